@@ -1,0 +1,124 @@
+/** The Diagnostic type and its vocabulary: the leaf every other module builds on (mirrors output-contract.md). */
+
+export type Severity = "error" | "warning" | "info";
+export type ConfiguredSeverity = Severity | "off";
+
+/** The apiserver's field.ErrorType strings, plus the strict-decoding types kubectl prints. */
+export type ErrorType =
+  | "Required value"
+  | "Invalid value"
+  | "Forbidden"
+  | "Unsupported value"
+  | "Duplicate value"
+  | "Too many"
+  | "Too long"
+  | "Internal error"
+  | "Not found"
+  | "Unknown field"
+  | "Duplicate field";
+
+export type Category =
+  | "yaml"
+  | "decoding"
+  | "structural"
+  | "forbidden-field"
+  | "versions"
+  | "names"
+  | "subresources"
+  | "printer-columns"
+  | "selectable-fields"
+  | "conversion"
+  | "schema-values"
+  | "defaults"
+  | "list-types"
+  | "cel-compile"
+  | "cel-cost"
+  | "size"
+  | "conventions"
+  | "resource";
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface SourceRange {
+  start: Position;
+  end: Position;
+}
+
+export interface Diagnostic {
+  file: string;
+  document: number;
+  object: string | null;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  rule: string;
+  category: Category;
+  severity: Severity;
+  apiserver: boolean;
+  field: string | null;
+  apiserverField?: string;
+  type: ErrorType | null;
+  message: string;
+  detail?: string;
+  suggestion?: string;
+}
+
+export interface Summary {
+  files: number;
+  documents: number;
+  crds: number;
+  resources: number;
+  skipped: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+export interface LintResult {
+  diagnostics: Diagnostic[];
+  summary: Summary;
+  kubernetesVersion: string;
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return (
+    a.document - b.document ||
+    a.line - b.line ||
+    a.column - b.column ||
+    severityRank[a.severity] - severityRank[b.severity] ||
+    (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) ||
+    ((a.field ?? "") < (b.field ?? "") ? -1 : (a.field ?? "") > (b.field ?? "") ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}
+
+/** Sorts and removes exact repeats (same rule, place, field and message), as Spectral's prepareResults does. */
+export function prepareDiagnostics(diags: Diagnostic[]): Diagnostic[] {
+  const sorted = [...diags].sort(compareDiagnostics);
+  const out: Diagnostic[] = [];
+  let last = "";
+  for (const d of sorted) {
+    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.line}\0${d.column}\0${d.message}`;
+    if (fp === last) continue;
+    last = fp;
+    out.push(d);
+  }
+  return out;
+}
+
+export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "errors" | "warnings" | "infos">): Summary {
+  let errors = 0, warnings = 0, infos = 0;
+  for (const d of diags) {
+    if (d.severity === "error") errors++;
+    else if (d.severity === "warning") warnings++;
+    else infos++;
+  }
+  return { ...counts, errors, warnings, infos };
+}

@@ -1,0 +1,71 @@
+/** Kubernetes releases crdlint knows, and the kube-aware version order of apimachinery's version helpers. */
+// Upstream: kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings)
+
+export const OLDEST_KUBERNETES_MINOR = 16;
+export const NEWEST_KUBERNETES_MINOR = 37;
+export const DEFAULT_KUBERNETES_VERSION = `1.${NEWEST_KUBERNETES_MINOR}`;
+
+export interface KubernetesVersion {
+  major: 1;
+  minor: number;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export function parseKubernetesVersion(text: string): ParseResult<KubernetesVersion> {
+  const m = /^v?1\.(\d+)(?:\.\d+)?$/.exec(text.trim());
+  if (!m) return { ok: false, error: `invalid Kubernetes version "${text}" (expected 1.N, e.g. ${DEFAULT_KUBERNETES_VERSION})` };
+  const minor = Number(m[1]);
+  if (minor < OLDEST_KUBERNETES_MINOR || minor > NEWEST_KUBERNETES_MINOR)
+    return {
+      ok: false,
+      error: `unsupported Kubernetes version "${text}" (crdlint knows 1.${OLDEST_KUBERNETES_MINOR} to 1.${NEWEST_KUBERNETES_MINOR})`,
+    };
+  return { ok: true, value: { major: 1, minor } };
+}
+
+export function formatKubernetesVersion(v: KubernetesVersion): string {
+  return `1.${v.minor}`;
+}
+
+interface KubeLike {
+  major: number;
+  type: number; // 2 GA, 1 beta, 0 alpha
+  minor: number;
+}
+
+const kubeLikeRe = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
+
+function parseKubeLike(v: string): KubeLike | null {
+  const m = kubeLikeRe.exec(v);
+  if (!m) return null;
+  const major = Number(m[1]);
+  const minor = m[3] === undefined ? 0 : Number(m[3]);
+  // Go parses with strconv.Atoi; overflow makes the name non-kube-like.
+  if (!Number.isSafeInteger(major) || !Number.isSafeInteger(minor) || major > 2 ** 63 - 1 || minor > 2 ** 63 - 1) return null;
+  const type = m[2] === undefined ? 2 : m[2] === "beta" ? 1 : 0;
+  return { major, type, minor };
+}
+
+export function isKubeLikeVersion(v: string): boolean {
+  return parseKubeLike(v) !== null;
+}
+
+/** > 0 when v1 has higher priority than v2 (sorts first). */
+export function compareKubeAwareVersionStrings(v1: string, v2: string): number {
+  if (v1 === v2) return 0;
+  const a = parseKubeLike(v1);
+  const b = parseKubeLike(v2);
+  if (a && !b) return 1;
+  if (!a && b) return -1;
+  if (!a || !b) return v1 < v2 ? 1 : -1;
+  if (a.type !== b.type) return a.type - b.type;
+  if (a.major !== b.major) return a.major - b.major;
+  if (a.minor !== b.minor) return a.minor - b.minor;
+  return 0;
+}
+
+/** Highest priority first, as discovery lists versions. */
+export function sortByVersionPriority(names: readonly string[]): string[] {
+  return [...names].sort((x, y) => compareKubeAwareVersionStrings(y, x));
+}

@@ -1,0 +1,218 @@
+/** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
+import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Document, type Node, Scalar } from "yaml";
+import type { SourceRange } from "../diagnostics/index.js";
+
+/** Alias expansion bound: a billion-laughs document stops here instead of eating memory. */
+export const MAX_ALIAS_COUNT = 1000;
+/** Nesting bound for documents we walk recursively. */
+export const MAX_DEPTH = 500;
+
+export interface LoadProblem {
+  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit";
+  message: string;
+  range: SourceRange;
+  document: number;
+}
+
+export interface LoadedDocument {
+  index: number;
+  /** The plain JS value of the document (null for an empty document). */
+  value: unknown;
+  /** Range of the node at a document path, or of its nearest existing ancestor when the path does not exist. */
+  locate(path: readonly (string | number)[]): SourceRange;
+  /** Range of a character offset inside the string scalar at `path` (for CEL expressions). */
+  locateInString(path: readonly (string | number)[], offset: number): SourceRange | null;
+  readonly rangeOfDocument: SourceRange;
+}
+
+export interface LoadedText {
+  documents: LoadedDocument[];
+  problems: LoadProblem[];
+  /** line → rule ids (empty set = all rules) from `# crdlint-disable-next-line` comments. */
+  disabledLines: Map<number, Set<string>>;
+}
+
+function range(lc: LineCounter, start: number, end: number): SourceRange {
+  const s = lc.linePos(start);
+  const e = lc.linePos(Math.max(start, end));
+  return { start: { line: s.line, column: s.col }, end: { line: e.line, column: e.col } };
+}
+
+interface Located {
+  node: Node | null;
+  keyNode: Node | null;
+}
+
+function findChild(node: Node | null, seg: string | number): Located | null {
+  if (!node) return null;
+  if (isMap(node)) {
+    for (const item of node.items) {
+      if (!isPair(item)) continue;
+      const k = item.key as Node | null;
+      const kv = isScalar(k) ? k.value : k;
+      if (kv === seg || (kv !== null && typeof kv !== "object" && String(kv) === String(seg)))
+        return { node: (item.value as Node | null) ?? null, keyNode: k };
+    }
+    return null;
+  }
+  if (isSeq(node) && typeof seg === "number") {
+    const v = node.items[seg] as Node | undefined;
+    return v === undefined ? null : { node: v ?? null, keyNode: null };
+  }
+  return null;
+}
+
+function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: LineCounter, text: string): LoadedDocument {
+  const docRange = doc.range ?? [0, 0, 0];
+  const rangeOfDocument = range(lc, docRange[0], docRange[1]);
+  const contents = (doc.contents as Node | null) ?? null;
+  return {
+    index,
+    value,
+    rangeOfDocument,
+    locate(path) {
+      let cur: Node | null = contents;
+      let best: SourceRange | null = cur?.range ? range(lc, cur.range[0], cur.range[1]) : null;
+      for (const seg of path) {
+        const found = findChild(cur, seg);
+        if (!found) break;
+        const k = found.keyNode;
+        const v = found.node;
+        const start = k?.range ? k.range[0] : v?.range ? v.range[0] : null;
+        const end = v?.range ? v.range[1] : k?.range ? k.range[1] : null;
+        if (start !== null && end !== null) best = range(lc, start, end);
+        cur = v;
+        if (!v) break;
+      }
+      return best ?? rangeOfDocument;
+    },
+    locateInString(path, offset) {
+      let cur: Node | null = contents;
+      for (const seg of path) {
+        const found = findChild(cur, seg);
+        if (!found || !found.node) return null;
+        cur = found.node;
+      }
+      if (!cur || !isScalar(cur) || !cur.range || typeof cur.value !== "string") return null;
+      const src = text.slice(cur.range[0], cur.range[1]);
+      const value = cur.value;
+      const type = cur.type;
+      let at: number | null = null;
+      if (type === Scalar.PLAIN && src === value) at = cur.range[0] + offset;
+      else if (type === Scalar.QUOTE_SINGLE && src === `'${value}'`) at = cur.range[0] + 1 + offset;
+      else if (type === Scalar.QUOTE_DOUBLE && src === `"${value}"`) at = cur.range[0] + 1 + offset;
+      else if (type === Scalar.BLOCK_LITERAL || type === Scalar.BLOCK_FOLDED) {
+        // The block's content lines follow the header; map (line, col) in the value to the same line in the source.
+        const before = value.slice(0, offset);
+        const lineIdx = before.split("\n").length - 1;
+        const col = offset - (before.lastIndexOf("\n") + 1);
+        const header = lc.linePos(cur.range[0]);
+        const srcLines = src.split("\n");
+        // srcLines[0] is the header (`|` or `>`), content starts on the next line with some indentation.
+        const contentLines = srcLines.slice(1);
+        let seen = -1;
+        for (let i = 0; i < contentLines.length; i++) {
+          if (contentLines[i]!.trim() === "" && type === Scalar.BLOCK_FOLDED) continue;
+          seen++;
+          if (seen === lineIdx) {
+            const indent = contentLines[i]!.length - contentLines[i]!.trimStart().length;
+            const line = header.line + 1 + i;
+            return { start: { line, column: indent + col + 1 }, end: { line, column: indent + col + 2 } };
+          }
+        }
+        return null;
+      }
+      if (at === null) return null;
+      return range(lc, at, at + 1);
+    },
+  };
+}
+
+const disableRe = /#\s*crdlint-disable-next-line\b([^\n]*)/;
+
+function scanDisableComments(text: string): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  if (!text.includes("crdlint-disable-next-line")) return out;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const m = disableRe.exec(lines[i]!);
+    if (!m) continue;
+    const rules = new Set(
+      m[1]!
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter((s) => s && !s.startsWith("--")),
+    );
+    // The comment applies to the next line that holds YAML, skipping blank and comment lines.
+    let j = i + 1;
+    while (j < lines.length && (lines[j]!.trim() === "" || lines[j]!.trim().startsWith("#"))) j++;
+    const existing = out.get(j + 1);
+    if (existing && existing.size > 0 && rules.size > 0) for (const r of rules) existing.add(r);
+    else if (!existing) out.set(j + 1, rules);
+    else out.set(j + 1, new Set());
+  }
+  return out;
+}
+
+export function loadText(text: string): LoadedText {
+  const lc = new LineCounter();
+  const problems: LoadProblem[] = [];
+  const documents: LoadedDocument[] = [];
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false, strict: true }) as Document.Parsed[];
+    if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
+  } catch (e) {
+    problems.push({
+      rule: "yaml-syntax",
+      message: e instanceof RangeError ? "document is nested too deeply to parse" : `cannot parse: ${(e as Error).message}`,
+      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+      document: 0,
+    });
+    return { documents, problems, disabledLines: new Map() };
+  }
+  docs.forEach((doc, index) => {
+    let fatal = false;
+    for (const err of doc.errors) {
+      const dup = err.code === "DUPLICATE_KEY";
+      if (!dup) fatal = true;
+      const [s, e] = err.pos;
+      problems.push({
+        rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
+        message: dup ? duplicateKeyMessage(text, s, e) : err.message.split("\n")[0]!,
+        range: range(lc, s, e),
+        document: index,
+      });
+    }
+    if (fatal) return;
+    if (doc.contents === null && index > 0 && docs.length > 1) {
+      // `---` at the end of a file, or between separators: an empty document, nothing to lint.
+      return;
+    }
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (e) {
+      const msg = (e as Error).message ?? String(e);
+      const alias = /alias/i.test(msg);
+      problems.push({
+        rule: alias ? "yaml-alias-limit" : "yaml-syntax",
+        message: alias
+          ? `alias expansion exceeds the limit (${MAX_ALIAS_COUNT}); the document looks like an alias bomb and was not linted`
+          : e instanceof RangeError
+            ? "document is nested too deeply to read"
+            : `cannot read document: ${msg}`,
+        range: range(lc, doc.range?.[0] ?? 0, doc.range?.[1] ?? 0),
+        document: index,
+      });
+      return;
+    }
+    documents.push(makeDocument(index, doc, value, lc, text));
+  });
+  return { documents, problems, disabledLines: scanDisableComments(text) };
+}
+
+function duplicateKeyMessage(text: string, s: number, e: number): string {
+  const key = text.slice(s, Math.min(e, s + 120)).split(/[:\n]/)[0]!.trim();
+  return key ? `duplicate key "${key}": map keys must be unique (the apiserver rejects duplicate fields under strict decoding)` : "map keys must be unique";
+}
