@@ -1,0 +1,126 @@
+/** One walk over an openAPIV3Schema: every node with where it sits (structural part, junctor, resource meta). */
+import type { DualPath } from "../k8s/path.js";
+import { isObject, type JsonObject, type SchemaScope } from "./model.js";
+
+export type Junctor = "allOf" | "anyOf" | "oneOf" | "not";
+export const JUNCTORS: readonly Junctor[] = ["allOf", "anyOf", "oneOf", "not"];
+
+/** How a node was reached from its parent. */
+export type Via = "root" | "properties" | "additionalProperties" | "items" | "itemsArray" | Junctor | "definitions" | "dependencies";
+
+export type ResourceMetaField = "metadata" | "kind" | "apiVersion";
+
+export interface SchemaNode {
+  schema: JsonObject;
+  path: DualPath;
+  parent: SchemaNode | null;
+  via: Via;
+  /** Property name / map key under which it was reached (properties, definitions, dependencies). */
+  name: string | null;
+  /** root / item / field, as the structural rules name levels (junctor branches keep their parent's level). */
+  level: "root" | "item" | "field";
+  /** Reachable from the root through properties, additionalProperties (schema) and items (schema) only. */
+  isStructural: boolean;
+  /** Inside a value validation (allOf/anyOf/oneOf/not) at any depth. */
+  inJunctor: boolean;
+  /** Under definitions / dependencies / array-form items: walked for forbidden fields only. */
+  inUnsupported: boolean;
+  depth: number;
+  /** The resource root this node belongs to: the schema root or the nearest x-kubernetes-embedded-resource ancestor-or-self. */
+  isResourceRoot: boolean;
+  /** Set under root (or embedded resource) properties metadata/kind/apiVersion: which one, and whether of the top-level root. */
+  resourceMeta: { field: ResourceMetaField; topLevel: boolean } | null;
+  /** Under an additionalProperties schema somewhere above (or at) this node. */
+  underAdditionalProperties: boolean;
+  scope: SchemaScope;
+}
+
+export const MAX_SCHEMA_DEPTH = 256;
+
+function isTrue(v: unknown): boolean {
+  return v === true;
+}
+
+/** Visits every schema node pre-order. Children order: properties (sorted), additionalProperties, items, junctors, definitions, dependencies. */
+export function walkSchema(scope: SchemaScope, visit: (node: SchemaNode) => void, onTooDeep?: (node: SchemaNode) => void): void {
+  const root: SchemaNode = {
+    schema: scope.root,
+    path: scope.path,
+    parent: null,
+    via: "root",
+    name: null,
+    level: "root",
+    isStructural: true,
+    inJunctor: false,
+    inUnsupported: false,
+    depth: 0,
+    isResourceRoot: true,
+    resourceMeta: null,
+    underAdditionalProperties: false,
+    scope,
+  };
+  const stack: SchemaNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    visit(node);
+    if (node.depth >= MAX_SCHEMA_DEPTH) {
+      onTooDeep?.(node);
+      continue;
+    }
+    const kids = children(node);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+}
+
+export function children(node: SchemaNode): SchemaNode[] {
+  const s = node.schema;
+  const out: SchemaNode[] = [];
+  const make = (schema: unknown, path: DualPath, via: Via, name: string | null): void => {
+    if (!isObject(schema)) return;
+    const junctor = via === "allOf" || via === "anyOf" || via === "oneOf" || via === "not";
+    const unsupported = via === "definitions" || via === "dependencies" || via === "itemsArray";
+    const level = junctor ? node.level : via === "items" || via === "itemsArray" ? "item" : via === "properties" || via === "additionalProperties" ? "field" : node.level;
+    const isStructural = node.isStructural && (via === "properties" || via === "additionalProperties" || via === "items");
+    let resourceMeta = node.resourceMeta;
+    if (!resourceMeta && via === "properties" && node.isResourceRoot && (name === "metadata" || name === "kind" || name === "apiVersion"))
+      resourceMeta = { field: name, topLevel: node.via === "root" || node.parent === null };
+    out.push({
+      schema,
+      path,
+      parent: node,
+      via,
+      name,
+      level,
+      isStructural,
+      inJunctor: node.inJunctor || junctor,
+      inUnsupported: node.inUnsupported || unsupported,
+      depth: node.depth + 1,
+      isResourceRoot: !junctor && isTrue(schema["x-kubernetes-embedded-resource"]),
+      resourceMeta,
+      underAdditionalProperties: node.underAdditionalProperties || via === "additionalProperties",
+      scope: node.scope,
+    });
+  };
+  if (isObject(s.properties)) {
+    for (const k of Object.keys(s.properties).sort()) make(s.properties[k], node.path.child("properties").key(k), "properties", k);
+  }
+  if (isObject(s.additionalProperties)) make(s.additionalProperties, node.path.child("additionalProperties"), "additionalProperties", null);
+  if (isObject(s.items)) make(s.items, node.path.child("items"), "items", null);
+  else if (Array.isArray(s.items)) s.items.forEach((it, i) => make(it, node.path.child("items").index(i), "itemsArray", null));
+  for (const j of ["allOf", "anyOf", "oneOf"] as const) {
+    const list = s[j];
+    if (Array.isArray(list)) list.forEach((it, i) => make(it, node.path.child(j).index(i), j, null));
+  }
+  if (isObject(s.not)) make(s.not, node.path.child("not"), "not", null);
+  if (isObject(s.definitions)) for (const k of Object.keys(s.definitions).sort()) make(s.definitions[k], node.path.child("definitions").key(k), "definitions", k);
+  if (isObject(s.dependencies))
+    for (const k of Object.keys(s.dependencies).sort()) make(s.dependencies[k], node.path.child("dependencies").key(k), "dependencies", k);
+  return out;
+}
+
+/** Path of schema nodes from the root to `node` (inclusive). */
+export function ancestry(node: SchemaNode): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  for (let n: SchemaNode | null = node; n; n = n.parent) out.push(n);
+  return out.reverse();
+}

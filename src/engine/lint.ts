@@ -1,0 +1,302 @@
+/** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
+import type { Category, ConfiguredSeverity, Diagnostic, ErrorType, Severity } from "../diagnostics/index.js";
+import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
+import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
+import { walkSchema, type SchemaNode } from "../crd/schema.js";
+import type { EngineServices, Phase, Report, Rule, RuleContext, SchemaContext } from "../rules/define-rule.js";
+import { renderValue } from "../k8s/validation.js";
+import { DualPath, FieldPath } from "../k8s/path.js";
+import { loadServices } from "./services.js";
+
+export const DISABLE_ANNOTATION = "crdlint.io/disable";
+
+export interface EngineOptions {
+  /** Target Kubernetes minor (1.N). */
+  minor: number;
+  /** Per-rule severity overrides from configuration. */
+  ruleSeverity?: Record<string, ConfiguredSeverity>;
+}
+
+export interface DocumentCounts {
+  documents: number;
+  crds: number;
+  resources: number;
+  skipped: number;
+}
+
+export interface TextResult extends DocumentCounts {
+  diagnostics: Diagnostic[];
+}
+
+interface RawDiagnostic {
+  rule: Rule;
+  report: Report;
+  document: LoadedDocument;
+  object: string | null;
+  phase: Phase;
+}
+
+const SCHEMA_PHASES: Phase[] = ["structural", "walk", "defaults", "cel", "final"];
+
+export interface Linter {
+  readonly rules: readonly Rule[];
+  readonly minor: number;
+  lintText(text: string, file: string): TextResult;
+  /** A diagnostic for a problem found before parsing (size limit, binary file). */
+  fileDiagnostic(file: string, rule: string, message: string): Diagnostic;
+}
+
+export async function createLinter(rules: readonly Rule[], options: EngineOptions): Promise<Linter> {
+  const services = await loadServices(options.minor);
+  return new Engine(rules, options, services);
+}
+
+class Engine implements Linter {
+  private readonly byId = new Map<string, Rule>();
+  private readonly active: Rule[];
+  private readonly byPhase = new Map<Phase, Rule[]>();
+
+  constructor(
+    readonly rules: readonly Rule[],
+    private readonly options: EngineOptions,
+    private readonly services: EngineServices,
+  ) {
+    for (const r of rules) this.byId.set(r.id, r);
+    const minor = options.minor;
+    // Every rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL) depend on
+    // what the apiserver would find, not on what the user wants to see. Severity is applied afterwards.
+    this.active = rules.filter((r) => (r.minMinor === undefined || minor >= r.minMinor) && (r.maxMinor === undefined || minor <= r.maxMinor));
+    for (const p of ["crd", ...SCHEMA_PHASES] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
+  }
+
+  get minor(): number {
+    return this.options.minor;
+  }
+
+  fileDiagnostic(file: string, ruleId: string, message: string): Diagnostic {
+    const rule = this.byId.get(ruleId);
+    return {
+      file,
+      document: 0,
+      object: null,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      rule: ruleId,
+      category: (rule?.category ?? "yaml") as Category,
+      severity: this.severityOf(ruleId, rule?.severity ?? "error") as Severity,
+      apiserver: false,
+      field: null,
+      type: null,
+      message,
+    };
+  }
+
+  private severityOf(ruleId: string, fallback: Severity): ConfiguredSeverity {
+    return this.options.ruleSeverity?.[ruleId] ?? fallback;
+  }
+
+  lintText(text: string, file: string): TextResult {
+    const loaded = loadText(text);
+    const out: Diagnostic[] = [];
+    const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
+    for (const p of loaded.problems) out.push(this.problemDiagnostic(file, p));
+    const docsWithProblems = new Set(loaded.problems.map((p) => p.document));
+    counts.documents += [...docsWithProblems].filter((i) => !loaded.documents.some((d) => d.index === i)).length;
+    for (const doc of loaded.documents) {
+      if (!isCrd(doc.value)) {
+        if (doc.value !== null && doc.value !== undefined) counts.skipped++;
+        else counts.documents--;
+        continue;
+      }
+      counts.crds++;
+      const raws = this.lintCrd(doc, doc.value);
+      const disabled = disabledByAnnotation(doc.value);
+      for (const raw of raws) {
+        const d = this.toDiagnostic(file, raw);
+        if (!d) continue;
+        if (disabled.has(d.rule) || disabled.has("all")) continue;
+        const lineRules = loaded.disabledLines.get(d.line);
+        if (lineRules && (lineRules.size === 0 || lineRules.has(d.rule))) continue;
+        out.push(d);
+      }
+    }
+    return { diagnostics: out, ...counts };
+  }
+
+  private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
+    const rule = this.byId.get(p.rule);
+    return {
+      file,
+      document: p.document,
+      object: null,
+      line: p.range.start.line,
+      column: p.range.start.column,
+      endLine: p.range.end.line,
+      endColumn: p.range.end.column,
+      rule: p.rule,
+      category: "yaml",
+      severity: this.severityOf(p.rule, rule?.severity ?? "error") as Severity,
+      apiserver: false,
+      field: null,
+      type: null,
+      message: p.message,
+    };
+  }
+
+  private toDiagnostic(file: string, raw: RawDiagnostic): Diagnostic | null {
+    const { rule, report, document } = raw;
+    const severity = this.severityOf(rule.id, rule.severity);
+    if (severity === "off") return null;
+    const written = report.path.written;
+    const docPath = written.toDocumentPath();
+    const range =
+      (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
+    const field = written.toString();
+    const apiserverField = report.path.apiserver.toString();
+    const type: ErrorType | null = rule.apiserver ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
+    const d: Diagnostic = {
+      file,
+      document: document.index,
+      object: raw.object,
+      line: range.start.line,
+      column: range.start.column,
+      endLine: range.end.line,
+      endColumn: range.end.column,
+      rule: rule.id,
+      category: rule.category,
+      severity,
+      apiserver: rule.apiserver && severity === "error" ? true : rule.apiserver,
+      field,
+      type,
+      message: report.message,
+    };
+    if (apiserverField !== field) d.apiserverField = apiserverField;
+    if (report.value !== undefined) (d as Diagnostic & { value?: string }).value = renderValue(report.value);
+    if (report.detail) d.detail = report.detail;
+    if (report.suggestion) d.suggestion = report.suggestion;
+    return d;
+  }
+
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>): RawDiagnostic[] {
+    const crd = buildCrdView(raw);
+    const out: RawDiagnostic[] = [];
+    const memo = new Map<string, unknown>();
+    const object = crd.name;
+    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
+      crd,
+      minor: this.options.minor,
+      services: this.services,
+      memo,
+      report: (r: Report) => sink.push({ rule, report: r, document, object, phase }),
+    });
+    if (!crd.apiVersion.endsWith("/v1")) {
+      for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+      return out;
+    }
+    for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+    for (const scope of crd.schemas) out.push(...this.lintSchema(crd, scope, makeCtx, document, object));
+    return out;
+  }
+
+  private lintSchema(
+    crd: CrdView,
+    scope: SchemaScope,
+    makeCtx: (rule: Rule, phase: Phase, sink: RawDiagnostic[]) => RuleContext,
+    document: LoadedDocument,
+    object: string | null,
+  ): RawDiagnostic[] {
+    const nodes: SchemaNode[] = [];
+    walkSchema(scope, (n) => nodes.push(n));
+    const out: RawDiagnostic[] = [];
+    const dirty = new Set<string>();
+    let errorCount = 0;
+    const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => {
+      const base = makeCtx(rule, phase, out);
+      return {
+        ...base,
+        report: (r: Report) => {
+          out.push({ rule, report: r, document, object, phase });
+          if (rule.apiserver) {
+            errorCount++;
+            if (phase === "walk" || phase === "structural") markDirty(dirty, r.path.written.toString());
+          }
+        },
+        scope,
+        nodes,
+        isNodeClean: (node: SchemaNode) => !dirty.has(node.path.written.toString()),
+        get errorCount() {
+          return errorCount;
+        },
+      };
+    };
+    const runPhase = (phase: Phase): number => {
+      const before = out.filter((d) => d.rule.apiserver).length;
+      const rules = this.byPhase.get(phase)!;
+      if (rules.length === 0) return 0;
+      const ctxs = rules.map((r) => schemaCtx(r, phase));
+      for (const node of nodes)
+        for (let i = 0; i < rules.length; i++) {
+          const rule = rules[i]!;
+          if (rule.visitNode) this.guard(rule, () => rule.visitNode!(node, ctxs[i]!), out, document, object);
+        }
+      for (let i = 0; i < rules.length; i++) {
+        const rule = rules[i]!;
+        if (rule.checkSchema) this.guard(rule, () => rule.checkSchema!(ctxs[i]!), out, document, object);
+      }
+      return out.filter((d) => d.rule.apiserver).length - before;
+    };
+    // Structural errors (the NonStructuralSchema block) gate defaults and CEL; default errors gate CEL.
+    const structuralErrors = runPhase("structural");
+    runPhase("walk");
+    if (structuralErrors === 0) {
+      const defaultErrors = runPhase("defaults");
+      if (defaultErrors === 0) runPhase("cel");
+    }
+    runPhase("final");
+    void crd;
+    return out;
+  }
+
+  private guard(rule: Rule, fn: () => void, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
+    try {
+      fn();
+    } catch (e) {
+      // A rule that throws is a bug in crdlint; say so on this document and keep linting the rest.
+      const internal = this.byId.get("internal-error") ?? rule;
+      sink.push({
+        rule: internal,
+        report: {
+          path: new DualPath(FieldPath.from([])),
+          message: `rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`,
+        },
+        document,
+        object,
+        phase: "crd",
+      });
+    }
+  }
+}
+
+function markDirty(dirty: Set<string>, path: string): void {
+  // Every ancestor of an error path is "not clean" for the per-node CEL gate.
+  dirty.add(path);
+  for (let i = path.length - 1; i > 0; i--) {
+    const c = path[i];
+    if (c === "." || c === "[") dirty.add(path.slice(0, i));
+  }
+}
+
+function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
+  const md = raw.metadata;
+  if (!isObject(md) || !isObject(md.annotations)) return new Set();
+  const v = md.annotations[DISABLE_ANNOTATION];
+  if (typeof v !== "string") return new Set();
+  return new Set(
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+}

@@ -1,0 +1,4 @@
+/** The cel-cost rules, in id order. */
+import type { Rule } from "../define-rule.js";
+
+export default [] satisfies Rule[] as Rule[];

@@ -1,0 +1,106 @@
+/** The shape of a rule module: metadata (id, category, severity, apiserver, docs) plus the hook the engine calls. */
+import type { Category, ErrorType, Severity } from "../diagnostics/index.js";
+import type { DualPath } from "../k8s/path.js";
+import type { CrdView, SchemaScope } from "../crd/model.js";
+import type { SchemaNode } from "../crd/schema.js";
+
+export interface RuleDocs {
+  /** Why it matters, in Kubernetes terms. */
+  why?: string;
+  /** How to fix it. */
+  fix?: string;
+  /** owner/repo:path of the apiserver check reproduced. */
+  upstream?: string;
+  /**
+   * A failing and a passing example. Either a whole YAML document, or a delta on the baseline CRD of the
+   * catalog (keys openAPIV3Schema, subresources, additionalPrinterColumns, selectableFields, webhook, versions,
+   * spec, metadata; see src/rules/examples.ts).
+   */
+  fail: string;
+  pass: string;
+}
+
+/**
+ * Phases, in the apiserver's order inside one schema: `structural` and `walk` always run; `defaults` only when
+ * the schema has no structural error; `cel` only when defaults are clean too (and, per node, when the walk found
+ * nothing at or below the node); `final` last, seeing how many errors the schema produced. `crd` rules run once per CRD.
+ */
+export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final";
+
+export interface Report {
+  path: DualPath;
+  message: string;
+  /** Overrides the rule's error type (rules whose type depends on the case, e.g. Required vs Invalid). */
+  type?: ErrorType | null;
+  /** The value the apiserver prints after the type (`Invalid value: "foo"`); omitted for Required/Forbidden. */
+  value?: unknown;
+  detail?: string;
+  suggestion?: string;
+  /** Character offset inside the string at `path` (a CEL expression), for a precise line/column. */
+  offset?: number;
+}
+
+/**
+ * Heavy helpers the engine loads once (dynamic import) before linting, so that `crdlint rules` and
+ * `crdlint --version` import neither CEL nor ajv. Rules that need one cast it to the module's own type.
+ */
+export interface EngineServices {
+  /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor. */
+  readonly cel: unknown;
+  /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type). */
+  readonly decoder: unknown;
+}
+
+export interface RuleContext {
+  crd: CrdView;
+  /** Target Kubernetes minor version (1.N). */
+  minor: number;
+  report(r: Report): void;
+  services: EngineServices;
+  /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
+  memo: Map<string, unknown>;
+}
+
+export interface SchemaContext extends RuleContext {
+  scope: SchemaScope;
+  /** Every node of the schema, in walk order (shared by all rules; walked once). */
+  nodes: readonly SchemaNode[];
+  /** False when a `walk`-phase apiserver error was reported at this node or below (the apiserver's per-node CEL gate). */
+  isNodeClean(node: SchemaNode): boolean;
+  /** apiserver errors reported so far for this schema (for `final` rules). */
+  readonly errorCount: number;
+}
+
+export interface RuleMeta {
+  id: string;
+  category: Category;
+  severity: Severity;
+  /** True when the apiserver rejects the CRD for this reason. */
+  apiserver: boolean;
+  /** The apiserver's error type, when `apiserver`. */
+  type: ErrorType | null;
+  description: string;
+  docs: RuleDocs;
+  phase: Phase;
+  /** Kubernetes minor range where the rule applies (inclusive). */
+  minMinor?: number;
+  maxMinor?: number;
+}
+
+export interface Rule extends RuleMeta {
+  /** `crd` phase: once per CRD. */
+  check?(ctx: RuleContext): void;
+  /** Schema phases: once per schema, after the per-node visits of the same phase. */
+  checkSchema?(ctx: SchemaContext): void;
+  /** Schema phases: once per schema node. */
+  visitNode?(node: SchemaNode, ctx: SchemaContext): void;
+}
+
+export function defineRule<R extends Rule>(rule: R): R {
+  return rule;
+}
+
+/** Rules emitted by the loader or the engine (YAML problems, file limits): metadata only, no hook. */
+export function defineEngineRule(meta: Omit<RuleMeta, "phase">): Rule {
+  return { ...meta, phase: "crd" };
+}

@@ -1,0 +1,70 @@
+/** Rule doc examples: a whole YAML document, or a delta on the catalog's baseline CRD (crd-rules.md "Baseline CRD"). */
+import { parse } from "yaml";
+import { isObject, type JsonObject } from "../crd/model.js";
+
+export const BASELINE_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+`;
+
+function baseline(): JsonObject {
+  return parse(BASELINE_CRD) as JsonObject;
+}
+
+function merge(target: JsonObject, delta: JsonObject): void {
+  for (const [k, v] of Object.entries(delta)) {
+    if (isObject(v) && isObject(target[k])) merge(target[k] as JsonObject, v);
+    else target[k] = v;
+  }
+}
+
+/**
+ * Expands an example to a full CRD object. A document with `kind` is returned as is. Otherwise its keys are
+ * applied to the baseline: `openAPIV3Schema` replaces the version's schema; `subresources`,
+ * `additionalPrinterColumns`, `selectableFields` go under versions[0]; `webhook` goes under spec.conversion with
+ * strategy Webhook; `versions` replaces spec.versions; `spec` and `metadata` are merged.
+ */
+export function expandExample(text: string): unknown {
+  const delta = parse(text) as unknown;
+  if (!isObject(delta) || "kind" in delta) return delta;
+  const crd = baseline();
+  const spec = crd.spec as JsonObject;
+  const v0 = (spec.versions as JsonObject[])[0]!;
+  for (const [k, v] of Object.entries(delta)) {
+    switch (k) {
+      case "openAPIV3Schema":
+        v0.schema = { openAPIV3Schema: v };
+        break;
+      case "subresources":
+      case "additionalPrinterColumns":
+      case "selectableFields":
+        v0[k] = v;
+        break;
+      case "webhook":
+        spec.conversion = { strategy: "Webhook", webhook: v };
+        break;
+      case "versions":
+        spec.versions = v;
+        break;
+      case "spec":
+      case "metadata":
+        if (isObject(v)) merge(crd[k] as JsonObject, v);
+        break;
+      default:
+        crd[k] = v;
+    }
+  }
+  return crd;
+}

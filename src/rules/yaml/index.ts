@@ -1,0 +1,8 @@
+/** The yaml rules (emitted by the loader and the engine), in id order. */
+import type { Rule } from "../define-rule.js";
+import internalError from "./internal-error.js";
+import yamlAliasLimit from "./yaml-alias-limit.js";
+import yamlDuplicateKey from "./yaml-duplicate-key.js";
+import yamlSyntax from "./yaml-syntax.js";
+
+export default [internalError, yamlAliasLimit, yamlDuplicateKey, yamlSyntax] satisfies Rule[] as Rule[];
