@@ -175,6 +175,8 @@ export function loadText(text: string): LoadedText {
     let fatal = false;
     for (const err of doc.errors) {
       const dup = err.code === "DUPLICATE_KEY";
+      // After the first syntax error the parser's further complaints are consequences of it: report one.
+      if (!dup && fatal) continue;
       if (!dup) fatal = true;
       const [s, e] = err.pos;
       problems.push({

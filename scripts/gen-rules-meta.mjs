@@ -1,0 +1,6 @@
+// Build step: writes dist/rules-meta.json from the rule registry, so `crdlint rules` loads no rule code.
+import { writeFileSync } from "node:fs";
+import { allRules } from "../dist/rules/index.js";
+
+const rows = allRules.map(({ id, category, severity, apiserver, type, description }) => ({ id, category, severity, apiserver, type, description }));
+writeFileSync(new URL("../dist/rules-meta.json", import.meta.url), JSON.stringify(rows, null, 2) + "\n");

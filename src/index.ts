@@ -1,0 +1,34 @@
+/** crdlint's library API: lint CRDs from files or text, list rules, format results. The CLI is a thin shell over this. */
+import { allRules } from "./rules/index.js";
+import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engine/files.js";
+import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
+import { formatKubernetesVersion } from "./k8s/version.js";
+
+export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
+export type { Rule, RuleMeta } from "./rules/define-rule.js";
+export type { LintOptions } from "./engine/files.js";
+export type { FormatContext, Formatter } from "./report/types.js";
+export { UsageError } from "./engine/files.js";
+export { formatters, getFormatter } from "./report/formatters/index.js";
+export { allRules as rules } from "./rules/index.js";
+export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
+
+/** Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing. */
+export async function lint(paths: readonly string[], options: LintOptions = {}): Promise<LintResult> {
+  const linter = await makeLinter(allRules, options);
+  return lintFilesWith(linter, paths, options);
+}
+
+/** Lints YAML or JSON text (one or more documents). */
+export async function lintText(text: string, options: LintOptions & { file?: string } = {}): Promise<LintResult> {
+  const linter = await makeLinter(allRules, options);
+  const file = options.file ?? "<text>";
+  const r = linter.lintText(text, file);
+  const diagnostics = prepareDiagnostics(r.diagnostics);
+  return {
+    diagnostics,
+    summary: summarize(diagnostics, { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped }),
+    kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }),
+  };
+}
+

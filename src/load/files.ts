@@ -1,0 +1,133 @@
+/** Paths, directories, globs and stdin → the list of inputs to lint; the only file-system reader below the CLI. */
+import { readFile, stat, readdir } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+
+export const DEFAULT_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
+const LINTED_EXTENSIONS = [".yaml", ".yml", ".json"];
+const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
+
+export type InputText =
+  | { file: string; text: string }
+  | { file: string; problem: "too-large" | "binary"; message: string };
+
+export interface ExpandResult {
+  files: string[];
+  /** Fatal problems (exit 2): a path that matches nothing or cannot be read. */
+  errors: string[];
+}
+
+function hasGlobMagic(p: string): boolean {
+  return /[*?[\]{}]/.test(p);
+}
+
+async function walkDir(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!SKIPPED_DIRS.has(e.name)) await walkDir(p, out);
+    } else if (e.isFile() && LINTED_EXTENSIONS.some((x) => e.name.toLowerCase().endsWith(x))) out.push(p);
+  }
+}
+
+/** Expands the user's paths in order, keeping relative paths relative, without duplicates. `-` stays `-` (stdin). */
+export async function expandInputs(paths: readonly string[], options: { cwd: string; ignore?: readonly string[] }): Promise<ExpandResult> {
+  const files: string[] = [];
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  const ignore = options.ignore ?? [];
+  const ignored = ignore.length ? await compileIgnore(ignore) : null;
+  const add = (f: string) => {
+    const key = resolve(options.cwd, f);
+    if (seen.has(key)) return;
+    if (ignored && ignored(relative(options.cwd, key).split(sep).join("/"))) return;
+    seen.add(key);
+    files.push(f);
+  };
+  for (const p of paths) {
+    if (p === "-") {
+      add("-");
+      continue;
+    }
+    const abs = resolve(options.cwd, p);
+    let st;
+    try {
+      st = await stat(abs);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" && hasGlobMagic(p)) {
+        const { glob } = await import("glob");
+        const matches = (await glob(p, { cwd: options.cwd, nodir: true, dot: false })).sort();
+        const linted = matches.filter((m) => LINTED_EXTENSIONS.some((x) => m.toLowerCase().endsWith(x)));
+        if (linted.length === 0) errors.push(`no files match ${p}`);
+        for (const m of linted) add(m);
+        continue;
+      }
+      errors.push(code === "ENOENT" ? `no such file or directory: ${p}` : `cannot read ${p}: ${(e as Error).message}`);
+      continue;
+    }
+    if (st.isDirectory()) {
+      const found: string[] = [];
+      try {
+        await walkDir(abs, found);
+      } catch (e) {
+        errors.push(`cannot read directory ${p}: ${(e as Error).message}`);
+        continue;
+      }
+      const before = files.length;
+      for (const f of found) add(p.endsWith(sep) || p.endsWith("/") ? p + relative(abs, f) : join(p, relative(abs, f)));
+      if (files.length === before && found.length === 0) errors.push(`no .yaml, .yml or .json files in ${p}`);
+    } else add(p);
+  }
+  return { files, errors };
+}
+
+async function compileIgnore(patterns: readonly string[]): Promise<(rel: string) => boolean> {
+  const { minimatch } = await import("minimatch");
+  return (rel) => patterns.some((pat) => minimatch(rel, pat, { dot: true }) || minimatch(rel, pat + "/**", { dot: true }));
+}
+
+/** Reads one input; size and binary checks come before parsing. Throws only for unreadable files (the CLI's exit 2). */
+export async function readInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: () => Promise<string> }): Promise<InputText> {
+  let buf: Buffer;
+  if (file === "-") {
+    const text = options.stdin ? await options.stdin() : await readStdin();
+    buf = Buffer.from(text, "utf8");
+  } else {
+    const abs = resolve(options.cwd, file);
+    const st = await stat(abs);
+    if (st.size > options.maxFileSizeBytes)
+      return { file, problem: "too-large", message: `file is ${formatBytes(st.size)}, over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
+    buf = await readFile(abs);
+  }
+  if (buf.length > options.maxFileSizeBytes)
+    return { file, problem: "too-large", message: `input is ${formatBytes(buf.length)}, over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
+  const head = buf.subarray(0, 8192);
+  if (head.includes(0)) return { file, problem: "binary", message: "file is binary (contains NUL bytes), not YAML or JSON" };
+  let text = buf.toString("utf8");
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { file, text };
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 === 0 ? 0 : 1)} KiB`;
+  return `${n} B`;
+}
+
+/** Parses `10MiB`, `512KiB`, `1048576`, `10M`. */
+export function parseSize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?\s*$/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? "b").toLowerCase();
+  const mult = unit.startsWith("k") ? 1024 : unit.startsWith("m") ? 1024 ** 2 : unit.startsWith("g") ? 1024 ** 3 : 1;
+  return Math.floor(n * mult);
+}

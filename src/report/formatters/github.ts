@@ -1,0 +1,24 @@
+/** `--format github`: GitHub Actions workflow commands, one annotation per diagnostic. */
+import type { Formatter } from "../types.js";
+import { apiserverLine } from "../types.js";
+
+// Workflow command values must escape %, CR and LF (and, in properties, ':' and ',').
+function escapeData(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+export const github: Formatter = (result) => {
+  const out: string[] = [];
+  for (const d of result.diagnostics) {
+    const level = d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "notice";
+    const msg = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
+    const full = [msg, d.suggestion ? `fix: ${d.suggestion}` : ""].filter(Boolean).join("\n");
+    out.push(
+      `::${level} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},endLine=${d.endLine},endColumn=${d.endColumn},title=${escapeProperty(d.rule)}::${escapeData(full)}`,
+    );
+  }
+  return out.length ? out.join("\n") + "\n" : "";
+};

@@ -1,0 +1,67 @@
+/** `--format text`: grouped by file like ESLint's stylish; a non-structural schema gets one NonStructuralSchema block. */
+import { Chalk } from "chalk";
+import type { Diagnostic } from "../../diagnostics/index.js";
+import { apiserverLine, type Formatter } from "../types.js";
+
+function schemaRootOf(d: Diagnostic): string {
+  const f = d.apiserverField ?? d.field ?? "";
+  const m = /^(spec\.validation\.openAPIV3Schema|spec\.versions\[\d+\]\.schema\.openAPIV3Schema)/.exec(f);
+  return m ? m[1]! : f;
+}
+
+export const text: Formatter = (result, ctx) => {
+  const c = new Chalk({ level: ctx.color ? 1 : 0 });
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of result.diagnostics) {
+    const list = byFile.get(d.file) ?? [];
+    list.push(d);
+    byFile.set(d.file, list);
+  }
+  const sev = (s: Diagnostic["severity"]) => (s === "error" ? c.red("error") : s === "warning" ? c.yellow("warning") : c.blue("info"));
+  const lines: string[] = [];
+  const row = (d: Diagnostic, indent = "  ") => {
+    const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
+    const text = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
+    lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}`);
+    if (d.detail) for (const l of d.detail.split("\n")) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
+    if (d.suggestion) lines.push(`${indent}${" ".repeat(17)}${c.green("fix:")} ${d.suggestion}`);
+  };
+  for (const [file, diags] of byFile) {
+    lines.push(c.underline(file));
+    // One NonStructuralSchema block per schema, as the apiserver sets one condition per CRD.
+    const blocks = new Map<string, Diagnostic[]>();
+    for (const d of diags) {
+      if (d.category !== "structural" || !d.apiserver) continue;
+      const key = `${d.document}\0${schemaRootOf(d)}`;
+      const b = blocks.get(key) ?? [];
+      b.push(d);
+      blocks.set(key, b);
+    }
+    const shown = new Set<string>();
+    for (const d of diags) {
+      if (d.category === "structural" && d.apiserver) {
+        const key = `${d.document}\0${schemaRootOf(d)}`;
+        if (shown.has(key)) continue;
+        shown.add(key);
+        const block = blocks.get(key)!;
+        const where = d.object ? `${d.object} ` : "";
+        lines.push(
+          `  ${c.dim(`${d.line}:${d.column}`.padEnd(8))} ${sev("error").padEnd(ctx.color ? 17 : 7)} ${c.bold("NonStructuralSchema")}: ${where}${schemaRootOf(d)} is not structural (${block.length} violation${block.length === 1 ? "" : "s"}); defaults and CEL rules of this schema are not checked until it is`,
+        );
+        for (const v of block) row(v, "    ");
+        continue;
+      }
+      row(d);
+    }
+    lines.push("");
+  }
+  const s = result.summary;
+  const problems = s.errors + s.warnings + s.infos;
+  const counts = `${s.files} file${s.files === 1 ? "" : "s"}, ${s.crds} CRD${s.crds === 1 ? "" : "s"}${s.resources ? `, ${s.resources} resource${s.resources === 1 ? "" : "s"}` : ""}${s.skipped ? `, ${s.skipped} other document${s.skipped === 1 ? "" : "s"} skipped` : ""}`;
+  if (problems === 0) lines.push(c.green(`✔ no problems (${counts}, Kubernetes ${result.kubernetesVersion})`));
+  else {
+    const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
+    lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
+  }
+  return lines.join("\n") + "\n";
+};

@@ -1,0 +1,36 @@
+/** What a formatter receives: the lint result and the context it may not compute itself. */
+import type { Category, Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
+
+export interface RuleSummary {
+  id: string;
+  category: Category;
+  severity: Severity;
+  apiserver: boolean;
+  description: string;
+}
+
+export interface FormatContext {
+  cwd: string;
+  color: boolean;
+  toolVersion: string;
+  rules: readonly RuleSummary[];
+  /** Diagnostics at or above this severity fail the run (JUnit failures). */
+  failOn: Severity;
+}
+
+export type Formatter = (result: LintResult, ctx: FormatContext) => string;
+
+export function atOrAbove(d: Diagnostic, threshold: Severity): boolean {
+  const rank: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
+  return rank[d.severity] >= rank[threshold];
+}
+
+/** The line as the apiserver (and kubectl) prints a field error: `<path>: <Type>: <value>: <detail>`. */
+export function apiserverLine(d: Diagnostic & { value?: string }): string {
+  const parts: string[] = [];
+  if (d.field) parts.push(d.apiserverField ?? d.field);
+  if (d.type) parts.push(d.type);
+  if (d.value !== undefined) parts.push(d.value);
+  parts.push(d.message);
+  return parts.join(": ");
+}

@@ -1,0 +1,18 @@
+// Runs the real CLI (bin/crdlint.js) as a user would, and returns its exit code, stdout, stderr and parsed JSON.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const bin = join(root, "bin", "crdlint.js");
+
+export function crdlint(args, { input, cwd = root, env } = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 1 << 28 });
+  let json = null;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    /* not JSON output */
+  }
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
+}
