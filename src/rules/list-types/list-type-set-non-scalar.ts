@@ -1,0 +1,32 @@
+/** Warning (1.37+): a set list of objects or arrays. */
+import { defineRule } from "../define-rule.js";
+import { LIST_TYPE, itemSchema } from "./schema-fields.js";
+
+export default defineRule({
+  id: "list-type-set-non-scalar",
+  category: "list-types",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "A set list has items of type object or array, which server-side apply and CEL do not support.",
+  phase: "walk",
+  minMinor: 37,
+  docs: {
+    why: "Server-side apply and CEL transition rules cannot correlate entries of a `set` whose items are objects or arrays (even atomic ones). Since Kubernetes 1.37 the apiserver accepts such a CRD with a warning, once per item type.",
+    fix: "Key the list instead: `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` naming required scalar properties of the items, or make it `atomic`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go",
+    fail: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [a], items: {type: object, required: [a], properties: {a: {type: string}}}}}}\n",
+  },
+  visitNode(node, ctx) {
+    if (node.schema[LIST_TYPE] !== "set") return;
+    const itemsType = itemSchema(node.schema)?.type;
+    if (itemsType !== "object" && itemsType !== "array") return;
+    const message = `x-kubernetes-list-type: set for items of type "${itemsType}" is not supported by server-side apply or CEL validation rules`;
+    // The apiserver sends each distinct warning text once per request.
+    const seenKey = "list-type-set-non-scalar:" + itemsType;
+    if (ctx.memo.has(seenKey)) return;
+    ctx.memo.set(seenKey, true);
+    ctx.report({ path: node.path.child(LIST_TYPE), message });
+  },
+});

@@ -1,0 +1,25 @@
+/** x-kubernetes-map-type other than atomic or granular. */
+import { defineRule } from "../define-rule.js";
+import { MAP_TYPE } from "./schema-fields.js";
+
+export default defineRule({
+  id: "map-type-unsupported",
+  category: "list-types",
+  severity: "error",
+  apiserver: true,
+  type: "Unsupported value",
+  description: "x-kubernetes-map-type is not atomic or granular.",
+  phase: "walk",
+  docs: {
+    why: "Server-side apply knows two object semantics: `granular` (the default: merge field by field) and `atomic` (replace the whole object). Any other value is rejected; it also makes the object's properties uncorrelatable for CEL transition rules (`cel-old-self-uncorrelatable`).",
+    fix: "Use `atomic` or `granular` (lowercase), or remove the extension.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: Atomic, additionalProperties: {type: string}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}}}\n",
+  },
+  visitNode(node, ctx) {
+    const mapType = node.schema[MAP_TYPE];
+    if (typeof mapType !== "string" || mapType === "atomic" || mapType === "granular") return;
+    ctx.report({ path: node.path.child(MAP_TYPE), message: 'supported values: "atomic", "granular"', value: mapType });
+  },
+});
