@@ -1,0 +1,256 @@
+/**
+ * Shared CEL type constructors, formatting and structural helpers (cel-go common/types semantics).
+ * Primitive types are singletons so that identity comparisons are cheap.
+ */
+import type { CelType, DeclType } from "./types.js";
+
+export const INT: CelType = Object.freeze({ kind: "int" }) as CelType;
+export const UINT: CelType = Object.freeze({ kind: "uint" }) as CelType;
+export const DOUBLE: CelType = Object.freeze({ kind: "double" }) as CelType;
+export const BOOL: CelType = Object.freeze({ kind: "bool" }) as CelType;
+export const STRING: CelType = Object.freeze({ kind: "string" }) as CelType;
+export const BYTES: CelType = Object.freeze({ kind: "bytes" }) as CelType;
+export const NULL: CelType = Object.freeze({ kind: "null_type" }) as CelType;
+export const DURATION: CelType = Object.freeze({ kind: "duration" }) as CelType;
+export const TIMESTAMP: CelType = Object.freeze({ kind: "timestamp" }) as CelType;
+export const DYN: CelType = Object.freeze({ kind: "dyn" }) as CelType;
+export const ERROR: CelType = Object.freeze({ kind: "error" }) as CelType;
+/** The bare CEL `type` type (cel-go TypeType without parameter); printed as `type`. */
+export const TYPE_TYPE: CelType = Object.freeze({ kind: "opaque", name: "type", params: [] }) as CelType;
+
+export function listOf(elem: CelType): CelType {
+  return { kind: "list", elem };
+}
+export function mapOf(key: CelType, value: CelType): CelType {
+  return { kind: "map", key, value };
+}
+export function optionalOf(elem: CelType): CelType {
+  return { kind: "optional", elem };
+}
+export function typeOf(of: CelType): CelType {
+  return { kind: "type", of };
+}
+export function typeParam(name: string): CelType {
+  return { kind: "typeParam", name };
+}
+export function opaque(name: string, ...params: CelType[]): CelType {
+  return { kind: "opaque", name, params };
+}
+
+export const LIST_STRING = listOf(STRING);
+export const LIST_DYN = listOf(DYN);
+
+/** Library types (names as cel-go/Kubernetes print them). */
+export const URL_TYPE = opaque("kubernetes.URL");
+export const QUANTITY_TYPE = opaque("kubernetes.Quantity");
+export const IP_TYPE = opaque("net.IP");
+export const CIDR_TYPE = opaque("net.CIDR");
+export const SEMVER_TYPE = opaque("kubernetes.Semver");
+export const FORMAT_TYPE = opaque("kubernetes.NamedFormat");
+export const AUTHORIZER_TYPE = opaque("kubernetes.authorization.Authorizer");
+export const PATH_CHECK_TYPE = opaque("kubernetes.authorization.PathCheck");
+export const GROUP_CHECK_TYPE = opaque("kubernetes.authorization.GroupCheck");
+export const RESOURCE_CHECK_TYPE = opaque("kubernetes.authorization.ResourceCheck");
+export const DECISION_TYPE = opaque("kubernetes.authorization.Decision");
+
+/** Library types that cel-go models as struct (object) types rather than opaque ones. */
+const STRUCT_LIKE_LIBRARY_TYPES = new Set([
+  "kubernetes.URL",
+  "kubernetes.Quantity",
+  "kubernetes.authorization.Authorizer",
+  "kubernetes.authorization.PathCheck",
+  "kubernetes.authorization.GroupCheck",
+  "kubernetes.authorization.ResourceCheck",
+  "kubernetes.authorization.Decision",
+]);
+export function isStructLikeLibraryType(t: CelType): boolean {
+  return t.kind === "opaque" && STRUCT_LIKE_LIBRARY_TYPES.has(t.name);
+}
+
+/** Optional display-name resolver for schema object types (set by the checker while formatting). */
+export type ObjectNamer = (decl: DeclType) => string;
+
+/** cel-go checker.FormatCELType. */
+export function formatType(t: CelType, namer?: ObjectNamer): string {
+  switch (t.kind) {
+    case "int":
+    case "uint":
+    case "double":
+    case "bool":
+    case "string":
+    case "bytes":
+    case "duration":
+    case "timestamp":
+    case "dyn":
+      return t.kind;
+    case "null_type":
+      return "null";
+    case "error":
+      return "!error!";
+    case "list":
+      return `list(${formatType(t.elem, namer)})`;
+    case "map":
+      return `map(${formatType(t.key, namer)}, ${formatType(t.value, namer)})`;
+    case "optional":
+      return `optional_type(${formatType(t.elem, namer)})`;
+    case "type":
+      return `type(${formatType(t.of, namer)})`;
+    case "object":
+      return namer ? namer(t.decl) : t.name;
+    case "typeParam":
+      return t.name;
+    case "opaque":
+      if (t.params.length === 0) return t.name;
+      return `${t.name}(${t.params.map((p) => formatType(p, namer)).join(", ")})`;
+  }
+}
+
+/** The runtime type name (cel-go Type.TypeName()). */
+export function typeName(t: CelType): string {
+  switch (t.kind) {
+    case "null_type":
+      return "null_type";
+    case "duration":
+      return "google.protobuf.Duration";
+    case "timestamp":
+      return "google.protobuf.Timestamp";
+    case "list":
+      return "list";
+    case "map":
+      return "map";
+    case "optional":
+      return "optional_type";
+    case "type":
+      return "type";
+    case "object":
+      return t.name;
+    case "typeParam":
+      return t.name;
+    case "opaque":
+      return t.name;
+    default:
+      return t.kind;
+  }
+}
+
+/** Parameters as cel-go orders them. */
+export function typeParams(t: CelType): readonly CelType[] {
+  switch (t.kind) {
+    case "list":
+      return [t.elem];
+    case "map":
+      return [t.key, t.value];
+    case "optional":
+      return [t.elem];
+    case "type":
+      return [t.of];
+    case "opaque":
+      return t.params;
+    default:
+      return EMPTY;
+  }
+}
+const EMPTY: readonly CelType[] = Object.freeze([]);
+
+/** Object types are equal when they come from the same DeclType (or carry the same name). */
+export function sameObject(a: CelType & { kind: "object" }, b: CelType & { kind: "object" }): boolean {
+  return a.decl === b.decl || (a.name === b.name && a.name !== "object");
+}
+
+/** cel-go Type.IsExactType. */
+export function isExactType(a: CelType, b: CelType): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "list":
+      return isExactType(a.elem, (b as typeof a).elem);
+    case "map":
+      return isExactType(a.key, (b as typeof a).key) && isExactType(a.value, (b as typeof a).value);
+    case "optional":
+      return isExactType(a.elem, (b as typeof a).elem);
+    case "type":
+      return isExactType(a.of, (b as typeof a).of);
+    case "object":
+      return sameObject(a, b as typeof a);
+    case "typeParam":
+      return a.name === (b as typeof a).name;
+    case "opaque": {
+      const bo = b as typeof a;
+      if (a.name !== bo.name || a.params.length !== bo.params.length) return false;
+      for (let i = 0; i < a.params.length; i++) if (!isExactType(a.params[i]!, bo.params[i]!)) return false;
+      return true;
+    }
+    default:
+      return true;
+  }
+}
+
+/** cel-go Type.IsEquivalentType: like exact, but type parameter names are ignored. */
+export function isEquivalentType(a: CelType, b: CelType): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "typeParam":
+      return true;
+    case "list":
+      return isEquivalentType(a.elem, (b as typeof a).elem);
+    case "map":
+      return isEquivalentType(a.key, (b as typeof a).key) && isEquivalentType(a.value, (b as typeof a).value);
+    case "optional":
+      return isEquivalentType(a.elem, (b as typeof a).elem);
+    case "type":
+      return isEquivalentType(a.of, (b as typeof a).of);
+    case "opaque": {
+      const bo = b as typeof a;
+      if (a.name !== bo.name || a.params.length !== bo.params.length) return false;
+      for (let i = 0; i < a.params.length; i++) if (!isEquivalentType(a.params[i]!, bo.params[i]!)) return false;
+      return true;
+    }
+    default:
+      return isExactType(a, b);
+  }
+}
+
+/** Whether the type mentions any type parameter. */
+export function hasTypeParam(t: CelType): boolean {
+  switch (t.kind) {
+    case "typeParam":
+      return true;
+    case "list":
+    case "optional":
+      return hasTypeParam(t.elem);
+    case "map":
+      return hasTypeParam(t.key) || hasTypeParam(t.value);
+    case "type":
+      return hasTypeParam(t.of);
+    case "opaque":
+      for (const p of t.params) if (hasTypeParam(p)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+export function collectTypeParams(t: CelType, out: Set<string>): void {
+  switch (t.kind) {
+    case "typeParam":
+      out.add(t.name);
+      return;
+    case "list":
+    case "optional":
+      collectTypeParams(t.elem, out);
+      return;
+    case "map":
+      collectTypeParams(t.key, out);
+      collectTypeParams(t.value, out);
+      return;
+    case "type":
+      collectTypeParams(t.of, out);
+      return;
+    case "opaque":
+      for (const p of t.params) collectTypeParams(p, out);
+      return;
+    default:
+      return;
+  }
+}
