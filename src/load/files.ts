@@ -24,6 +24,8 @@ async function walkDir(dir: string, out: string[]): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
+    // Dotfiles (.crdlint.yaml, .github/) are not CRDs to lint unless named explicitly.
+    if (e.name.startsWith(".")) continue;
     const p = join(dir, e.name);
     if (e.isDirectory()) {
       if (!SKIPPED_DIRS.has(e.name)) await walkDir(p, out);

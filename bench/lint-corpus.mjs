@@ -1,0 +1,64 @@
+// Benchmark: crdlint over the real-world corpus, against the parse-only floor. Prints numbers; not a timed test.
+//   node bench/lint-corpus.mjs [dir] [--runs N]
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..");
+const args = process.argv.slice(2);
+const runsIdx = args.indexOf("--runs");
+const runs = runsIdx >= 0 ? Number(args[runsIdx + 1]) : 5;
+const dir = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(root, "..", "shared", "corpus", "crds"));
+if (!existsSync(dir)) {
+  console.error(`no corpus at ${dir}: pass a directory of CRD files`);
+  process.exit(2);
+}
+
+function walk(d, out) {
+  for (const name of readdirSync(d)) {
+    const p = join(d, name);
+    const st = statSync(p);
+    if (st.isDirectory()) walk(p, out);
+    else if (/\.(ya?ml|json)$/i.test(name)) out.push(st.size);
+  }
+  return out;
+}
+const sizes = walk(dir, []);
+const bytes = sizes.reduce((a, b) => a + b, 0);
+
+function timeProcess(argv) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ["--import", join(here, "rss-hook.mjs"), ...argv], { encoding: "utf8", maxBuffer: 1 << 30, cwd: root });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const rss = Number(/BENCH_MAXRSS_KB (\d+)/.exec(r.stderr)?.[1] ?? 0);
+  return { ms, rssKB: rss, status: r.status, stdout: r.stdout };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const floor = [], lint = [];
+let rss = 0, floorRss = 0, summary = null;
+for (let i = 0; i < runs; i++) {
+  const f = timeProcess([join(here, "parse-floor.mjs"), dir]);
+  floor.push(f.ms);
+  floorRss = Math.max(floorRss, f.rssKB);
+  const l = timeProcess([join(root, "bin", "crdlint.js"), "lint", "--format", "json", dir]);
+  lint.push(l.ms);
+  rss = Math.max(rss, l.rssKB);
+  if (!summary) {
+    try {
+      summary = JSON.parse(l.stdout).summary;
+    } catch {
+      console.error(`crdlint gave no JSON (exit ${l.status})`);
+      process.exit(1);
+    }
+  }
+}
+const lintMs = median(lint), floorMs = median(floor);
+const mb = bytes / (1024 * 1024);
+console.log(`corpus: ${dir}`);
+console.log(`  ${sizes.length} files, ${mb.toFixed(1)} MB, ${summary.crds} CRDs, ${summary.errors} errors / ${summary.warnings} warnings / ${summary.infos} infos`);
+console.log(`crdlint lint (whole process, median of ${runs}): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`);
+console.log(`parse-only floor (same files, same YAML library): ${(floorMs / 1000).toFixed(2)} s  peak RSS ${(floorRss / 1024).toFixed(0)} MB`);
+console.log(`ratio crdlint / floor: ${(lintMs / floorMs).toFixed(2)}x`);
