@@ -1,6 +1,6 @@
 /** Lint: an array of objects without x-kubernetes-list-type. */
 import { defineRule } from "../define-rule.js";
-import { LIST_TYPE, itemSchema } from "./schema-fields.js";
+import { LIST_TYPE, MAP_TYPE, itemSchema } from "./schema-fields.js";
 
 export default defineRule({
   id: "lint-list-type-missing",
@@ -21,6 +21,12 @@ export default defineRule({
     const s = node.schema;
     if (s.type !== "array" || !node.isStructural || s[LIST_TYPE] !== undefined) return;
     if (itemSchema(s)?.type !== "object") return;
+    // Inside an atomic whole (the items of a list that is not a map, or an object with map-type atomic) the
+    // outer value is replaced anyway: only the outermost place is worth a report.
+    for (let n = node; n.parent; n = n.parent) {
+      if (n.via === "items" && n.parent.schema[LIST_TYPE] !== "map") return;
+      if (n.parent.schema[MAP_TYPE] === "atomic") return;
+    }
     ctx.report({ path: node.path.child(LIST_TYPE), message: "array of objects has no x-kubernetes-list-type: server-side apply replaces it as a whole (atomic)" });
   },
 });

@@ -1,0 +1,31 @@
+/** Lint: optionalOldSelf on a release that drops it (1.28–1.29, CRDValidationRatcheting off). */
+import { defineRule } from "../define-rule.js";
+import { validationEntries } from "./validation-entries.js";
+
+export default defineRule({
+  id: "lint-cel-optional-old-self-ignored",
+  category: "cel-compile",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "optionalOldSelf is set, but Kubernetes 1.28–1.29 drop it silently (feature gate off by default).",
+  phase: "walk",
+  minMinor: 28,
+  maxMinor: 29,
+  docs: {
+    why: "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule that never runs on create, and `oldSelf` is not an optional there.",
+    fix: "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule without `optionalOldSelf`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self == oldSelf.value()', optionalOldSelf: true}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}}\n",
+  },
+  visitNode(node, ctx) {
+    for (const e of validationEntries(node)) {
+      if (e.optionalOldSelf !== true) continue;
+      ctx.report({
+        path: e.path.child("optionalOldSelf"),
+        message: `optionalOldSelf is dropped by Kubernetes 1.${ctx.minor} (CRDValidationRatcheting is off by default): the rule stays a transition rule`,
+      });
+    }
+  },
+});

@@ -1,0 +1,100 @@
+/**
+ * The `x-kubernetes-validations` entries of one schema node, decoded once per node for every static check:
+ * strings as Go sees them (absent = ""), Go's TrimSpace and newline test, and the apiserver's first-match
+ * order of the rule/message checks.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go
+import { isObject, type JsonObject } from "../../crd/model.js";
+import type { SchemaNode } from "../../crd/schema.js";
+import type { DualPath } from "../../k8s/path.js";
+
+export const VALIDATIONS = "x-kubernetes-validations";
+
+export interface ValidationEntry {
+  index: number;
+  raw: JsonObject;
+  /** `<node>.x-kubernetes-validations[i]`. */
+  path: DualPath;
+  rule: string;
+  message: string;
+  messageExpression: string;
+  /** undefined when absent (a nil *string). */
+  reason: string | undefined;
+  fieldPath: string;
+  /** undefined when absent (a nil *bool). */
+  optionalOldSelf: boolean | undefined;
+}
+
+const cache = new WeakMap<SchemaNode, readonly ValidationEntry[]>();
+const NONE: readonly ValidationEntry[] = [];
+
+/**
+ * The node's entries. An entry whose fields have the wrong JSON type is left out: the request would not
+ * decode, and the decoding rules report it.
+ */
+export function validationEntries(node: SchemaNode): readonly ValidationEntry[] {
+  const list = node.schema[VALIDATIONS];
+  if (!Array.isArray(list) || list.length === 0) return NONE;
+  let entries = cache.get(node);
+  if (entries) return entries;
+  const out: ValidationEntry[] = [];
+  const base = node.path.child(VALIDATIONS);
+  list.forEach((raw, index) => {
+    if (!isObject(raw)) return;
+    const rule = str(raw.rule);
+    const message = str(raw.message);
+    const messageExpression = str(raw.messageExpression);
+    const fieldPath = str(raw.fieldPath);
+    const reason = raw.reason === undefined || raw.reason === null ? undefined : str(raw.reason);
+    const oos = raw.optionalOldSelf;
+    if (rule === null || message === null || messageExpression === null || fieldPath === null || reason === null) return;
+    if (oos !== undefined && oos !== null && typeof oos !== "boolean") return;
+    out.push({
+      index,
+      raw,
+      path: base.index(index),
+      rule,
+      message,
+      messageExpression,
+      reason,
+      fieldPath,
+      optionalOldSelf: typeof oos === "boolean" ? oos : undefined,
+    });
+  });
+  entries = out;
+  cache.set(node, entries);
+  return entries;
+}
+
+/** A Go string field: "" when absent or null, null when not a string (undecodable). */
+function str(v: unknown): string | null {
+  if (v === undefined || v === null) return "";
+  return typeof v === "string" ? v : null;
+}
+
+// unicode.IsSpace: the ASCII spaces, NEL, NBSP and the Unicode White_Space characters (not U+FEFF, unlike String.trim).
+const GO_SPACE = "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const goTrimRe = new RegExp(`^[${GO_SPACE}]+|[${GO_SPACE}]+$`, "g");
+
+/** strings.TrimSpace. */
+export function goTrimSpace(s: string): string {
+  return s.replace(goTrimRe, "");
+}
+
+/** The apiserver's newline test: `[\n\r]+` anywhere. */
+export function hasNewlines(s: string): boolean {
+  return s.includes("\n") || s.includes("\r");
+}
+
+export type RuleMessageProblem = "rule-required" | "message-blank" | "message-newline" | "multiline-rule-needs-message";
+
+/** The rule/message checks form one if/else chain upstream: at most one of them fires per entry. */
+export function ruleMessageProblem(e: ValidationEntry): RuleMessageProblem | null {
+  const rule = goTrimSpace(e.rule);
+  if (rule.length === 0) return "rule-required";
+  const message = goTrimSpace(e.message);
+  if (e.message.length > 0 && message.length === 0) return "message-blank";
+  if (hasNewlines(message)) return "message-newline";
+  if (hasNewlines(rule) && message.length === 0) return "multiline-rule-needs-message";
+  return null;
+}
