@@ -1,4 +1,19 @@
 /** The selectable-fields rules, in id order. */
 import type { Rule } from "../define-rule.js";
+import selectableFieldDuplicate from "./selectable-field-duplicate.js";
+import selectableFieldJsonpathInvalid from "./selectable-field-jsonpath-invalid.js";
+import selectableFieldJsonpathRequired from "./selectable-field-jsonpath-required.js";
+import selectableFieldMetadata from "./selectable-field-metadata.js";
+import selectableFieldType from "./selectable-field-type.js";
+import selectableFieldsTooMany from "./selectable-fields-too-many.js";
+import selectableFieldsWithoutSchema from "./selectable-fields-without-schema.js";
 
-export default [] satisfies Rule[] as Rule[];
+export default [
+  selectableFieldDuplicate,
+  selectableFieldJsonpathInvalid,
+  selectableFieldJsonpathRequired,
+  selectableFieldMetadata,
+  selectableFieldType,
+  selectableFieldsTooMany,
+  selectableFieldsWithoutSchema,
+] satisfies Rule[] as Rule[];

@@ -1,0 +1,34 @@
+/** A column jsonPath the apiserver accepts but cannot parse when serving tables: this column and all later ones vanish. */
+import { defineRule } from "../define-rule.js";
+import { parsePrinterColumnJsonPath } from "../../k8s/jsonpath.js";
+import { acceptedJsonPath, columnEntries } from "./columns.js";
+
+export default defineRule({
+  id: "lint-printer-column-jsonpath-unparseable",
+  category: "printer-columns",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "A printer column jsonPath does not parse as a client-go JSONPath: the column and every later one are dropped from kubectl get.",
+  phase: "crd",
+  docs: {
+    why: "At create time the apiserver only checks that a column's jsonPath starts with a dot. When it serves tables it parses `{<jsonPath>}` with the client-go JSONPath parser; on failure it logs `invalid printer specification` and builds the table without this column and without every column after it, so `kubectl get` silently shows fewer columns.",
+    fix: "Fix the JSONPath syntax (close filters and brackets, quote string literals in filters: `.status.conditions[?(@.type==\"Ready\")].status`).",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: \".spec.items[?(@.x==]\"}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: \".spec.items[?(@.x==\\\"a\\\")].x\"}]\n",
+  },
+  check(ctx) {
+    for (const c of columnEntries(ctx.crd)) {
+      const p = acceptedJsonPath(c.col);
+      if (p === null) continue;
+      const r = parsePrinterColumnJsonPath(p);
+      if (r.ok) continue;
+      const later = c.siblings.length - c.index - 1;
+      ctx.report({
+        path: c.path.child("jsonPath"),
+        message: `jsonPath "${p}" does not parse as a JSONPath (${r.error}): kubectl get silently drops this column${later > 0 ? ` and the ${later} column${later > 1 ? "s" : ""} after it` : ""}`,
+      });
+    }
+  },
+});

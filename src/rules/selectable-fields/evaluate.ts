@@ -1,0 +1,153 @@
+/**
+ * The apiserver's validation of selectableFields, computed once per CRD and shared by the selectable-fields rules:
+ * where the list sits after hoisting, whether a schema is there to resolve it against, and each entry's outcome.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go
+//   (validateCustomResourceDefinitionVersion, validateCustomResourceDefinitionSpec, ValidateCustomResourceSelectableFields)
+import { isObject, type CrdView, type JsonObject } from "../../crd/model.js";
+import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
+import type { ErrorType } from "../../diagnostics/index.js";
+import { DualPath, FieldPath } from "../../k8s/path.js";
+import type { RuleContext } from "../define-rule.js";
+
+export type SelectableRuleId =
+  | "selectable-field-jsonpath-required"
+  | "selectable-field-jsonpath-invalid"
+  | "selectable-field-metadata"
+  | "selectable-field-type"
+  | "selectable-field-duplicate"
+  | "selectable-fields-too-many"
+  | "selectable-fields-without-schema";
+
+export interface SelectableFinding {
+  rule: SelectableRuleId;
+  path: DualPath;
+  message: string;
+  type?: ErrorType;
+  value?: unknown;
+}
+
+export const MAX_SELECTABLE_FIELDS = 8;
+/** CustomResourceFieldSelectors: alpha (off, the field is dropped on create) in 1.30, beta (on) in 1.31, GA in 1.32. */
+export const SELECTABLE_FIELDS_MIN_MINOR = 31;
+
+const TYPE_MESSAGE = "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.";
+
+function withoutSchemaMessage(minor: number, topLevel: boolean): string {
+  if (topLevel) return minor >= 34 ? "may only be set when validations.schema is included" : "selectableFields may only be set when validations.schema is included";
+  return minor >= 34
+    ? "may only be set when `version.schema.openAPIV3Schema` is not included"
+    : "selectableFields may only be set when version.schema.openAPIV3Schema is not included";
+}
+
+/** The schema a selectableFields list is resolved against: an object, or null for a nil structural schema. */
+type SchemaForFields = { kind: "none" } | { kind: "skip" } | { kind: "schema"; root: JsonObject | null; path: DualPath };
+
+function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
+  const out: SelectableFinding[] = [];
+  const sf = crd.selectableFields;
+  for (const scope of sf.scopes) {
+    const list = scope.value;
+    if (!Array.isArray(list) || list.length === 0) continue;
+
+    let target: SchemaForFields;
+    const first = scope.versions[0]!;
+    if (sf.hoisted) {
+      // spec.selectableFields: needs spec.validation, i.e. a schema identical in every version.
+      if (!crd.schemaHoisted) target = { kind: "none" };
+      else {
+        const s = first.raw.schema;
+        const root = isObject(s) ? s.openAPIV3Schema : undefined;
+        const path = new DualPath(first.path.written.child("schema", "openAPIV3Schema"), FieldPath.root("spec", "schema", "openAPIV3Schema"));
+        if (root === undefined || root === null) target = { kind: "schema", root: null, path };
+        else if (isObject(root)) target = { kind: "schema", root, path };
+        else target = { kind: "skip" };
+      }
+    } else {
+      // spec.versions[i].selectableFields: needs this version's own schema, which hoisting removes when all
+      // versions share one.
+      const s = first.raw.schema;
+      const root = isObject(s) ? s.openAPIV3Schema : undefined;
+      if (crd.schemaHoisted || root === undefined || root === null) target = { kind: "none" };
+      else if (isObject(root)) target = { kind: "schema", root, path: first.path.child("schema", "openAPIV3Schema") };
+      else target = { kind: "skip" };
+    }
+
+    if (target.kind === "skip") continue;
+    if (target.kind === "none") {
+      out.push({ rule: "selectable-fields-without-schema", path: scope.path, message: withoutSchemaMessage(minor, sf.hoisted), value: "" });
+      continue;
+    }
+
+    let schema = target.root;
+    if (schema !== null) {
+      const err = structuralConversionError(schema);
+      if (err !== null) {
+        out.push({ rule: "selectable-fields-without-schema", path: target.path, message: err, value: "" });
+        schema = null;
+      }
+    }
+
+    const unique = new Set<string>();
+    let crashed = false;
+    for (let k = 0; k < list.length; k++) {
+      const entry = list[k];
+      if (!isObject(entry)) continue;
+      const raw = entry.jsonPath;
+      if (raw !== undefined && raw !== null && typeof raw !== "string") continue;
+      const jsonPath = typeof raw === "string" ? raw : "";
+      const path = scope.path.index(k).child("jsonPath");
+      if (jsonPath === "") {
+        out.push({ rule: "selectable-field-jsonpath-required", path, message: "" });
+        continue;
+      }
+      const r = validFieldPath(jsonPath, schema, { allowArrayNotation: false });
+      if (!r.ok) {
+        // Divergence: where the apiserver dereferences a nil structural schema it panics and the request fails
+        // with an internal error; crdlint stops checking this list (other errors of the CRD still show).
+        if (r.nilDereference) {
+          crashed = true;
+          break;
+        }
+        out.push({ rule: "selectable-field-jsonpath-invalid", path, message: `is an invalid path: ${r.error}`, value: jsonPath });
+        continue;
+      }
+      const root = r.path.segments[0];
+      if (root && root.kind === "field" && root.name === "metadata")
+        out.push({ rule: "selectable-field-metadata", path, message: "must not point to fields in metadata", value: jsonPath });
+      const t = r.schema?.type;
+      if (!(t === "string" || t === "boolean" || t === "integer")) out.push({ rule: "selectable-field-type", path, message: TYPE_MESSAGE, value: jsonPath });
+      const key = r.path.toString();
+      if (unique.has(key)) out.push({ rule: "selectable-field-duplicate", path, message: "", value: jsonPath });
+      else unique.add(key);
+    }
+    if (!crashed && unique.size > MAX_SELECTABLE_FIELDS)
+      out.push({
+        rule: "selectable-fields-too-many",
+        path: scope.path,
+        message: `must have at most ${MAX_SELECTABLE_FIELDS} items`,
+        value: unique.size,
+      });
+  }
+  return out;
+}
+
+const MEMO_KEY = "selectable-fields:findings";
+
+/** The findings for this CRD (computed on first use, then shared through the per-CRD memo). */
+export function selectableFieldFindings(ctx: RuleContext): SelectableFinding[] {
+  let f = ctx.memo.get(MEMO_KEY) as SelectableFinding[] | undefined;
+  if (!f) {
+    f = evaluate(ctx.crd, ctx.minor);
+    ctx.memo.set(MEMO_KEY, f);
+  }
+  return f;
+}
+
+/** Reports this rule's share of the findings. */
+export function reportSelectable(ctx: RuleContext, rule: SelectableRuleId): void {
+  for (const f of selectableFieldFindings(ctx)) {
+    if (f.rule !== rule) continue;
+    ctx.report({ path: f.path, message: f.message, ...(f.value !== undefined ? { value: f.value } : {}) });
+  }
+}

@@ -1,0 +1,24 @@
+/** The same selectable field is listed twice. */
+import { defineRule } from "../define-rule.js";
+import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+
+export default defineRule({
+  id: "selectable-field-duplicate",
+  category: "selectable-fields",
+  severity: "error",
+  apiserver: true,
+  type: "Duplicate value",
+  description: "The same selectable field is listed twice.",
+  phase: "crd",
+  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  docs: {
+    why: "Each selectable field may be declared once; the apiserver compares the resolved paths and reports every repeated occurrence.",
+    fix: "Remove the repeated entry.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, n: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}, {jsonPath: .spec.color}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, n: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
+  },
+  check(ctx) {
+    reportSelectable(ctx, "selectable-field-duplicate");
+  },
+});

@@ -1,0 +1,24 @@
+/** Every selectableFields entry needs a jsonPath. */
+import { defineRule } from "../define-rule.js";
+import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+
+export default defineRule({
+  id: "selectable-field-jsonpath-required",
+  category: "selectable-fields",
+  severity: "error",
+  apiserver: true,
+  type: "Required value",
+  description: "Every selectableFields entry needs a jsonPath.",
+  phase: "crd",
+  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  docs: {
+    why: "A selectable field names the JSON path whose value `kubectl get --field-selector` filters on; the apiserver rejects an entry with an empty `jsonPath`.",
+    fix: "Set `jsonPath` to a dotted path to a string, boolean or integer field, e.g. `.spec.color`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, n: {type: number}}}}}\nselectableFields: [{jsonPath: \"\"}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, n: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
+  },
+  check(ctx) {
+    reportSelectable(ctx, "selectable-field-jsonpath-required");
+  },
+});

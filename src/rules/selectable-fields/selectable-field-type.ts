@@ -1,0 +1,24 @@
+/** A selectableFields jsonPath must point to a string, boolean or integer field. */
+import { defineRule } from "../define-rule.js";
+import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+
+export default defineRule({
+  id: "selectable-field-type",
+  category: "selectable-fields",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "A selectableFields jsonPath must point to a string, boolean or integer field.",
+  phase: "crd",
+  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  docs: {
+    why: "Field selector values are compared as strings, so the apiserver only accepts selectable fields of type string, boolean or integer (enums and formats allowed); numbers, objects, arrays and int-or-string fields are rejected.",
+    fix: "Select a scalar field of type string, boolean or integer.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, n: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.n}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, n: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
+  },
+  check(ctx) {
+    reportSelectable(ctx, "selectable-field-type");
+  },
+});

@@ -1,0 +1,26 @@
+/** scale.labelSelectorPath does not start with '.'. */
+import { defineRule } from "../define-rule.js";
+import { isSimpleJsonPath, NOT_JSON_PATH_MESSAGE, scalePath, scaleScopes } from "./scale.js";
+
+export default defineRule({
+  id: "scale-label-selector-path-not-json-path",
+  category: "subresources",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "scale.labelSelectorPath must be a simple JSON path starting with '.'.",
+  phase: "crd",
+  docs: {
+    why: "The apiserver only accepts scale paths written as simple JSON paths that start with a dot (`.status.selector`), the form the `/scale` handler resolves at runtime.",
+    fix: "Prefix the path with a dot: `.status.selector` instead of `status.selector`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: status.selector}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+  },
+  check(ctx) {
+    for (const s of scaleScopes(ctx.crd)) {
+      const p = scalePath(s.scale, "labelSelectorPath");
+      if (p && !isSimpleJsonPath(p)) ctx.report({ path: s.path.child("labelSelectorPath"), message: NOT_JSON_PATH_MESSAGE, value: p });
+    }
+  },
+});

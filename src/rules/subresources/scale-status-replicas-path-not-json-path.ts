@@ -1,0 +1,26 @@
+/** scale.statusReplicasPath does not start with '.'. */
+import { defineRule } from "../define-rule.js";
+import { isSimpleJsonPath, NOT_JSON_PATH_MESSAGE, scalePath, scaleScopes } from "./scale.js";
+
+export default defineRule({
+  id: "scale-status-replicas-path-not-json-path",
+  category: "subresources",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "scale.statusReplicasPath must be a simple JSON path starting with '.'.",
+  phase: "crd",
+  docs: {
+    why: "The apiserver only accepts scale paths written as simple JSON paths that start with a dot (`.status.replicas`), the form the `/scale` handler resolves at runtime.",
+    fix: "Prefix the path with a dot: `.status.replicas` instead of `status.replicas`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: status.replicas}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+  },
+  check(ctx) {
+    for (const s of scaleScopes(ctx.crd)) {
+      const p = scalePath(s.scale, "statusReplicasPath");
+      if (p && !isSimpleJsonPath(p)) ctx.report({ path: s.path.child("statusReplicasPath"), message: NOT_JSON_PATH_MESSAGE, value: p });
+    }
+  },
+});
