@@ -406,9 +406,10 @@ const STRING_COMPARE_OVERLOADS = new Set([
 ]);
 
 class Coster {
-  private readonly paths = new Map<bigint, GoPath | null>();
-  private readonly sizes = new Map<bigint, Range>();
-  private readonly entries = new Map<bigint, Entry>();
+  // keyed by node identity (one node per id in a checked AST); bigint-keyed maps are much slower
+  private readonly paths = new Map<Expr, GoPath | null>();
+  private readonly sizes = new Map<Expr, Range>();
+  private readonly entries = new Map<Expr, Entry>();
   private readonly locals = new Map<string, LocalVar[]>();
   private readonly legacyIters = new Map<string, LegacyIter[]>();
   private readonly f: Flags;
@@ -437,11 +438,11 @@ class Coster {
       const v = this.peekLocal(e.exprKind.value.name);
       if (v) return v.path;
     }
-    return this.paths.get(e.id) ?? null;
+    return this.paths.get(e) ?? null;
   }
 
   private addPath(e: Expr, p: GoPath | null): void {
-    this.paths.set(e.id, p);
+    this.paths.set(e, p);
   }
 
   /** The Kubernetes size estimator (apiextensions compilation.go sizeEstimator) rooted at the rule's DeclType. */
@@ -464,13 +465,13 @@ class Coster {
 
   private computeSize(e: Expr): Range | null {
     if (this.f.legacy) return this.legacySize(e);
-    const memo = this.sizes.get(e.id);
+    const memo = this.sizes.get(e);
     if (memo) return memo;
     const lit = exprSize(e);
     if (lit) return lit;
     const est = this.estimateSize(this.getPath(e));
     if (est) {
-      this.sizes.set(e.id, est);
+      this.sizes.set(e, est);
       return est;
     }
     if (isScalar(this.type(e), true)) return ONE;
@@ -483,7 +484,7 @@ class Coster {
 
   /** Legacy `sizeEstimate(newAstNode(e))`: derived size, then schema, then scalar type, else unknown. */
   private legacySize(e: Expr): Range {
-    const d = this.sizes.get(e.id) ?? exprSize(e);
+    const d = this.sizes.get(e) ?? exprSize(e);
     if (d) return d;
     const est = this.estimateSize(stripAccumulator(this.getPath(e)));
     if (est) return est;
@@ -513,16 +514,16 @@ class Coster {
   }
 
   private setSize(e: Expr, s: Range | null): void {
-    if (s) this.sizes.set(e.id, s);
+    if (s) this.sizes.set(e, s);
   }
 
   private setEntry(e: Expr, s: Entry | null): void {
-    if (s) this.entries.set(e.id, s);
+    if (s) this.entries.set(e, s);
   }
 
   private computeEntrySize(e: Expr): Entry | null {
     if (this.f.legacy) return null;
-    const s = this.entries.get(e.id);
+    const s = this.entries.get(e);
     if (s) return s;
     if (e.exprKind.case === "identExpr") {
       const v = this.peekLocal(e.exprKind.value.name);
@@ -533,7 +534,7 @@ class Coster {
 
   private newAstNode(e: Expr): AstNode {
     const path = stripAccumulator(this.getPath(e));
-    const size = this.f.legacy ? (this.sizes.get(e.id) ?? exprSize(e)) : this.computeSize(e);
+    const size = this.f.legacy ? (this.sizes.get(e) ?? exprSize(e)) : this.computeSize(e);
     return { path, type: this.type(e), expr: e, size };
   }
 
@@ -631,7 +632,7 @@ class Coster {
       const it = s && s.length ? s[s.length - 1] : undefined;
       if (it) {
         const k = kindOf(this.type(it.range));
-        const base = this.paths.get(it.range.id) ?? null;
+        const base = this.paths.get(it.range) ?? null;
         if (k === "list") this.addPath(e, goAppend(base, it.role === "key" ? "@indices" : "@items"));
         else if (k === "map") this.addPath(e, goAppend(base, it.role === "value" ? "@values" : "@keys"));
       } else {
@@ -751,7 +752,7 @@ class Coster {
     if (two) this.legacyIters.get(c.iterVar2)!.pop();
     sum = rangeAdd(sum, this.cost(c.result));
     const rangeCnt = this.legacySize(range);
-    this.sizes.set(e.id, rangeCnt);
+    this.sizes.set(e, rangeCnt);
     return rangeAdd(sum, rangeMul(rangeCnt, rangeAdd(step, loop)));
   }
 
