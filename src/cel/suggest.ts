@@ -354,11 +354,19 @@ interface Assignment {
   cost: bigint;
 }
 
-function score(a: Assignment): number {
-  let s = 0;
-  for (const v of a.values) s += Math.log2(v);
-  return s;
+/** Larger is better: the tightest bound first (balanced suggestions), then the overall size. */
+function better(a: Assignment, b: Assignment): boolean {
+  const minA = Math.min(...a.values.map(Math.log2));
+  const minB = Math.min(...b.values.map(Math.log2));
+  if (minA !== minB) return minA > minB;
+  const sumA = a.values.reduce((x, v) => x + Math.log2(v), 0);
+  const sumB = b.values.reduce((x, v) => x + Math.log2(v), 0);
+  if (sumA !== sumB) return sumA > sumB;
+  return a.cost < b.cost;
 }
+
+/** Smallest values worth proposing before falling back to anything that fits. */
+const FLOOR: Record<BoundKeyword, number> = { maxItems: 16, maxProperties: 16, maxLength: 63 };
 
 /** Best assignment of ladder values to `set` with cost ≤ target, or null. */
 function bestFor(ev: Evaluator, set: CostDriver[], ladders: number[][], target: bigint): Assignment | null {
@@ -370,47 +378,41 @@ function bestFor(ev: Evaluator, set: CostDriver[], ladders: number[][], target: 
   };
   if (ladders.some((l) => l.length === 0)) return null;
   const idx = set.map(() => 0);
-  let cost = apply(idx);
-  if (cost > target) return null;
+  if (apply(idx) > target) return null;
   // uniform raise: largest common ladder position (clipped per ladder)
   const maxLen = Math.max(...ladders.map((l) => l.length));
   let lo = 0;
   let hi = maxLen - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    const tryIdx = ladders.map((l) => Math.min(mid, l.length - 1));
-    if (apply(tryIdx) <= target) lo = mid;
+    if (apply(ladders.map((l) => Math.min(mid, l.length - 1))) <= target) lo = mid;
     else hi = mid - 1;
   }
   for (let i = 0; i < set.length; i++) idx[i] = Math.min(lo, ladders[i]!.length - 1);
-  // greedy individual raises until nothing moves
+  // round-robin single-step raises while anything still fits (keeps the bounds balanced)
   let moved = true;
   while (moved) {
     moved = false;
     for (let i = 0; i < set.length; i++) {
-      let a = idx[i]!;
-      let b = ladders[i]!.length - 1;
-      while (a < b) {
-        const mid = (a + b + 1) >> 1;
-        const t = idx.slice();
-        t[i] = mid;
-        if (apply(t) <= target) a = mid;
-        else b = mid - 1;
-      }
-      if (a !== idx[i]) {
-        idx[i] = a;
-        moved = true;
-      }
+      if (idx[i]! + 1 >= ladders[i]!.length) continue;
+      idx[i]!++;
+      if (apply(idx) <= target) moved = true;
+      else idx[i]!--;
     }
   }
-  cost = apply(idx);
-  return { drivers: set, values: set.map((_, i) => ladders[i]![idx[i]!]!), cost };
+  return { drivers: set, values: set.map((_, i) => ladders[i]![idx[i]!]!), cost: apply(idx) };
 }
 
 function suggestionText(bounds: SuggestedBound[], percent: number): string {
   const parts = bounds.map((b) => `${b.keyword}: ${b.value} at ${b.path}`);
   const list = parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   return `add ${list} → ${percent}% of the limit`;
+}
+
+function toSuggestion(a: Assignment, limit: bigint): Suggestion {
+  const bounds: SuggestedBound[] = a.drivers.map((d, i) => ({ schema: d.schema, path: d.path, schemaPath: d.schemaPath, keyword: d.keyword, value: a.values[i]! }));
+  const p = pct(a.cost, limit);
+  return { bounds, cost: a.cost, percent: p, text: suggestionText(bounds, p) };
 }
 
 function pct(cost: bigint, limit: bigint): number {
@@ -443,25 +445,28 @@ export function suggestBounds(ctx: CompiledRuleContext, opts: SuggestOptions = {
       ladders.set(d, l);
     }
   }
+  const reasonable = (a: Assignment): boolean => a.drivers.every((d, i) => a.values[i]! >= Math.min(FLOOR[d.keyword], ladders.get(d)!.at(-1)!));
   for (const t of [target, limit]) {
+    let fallback: Assignment | null = null;
     for (let k = 1; k <= Math.min(maxBounds, relevant.length); k++) {
       let best: Assignment | null = null;
       for (const set of combinations(relevant, k)) {
         const a = bestFor(ev, set, set.map((d) => ladders.get(d)!), t);
-        if (a && (!best || score(a) > score(best) || (score(a) === score(best) && a.cost < best.cost))) best = a;
+        if (!a) continue;
+        if (!reasonable(a)) {
+          if (!fallback) fallback = a;
+          continue;
+        }
+        if (!best || better(a, best)) best = a;
       }
       if (best) {
-        const bounds: SuggestedBound[] = best.drivers.map((d, i) => ({
-          schema: d.schema,
-          path: d.path,
-          schemaPath: d.schemaPath,
-          keyword: d.keyword,
-          value: best!.values[i]!,
-        }));
-        const p = pct(best.cost, limit);
-        result.suggestion = { bounds, cost: best.cost, percent: p, text: suggestionText(bounds, p) };
+        result.suggestion = toSuggestion(best, limit);
         return result;
       }
+    }
+    if (fallback) {
+      result.suggestion = toSuggestion(fallback, limit);
+      return result;
     }
   }
   return result;
