@@ -44,7 +44,7 @@ export default defineRule({
       if (format && COLUMN_FORMATS.includes(format) && !MEANINGFUL_FORMATS[colType]!.includes(format)) {
         ctx.report({
           path: c.path.child("format"),
-          message: `format ${format} does not fit a ${colType} column${MEANINGFUL_FORMATS[colType]!.length ? ` (use ${MEANINGFUL_FORMATS[colType]!.join(", ")})` : " (boolean columns take no format)"}`,
+          message: `format ${format} does not fit ${colType === "integer" ? "an" : "a"} ${colType} column${MEANINGFUL_FORMATS[colType]!.length ? ` (use ${MEANINGFUL_FORMATS[colType]!.join(", ")})` : " (boolean columns take no format)"}`,
         });
       }
       const compatible = COMPATIBLE[colType];

@@ -27,7 +27,7 @@ export default defineRule({
     const names = scope.versions.filter((v) => isObject(v.raw.subresources) && v.raw.subresources.status != null).map((v) => v.name);
     ctx.report({
       path: scope.path,
-      message: `the status subresource is enabled${scope.versions.length > 1 ? ` (versions ${names.join(", ")})` : ""} but the schema declares no properties.status: every status write is pruned to nothing`,
+      message: `the status subresource is enabled${scope.versions.length > 1 ? ` on version${names.length > 1 ? "s" : ""} ${names.join(", ")}` : ""} but the schema declares no properties.status: every status write is pruned to nothing`,
       suggestion: "add a `status` property under the root `properties`",
     });
   },
