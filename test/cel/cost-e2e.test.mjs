@@ -763,3 +763,81 @@ test("suggestBounds: cardinality driver", { skip }, () => {
   assert.equal(verified, res.suggestion.cost);
   assert.ok(verified <= 5000000n);
 });
+
+// Field paths are Go slices: `append` onto a path of length 3 (capacity 4) writes in place, so two
+// appends onto the same path overwrite each other. Upstream depends on it; so do we.
+test("Go slice aliasing of field paths (nested comprehension over a length-3 path)", { skip }, () => {
+  const schema = {
+    type: "object",
+    properties: {
+      l: { type: "array", items: { type: "object", properties: { name: { type: "string", maxLength: 5 }, items: { type: "array", maxItems: 3, items: { type: "string", maxLength: 5 } } } } },
+    },
+  };
+  // x.name overwrites the "items" step of x.items' path before the inner range is sized: 20 iterations, not 3
+  assert.equal(maxCost(schema, "self.l.all(x, x.items.all(i, x.name != i))"), 2n + 1n + 1048575n * (2n + 1n + (2n + 1n + 20n * 8n)));
+  assert.equal(maxCost(schema, "self.l.all(x, x.items.all(i, x.name != i))", { minor: 33 }), 2n + 1n + 1048575n * (2n + 1n + (2n + 1n + 20n * 8n)));
+});
+
+test("Go slice aliasing: two-variable comprehension key path takes the value step", { skip }, () => {
+  const schema = { type: "object", properties: { nested: { type: "object", properties: { m: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 5 } } } } } };
+  // range path [self nested m] has spare capacity: the key's "@keys" is overwritten by the value's "@values"
+  assert.equal(maxCost(schema, "self.nested.m.all(k, v, k == v)"), 3n + 1n + 10n * (2n + 1n + 4n));
+  // with a length-2 range path there is no spare capacity and the key is sized as a map key ({0,0})
+  const s2 = { type: "object", properties: { m: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 5 } } } };
+  assert.equal(maxCost(s2, "self.m.all(k, v, k == v)"), 2n + 1n + 10n * (2n + 1n + 2n));
+});
+
+// Library estimators (values checked by hand against cel-cost.md §6).
+const LIB = {
+  type: "object",
+  properties: {
+    s: { type: "string" },
+    t: { type: "string" },
+    l: { type: "array", items: { type: "integer" } },
+    ls: { type: "array", items: { type: "string", maxLength: 10 }, maxItems: 5 },
+    a: { type: "array", items: { type: "string" } },
+    b: { type: "array", items: { type: "string" } },
+    m: { type: "object", additionalProperties: { type: "string" } },
+  },
+};
+const LIB_CASES = {
+  "isIP(self.s)": 314575n, // 2 + ceil(3145726 * 0.1)
+  "ip(self.s).family() == 4": 314577n,
+  "cidr(self.s).containsIP(self.t)": 629154n, // {1,4} + 314573 + args + target
+  "cidr(self.s).containsIP(ip(self.t))": 629154n,
+  "url(self.s).getHost() == 'x'": 314577n,
+  "url(self.s) == url(self.t)": 943723n, // URL equality reads the right operand's size
+  "semver(self.s) == semver(self.t)": 629151n,
+  "isSemver(self.s)": 314575n,
+  "format.dns1123Label().validate(self.s).hasValue()": 10066340n, // (314573) * 32 + 2 + 1 + 1
+  "self.l.sort() == self.l": 4947796190840n, // ceil(1572863^2 * 2) + 11 + 2 + 2 + ceil(1572863 * 0.1)
+  "self.l.distinct().size() == 1": 4947796033553n,
+  "sets.contains(self.a, self.b)": 1099509530630n,
+  "sets.equivalent(self.a, self.b)": 2199019061255n,
+  "self.ls.join(',') == 'x'": 24n,
+  "self.l.slice(1, 3) == [1]": 26n,
+  "lists.range(10).size() == 10": 23n,
+  "self.ls.sortBy(e, e).size() > 0": 156n,
+  "self.s.split(',', -1).size() > 0": 629150n,
+  "self.ls.max() == 'x'": 28n,
+  "self.l.sum() > 3": 1572866n,
+  "self.ls.indexOf('x') > 0": 28n,
+  "self.s.indexOf('x') > 0": 314576n,
+  "'abc'.format([self.s]) == ''": 13n,
+  "strings.quote(self.s) == ''": 314575n,
+  "dyn(self.s) == 'x'": 4n,
+  "self.a.exists(x, x == 'a')": 6291453n,
+  "self.a.existsOne(x, x == 'a')": 4194304n,
+  "self.a.all(i, v, v.size() < i)": 7340028n,
+  "self.m.all(k, v, k.size() < v.size())": 3145723n,
+  "[1,2,3].all(x, x > 0)": 26n,
+};
+
+test("library and extension estimators (1.37)", { skip }, () => {
+  const failures = [];
+  for (const [rule, want] of Object.entries(LIB_CASES)) {
+    const got = maxCost(LIB, rule);
+    if (got !== want) failures.push(`${rule}: got ${got}, want ${want}`);
+  }
+  assert.deepEqual(failures, []);
+});
