@@ -1,0 +1,30 @@
+/** Runs the strict decoder once per CRD (shared by the decoding rules through ctx.memo). */
+import type { RuleContext } from "../define-rule.js";
+import type { Decoder, DecodeIssue, DecodeIssueKind } from "../../crd/decode.js";
+import { DualPath } from "../../k8s/path.js";
+
+const MEMO_KEY = "decoding:issues";
+
+export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
+  let issues = ctx.memo.get(MEMO_KEY) as DecodeIssue[] | undefined;
+  if (!issues) {
+    const decoder = ctx.services.decoder as Decoder | null;
+    issues = decoder ? decoder.decode(ctx.crd.raw, ctx.minor) : [];
+    ctx.memo.set(MEMO_KEY, issues);
+  }
+  return issues;
+}
+
+/** Reports every decoder issue of one kind. Decoding sees the v1 object as written: the apiserver path is the written path. */
+export function reportIssues(ctx: RuleContext, kind: DecodeIssueKind, withValue: boolean): void {
+  for (const issue of decodeIssues(ctx)) {
+    if (issue.kind !== kind) continue;
+    ctx.report({
+      path: new DualPath(issue.path),
+      message: issue.message,
+      ...(withValue && "value" in issue ? { value: issue.value } : {}),
+      ...(issue.detail ? { detail: issue.detail } : {}),
+      ...(issue.suggestion ? { suggestion: issue.suggestion } : {}),
+    });
+  }
+}
