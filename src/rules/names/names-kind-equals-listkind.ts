@@ -1,0 +1,31 @@
+/** spec.names.kind and spec.names.listKind may not be the same. */
+import { defineRule } from "../define-rule.js";
+import { DualPath } from "../../k8s/path.js";
+import { crdNames } from "../../k8s/objectmeta.js";
+
+export default defineRule({
+  id: "names-kind-equals-listkind",
+  category: "names",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "spec.names.listKind equals spec.names.kind.",
+  phase: "crd",
+  docs: {
+    why: "Clients tell an object from a list by its kind; if both are the same, decoding becomes ambiguous.",
+    fix: "Omit listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    fail: "spec: {names: {plural: widgets, kind: Widget, listKind: Widget}}\n",
+    pass: "spec: {names: {plural: widgets, kind: Widget, listKind: WidgetList}}\n",
+  },
+  check(ctx) {
+    const { kind, listKind } = crdNames(ctx.crd.spec);
+    if (!kind || kind !== listKind) return;
+    ctx.report({
+      path: DualPath.root("spec", "names", "listKind"),
+      message: "kind and listKind may not be the same",
+      value: listKind,
+      suggestion: `use listKind: ${kind}List`,
+    });
+  },
+});

@@ -1,0 +1,34 @@
+/** deprecationWarning may only be set on deprecated versions. */
+import { defineRule } from "../define-rule.js";
+import type { VersionView } from "../../crd/model.js";
+
+export default defineRule({
+  id: "deprecation-warning-not-deprecated",
+  category: "versions",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "deprecationWarning is set on a version without deprecated: true.",
+  phase: "crd",
+  minMinor: 19,
+  docs: {
+    why: "The warning is only sent for deprecated versions, so the apiserver rejects it (even an empty string) unless `deprecated: true` is set; no other deprecationWarning check runs then.",
+    fix: "Add `deprecated: true` to the version, or remove deprecationWarning.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
+    fail: "versions:\n- {name: v1, served: true, storage: true, deprecationWarning: \"old\", schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"old\", schema: {openAPIV3Schema: {type: object}}}\n",
+  },
+  check(ctx) {
+    for (const v of ctx.crd.versions) {
+      const w = warningOf(v);
+      if (w === null || v.raw.deprecated === true) continue;
+      ctx.report({ path: v.path.child("deprecationWarning"), message: "can only be set for deprecated versions", value: w, suggestion: "add deprecated: true" });
+    }
+  },
+});
+
+/** The deprecationWarning string (a *string: null/absent → null; other JSON types fail decoding → null). */
+export function warningOf(v: VersionView): string | null {
+  const w = v.raw.deprecationWarning;
+  return typeof w === "string" ? w : null;
+}

@@ -1,0 +1,46 @@
+/** A GA version is served while an alpha/beta version is the storage version. */
+import { defineRule } from "../define-rule.js";
+import type { VersionView } from "../../crd/model.js";
+import { isKubeLikeVersion } from "../../k8s/version.js";
+
+/** The single storage version (null when there is not exactly one: versions-storage-count reports that). */
+function storageVersion(versions: readonly VersionView[]): VersionView | null {
+  const s = versions.filter((v) => v.raw.storage === true);
+  return s.length === 1 ? s[0]! : null;
+}
+
+const GA = /^v\d+$/;
+const PRERELEASE = /^v\d+(alpha|beta)\d+$/;
+
+export function gaServedWithPrereleaseStorage(versions: readonly VersionView[]): { storage: VersionView; ga: VersionView } | null {
+  const s = storageVersion(versions);
+  if (!s || !PRERELEASE.test(s.name) || !isKubeLikeVersion(s.name)) return null;
+  const ga = versions.find((v) => v.raw.served === true && GA.test(v.name) && isKubeLikeVersion(v.name));
+  return ga ? { storage: s, ga } : null;
+}
+
+export default defineRule({
+  id: "lint-ga-served-alpha-storage",
+  category: "versions",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "A GA version is served but an alpha/beta version is the storage version.",
+  phase: "crd",
+  docs: {
+    why: "Once a stable version (`v1`) is served, objects should be persisted in it: keeping an alpha or beta storage version ties every stored object to the pre-release schema, so that version can never be removed without a storage migration, and conversion runs on every read and write of the GA version.",
+    fix: "Move `storage: true` to the GA version (with a conversion webhook if the schemas differ), then migrate stored objects and drop the old version from status.storedVersions.",
+    upstream: "kubernetes/apimachinery:pkg/version/helpers.go (version stability); kubernetes/website: Versions in CustomResourceDefinitions",
+    fail: "versions:\n- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+  },
+  check(ctx) {
+    const hit = gaServedWithPrereleaseStorage(ctx.crd.versions);
+    if (!hit) return;
+    ctx.report({
+      path: hit.storage.path.child("storage"),
+      message: `GA version "${hit.ga.name}" is served but objects are stored as pre-release "${hit.storage.name}"`,
+      suggestion: `make ${hit.ga.name} the storage version`,
+    });
+  },
+});

@@ -1,0 +1,33 @@
+/** The storage version has served: false. */
+import { defineRule } from "../define-rule.js";
+import type { VersionView } from "../../crd/model.js";
+
+/** The single storage version (null when there is not exactly one: versions-storage-count reports that). */
+function storageVersion(versions: readonly VersionView[]): VersionView | null {
+  const s = versions.filter((v) => v.raw.storage === true);
+  return s.length === 1 ? s[0]! : null;
+}
+
+export default defineRule({
+  id: "lint-storage-version-not-served",
+  category: "versions",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "The storage version is not served.",
+  phase: "crd",
+  docs: {
+    why: "Objects are persisted in the storage version even when it is not served (they are converted on the way in and out), so this is legal — but it is usually a leftover of a migration, and with strategy None every read converts by relabelling only.",
+    fix: "Serve the storage version, or move `storage: true` to a served version (after a storage migration of existing objects).",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go",
+    fail: "versions:\n- {name: v1, served: false, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "openAPIV3Schema: {type: object}\n",
+  },
+  check(ctx) {
+    const s = storageVersion(ctx.crd.versions);
+    if (!s || s.raw.served === true) return;
+    // Without any served version lint-no-served-version says it all.
+    if (!ctx.crd.versions.some((v) => v.raw.served === true)) return;
+    ctx.report({ path: s.path.child("served"), message: `storage version "${s.name}" is not served` });
+  },
+});

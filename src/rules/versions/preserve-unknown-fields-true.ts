@@ -1,0 +1,29 @@
+/** spec.preserveUnknownFields: true is not allowed in apiextensions.k8s.io/v1. */
+import { defineRule } from "../define-rule.js";
+import { DualPath } from "../../k8s/path.js";
+
+export default defineRule({
+  id: "preserve-unknown-fields-true",
+  category: "versions",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "spec.preserveUnknownFields is true.",
+  phase: "crd",
+  docs: {
+    why: "v1 CRDs always prune unknown fields; disabling pruning for the whole CRD was a v1beta1 feature and cannot be set on create. Keeping unknown fields is now declared per schema node.",
+    fix: "Remove spec.preserveUnknownFields (or set it to false) and add `x-kubernetes-preserve-unknown-fields: true` to the schema nodes whose unknown fields must be kept.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validatePreserveUnknownFields)",
+    fail: "spec: {preserveUnknownFields: true}\n",
+    pass: "spec: {preserveUnknownFields: false}\n",
+  },
+  check(ctx) {
+    if (ctx.crd.spec.preserveUnknownFields !== true) return;
+    const ext = ctx.minor >= 25 ? "x-kubernetes-preserve-unknown-fields" : "x-preserve-unknown-fields";
+    ctx.report({
+      path: DualPath.root("spec", "preserveUnknownFields"),
+      message: `cannot set to true, set ${ext} to true in spec.versions[*].schema instead`,
+      value: true,
+    });
+  },
+});

@@ -1,0 +1,32 @@
+/** Exactly one version must have storage: true. */
+import { defineRule } from "../define-rule.js";
+import { DualPath } from "../../k8s/path.js";
+
+export default defineRule({
+  id: "versions-storage-count",
+  category: "versions",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "Not exactly one version is marked storage: true.",
+  phase: "crd",
+  docs: {
+    why: "Objects are persisted in etcd in one version; the apiserver needs exactly one `storage: true` entry in spec.versions (none, or two, is rejected — also for an empty versions list).",
+    fix: "Mark exactly one version `storage: true` (usually the newest stable one) and all others `storage: false`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
+    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "openAPIV3Schema: {type: object}\n",
+  },
+  check(ctx) {
+    const versions = ctx.crd.versions;
+    const count = versions.filter((v) => v.raw.storage === true).length;
+    if (count === 1) return;
+    ctx.report({
+      path: DualPath.root("spec", "versions"),
+      message: "must have exactly one version marked as storage version",
+      // The apiserver prints the whole internal versions list; a summary of the fields that matter here.
+      value: versions.map((v) => ({ Name: v.name, Served: v.raw.served === true, Storage: v.raw.storage === true })),
+      detail: count === 0 ? "no version has storage: true" : `${count} versions have storage: true: ${versions.filter((v) => v.raw.storage === true).map((v) => v.name).join(", ")}`,
+    });
+  },
+});
