@@ -1,6 +1,6 @@
 /** Status subresource enabled and the root schema uses a keyword that would be lost when status is extracted. */
 import { defineRule } from "../define-rule.js";
-import { firstStatusRootOffence, internalSchemaValue, STATUS_ROOT_FIELDS_MESSAGE } from "./status-root.js";
+import { firstStatusRootOffence, internalSchemaValue, statusRootFieldsMessage } from "./status-root.js";
 
 export default defineRule({
   id: "status-root-field-not-allowed",
@@ -23,7 +23,7 @@ export default defineRule({
     if (offence?.kind !== "field") return;
     ctx.report({
       path: ctx.scope.path,
-      message: STATUS_ROOT_FIELDS_MESSAGE,
+      message: statusRootFieldsMessage(ctx.minor),
       value: internalSchemaValue(ctx.scope.root),
       detail: `disallowed at the root: ${offence.keyword}`,
     });

@@ -58,8 +58,13 @@ export function firstStatusRootOffence(root: JsonObject): StatusRootOffence | nu
 }
 
 export const STATUS_ROOT_TYPE_MESSAGE = 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled';
-export const STATUS_ROOT_FIELDS_MESSAGE =
-  "only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled";
+const ALLOWED_AT_ROOT =
+  "Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields";
+
+/** The allowed-fields message; XValidations (x-kubernetes-validations, 1.23+) joined the list with the field itself. */
+export function statusRootFieldsMessage(minor: number): string {
+  return `only [${ALLOWED_AT_ROOT}${minor >= 23 ? " XValidations" : ""}] fields are allowed at the root of the schema if the status subresource is enabled`;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The error's value is the whole internal JSONSchemaProps struct. Kubernetes 1.34+ renders it as JSON with the Go
