@@ -1,6 +1,6 @@
 /** metadata.generateName on a CRD: a generated name can never be <plural>.<group>. */
 import { defineRule } from "../define-rule.js";
-import { DualPath, FieldPath } from "../../k8s/path.js";
+import { DualPath } from "../../k8s/path.js";
 import { isObject } from "../../crd/model.js";
 import { generatedName, nameIsDNSSubdomain, stringField } from "../../k8s/objectmeta.js";
 
@@ -34,9 +34,9 @@ export default defineRule({
     for (const m of nameIsDNSSubdomain(generateName, true)) ctx.report({ path: genPath, message: m, value: generateName });
     if (generateName !== required) ctx.report({ path: genPath, message: MISMATCH, value: generateName });
     if (name !== "") return;
-    // The apiserver validates the generated name at metadata.name; in the file it comes from generateName.
+    // The apiserver validates the generated name at metadata.name (absent from the file: located at metadata).
     const generated = generatedName(generateName);
-    const namePath = new DualPath(FieldPath.root("metadata", "generateName"), FieldPath.root("metadata", "name"));
+    const namePath = DualPath.root("metadata", "name");
     const detail = `the generated name is "${generated.slice(0, -5)}" followed by 5 random characters`;
     for (const m of nameIsDNSSubdomain(generated, false)) ctx.report({ path: namePath, message: m, value: generated, detail });
     if (generated !== required)
