@@ -1,0 +1,25 @@
+/** Info: a property without description. */
+import { defineRule } from "../define-rule.js";
+
+export default defineRule({
+  id: "lint-missing-description",
+  category: "schema-values",
+  severity: "info",
+  apiserver: false,
+  type: null,
+  description: "A property of the structural part has no description.",
+  phase: "walk",
+  docs: {
+    why: "Descriptions are what `kubectl explain` and the published OpenAPI show to users of the API. The apiserver does not require them. metadata/kind/apiVersion of resources are skipped (the apiserver documents them, and the root metadata may not carry a description at all).",
+    fix: "Add a `description` to the property (generators take it from the Go doc comment).",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/controller/openapi/builder (published OpenAPI)",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, description: The desired state.}}}\n",
+  },
+  visitNode(node, ctx) {
+    if (node.via !== "properties" || !node.isStructural || node.resourceMeta !== null) return;
+    const d = node.schema.description;
+    if (typeof d === "string" && d.trim() !== "") return;
+    ctx.report({ path: node.path.child("description"), message: `property ${JSON.stringify(node.name)} has no description` });
+  },
+});

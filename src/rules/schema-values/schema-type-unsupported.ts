@@ -1,0 +1,25 @@
+/** A type name other than the six OpenAPI types. */
+import { defineRule } from "../define-rule.js";
+import { OPENAPI_TYPES, OPENAPI_TYPES_DETAIL } from "../../crd/structural.js";
+
+export default defineRule({
+  id: "schema-type-unsupported",
+  category: "schema-values",
+  severity: "error",
+  apiserver: true,
+  type: "Unsupported value",
+  description: "A schema node's type is not one of array, boolean, integer, number, object, string.",
+  phase: "walk",
+  docs: {
+    why: "OpenAPI v3 knows six type names. Go or JSON-Schema spellings (`int`, `float`, `bool`, `map`, `null`...) are rejected on any node, including inside allOf/anyOf/oneOf/not, definitions and array-form items.",
+    fix: "Use `integer` (with `format: int32`/`int64`), `number`, `boolean`, `string`, `object` or `array`; for `null` use the real type with `nullable: true`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: int}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}}\n",
+  },
+  visitNode(node, ctx) {
+    const t = node.schema.type;
+    if (typeof t !== "string" || t === "" || OPENAPI_TYPES.has(t)) return;
+    ctx.report({ path: node.path.child("type"), message: OPENAPI_TYPES_DETAIL, value: t });
+  },
+});
