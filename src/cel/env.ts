@@ -76,6 +76,11 @@ export interface CelEnv {
   readonly crossTypeNumericComparisons: boolean;
   /** AST validators (duration/timestamp/regex literals, homogeneous aggregate literals), 1.29. */
   readonly literalValidators: boolean;
+  /**
+   * Schema fields named like CEL reserved words (`namespace`, ...) are stored escaped (`__namespace__`)
+   * but may be selected by their plain name (DeclTypeProvider.SetRecognizeKeywordAsFieldName), 1.31.
+   */
+  readonly recognizeKeywordAsFieldName: boolean;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -677,7 +682,7 @@ function extListsLib(version: number): Lib {
 }
 
 /** ext.Bindings() — not part of the Kubernetes environment; available for tests/other embedders. */
-export const BINDINGS_MACROS: readonly MacroKey[] = ["cel.bind:3:g"];
+export const BINDINGS_MACROS: readonly MacroKey[] = ["bind:3:m"];
 
 // ---------------------------------------------------------------------------------------------
 // Environment assembly
@@ -737,6 +742,7 @@ function buildEnv(minor: number): CelEnv {
     optionalSyntax: compat >= 28,
     crossTypeNumericComparisons: compat >= 28,
     literalValidators: compat >= 29,
+    recognizeKeywordAsFieldName: compat >= 31,
     libraries: new Set(frozen.keys()),
   });
 }

@@ -1,0 +1,178 @@
+/**
+ * Compilation of CRD x-kubernetes-validations expressions as the apiserver does it
+ * (kubernetes/apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go): parse + type-check
+ * in the "new expressions" environment of the target release, with `self` and `oldSelf` typed from
+ * the rule's schema node.
+ */
+import type { CelType, CheckedAst, DeclType } from "./types.js";
+import { celEnvironment, type CelEnv } from "./env.js";
+import { schemaDeclType } from "./decl.js";
+import { parseCel, type ParseResult } from "./parse.js";
+import { check } from "./checker.js";
+import { renderIssue, sortIssues, type CelIssue, type CelSource } from "./issues.js";
+import { optionalOf } from "./typeutil.js";
+
+export interface CompileInput {
+  schema: Record<string, unknown>;
+  isResourceRoot: boolean;
+  expression: string;
+  kind: "rule" | "messageExpression";
+  optionalOldSelf?: boolean;
+}
+
+export interface CompileError {
+  /** First line, e.g. `ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(int, bool)'`. */
+  message: string;
+  /** The caret snippet lines (` | <source line>\n | ....^`), empty when the issue has no location. */
+  detail: string;
+  /** 0-based UTF-16 offset of the issue in the expression (-1 when it has no location). */
+  offset: number;
+}
+
+export interface CompileResult {
+  ok: boolean;
+  /** Issues in cel-go display order (by line, then column). */
+  errors: CompileError[];
+  /** Type of the whole expression (when it type-checked). */
+  outputType?: CelType;
+  /** Whether the checked expression references `oldSelf` (a transition rule). */
+  usesOldSelf: boolean;
+  ast?: CheckedAst;
+  rootDecl?: DeclType;
+}
+
+export interface CelCompiler {
+  readonly kubernetesMinor: number;
+  readonly env: CelEnv;
+  declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
+  compileRule(input: CompileInput): CompileResult;
+}
+
+/** The type name shown in messages for the rule's `self` object type (the apiserver uses a random suffix). */
+export const SELF_TYPE_NAME = "selfType";
+
+const DECL_TYPE_FAILURE = "failed to convert to declType for CEL validation rules";
+
+/** Joins issues the way cel-go's Issues.String() does (the text after `compilation failed: `). */
+export function formatCompileErrors(errors: readonly CompileError[]): string {
+  return errors.map((e) => (e.detail ? `${e.message}\n${e.detail}` : e.message)).join("\n");
+}
+
+function renderErrors(issues: readonly CelIssue[], source: CelSource): CompileError[] {
+  return sortIssues(issues, source).map((iss) => {
+    const r = renderIssue(iss, source);
+    return { message: r.message, detail: r.detail, offset: source.utf16Index(iss.offset) };
+  });
+}
+
+/** Display names of schema object types, by their path from the rule's root (as MaybeAssignTypeName does). */
+function objectNamer(root: DeclType): (decl: DeclType) => string {
+  let names: Map<DeclType, string> | null = null;
+  return (decl) => {
+    if (!names) {
+      names = new Map();
+      const seen = new Set<DeclType>();
+      const walk = (d: DeclType, name: string) => {
+        if (seen.has(d)) return;
+        seen.add(d);
+        if (d.fields) {
+          names!.set(d, name);
+          for (const [fname, f] of d.fields) walk(f.type, `${name}.${fname}`);
+        } else if (d.key && d.elem) walk(d.elem, `${name}.@elem`);
+        else if (d.elem) walk(d.elem, `${name}.@idx`);
+      };
+      walk(root, SELF_TYPE_NAME);
+    }
+    return names.get(decl) ?? "object";
+  };
+}
+
+/**
+ * Parse results per expression text. Safe to share: the parse depends only on the environment, and
+ * the checker's in-place rewrites (qualified names, namespaced calls) depend only on the
+ * environment's declarations too, so re-checking a shared AST rewrites nothing new.
+ */
+type ParseCache = Map<string, ParseResult>;
+const PARSE_CACHE_LIMIT = 20_000;
+
+function compile(
+  env: CelEnv,
+  rootDecl: DeclType,
+  expression: string,
+  optionalOldSelf: boolean,
+  parseCache: ParseCache,
+): CompileResult {
+  let parsed = parseCache.get(expression);
+  if (!parsed) {
+    parsed = parseCel(expression, {
+      macros: env.macros,
+      optionalSyntax: env.optionalSyntax,
+      accumulatorName: env.minor >= 32 ? "@result" : "__result__",
+    });
+    if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
+    parseCache.set(expression, parsed);
+  }
+  if (parsed.errors.length > 0) {
+    return { ok: false, errors: renderErrors(parsed.errors, parsed.source), usesOldSelf: false, rootDecl };
+  }
+  const selfType = rootDecl.cel;
+  const variables = new Map<string, CelType>([
+    ["self", selfType],
+    ["oldSelf", optionalOldSelf ? optionalOf(selfType) : selfType],
+  ]);
+  const { ast, errors } = check(parsed, env, { variables, objectNamer: objectNamer(rootDecl) });
+  let usesOldSelf = false;
+  for (const ref of ast.references.values()) {
+    if (ref.name === "oldSelf") {
+      usesOldSelf = true;
+      break;
+    }
+  }
+  if (errors.length > 0) {
+    return { ok: false, errors: renderErrors(errors, parsed.source), usesOldSelf, rootDecl };
+  }
+  return { ok: true, errors: [], outputType: ast.types.get(ast.expr.id), usesOldSelf, ast, rootDecl };
+}
+
+const compilers = new Map<number, CelCompiler>();
+
+/**
+ * A compiler for CRD rules of a Kubernetes 1.`kubernetesMinor` server. Compilers (and their result
+ * caches) are shared per minor unless `options.shared` is false.
+ */
+export function createCelCompiler(kubernetesMinor: number, options: { shared?: boolean } = {}): CelCompiler {
+  const shared = options.shared !== false;
+  const cached = shared ? compilers.get(kubernetesMinor) : undefined;
+  if (cached) return cached;
+  const env = celEnvironment(kubernetesMinor);
+  // Results per root DeclType and expression (DeclTypes are memoised per schema object).
+  const results = new WeakMap<DeclType, Map<string, CompileResult>>();
+  const parseCache: ParseCache = new Map();
+  const compiler: CelCompiler = {
+    kubernetesMinor,
+    env,
+    declType(schema, isResourceRoot) {
+      return schemaDeclType(schema, isResourceRoot, kubernetesMinor);
+    },
+    compileRule(input) {
+      const rootDecl = schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor);
+      if (!rootDecl) {
+        return { ok: false, errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }], usesOldSelf: false };
+      }
+      const key = (input.optionalOldSelf ? "1" : "0") + input.expression;
+      let perDecl = results.get(rootDecl);
+      if (!perDecl) {
+        perDecl = new Map();
+        results.set(rootDecl, perDecl);
+      }
+      let r = perDecl.get(key);
+      if (!r) {
+        r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache);
+        perDecl.set(key, r);
+      }
+      return r;
+    },
+  };
+  if (shared) compilers.set(kubernetesMinor, compiler);
+  return compiler;
+}

@@ -1,0 +1,394 @@
+/**
+ * Schema → CEL declaration type (cel-cost.md §2; kubernetes/apiserver pkg/cel/common/schemas.go,
+ * apiextensions-apiserver pkg/apiserver/schema/cel/model/schemas.go) and CEL field-name escaping
+ * (kubernetes/apiserver pkg/cel/escaping.go, §2.2).
+ */
+import type { CelType, DeclField, DeclType } from "./types.js";
+import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "./typeutil.js";
+
+/** MaxRequestSizeBytes. */
+const R = 3145728n;
+const R_MINUS_2 = R - 2n;
+
+const CEL_RESERVED = new Set([
+  "true",
+  "false",
+  "null",
+  "in",
+  "as",
+  "break",
+  "const",
+  "continue",
+  "else",
+  "for",
+  "function",
+  "if",
+  "import",
+  "let",
+  "loop",
+  "package",
+  "namespace",
+  "return",
+  "var",
+  "void",
+  "while",
+]);
+
+const EXPAND_MATCHER = /__|[-./]|[^a-zA-Z0-9\-./_]/gu;
+
+/**
+ * The CEL-visible name of a schema property, or null when the property cannot be escaped (and is
+ * therefore invisible to CEL).
+ */
+export function escapeCelName(name: string): string | null {
+  if (name.length === 0) return null;
+  const c0 = name.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57) return null;
+  if (CEL_RESERVED.has(name)) return `__${name}__`;
+  let ok = true;
+  const out = name.replace(EXPAND_MATCHER, (s) => {
+    switch (s) {
+      case "__":
+        return "__underscores__";
+      case ".":
+        return "__dot__";
+      case "-":
+        return "__dash__";
+      case "/":
+        return "__slash__";
+      default:
+        ok = false;
+        return "";
+    }
+  });
+  return ok ? out : null;
+}
+
+/** Inverse of escapeCelName for display purposes (best effort). */
+export function unescapeCelName(escaped: string): string {
+  if (escaped.startsWith("__") && escaped.endsWith("__") && CEL_RESERVED.has(escaped.slice(2, -2))) {
+    return escaped.slice(2, -2);
+  }
+  return escaped.replace(/__(underscores|dot|dash|slash)__/g, (_, w: string) =>
+    w === "underscores" ? "__" : w === "dot" ? "." : w === "dash" ? "-" : "/",
+  );
+}
+
+type Schema = Record<string, unknown>;
+
+function isObj(v: unknown): v is Schema {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function intOf(v: unknown): bigint | null {
+  if (typeof v === "number" && Number.isFinite(v)) return BigInt(Math.trunc(v));
+  if (typeof v === "bigint") return v;
+  return null;
+}
+
+function zeroIfNegative(v: bigint): bigint {
+  return v < 0n ? 0n : v;
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** The plain string DeclType used for map keys (maxElements 0). */
+export const MAP_KEY_DECL: DeclType = Object.freeze({
+  cel: STRING,
+  maxElements: 0n,
+  minSize: 2n,
+  schema: null,
+}) as DeclType;
+
+function simple(cel: CelType, minSize: bigint, maxElements: bigint, schema: Schema | null): DeclType {
+  return { cel, maxElements, minSize, schema };
+}
+
+/** Release-dependent behaviour bits (so memoisation does not depend on the exact minor). */
+function profileOf(minor: number): number {
+  return (minor >= 27 ? 1 : 0) | (minor >= 29 ? 2 : 0) | (minor >= 34 ? 4 : 0) | (minor >= 37 ? 8 : 0);
+}
+
+interface Profile {
+  byteNoTimes4: boolean; // 1.27+
+  enumBound: boolean; // 1.29+
+  intOrStringMaxLength: boolean; // 1.34+
+  metadataCap: boolean; // 1.37+
+}
+
+function profileFlags(p: number): Profile {
+  return {
+    byteNoTimes4: (p & 1) !== 0,
+    enumBound: (p & 2) !== 0,
+    intOrStringMaxLength: (p & 4) !== 0,
+    metadataCap: (p & 8) !== 0,
+  };
+}
+
+const memo = new WeakMap<object, Map<number, DeclType | null>>();
+const IMPLICIT_STRING: Schema = Object.freeze({ type: "string" }) as Schema;
+
+/**
+ * The CEL declaration type of a structural schema node, or null when the node is invisible to CEL.
+ * `isResourceRoot` is true for the root of a custom resource and for
+ * `x-kubernetes-embedded-resource: true` nodes. Memoised per schema object.
+ */
+export function schemaDeclType(
+  schema: Record<string, unknown>,
+  isResourceRoot: boolean,
+  kubernetesMinor: number,
+): DeclType | null {
+  return declTypeP(schema, isResourceRoot, profileOf(kubernetesMinor));
+}
+
+function declTypeP(schema: Schema, isResourceRoot: boolean, profile: number): DeclType | null {
+  const key = (profile << 1) | (isResourceRoot ? 1 : 0);
+  let perSchema = memo.get(schema);
+  if (perSchema) {
+    const hit = perSchema.get(key);
+    if (hit !== undefined) return hit;
+  } else {
+    perSchema = new Map();
+    memo.set(schema, perSchema);
+  }
+  const result = compute(schema, isResourceRoot, profile);
+  perSchema.set(key, result);
+  return result;
+}
+
+function embedded(s: Schema): boolean {
+  return s["x-kubernetes-embedded-resource"] === true;
+}
+
+/** Schemas synthesised for the implicit resource-root fields (their DeclTypes carry schema: null). */
+const implicitSchemas = new WeakSet<object>([IMPLICIT_STRING]);
+
+function compute(s0: Schema, isResourceRoot: boolean, profile: number): DeclType | null {
+  const flags = profileFlags(profile);
+  const s = s0;
+  const src: Schema | null = implicitSchemas.has(s0) ? null : s0;
+  if (s["x-kubernetes-int-or-string"] === true) {
+    let maxElements = R_MINUS_2;
+    const ml = intOf(s["maxLength"]);
+    if (flags.intOrStringMaxLength && ml !== null) maxElements = zeroIfNegative(ml) * 4n;
+    return simple(DYN, 1n, maxElements, src);
+  }
+  let effective = s;
+  if (isResourceRoot) effective = withTypeAndObjectMeta(s, flags);
+  const type = effective["type"];
+  switch (type) {
+    case "array": {
+      const items = effective["items"];
+      if (!isObj(items)) return null;
+      const elem = declTypeP(items, embedded(items), profile);
+      if (!elem) return null;
+      return new ListDecl(elem, intOf(effective["maxItems"]), src);
+    }
+    case "object": {
+      const ap = effective["additionalProperties"];
+      if (isObj(ap)) {
+        const value = declTypeP(ap, embedded(ap), profile);
+        if (!value) return null;
+        return new MapDecl(value, intOf(effective["maxProperties"]), src);
+      }
+      return new ObjectDecl(effective, profile, src);
+    }
+    case "string": {
+      const format = effective["format"];
+      const ml = intOf(effective["maxLength"]);
+      switch (format) {
+        case "byte":
+          return simple(BYTES, 2n, ml !== null ? zeroIfNegative(ml) * (flags.byteNoTimes4 ? 1n : 4n) : R_MINUS_2, src);
+        case "duration":
+          return simple(DURATION, 3n, 32n, src);
+        case "date":
+          return simple(TIMESTAMP, 12n, 12n, src);
+        case "date-time":
+          return simple(TIMESTAMP, 21n, 32n, src);
+        default: {
+          let maxElements = R_MINUS_2;
+          if (ml !== null) maxElements = zeroIfNegative(ml) * 4n;
+          else if (flags.enumBound) {
+            const en = effective["enum"];
+            if (Array.isArray(en) && en.length > 0) {
+              let longest = 0;
+              for (const v of en) if (typeof v === "string") longest = Math.max(longest, utf8Length(v));
+              maxElements = BigInt(longest);
+            }
+          }
+          return simple(STRING, 2n, maxElements, src);
+        }
+      }
+    }
+    case "boolean":
+      return simple(BOOL, 4n, 0n, src);
+    case "number":
+      return simple(DOUBLE, 1n, 0n, src);
+    case "integer":
+      return simple(INT, 1n, 0n, src);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Lists, maps and objects compute their size facts and fields lazily: CRD schemas are large and a
+ * rule usually touches a handful of fields, while the apiserver (and the cost estimator) only ever
+ * reads the parts a rule reaches.
+ */
+class ListDecl implements DeclType {
+  readonly cel: CelType;
+  readonly minSize = 2n;
+  private max: bigint | null;
+  constructor(
+    readonly elem: DeclType,
+    maxItems: bigint | null,
+    readonly schema: Schema | null,
+  ) {
+    this.cel = listOf(elem.cel);
+    this.max = maxItems !== null ? zeroIfNegative(maxItems) : null;
+  }
+  get maxElements(): bigint {
+    if (this.max === null) this.max = R_MINUS_2 / (this.elem.minSize + 1n);
+    return this.max;
+  }
+}
+
+class MapDecl implements DeclType {
+  readonly cel: CelType;
+  readonly minSize = 2n;
+  readonly key = MAP_KEY_DECL;
+  private max: bigint | null;
+  constructor(
+    readonly elem: DeclType,
+    maxProperties: bigint | null,
+    readonly schema: Schema | null,
+  ) {
+    this.cel = mapOf(STRING, elem.cel);
+    this.max = maxProperties !== null ? zeroIfNegative(maxProperties) : null;
+  }
+  get maxElements(): bigint {
+    if (this.max === null) this.max = R_MINUS_2 / (this.elem.minSize + 6n);
+    return this.max;
+  }
+}
+
+class ObjectDecl implements DeclType {
+  readonly cel: CelType;
+  readonly maxElements = 0n;
+  private fieldMap: Map<string, DeclField> | null = null;
+  private min: bigint | null = null;
+  constructor(
+    private readonly effective: Schema,
+    private readonly profile: number,
+    readonly schema: Schema | null,
+  ) {
+    this.cel = { kind: "object", name: "object", decl: this };
+  }
+  private required(): Set<string> {
+    const required = new Set<string>();
+    const req = this.effective["required"];
+    if (Array.isArray(req)) for (const r of req) if (typeof r === "string") required.add(r);
+    return required;
+  }
+  get fields(): Map<string, DeclField> {
+    if (this.fieldMap) return this.fieldMap;
+    const fields = new Map<string, DeclField>();
+    const props = this.effective["properties"];
+    if (isObj(props)) {
+      const required = this.required();
+      for (const name of Object.keys(props)) {
+        const prop = props[name];
+        if (!isObj(prop)) continue;
+        const escaped = escapeCelName(name);
+        if (escaped === null) continue;
+        const ft = declTypeP(prop, embedded(prop), this.profile);
+        if (!ft) continue;
+        fields.set(escaped, { name, escapedName: escaped, type: ft, required: required.has(name) });
+      }
+    }
+    this.fieldMap = fields;
+    return fields;
+  }
+  get minSize(): bigint {
+    if (this.min !== null) return this.min;
+    let minSize = 2n;
+    const props = this.effective["properties"];
+    const req = this.effective["required"];
+    if (isObj(props) && Array.isArray(req) && req.length > 0) {
+      const required = this.required();
+      for (const name of Object.keys(props)) {
+        if (!required.has(name)) continue;
+        const prop = props[name];
+        if (!isObj(prop)) continue;
+        const def = prop["default"];
+        if (def !== undefined && def !== null) continue;
+        const ft = declTypeP(prop, embedded(prop), this.profile);
+        if (!ft) continue;
+        minSize += BigInt(utf8Length(name)) + ft.minSize + 4n;
+      }
+    }
+    this.min = minSize;
+    return minSize;
+  }
+}
+
+function typeIs(s: unknown, t: string): boolean {
+  return isObj(s) && s["type"] === t;
+}
+
+/** WithTypeAndObjectMeta (+ the 1.37 metadata.name / generateName capping). */
+function withTypeAndObjectMeta(s: Schema, flags: Profile): Schema {
+  const props = isObj(s["properties"]) ? (s["properties"] as Schema) : null;
+  const meta = props ? props["metadata"] : undefined;
+  const metaProps = isObj(meta) && isObj(meta["properties"]) ? (meta["properties"] as Schema) : null;
+  if (
+    props &&
+    typeIs(props["kind"], "string") &&
+    typeIs(props["apiVersion"], "string") &&
+    typeIs(meta, "object") &&
+    metaProps &&
+    typeIs(metaProps["name"], "string") &&
+    typeIs(metaProps["generateName"], "string")
+  ) {
+    return s;
+  }
+  const name: Schema = { type: "string" };
+  const generateName: Schema = { type: "string" };
+  if (flags.metadataCap) {
+    let nameMax = 253n;
+    let genMax = 252n;
+    const declName = metaProps ? metaProps["name"] : undefined;
+    const declGen = metaProps ? metaProps["generateName"] : undefined;
+    const dn = isObj(declName) ? intOf(declName["maxLength"]) : null;
+    const dg = isObj(declGen) ? intOf(declGen["maxLength"]) : null;
+    if (dn !== null && dn < nameMax) nameMax = dn;
+    if (dg !== null && dg < genMax) genMax = dg;
+    name["maxLength"] = Number(nameMax);
+    generateName["maxLength"] = Number(genMax);
+  }
+  const metadata: Schema = { type: "object", properties: { name, generateName } };
+  implicitSchemas.add(name);
+  implicitSchemas.add(generateName);
+  implicitSchemas.add(metadata);
+  const newProps: Schema = { ...(props ?? {}) };
+  newProps["kind"] = IMPLICIT_STRING;
+  newProps["apiVersion"] = IMPLICIT_STRING;
+  newProps["metadata"] = metadata;
+  return { ...s, properties: newProps };
+}
