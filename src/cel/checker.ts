@@ -25,6 +25,8 @@ import {
   STRING,
   UINT,
   formatType,
+  hasTypeParam,
+  NodeIdMap,
   isEquivalentType,
   isExactType,
   isStructLikeLibraryType,
@@ -326,8 +328,8 @@ interface Scope {
 type ExprKindOf<C extends string> = Extract<Expr["exprKind"], { case: C }>["value"];
 
 class Checker {
-  readonly types = new Map<bigint, CelType>();
-  readonly references = new Map<bigint, Reference>();
+  readonly types = new NodeIdMap<CelType>();
+  readonly references = new NodeIdMap<Reference>();
   readonly errors: CelIssue[] = [];
   private readonly mappings = new Mapping();
   private freeTypeVarCounter = 0;
@@ -813,9 +815,11 @@ class Checker {
   }
 
   finish(): void {
-    for (const [id, t] of this.types) {
-      const s = substitute(this.mappings, t, true);
-      if (s !== t) this.types.set(id, s);
+    const m = this.mappings;
+    if (m.map.size === 0) {
+      this.types.mapValues((t) => (t.kind === "typeParam" || hasTypeParam(t) ? substitute(m, t, true) : t));
+    } else {
+      this.types.mapValues((t) => substitute(m, t, true));
     }
   }
 }

@@ -146,7 +146,7 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
   if (cached) return cached;
   const env = celEnvironment(kubernetesMinor);
   // Results per root DeclType and expression (DeclTypes are memoised per schema object).
-  const results = new WeakMap<DeclType, Map<string, CompileResult>>();
+  const results = new WeakMap<DeclType, [Map<string, CompileResult>, Map<string, CompileResult>]>();
   const parseCache: ParseCache = new Map();
   const compiler: CelCompiler = {
     kubernetesMinor,
@@ -159,16 +159,16 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
       if (!rootDecl) {
         return { ok: false, errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }], usesOldSelf: false };
       }
-      const key = (input.optionalOldSelf ? "1" : "0") + input.expression;
       let perDecl = results.get(rootDecl);
       if (!perDecl) {
-        perDecl = new Map();
+        perDecl = [new Map(), new Map()];
         results.set(rootDecl, perDecl);
       }
-      let r = perDecl.get(key);
+      const byText = perDecl[input.optionalOldSelf ? 1 : 0];
+      let r = byText.get(input.expression);
       if (!r) {
         r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache);
-        perDecl.set(key, r);
+        byText.set(input.expression, r);
       }
       return r;
     },

@@ -24,15 +24,7 @@ export class CelSource {
 
   constructor(text: string) {
     this.text = text;
-    let astral = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff) {
-        astral = true;
-        break;
-      }
-    }
-    if (astral) {
+    if (/[\ud800-\udbff]/.test(text)) {
       const map: number[] = [];
       for (let i = 0; i < text.length; i++) {
         map.push(i);
@@ -48,24 +40,14 @@ export class CelSource {
       this.cpToUtf16 = null;
     }
     const offsets: number[] = [];
-    let cp = 0;
-    let lineLen = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-        const d = text.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) i++;
-      }
-      if (c === 10) {
-        cp += lineLen + 1;
-        offsets.push(cp);
-        lineLen = 0;
-      } else {
-        lineLen++;
-      }
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf("\n", from);
+      if (nl < 0) break;
+      offsets.push(this.codePointOffset(nl) + 1);
+      from = nl + 1;
     }
-    cp += lineLen + 1;
-    offsets.push(cp);
+    offsets.push(this.codePointOffset(text.length) + 1);
     this.lineOffsets = offsets;
   }
 

@@ -254,3 +254,73 @@ export function collectTypeParams(t: CelType, out: Set<string>): void {
       return;
   }
 }
+
+/**
+ * A Map keyed by AST node ids (small positive bigints) backed by an array: node ids are dense, and
+ * hashing bigint keys dominates type-checking time otherwise. Behaves as a Map (iteration in
+ * ascending id order).
+ */
+export class NodeIdMap<V> extends Map<bigint, V> {
+  private readonly vals: (V | undefined)[] = [];
+  private count = 0;
+  constructor() {
+    super();
+  }
+  override get(id: bigint): V | undefined {
+    return this.vals[Number(id)];
+  }
+  override set(id: bigint, v: V): this {
+    const i = Number(id);
+    if (this.vals[i] === undefined) this.count++;
+    this.vals[i] = v;
+    return this;
+  }
+  override has(id: bigint): boolean {
+    return this.vals[Number(id)] !== undefined;
+  }
+  override delete(id: bigint): boolean {
+    const i = Number(id);
+    if (this.vals[i] === undefined) return false;
+    this.vals[i] = undefined;
+    this.count--;
+    return true;
+  }
+  override clear(): void {
+    this.vals.length = 0;
+    this.count = 0;
+  }
+  override get size(): number {
+    return this.count;
+  }
+  override *entries(): MapIterator<[bigint, V]> {
+    for (let i = 0; i < this.vals.length; i++) {
+      const v = this.vals[i];
+      if (v !== undefined) yield [BigInt(i), v];
+    }
+  }
+  override *keys(): MapIterator<bigint> {
+    for (let i = 0; i < this.vals.length; i++) if (this.vals[i] !== undefined) yield BigInt(i);
+  }
+  override *values(): MapIterator<V> {
+    for (let i = 0; i < this.vals.length; i++) {
+      const v = this.vals[i];
+      if (v !== undefined) yield v;
+    }
+  }
+  override [Symbol.iterator](): MapIterator<[bigint, V]> {
+    return this.entries();
+  }
+  override forEach(cb: (value: V, key: bigint, map: Map<bigint, V>) => void, thisArg?: unknown): void {
+    for (let i = 0; i < this.vals.length; i++) {
+      const v = this.vals[i];
+      if (v !== undefined) cb.call(thisArg, v, BigInt(i), this);
+    }
+  }
+  /** Updates every value in place. */
+  mapValues(fn: (v: V) => V): void {
+    for (let i = 0; i < this.vals.length; i++) {
+      const v = this.vals[i];
+      if (v !== undefined) this.vals[i] = fn(v);
+    }
+  }
+}
