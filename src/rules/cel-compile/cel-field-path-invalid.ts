@@ -1,7 +1,7 @@
 /** An x-kubernetes-validations fieldPath that does not resolve in the node's schema. */
 import { defineRule } from "../define-rule.js";
 import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
-import type { JsonObject } from "../../crd/model.js";
+import { schemaConversionError } from "../../crd/structural.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import { validationEntries } from "./validation-entries.js";
 
@@ -39,14 +39,11 @@ export default defineRule({
   },
 });
 
-/** Whether NewStructural converts the node's schema. A structural-part node converts when its schema root does. */
-const rootConverts = new WeakMap<JsonObject, boolean>();
+/**
+ * Whether NewStructural converts the node's schema. A structural-part node converts when its schema root does,
+ * which the structural phase (run before the walk) has settled.
+ */
 function convertsToStructural(node: SchemaNode): boolean {
-  if (node.isStructural) {
-    const root = node.scope.root;
-    let ok = rootConverts.get(root);
-    if (ok === undefined) rootConverts.set(root, (ok = structuralConversionError(root) === null));
-    if (ok) return true;
-  }
+  if (node.isStructural && schemaConversionError(node.scope) === null) return true;
   return structuralConversionError(node.schema) === null;
 }

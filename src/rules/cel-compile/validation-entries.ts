@@ -6,9 +6,8 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go
 import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
+import { VALIDATIONS } from "../../crd/structural.js";
 import type { DualPath } from "../../k8s/path.js";
-
-export const VALIDATIONS = "x-kubernetes-validations";
 
 export interface ValidationEntry {
   index: number;

@@ -4,10 +4,9 @@
  * not decode at all (the decoding rules report it), so the list-type rules stay silent on it.
  */
 import { isObject, type JsonObject } from "../../crd/model.js";
+import { LIST_MAP_KEYS, LIST_TYPE, isSet, typeOf } from "../../crd/structural.js";
 
-export const LIST_TYPE = "x-kubernetes-list-type";
-export const LIST_MAP_KEYS = "x-kubernetes-list-map-keys";
-export const MAP_TYPE = "x-kubernetes-map-type";
+export { LIST_MAP_KEYS, LIST_TYPE, MAP_TYPE } from "../../crd/structural.js";
 
 /** A field whose JSON type does not decode into the Go field. */
 export const MALFORMED: unique symbol = Symbol("malformed");
@@ -22,9 +21,7 @@ export function optionalString(schema: JsonObject, key: string): string | undefi
 
 /** `type` (a plain string in Go): "" when absent. */
 export function schemaType(schema: JsonObject): string | Malformed {
-  const v = schema.type;
-  if (v === undefined || v === null) return "";
-  return typeof v === "string" ? v : MALFORMED;
+  return typeOf(schema) ?? MALFORMED;
 }
 
 /** A `[]string` field: [] when absent or null. */
@@ -66,7 +63,7 @@ export function property(schema: JsonObject, name: string): JsonObject | undefin
 
 /** `default` set to a value (`default: null` decodes to no default). */
 export function hasDefault(schema: JsonObject): boolean {
-  return schema.default !== undefined && schema.default !== null;
+  return isSet(schema.default);
 }
 
 export function isNullable(schema: JsonObject): boolean {
