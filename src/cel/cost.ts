@@ -64,8 +64,6 @@ export interface Range {
 }
 
 export const UNKNOWN_SIZE: Readonly<Range> = Object.freeze({ min: 0n, max: MAX_UINT64 });
-const ZERO: Readonly<Range> = Object.freeze({ min: 0n, max: 0n });
-const ONE: Readonly<Range> = Object.freeze({ min: 1n, max: 1n });
 
 export function fixed(n: bigint): Range {
   return { min: n, max: n };
@@ -147,6 +145,75 @@ function pathToArray(p: GoPath | null | undefined): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Internal arithmetic: a uint64 is a JS number while it is a safe integer, a bigint beyond that.
+// Every value is kept normalised (safe integers are always numbers), so `===` against number
+// literals is exact; JS compares numbers and bigints by value. This avoids a bigint allocation per
+// operation for the overwhelmingly common small values.
+
+type U = number | bigint;
+const SAFE = Number.MAX_SAFE_INTEGER;
+const SAFE_BIG = BigInt(SAFE);
+
+function norm(x: bigint): U {
+  return x <= SAFE_BIG ? Number(x) : x;
+}
+function big(x: U): bigint {
+  return typeof x === "bigint" ? x : BigInt(x);
+}
+function uadd(x: U, y: U): U {
+  if (typeof x === "number" && typeof y === "number") {
+    const r = x + y;
+    if (r <= SAFE) return r;
+  }
+  return norm(addSat(big(x), big(y)));
+}
+function umul(x: U, y: U): U {
+  if (typeof x === "number" && typeof y === "number") {
+    const r = x * y;
+    if (r <= SAFE) return r;
+  }
+  return norm(mulSat(big(x), big(y)));
+}
+function ufac(x: U, f: number): U {
+  const xf = Number(x);
+  if (xf > 0 && f > 0 && xf > TWO_64 / f) return MAX_UINT64;
+  const c = Math.ceil(xf * f);
+  if (c >= TWO_64) return MAX_UINT64;
+  return c <= SAFE ? c : BigInt(c);
+}
+/** x - 1 for x > 0 */
+function udec(x: U): U {
+  return typeof x === "number" ? x - 1 : norm(x - 1n);
+}
+/** uint64 wrap-around of a bigint result */
+function wrap(x: bigint): U {
+  return norm(BigInt.asUintN(64, x));
+}
+
+interface R {
+  min: U;
+  max: U;
+}
+const UNKNOWN: Readonly<R> = Object.freeze({ min: 0, max: MAX_UINT64 });
+const ZERO: Readonly<R> = Object.freeze({ min: 0, max: 0 });
+const ONE: Readonly<R> = Object.freeze({ min: 1, max: 1 });
+function rfixed(n: U): R {
+  return { min: n, max: n };
+}
+function radd(a: R, b: R): R {
+  return { min: uadd(a.min, b.min), max: uadd(a.max, b.max) };
+}
+function rmul(a: R, b: R): R {
+  return { min: umul(a.min, b.min), max: umul(a.max, b.max) };
+}
+function rfac(a: R, f: number): R {
+  return { min: ufac(a.min, f), max: ufac(a.max, f) };
+}
+function runion(a: R, b: R): R {
+  return { min: b.min < a.min ? b.min : a.min, max: b.max > a.max ? b.max : a.max };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Estimator inputs
 
 export interface EstimateOptions {
@@ -166,7 +233,7 @@ export interface CostEstimate {
 export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions): CostEstimate {
   const c = new Coster(ast, rootDecl, opts);
   const r = c.cost(ast.expr);
-  return { min: r.min, max: r.max };
+  return { min: big(r.min), max: big(r.max) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,7 +347,7 @@ function constOf(e: Expr): Constant | undefined {
   return e.exprKind.case === "constExpr" ? e.exprKind.value : undefined;
 }
 
-function codePoints(s: string): bigint {
+function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -290,19 +357,19 @@ function codePoints(s: string): bigint {
     }
     n++;
   }
-  return BigInt(n);
+  return n;
 }
 
 /** cel-go computeExprSize: sizes of literals and list/map literals. */
-function exprSize(e: Expr): Range | null {
+function exprSize(e: Expr): R | null {
   switch (e.exprKind.case) {
     case "constExpr": {
       const k = e.exprKind.value.constantKind;
       switch (k.case) {
         case "stringValue":
-          return fixed(codePoints(k.value));
+          return rfixed(codePoints(k.value));
         case "bytesValue":
-          return fixed(BigInt(k.value.length));
+          return rfixed(k.value.length);
         case "boolValue":
         case "doubleValue":
         case "durationValue":
@@ -310,15 +377,15 @@ function exprSize(e: Expr): Range | null {
         case "timestampValue":
         case "uint64Value":
         case "nullValue":
-          return fixed(1n);
+          return rfixed(1);
         default:
           return null;
       }
     }
     case "listExpr":
-      return fixed(BigInt(e.exprKind.value.elements.length));
+      return rfixed(e.exprKind.value.elements.length);
     case "structExpr":
-      if (e.exprKind.value.messageName === "") return fixed(BigInt(e.exprKind.value.entries.length));
+      if (e.exprKind.value.messageName === "") return rfixed(e.exprKind.value.entries.length);
       return null;
     default:
       return null;
@@ -342,13 +409,13 @@ const BIND_ACCUMULATOR = "__result__";
 
 interface Entry {
   kind: "list" | "map";
-  key: Range;
-  val: Range;
+  key: R;
+  val: R;
 }
 
 interface LocalVar {
   path: GoPath | null;
-  size: Range | null;
+  size: R | null;
   entry: Entry | null;
 }
 
@@ -363,12 +430,12 @@ interface AstNode {
   type: CelType | undefined;
   expr: Expr | null;
   /** ComputedSize() */
-  size: Range | null;
+  size: R | null;
 }
 
 interface CallEstimate {
-  cost: Range;
-  size: Range | null;
+  cost: R;
+  size: R | null;
 }
 
 interface Flags {
@@ -408,7 +475,7 @@ const STRING_COMPARE_OVERLOADS = new Set([
 class Coster {
   // keyed by node identity (one node per id in a checked AST); bigint-keyed maps are much slower
   private readonly paths = new Map<Expr, GoPath | null>();
-  private readonly sizes = new Map<Expr, Range>();
+  private readonly sizes = new Map<Expr, R>();
   private readonly entries = new Map<Expr, Entry>();
   private readonly locals = new Map<string, LocalVar[]>();
   private readonly legacyIters = new Map<string, LegacyIter[]>();
@@ -446,7 +513,7 @@ class Coster {
   }
 
   /** The Kubernetes size estimator (apiextensions compilation.go sizeEstimator) rooted at the rule's DeclType. */
-  private estimateSize(p: GoPath | null): Range | null {
+  private estimateSize(p: GoPath | null): R | null {
     if (!p || p.len === 0) return null;
     let cur: DeclType = this.root;
     for (let i = 1; i < p.len; i++) {
@@ -460,10 +527,10 @@ class Coster {
     }
     const o = this.opts.maxElementsOverride?.(cur);
     this.opts.onSizeLookup?.(cur, pathToArray(p));
-    return { min: 0n, max: o ?? cur.maxElements };
+    return { min: 0, max: norm(o ?? cur.maxElements) };
   }
 
-  private computeSize(e: Expr): Range | null {
+  private computeSize(e: Expr): R | null {
     if (this.f.legacy) return this.legacySize(e);
     const memo = this.sizes.get(e);
     if (memo) return memo;
@@ -483,37 +550,37 @@ class Coster {
   }
 
   /** Legacy `sizeEstimate(newAstNode(e))`: derived size, then schema, then scalar type, else unknown. */
-  private legacySize(e: Expr): Range {
+  private legacySize(e: Expr): R {
     const d = this.sizes.get(e) ?? exprSize(e);
     if (d) return d;
     const est = this.estimateSize(stripAccumulator(this.getPath(e)));
     if (est) return est;
     if (isScalar(this.type(e), false)) return ONE;
-    return UNKNOWN_SIZE;
+    return UNKNOWN;
   }
 
-  private sizeOrUnknown(e: Expr): Range {
-    return this.computeSize(e) ?? UNKNOWN_SIZE;
+  private sizeOrUnknown(e: Expr): R {
+    return this.computeSize(e) ?? UNKNOWN;
   }
 
   /** cel-go built-ins' `sizeOrUnknown(AstNode)`. */
-  private nodeSize(n: AstNode): Range {
+  private nodeSize(n: AstNode): R {
     if (n.size) return n.size;
     if (this.f.legacy) {
       const est = this.estimateSize(n.path);
       if (est) return est;
       if (isScalar(n.type, false)) return ONE;
     }
-    return UNKNOWN_SIZE;
+    return UNKNOWN;
   }
 
   /** Library estimators' sizeEstimate / ext estimateSize: computed size, else schema size, else unknown. */
-  private libSize(n: AstNode): Range {
+  private libSize(n: AstNode): R {
     if (n.size) return n.size;
-    return this.estimateSize(n.path) ?? UNKNOWN_SIZE;
+    return this.estimateSize(n.path) ?? UNKNOWN;
   }
 
-  private setSize(e: Expr, s: Range | null): void {
+  private setSize(e: Expr, s: R | null): void {
     if (s) this.sizes.set(e, s);
   }
 
@@ -559,7 +626,7 @@ class Coster {
   private pushIter(name: string, range: Expr, role: "single" | "key" | "value"): void {
     const entry = this.computeEntrySize(range);
     const container: string = entry ? entry.kind : kindOf(this.type(range));
-    let size: Range | null;
+    let size: R | null;
     let sub: string;
     if (role === "single") {
       size = entry ? entry.key : null;
@@ -581,7 +648,7 @@ class Coster {
 
   // ---- cost
 
-  cost(e: Expr | undefined): Range {
+  cost(e: Expr | undefined): R {
     if (!e) return ZERO;
     switch (e.exprKind.case) {
       case "constExpr":
@@ -597,7 +664,7 @@ class Coster {
         let sum = this.cost(sel.operand);
         if (sel.operand) {
           const k = kindOf(this.type(sel.operand));
-          if (k === "map" || k === "struct" || k === "typeParam") sum = rangeAdd(sum, ONE);
+          if (k === "map" || k === "struct" || k === "typeParam") sum = radd(sum, ONE);
         }
         this.addPath(e, goAppend(sel.operand ? this.getPath(sel.operand) : null, sel.field));
         return sum;
@@ -609,9 +676,9 @@ class Coster {
       case "structExpr": {
         const s = e.exprKind.value;
         if (s.messageName !== "") {
-          let sum: Range = ZERO;
-          for (const ent of s.entries) sum = rangeAdd(sum, this.cost(ent.value));
-          return rangeAdd(sum, fixed(COST.StructCreateBaseCost));
+          let sum: R = ZERO;
+          for (const ent of s.entries) sum = radd(sum, this.cost(ent.value));
+          return radd(sum, rfixed(40));
         }
         return this.costMap(e);
       }
@@ -626,7 +693,7 @@ class Coster {
     }
   }
 
-  private costIdent(e: Expr, name: string): Range {
+  private costIdent(e: Expr, name: string): R {
     if (this.f.legacy) {
       const s = this.legacyIters.get(name);
       const it = s && s.length ? s[s.length - 1] : undefined;
@@ -646,41 +713,41 @@ class Coster {
     return ONE;
   }
 
-  private costList(e: Expr, elements: Expr[]): Range {
-    let sum: Range = ZERO;
-    let item: Range = { min: elements.length === 0 ? 0n : MAX_UINT64, max: 0n };
+  private costList(e: Expr, elements: Expr[]): R {
+    let sum: R = ZERO;
+    let item: R = { min: elements.length === 0 ? 0 : MAX_UINT64, max: 0 };
     for (const el of elements) {
-      sum = rangeAdd(sum, this.cost(el));
-      if (!this.f.legacy) item = rangeUnion(item, this.sizeOrUnknown(el));
+      sum = radd(sum, this.cost(el));
+      if (!this.f.legacy) item = runion(item, this.sizeOrUnknown(el));
     }
     if (!this.f.legacy) this.setEntry(e, { kind: "list", key: ONE, val: item });
-    return rangeAdd(sum, fixed(COST.ListCreateBaseCost));
+    return radd(sum, rfixed(10));
   }
 
-  private costMap(e: Expr): Range {
+  private costMap(e: Expr): R {
     const s = e.exprKind.case === "structExpr" ? e.exprKind.value : undefined;
     const ents = s ? s.entries : [];
-    let sum: Range = ZERO;
-    let key: Range = { min: ents.length === 0 ? 0n : MAX_UINT64, max: 0n };
-    let val: Range = { min: ents.length === 0 ? 0n : MAX_UINT64, max: 0n };
+    let sum: R = ZERO;
+    let key: R = { min: ents.length === 0 ? 0 : MAX_UINT64, max: 0 };
+    let val: R = { min: ents.length === 0 ? 0 : MAX_UINT64, max: 0 };
     for (const ent of ents) {
       const k = ent.keyKind.case === "mapKey" ? ent.keyKind.value : undefined;
-      sum = rangeAdd(sum, this.cost(k));
-      sum = rangeAdd(sum, this.cost(ent.value));
+      sum = radd(sum, this.cost(k));
+      sum = radd(sum, this.cost(ent.value));
       if (!this.f.legacy) {
-        key = rangeUnion(key, k ? this.sizeOrUnknown(k) : UNKNOWN_SIZE);
-        val = rangeUnion(val, ent.value ? this.sizeOrUnknown(ent.value) : UNKNOWN_SIZE);
+        key = runion(key, k ? this.sizeOrUnknown(k) : UNKNOWN);
+        val = runion(val, ent.value ? this.sizeOrUnknown(ent.value) : UNKNOWN);
       }
     }
     if (!this.f.legacy) this.setEntry(e, { kind: "map", key, val });
-    return rangeAdd(sum, fixed(COST.MapCreateBaseCost));
+    return radd(sum, rfixed(30));
   }
 
-  private costComprehension(e: Expr, c: Expr_Comprehension): Range {
+  private costComprehension(e: Expr, c: Expr_Comprehension): R {
     const range = c.iterRange!;
     const init = c.accuInit!;
     let sum = this.cost(range);
-    sum = rangeAdd(sum, this.cost(init));
+    sum = radd(sum, this.cost(init));
     this.pushLocalVar(c.accuVar, init);
     const two = c.iterVar2 !== "";
     if (two) {
@@ -693,10 +760,10 @@ class Coster {
     const step = this.cost(c.loopStep);
     this.popLocal(c.iterVar);
     if (two) this.popLocal(c.iterVar2);
-    sum = rangeAdd(sum, this.cost(c.result));
+    sum = radd(sum, this.cost(c.result));
     this.popLocal(c.accuVar);
     const rangeCnt = this.sizeOrUnknown(range);
-    sum = rangeAdd(sum, rangeMul(rangeCnt, rangeAdd(step, loop)));
+    sum = radd(sum, rmul(rangeCnt, radd(step, loop)));
     switch (init.exprKind.case) {
       case "constExpr":
         this.setSize(e, this.computeSize(init));
@@ -717,11 +784,11 @@ class Coster {
     return sum;
   }
 
-  private costBind(e: Expr, c: Expr_Comprehension): Range {
+  private costBind(e: Expr, c: Expr_Comprehension): R {
     let sum = this.cost(c.iterRange);
-    sum = rangeAdd(sum, this.cost(c.accuInit));
+    sum = radd(sum, this.cost(c.accuInit));
     this.pushLocalVar(c.accuVar, c.accuInit!);
-    sum = rangeAdd(sum, this.cost(c.result));
+    sum = radd(sum, this.cost(c.result));
     this.popLocal(c.accuVar);
     if (c.result) {
       this.setSize(e, this.computeSize(c.result));
@@ -730,10 +797,10 @@ class Coster {
     return sum;
   }
 
-  private costComprehensionLegacy(e: Expr, c: Expr_Comprehension): Range {
+  private costComprehensionLegacy(e: Expr, c: Expr_Comprehension): R {
     const range = c.iterRange!;
     let sum = this.cost(range);
-    sum = rangeAdd(sum, this.cost(c.accuInit));
+    sum = radd(sum, this.cost(c.accuInit));
     const two = c.iterVar2 !== "";
     const push = (name: string, role: LegacyIter["role"]): void => {
       let s = this.legacyIters.get(name);
@@ -750,21 +817,21 @@ class Coster {
     const step = this.cost(c.loopStep);
     this.legacyIters.get(c.iterVar)!.pop();
     if (two) this.legacyIters.get(c.iterVar2)!.pop();
-    sum = rangeAdd(sum, this.cost(c.result));
+    sum = radd(sum, this.cost(c.result));
     const rangeCnt = this.legacySize(range);
     this.sizes.set(e, rangeCnt);
-    return rangeAdd(sum, rangeMul(rangeCnt, rangeAdd(step, loop)));
+    return radd(sum, rmul(rangeCnt, radd(step, loop)));
   }
 
-  private costCall(e: Expr, call: Expr_Call): Range {
+  private costCall(e: Expr, call: Expr_Call): R {
     const args = call.args;
     if (!this.f.legacy && call.function === "dyn" && args.length > 0 && !call.target) {
       const argCost = this.cost(args[0]);
       this.setSize(e, this.computeSize(args[0]!));
       this.setEntry(e, this.computeEntrySize(args[0]!));
-      return rangeAdd(ONE, argCost);
+      return radd(ONE, argCost);
     }
-    const argCosts: Range[] = [];
+    const argCosts: R[] = [];
     const argNodes: AstNode[] = [];
     for (const a of args) {
       argCosts.push(this.cost(a));
@@ -772,18 +839,18 @@ class Coster {
     }
     const overloads = this.ast.references.get(e.id)?.overloadIds;
     if (!overloads || overloads.length === 0) return ZERO;
-    let sum: Range = ZERO;
+    let sum: R = ZERO;
     let target: AstNode | null = null;
     if (call.target) {
       sum = this.cost(call.target);
       target = this.newAstNode(call.target);
     }
-    let fn: Range = { min: MAX_UINT64, max: 0n };
-    let resultSize: Range | null = null;
+    let fn: R = { min: MAX_UINT64, max: 0 };
+    let resultSize: R | null = null;
     for (const ov of overloads) {
       const est = this.functionCost(e, call.function, ov, target, argNodes, argCosts);
-      fn = rangeUnion(fn, est.cost);
-      if (est.size) resultSize = resultSize ? rangeUnion(resultSize, est.size) : est.size;
+      fn = runion(fn, est.cost);
+      if (est.size) resultSize = resultSize ? runion(resultSize, est.size) : est.size;
       if (ov === "index_list" || ov === "index_map") {
         if (args.length > 0) {
           if (!this.f.legacy) resultSize = this.computeEntrySize(args[0]!)?.val ?? null;
@@ -793,79 +860,79 @@ class Coster {
       if (!this.f.legacy && resultSize === null) resultSize = this.computeSize(e);
     }
     this.setSize(e, resultSize);
-    return rangeAdd(sum, fn);
+    return radd(sum, fn);
   }
 
-  private functionCost(e: Expr, fn: string, ov: string, target: AstNode | null, args: AstNode[], argCosts: Range[]): CallEstimate {
-    const argSum = (): Range => {
-      let s: Range = ZERO;
-      for (const a of argCosts) s = rangeAdd(s, a);
+  private functionCost(e: Expr, fn: string, ov: string, target: AstNode | null, args: AstNode[], argCosts: R[]): CallEstimate {
+    const argSum = (): R => {
+      let s: R = ZERO;
+      for (const a of argCosts) s = radd(s, a);
       return s;
     };
     const ext = this.extEstimate(ov, target, args);
-    if (ext) return { cost: rangeAdd(ext.cost, argSum()), size: ext.size };
+    if (ext) return { cost: radd(ext.cost, argSum()), size: ext.size };
     const k8s = this.k8sEstimate(fn, ov, target, args);
-    if (k8s) return { cost: rangeAdd(k8s.cost, argSum()), size: k8s.size };
+    if (k8s) return { cost: radd(k8s.cost, argSum()), size: k8s.size };
     switch (ov) {
       case "string_format":
-        if (target) return { cost: rangeAdd(rangeFactor(this.nodeSize(target), ST), argSum()), size: null };
+        if (target) return { cost: radd(rfac(this.nodeSize(target), ST), argSum()), size: null };
         break;
       case "string_to_bytes":
         if (args.length === 1) {
           const sz = this.nodeSize(args[0]!);
-          return { cost: rangeAdd(rangeFactor(sz, ST), argSum()), size: { min: sz.min, max: BigInt.asUintN(64, sz.max * 4n) } };
+          return { cost: radd(rfac(sz, ST), argSum()), size: { min: sz.min, max: wrap(big(sz.max) * 4n) } };
         }
         break;
       case "bytes_to_string":
         if (args.length === 1) {
           const sz = this.nodeSize(args[0]!);
-          return { cost: rangeAdd(rangeFactor(sz, ST), argSum()), size: { min: sz.min / 4n, max: sz.max } };
+          return { cost: radd(rfac(sz, ST), argSum()), size: { min: typeof sz.min === "number" ? Math.floor(sz.min / 4) : norm(sz.min / 4n), max: sz.max } };
         }
         break;
       case "strings_quote":
         if (args.length === 1) {
           const sz = this.nodeSize(args[0]!);
           return {
-            cost: rangeAdd(rangeFactor(sz, ST), argSum()),
-            size: { min: BigInt.asUintN(64, sz.min + 2n), max: BigInt.asUintN(64, sz.max * 2n + 2n) },
+            cost: radd(rfac(sz, ST), argSum()),
+            size: { min: wrap(big(sz.min) + 2n), max: wrap(big(sz.max) * 2n + 2n) },
           };
         }
         break;
       case "starts_with_string":
       case "ends_with_string":
-        if (args.length === 1) return { cost: rangeAdd(rangeFactor(this.nodeSize(args[0]!), ST), argSum()), size: null };
+        if (args.length === 1) return { cost: radd(rfac(this.nodeSize(args[0]!), ST), argSum()), size: null };
         break;
       case "in_list":
-        if (args.length === 2) return { cost: rangeAdd(rangeFactor(this.nodeSize(args[1]!), 1), argSum()), size: null };
+        if (args.length === 2) return { cost: radd(rfac(this.nodeSize(args[1]!), 1), argSum()), size: null };
         break;
       case "matches_string":
         if (target && args.length === 1) {
-          const str = rangeFactor(rangeAdd(this.nodeSize(target), ONE), ST);
-          const re = rangeFactor(this.nodeSize(args[0]!), RX);
-          return { cost: rangeAdd(rangeMul(str, re), argSum()), size: null };
+          const str = rfac(radd(this.nodeSize(target), ONE), ST);
+          const re = rfac(this.nodeSize(args[0]!), RX);
+          return { cost: radd(rmul(str, re), argSum()), size: null };
         }
         break;
       case "contains_string":
         if (target && args.length === 1) {
-          const str = rangeFactor(this.nodeSize(target), ST);
-          const sub = rangeFactor(this.nodeSize(args[0]!), ST);
-          return { cost: rangeAdd(rangeMul(str, sub), argSum()), size: null };
+          const str = rfac(this.nodeSize(target), ST);
+          const sub = rfac(this.nodeSize(args[0]!), ST);
+          return { cost: radd(rmul(str, sub), argSum()), size: null };
         }
         break;
       case "logical_or":
       case "logical_and": {
         const lhs = argCosts[0] ?? ZERO;
         const rhs = argCosts[1] ?? ZERO;
-        return { cost: { min: lhs.min, max: addSat(lhs.max, rhs.max) }, size: null };
+        return { cost: { min: lhs.min, max: uadd(lhs.max, rhs.max) }, size: null };
       }
       case "conditional": {
-        const size = rangeUnion(this.nodeSize(args[1]!), this.nodeSize(args[2]!));
+        const size = runion(this.nodeSize(args[1]!), this.nodeSize(args[2]!));
         if (!this.f.legacy) {
           const a = this.computeEntrySize(args[1]!.expr!);
           const b = this.computeEntrySize(args[2]!.expr!);
           this.setEntry(e, entryUnion(a, b));
         }
-        const c = rangeAdd(argCosts[0]!, rangeUnion(argCosts[1]!, argCosts[2]!));
+        const c = radd(argCosts[0]!, runion(argCosts[1]!, argCosts[2]!));
         return { cost: c, size };
       }
       case "add_string":
@@ -874,13 +941,13 @@ class Coster {
         if (args.length === 2) {
           const l = this.nodeSize(args[0]!);
           const r = this.nodeSize(args[1]!);
-          const resultSize = rangeAdd(l, r);
+          const resultSize = radd(l, r);
           if (!this.f.legacy) {
             const u = entryUnion(this.computeEntrySize(args[0]!.expr!), this.computeEntrySize(args[1]!.expr!));
             if (u) this.setEntry(e, u);
           }
-          if (ov === "add_list") return { cost: rangeAdd(ONE, argSum()), size: resultSize };
-          return { cost: rangeAdd(rangeFactor(resultSize, ST), argSum()), size: resultSize };
+          if (ov === "add_list") return { cost: radd(ONE, argSum()), size: resultSize };
+          return { cost: radd(rfac(resultSize, ST), argSum()), size: resultSize };
         }
         break;
       default:
@@ -888,10 +955,10 @@ class Coster {
           const l = this.nodeSize(args[0]!);
           const r = this.nodeSize(args[1]!);
           const m = r.max < l.max ? r.max : l.max;
-          return { cost: rangeAdd(rangeFactor({ min: m > 0n ? 1n : 0n, max: m }, ST), argSum()), size: null };
+          return { cost: radd(rfac({ min: m > 0 ? 1 : 0, max: m }, ST), argSum()), size: null };
         }
     }
-    return { cost: rangeAdd(ONE, argSum()), size: null };
+    return { cost: radd(ONE, argSum()), size: null };
   }
 
   // ---- §6.3 extension overload estimators
@@ -901,13 +968,13 @@ class Coster {
       if (ov === "list_sets_contains_list" || ov === "list_sets_intersects_list" || ov === "list_sets_equivalent_list") {
         if (args.length !== 2) return null;
         const f = ov === "list_sets_equivalent_list" ? 2 : 1;
-        const c = rangeFactor(rangeMul(this.libSize(args[0]!), this.libSize(args[1]!)), f);
-        return { cost: rangeAdd(c, ONE), size: null };
+        const c = rfac(rmul(this.libSize(args[0]!), this.libSize(args[1]!)), f);
+        return { cost: radd(c, ONE), size: null };
       }
     }
     if (!this.f.extLists) return null;
-    const alloc = (f: number, s: Range): CallEstimate => ({
-      cost: rangeAdd(rangeAdd(rangeFactor(s, f), ONE), fixed(COST.ListCreateBaseCost)),
+    const alloc = (f: number, s: R): CallEstimate => ({
+      cost: radd(radd(rfac(s, f), ONE), rfixed(10)),
       size: s,
     });
     switch (ov) {
@@ -915,12 +982,12 @@ class Coster {
         if (!target || args.length !== 2) return null;
         const sz = this.libSize(target);
         const start = nodeAsIntValue(args[0]!.expr, 0n);
-        const end = nodeAsIntValue(args[1]!.expr, sz.max);
-        return alloc(1, fixed(BigInt.asUintN(64, end - start)));
+        const end = nodeAsIntValue(args[1]!.expr, big(sz.max));
+        return alloc(1, rfixed(wrap(end - start)));
       }
       case "lists_range":
         if (target || args.length !== 1) return null;
-        return alloc(1, fixed(nodeAsIntValue(args[0]!.expr, MAX_UINT64)));
+        return alloc(1, rfixed(norm(nodeAsIntValue(args[0]!.expr, MAX_UINT64))));
       case "list_reverse":
         if (!target || args.length !== 0) return null;
         return alloc(1, this.libSize(target));
@@ -933,7 +1000,7 @@ class Coster {
       case "list_distinct": {
         if (!target || args.length !== 0) return null;
         const sz = this.libSize(target);
-        return alloc(2, rangeMul(sz, sz));
+        return alloc(2, rmul(sz, sz));
       }
       default:
         break;
@@ -942,7 +1009,7 @@ class Coster {
     if (m) {
       const elem = m[1]!;
       const f = elem === "string" || elem === "bytes" ? 2 + ST : 2;
-      let sz: Range;
+      let sz: R;
       if (m[2] === "sort") {
         if (!target || args.length !== 0) return null;
         sz = this.libSize(target);
@@ -950,7 +1017,7 @@ class Coster {
         if (!target || args.length !== 1) return null;
         sz = this.libSize(args[0]!);
       }
-      return alloc(f, rangeMul(sz, sz));
+      return alloc(f, rmul(sz, sz));
     }
     return null;
   }
@@ -969,24 +1036,24 @@ class Coster {
   }
 
   private k8sEstimate(fn: string, ov: string, target: AstNode | null, args: AstNode[]): CallEstimate | null {
-    const sz = (n: AstNode): Range => this.libSize(n);
-    if (fn === "check") return { cost: fixed(350000n), size: null };
+    const sz = (n: AstNode): R => this.libSize(n);
+    if (fn === "check") return { cost: rfixed(350000), size: null };
     if (KNOWN_ONE.has(fn)) return { cost: ONE, size: null };
     switch (fn) {
       case "fieldSelector":
       case "labelSelector":
         if (args.length === 1) {
           const s = sz(args[0]!);
-          const parse = rangeFactor(s, ST);
-          const reqs = rangeFactor(rangeFactor(s, 0.5), 50);
-          return { cost: rangeAdd(rangeAdd(fixed(COST.ListCreateBaseCost), parse), reqs), size: null };
+          const parse = rfac(s, ST);
+          const reqs = rfac(rfac(s, 0.5), 50);
+          return { cost: radd(radd(rfixed(10), parse), reqs), size: null };
         }
         return null;
       case "url":
       case "jsonpatch.escapeKey":
         if (args.length === 1) {
           const s = sz(args[0]!);
-          return { cost: rangeFactor(s, ST), size: s };
+          return { cost: rfac(s, ST), size: s };
         }
         return null;
       case "lowerAscii":
@@ -995,7 +1062,7 @@ class Coster {
       case "trim":
         if (target) {
           const s = sz(target);
-          return { cost: rangeFactor(s, ST), size: s };
+          return { cost: rfac(s, ST), size: s };
         }
         return null;
       case "replace":
@@ -1007,32 +1074,32 @@ class Coster {
           let max = s.max;
           if (args.length > 1) {
             const c = args[1]!.expr ? constOf(args[1]!.expr) : undefined;
-            if (c && c.constantKind.case === "int64Value") max = BigInt.asUintN(64, c.constantKind.value);
+            if (c && c.constantKind.case === "int64Value") max = wrap(c.constantKind.value);
           }
-          return { cost: rangeFactor(s, 2 * ST), size: { min: 0n, max } };
+          return { cost: rfac(s, 2 * ST), size: { min: 0, max } };
         }
         return null;
       case "join":
         if (target) {
-          let s: Range = ZERO;
+          let s: R = ZERO;
           const listSize = sz(target);
           const el = this.listElementNode(target);
-          if (el) s = rangeMul(listSize, sz(el));
+          if (el) s = rmul(listSize, sz(el));
           if (args.length > 0) {
             const sep = sz(args[0]!);
-            const seps: Range = { min: listSize.min > 0n ? listSize.min - 1n : 0n, max: listSize.max > 0n ? listSize.max - 1n : 0n };
-            s = rangeAdd(s, rangeMul(sep, seps));
+            const seps: R = { min: listSize.min > 0 ? udec(listSize.min) : 0, max: listSize.max > 0 ? udec(listSize.max) : 0 };
+            s = radd(s, rmul(sep, seps));
           }
-          return { cost: rangeFactor(s, ST), size: s };
+          return { cost: rfac(s, ST), size: s };
         }
         return null;
       case "find":
       case "findAll":
         if (target && args.length >= 1) {
           const s = sz(target);
-          const str = rangeFactor(rangeAdd(s, ONE), ST);
-          const re = rangeFactor(sz(args[0]!), RX);
-          return { cost: rangeMul(str, re), size: { min: 0n, max: s.max } };
+          const str = rfac(radd(s, ONE), ST);
+          const re = rfac(sz(args[0]!), RX);
+          return { cost: rmul(str, re), size: { min: 0, max: s.max } };
         }
         return null;
       case "cidr":
@@ -1042,37 +1109,37 @@ class Coster {
       case "isQuantity":
       case "semver":
       case "isSemver":
-        if (args.length >= 1) return { cost: rangeFactor(sz(args[0]!), ST), size: null };
+        if (args.length >= 1) return { cost: rfac(sz(args[0]!), ST), size: null };
         return null;
       case "ip":
         if (ov === "cidr_ip") return { cost: ONE, size: null };
-        if (args.length >= 1) return { cost: rangeFactor(sz(args[0]!), ST), size: null };
+        if (args.length >= 1) return { cost: rfac(sz(args[0]!), ST), size: null };
         if (target) return { cost: ONE, size: null };
         return null;
       case "ip.isCanonical":
-        if (args.length >= 1) return { cost: rangeFactor(sz(args[0]!), 2 * ST), size: null };
+        if (args.length >= 1) return { cost: rfac(sz(args[0]!), 2 * ST), size: null };
         return null;
       case "containsIP":
         if (args.length >= 1) {
-          const ipSz: Range = { min: 4n, max: 16n };
-          let c = rangeFactor(rangeAdd(ipSz, ipSz), ST);
-          if (ov === "cidr_contains_ip_string") c = rangeAdd(c, rangeFactor(sz(args[0]!), ST));
+          const ipSz: R = { min: 4, max: 16 };
+          let c = rfac(radd(ipSz, ipSz), ST);
+          if (ov === "cidr_contains_ip_string") c = radd(c, rfac(sz(args[0]!), ST));
           return { cost: c, size: null };
         }
         return null;
       case "containsCIDR":
         if (args.length >= 1) {
-          const ipSz: Range = { min: 4n, max: 16n };
-          let c = rangeFactor(rangeAdd(ipSz, ipSz), ST);
-          c = rangeAdd(c, rangeFactor(ipSz, ST));
-          c = rangeAdd(c, ONE);
-          if (ov === "cidr_contains_cidr_string") c = rangeAdd(c, rangeFactor(sz(args[0]!), ST));
+          const ipSz: R = { min: 4, max: 16 };
+          let c = rfac(radd(ipSz, ipSz), ST);
+          c = radd(c, rfac(ipSz, ST));
+          c = radd(c, ONE);
+          if (ov === "cidr_contains_cidr_string") c = radd(c, rfac(sz(args[0]!), ST));
           return { cost: c, size: null };
         }
         return null;
       case "validate":
         if (args.length >= 1) {
-          return { cost: rangeFactor(rangeFactor(sz(args[0]!), ST), Number(K8S.MaxNameFormatRegexSize) * RX), size: null };
+          return { cost: rfac(rfac(sz(args[0]!), ST), Number(K8S.MaxNameFormatRegexSize) * RX), size: null };
         }
         return null;
       case "_==_":
@@ -1084,13 +1151,13 @@ class Coster {
     if (LIST_TRAVERSAL.has(fn) && target) {
       const el = this.listElementNode(target);
       if (el) {
-        let elCost: Range = ONE;
+        let elCost: R = ONE;
         const k = kindOf(el.type);
-        if (k === "string" || k === "bytes") elCost = rangeAdd(elCost, rangeFactor(sz(el), ST));
-        return { cost: rangeMul(sz(target), elCost), size: null };
+        if (k === "string" || k === "bytes") elCost = radd(elCost, rfac(sz(el), ST));
+        return { cost: rmul(sz(target), elCost), size: null };
       }
-      if (fn === "includes") return { cost: rangeFactor(sz(target), 1), size: null };
-      return { cost: rangeFactor(sz(target), ST), size: null };
+      if (fn === "includes") return { cost: rfac(sz(target), 1), size: null };
+      return { cost: rfac(sz(target), ST), size: null };
     }
     return null;
   }
@@ -1105,12 +1172,12 @@ class Coster {
       case "kubernetes.Semver":
         return { cost: ONE, size: null };
       case "kubernetes.NamedFormat":
-        return { cost: rangeFactor({ min: 1n, max: K8S.MaxFormatSize }, ST), size: null };
+        return { cost: rfac({ min: 1, max: Number(K8S.MaxFormatSize) }, ST), size: null };
       case "kubernetes.URL": {
         // upstream reads the right operand's size twice
-        let size: Range = ONE;
-        if (rhs.size) size = rangeUnion(rhs.size, rhs.size);
-        return { cost: rangeFactor({ min: 1n, max: size.max }, ST), size: null };
+        let size: R = ONE;
+        if (rhs.size) size = runion(rhs.size, rhs.size);
+        return { cost: rfac({ min: 1, max: size.max }, ST), size: null };
       }
       default:
         if (name.startsWith("kubernetes.authorization.")) return { cost: ONE, size: null };
@@ -1118,40 +1185,40 @@ class Coster {
     }
   }
 
-  private replaceEstimate(t: Range, a: Range, b: Range): CallEstimate {
-    const cost = rangeFactor(t, 2 * ST);
+  private replaceEstimate(t: R, a: R, b: R): CallEstimate {
+    const cost = rfac(t, 2 * ST);
     if (!this.f.refinedReplace) {
-      const minSz = BigInt.asUintN(64, goFloatToUint64(Math.ceil(Number(t.min) / Number(a.max))) * b.min);
-      const maxSz = BigInt.asUintN(64, goFloatToUint64(Math.ceil(Number(t.max) / Number(a.min))) * b.max);
+      const minSz = wrap(goFloatToUint64(Math.ceil(Number(t.min) / Number(a.max))) * big(b.min));
+      const maxSz = wrap(goFloatToUint64(Math.ceil(Number(t.max) / Number(a.min))) * big(b.max));
       return { cost, size: { min: minSz, max: maxSz } };
     }
-    const count: Range = { min: 0n, max: 0n };
-    const retained: Range = { min: 0n, max: 0n };
-    if (a.min === 0n) {
-      count.max = t.max < MAX_UINT64 ? t.max + 1n : t.max;
+    const count: R = { min: 0, max: 0 };
+    const retained: R = { min: 0, max: 0 };
+    if (a.min === 0) {
+      count.max = t.max < MAX_UINT64 ? uadd(t.max, 1) : t.max;
       retained.max = t.max;
     } else if (b.max <= a.min) {
-      count.max = 0n;
+      count.max = 0;
       retained.max = t.max;
     } else {
-      count.max = goFloatToUint64(Math.ceil(Number(t.max) / Number(a.min)));
+      count.max = norm(goFloatToUint64(Math.ceil(Number(t.max) / Number(a.min))));
     }
-    if (a.max === 0n) {
-      count.min = t.min < MAX_UINT64 ? t.min + 1n : t.min;
+    if (a.max === 0) {
+      count.min = t.min < MAX_UINT64 ? uadd(t.min, 1) : t.min;
       retained.min = t.min;
     } else if (a.max <= b.min) {
-      count.min = 0n;
+      count.min = 0;
       retained.min = t.min;
     } else {
-      count.min = goFloatToUint64(Math.ceil(Number(t.min) / Number(a.max)));
+      count.min = norm(goFloatToUint64(Math.ceil(Number(t.min) / Number(a.max))));
     }
-    return { cost, size: rangeAdd(rangeMul(count, b), retained) };
+    return { cost, size: radd(rmul(count, b), retained) };
   }
 }
 
 function entryUnion(a: Entry | null, b: Entry | null): Entry | null {
   if (!a || !b) return null;
-  return { kind: a.kind, key: rangeUnion(a.key, b.key), val: rangeUnion(a.val, b.val) };
+  return { kind: a.kind, key: runion(a.key, b.key), val: runion(a.val, b.val) };
 }
 
 function stripAccumulator(p: GoPath | null): GoPath | null {
