@@ -1,0 +1,193 @@
+/**
+ * Shared state of the defaults rules, computed once per schema node (WeakMaps keyed by the node; the single walk
+ * visits parents before children, so each node's state is O(1) from its parent's):
+ *
+ * - the walk-time reason a default is forbidden (the OpenAPI walk's `withForbiddenDefaults`): under the root's
+ *   metadata/kind/apiVersion ("in top-level <field>"), replaced below an additionalProperties inside any resource meta
+ *   ("inside additionalProperties applying to object metadata");
+ * - the defaults-phase traversal of `ValidateDefaults` (root, then properties and items only — additionalProperties
+ *   and junctors are not followed), with `insideMeta` and the surrounding object of defaults inside an embedded
+ *   resource's metadata/kind/apiVersion;
+ * - the outcome of checking one default: not pruned / ObjectMeta-TypeMeta errors / metadata errors / schema errors.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (withForbiddenDefaults, withInsideResourceMeta)
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go (ValidateDefaults, validate)
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/surroundingobject.go
+import { isObject, type JsonObject } from "../../crd/model.js";
+import type { SchemaNode } from "../../crd/schema.js";
+import { DualPath, FieldPath } from "../../k8s/path.js";
+import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../validate/go.js";
+import { coerceEmbedded, validateEmbedded } from "../../validate/embedded.js";
+import { pruneValue } from "../../validate/prune.js";
+import { validateSchemaValue } from "../../validate/value.js";
+
+const META = new Set(["metadata", "kind", "apiVersion"]);
+
+/** The node's default as the apiserver decodes it (undefined when none): `default: null` is no default (the pointer stays nil). */
+export function defaultValue(node: SchemaNode): unknown {
+  const v = node.schema.default;
+  return v === null ? undefined : v;
+}
+
+export const isEmbeddedSchema = (s: JsonObject): boolean => s["x-kubernetes-embedded-resource"] === true;
+
+// ---------------------------------------------------------------------------------------------------------------
+// walk phase: why a default is forbidden here
+
+interface WalkState {
+  insideMeta: boolean;
+  reason: "top-level" | "additionalProperties" | null;
+  field: string | null;
+}
+
+const walkStates = new WeakMap<SchemaNode, WalkState>();
+
+export function walkState(node: SchemaNode): WalkState {
+  let st = walkStates.get(node);
+  if (st) return st;
+  const parent = node.parent;
+  if (!parent) st = { insideMeta: false, reason: null, field: null };
+  else {
+    const p = walkState(parent);
+    st = p;
+    if (node.via === "properties" && node.name !== null && META.has(node.name) && (parent.parent === null || isEmbeddedSchema(parent.schema))) {
+      st = parent.parent === null ? { insideMeta: true, reason: "top-level", field: node.name } : { ...p, insideMeta: true };
+    } else if (node.via === "additionalProperties" && p.insideMeta) {
+      st = { ...p, reason: "additionalProperties" };
+    }
+  }
+  walkStates.set(node, st);
+  return st;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// defaults phase: ValidateDefaults' traversal
+
+type Step = { key: string } | { index: true };
+
+interface DefaultsState {
+  /** Reached from the root through properties and items only. */
+  eligible: boolean;
+  /** Inside the metadata/kind/apiVersion of the nearest resource (root or embedded resource). */
+  insideMeta: boolean;
+  /** The node is the resource: the root (treated as embedded) or an x-kubernetes-embedded-resource node. */
+  isResource: boolean;
+  /** The nearest resource's schema (the root's with x-kubernetes-embedded-resource forced on). */
+  resourceSchema: JsonObject;
+  /** How the default sits inside the surrounding object built from that resource. */
+  steps: Step[];
+}
+
+const defaultsStates = new WeakMap<SchemaNode, DefaultsState>();
+const embeddedRoots = new WeakMap<JsonObject, JsonObject>();
+
+/** The root schema with x-kubernetes-embedded-resource set, as ValidateDefaults(isResourceRoot=true) clones it. */
+export function asResource(schema: JsonObject): JsonObject {
+  if (isEmbeddedSchema(schema)) return schema;
+  let c = embeddedRoots.get(schema);
+  if (!c) {
+    c = { ...schema, "x-kubernetes-embedded-resource": true };
+    embeddedRoots.set(schema, c);
+  }
+  return c;
+}
+
+const NOT_ELIGIBLE: DefaultsState = { eligible: false, insideMeta: false, isResource: false, resourceSchema: {}, steps: [] };
+
+export function defaultsState(node: SchemaNode): DefaultsState {
+  let st = defaultsStates.get(node);
+  if (st) return st;
+  const parent = node.parent;
+  if (!parent) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: asResource(node.schema), steps: [] };
+  else {
+    const p = defaultsState(parent);
+    if (!p.eligible || (node.via !== "properties" && node.via !== "items")) st = NOT_ELIGIBLE;
+    else if (isEmbeddedSchema(node.schema)) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: node.schema, steps: [] };
+    else {
+      const step: Step = node.via === "properties" ? { key: node.name ?? "" } : { index: true };
+      st = {
+        eligible: true,
+        insideMeta: p.insideMeta || (node.via === "properties" && p.isResource && META.has(node.name ?? "")),
+        isResource: false,
+        resourceSchema: p.resourceSchema,
+        steps: [...p.steps, step],
+      };
+    }
+  }
+  defaultsStates.set(node, st);
+  return st;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// one default's outcome
+
+export interface DefaultOutcome {
+  /** Pruning against the node's own schema would drop something. */
+  notPruned: boolean;
+  /** Coerce's first error, or Validate's errors (embedded apiVersion/kind/metadata). */
+  embedded: ValueError[];
+  /** Inside an embedded resource's meta: the `must result in valid metadata: …` detail. */
+  metadata: string | null;
+  /** kube-openapi errors of the default against its node's schema. */
+  schema: ValueError[];
+  /** `<node>.default`, written and apiserver. */
+  base: DualPath;
+}
+
+const outcomes = new WeakMap<SchemaNode, DefaultOutcome | null>();
+
+/** Lifts a path under the written `<node>.default` to the DualPath (same suffix under the apiserver's path). */
+export function lift(base: DualPath, p: FieldPath): DualPath {
+  const suffix = p.segments.slice(base.written.segments.length);
+  if (suffix.length === 0) return base;
+  return new DualPath(FieldPath.from([...base.written.segments, ...suffix]), FieldPath.from([...base.apiserver.segments, ...suffix]));
+}
+
+function surround(steps: Step[], focus: unknown): Record<string, unknown> {
+  let v = focus;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    v = "key" in s ? { [s.key]: v } : [v];
+  }
+  const obj = isObject(v) ? v : {};
+  obj.kind = "Validation";
+  obj.apiVersion = "validation/v1";
+  return obj;
+}
+
+/** The checks ValidateDefaults runs on the default of `node` (null when the node has none or is not visited). */
+export function defaultOutcome(node: SchemaNode, minor: number): DefaultOutcome | null {
+  const d = defaultValue(node);
+  if (d === undefined) return null;
+  const cached = outcomes.get(node);
+  if (cached !== undefined) return cached;
+  const st = defaultsState(node);
+  let out: DefaultOutcome | null = null;
+  if (st.eligible) {
+    const base = node.path.child("default");
+    const rootPath = base.written;
+    out = { notPruned: false, embedded: [], metadata: null, schema: [], base };
+    const schema = st.isResource ? st.resourceSchema : node.schema;
+    if (st.insideMeta) {
+      const obj = surround(st.steps, deepCopy(d));
+      const c = coerceEmbedded(obj, st.resourceSchema, { isResourceRoot: true, minor });
+      if (c.error) out.metadata = "must result in valid metadata: " + fieldErrorString(c.error);
+      else {
+        const errs = validateEmbedded(c.value, st.resourceSchema, { isResourceRoot: true, minor });
+        if (errs.length > 0) out.metadata = "must result in valid metadata: " + aggregateString(errs);
+        else out.schema = validateSchemaValue(schema, d, { rootPath, minor, mode: "default" });
+      }
+    } else {
+      out.notPruned = pruneValue(d, schema, { isResourceRoot: st.isResource }).changed;
+      const c = coerceEmbedded(d, schema, { rootPath, isResourceRoot: st.isResource, minor });
+      if (c.error) out.embedded = [c.error];
+      else {
+        const errs = validateEmbedded(c.value, schema, { rootPath, isResourceRoot: st.isResource, minor });
+        if (errs.length > 0) out.embedded = errs;
+        else out.schema = validateSchemaValue(schema, c.value, { rootPath, minor, mode: "default" });
+      }
+    }
+  }
+  outcomes.set(node, out);
+  return out;
+}

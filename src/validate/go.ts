@@ -1,0 +1,227 @@
+/**
+ * Small Go-compatibility helpers shared by the value validator, pruning and the defaults rules: how Go's JSON
+ * decoder types numbers (int64 vs float64), how fmt prints them (%v), how encoding/json marshals them, reflect-style
+ * deep equality, UTF-8 rune counting and byte-order string comparison.
+ */
+// Upstream: golang/go:src/strconv/ftoa.go (shortest 'g' formatting), src/encoding/json/encode.go (map key order, HTML escaping)
+// Upstream: kubernetes/apimachinery:pkg/util/json/json.go (integers that fit int64 decode as int64, the rest as float64)
+import { goQuote, renderValue } from "../k8s/validation.js";
+import type { ErrorType } from "../diagnostics/index.js";
+import type { FieldPath } from "../k8s/path.js";
+
+/** The Go kind a decoded JSON value has on the apiserver: kubectl turns `1.0` into `1`, so integral numbers are int64. */
+export type GoKind = "null" | "bool" | "string" | "int" | "float" | "array" | "object";
+
+const TWO_63 = 9223372036854775808;
+
+export function isGoInt(v: number): boolean {
+  return Number.isInteger(v) && v < TWO_63 && v >= -TWO_63;
+}
+
+export function goKind(v: unknown): GoKind {
+  if (v === null || v === undefined) return "null";
+  switch (typeof v) {
+    case "string":
+      return "string";
+    case "boolean":
+      return "bool";
+    case "number":
+      return isGoInt(v) ? "int" : "float";
+    case "bigint":
+      return "int";
+    case "object":
+      return Array.isArray(v) ? "array" : "object";
+    default:
+      return "null";
+  }
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** fmt's %v for a float64: strconv 'g' with the shortest precision (exponent below 1e-4 and from 1e+06 up). */
+export function goFloat(x: number): string {
+  if (Number.isNaN(x)) return "NaN";
+  if (x === Infinity) return "+Inf";
+  if (x === -Infinity) return "-Inf";
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  const e = x.toExponential(); // shortest round-tripping digits, like strconv with precision -1
+  const at = e.indexOf("e");
+  const exp = Number(e.slice(at + 1));
+  if (exp < -4 || exp >= 6) {
+    const mant = e.slice(0, at);
+    const sign = exp < 0 ? "-" : "+";
+    const abs = Math.abs(exp);
+    return mant + "e" + sign + (abs < 10 ? "0" + abs : String(abs));
+  }
+  return String(x);
+}
+
+/** fmt's %v for a number the apiserver holds as int64 (integral) or float64. */
+export function goNumber(x: number): string {
+  return isGoInt(x) ? String(x) : goFloat(x);
+}
+
+/** encoding/json's string encoding (HTML-safe: <, >, & and U+2028/U+2029 escaped). */
+function goJsonString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ch = s[i]!;
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || ch === "<" || ch === ">" || ch === "&" || c === 0x2028 || c === 0x2029)
+      out += "\\u" + c.toString(16).padStart(4, "0");
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** json.Marshal of a decoded JSON value: map keys sorted, Go's number and string encoding. */
+export function goJson(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  switch (typeof v) {
+    case "string":
+      return goJsonString(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "number":
+      return JSON.stringify(v) ?? "null"; // same thresholds (1e-6, 1e21) and exponent form as Go
+    case "bigint":
+      return v.toString();
+  }
+  if (Array.isArray(v)) return "[" + v.map(goJson).join(",") + "]";
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort(compareBytes);
+  return "{" + keys.map((k) => goJsonString(k) + ":" + goJson(o[k])).join(",") + "}";
+}
+
+/** A deep copy of a JSON value whose objects have their keys in Go's (sorted) order, for rendering like the apiserver. */
+export function sortedCopy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedCopy);
+  if (isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort(compareBytes)) out[k] = sortedCopy(v[k]);
+    return out;
+  }
+  return v;
+}
+
+export function deepCopy<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(deepCopy) as T;
+  if (isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) out[k] = deepCopy(v[k]);
+    return out as T;
+  }
+  return v;
+}
+
+/** reflect.DeepEqual on decoded JSON (numbers compare by value: the decoder types them consistently). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a);
+  const bo = b as Record<string, unknown>;
+  if (ak.length !== Object.keys(bo).length) return false;
+  for (const k of ak) {
+    if (!hasOwn(bo, k)) return false;
+    if (!deepEqual((a as Record<string, unknown>)[k], bo[k])) return false;
+  }
+  return true;
+}
+
+/** utf8.RuneCountInString: code points (a surrogate pair is one rune). */
+export function runeCount(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** len(s) in Go: UTF-8 bytes. */
+export function byteLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** sort.Strings order: UTF-8 byte order, i.e. code point order (differs from UTF-16 order around surrogates). */
+export function compareBytes(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1; // a surrogate (a code point >= U+10000) sorts after any BMP unit
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** One apiserver field error, as produced by every validator in this directory. */
+export interface ValueError {
+  /** The field path as the apiserver prints it; an empty path prints as `<nil>`. */
+  path: FieldPath;
+  type: ErrorType;
+  /** The bad value, for value-carrying types (absent for Required, Forbidden, Too long). */
+  value?: unknown;
+  /** The detail (may be empty, e.g. for Required). */
+  message: string;
+}
+
+/** field.Error.Error(): `<path>: <Type>[: <value>][: <detail>]` (value rendering of 1.34+; strings quoted). */
+export function fieldErrorString(e: ValueError): string {
+  const p = e.path.segments.length === 0 ? "<nil>" : e.path.toString();
+  let body: string = e.type;
+  const omit = e.type === "Required value" || e.type === "Forbidden" || e.type === "Too long" || e.type === "Internal error";
+  if (!omit && "value" in e) body += ": " + (typeof e.value === "string" ? goQuote(e.value) : renderValue(e.value));
+  if (e.message) body += ": " + e.message;
+  return p + ": " + body;
+}
+
+/** utilerrors.NewAggregate(...).Error(): one message as is, several as `[a, b]`, repeats removed. */
+export function aggregateString(errs: ValueError[]): string {
+  const seen = new Set<string>();
+  const msgs: string[] = [];
+  for (const e of errs) {
+    const s = fieldErrorString(e);
+    if (seen.has(s)) continue;
+    seen.add(s);
+    msgs.push(s);
+  }
+  return msgs.length === 1 ? msgs[0]! : "[" + msgs.join(", ") + "]";
+}

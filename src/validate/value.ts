@@ -1,0 +1,679 @@
+/**
+ * THE value validator: checks a JSON value against a CRD structural schema exactly as the apiserver does — kube-openapi's
+ * SchemaValidator as apiextensions-apiserver drives it, mapped to field errors like `kubeOpenAPIResultToFieldErrors`,
+ * then (optionally) the embedded-resource ObjectMeta/TypeMeta checks and the list-type uniqueness checks.
+ *
+ * Why a hand-compiled closure tree and not ajv: the apiserver's verdict depends on kube-openapi's own evaluation
+ * order and quirks, which ajv's model cannot express without re-implementing each keyword anyway — every validator
+ * runs even after a type error; the string checks stop at the first failure; minProperties/maxProperties return
+ * before any property is looked at; `null` only meets the type and enum checks (and never matches an enum entry);
+ * an integer is converted to the enum entry's Go type before comparing (1.5 matches `enum: [1]`, 97 matches "a");
+ * a type check with a format on a non-string reports the *format* (`must be of type date: "int64"`); anyOf/oneOf keep
+ * only the failing branch with the highest "match count" (kube-openapi's MatchCount arithmetic is reproduced);
+ * numbers compare as int64 when the value is an integer (bounds truncated); errors are de-duplicated by message;
+ * and the dotted `<p> in body …` names use kube-openapi's own path joining. Each schema object is compiled once into
+ * a small node record (cached in a WeakMap keyed by the schema object, children compiled lazily on first use), so
+ * validating many values (every default of a CRD, every custom resource of a file) costs one pass over each value.
+ *
+ * Two modes: "resource" (a custom resource: x-kubernetes-int-or-string is the type ["integer","string"], formats
+ * are stripped to the ones apiextensions supports for the release) and "default" (a default value at CRD creation:
+ * the structural schema goes to kube-openapi as is — int-or-string is no type, every registry format is checked).
+ */
+// Upstream: kubernetes/kube-openapi:pkg/validation/validate/{schema,type,validator,values,object_validator,slice_validator,schema_props,formats,result}.go
+// Upstream: kubernetes/kube-openapi:pkg/validation/errors/schema.go (message templates)
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/validation/validation.go (kubeOpenAPIResultToFieldErrors, ConvertJSONSchemaPropsWithPostProcess)
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/kubeopenapi.go (Structural.ToKubeOpenAPI, used for defaults)
+import { FieldPath, type PathSegment } from "../k8s/path.js";
+import { goQuote } from "../k8s/validation.js";
+import { keptFormat, registryCheck, type FormatCheck } from "./formats.js";
+import { compileGoRegexp, type CompiledPattern } from "./regex.js";
+import { goFloat, goJson, goKind, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "./go.js";
+import { validateEmbedded } from "./embedded.js";
+import { validateListTypes } from "./listtype.js";
+
+export type { ValueError } from "./go.js";
+
+export const DEFAULT_MINOR = 37;
+
+export interface ValidateValueOptions {
+  /** Path of the value. Absent: the apiserver's nil path (errors on the value itself and composite errors print `<nil>`). */
+  rootPath?: FieldPath;
+  /** Target Kubernetes minor (1.N); default 37. */
+  minor?: number;
+  /** Validate the value itself as an embedded resource too (apiVersion/kind/metadata), like a resource root. */
+  isResourceRoot?: boolean;
+  /** "resource" (custom resources, default) or "default" (default values checked at CRD creation). */
+  mode?: "resource" | "default";
+  /** Run the embedded-resource ObjectMeta/TypeMeta checks after the schema (default true). */
+  embedded?: boolean;
+  /** Run the list-type set/map uniqueness checks last (default true). */
+  listTypes?: boolean;
+}
+
+/** Schema validation, then embedded resources, then list types: the order of the apiserver's custom-resource strategy. */
+export function validateValue(schema: unknown, value: unknown, options: ValidateValueOptions = {}): ValueError[] {
+  const out = validateSchemaValue(schema, value, options);
+  if (options.embedded !== false)
+    out.push(...validateEmbedded(value, schema, { rootPath: options.rootPath, isResourceRoot: options.isResourceRoot, minor: options.minor }));
+  if (options.listTypes !== false) out.push(...validateListTypes(value, schema, { rootPath: options.rootPath }));
+  return out;
+}
+
+/** Only the kube-openapi schema validation (no embedded-resource or list-type checks). */
+export function validateSchemaValue(schema: unknown, value: unknown, options: ValidateValueOptions = {}): ValueError[] {
+  if (!isPlainObject(schema)) return [];
+  const minor = options.minor ?? DEFAULT_MINOR;
+  const mode = options.mode ?? "resource";
+  const ctx: Ctx = { minor, mode, variant: mode + ":" + minor };
+  const raw: RawErr[] = [];
+  validateNode(getNode(schema, ctx), value, null, raw, ctx);
+  return toFieldErrors(raw, options.rootPath, minor);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// kube-openapi paths: a linked list, rendered to the dotted name only when an error needs it
+
+const enum PK {
+  Prop, // <parent>.<name>, no dot at the root
+  Addl, // <parent>.<key>, always a dot
+  Index, // <parent>[i]
+  Req, // <parent>.<name>, always a dot (required)
+}
+interface PNode {
+  p: PNode | null;
+  k: PK;
+  s: string;
+  i: number;
+}
+
+function nameOf(n: PNode | null): string {
+  if (n === null) return "";
+  const parent = nameOf(n.p);
+  switch (n.k) {
+    case PK.Prop:
+      return parent === "" ? n.s : parent + "." + n.s;
+    case PK.Index:
+      return parent + "[" + n.i + "]";
+    default:
+      return parent + "." + n.s;
+  }
+}
+
+/** errPath = fldPath.Child(strings.TrimPrefix(name, ".")), as segments that render identically and locate in the document. */
+function segmentsOf(n: PNode | null): PathSegment[] {
+  const name = nameOf(n);
+  if (name === "" || name === ".") return [];
+  const chain: PNode[] = [];
+  for (let x = n; x; x = x.p) chain.push(x);
+  chain.reverse();
+  const segs: PathSegment[] = [];
+  chain.forEach((x, idx) => {
+    if (x.k === PK.Index) segs.push(idx === 0 ? { kind: "field", name: "[" + x.i + "]" } : { kind: "index", index: x.i });
+    else segs.push({ kind: "field", name: idx === 0 && x.k === PK.Prop && x.s.startsWith(".") ? x.s.slice(1) : x.s });
+  });
+  return segs;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// raw kube-openapi errors
+
+const enum Code {
+  Required,
+  Enum,
+  TooLong,
+  MaxItems,
+  TooManyProps,
+  InvalidType,
+  Other, // any other *errors.Validation: Invalid with the message as detail
+  Plain, // not a *errors.Validation (composite and range errors): Invalid at the root path, value ""
+}
+interface RawErr {
+  code: Code;
+  at: PNode | null;
+  msg: string;
+  value?: unknown;
+  n?: number;
+  values?: unknown[];
+}
+
+function nodeErr(code: Code, at: PNode | null, msg: string, value?: unknown, n?: number): RawErr {
+  return { code, at, msg, value, n };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// compiled schema nodes
+
+interface Ctx {
+  minor: number;
+  mode: "resource" | "default";
+  variant: string;
+}
+
+interface CNode {
+  types: string[];
+  typeJoined: string;
+  hasInteger: boolean;
+  hasNumber: boolean;
+  typeApplies: boolean;
+  nullable: boolean;
+  format: string;
+  formatCheck: FormatCheck | null;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  re?: CompiledPattern;
+  multipleOf?: number;
+  maximum?: number;
+  exclusiveMaximum: boolean;
+  minimum?: number;
+  exclusiveMinimum: boolean;
+  /** 1.36+: the numeric type/format the number validator range-checks against ("" = none). */
+  numType: string;
+  numFormat: string;
+  items: Record<string, unknown> | null;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems: boolean;
+  enumVals: unknown[] | null;
+  minProps?: number;
+  maxProps?: number;
+  required: string[];
+  propNames: string[];
+  props: Record<string, unknown>;
+  addl: Record<string, unknown> | null;
+  addlFalse: boolean;
+  allOf: Record<string, unknown>[];
+  anyOf: Record<string, unknown>[];
+  oneOf: Record<string, unknown>[];
+  not: Record<string, unknown> | null;
+  hasJunctors: boolean;
+}
+
+const compiled = new WeakMap<object, Map<string, CNode>>();
+
+function getNode(schema: Record<string, unknown>, ctx: Ctx): CNode {
+  let byVariant = compiled.get(schema);
+  if (!byVariant) {
+    byVariant = new Map();
+    compiled.set(schema, byVariant);
+  }
+  let c = byVariant.get(ctx.variant);
+  if (!c) {
+    c = compile(schema, ctx);
+    byVariant.set(ctx.variant, c);
+  }
+  return c;
+}
+
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const int = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : undefined);
+const schemas = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isPlainObject) : []);
+
+function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
+  const type = typeof s.type === "string" ? s.type : "";
+  const intOrString = s["x-kubernetes-int-or-string"] === true;
+  let types: string[] = type !== "" ? [type] : [];
+  // A custom resource's schema is converted with int-or-string as the type list; a default's structural schema is not.
+  if (intOrString && ctx.mode === "resource") types = ["integer", "string"];
+  const rawFormat = typeof s.format === "string" ? s.format : "";
+  const format = ctx.mode === "resource" ? keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor) : rawFormat;
+  const formatCheck = registryCheck(format, ctx.mode === "resource" ? "crd" : "default", ctx.minor);
+  const props = isPlainObject(s.properties) ? s.properties : {};
+  const propNames = Object.keys(props)
+    .filter((k) => isPlainObject(props[k]))
+    .sort();
+  const allOf = schemas(s.allOf);
+  const anyOf = schemas(s.anyOf);
+  const oneOf = schemas(s.oneOf);
+  const not = isPlainObject(s.not) ? s.not : null;
+  const numericType = types.length === 1 && (types[0] === "integer" || types[0] === "number") ? types[0] : "";
+  return {
+    types,
+    typeJoined: types.join(","),
+    hasInteger: types.includes("integer"),
+    hasNumber: types.includes("number"),
+    typeApplies: types.length > 0 || format !== "",
+    nullable: s.nullable === true,
+    format,
+    formatCheck,
+    maxLength: int(s.maxLength),
+    minLength: int(s.minLength),
+    pattern: typeof s.pattern === "string" && s.pattern !== "" ? s.pattern : undefined,
+    multipleOf: num(s.multipleOf),
+    maximum: num(s.maximum),
+    exclusiveMaximum: s.exclusiveMaximum === true,
+    minimum: num(s.minimum),
+    exclusiveMinimum: s.exclusiveMinimum === true,
+    numType: ctx.minor >= 36 ? numericType : "",
+    numFormat: ctx.minor >= 36 && numericType !== "" ? format : "",
+    items: isPlainObject(s.items) ? s.items : null,
+    minItems: int(s.minItems),
+    maxItems: int(s.maxItems),
+    uniqueItems: s.uniqueItems === true,
+    enumVals: Array.isArray(s.enum) && s.enum.length > 0 ? s.enum : null,
+    minProps: int(s.minProperties),
+    maxProps: int(s.maxProperties),
+    required: Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === "string") : [],
+    propNames,
+    props,
+    addl: isPlainObject(s.additionalProperties) ? s.additionalProperties : null,
+    addlFalse: s.additionalProperties === false,
+    allOf,
+    anyOf,
+    oneOf,
+    not,
+    hasJunctors: allOf.length > 0 || anyOf.length > 0 || oneOf.length > 0 || not !== null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// validation (returns kube-openapi's MatchCount for the node)
+
+function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], ctx: Ctx): number {
+  if (data === null || data === undefined) {
+    let mc = 1;
+    if (c.types.length > 0 && !c.nullable) {
+      out.push(typeError(at, c.typeJoined, "null"));
+      mc = 0;
+    }
+    if (c.enumVals) out.push(enumError(at, null, c.enumVals));
+    return mc;
+  }
+  const kind = goKind(data);
+  let mc = 1; // the SchemaValidator's own increment
+  if (c.typeApplies) mc += (checkType(c, data, kind, at, out) ? 1 : 0) + 1;
+  mc += (c.hasJunctors ? validateJunctors(c, data, at, out, ctx) : 1) + 1;
+  if (kind === "string") {
+    checkString(c, data as string, at, out);
+    mc += 1;
+    if (c.formatCheck) {
+      if (!c.formatCheck(data as string)) out.push(typeError(at, c.format, data as string));
+      mc += 1;
+    }
+  } else if (kind === "int" || kind === "float") {
+    checkNumber(c, data as number, kind === "int", at, out);
+    mc += 2;
+  } else if (kind === "array") {
+    mc += validateSlice(c, data as unknown[], at, out, ctx) + 1;
+  }
+  if (c.enumVals && !enumMatches(c.enumVals, data, kind)) out.push(enumError(at, data, c.enumVals));
+  mc += 1;
+  if (kind === "object") mc += validateObject(c, data as Record<string, unknown>, at, out, ctx) + 1;
+  return mc;
+}
+
+function typeError(at: PNode | null, typeName: string, value: string): RawErr {
+  return nodeErr(Code.InvalidType, at, `${nameOf(at)} in body must be of type ${typeName}: ${goQuote(value)}`, value);
+}
+
+/** swag.IsFloat64AJSONInteger (integers up to 2^53, and positive values within a 1e-9 relative error of one). */
+function isJsonInteger(f: number): boolean {
+  if (!Number.isFinite(f) || f < -9007199254740992 || f > 9007199254740992) return false;
+  if (Number.isInteger(f)) return true;
+  if (f < 0) return false; // uint64(f) of a negative value is far off on amd64
+  const g = Math.trunc(f);
+  const diff = f - g;
+  if (g === 0) return false;
+  return diff / (f + g) < 1e-9;
+}
+
+function inferred(kind: GoKind): [string, string] {
+  switch (kind) {
+    case "bool":
+      return ["boolean", ""];
+    case "string":
+      return ["string", ""];
+    case "int":
+      return ["integer", "int64"];
+    case "float":
+      return ["number", "float64"];
+    case "array":
+      return ["array", ""];
+    default:
+      return ["object", ""];
+  }
+}
+
+function checkType(c: CNode, data: unknown, kind: GoKind, at: PNode | null, out: RawErr[]): boolean {
+  const [schType, fmt] = inferred(kind);
+  const contains = c.types.includes(schType);
+  const isFloatInt = kind === "float" && c.hasInteger && isJsonInteger(data as number);
+  const isIntFloat = kind === "int" && c.hasNumber;
+  if (kind !== "string" && kind !== "array" && c.format !== "" && !(contains || fmt === c.format || isFloatInt || isIntFloat)) {
+    out.push(typeError(at, c.format, fmt));
+    return false;
+  }
+  if (!(c.hasNumber || c.hasInteger) && c.format !== "" && (kind === "string" || kind === "array")) return true;
+  if (!(contains || isFloatInt || isIntFloat)) {
+    out.push(typeError(at, c.typeJoined, schType));
+    return false;
+  }
+  return true;
+}
+
+function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[]): void {
+  if (c.maxLength !== undefined && runeCount(s) > c.maxLength) {
+    out.push(nodeErr(Code.TooLong, at, `${nameOf(at)} in body should be at most ${c.maxLength} chars long`, s, c.maxLength));
+    return;
+  }
+  if (c.minLength !== undefined && runeCount(s) < c.minLength) {
+    out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be at least ${c.minLength} chars long`, s));
+    return;
+  }
+  if (c.pattern !== undefined) {
+    const re = (c.re ??= compileGoRegexp(c.pattern));
+    if (!re.ok) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}, but pattern is invalid: ${re.error}'`, s));
+    else if (!re.test(s)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}'`, s));
+  }
+}
+
+// ----- numbers
+
+/** swag.FormatFloat64 ('f', shortest) / FormatInt64, then the strconv parse the type/format asks for. */
+function inRange(v: number, isInt: boolean, type: string, format: string): boolean {
+  if (type === "integer") {
+    if (!isInt && !Number.isInteger(v)) return false;
+    switch (format) {
+      case "int32":
+        return v >= -2147483648 && v <= 2147483647;
+      case "uint32":
+        return v >= 0 && v <= 4294967295;
+      case "uint64":
+        return v >= 0 && v < 18446744073709551616;
+      default:
+        return v >= -9223372036854775808 && v < 9223372036854775808;
+    }
+  }
+  if (format === "float" || format === "float32") return Math.abs(v) <= 3.4028235677973366e38;
+  return true;
+}
+
+function rangeMessage(prefix: string, type: string, format: string, at: PNode | null): string {
+  return format !== ""
+    ? `${prefix} value must be of type ${type} with format ${format} in ${nameOf(at)}`
+    : `${prefix} value must be of type ${type} (default format) in ${nameOf(at)}`;
+}
+
+function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out: RawErr[]): void {
+  const ranged = c.numType !== "";
+  if (ranged && !inRange(v, isInt, c.numType, c.numFormat)) out.push(nodeErr(Code.Plain, at, rangeMessage("Checked", c.numType, c.numFormat, at)));
+  if (c.multipleOf !== undefined) {
+    const m = c.multipleOf;
+    if (ranged && !inRange(m, false, c.numType, c.numFormat)) {
+      out.push(nodeErr(Code.Plain, at, rangeMessage("MultipleOf", c.numType, c.numFormat, at)));
+      floatMultipleOf(v, m, at, out);
+    } else if (isInt && Math.trunc(m) !== 0) {
+      const factor = Math.trunc(m);
+      if (factor < 0) out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor));
+      else if (v % factor !== 0) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${factor}`, v));
+    } else floatMultipleOf(v, m, at, out);
+  }
+  if (c.minimum !== undefined) bound(c, v, isInt, c.minimum, c.exclusiveMinimum, false, at, out);
+  if (c.maximum !== undefined) bound(c, v, isInt, c.maximum, c.exclusiveMaximum, true, at, out);
+}
+
+function floatMultipleOf(v: number, factor: number, at: PNode | null, out: RawErr[]): void {
+  if (factor < 0) {
+    out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`, factor));
+    return;
+  }
+  const mult = factor < 1 ? (1 / factor) * v : v / factor;
+  if (!isJsonInteger(mult)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`, v));
+}
+
+function bound(c: CNode, v: number, isInt: boolean, b: number, exclusive: boolean, isMax: boolean, at: PNode | null, out: RawErr[]): void {
+  const what = isMax ? "Maximum boundary" : "Minimum boundary";
+  let native = true;
+  if (c.numType !== "" && !inRange(b, false, c.numType, c.numFormat)) {
+    out.push(nodeErr(Code.Plain, at, rangeMessage(what, c.numType, c.numFormat, at)));
+    native = false;
+  }
+  let limit: number;
+  let shown: string;
+  if (native && isInt) {
+    limit = Math.trunc(b);
+    shown = String(limit);
+  } else {
+    limit = b;
+    shown = goFloat(b);
+  }
+  const fails = isMax ? (exclusive ? v >= limit : v > limit) : exclusive ? v <= limit : v < limit;
+  if (!fails) return;
+  const rel = isMax ? (exclusive ? "less than" : "less than or equal to") : exclusive ? "greater than" : "greater than or equal to";
+  out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be ${rel} ${shown}`, v));
+}
+
+// ----- enum
+
+function runeString(n: number): string {
+  if (n < 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return "\ufffd";
+  return String.fromCodePoint(n);
+}
+
+/** reflect: the data is converted to the enum entry's Go type (when convertible), then DeepEqual. `null` entries are skipped. */
+function enumMatches(values: unknown[], data: unknown, kind: GoKind): boolean {
+  for (const ev of values) {
+    switch (goKind(ev)) {
+      case "null":
+        continue;
+      case "string":
+        if ((kind === "string" && data === ev) || (kind === "int" && runeString(data as number) === ev)) return true;
+        continue;
+      case "int":
+        if ((kind === "int" && data === ev) || (kind === "float" && Math.trunc(data as number) === ev)) return true;
+        continue;
+      case "float":
+        if ((kind === "int" || kind === "float") && data === ev) return true;
+        continue;
+      case "bool":
+        if (data === ev) return true;
+        continue;
+      case "array":
+        if (kind === "array" && deepEq(data, ev)) return true;
+        continue;
+      case "object":
+        if (kind === "object" && deepEq(data, ev)) return true;
+        continue;
+    }
+  }
+  return false;
+}
+
+function deepEq(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEq(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => hasOwn(b, k) && deepEq(a[k], b[k]));
+  }
+  return false;
+}
+
+function enumError(at: PNode | null, data: unknown, values: unknown[]): RawErr {
+  const e = nodeErr(Code.Enum, at, `${nameOf(at)} in body should be one of [${values.map((v) => (typeof v === "string" ? v : goJson(v))).join(" ")}]`, data);
+  e.values = values;
+  return e;
+}
+
+// ----- arrays and objects
+
+function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[], ctx: Ctx): number {
+  let mc = 1;
+  if (c.items) {
+    const item = getNode(c.items, ctx);
+    for (let i = 0; i < arr.length; i++) mc += validateNode(item, arr[i], { p: at, k: PK.Index, s: "", i }, out, ctx);
+  }
+  const size = arr.length;
+  if (c.minItems !== undefined && size < c.minItems) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minItems} items`, size));
+  if (c.maxItems !== undefined && size > c.maxItems) out.push(nodeErr(Code.MaxItems, at, `${nameOf(at)} in body should have at most ${c.maxItems} items`, size, c.maxItems));
+  if (c.uniqueItems) {
+    for (let i = 1; i < size; i++) {
+      let dup = false;
+      for (let j = 0; j < i && !dup; j++) dup = deepEq(arr[i], arr[j]);
+      if (dup) {
+        out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body shouldn't contain duplicates`));
+        break;
+      }
+    }
+  }
+  return mc;
+}
+
+function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null, out: RawErr[], ctx: Ctx): number {
+  const keys = Object.keys(obj);
+  const n = keys.length;
+  if (c.minProps !== undefined && n < c.minProps) {
+    out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minProps} properties`, n));
+    return 0;
+  }
+  if (c.maxProps !== undefined && n > c.maxProps) {
+    out.push(nodeErr(Code.TooManyProps, at, `${nameOf(at)} in body should have at most ${c.maxProps} properties`, n, c.maxProps));
+    return 0;
+  }
+  let mc = 0;
+  if (c.addlFalse) {
+    for (const k of keys) if (!hasOwn(c.props, k)) out.push(nodeErr(Code.Other, at, `${nameOf(at)}.${k} in body is a forbidden property`, k));
+  } else if (c.addl) {
+    let addl: CNode | null = null;
+    for (const k of keys) {
+      if (hasOwn(c.props, k)) continue;
+      addl ??= getNode(c.addl, ctx);
+      mc += validateNode(addl, obj[k], { p: at, k: PK.Addl, s: k, i: 0 }, out, ctx);
+    }
+  }
+  for (const p of c.propNames) {
+    if (!hasOwn(obj, p)) continue;
+    mc += validateNode(getNode(c.props[p] as Record<string, unknown>, ctx), obj[p], { p: at, k: PK.Prop, s: p, i: 0 }, out, ctx);
+  }
+  for (const r of c.required) if (!hasOwn(obj, r)) out.push(nodeErr(Code.Required, { p: at, k: PK.Req, s: r, i: 0 }, `${nameOf(at)}.${r} in body is required`));
+  return mc;
+}
+
+// ----- allOf / anyOf / oneOf / not
+
+interface Branch {
+  errs: RawErr[];
+  mc: number;
+}
+
+function branch(s: Record<string, unknown>, data: unknown, at: PNode | null, ctx: Ctx): Branch {
+  const errs: RawErr[] = [];
+  const mc = validateNode(getNode(s, ctx), data, at, errs, ctx);
+  return { errs, mc };
+}
+
+function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr[], ctx: Ctx): number {
+  let mc = 1; // mainResult.Inc()
+  const quoted = (): string => goQuote(nameOf(at));
+  if (c.anyOf.length > 0) {
+    let best: Branch | null = null;
+    let firstSuccess: Branch | null = null;
+    let succeeded = false;
+    for (const s of c.anyOf) {
+      const r = branch(s, data, at, ctx);
+      if (r.errs.length === 0) {
+        best = null;
+        succeeded = true;
+        firstSuccess ??= r;
+        break;
+      }
+      if (best === null || r.mc > best.mc) best = r;
+    }
+    if (!succeeded) out.push(nodeErr(Code.Plain, at, `${quoted()} must validate at least one schema (anyOf)`));
+    if (best) {
+      out.push(...best.errs);
+      mc += best.mc;
+    } else if (firstSuccess) mc += firstSuccess.mc;
+  }
+  if (c.oneOf.length > 0) {
+    let best: Branch | null = null;
+    let firstSuccess: Branch | null = null;
+    let validated = 0;
+    for (const s of c.oneOf) {
+      const r = branch(s, data, at, ctx);
+      if (r.errs.length === 0) {
+        validated++;
+        best = null;
+        firstSuccess ??= r;
+        continue;
+      }
+      if (validated === 0 && (best === null || r.mc > best.mc)) best = r;
+    }
+    if (validated !== 1) {
+      const extra = validated === 0 ? "Found none valid" : `Found ${validated} valid alternatives`;
+      out.push(nodeErr(Code.Plain, at, `${quoted()} must validate one and only one schema (oneOf). ${extra}`));
+      if (best) {
+        out.push(...best.errs);
+        mc += best.mc;
+      }
+    } else if (firstSuccess) mc += firstSuccess.mc;
+  }
+  if (c.allOf.length > 0) {
+    let validated = 0;
+    for (const s of c.allOf) {
+      const r = branch(s, data, at, ctx);
+      if (r.errs.length === 0) validated++;
+      out.push(...r.errs);
+      mc += r.mc;
+    }
+    if (validated !== c.allOf.length)
+      out.push(nodeErr(Code.Plain, at, `${quoted()} must validate all the schemas (allOf)${validated === 0 ? ". None validated" : ""}`));
+  }
+  if (c.not) {
+    const r = branch(c.not, data, at, ctx);
+    if (r.errs.length === 0) out.push(nodeErr(Code.Plain, at, `${quoted()} must not validate the schema (not)`));
+  }
+  return mc;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// kube-openapi result → field errors
+
+export function tooLongMessage(max: number, minor: number): string {
+  if (minor <= 31) return `may not be longer than ${max}`;
+  return `may not be more than ${max} ${max === 1 && minor >= 34 ? "byte" : "bytes"}`;
+}
+
+export function tooManyMessage(max: number, minor: number): string {
+  return `must have at most ${max} ${max === 1 && minor >= 34 ? "item" : "items"}`;
+}
+
+function toFieldErrors(raw: RawErr[], rootPath: FieldPath | undefined, minor: number): ValueError[] {
+  const root = rootPath ?? FieldPath.from([]);
+  const seen = new Set<string>();
+  const out: ValueError[] = [];
+  for (const e of raw) {
+    if (seen.has(e.msg)) continue;
+    seen.add(e.msg);
+    const path = e.code === Code.Plain ? root : FieldPath.from([...root.segments, ...segmentsOf(e.at)]);
+    switch (e.code) {
+      case Code.Required:
+        out.push({ path, type: "Required value", message: "" });
+        break;
+      case Code.Enum:
+        out.push({
+          path,
+          type: "Unsupported value",
+          value: e.value,
+          message: "supported values: " + e.values!.map((v) => goQuote(typeof v === "string" ? v : goJson(v))).join(", "),
+        });
+        break;
+      case Code.TooLong:
+        out.push({ path, type: "Too long", message: tooLongMessage(e.n!, minor) });
+        break;
+      case Code.MaxItems:
+      case Code.TooManyProps:
+        out.push({ path, type: "Too many", value: e.value, message: tooManyMessage(e.n!, minor) });
+        break;
+      case Code.InvalidType:
+      case Code.Other:
+        out.push({ path, type: "Invalid value", value: e.value === undefined ? "" : e.value, message: e.msg });
+        break;
+      case Code.Plain:
+        out.push({ path, type: "Invalid value", value: "", message: e.msg });
+        break;
+    }
+  }
+  return out;
+}
