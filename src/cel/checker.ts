@@ -801,11 +801,15 @@ class Checker {
     this.setType(e, substitute(this.mappings, this.getType(comp.result!), false));
   }
 
-  joinTypes(e: Expr, previous: CelType | null, current: CelType): CelType {
+  /**
+   * Element type of aggregate literals. Kubernetes enables cel.HomogeneousAggregateLiterals(), which
+   * cel-go implements as an AST validator (run after checking); the checker itself joins mixed
+   * element types to dyn.
+   */
+  joinTypes(_e: Expr, previous: CelType | null, current: CelType): CelType {
     if (previous === null) return current;
     if (this.isAssignable(previous, current)) return mostGeneral(previous, current);
-    this.report(e.id, `expected type '${this.fmt(previous)}' but found '${this.fmt(current)}'`);
-    return ERROR;
+    return DYN;
   }
 
   assertType(e: Expr, t: CelType): void {
@@ -860,9 +864,7 @@ export function check(
     references: checker.references,
   };
   const errors = checker.errors;
-  if (errors.length === 0 && (options.validators ?? env.literalValidators)) {
-    validate(checked, checker, errors);
-  }
+  if (errors.length === 0) validate(checked, checker, errors, options.validators ?? env.literalValidators);
   return { ast: checked, errors };
 }
 
@@ -873,7 +875,7 @@ const EMPTY_VARS: ReadonlyMap<string, CelType> = new Map();
 // aggregate literals. Run only when type-checking succeeded.
 
 
-function validate(ast: CheckedAst, checker: Checker, errors: CelIssue[]): void {
+function validate(ast: CheckedAst, checker: Checker, _errors: CelIssue[], literals: boolean): void {
   const walk = (e: Expr | undefined, parents: Expr[]): void => {
     if (!e) return;
     const k = e.exprKind;
@@ -881,7 +883,7 @@ function validate(ast: CheckedAst, checker: Checker, errors: CelIssue[]): void {
       case "callExpr": {
         const fn = k.value.function;
         const a0 = k.value.args[0];
-        if (a0 && a0.exprKind.case === "constExpr") {
+        if (literals && a0 && a0.exprKind.case === "constExpr") {
           const c = a0.exprKind.value.constantKind;
           if (fn === "duration" && !validateDurationLiteral(c)) checker.report(a0.id, "invalid duration argument");
           else if (fn === "timestamp" && !validateTimestampLiteral(c)) checker.report(a0.id, "invalid timestamp argument");
