@@ -159,6 +159,7 @@ for (const [where, obs] of observationsBySchema) {
   if (v.findings.some((f) => f.kind === "schema-total-exceeds-budget")) {
     overTotal++;
     console.log(`  schema total over 100M: ${where} ${v.total}`);
+    for (const o of obs) if (o.cost > 1000000n) console.log(`    ${o.path}: ${o.cost}`);
   }
 }
 

@@ -544,3 +544,28 @@ export function verifySuggestion(
   if (input.kind === "messageExpression") return est.max;
   return expressionCost(est.max, ruleCardinality(path), res.rootDecl.minSize);
 }
+
+/**
+ * Compile `expression` at the last node of `nodePath` and run `suggestBounds` on it; null when it
+ * does not compile. `isResourceRoot` is derived (the version root or an embedded resource).
+ */
+export function suggestForExpression(
+  input: { root: Schema; nodePath: readonly Schema[]; expression: string; kind: "rule" | "messageExpression"; optionalOldSelf?: boolean; kubernetesMinor: number },
+  compiler: RuleCompilerLike,
+  opts: SuggestOptions = {},
+): SuggestResult | null {
+  const node = input.nodePath[input.nodePath.length - 1];
+  if (!node) return null;
+  const res = compiler.compileRule({
+    schema: node,
+    isResourceRoot: input.nodePath.length === 1 || node["x-kubernetes-embedded-resource"] === true,
+    expression: input.expression,
+    kind: input.kind,
+    optionalOldSelf: input.optionalOldSelf,
+  });
+  if (!res.ok || !res.ast || !res.rootDecl) return null;
+  return suggestBounds(
+    { root: input.root, nodePath: input.nodePath, ast: res.ast, rootDecl: res.rootDecl, kind: input.kind, kubernetesMinor: input.kubernetesMinor },
+    opts,
+  );
+}

@@ -12,7 +12,7 @@ const skip = haveCompiler ? false : "dist/cel/compile.js not built yet";
 
 const { estimateCost } = await import("../../dist/cel/cost.js");
 const { expressionCost, ruleCardinality } = await import("../../dist/cel/cardinality.js");
-const { suggestBounds, verifySuggestion } = await import("../../dist/cel/suggest.js");
+const { suggestBounds, verifySuggestion, suggestForExpression } = await import("../../dist/cel/suggest.js");
 const compileMod = haveCompiler ? await import("../../dist/cel/compile.js") : null;
 
 const compilers = new Map();
@@ -840,4 +840,17 @@ test("library and extension estimators (1.37)", { skip }, () => {
     if (got !== want) failures.push(`${rule}: got ${got}, want ${want}`);
   }
   assert.deepEqual(failures, []);
+});
+
+test("suggestForExpression compiles and suggests; nothing to do under the target", { skip }, () => {
+  const s = { type: "string" };
+  const l = { type: "array", items: s };
+  const root = { type: "object", properties: { l } };
+  const res = suggestForExpression({ root, nodePath: [root, l], expression: "self.all(x, x.contains('a'))", kind: "rule", kubernetesMinor: 37 }, compilerFor(37));
+  assert.ok(res.suggestion);
+  assert.equal(res.suggestion.bounds.length, 2); // maxItems on l and maxLength on its items
+  const cheap = suggestForExpression({ root, nodePath: [root, l], expression: "size(self) < 10", kind: "rule", kubernetesMinor: 37 }, compilerFor(37));
+  assert.equal(cheap.suggestion, null);
+  assert.equal(cheap.cost, 3n);
+  assert.equal(suggestForExpression({ root, nodePath: [root, l], expression: "self.nope", kind: "rule", kubernetesMinor: 37 }, compilerFor(37)), null);
 });
