@@ -203,12 +203,19 @@ export interface ValueError {
   message: string;
 }
 
+/** A field error's value as the apiserver prints it (1.34+): strings quoted, numbers with %v, the rest as JSON. */
+export function renderGoValue(v: unknown): string {
+  if (typeof v === "string") return goQuote(v);
+  if (typeof v === "number") return goNumber(v);
+  return renderValue(v);
+}
+
 /** field.Error.Error(): `<path>: <Type>[: <value>][: <detail>]` (value rendering of 1.34+; strings quoted). */
 export function fieldErrorString(e: ValueError): string {
   const p = e.path.segments.length === 0 ? "<nil>" : e.path.toString();
   let body: string = e.type;
   const omit = e.type === "Required value" || e.type === "Forbidden" || e.type === "Too long" || e.type === "Internal error";
-  if (!omit && "value" in e) body += ": " + (typeof e.value === "string" ? goQuote(e.value) : renderValue(e.value));
+  if (!omit && "value" in e) body += ": " + renderGoValue(e.value);
   if (e.message) body += ": " + e.message;
   return p + ": " + body;
 }
