@@ -45,7 +45,7 @@ export interface CheckOptions {
   variables?: ReadonlyMap<string, CelType>;
   /** Display names of schema object types in messages. */
   objectNamer?: ObjectNamer;
-  /** Whether to run cel-go's AST validators (defaults to env.literalValidators). */
+  /** Whether to run the duration/timestamp/regex literal validators (defaults to env.literalValidators). */
   validators?: boolean;
 }
 
@@ -182,6 +182,8 @@ function notReferencedIn(m: Mapping, t: CelType, within: CelType): boolean {
       return notReferencedIn(m, t, within.elem);
     case "map":
       return notReferencedIn(m, t, within.key) && notReferencedIn(m, t, within.value);
+    case "type":
+      return notReferencedIn(m, t, within.of);
     default:
       return true;
   }
@@ -864,7 +866,10 @@ export function check(
     references: checker.references,
   };
   const errors = checker.errors;
-  if (errors.length === 0) validate(checked, checker, errors, options.validators ?? env.literalValidators);
+  const literals = options.validators ?? env.literalValidators;
+  if (errors.length === 0 && (literals || env.homogeneousAggregateLiterals)) {
+    validate(checked, checker, literals, env.homogeneousAggregateLiterals);
+  }
   return { ast: checked, errors };
 }
 
@@ -875,7 +880,7 @@ const EMPTY_VARS: ReadonlyMap<string, CelType> = new Map();
 // aggregate literals. Run only when type-checking succeeded.
 
 
-function validate(ast: CheckedAst, checker: Checker, _errors: CelIssue[], literals: boolean): void {
+function validate(ast: CheckedAst, checker: Checker, literals: boolean, homogeneous: boolean): void {
   const walk = (e: Expr | undefined, parents: Expr[]): void => {
     if (!e) return;
     const k = e.exprKind;
@@ -901,7 +906,7 @@ function validate(ast: CheckedAst, checker: Checker, _errors: CelIssue[], litera
         parents.pop();
         return;
       case "listExpr": {
-        if (!inExemptFunction(parents)) {
+        if (homogeneous && !inExemptFunction(parents)) {
           const opt = new Set(k.value.optionalIndices);
           let elemType: CelType | null = null;
           for (let i = 0; i < k.value.elements.length; i++) {
@@ -924,7 +929,7 @@ function validate(ast: CheckedAst, checker: Checker, _errors: CelIssue[], litera
         return;
       }
       case "structExpr": {
-        if (k.value.messageName === "" && !inExemptFunction(parents)) {
+        if (homogeneous && k.value.messageName === "" && !inExemptFunction(parents)) {
           let keyType: CelType | null = null;
           let valType: CelType | null = null;
           for (const en of k.value.entries) {

@@ -74,8 +74,10 @@ export interface CelEnv {
   readonly optionalSyntax: boolean;
   /** Cross-type numeric comparison overloads (cel.CrossTypeNumericComparisons). */
   readonly crossTypeNumericComparisons: boolean;
-  /** AST validators (duration/timestamp/regex literals, homogeneous aggregate literals), 1.29. */
+  /** AST validators for duration/timestamp/regex literals (1.29). */
   readonly literalValidators: boolean;
+  /** cel.HomogeneousAggregateLiterals (an AST validator; always on in Kubernetes). */
+  readonly homogeneousAggregateLiterals: boolean;
   /**
    * Schema fields named like CEL reserved words (`namespace`, ...) are stored escaped (`__namespace__`)
    * but may be selected by their plain name (DeclTypeProvider.SetRecognizeKeywordAsFieldName), 1.31.
@@ -714,10 +716,34 @@ function librariesFor(compat: number, minor: number): Lib[] {
 
 function buildEnv(minor: number): CelEnv {
   const compat = compatibilityVersion(minor);
+  return assemble(librariesFor(compat, minor), {
+    homogeneousAggregateLiterals: true,
+    minor,
+    compat,
+    existsOneMacro: minor >= 32,
+    optionalSyntax: compat >= 28,
+    crossTypeNumericComparisons: compat >= 28,
+    literalValidators: compat >= 29,
+    recognizeKeywordAsFieldName: compat >= 31,
+  });
+}
+
+interface EnvFlags {
+  homogeneousAggregateLiterals: boolean;
+  minor: number;
+  compat: number;
+  existsOneMacro: boolean;
+  optionalSyntax: boolean;
+  crossTypeNumericComparisons: boolean;
+  literalValidators: boolean;
+  recognizeKeywordAsFieldName: boolean;
+}
+
+function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
   const functions = new Map<string, { name: string; overloads: OverloadDecl[] }>();
   const idents = new Map<string, CelType>();
   const macros = new Set<MacroKey>();
-  for (const lib of librariesFor(compat, minor)) {
+  for (const lib of libs) {
     for (const [name, overloads] of lib.fns) {
       let fn = functions.get(name);
       if (!fn) {
@@ -730,21 +756,60 @@ function buildEnv(minor: number): CelEnv {
     for (const mk of lib.macros ?? []) macros.add(mk);
   }
   // cel-go v0.22+ (Kubernetes 1.32+) also registers the `existsOne` spelling of exists_one.
-  if (minor >= 32) macros.add("existsOne:2:m");
+  if (flags.existsOneMacro) macros.add("existsOne:2:m");
   const frozen = new Map<string, FunctionDecl>();
   for (const [k, v] of functions) frozen.set(k, Object.freeze({ name: v.name, overloads: Object.freeze(v.overloads) }));
   return Object.freeze({
-    minor,
-    compat,
+    minor: flags.minor,
+    compat: flags.compat,
     functions: frozen,
     idents,
     macros,
-    optionalSyntax: compat >= 28,
-    crossTypeNumericComparisons: compat >= 28,
-    literalValidators: compat >= 29,
-    recognizeKeywordAsFieldName: compat >= 31,
+    optionalSyntax: flags.optionalSyntax,
+    crossTypeNumericComparisons: flags.crossTypeNumericComparisons,
+    literalValidators: flags.literalValidators,
+    homogeneousAggregateLiterals: flags.homogeneousAggregateLiterals,
+    recognizeKeywordAsFieldName: flags.recognizeKeywordAsFieldName,
     libraries: new Set(frozen.keys()),
   });
+}
+
+/** A plain cel-go environment (standard library, optionally optional types and two-variable comprehensions). */
+export function standardCelEnvironment(
+  options: {
+    crossTypeNumericComparisons?: boolean;
+    optionalTypes?: boolean;
+    twoVarComprehensions?: boolean;
+    bindings?: boolean;
+    /** ext.Strings at this version. */
+    strings?: number;
+    homogeneousAggregateLiterals?: boolean;
+    /** Additional function overloads (merged by name) and identifiers. */
+    functions?: Iterable<[string, OverloadDecl[]]>;
+    idents?: Iterable<[string, CelType]>;
+  } = {},
+): CelEnv {
+  const libs: Lib[] = [stdLib(options.crossTypeNumericComparisons === true)];
+  if (options.optionalTypes) libs.push(optionalLib);
+  if (options.twoVarComprehensions) libs.push(twoVarLib);
+  if (options.bindings) libs.push({ fns: [], macros: [...BINDINGS_MACROS] });
+  if (options.strings !== undefined) libs.push(stringsLib(options.strings));
+  libs.push({ fns: [...(options.functions ?? [])], idents: [...(options.idents ?? [])] });
+  return assemble(libs, {
+    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals === true,
+    minor: 0,
+    compat: 0,
+    existsOneMacro: true,
+    optionalSyntax: options.optionalTypes === true,
+    crossTypeNumericComparisons: options.crossTypeNumericComparisons === true,
+    literalValidators: false,
+    recognizeKeywordAsFieldName: false,
+  });
+}
+
+/** An overload declaration (for standardCelEnvironment / tests). */
+export function overload(id: string, member: boolean, args: CelType[], result: CelType): OverloadDecl {
+  return ov(id, member, args, result);
 }
 
 const envCache = new Map<number, CelEnv>();

@@ -801,6 +801,7 @@ class Parser {
         this.next();
         count++;
       }
+      this.checkMemberStart();
       if (count % 2 === 0) return this.parseMember();
       const opId = this.id(first.start);
       const target = this.parseMember();
@@ -815,12 +816,25 @@ class Parser {
         this.next();
         count++;
       }
+      this.checkMemberStart();
       if (count % 2 === 0) return this.parseMember();
       const opId = this.id(first.start);
       const target = this.parseMember();
       return this.globalCallOrMacro(opId, "-_", [target]);
     }
     return this.parseMember();
+  }
+
+  /**
+   * After a run of unary operators ANTLR predicts the member alternative; a token that cannot start
+   * one is a "no viable alternative" reported at that token, with the text from the last operator.
+   */
+  checkMemberStart(): void {
+    const t = this.peek();
+    if (EXPR_START_SET.has(t.type) && t.type !== Tk.MINUS && t.type !== Tk.EXCLAM) return;
+    const last = this.tokens[this.pos - 1]!;
+    const text = last.text + (t.type === Tk.EOF ? "" : t.text);
+    this.report(t.start, `Syntax error: no viable alternative at input '${errorDisplay(text)}'`);
   }
 
   parseMember(): Expr {
@@ -840,7 +854,7 @@ class Parser {
             this.report(idTok.start, `Syntax error: mismatched input '${idTok.text}' expecting IDENTIFIER`);
           } else {
             const text = this.textBetween(t, idTok);
-            this.report(t.start, `Syntax error: no viable alternative at input '${errorDisplay(text)}'`);
+            this.report(idTok.start, `Syntax error: no viable alternative at input '${errorDisplay(text)}'`);
           }
           throw new ParseAbort();
         }
@@ -907,7 +921,11 @@ class Parser {
         let start = t;
         if (t.type === Tk.DOT) {
           const n1 = this.peek(1);
-          if (n1.type !== Tk.IDENTIFIER) return this.unexpectedPrimary([]);
+          if (n1.type !== Tk.IDENTIFIER) {
+            const text = "." + (n1.type === Tk.EOF ? "" : n1.text);
+            this.report(n1.start, `Syntax error: no viable alternative at input '${errorDisplay(text)}'`);
+            throw new ParseAbort();
+          }
           this.next();
           leadingDot = true;
         }
@@ -1084,13 +1102,35 @@ class Parser {
         this.next();
         opt = true;
       }
-      const f = this.peek();
+      let f = this.peek();
       if (f.type !== Tk.IDENTIFIER && f.type !== Tk.ESC_IDENTIFIER) {
-        this.report(f.start, `Syntax error: mismatched input ${tokenDisplay(f)} expecting {'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}`);
-        throw new ParseAbort();
+        const want = "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
+        const after = this.peek(1).type;
+        if (f.type !== Tk.EOF && (after === Tk.IDENTIFIER || after === Tk.ESC_IDENTIFIER || after === Tk.QUESTION)) {
+          this.report(f.start, `Syntax error: extraneous input ${tokenDisplay(f)} expecting ${want}`);
+          this.next();
+          f = this.peek();
+          if (f.type === Tk.QUESTION) {
+            this.next();
+            opt = true;
+            f = this.peek();
+          }
+        } else {
+          this.report(f.start, `Syntax error: mismatched input ${tokenDisplay(f)} expecting ${want}`);
+          throw new ParseAbort();
+        }
       }
       this.next();
       const col = this.peek();
+      if (col.type !== Tk.COLON && (col.type === Tk.RBRACE || col.type === Tk.COMMA)) {
+        // ANTLR reports the missing ':' and recovers at the following '}' or ','.
+        this.report(col.start, `Syntax error: mismatched input ${tokenDisplay(col)} expecting ':'`);
+        if (this.peek().type === Tk.COMMA) {
+          this.next();
+          continue;
+        }
+        break;
+      }
       this.expect(Tk.COLON);
       const colId = this.id(col.start);
       const value = this.parseExpr();
