@@ -270,7 +270,7 @@ test("syntax errors are reported like cel-go", () => {
   assertError("self.a.all(1, true)", "ERROR: <input>:1:12: argument must be a simple name\n | self.a.all(1, true)\n | ...........^");
   // After the bad escape the lexer resumes at the closing quote, which opens the string "' == '".
   assertError("'\\xFh' == ''", "ERROR: <input>:1:1: Syntax error: token recognition error at: ''\\xFh'\n | '\\xFh' == ''\n | ^\nERROR: <input>:1:12: Syntax error: token recognition error at: '''\n | '\\xFh' == ''\n | ...........^");
-  assertError("{'a': 1}.'a'", "ERROR: <input>:1:9: Syntax error: no viable alternative at input '.'a''\n | {'a': 1}.'a'\n | ........^");
+  assertError("{'a': 1}.'a'", "ERROR: <input>:1:10: Syntax error: no viable alternative at input '.'a''\n | {'a': 1}.'a'\n | .........^");
   // Reserved words are only rejected as identifiers, not as field names.
   assertError("self.if == 1", "ERROR: <input>:1:5: undefined field 'if'\n | self.if == 1\n | ....^");
   assertError("if == 1", "ERROR: <input>:1:1: reserved identifier: if\n | if == 1\n | ^");
