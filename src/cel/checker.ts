@@ -333,6 +333,8 @@ class Checker {
   readonly types = new NodeIdMap<CelType>();
   readonly references = new NodeIdMap<Reference>();
   readonly errors: CelIssue[] = [];
+  /** Whether the AST has anything the AST validators look at (aggregate literals, literal-argument calls). */
+  needsValidation = false;
   private readonly mappings = new Mapping();
   private freeTypeVarCounter = 0;
   private readonly scopes: Scope[] = [];
@@ -571,6 +573,9 @@ class Checker {
     }
     const args = call.args;
     for (const a of args) this.check(a);
+    if ((fnName === "duration" || fnName === "timestamp" || fnName === "matches") && args.length > 0) {
+      this.needsValidation = true;
+    }
     if (!call.target) {
       const fn = this.lookupFunction(fnName);
       if (!fn) {
@@ -674,6 +679,7 @@ class Checker {
   }
 
   checkCreateList(e: Expr, list: ExprKindOf<"listExpr">): void {
+    if (list.elements.length > 1) this.needsValidation = true;
     let elemsType: CelType | null = null;
     const optionals = list.optionalIndices.length > 0 ? new Set(list.optionalIndices) : null;
     for (let i = 0; i < list.elements.length; i++) {
@@ -691,6 +697,7 @@ class Checker {
   }
 
   checkCreateMap(e: Expr, m: ExprKindOf<"structExpr">): void {
+    if (m.entries.length > 1) this.needsValidation = true;
     let keyType: CelType | null = null;
     let valueType: CelType | null = null;
     for (const entry of m.entries) {
@@ -867,7 +874,7 @@ export function check(
   };
   const errors = checker.errors;
   const literals = options.validators ?? env.literalValidators;
-  if (errors.length === 0 && (literals || env.homogeneousAggregateLiterals)) {
+  if (errors.length === 0 && checker.needsValidation && (literals || env.homogeneousAggregateLiterals)) {
     validate(checked, checker, literals, env.homogeneousAggregateLiterals);
   }
   return { ast: checked, errors };

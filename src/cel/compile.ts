@@ -95,6 +95,35 @@ function objectNamer(root: DeclType): (decl: DeclType) => string {
 type ParseCache = Map<string, ParseResult>;
 const PARSE_CACHE_LIMIT = 20_000;
 
+interface RuleScope {
+  variables: ReadonlyMap<string, CelType>;
+  objectNamer: (decl: DeclType) => string;
+}
+const scopes = new WeakMap<DeclType, [RuleScope | null, RuleScope | null]>();
+
+/** Checker options for a rule rooted at `rootDecl` (cached per DeclType). */
+function ruleScope(rootDecl: DeclType, optionalOldSelf: boolean): RuleScope {
+  let pair = scopes.get(rootDecl);
+  if (!pair) {
+    pair = [null, null];
+    scopes.set(rootDecl, pair);
+  }
+  const i = optionalOldSelf ? 1 : 0;
+  let scope = pair[i];
+  if (!scope) {
+    const selfType = rootDecl.cel;
+    scope = {
+      variables: new Map<string, CelType>([
+        ["self", selfType],
+        ["oldSelf", optionalOldSelf ? optionalOf(selfType) : selfType],
+      ]),
+      objectNamer: objectNamer(rootDecl),
+    };
+    pair[i] = scope;
+  }
+  return scope;
+}
+
 function compile(
   env: CelEnv,
   rootDecl: DeclType,
@@ -115,12 +144,7 @@ function compile(
   if (parsed.errors.length > 0) {
     return { ok: false, errors: renderErrors(parsed.errors, parsed.source), usesOldSelf: false, rootDecl };
   }
-  const selfType = rootDecl.cel;
-  const variables = new Map<string, CelType>([
-    ["self", selfType],
-    ["oldSelf", optionalOldSelf ? optionalOf(selfType) : selfType],
-  ]);
-  const { ast, errors } = check(parsed, env, { variables, objectNamer: objectNamer(rootDecl) });
+  const { ast, errors } = check(parsed, env, ruleScope(rootDecl, optionalOldSelf));
   let usesOldSelf = false;
   for (const ref of ast.references.values()) {
     if (ref.name === "oldSelf") {

@@ -629,8 +629,8 @@ const twoVarLib: Lib = {
     [
       "cel.@mapInsert",
       [
-        g("cel_@mapInsert_map_key_value", [mapOf(K, V), K, V], mapOf(K, V)),
-        g("cel_@mapInsert_map_map", [mapOf(K, V), mapOf(K, V)], mapOf(K, V)),
+        g("@mapInsert_map_key_value", [mapOf(K, V), K, V], mapOf(K, V)),
+        g("@mapInsert_map_map", [mapOf(K, V), mapOf(K, V)], mapOf(K, V)),
       ],
     ],
   ],
