@@ -321,6 +321,27 @@ function instantiate(t: CelType, fresh: Map<string, CelType>): CelType {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Shared, frozen reference objects (most calls bind a single overload; identifiers repeat).
+
+const SELECT_OPTIONAL_FIELD_REF: Reference = Object.freeze({ overloadIds: Object.freeze(["select_optional_field"]) as string[] });
+const singleOverloadRefs = new WeakMap<OverloadDecl, Reference>();
+function overloadRef(ov: OverloadDecl): Reference {
+  let r = singleOverloadRefs.get(ov);
+  if (!r) {
+    r = Object.freeze({ overloadIds: Object.freeze([ov.id]) as string[] });
+    singleOverloadRefs.set(ov, r);
+  }
+  return r;
+}
+const identRefs = new Map<string, Reference>();
+function identRef(name: string): Reference {
+  let r = identRefs.get(name);
+  if (!r) {
+    r = Object.freeze({ name });
+    if (identRefs.size < 10_000) identRefs.set(name, r);
+  }
+  return r;
+}
 
 interface Scope {
   name: string;
@@ -481,7 +502,7 @@ class Checker {
     const ident = this.lookupIdent(name);
     if (ident) {
       this.setType(e, ident.type);
-      this.references.set(e.id, { name: ident.name });
+      this.references.set(e.id, identRef(ident.name));
       if (ident.name !== name) e.exprKind = identKind(ident.name);
       return;
     }
@@ -495,7 +516,7 @@ class Checker {
       const ident = this.lookupIdent(qname);
       if (ident) {
         this.setType(e, ident.type);
-        this.references.set(e.id, { name: ident.name });
+        this.references.set(e.id, identRef(ident.name));
         e.exprKind = identKind(ident.name);
         return;
       }
@@ -520,7 +541,7 @@ class Checker {
     this.setType(field, STRING);
     const resultType = this.checkSelectField(e, operand, field.exprKind.value.constantKind.value, true);
     this.setType(e, substitute(this.mappings, resultType, false));
-    this.references.set(e.id, { overloadIds: ["select_optional_field"] });
+    this.references.set(e.id, SELECT_OPTIONAL_FIELD_REF);
   }
 
   checkSelectField(e: Expr, operand: Expr, field: string, optional: boolean): CelType {
@@ -617,7 +638,7 @@ class Checker {
       return;
     }
     this.setType(e, r.type);
-    this.references.set(e.id, { overloadIds: r.ids });
+    this.references.set(e.id, r.ref);
   }
 
   resolveOverload(
@@ -625,12 +646,13 @@ class Checker {
     fn: FunctionDecl,
     target: Expr | undefined,
     args: readonly Expr[],
-  ): { type: CelType; ids: string[] } | null {
+  ): { type: CelType; ref: Reference } | null {
     const argTypes: CelType[] = [];
     if (target) argTypes.push(this.getType(target));
     for (const a of args) argTypes.push(this.getType(a));
     let resultType: CelType | null = null;
     let ids: string[] | null = null;
+    let first: OverloadDecl | null = null;
     for (const ov of fn.overloads) {
       if ((!target && ov.member) || (target && !ov.member)) continue;
       if (fn.name === "_&&_" || fn.name === "_||_") {
@@ -642,7 +664,7 @@ class Checker {
           }
         }
         if (failed) return null;
-        return { type: BOOL, ids: [ov.id] };
+        return { type: BOOL, ref: overloadRef(ov) };
       }
       let params = ov.args;
       let result = ov.result;
@@ -653,19 +675,20 @@ class Checker {
         result = instantiate(result, fresh);
       }
       if (this.isAssignableList(argTypes, params)) {
-        if (!ids) ids = [ov.id];
+        if (!first) first = ov;
+        else if (!ids) ids = [first.id, ov.id];
         else ids.push(ov.id);
         const fnResultType = substitute(this.mappings, result, false);
         if (resultType === null) resultType = fnResultType;
         else if (!isDyn(resultType) && !isExactType(fnResultType, resultType)) resultType = DYN;
       }
     }
-    if (resultType === null || ids === null) {
+    if (resultType === null || first === null) {
       const shown = argTypes.map((t) => substitute(this.mappings, t, true));
       this.report(call.id, `found no matching overload for '${fn.name}' applied to '${this.formatSignature(shown, !!target)}'`);
       return null;
     }
-    return { type: resultType, ids };
+    return { type: resultType, ref: ids ? { overloadIds: ids } : overloadRef(first) };
   }
 
   formatSignature(argTypes: CelType[], isInstance: boolean): string {
