@@ -158,6 +158,29 @@ function compile(
   return { ok: true, errors: [], outputType: ast.types.get(ast.expr.id), usesOldSelf, ast, rootDecl };
 }
 
+/** A key for CEL types that mention no schema object type (null otherwise). */
+function objectFreeTypeKey(t: CelType): string | null {
+  switch (t.kind) {
+    case "object":
+      return null;
+    case "list": {
+      const e = objectFreeTypeKey(t.elem);
+      return e === null ? null : `list(${e})`;
+    }
+    case "map": {
+      const v = objectFreeTypeKey(t.value);
+      return v === null ? null : `map(${v})`;
+    }
+    case "optional":
+    case "type":
+    case "opaque":
+    case "typeParam":
+      return null;
+    default:
+      return t.kind;
+  }
+}
+
 const compilers = new Map<number, CelCompiler>();
 
 /**
@@ -172,6 +195,9 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
   // Results per root DeclType and expression (DeclTypes are memoised per schema object).
   const results = new WeakMap<DeclType, [Map<string, CompileResult>, Map<string, CompileResult>]>();
   const parseCache: ParseCache = new Map();
+  // Rules on nodes whose CEL type has no schema objects (strings, lists of strings, maps, ...)
+  // check identically wherever they appear: share those results across schema nodes.
+  const byTypeKey = new Map<string, CompileResult>();
   const compiler: CelCompiler = {
     kubernetesMinor,
     env,
@@ -191,7 +217,18 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
       const byText = perDecl[input.optionalOldSelf ? 1 : 0];
       let r = byText.get(input.expression);
       if (!r) {
-        r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache);
+        const tk = objectFreeTypeKey(rootDecl.cel);
+        const key = tk === null ? null : `${input.optionalOldSelf ? "1" : "0"}${tk}\u0000${input.expression}`;
+        const shared = key === null ? undefined : byTypeKey.get(key);
+        if (shared) {
+          r = { ...shared, rootDecl };
+        } else {
+          r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache);
+          if (key !== null) {
+            if (byTypeKey.size >= 50_000) byTypeKey.clear();
+            byTypeKey.set(key, r);
+          }
+        }
         byText.set(input.expression, r);
       }
       return r;
