@@ -123,6 +123,25 @@ const EXPR_START: readonly Tk[] = [
   Tk.IDENTIFIER,
 ];
 const EXPR_START_SET = new Set<Tk>(EXPR_START);
+/** Closers and separators: a mismatch on these resynchronises on the enclosing construct. */
+const RESYNC_TOKENS = new Set<Tk>([Tk.RPAREN, Tk.RBRACKET, Tk.RBRACE, Tk.COMMA, Tk.COLON]);
+/** Operators: ANTLR consumes them while recovering and expects an operand again. */
+const OPERATOR_TOKENS = new Set<Tk>([
+  Tk.EQUALS,
+  Tk.NOT_EQUALS,
+  Tk.IN,
+  Tk.LESS,
+  Tk.LESS_EQUALS,
+  Tk.GREATER_EQUALS,
+  Tk.GREATER,
+  Tk.LOGICAL_AND,
+  Tk.LOGICAL_OR,
+  Tk.QUESTION,
+  Tk.PLUS,
+  Tk.STAR,
+  Tk.SLASH,
+  Tk.PERCENT,
+]);
 
 function expectingSet(extra: readonly Tk[]): string {
   const all = [...new Set<Tk>([...EXPR_START, ...extra])].sort((a, b) => a - b);
@@ -566,6 +585,8 @@ export interface ParseOptions {
   optionalSyntax: boolean;
   /** Accumulator variable name used by macro expansions ("@result" or "__result__"). */
   accumulatorName?: string;
+  /** Backtick-quoted field names (cel-go EnableIdentEscapeSyntax; off in Kubernetes). */
+  identEscapeSyntax?: boolean;
 }
 
 export interface ParseResult {
@@ -866,6 +887,9 @@ class Parser {
           e = this.receiverCallOrMacro(opId, idTok.text, e, args);
           continue;
         }
+        if (idTok.type === Tk.ESC_IDENTIFIER && !this.opts.identEscapeSyntax) {
+          this.report(idTok.start, "unsupported syntax: '`'");
+        }
         const field = idTok.type === Tk.ESC_IDENTIFIER ? idTok.text.slice(1, -1) : idTok.text;
         if (opt) {
           if (!this.opts.optionalSyntax) {
@@ -991,7 +1015,10 @@ class Parser {
             this.next();
             opt = true;
           } else if (!EXPR_START_SET.has(pt.type) && elems.length === 0) {
-            this.recoverExprStart([Tk.RBRACKET, Tk.COMMA, Tk.QUESTION]);
+            if (!this.recoverExprStart([Tk.RBRACKET, Tk.COMMA, Tk.QUESTION])) {
+              elems.push(this.errorExpr(pt.start));
+              break;
+            }
           }
           const e = this.parseExpr();
           if (opt) {
@@ -1024,7 +1051,7 @@ class Parser {
             this.next();
             opt = true;
           } else if (!EXPR_START_SET.has(pt.type) && entries.length === 0) {
-            this.recoverExprStart([Tk.RBRACE, Tk.COMMA, Tk.QUESTION]);
+            if (!this.recoverExprStart([Tk.RBRACE, Tk.COMMA, Tk.QUESTION])) break;
           }
           const key = this.parseExprNoId();
           const col = this.peek();
@@ -1135,6 +1162,7 @@ class Parser {
       const colId = this.id(col.start);
       const value = this.parseExpr();
       if (opt && !this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
+      if (f.type === Tk.ESC_IDENTIFIER && !this.opts.identEscapeSyntax) this.report(f.start, "unsupported syntax: '`'");
       const name = f.type === Tk.ESC_IDENTIFIER ? f.text.slice(1, -1) : f.text;
       entries.push(fieldEntry(colId, name, value, opt && this.opts.optionalSyntax));
       if (this.peek().type === Tk.COMMA) {
@@ -1194,7 +1222,11 @@ class Parser {
       this.next();
       return args;
     }
-    if (!EXPR_START_SET.has(this.peek().type)) this.recoverExprStart([close]);
+    if (!EXPR_START_SET.has(this.peek().type) && !this.recoverExprStart([close])) {
+      args.push(this.errorExpr(this.peek().start));
+      this.expect(close);
+      return args;
+    }
     for (;;) {
       args.push(this.parseExpr());
       if (this.peek().type === Tk.COMMA) {
@@ -1209,7 +1241,8 @@ class Parser {
 
   /** Reports an unexpected token where an expression must start, ANTLR style. */
   unexpectedPrimary(extra: Tk[]): Expr {
-    this.recoverExprStart(extra);
+    const at = this.peek().start;
+    if (!this.recoverExprStart(extra)) return this.errorExpr(at);
     return this.parsePrimary();
   }
 
@@ -1218,7 +1251,7 @@ class Parser {
    * like ANTLR (extraneous input when deleting the token recovers, mismatched input otherwise) and
    * either skip the token (recovered) or abort.
    */
-  recoverExprStart(extra: Tk[]): void {
+  recoverExprStart(extra: Tk[]): boolean {
     const t = this.peek();
     const expecting = expectingSet(extra);
     if (t.type === Tk.EOF) {
@@ -1229,15 +1262,17 @@ class Parser {
     if (EXPR_START_SET.has(after.type)) {
       this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting ${expecting}`);
       this.next();
-      return;
+      return true;
     }
     this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting ${expecting}`);
-    this.next();
-    if (this.peek().type === Tk.EOF) {
-      const e = this.peek();
-      this.report(e.start, `Syntax error: mismatched input ${tokenDisplay(e)} expecting ${expectingSet([])}`);
+    if (RESYNC_TOKENS.has(t.type)) {
+      // In the follow set of the enclosing construct: ANTLR resynchronises without consuming it.
+      return false;
     }
-    throw new ParseAbort();
+    if (!OPERATOR_TOKENS.has(t.type)) throw new ParseAbort();
+    this.next();
+    if (EXPR_START_SET.has(this.peek().type)) return true;
+    return this.recoverExprStart([]);
   }
 
   expect(type: Tk): Token {
