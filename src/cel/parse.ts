@@ -1131,7 +1131,7 @@ class Parser {
       }
       let f = this.peek();
       if (f.type !== Tk.IDENTIFIER && f.type !== Tk.ESC_IDENTIFIER) {
-        const want = "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
+        const want = opt ? "{IDENTIFIER, ESC_IDENTIFIER}" : "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
         const after = this.peek(1).type;
         if (f.type !== Tk.EOF && (after === Tk.IDENTIFIER || after === Tk.ESC_IDENTIFIER || after === Tk.QUESTION)) {
           this.report(f.start, `Syntax error: extraneous input ${tokenDisplay(f)} expecting ${want}`);
