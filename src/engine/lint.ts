@@ -7,6 +7,7 @@ import type { EngineServices, Phase, Report, Rule, RuleContext, SchemaContext } 
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
+import { schemaConversionError } from "../crd/structural.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -220,7 +221,7 @@ class Engine implements Linter {
           out.push({ rule, report: r, document, object, phase });
           if (rule.apiserver) {
             errorCount++;
-            if (phase === "walk" || phase === "structural") markDirty(dirty, r.path.written.toString());
+            if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(dirty, r.path.written.toString());
           }
         },
         scope,
@@ -250,7 +251,9 @@ class Engine implements Linter {
     // Structural errors (the NonStructuralSchema block) gate defaults and CEL; default errors gate CEL.
     const structuralErrors = runPhase("structural");
     runPhase("walk");
-    if (structuralErrors === 0) {
+    // A schema that cannot even be converted to its structural form (NewStructural fails, e.g. on $schema) gets
+    // neither defaults nor CEL checks, like a structural error.
+    if (structuralErrors === 0 && schemaConversionError(scope) === null) {
       const defaultErrors = runPhase("defaults");
       if (defaultErrors === 0) runPhase("cel");
     }

@@ -82,6 +82,11 @@ export interface RuleMeta {
   description: string;
   docs: RuleDocs;
   phase: Phase;
+  /**
+   * The check runs outside the apiserver's recursive OpenAPI walk (the status-root restriction): its errors count
+   * for the schema but do not stop CEL compilation of the node they are reported on.
+   */
+  outsideWalk?: boolean;
   /** Kubernetes minor range where the rule applies (inclusive). */
   minMinor?: number;
   maxMinor?: number;

@@ -10,6 +10,8 @@ export default defineRule({
   type: "Invalid value",
   description: "With the status subresource enabled, the root schema may only use keywords that survive extracting properties.status.",
   phase: "walk",
+  // Upstream runs this check before, not inside, the OpenAPI walk: it does not gate the root's CEL rules.
+  outsideWalk: true,
   docs: {
     why: "With `subresources.status`, `/status` writes are validated against `properties.status` and the main resource ignores status changes, so root-level constraints that span both halves (`anyOf`/`oneOf`/`allOf`/`not`, `enum`, `default`, `nullable`, `additionalProperties`, min/maxProperties, list/map-type extensions, embedded-resource, int-or-string and the unsupported keywords) could not be enforced. The apiserver rejects them, reporting only the first offence in its internal field order (a non-object `type` counts as one, see `status-root-type-not-object`); its value is the whole internal schema struct. `false`, empty and absent values do not count, but an explicitly empty list or map (`enum: []`, `allOf: []`) and `additionalProperties: false` do.",
     fix: "Move the constraint into `properties.spec` (or `properties.status`), or express it as an `x-kubernetes-validations` rule at the root, which is allowed.",

@@ -10,6 +10,8 @@ export default defineRule({
   type: "Invalid value",
   description: "With the status subresource enabled, the root schema's type must be object.",
   phase: "walk",
+  // Upstream runs this check before, not inside, the OpenAPI walk: it does not gate the root's CEL rules.
+  outsideWalk: true,
   docs: {
     why: "With `subresources.status` the apiserver serves `/status` by splitting the object into its `status` property and the rest, so the root schema must describe an object. It rejects any other root `type` (the structural rule `structural-root-type-not-object` fires as well). Only the first offence at the root is reported: a disallowed keyword earlier in the internal field order (`id`, `$schema`, `$ref`) hides this error.",
     fix: "Set `type: object` at the root of `openAPIV3Schema` and describe `spec` and `status` under `properties`.",

@@ -1,0 +1,29 @@
+/** A validation rule that does not parse or type-check against the schema it sits on. */
+import { defineRule } from "../define-rule.js";
+import { compiledEntries, compileErrorText, isCompiledNode } from "./compiled.js";
+
+export default defineRule({
+  id: "cel-compile-failed",
+  category: "cel-compile",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "An x-kubernetes-validations rule does not compile: syntax error, unknown field, no matching overload, or a function the target release lacks.",
+  phase: "cel",
+  minMinor: 23,
+  docs: {
+    why: "The apiserver compiles every rule against the schema of the node that carries it, with the CEL environment of the target release, and rejects the CRD when one fails: `self` has exactly the fields the schema declares, and library functions (quantity, ip/cidr, semver, format, ...) arrive release by release.",
+    fix: "Fix the expression: check field names against the schema (`self.spec.replicas`, not `self.replicas`), types (compare int with int), escaped property names (`self.x__dash__y` for `x-y`), and that the functions exist in the oldest release you support.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.b > 0'}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}\n",
+  },
+  visitNode(node, ctx) {
+    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
+    for (const c of compiledEntries(node, ctx)) {
+      if (!c.rule || c.rule.ok) continue;
+      const t = compileErrorText("compilation failed: ", c.rule);
+      ctx.report({ path: c.entry.path.child("rule"), message: t.message, detail: t.detail, offset: t.offset, value: c.entry.raw });
+    }
+  },
+});

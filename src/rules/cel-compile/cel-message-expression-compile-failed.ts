@@ -1,0 +1,29 @@
+/** A messageExpression that does not compile. */
+import { defineRule } from "../define-rule.js";
+import { compiledEntries, compileErrorText, isCompiledNode } from "./compiled.js";
+
+export default defineRule({
+  id: "cel-message-expression-compile-failed",
+  category: "cel-compile",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "An x-kubernetes-validations messageExpression does not compile.",
+  phase: "cel",
+  minMinor: 27,
+  docs: {
+    why: "The apiserver compiles messageExpression with the same variables as the rule (only when the rule itself compiled) and rejects the CRD when it fails.",
+    fix: "Fix the expression; it sees the same `self` as the rule and must produce a string.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + self.b\"}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
+  },
+  visitNode(node, ctx) {
+    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
+    for (const c of compiledEntries(node, ctx)) {
+      if (!c.messageExpression || c.messageExpression.ok) continue;
+      const t = compileErrorText("messageExpression compilation failed: ", c.messageExpression);
+      ctx.report({ path: c.entry.path.child("messageExpression"), message: t.message, detail: t.detail, offset: t.offset, value: c.entry.raw });
+    }
+  },
+});

@@ -1,0 +1,29 @@
+/** optionalOldSelf on a rule that never mentions oldSelf. */
+import { defineRule } from "../define-rule.js";
+import { compiledEntries, isCompiledNode } from "./compiled.js";
+
+export default defineRule({
+  id: "cel-optional-old-self-unused",
+  category: "cel-compile",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "optionalOldSelf is set on a rule that does not use oldSelf.",
+  phase: "cel",
+  // The field is dropped before validation while CRDValidationRatcheting is off (1.28-1.29).
+  minMinor: 30,
+  docs: {
+    why: "optionalOldSelf only changes how oldSelf is bound (as an optional, so the rule also runs on create); the apiserver rejects it on a rule without oldSelf.",
+    fix: "Remove optionalOldSelf, or write the transition rule with oldSelf (e.g. `oldSelf.hasValue() ? self >= oldSelf.value() : true`).",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', optionalOldSelf: true}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
+  },
+  visitNode(node, ctx) {
+    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
+    for (const c of compiledEntries(node, ctx)) {
+      if (!c.rule || !c.rule.ok || c.entry.optionalOldSelf !== true || c.rule.usesOldSelf) continue;
+      ctx.report({ path: c.entry.path.child("optionalOldSelf"), message: "may not be set if oldSelf is not used in rule", value: true });
+    }
+  },
+});

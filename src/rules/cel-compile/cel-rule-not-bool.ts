@@ -1,0 +1,31 @@
+/** A validation rule must evaluate to a bool. */
+import { defineRule } from "../define-rule.js";
+import { compiledEntries, isCompiledNode } from "./compiled.js";
+
+export default defineRule({
+  id: "cel-rule-not-bool",
+  category: "cel-compile",
+  severity: "error",
+  apiserver: true,
+  type: "Invalid value",
+  description: "An x-kubernetes-validations rule compiles but does not evaluate to a bool.",
+  phase: "cel",
+  minMinor: 23,
+  docs: {
+    why: "A rule is a predicate: the apiserver rejects a rule whose type is not bool (exactly bool: an expression of type dyn, such as an int-or-string field, is rejected too).",
+    fix: "Make the expression a comparison or a boolean function call, e.g. `size(self.name) > 0` instead of `size(self.name)`.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a)'}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a) > 0'}]}\n",
+  },
+  visitNode(node, ctx) {
+    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
+    for (const c of compiledEntries(node, ctx)) {
+      if (!c.rule || !c.rule.ok) continue;
+      const k = c.rule.outputType?.kind;
+      // The apiserver compares the output type with BoolType exactly: a dyn rule is rejected too.
+      if (k === "bool" || k === undefined) continue;
+      ctx.report({ path: c.entry.path.child("rule"), message: "cel expression must evaluate to a bool", value: c.entry.raw });
+    }
+  },
+});

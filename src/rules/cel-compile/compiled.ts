@@ -1,0 +1,58 @@
+/**
+ * Compiles each x-kubernetes-validations entry once per CRD and shares the result between the compile rules
+ * and the cost rules (ctx.memo), the way the apiserver compiles a node's rules once and then estimates them.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (Compile)
+import type { SchemaNode } from "../../crd/schema.js";
+import type { RuleContext } from "../define-rule.js";
+import type { CelCompiler, CompileResult } from "../../cel/compile.js";
+import { goTrimSpace, validationEntries, type ValidationEntry } from "./validation-entries.js";
+
+export interface CompiledEntry {
+  entry: ValidationEntry;
+  /** null when the rule is blank (cel-rule-required reports it; nothing is compiled). */
+  rule: CompileResult | null;
+  /** null when there is no messageExpression, or when the rule did not compile (the apiserver stops there). */
+  messageExpression: CompileResult | null;
+}
+
+/** Only structural nodes reach CEL: rules inside junctors or definitions already make the schema invalid. */
+export function isCompiledNode(node: SchemaNode): boolean {
+  return node.isStructural && !node.inJunctor && !node.inUnsupported;
+}
+
+export function celCompiler(ctx: RuleContext): CelCompiler | null {
+  return (ctx.services.cel as CelCompiler | null) ?? null;
+}
+
+export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
+  const entries = validationEntries(node);
+  if (entries.length === 0) return [];
+  const key = `cel:${node.path.written.toString()}`;
+  const memo = ctx.memo.get(key) as readonly CompiledEntry[] | undefined;
+  if (memo) return memo;
+  const compiler = celCompiler(ctx);
+  if (!compiler) return [];
+  // optionalOldSelf is dropped before validation while its feature gate is off (1.28-1.29).
+  const honourOptionalOldSelf = ctx.minor >= 30;
+  const out = entries.map((entry): CompiledEntry => {
+    if (goTrimSpace(entry.rule).length === 0) return { entry, rule: null, messageExpression: null };
+    const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;
+    const rule = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf });
+    let messageExpression: CompileResult | null = null;
+    if (rule.ok && entry.messageExpression.trim().length > 0 && ctx.minor >= 27)
+      messageExpression = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf });
+    return { entry, rule, messageExpression };
+  });
+  ctx.memo.set(key, out);
+  return out;
+}
+
+/** The apiserver prints the whole compile error; the first line is the message, the caret excerpt the detail. */
+export function compileErrorText(prefix: string, result: CompileResult): { message: string; detail: string | undefined; offset: number | undefined } {
+  const first = result.errors[0];
+  const rest = result.errors.slice(1);
+  const detail = [first?.detail ?? "", ...rest.map((e) => `${e.message}${e.detail ? "\n" + e.detail : ""}`)].filter(Boolean).join("\n");
+  const offset = first && first.offset >= 0 ? first.offset : undefined;
+  return { message: `${prefix}${first?.message ?? "unknown error"}`, detail: detail || undefined, offset };
+}
