@@ -46,10 +46,65 @@ async function findConfig(cwd: string): Promise<string | null> {
   }
 }
 
+interface ConfigFlags {
+  kubernetesVersion?: string;
+  config?: string;
+}
+
+/** Finds and reads the configuration, and merges it with the command line (the command line wins). */
+async function loadOptions(flags: ConfigFlags, io: CliIO, knownRules: ReadonlySet<string>) {
+  const { parseConfig } = await import("../config/index.js");
+  const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
+  let config = { rules: {} as Record<string, "off" | "info" | "warning" | "error">, ignore: [] as string[], kubernetesVersion: undefined as string | undefined };
+  if (configPath) {
+    let text: string;
+    try {
+      text = await readFile(configPath, "utf8");
+    } catch (e) {
+      throw new CliFailure(`cannot read config ${flags.config ?? configPath}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+    }
+    const parsed = parseConfig(text, flags.config ?? configPath, knownRules);
+    if (!parsed.ok) throw new CliFailure(`invalid config: ${parsed.error}`);
+    config = { ...config, ...parsed.config };
+  }
+  return {
+    kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
+    rules: config.rules,
+    ignore: config.ignore,
+    cwd: io.cwd,
+    stdin: io.stdin,
+  };
+}
+
+function parseMaxFileSize(text: string, parseSize: (t: string) => number | null): number {
+  const n = parseSize(text);
+  if (n === null || n <= 0) throw new CliFailure(`--max-file-size: expected a size such as 10MiB, got "${text}"`);
+  return n;
+}
+
+async function runCost(paths: string[], flags: { format: string; kubernetesVersion?: string; config?: string; maxFileSize: string }, io: CliIO): Promise<number> {
+  if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
+  const [{ allRules }, files, cost, { parseSize }] = await Promise.all([
+    import("../rules/index.js"),
+    import("../engine/files.js"),
+    import("../engine/cost.js"),
+    import("../load/files.js"),
+  ]);
+  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize) };
+  let report;
+  try {
+    report = await cost.estimateCosts(allRules, paths, options);
+  } catch (e) {
+    if (e instanceof files.UsageError) throw new CliFailure(e.message);
+    throw e;
+  }
+  io.stdout(flags.format === "json" ? cost.costReportJson(report, toolVersion()) : cost.costReportText(report));
+  return report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit) ? 1 : 0;
+}
+
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
-  const [{ getFormatter }, { parseConfig }, { allRules }, files, { parseSize }] = await Promise.all([
+  const [{ getFormatter }, { allRules }, files, { parseSize }] = await Promise.all([
     import("../report/formatters/index.js"),
-    import("../config/index.js"),
     import("../rules/index.js"),
     import("../engine/files.js"),
     import("../load/files.js"),
@@ -61,30 +116,9 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     maxWarnings = Number(flags.maxWarnings);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${flags.maxWarnings}"`);
   }
-  const maxFileSizeBytes = parseSize(flags.maxFileSize);
-  if (maxFileSizeBytes === null || maxFileSizeBytes <= 0) throw new CliFailure(`--max-file-size: expected a size such as 10MiB, got "${flags.maxFileSize}"`);
+  const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
 
-  const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config = { rules: {} as Record<string, "off" | "info" | "warning" | "error">, ignore: [] as string[], kubernetesVersion: undefined as string | undefined };
-  if (configPath) {
-    let text: string;
-    try {
-      text = await readFile(configPath, "utf8");
-    } catch (e) {
-      throw new CliFailure(`cannot read config ${flags.config ?? configPath}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
-    }
-    const parsed = parseConfig(text, flags.config ?? configPath, new Set(allRules.map((r) => r.id)));
-    if (!parsed.ok) throw new CliFailure(`invalid config: ${parsed.error}`);
-    config = { ...config, ...parsed.config };
-  }
-  const options = {
-    kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
-    rules: config.rules,
-    ignore: config.ignore,
-    maxFileSizeBytes,
-    cwd: io.cwd,
-    stdin: io.stdin,
-  };
+  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes };
   let result;
   try {
     const linter = await files.makeLinter(allRules, options);
@@ -168,6 +202,17 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--debug", "print stack traces of unexpected failures")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
   void lintCmd;
+
+  program
+    .command("cost")
+    .description("estimate the CEL cost of every x-kubernetes-validations rule, per CRD version, with fixes for expensive ones")
+    .argument("[paths...]", "files, directories, globs, or - for stdin")
+    .addOption(new Option("-f, --format <format>", "text or json").default("text"))
+    .option("-k, --kubernetes-version <version>", "target Kubernetes release, e.g. 1.30")
+    .option("-c, --config <file>", "configuration file")
+    .option("--max-file-size <size>", "skip and report files larger than this", "10MiB")
+    .option("--debug", "print stack traces of unexpected failures")
+    .action((paths: string[], flags: { format: string; kubernetesVersion?: string; config?: string; maxFileSize: string }) => setResult(runCost(paths, flags, io)));
 
   program
     .command("rules")

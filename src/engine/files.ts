@@ -3,7 +3,7 @@ import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../load/fi
 import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
 import type { Rule } from "../rules/define-rule.js";
-import { createLinter, type Linter } from "./lint.js";
+import { createLinter, type CollectedFact, type Linter } from "./lint.js";
 
 export interface LintOptions {
   /** Target Kubernetes release, `1.N` (default: the newest crdlint knows). */
@@ -23,10 +23,10 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export async function makeLinter(ruleList: readonly Rule[], options: LintOptions): Promise<Linter> {
+export async function makeLinter(ruleList: readonly Rule[], options: LintOptions, collect?: (fact: CollectedFact) => void): Promise<Linter> {
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
-  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules });
+  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, collect });
 }
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {

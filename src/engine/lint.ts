@@ -16,6 +16,18 @@ export interface EngineOptions {
   minor: number;
   /** Per-rule severity overrides from configuration. */
   ruleSeverity?: Record<string, ConfiguredSeverity>;
+  /** Receives the facts rules collect (ctx.collect), with where they come from. */
+  collect?: (fact: CollectedFact) => void;
+}
+
+export interface CollectedFact {
+  kind: string;
+  file: string;
+  document: number;
+  object: string | null;
+  data: unknown;
+  /** Line and column of a document path (the YAML node, or its nearest existing ancestor). */
+  locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
 export interface DocumentCounts {
@@ -112,7 +124,7 @@ class Engine implements Linter {
         continue;
       }
       counts.crds++;
-      const raws = this.lintCrd(doc, doc.value);
+      const raws = this.lintCrd(doc, doc.value, file);
       const disabled = disabledByAnnotation(doc.value);
       for (const raw of raws) {
         const d = this.toDiagnostic(file, raw);
@@ -180,16 +192,32 @@ class Engine implements Linter {
     return d;
   }
 
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>): RawDiagnostic[] {
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Map<string, unknown>();
     const object = crd.name;
+    const sinkFact = this.options.collect;
+    const collect = sinkFact
+      ? (kind: string, data: unknown) =>
+          sinkFact({
+            kind,
+            file,
+            document: document.index,
+            object,
+            data,
+            locate: (p) => {
+              const r = document.locate(p);
+              return { line: r.start.line, column: r.start.column };
+            },
+          })
+      : () => undefined;
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
       crd,
       minor: this.options.minor,
       services: this.services,
       memo,
+      collect,
       report: (r: Report) => sink.push({ rule, report: r, document, object, phase }),
     });
     if (!crd.apiVersion.endsWith("/v1")) {

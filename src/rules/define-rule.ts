@@ -59,6 +59,8 @@ export interface RuleContext {
   services: EngineServices;
   /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
   memo: Map<string, unknown>;
+  /** Hands a fact to the caller of the engine (e.g. every CEL expression's cost, for `crdlint cost`); a no-op unless asked for. */
+  collect(kind: string, data: unknown): void;
 }
 
 export interface SchemaContext extends RuleContext {

@@ -1,0 +1,166 @@
+/** `crdlint cost`: every CEL expression's estimated cost per CRD version, with the drivers and a fix for the expensive ones. */
+import type { LintResult } from "../diagnostics/index.js";
+import type { Rule } from "../rules/define-rule.js";
+import { lintFilesWith, makeLinter, type LintOptions } from "./files.js";
+import type { CollectedFact } from "./lint.js";
+import { EXPLAIN_FRACTION, type SchemaCostFact } from "../rules/cel-cost/schema-costs.js";
+import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../cel/cardinality.js";
+
+export interface ExpressionCostReport {
+  file: string;
+  document: number;
+  object: string | null;
+  version: string;
+  /** Every version that carries the schema (more than one when the schema is shared). */
+  versions: string[];
+  field: string;
+  apiserverField?: string;
+  line: number;
+  column: number;
+  kind: "rule" | "messageExpression";
+  expression: string;
+  estimatedCost: bigint;
+  maxCardinality: bigint;
+  cardinalityUnbounded: boolean;
+  totalCost: bigint;
+  exceedsLimit: boolean;
+  percentOfLimit: number;
+  drivers?: string[];
+  suggestion?: string;
+}
+
+export interface SchemaCostReport {
+  file: string;
+  document: number;
+  object: string | null;
+  version: string;
+  versions: string[];
+  totalCost: bigint;
+  limit: bigint;
+  exceedsLimit: boolean;
+  percentOfLimit: number;
+}
+
+export interface CostReport {
+  kubernetesVersion: string;
+  limits: { perExpression: bigint; perCRD: bigint };
+  expressions: ExpressionCostReport[];
+  crds: SchemaCostReport[];
+  /** The lint result of the same run (CEL compile errors explain why an expression has no cost). */
+  lint: LintResult;
+}
+
+function percent(cost: bigint, limit: bigint): number {
+  return Number((cost * 10000n) / limit) / 100;
+}
+
+export async function estimateCosts(rules: readonly Rule[], paths: readonly string[], options: LintOptions): Promise<CostReport> {
+  const facts: CollectedFact[] = [];
+  const linter = await makeLinter(rules, { ...options }, (f) => {
+    if (f.kind === "schema-costs") facts.push(f);
+  });
+  const lint = await lintFilesWith(linter, paths, options);
+  const expressions: ExpressionCostReport[] = [];
+  const crds: SchemaCostReport[] = [];
+  for (const f of facts) {
+    const fact = f.data as SchemaCostFact;
+    const versions = fact.scope.versions.map((v) => v.name);
+    for (const e of fact.costs.expressions) {
+      const limit = STATIC_ESTIMATED_COST_LIMIT;
+      const pos = f.locate(e.path.written.toDocumentPath());
+      const r: ExpressionCostReport = {
+        file: f.file,
+        document: f.document,
+        object: f.object,
+        version: versions[0] ?? "",
+        versions,
+        field: e.path.written.toString(),
+        line: pos.line,
+        column: pos.column,
+        kind: e.kind,
+        expression: e.expression,
+        estimatedCost: e.estimatedCost,
+        maxCardinality: e.maxCardinality,
+        cardinalityUnbounded: e.isCardinalityUnbounded,
+        totalCost: e.totalCost,
+        exceedsLimit: e.totalCost > limit,
+        percentOfLimit: percent(e.totalCost, limit),
+      };
+      if (e.path.apiserver.toString() !== r.field) r.apiserverField = e.path.apiserver.toString();
+      if (e.totalCost > BigInt(Math.floor(Number(limit) * EXPLAIN_FRACTION))) {
+        const x = fact.explain(e);
+        if (x) {
+          r.drivers = x.drivers.map((d) => d.text);
+          if (x.suggestion) r.suggestion = x.suggestion.text;
+        }
+      }
+      expressions.push(r);
+    }
+    crds.push({
+      file: f.file,
+      document: f.document,
+      object: f.object,
+      version: versions[0] ?? "",
+      versions,
+      totalCost: fact.costs.total,
+      limit: STATIC_ESTIMATED_CRD_COST_LIMIT,
+      exceedsLimit: fact.costs.total > STATIC_ESTIMATED_CRD_COST_LIMIT,
+      percentOfLimit: percent(fact.costs.total, STATIC_ESTIMATED_CRD_COST_LIMIT),
+    });
+  }
+  return {
+    kubernetesVersion: lint.kubernetesVersion,
+    limits: { perExpression: STATIC_ESTIMATED_COST_LIMIT, perCRD: STATIC_ESTIMATED_CRD_COST_LIMIT },
+    expressions,
+    crds,
+    lint,
+  };
+}
+
+/** JSON with costs as exact integers: values past 2^53 (saturated costs) must not lose digits. */
+export function costReportJson(report: CostReport, toolVersion: string): string {
+  const { lint, ...rest } = report;
+  const body = { tool: "crdlint", version: toolVersion, ...rest, diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-")) };
+  const marker = "\u0000bigint:";
+  const text = JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v), 2);
+  return text.replace(new RegExp(`"${marker.replace("\u0000", "\\\\u0000")}(\\d+)"`, "g"), "$1") + "\n";
+}
+
+function group(n: bigint): string {
+  return n.toLocaleString("en-US");
+}
+
+export function costReportText(report: CostReport): string {
+  const out: string[] = [];
+  const bySchema = new Map<string, ExpressionCostReport[]>();
+  for (const e of report.expressions) {
+    const k = `${e.file}\0${e.document}\0${e.versions.join(",")}`;
+    bySchema.set(k, [...(bySchema.get(k) ?? []), e]);
+  }
+  for (const c of report.crds) {
+    const k = `${c.file}\0${c.document}\0${c.versions.join(",")}`;
+    const rows = (bySchema.get(k) ?? []).sort((a, b) => (a.totalCost > b.totalCost ? -1 : a.totalCost < b.totalCost ? 1 : 0));
+    out.push(`${c.file}  ${c.object ?? "(unnamed)"}  version${c.versions.length > 1 ? "s" : ""} ${c.versions.join(", ")}`);
+    out.push(`  total ${group(c.totalCost)} of ${group(c.limit)} (${c.percentOfLimit}%)${c.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`);
+    if (rows.length === 0) {
+      out.push("  (no compiled CEL expressions)", "");
+      continue;
+    }
+    out.push(`  ${"line".padEnd(6)} ${"estimated".padStart(14)} ${"× cardinality".padStart(16)} ${"= total".padStart(16)} ${"% limit".padStart(8)}  expression`);
+    for (const e of rows) {
+      const expr = e.expression.replace(/\s+/g, " ");
+      out.push(
+        `  ${String(e.line).padEnd(6)} ${group(e.estimatedCost).padStart(14)} ${((e.cardinalityUnbounded ? "~" : "") + group(e.maxCardinality)).padStart(16)} ${group(e.totalCost).padStart(16)} ${(e.percentOfLimit + "%").padStart(8)}  ${e.kind === "messageExpression" ? "[message] " : ""}${expr.length > 70 ? expr.slice(0, 67) + "..." : expr}${e.exceedsLimit ? "  EXCEEDS the per-expression limit" : ""}`,
+      );
+      out.push(`  ${"".padEnd(6)} at ${e.field}`);
+      for (const d of e.drivers ?? []) out.push(`  ${"".padEnd(6)} - ${d}`);
+      if (e.suggestion) out.push(`  ${"".padEnd(6)} fix: ${e.suggestion}`);
+    }
+    out.push("");
+  }
+  const over = report.expressions.filter((e) => e.exceedsLimit).length + report.crds.filter((c) => c.exceedsLimit).length;
+  out.push(
+    `${report.expressions.length} expression${report.expressions.length === 1 ? "" : "s"} in ${report.crds.length} schema${report.crds.length === 1 ? "" : "s"}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; ${over} over a limit ("~" marks the apiserver's estimate for an unbounded cardinality)`,
+  );
+  return out.join("\n") + "\n";
+}

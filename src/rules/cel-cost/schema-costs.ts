@@ -1,0 +1,151 @@
+/**
+ * The static cost of every compiled rule and messageExpression of one schema, its cardinality, the schema total and
+ * the apiserver's verdict: computed once per schema and shared by the cel-cost rules and `crdlint cost`.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go, cel_validation.go
+import { ancestry, type SchemaNode } from "../../crd/schema.js";
+import type { DualPath } from "../../k8s/path.js";
+import type { SchemaContext } from "../define-rule.js";
+import { estimateCost } from "../../cel/cost.js";
+import {
+  expressionCost,
+  ruleCardinality,
+  schemaCostVerdict,
+  unboundedCardinality,
+  STATIC_ESTIMATED_COST_LIMIT,
+  STATIC_ESTIMATED_CRD_COST_LIMIT,
+  type CostFinding,
+  type CostObservation,
+} from "../../cel/cardinality.js";
+import { suggestBounds, type SuggestResult } from "../../cel/suggest.js";
+import type { CompileResult } from "../../cel/compile.js";
+import { compiledEntries, isCompiledNode } from "../cel-compile/compiled.js";
+
+/** Above this share of its limit an expression gets an explanation and a fix computed with the estimator. */
+export const EXPLAIN_FRACTION = 0.5;
+
+export interface ExpressionCost {
+  node: SchemaNode;
+  path: DualPath;
+  kind: "rule" | "messageExpression";
+  expression: string;
+  /** One evaluation's worst case (the estimator's max). */
+  estimatedCost: bigint;
+  /** Evaluations per object: the product of the bounds above, or the apiserver's unbounded estimate. */
+  maxCardinality: bigint;
+  isCardinalityUnbounded: boolean;
+  /** The expression's share of the schema total and the number compared with the per-expression limit. */
+  totalCost: bigint;
+  compiled: CompileResult;
+}
+
+export interface SchemaCosts {
+  expressions: ExpressionCost[];
+  total: bigint;
+  findings: (CostFinding & { expression?: ExpressionCost })[];
+}
+
+const memoKey = (ctx: SchemaContext) => `cel-cost:${ctx.scope.path.written.toString()}`;
+
+export function schemaCosts(ctx: SchemaContext): SchemaCosts {
+  const cached = ctx.memo.get(memoKey(ctx)) as SchemaCosts | undefined;
+  if (cached) return cached;
+  const expressions: ExpressionCost[] = [];
+  for (const node of ctx.nodes) {
+    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) continue;
+    const compiled = compiledEntries(node, ctx);
+    if (compiled.length === 0) continue;
+    const schemas = ancestry(node).map((n) => n.schema);
+    const cardinality = ruleCardinality(schemas);
+    for (const c of compiled) {
+      // Rules that are blank, do not compile or are not bool get no cost; likewise messageExpressions.
+      if (c.rule?.ok && c.rule.ast && c.rule.rootDecl && c.rule.outputType?.kind === "bool") {
+        const estimatedCost = estimateCost(c.rule.ast, c.rule.rootDecl, { kubernetesMinor: ctx.minor }).max;
+        const minSize = c.rule.rootDecl.minSize;
+        expressions.push({
+          node,
+          path: c.entry.path.child("rule"),
+          kind: "rule",
+          expression: c.entry.rule,
+          estimatedCost,
+          maxCardinality: cardinality === "unbounded" ? unboundedCardinality(minSize) : cardinality,
+          isCardinalityUnbounded: cardinality === "unbounded",
+          totalCost: expressionCost(estimatedCost, cardinality, minSize),
+          compiled: c.rule,
+        });
+      }
+      const m = c.messageExpression;
+      if (m?.ok && m.ast && m.rootDecl && m.outputType?.kind === "string") {
+        const estimatedCost = estimateCost(m.ast, m.rootDecl, { kubernetesMinor: ctx.minor }).max;
+        // A messageExpression's cost is never multiplied by the cardinality.
+        expressions.push({
+          node,
+          path: c.entry.path.child("messageExpression"),
+          kind: "messageExpression",
+          expression: c.entry.messageExpression,
+          estimatedCost,
+          maxCardinality: 1n,
+          isCardinalityUnbounded: false,
+          totalCost: estimatedCost,
+          compiled: m,
+        });
+      }
+    }
+  }
+  const byPath = new Map(expressions.map((e) => [e.path.apiserver.toString(), e]));
+  const observations: CostObservation[] = expressions.map((e) => ({ path: e.path.apiserver.toString(), kind: e.kind, cost: e.totalCost }));
+  const verdict = schemaCostVerdict(observations, ctx.scope.path.apiserver.toString());
+  const result: SchemaCosts = {
+    expressions,
+    total: verdict.total,
+    findings: verdict.findings.map((f) => ({ ...f, expression: byPath.get(f.path) })),
+  };
+  ctx.memo.set(memoKey(ctx), result);
+  return result;
+}
+
+/** What `crdlint cost` reports per schema (collected through ctx.collect by the cel-cost total rule). */
+export interface SchemaCostFact {
+  scope: SchemaContext["scope"];
+  costs: SchemaCosts;
+  explain: (e: ExpressionCost) => SuggestResult | null;
+}
+
+/** Drivers and the smallest fix that brings the expression under its limit (null when the estimator cannot explain it). */
+export function explainCost(e: ExpressionCost, ctx: SchemaContext): SuggestResult | null {
+  const key = `cel-cost-explain:${e.path.written.toString()}`;
+  if (ctx.memo.has(key)) return ctx.memo.get(key) as SuggestResult | null;
+  let result: SuggestResult | null = null;
+  if (e.compiled.ast && e.compiled.rootDecl) {
+    try {
+      result = suggestBounds({
+        root: ctx.scope.root,
+        nodePath: ancestry(e.node).map((n) => n.schema),
+        ast: e.compiled.ast,
+        rootDecl: e.compiled.rootDecl,
+        kind: e.kind,
+        kubernetesMinor: ctx.minor,
+      });
+    } catch {
+      result = null;
+    }
+  }
+  ctx.memo.set(key, result);
+  return result;
+}
+
+/** "add maxItems: 64 at spec.rules → 38% of the limit", with the drivers when there is no fix. */
+export function costSuggestion(e: ExpressionCost, ctx: SchemaContext): { suggestion?: string; detail?: string } {
+  const x = explainCost(e, ctx);
+  if (!x) return {};
+  const detail = x.drivers.length ? x.drivers.map((d) => d.text).join("\n") : undefined;
+  return { suggestion: x.suggestion?.text, detail };
+}
+
+export function perExpressionLimit(): bigint {
+  return STATIC_ESTIMATED_COST_LIMIT;
+}
+
+export function perSchemaLimit(): bigint {
+  return STATIC_ESTIMATED_CRD_COST_LIMIT;
+}
