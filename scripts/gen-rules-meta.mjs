@@ -2,5 +2,5 @@
 import { writeFileSync } from "node:fs";
 import { allRules } from "../dist/rules/index.js";
 
-const rows = allRules.map(({ id, category, severity, apiserver, type, description }) => ({ id, category, severity, apiserver, type, description }));
+const rows = allRules.map(({ id, category, severity, apiserver, type, description, enabledByDefault }) => ({ id, category, severity, apiserver, type, description, enabledByDefault: enabledByDefault !== false }));
 writeFileSync(new URL("../dist/rules-meta.json", import.meta.url), JSON.stringify(rows, null, 2) + "\n");

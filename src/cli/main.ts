@@ -103,11 +103,12 @@ async function runCost(paths: string[], flags: { format: string; kubernetesVersi
 }
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
-  const [{ getFormatter }, { allRules }, files, { parseSize }] = await Promise.all([
+  const [{ getFormatter }, { allRules }, files, { parseSize }, { isNonStructuralRule }] = await Promise.all([
     import("../report/formatters/index.js"),
     import("../rules/index.js"),
     import("../engine/files.js"),
     import("../load/files.js"),
+    import("../crd/structural.js"),
   ]);
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
@@ -134,7 +135,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
       cwd: io.cwd,
       color,
       toolVersion: toolVersion(),
-      rules: allRules,
+      rules: allRules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
       failOn: maxWarnings >= 0 ? "warning" : "error",
     }),
   );
@@ -150,6 +151,7 @@ interface RuleMetaRow {
   severity: string;
   apiserver: boolean;
   description: string;
+  enabledByDefault?: boolean;
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */
@@ -171,7 +173,8 @@ async function runRules(flags: { format: string; category?: string }, io: CliIO)
   const w = Math.max(...rows.map((r) => r.id.length), 4);
   const cw = Math.max(...rows.map((r) => r.category.length), 8);
   const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  APISERVER  DESCRIPTION`];
-  for (const r of rows) lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${r.severity.padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}`);
+  for (const r of rows)
+    lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${(r.enabledByDefault === false ? "off" : r.severity).padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}`);
   lines.push("", `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks)`);
   io.stdout(lines.join("\n") + "\n");
   return 0;

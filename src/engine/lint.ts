@@ -107,7 +107,9 @@ class Engine implements Linter {
   }
 
   private severityOf(ruleId: string, fallback: Severity): ConfiguredSeverity {
-    return this.options.ruleSeverity?.[ruleId] ?? fallback;
+    const configured = this.options.ruleSeverity?.[ruleId];
+    if (configured) return configured;
+    return this.byId.get(ruleId)?.enabledByDefault === false ? "off" : fallback;
   }
 
   lintText(text: string, file: string): TextResult {

@@ -7,6 +7,8 @@ export interface RuleSummary {
   severity: Severity;
   apiserver: boolean;
   description: string;
+  /** Its errors make the apiserver set the NonStructuralSchema condition (grouped in text output). */
+  nonStructural?: boolean;
 }
 
 export interface FormatContext {

@@ -84,6 +84,8 @@ export interface RuleMeta {
   description: string;
   docs: RuleDocs;
   phase: Phase;
+  /** Opt-in rules (style lints most CRDs would fail) stay off unless the configuration gives them a severity. */
+  enabledByDefault?: boolean;
   /**
    * The check runs outside the apiserver's recursive OpenAPI walk (the status-root restriction): its errors count
    * for the schema but do not stop CEL compilation of the node they are reported on.

@@ -11,6 +11,8 @@ function schemaRootOf(d: Diagnostic): string {
 
 export const text: Formatter = (result, ctx) => {
   const c = new Chalk({ level: ctx.color ? 1 : 0 });
+  const nonStructural = new Set(ctx.rules.filter((r) => r.nonStructural ?? r.category === "structural").map((r) => r.id));
+  const isNonStructural = (d: Diagnostic) => d.apiserver && nonStructural.has(d.rule);
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of result.diagnostics) {
     const list = byFile.get(d.file) ?? [];
@@ -31,7 +33,7 @@ export const text: Formatter = (result, ctx) => {
     // One NonStructuralSchema block per schema, as the apiserver sets one condition per CRD.
     const blocks = new Map<string, Diagnostic[]>();
     for (const d of diags) {
-      if (d.category !== "structural" || !d.apiserver) continue;
+      if (!isNonStructural(d)) continue;
       const key = `${d.document}\0${schemaRootOf(d)}`;
       const b = blocks.get(key) ?? [];
       b.push(d);
@@ -39,7 +41,7 @@ export const text: Formatter = (result, ctx) => {
     }
     const shown = new Set<string>();
     for (const d of diags) {
-      if (d.category === "structural" && d.apiserver) {
+      if (isNonStructural(d)) {
         const key = `${d.document}\0${schemaRootOf(d)}`;
         if (shown.has(key)) continue;
         shown.add(key);
