@@ -185,3 +185,33 @@ test("crdlint rules lists the registry (text and json)", () => {
   const rows = JSON.parse(j.stdout);
   assert.ok(rows.some((r) => r.id === "yaml-syntax" && r.category === "yaml"));
 });
+
+test("YAML is read as kubectl reads it: yes/on are booleans, timestamps stay strings", () => {
+  const crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com, creationTimestamp: 2024-01-01T00:00:00Z}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: yes\n    storage: on\n    schema: {openAPIV3Schema: {type: object}}\n";
+  const r = crdlint(["lint", "-f", "json", "-"], { input: crd });
+  assert.deepEqual(r.json.diagnostics, []);
+  assert.equal(r.status, 0);
+});
+
+test("crdlint cost: a table per CRD version, JSON with exact saturated integers, exit 1 over a limit", () => {
+  const crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          names:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.contains('a string'))\"\n          tags:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.all(y, true) || x == 'a')\"\n        x-kubernetes-validations:\n        - rule: 'true'\n          messageExpression: \"'a' + string(size(self.names))\"\n";
+  const t = crdlint(["cost", "-"], { input: crd });
+  assert.equal(t.status, 1, t.stderr);
+  assert.match(t.stdout, /widgets\.example\.com {2}version v1/);
+  assert.match(t.stdout, /unbounded list at names \(no maxItems\)/);
+  assert.match(t.stdout, /fix: add max(Length|Items): \d+ at names/);
+  const j = crdlint(["cost", "--format", "json", "-"], { input: crd });
+  assert.equal(j.status, 1);
+  const text = j.stdout;
+  const big = [...text.matchAll(/"estimatedCost": (\d{17,})/g)].map((m) => m[1]);
+  assert.ok(big.length > 0, "an unbounded messageExpression costs more than 2^53");
+  assert.ok(big.some((digits) => String(Number(digits)) !== digits), "costs past 2^53 print exactly, not rounded to a double");
+  const report = JSON.parse(text);
+  assert.deepEqual(Object.keys(report.limits), ["perExpression", "perCRD"]);
+  const names = report.expressions.find((e) => e.field.endsWith("properties[names].x-kubernetes-validations[0].rule"));
+  assert.equal(names.exceedsLimit, true);
+  assert.equal(names.line, 20);
+  assert.ok(names.suggestion && names.drivers.length >= 1);
+  assert.equal(report.crds[0].exceedsLimit, true);
+  assert.equal(crdlint(["cost", "-f", "xml", "-"], { input: crd }).status, 2);
+});

@@ -1,5 +1,5 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Document, type Node, Scalar } from "yaml";
+import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Document, type Node, type Tags, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 
 /** Alias expansion bound: a billion-laughs document stops here instead of eating memory. */
@@ -154,13 +154,28 @@ function scanDisableComments(text: string): Map<number, Set<string>> {
   return out;
 }
 
+const goYamlV2Tags = (tags: Tags): Tags =>
+  tags.filter((t) => {
+    const tag = t as { tag?: string; format?: string };
+    return tag.tag !== "tag:yaml.org,2002:timestamp" && tag.format !== "TIME";
+  });
+
 export function loadText(text: string): LoadedText {
   const lc = new LineCounter();
   const problems: LoadProblem[] = [];
   const documents: LoadedDocument[] = [];
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false, strict: true }) as Document.Parsed[];
+    docs = parseAllDocuments(text, {
+      lineCounter: lc,
+      uniqueKeys: true,
+      prettyErrors: false,
+      strict: true,
+      // kubectl reads YAML as go-yaml v2 does: YAML 1.1 scalars (yes/no/on/off are booleans, 0777 is octal),
+      // but timestamps stay strings and there are no sexagesimal numbers.
+      version: "1.1",
+      customTags: goYamlV2Tags,
+    }) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
   } catch (e) {
     problems.push({
