@@ -40,7 +40,8 @@ async function linterFor(rule) {
 function exampleText(rule, text) {
   if (rule.category === "yaml" || rule.category === "size") return text;
   const expanded = expandExample(text);
-  return stringify(expanded);
+  // Serialise as kubectl will read it back (YAML 1.1), so `yes` or a key `n` stay strings.
+  return stringify(expanded, { version: "1.1" });
 }
 
 for (const rule of allRules) {

@@ -8,7 +8,7 @@ export const MAX_ALIAS_COUNT = 1000;
 export const MAX_DEPTH = 500;
 
 export interface LoadProblem {
-  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit";
+  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit" | "yaml-boolean-key";
   message: string;
   range: SourceRange;
   document: number;
@@ -196,7 +196,7 @@ export function loadText(text: string): LoadedText {
       const [s, e] = err.pos;
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
-        message: dup ? duplicateKeyMessage(text, s, e) : err.message.split("\n")[0]!,
+        message: dup ? duplicateKeyMessage(text, s) : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -224,12 +224,44 @@ export function loadText(text: string): LoadedText {
       });
       return;
     }
+    booleanKeys(doc.contents as Node | null, text, (s, e, key, value) =>
+      problems.push({
+        rule: "yaml-boolean-key",
+        message: `key ${key} is read by kubectl (YAML 1.1) as the boolean ${value}, so the field is named "${value}"; quote it ("${key}") to keep the name`,
+        range: range(lc, s, e),
+        document: index,
+      }),
+    );
     documents.push(makeDocument(index, doc, value, lc, text));
   });
   return { documents, problems, disabledLines: scanDisableComments(text) };
 }
 
-function duplicateKeyMessage(text: string, s: number, e: number): string {
-  const key = text.slice(s, Math.min(e, s + 120)).split(/[:\n]/)[0]!.trim();
+/**
+ * Plain keys such as `y`, `n`, `on` or `no` are booleans in YAML 1.1, and sigs.k8s.io/yaml turns a boolean key into
+ * "true"/"false": a property written `n:` silently becomes a property named "false".
+ */
+function booleanKeys(root: Node | null, text: string, found: (start: number, end: number, key: string, value: boolean) => void): void {
+  const stack: (Node | null)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      for (const item of node.items) {
+        const k = item.key as Node | null;
+        if (isScalar(k) && typeof k.value === "boolean" && k.type === Scalar.PLAIN && k.range) {
+          const src = text.slice(k.range[0], k.range[1]);
+          if (src.toLowerCase() !== String(k.value)) found(k.range[0], k.range[1], src, k.value);
+        }
+        stack.push(item.value as Node | null);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item as Node | null);
+    }
+  }
+}
+
+function duplicateKeyMessage(text: string, s: number): string {
+  // The parser's error range may cover only the key's first character: read the key up to its colon.
+  const key = text.slice(s, s + 120).split(/:\s|:$|\n/m)[0]!.trim();
   return key ? `duplicate key "${key}": map keys must be unique (the apiserver rejects duplicate fields under strict decoding)` : "map keys must be unique";
 }

@@ -37,7 +37,8 @@ function merge(target: JsonObject, delta: JsonObject): void {
  * strategy Webhook; `versions` replaces spec.versions; `spec` and `metadata` are merged.
  */
 export function expandExample(text: string): unknown {
-  const delta = parse(text) as unknown;
+  // Read as kubectl reads a manifest (YAML 1.1), so an example cannot rely on `n` or `yes` staying strings.
+  const delta = parse(text, { version: "1.1" }) as unknown;
   if (!isObject(delta) || "kind" in delta) return delta;
   const crd = baseline();
   const spec = crd.spec as JsonObject;

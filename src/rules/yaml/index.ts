@@ -2,7 +2,8 @@
 import type { Rule } from "../define-rule.js";
 import internalError from "./internal-error.js";
 import yamlAliasLimit from "./yaml-alias-limit.js";
+import yamlBooleanKey from "./yaml-boolean-key.js";
 import yamlDuplicateKey from "./yaml-duplicate-key.js";
 import yamlSyntax from "./yaml-syntax.js";
 
-export default [internalError, yamlAliasLimit, yamlDuplicateKey, yamlSyntax] satisfies Rule[] as Rule[];
+export default [internalError, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlSyntax] satisfies Rule[] as Rule[];
