@@ -54,26 +54,34 @@ export interface CrdView {
   schemaHoisted: boolean;
 }
 
-/** Canonical JSON (sorted keys) for semantic deep equality of per-version fields. */
-export function canonicalJson(v: unknown): string {
-  if (v === undefined) return "~";
-  if (v === null || typeof v !== "object") return JSON.stringify(v);
-  if (Array.isArray(v)) return "[" + v.map(canonicalJson).join(",") + "]";
-  const keys = Object.keys(v as object).sort();
-  return "{" + keys.map((k) => JSON.stringify(k) + ":" + canonicalJson((v as JsonObject)[k])).join(",") + "}";
+/** Deep equality of decoded JSON values, independent of key order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k) || !jsonEqual((a as JsonObject)[k], (b as JsonObject)[k])) return false;
+  }
+  return true;
 }
 
-/** Go's semantic equality treats a nil and an empty slice/map alike. */
-function semanticKey(v: unknown): string {
-  if (v === undefined || v === null) return "~";
-  if (Array.isArray(v) && v.length === 0) return "~";
-  return canonicalJson(v);
+/** Go's semantic equality treats a nil and an empty slice alike. */
+function semanticEqual(a: unknown, b: unknown): boolean {
+  const nilA = a === undefined || a === null || (Array.isArray(a) && a.length === 0);
+  const nilB = b === undefined || b === null || (Array.isArray(b) && b.length === 0);
+  return nilA || nilB ? nilA && nilB : jsonEqual(a, b);
 }
 
 function allIdentical(values: unknown[]): boolean {
   if (values.length === 0) return false;
-  const first = semanticKey(values[0]);
-  return values.every((v) => semanticKey(v) === first);
+  return values.every((v) => semanticEqual(v, values[0]));
 }
 
 function hoist<T>(

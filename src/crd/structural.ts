@@ -242,12 +242,19 @@ export class StructuralState {
 
 const states = new WeakMap<SchemaScope, StructuralState>();
 
+// Every structural rule asks for the state on every node of the same schema: answer the repeat without a WeakMap lookup.
+let lastScope: SchemaScope | null = null;
+let lastState: StructuralState | null = null;
+
 export function structuralState(scope: SchemaScope): StructuralState {
+  if (scope === lastScope) return lastState!;
   let s = states.get(scope);
   if (!s) {
     s = new StructuralState();
     states.set(scope, s);
   }
+  lastScope = scope;
+  lastState = s;
   return s;
 }
 

@@ -78,7 +78,14 @@ class Engine implements Linter {
     const minor = options.minor;
     // Every rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL) depend on
     // what the apiserver would find, not on what the user wants to see. Severity is applied afterwards.
-    this.active = rules.filter((r) => (r.minMinor === undefined || minor >= r.minMinor) && (r.maxMinor === undefined || minor <= r.maxMinor));
+    // Lints (apiserver: false) gate nothing, so a lint the user turned off is not run at all, unless facts are
+    // being collected (`crdlint cost` reads them from rules whatever their severity).
+    this.active = rules.filter(
+      (r) =>
+        (r.minMinor === undefined || minor >= r.minMinor) &&
+        (r.maxMinor === undefined || minor <= r.maxMinor) &&
+        (r.apiserver || options.collect !== undefined || this.severityOf(r.id, r.severity) !== "off"),
+    );
     for (const p of ["crd", ...SCHEMA_PHASES] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
   }
 
@@ -241,36 +248,22 @@ class Engine implements Linter {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
-    const dirty = new Set<string>();
-    let errorCount = 0;
-    const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => {
-      const base = makeCtx(rule, phase, out);
-      return {
-        ...base,
-        report: (r: Report) => {
-          out.push({ rule, report: r, document, object, phase });
-          if (rule.apiserver) {
-            errorCount++;
-            if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(dirty, r.path.written.toString());
-          }
-        },
-        scope,
-        nodes,
-        isNodeClean: (node: SchemaNode) => !dirty.has(node.path.written.toString()),
-        get errorCount() {
-          return errorCount;
-        },
-      };
-    };
+    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes };
+    const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(makeCtx(rule, phase, out), rule, phase, state);
     const runPhase = (phase: Phase): number => {
       const before = out.filter((d) => d.rule.apiserver).length;
       const rules = this.byPhase.get(phase)!;
       if (rules.length === 0) return 0;
       const ctxs = rules.map((r) => schemaCtx(r, phase));
+      const visitors = rules.flatMap((rule, i) => (rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]! }] : []));
       for (const node of nodes)
-        for (let i = 0; i < rules.length; i++) {
-          const rule = rules[i]!;
-          if (rule.visitNode) this.guard(rule, () => rule.visitNode!(node, ctxs[i]!), out, document, object);
+        for (const v of visitors) {
+          // Inline rather than through guard(): this loop runs rules × schema nodes times.
+          try {
+            v.visit(node, v.ctx);
+          } catch (e) {
+            this.guard(v.rule, () => { throw e; }, out, document, object);
+          }
         }
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
@@ -309,6 +302,60 @@ class Engine implements Linter {
         phase: "crd",
       });
     }
+  }
+}
+
+interface SchemaRunState {
+  out: RawDiagnostic[];
+  /** Written paths (and their ancestors) where a walk-phase apiserver error was reported. */
+  dirty: Set<string>;
+  errorCount: number;
+  document: LoadedDocument;
+  object: string | null;
+  scope: SchemaScope;
+  nodes: readonly SchemaNode[];
+}
+
+/** One rule's view of one schema; a class so that every rule sees objects of one shape. */
+class SchemaRuleContext implements SchemaContext {
+  readonly crd: CrdView;
+  readonly minor: number;
+  readonly services: EngineServices;
+  readonly memo: Map<string, unknown>;
+  readonly collect: (kind: string, data: unknown) => void;
+  readonly scope: SchemaScope;
+  readonly nodes: readonly SchemaNode[];
+
+  constructor(
+    base: RuleContext,
+    private readonly rule: Rule,
+    private readonly phase: Phase,
+    private readonly state: SchemaRunState,
+  ) {
+    this.crd = base.crd;
+    this.minor = base.minor;
+    this.services = base.services;
+    this.memo = base.memo;
+    this.collect = base.collect;
+    this.scope = state.scope;
+    this.nodes = state.nodes;
+  }
+
+  report(r: Report): void {
+    const { rule, phase, state } = this;
+    state.out.push({ rule, report: r, document: state.document, object: state.object, phase });
+    if (rule.apiserver) {
+      state.errorCount++;
+      if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, r.path.written.toString());
+    }
+  }
+
+  isNodeClean(node: SchemaNode): boolean {
+    return this.state.dirty.size === 0 || !this.state.dirty.has(node.path.written.toString());
+  }
+
+  get errorCount(): number {
+    return this.state.errorCount;
   }
 }
 

@@ -7,33 +7,50 @@ export type PathSegment =
   | { kind: "index"; index: number };
 
 export class FieldPath {
+  private cachedSegments: readonly PathSegment[] | undefined;
+  private rendered: string | undefined;
+
+  // A path is its parent plus one segment: schema walks create a path per node, and copying every ancestor's
+  // segments into each would cost depth² per branch.
   private constructor(
-    readonly segments: readonly PathSegment[],
-    private rendered?: string,
-  ) {}
+    private readonly parent: FieldPath | null,
+    private readonly last: PathSegment | null,
+    segments?: readonly PathSegment[],
+  ) {
+    this.cachedSegments = segments;
+  }
 
   static root(...names: string[]): FieldPath {
-    return new FieldPath(names.map((name) => ({ kind: "field", name }) as PathSegment));
+    return FieldPath.from(names.map((name) => ({ kind: "field", name }) as PathSegment));
   }
 
   static from(segments: readonly PathSegment[]): FieldPath {
-    return new FieldPath(segments);
+    return new FieldPath(null, null, segments);
+  }
+
+  get segments(): readonly PathSegment[] {
+    if (this.cachedSegments === undefined) this.cachedSegments = [...this.parent!.segments, this.last!];
+    return this.cachedSegments;
   }
 
   child(...names: string[]): FieldPath {
-    return new FieldPath([...this.segments, ...names.map((name) => ({ kind: "field", name }) as PathSegment)]);
+    let p: FieldPath = this;
+    for (const name of names) p = new FieldPath(p, { kind: "field", name });
+    return p;
   }
 
   key(key: string): FieldPath {
-    return new FieldPath([...this.segments, { kind: "key", key }]);
+    return new FieldPath(this, { kind: "key", key });
   }
 
   index(index: number): FieldPath {
-    return new FieldPath([...this.segments, { kind: "index", index }]);
+    return new FieldPath(this, { kind: "index", index });
   }
 
   concat(other: FieldPath): FieldPath {
-    return new FieldPath([...this.segments, ...other.segments]);
+    let p: FieldPath = this;
+    for (const s of other.segments) p = new FieldPath(p, s);
+    return p;
   }
 
   /** The YAML/JSON path of the written document: field names and map keys become keys, indices stay numbers. */
@@ -43,11 +60,18 @@ export class FieldPath {
 
   toString(): string {
     if (this.rendered !== undefined) return this.rendered;
-    let out = "";
-    for (const s of this.segments) {
-      if (s.kind === "field") out += out === "" ? s.name : "." + s.name;
-      else if (s.kind === "key") out += `[${s.key}]`;
-      else out += `[${s.index}]`;
+    let out: string;
+    if (this.parent !== null) {
+      const base = this.parent.toString();
+      const s = this.last!;
+      out = s.kind === "field" ? (base === "" ? s.name : base + "." + s.name) : s.kind === "key" ? `${base}[${s.key}]` : `${base}[${s.index}]`;
+    } else {
+      out = "";
+      for (const s of this.cachedSegments!) {
+        if (s.kind === "field") out += out === "" ? s.name : "." + s.name;
+        else if (s.kind === "key") out += `[${s.key}]`;
+        else out += `[${s.index}]`;
+      }
     }
     this.rendered = out;
     return out;
@@ -65,16 +89,20 @@ export class DualPath {
     return new DualPath(FieldPath.root(...names));
   }
 
+  // When both paths are one object (nothing hoisted), their children are too.
   child(...names: string[]): DualPath {
-    return new DualPath(this.written.child(...names), this.apiserver.child(...names));
+    const written = this.written.child(...names);
+    return new DualPath(written, this.apiserver === this.written ? written : this.apiserver.child(...names));
   }
 
   key(key: string): DualPath {
-    return new DualPath(this.written.key(key), this.apiserver.key(key));
+    const written = this.written.key(key);
+    return new DualPath(written, this.apiserver === this.written ? written : this.apiserver.key(key));
   }
 
   index(index: number): DualPath {
-    return new DualPath(this.written.index(index), this.apiserver.index(index));
+    const written = this.written.index(index);
+    return new DualPath(written, this.apiserver === this.written ? written : this.apiserver.index(index));
   }
 
   /** A child whose apiserver name differs from the written one (internal Go names leak: `JSONPath`). */
