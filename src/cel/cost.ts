@@ -18,6 +18,7 @@
  */
 import type { Constant, Expr, Expr_Call, Expr_Comprehension } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CelType, CheckedAst, DeclType } from "./types.js";
+import { isExactType } from "./typeutil.js";
 
 // ---------------------------------------------------------------------------------------------
 // §1 arithmetic
@@ -289,33 +290,6 @@ function firstParam(t: CelType | undefined): CelType | undefined {
       return t.of;
     default:
       return undefined;
-  }
-}
-
-function typesEqual(a: CelType | undefined, b: CelType | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  if (a.kind !== b.kind) return false;
-  switch (a.kind) {
-    case "list":
-      return typesEqual(a.elem, (b as typeof a).elem);
-    case "map":
-      return typesEqual(a.key, (b as typeof a).key) && typesEqual(a.value, (b as typeof a).value);
-    case "object":
-      return a.name === (b as typeof a).name;
-    case "optional":
-      return typesEqual(a.elem, (b as typeof a).elem);
-    case "type":
-      return typesEqual(a.of, (b as typeof a).of);
-    case "opaque": {
-      const bb = b as typeof a;
-      if (a.name !== bb.name || a.params.length !== bb.params.length) return false;
-      return a.params.every((p, i) => typesEqual(p, bb.params[i]));
-    }
-    case "typeParam":
-      return a.name === (b as typeof a).name;
-    default:
-      return true;
   }
 }
 
@@ -1163,7 +1137,8 @@ class Coster {
   }
 
   private k8sEquality(lhs: AstNode, rhs: AstNode): CallEstimate | null {
-    if (!typesEqual(lhs.type, rhs.type)) return null;
+    // The Kubernetes library's equality cost applies when both sides have the same type (cel-go IsExactType).
+    if (!lhs.type || !rhs.type || !isExactType(lhs.type, rhs.type)) return null;
     const name = typeName(lhs.type);
     switch (name) {
       case "net.IP":

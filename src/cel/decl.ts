@@ -5,6 +5,7 @@
  */
 import type { CelType, DeclField, DeclType } from "./types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "./typeutil.js";
+import { byteLength } from "../validate/go.js";
 
 /** MaxRequestSizeBytes. */
 const R = 3145728n;
@@ -88,23 +89,6 @@ function intOf(v: unknown): bigint | null {
 
 function zeroIfNegative(v: bigint): bigint {
   return v < 0n ? 0n : v;
-}
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
 }
 
 /** The plain string DeclType used for map keys (maxElements 0). */
@@ -227,7 +211,7 @@ function compute(s0: Schema, isResourceRoot: boolean, profile: number): DeclType
             const en = effective["enum"];
             if (Array.isArray(en) && en.length > 0) {
               let longest = 0;
-              for (const v of en) if (typeof v === "string") longest = Math.max(longest, utf8Length(v));
+              for (const v of en) if (typeof v === "string") longest = Math.max(longest, byteLength(v));
               maxElements = BigInt(longest);
             }
           }
@@ -340,7 +324,7 @@ class ObjectDecl implements DeclType {
         if (def !== undefined && def !== null) continue;
         const ft = declTypeP(prop, embedded(prop), this.profile);
         if (!ft) continue;
-        minSize += BigInt(utf8Length(name)) + ft.minSize + 4n;
+        minSize += BigInt(byteLength(name)) + ft.minSize + 4n;
       }
     }
     this.min = minSize;

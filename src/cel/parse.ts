@@ -719,31 +719,26 @@ class Parser {
   }
 
   parseOr(): Expr {
-    const first = this.parseAnd();
-    if (this.peek().type !== Tk.LOGICAL_OR) return first;
-    const terms: Expr[] = [first];
-    const ops: bigint[] = [];
-    while (this.peek().type === Tk.LOGICAL_OR) {
-      const op = this.next();
-      const next = this.parseAnd();
-      ops.push(this.id(op.start));
-      terms.push(next);
-    }
-    return this.balance("_||_", terms, ops, 0, ops.length - 1);
+    return this.parseLogical(Tk.LOGICAL_OR, "_||_", () => this.parseAnd());
   }
 
   parseAnd(): Expr {
-    const first = this.parseRelation();
-    if (this.peek().type !== Tk.LOGICAL_AND) return first;
+    return this.parseLogical(Tk.LOGICAL_AND, "_&&_", () => this.parseRelation());
+  }
+
+  /** A chain of `||` or `&&`: like cel-go, the terms become a balanced tree, not a left-leaning one. */
+  parseLogical(op: Tk, fn: string, operand: () => Expr): Expr {
+    const first = operand();
+    if (this.peek().type !== op) return first;
     const terms: Expr[] = [first];
     const ops: bigint[] = [];
-    while (this.peek().type === Tk.LOGICAL_AND) {
-      const op = this.next();
-      const next = this.parseRelation();
-      ops.push(this.id(op.start));
+    while (this.peek().type === op) {
+      const tok = this.next();
+      const next = operand();
+      ops.push(this.id(tok.start));
       terms.push(next);
     }
-    return this.balance("_&&_", terms, ops, 0, ops.length - 1);
+    return this.balance(fn, terms, ops, 0, ops.length - 1);
   }
 
   balance(fn: string, terms: Expr[], ops: bigint[], lo: number, hi: number): Expr {
@@ -815,35 +810,28 @@ class Parser {
 
   parseUnary(): Expr {
     const t = this.peek();
-    if (t.type === Tk.EXCLAM) {
-      const first = t;
-      let count = 0;
-      while (this.peek().type === Tk.EXCLAM) {
-        this.next();
-        count++;
-      }
-      this.checkMemberStart();
-      if (count % 2 === 0) return this.parseMember();
-      const opId = this.id(first.start);
-      const target = this.parseMember();
-      return this.globalCallOrMacro(opId, "!_", [target]);
-    }
+    if (t.type === Tk.EXCLAM) return this.parseUnaryRun(Tk.EXCLAM, "!_");
     if (t.type === Tk.MINUS) {
       const n1 = this.peek(1).type;
       if (n1 === Tk.NUM_INT || n1 === Tk.NUM_FLOAT) return this.parseMember();
-      const first = t;
-      let count = 0;
-      while (this.peek().type === Tk.MINUS) {
-        this.next();
-        count++;
-      }
-      this.checkMemberStart();
-      if (count % 2 === 0) return this.parseMember();
-      const opId = this.id(first.start);
-      const target = this.parseMember();
-      return this.globalCallOrMacro(opId, "-_", [target]);
+      return this.parseUnaryRun(Tk.MINUS, "-_");
     }
     return this.parseMember();
+  }
+
+  /** A run of `!` or `-`: an even count cancels out, an odd one is a single call (as cel-go's parser builds it). */
+  parseUnaryRun(op: Tk, fn: string): Expr {
+    const first = this.peek();
+    let count = 0;
+    while (this.peek().type === op) {
+      this.next();
+      count++;
+    }
+    this.checkMemberStart();
+    if (count % 2 === 0) return this.parseMember();
+    const opId = this.id(first.start);
+    const target = this.parseMember();
+    return this.globalCallOrMacro(opId, fn, [target]);
   }
 
   /**

@@ -1,6 +1,7 @@
 /** The typed view of one CRD document: versions, and the v1 → internal hoisting that decides every reported path. */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go (hoisting of identical per-version fields)
 import { DualPath, FieldPath } from "../k8s/path.js";
+import { deepEqual } from "../validate/go.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: unknown };
@@ -54,29 +55,11 @@ export interface CrdView {
   schemaHoisted: boolean;
 }
 
-/** Deep equality of decoded JSON values, independent of key order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k) || !jsonEqual((a as JsonObject)[k], (b as JsonObject)[k])) return false;
-  }
-  return true;
-}
-
 /** Go's semantic equality treats a nil and an empty slice alike. */
 function semanticEqual(a: unknown, b: unknown): boolean {
   const nilA = a === undefined || a === null || (Array.isArray(a) && a.length === 0);
   const nilB = b === undefined || b === null || (Array.isArray(b) && b.length === 0);
-  return nilA || nilB ? nilA && nilB : jsonEqual(a, b);
+  return nilA || nilB ? nilA && nilB : deepEqual(a, b);
 }
 
 function allIdentical(values: unknown[]): boolean {

@@ -47,40 +47,6 @@ export function joined(messages: string[]): string {
   return messages.join(",");
 }
 
-const qualifiedNameRe = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const QUALIFIED_NAME_MAX = 63;
-const QUALIFIED_NAME_FMT_MSG =
-  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-
-/** IsQualifiedName: `[prefix/]name`, used for label and annotation keys and finalizers. */
-export function isQualifiedName(value: string): string[] {
-  const errs: string[] = [];
-  const parts = value.split("/");
-  let name: string;
-  if (parts.length === 1) name = parts[0]!;
-  else if (parts.length === 2) {
-    const prefix = parts[0]!;
-    name = parts[1]!;
-    if (prefix.length === 0) errs.push("prefix part " + "must be non-empty");
-    else for (const m of isDNS1123Subdomain(prefix)) errs.push("prefix part " + m);
-  } else {
-    return [
-      "a qualified name " +
-        QUALIFIED_NAME_FMT_MSG +
-        " (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-    ];
-  }
-  if (name.length === 0) errs.push("name part " + "must be non-empty");
-  else if (name.length > QUALIFIED_NAME_MAX) errs.push("name part " + maxLenError(QUALIFIED_NAME_MAX));
-  if (name.length > 0 && !qualifiedNameRe.test(name))
-    errs.push(
-      "name part " +
-        QUALIFIED_NAME_FMT_MSG +
-        " (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
-    );
-  return errs;
-}
-
 const labelValueRe = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];

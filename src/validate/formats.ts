@@ -15,6 +15,7 @@
 //           src/net/mail/message.go (ParseAddress), src/time/format.go (Parse "2006-01-02"), src/time/format.go (ParseDuration)
 import { goURLParseRequestURI } from "../k8s/url.js";
 import { byteLength } from "./go.js";
+import { parseGoDuration } from "../k8s/duration.js";
 
 export type FormatCheck = (s: string) => boolean;
 
@@ -346,67 +347,9 @@ export function isDateTime(str: string): boolean {
   return m[1]! <= "23" && m[2]! <= "59" && m[3]! <= "59";
 }
 
-const DURATION_UNITS: Record<string, bigint> = {
-  ns: 1n,
-  us: 1000n,
-  "\u00b5s": 1000n,
-  "\u03bcs": 1000n,
-  ms: 1000000n,
-  s: 1000000000n,
-  m: 60000000000n,
-  h: 3600000000000n,
-};
-const MAX_DURATION = 1n << 63n;
-
 /** time.ParseDuration. */
 export function goParseDuration(str: string): boolean {
-  let s = str;
-  let neg = false;
-  if (s !== "" && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
-  }
-  if (s === "0") return true;
-  if (s === "") return false;
-  let total = 0n;
-  while (s !== "") {
-    const c = s[0]!;
-    if (!(c === "." || (c >= "0" && c <= "9"))) return false;
-    let i = 0;
-    while (i < s.length && s[i]! >= "0" && s[i]! <= "9") i++;
-    const intPart = s.slice(0, i);
-    const pre = i > 0;
-    s = s.slice(i);
-    let frac = "";
-    let post = false;
-    if (s !== "" && s[0] === ".") {
-      s = s.slice(1);
-      let j = 0;
-      while (j < s.length && s[j]! >= "0" && s[j]! <= "9") j++;
-      frac = s.slice(0, j);
-      post = j > 0;
-      s = s.slice(j);
-    }
-    if (!pre && !post) return false;
-    let u = 0;
-    while (u < s.length && s[u] !== "." && !(s[u]! >= "0" && s[u]! <= "9")) u++;
-    if (u === 0) return false;
-    const unit = DURATION_UNITS[s.slice(0, u)];
-    if (unit === undefined) return false;
-    s = s.slice(u);
-    const v = intPart === "" ? 0n : BigInt(intPart);
-    if (v > MAX_DURATION / unit) return false;
-    let part = v * unit;
-    if (frac !== "") {
-      // fractional nanoseconds are truncated, as Go does
-      const scale = 10n ** BigInt(frac.length);
-      part += (BigInt(frac) * unit) / scale;
-    }
-    total += part;
-    if (total > MAX_DURATION) return false;
-  }
-  if (total > MAX_DURATION - 1n && !neg) return false;
-  return true;
+  return parseGoDuration(str) !== null;
 }
 
 const SCALA_UNITS: string[][] = [

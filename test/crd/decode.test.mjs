@@ -4,29 +4,14 @@ import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { createDecoder } from "../../dist/crd/decode.js";
 import { crdV1JsonSchema } from "../../dist/crd/crd-v1.schema.js";
+import { BASELINE_CRD } from "../../dist/rules/examples.js";
 
 const decoder = createDecoder();
 
-const BASE = `
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-`;
 
 /** The baseline CRD with the version's openAPIV3Schema replaced and `mutate` applied. */
 function crd(schema = { type: "object" }, mutate = () => {}) {
-  const c = parse(BASE);
+  const c = parse(BASELINE_CRD);
   c.spec.versions[0].schema.openAPIV3Schema = schema;
   mutate(c);
   return c;

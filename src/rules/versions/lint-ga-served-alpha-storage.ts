@@ -1,6 +1,7 @@
 /** A GA version is served while an alpha/beta version is the storage version. */
 import { defineRule } from "../define-rule.js";
-import { isObject, jsonEqual, type CrdView, type VersionView } from "../../crd/model.js";
+import { deepEqual } from "../../validate/go.js";
+import { isObject, type CrdView, type VersionView } from "../../crd/model.js";
 import { isKubeLikeVersion } from "../../k8s/version.js";
 
 /** The single storage version (null when there is not exactly one: versions-storage-count reports that). */
@@ -20,7 +21,7 @@ export function relabelOnly(crd: CrdView, a: VersionView, b: VersionView): boole
   const conv = crd.spec.conversion;
   const strategy = isObject(conv) ? conv.strategy : "None";
   if (strategy !== "None") return false;
-  return crd.schemaHoisted || jsonEqual(a.raw.schema, b.raw.schema);
+  return crd.schemaHoisted || deepEqual(a.raw.schema, b.raw.schema);
 }
 
 export function gaServedWithPrereleaseStorage(crd: CrdView): { storage: VersionView; ga: VersionView } | null {
