@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { crdlint } from "./helpers/cli.mjs";
+import { BASELINE_CRD } from "../dist/rules/examples.js";
 
 const require = createRequire(import.meta.url);
 
@@ -151,6 +152,14 @@ test("suppression: crdlint.io/disable annotation and # crdlint-disable-next-line
   assert.equal(crdlint(["lint", "-"], { input: commented }).status, 0);
   const otherRule = "# crdlint-disable-next-line yaml-syntax\n" + v1beta1;
   assert.equal(crdlint(["lint", "-"], { input: otherRule }).status, 1);
+  // Loader findings (here a duplicate key) honour both suppressions too.
+  const dup = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n";
+  assert.equal(crdlint(["lint", "-"], { input: dup }).status, 1);
+  assert.equal(crdlint(["lint", "-"], { input: dup.replace("  name: b", "  # crdlint-disable-next-line yaml-duplicate-key\n  name: b") }).status, 0);
+  const dupCrd = BASELINE_CRD.replace("  name: widgets.example.com\n", "  name: widgets.example.com\n  name: widgets.example.com\n");
+  assert.equal(crdlint(["lint", "-"], { input: dupCrd }).status, 1);
+  const dupCrdOff = dupCrd.replace("  name: widgets.example.com\n", "  annotations: {crdlint.io/disable: yaml-duplicate-key}\n  name: widgets.example.com\n");
+  assert.equal(crdlint(["lint", "-"], { input: dupCrdOff }).status, 0);
 });
 
 test("formats: text summary, github annotations, junit, sarif valid against the SARIF 2.1.0 schema", async () => {

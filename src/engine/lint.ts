@@ -76,10 +76,10 @@ class Engine implements Linter {
   ) {
     for (const r of rules) this.byId.set(r.id, r);
     const minor = options.minor;
-    // Every rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL) depend on
-    // what the apiserver would find, not on what the user wants to see. Severity is applied afterwards.
-    // Lints (apiserver: false) gate nothing, so a lint the user turned off is not run at all, unless facts are
-    // being collected (`crdlint cost` reads them from rules whatever their severity).
+    // Every apiserver rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL)
+    // depend on what the apiserver would find, not on what the user wants to see; severity is applied afterwards.
+    // Lints gate nothing, so a lint turned off does not run, unless facts are being collected (`crdlint cost`
+    // reads them from rules whatever their severity).
     this.active = rules.filter(
       (r) =>
         (r.minMinor === undefined || minor >= r.minMinor) &&
@@ -123,7 +123,18 @@ class Engine implements Linter {
     const loaded = loadText(text);
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
-    for (const p of loaded.problems) out.push(this.problemDiagnostic(file, p));
+    for (const p of loaded.problems) {
+      const d = this.problemDiagnostic(file, p);
+      const lineRules = loaded.disabledLines.get(d.line);
+      if (lineRules && (lineRules.size === 0 || lineRules.has(d.rule))) continue;
+      // A problem in a document that still loaded (a duplicate or boolean key) honours the CRD's disable annotation.
+      const doc = loaded.documents.find((x) => x.index === p.document);
+      if (doc && isCrd(doc.value)) {
+        const disabled = disabledByAnnotation(doc.value);
+        if (disabled.has(d.rule) || disabled.has("all")) continue;
+      }
+      out.push(d);
+    }
     const docsWithProblems = new Set(loaded.problems.map((p) => p.document));
     counts.documents += [...docsWithProblems].filter((i) => !loaded.documents.some((d) => d.index === i)).length;
     for (const doc of loaded.documents) {
