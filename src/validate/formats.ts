@@ -347,11 +347,6 @@ export function isDateTime(str: string): boolean {
   return m[1]! <= "23" && m[2]! <= "59" && m[3]! <= "59";
 }
 
-/** time.ParseDuration. */
-export function goParseDuration(str: string): boolean {
-  return parseGoDuration(str) !== null;
-}
-
 const SCALA_UNITS: string[][] = [
   ["ns", "nano"],
   ["us", "\u00b5s", "micro"],
@@ -365,7 +360,7 @@ const SCALA_UNITS: string[][] = [
 
 /** strfmt ParseDuration: Go's syntax, else the Scala-style "<n> <unit>" pieces found anywhere in the string. */
 export function isDuration(str: string): boolean {
-  if (goParseDuration(str)) return true;
+  if (parseGoDuration(str) !== null) return true;
   const re = /((?:-[\t\n\f\r ]?)?[0-9]+)[\t\n\f\r ]*([A-Za-z\u00b5]+)/g;
   let ok = false;
   for (let m = re.exec(str); m !== null; m = re.exec(str)) {

@@ -12,6 +12,22 @@ test("field paths render like apimachinery's field.Path", () => {
   assert.equal(d.apiserver.toString(), "spec.additionalPrinterColumns[1].JSONPath");
 });
 
+test("paths built from a parent, from segments and by concatenation agree", () => {
+  const parent = FieldPath.root("spec");
+  const a = parent.child("x").key("k").index(2);
+  const b = parent.child("y");
+  assert.deepEqual(a.segments, FieldPath.from(a.segments).segments);
+  assert.equal(FieldPath.from(a.segments).toString(), "spec.x[k][2]");
+  assert.equal(a.concat(FieldPath.root("z")).toString(), "spec.x[k][2].z");
+  assert.equal(b.toString(), "spec.y", "siblings do not share state");
+  assert.equal(FieldPath.from([]).key("k").child("f").toString(), "[k].f");
+  const unhoisted = DualPath.root("spec").child("a");
+  assert.equal(unhoisted.written, unhoisted.apiserver, "one path object when nothing is hoisted");
+  const hoisted = new DualPath(FieldPath.root("spec", "versions").index(0), FieldPath.root("spec")).child("validation");
+  assert.equal(hoisted.written.toString(), "spec.versions[0].validation");
+  assert.equal(hoisted.apiserver.toString(), "spec.validation");
+});
+
 test("DNS validators return the apiserver's messages", () => {
   assert.deepEqual(isDNS1035Label("v1"), []);
   assert.deepEqual(isDNS1035Label("V1"), [DNS1035_MSG]);
