@@ -159,55 +159,38 @@ export function sameObject(a: CelType & { kind: "object" }, b: CelType & { kind:
 
 /** cel-go Type.IsExactType. */
 export function isExactType(a: CelType, b: CelType): boolean {
-  if (a === b) return true;
-  if (a.kind !== b.kind) return false;
-  switch (a.kind) {
-    case "list":
-      return isExactType(a.elem, (b as typeof a).elem);
-    case "map":
-      return isExactType(a.key, (b as typeof a).key) && isExactType(a.value, (b as typeof a).value);
-    case "optional":
-      return isExactType(a.elem, (b as typeof a).elem);
-    case "type":
-      return isExactType(a.of, (b as typeof a).of);
-    case "object":
-      return sameObject(a, b as typeof a);
-    case "typeParam":
-      return a.name === (b as typeof a).name;
-    case "opaque": {
-      const bo = b as typeof a;
-      if (a.name !== bo.name || a.params.length !== bo.params.length) return false;
-      for (let i = 0; i < a.params.length; i++) if (!isExactType(a.params[i]!, bo.params[i]!)) return false;
-      return true;
-    }
-    default:
-      return true;
-  }
+  return sameType(a, b, true);
 }
 
 /** cel-go Type.IsEquivalentType: like exact, but type parameter names are ignored. */
 export function isEquivalentType(a: CelType, b: CelType): boolean {
+  return sameType(a, b, false);
+}
+
+function sameType(a: CelType, b: CelType, paramNames: boolean): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
-    case "typeParam":
-      return true;
     case "list":
-      return isEquivalentType(a.elem, (b as typeof a).elem);
+      return sameType(a.elem, (b as typeof a).elem, paramNames);
     case "map":
-      return isEquivalentType(a.key, (b as typeof a).key) && isEquivalentType(a.value, (b as typeof a).value);
+      return sameType(a.key, (b as typeof a).key, paramNames) && sameType(a.value, (b as typeof a).value, paramNames);
     case "optional":
-      return isEquivalentType(a.elem, (b as typeof a).elem);
+      return sameType(a.elem, (b as typeof a).elem, paramNames);
     case "type":
-      return isEquivalentType(a.of, (b as typeof a).of);
+      return sameType(a.of, (b as typeof a).of, paramNames);
+    case "object":
+      return sameObject(a, b as typeof a);
+    case "typeParam":
+      return !paramNames || a.name === (b as typeof a).name;
     case "opaque": {
       const bo = b as typeof a;
       if (a.name !== bo.name || a.params.length !== bo.params.length) return false;
-      for (let i = 0; i < a.params.length; i++) if (!isEquivalentType(a.params[i]!, bo.params[i]!)) return false;
+      for (let i = 0; i < a.params.length; i++) if (!sameType(a.params[i]!, bo.params[i]!, paramNames)) return false;
       return true;
     }
     default:
-      return isExactType(a, b);
+      return true;
   }
 }
 

@@ -15,6 +15,7 @@ import AjvModule from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
+import { isObject as isPlainObject } from "./model.js";
 import { CUSTOM_RESOURCE_DEFINITION, JSON_SCHEMA_PROPS, crdV1JsonSchema, fieldApplies, goTypeName, schemaBand, type GoType } from "./crd-v1.schema.js";
 
 export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
@@ -104,9 +105,6 @@ const PROPS_SLICE: GoType = { kind: "slice", elem: { kind: "props" }, go: "[]v1.
 const STRING_SLICE: GoType = { kind: "slice", elem: { kind: "string", go: "string" } };
 const UINT8: GoType = { kind: "int", go: "uint8" };
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function decodePointer(pointer: string): string[] {
   if (pointer === "") return [];

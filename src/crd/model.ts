@@ -1,14 +1,13 @@
 /** The typed view of one CRD document: versions, and the v1 → internal hoisting that decides every reported path. */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go (hoisting of identical per-version fields)
 import { DualPath, FieldPath } from "../k8s/path.js";
-import { deepEqual } from "../validate/go.js";
+import { deepEqual, isPlainObject } from "../validate/go.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: unknown };
 
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+/** A JSON object (not null, not an array). */
+export const isObject: (v: unknown) => v is JsonObject = isPlainObject;
 
 export interface VersionView {
   index: number;

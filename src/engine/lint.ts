@@ -123,17 +123,18 @@ class Engine implements Linter {
     const loaded = loadText(text);
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
+    // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
+    const disabledInDoc = new Map<number, Set<string>>();
+    for (const doc of loaded.documents) if (isCrd(doc.value)) disabledInDoc.set(doc.index, disabledByAnnotation(doc.value));
+    const suppressed = (d: Diagnostic): boolean => {
+      const disabled = disabledInDoc.get(d.document);
+      if (disabled && (disabled.has(d.rule) || disabled.has("all"))) return true;
+      const lineRules = loaded.disabledLines.get(d.line);
+      return lineRules !== undefined && (lineRules.size === 0 || lineRules.has(d.rule));
+    };
     for (const p of loaded.problems) {
       const d = this.problemDiagnostic(file, p);
-      const lineRules = loaded.disabledLines.get(d.line);
-      if (lineRules && (lineRules.size === 0 || lineRules.has(d.rule))) continue;
-      // A problem in a document that still loaded (a duplicate or boolean key) honours the CRD's disable annotation.
-      const doc = loaded.documents.find((x) => x.index === p.document);
-      if (doc && isCrd(doc.value)) {
-        const disabled = disabledByAnnotation(doc.value);
-        if (disabled.has(d.rule) || disabled.has("all")) continue;
-      }
-      out.push(d);
+      if (!suppressed(d)) out.push(d);
     }
     const docsWithProblems = new Set(loaded.problems.map((p) => p.document));
     counts.documents += [...docsWithProblems].filter((i) => !loaded.documents.some((d) => d.index === i)).length;
@@ -144,15 +145,9 @@ class Engine implements Linter {
         continue;
       }
       counts.crds++;
-      const raws = this.lintCrd(doc, doc.value, file);
-      const disabled = disabledByAnnotation(doc.value);
-      for (const raw of raws) {
+      for (const raw of this.lintCrd(doc, doc.value, file)) {
         const d = this.toDiagnostic(file, raw);
-        if (!d) continue;
-        if (disabled.has(d.rule) || disabled.has("all")) continue;
-        const lineRules = loaded.disabledLines.get(d.line);
-        if (lineRules && (lineRules.size === 0 || lineRules.has(d.rule))) continue;
-        out.push(d);
+        if (d && !suppressed(d)) out.push(d);
       }
     }
     return { diagnostics: out, ...counts };
@@ -232,12 +227,9 @@ class Engine implements Linter {
             },
           })
       : () => undefined;
+    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, collect };
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
-      crd,
-      minor: this.options.minor,
-      services: this.services,
-      memo,
-      collect,
+      ...shared,
       report: (r: Report) => sink.push({ rule, report: r, document, object, phase }),
     });
     if (!crd.apiVersion.endsWith("/v1")) {
@@ -245,14 +237,13 @@ class Engine implements Linter {
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
-    for (const scope of crd.schemas) out.push(...this.lintSchema(crd, scope, makeCtx, document, object));
+    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object));
     return out;
   }
 
   private lintSchema(
-    crd: CrdView,
     scope: SchemaScope,
-    makeCtx: (rule: Rule, phase: Phase, sink: RawDiagnostic[]) => RuleContext,
+    shared: SharedContext,
     document: LoadedDocument,
     object: string | null,
   ): RawDiagnostic[] {
@@ -260,9 +251,10 @@ class Engine implements Linter {
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
     const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes };
-    const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(makeCtx(rule, phase, out), rule, phase, state);
+    const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
+    // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
-      const before = out.filter((d) => d.rule.apiserver).length;
+      const before = state.errorCount;
       const rules = this.byPhase.get(phase)!;
       if (rules.length === 0) return 0;
       const ctxs = rules.map((r) => schemaCtx(r, phase));
@@ -273,14 +265,14 @@ class Engine implements Linter {
           try {
             v.visit(node, v.ctx);
           } catch (e) {
-            this.guard(v.rule, () => { throw e; }, out, document, object);
+            this.internalError(v.rule, e, out, document, object);
           }
         }
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
         if (rule.checkSchema) this.guard(rule, () => rule.checkSchema!(ctxs[i]!), out, document, object);
       }
-      return out.filter((d) => d.rule.apiserver).length - before;
+      return state.errorCount - before;
     };
     // Structural errors (the NonStructuralSchema block) gate defaults and CEL; default errors gate CEL.
     const structuralErrors = runPhase("structural");
@@ -292,7 +284,6 @@ class Engine implements Linter {
       if (defaultErrors === 0) runPhase("cel");
     }
     runPhase("final");
-    void crd;
     return out;
   }
 
@@ -300,21 +291,27 @@ class Engine implements Linter {
     try {
       fn();
     } catch (e) {
-      // A rule that throws is a bug in crdlint; say so on this document and keep linting the rest.
-      const internal = this.byId.get("internal-error") ?? rule;
-      sink.push({
-        rule: internal,
-        report: {
-          path: new DualPath(FieldPath.from([])),
-          message: `rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`,
-        },
-        document,
-        object,
-        phase: "crd",
-      });
+      this.internalError(rule, e, sink, document, object);
     }
   }
+
+  /** A rule that throws is a bug in crdlint: say so on this document and keep linting the rest. */
+  private internalError(rule: Rule, e: unknown, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
+    sink.push({
+      rule: this.byId.get("internal-error") ?? rule,
+      report: {
+        path: new DualPath(FieldPath.from([])),
+        message: `rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`,
+      },
+      document,
+      object,
+      phase: "crd",
+    });
+  }
 }
+
+/** What every rule context of one CRD has in common. */
+type SharedContext = Omit<RuleContext, "report">;
 
 interface SchemaRunState {
   out: RawDiagnostic[];
@@ -338,7 +335,7 @@ class SchemaRuleContext implements SchemaContext {
   readonly nodes: readonly SchemaNode[];
 
   constructor(
-    base: RuleContext,
+    base: SharedContext,
     private readonly rule: Rule,
     private readonly phase: Phase,
     private readonly state: SchemaRunState,

@@ -7,6 +7,7 @@
 // Upstream: kubernetes/apimachinery:pkg/api/validate/content/kube.go (IsLabelKey, formerly IsQualifiedName)
 import type { ErrorType } from "../diagnostics/index.js";
 import { isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
+import { isPlainObject } from "../validate/go.js";
 
 /** TotalAnnotationSizeLimitB: 256 KiB for keys plus values. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -80,9 +81,6 @@ export interface MetaFieldError {
   message: string;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** TooLong's detail: reworded in Kubernetes 1.32 (field.TooLong clean-up). */
 export function tooLongBytesMessage(limit: number, minor: number): string {
