@@ -12,6 +12,8 @@
  *   detection, `dyn()` unwrapping, iteration-variable paths taken from the range's entry size;
  * - "legacy" (Kubernetes ≤ 1.32, cel-go ≤ 0.22): iteration-variable paths by range type, accumulator
  *   and bind variables resolved as globals (so they size as the root), comprehension size = range size.
+ * Kubernetes 1.37 (cel-go v0.29) also costs the global `matches(s, re)` like `s.matches(re)`; its strings-extension
+ * estimators are not registered at the strings version Kubernetes uses (docs/cel-cost.md).
  *
  * Field paths are Go slices and share backing arrays exactly as `append` does upstream (a path of
  * length 3 has capacity 4, so two appends onto it overwrite each other): the estimator depends on it.

@@ -13,6 +13,7 @@ import { crdlint } from "../helpers/cli.mjs";
 const { createCelCompiler } = await import("../../dist/cel/compile.js");
 const { estimateCost } = await import("../../dist/cel/cost.js");
 const { estimateWithReleaseChange } = await import("../../dist/cel/release-changes.js");
+const { BASELINE_CRD } = await import("../../dist/rules/examples.js");
 
 const compilers = new Map();
 function compile(minor, schema, expression) {
@@ -130,21 +131,7 @@ test("the release note names the change and both estimates, only when the estima
 });
 
 // kgateway v2.1.2's rule shape (cert-manager/cert-manager#9230): 2,516,585 per call × maxItems 16 = 40,265,360.
-const kgateway = (maxLength) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: policies.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {plural: policies, singular: policy, kind: Policy, listKind: PolicyList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
+const kgateway = (maxLength) => `${BASELINE_CRD}        properties:
           accessLog:
             type: array
             maxItems: 16
