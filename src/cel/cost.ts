@@ -227,6 +227,8 @@ export interface EstimateOptions {
   onSizeLookup?: (decl: DeclType, path: readonly string[]) => void;
   /** Called when the expression uses a construct whose estimate changed between releases (whatever the release). */
   onReleaseChange?: (change: ReleaseCostChange) => void;
+  /** Estimate this construct as the other side of its release change does, everything else as `kubernetesMinor`. */
+  flip?: ReleaseCostChange;
 }
 
 /**
@@ -473,7 +475,9 @@ class Coster {
     private readonly root: DeclType,
     private readonly opts: EstimateOptions,
   ) {
-    this.f = flagsFor(opts.kubernetesMinor);
+    const f = flagsFor(opts.kubernetesMinor);
+    if (opts.flip === "global-matches") f.globalMatches = !f.globalMatches;
+    this.f = f;
   }
 
   // ---- paths, types, sizes

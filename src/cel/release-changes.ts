@@ -17,7 +17,7 @@ export interface ReleaseChangeNote {
   /** "1.37" */
   release: string;
   construct: ReleaseCostChange;
-  /** One evaluation's estimate by the estimator of 1.36 and of 1.37 (the requested release is one of them). */
+  /** One evaluation's estimate without and with the change, everything else as at the requested release. */
   before: bigint;
   after: bigint;
   /** `cost changed in Kubernetes 1.37: ...` (or `cost changes in Kubernetes 1.37: ...` below 1.37). */
@@ -34,8 +34,9 @@ function group(n: bigint): string {
 }
 
 /**
- * The estimate at `minor`, and a note when the expression uses a construct whose estimate differs between 1.36
- * and 1.37 and this expression's estimate differs with it. Below 1.37 the note announces the change.
+ * The estimate at `minor`, and a note when the expression uses a construct whose estimate changed in 1.37 and this
+ * expression's estimate differs with it (the other estimate flips that construct only). Below 1.37 the note
+ * announces the change.
  */
 export function estimateWithReleaseChange(
   ast: CheckedAst,
@@ -44,14 +45,16 @@ export function estimateWithReleaseChange(
 ): { estimatedCost: bigint; releaseChange?: ReleaseChangeNote } {
   const changes = new Set<ReleaseCostChange>();
   const estimatedCost = estimateCost(ast, rootDecl, { kubernetesMinor: minor, onReleaseChange: (c) => changes.add(c) }).max;
-  if (changes.size === 0) return { estimatedCost };
-  // The same checked expression and DeclType under the other side's estimator isolates the estimator change.
-  const other = estimateCost(ast, rootDecl, { kubernetesMinor: minor >= CHANGED_IN ? CHANGED_IN - 1 : CHANGED_IN }).max;
+  const construct = [...changes][0];
+  if (construct === undefined) return { estimatedCost };
+  // Only this construct estimated the other way, everything else as at `minor`: the difference is the change alone.
+  const other = estimateCost(ast, rootDecl, { kubernetesMinor: minor, flip: construct }).max;
   if (other === estimatedCost) return { estimatedCost };
-  const [before, after] = minor >= CHANGED_IN ? [other, estimatedCost] : [estimatedCost, other];
-  const construct = [...changes][0]!;
   const release = `1.${CHANGED_IN}`;
-  const verb = minor >= CHANGED_IN ? "changed" : "changes";
-  const text = `cost ${verb} in Kubernetes ${release}: ${DESCRIPTION[construct]}; this expression's estimate goes from ${group(before)} to ${group(after)} per evaluation`;
+  const changed = minor >= CHANGED_IN;
+  const [before, after] = changed ? [other, estimatedCost] : [estimatedCost, other];
+  const text = changed
+    ? `cost changed in Kubernetes ${release}: ${DESCRIPTION[construct]}; this expression's estimate goes from ${group(before)} to ${group(after)} per evaluation`
+    : `cost changes in Kubernetes ${release}: ${DESCRIPTION[construct]}; with that change this expression's estimate goes from ${group(before)} to ${group(after)} per evaluation`;
   return { estimatedCost, releaseChange: { release, construct, before, after, text } };
 }

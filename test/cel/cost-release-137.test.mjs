@@ -124,6 +124,10 @@ test("the release note names the change and both estimates, only when the estima
   const at36 = note(36, "matches(self.s, '^a+$')");
   assert.equal(at36.estimatedCost, 3n);
   assert.match(at36.releaseChange.text, /^cost changes in Kubernetes 1\.37: .* from 3 to 314,575 per evaluation$/);
+  // At an older release only the matches call is flipped, the rest stays that release's estimator (1.30: legacy
+  // comprehension sizing): inside all() over l the per-item cost goes from 2 to 7, 53 → 103 as at 1.36 → 1.37.
+  const at30 = note(30, "self.l.all(x, matches(x, '^[a-z]+$'))");
+  assert.deepEqual([at30.estimatedCost, at30.releaseChange.before, at30.releaseChange.after], [53n, 53n, 103n]);
   // Same estimate at both releases (bounded enum string), or no global matches at all: no note.
   assert.equal(note(37, "matches(self.e, '^A')").releaseChange, undefined);
   assert.equal(note(37, "self.s.matches('^a+$')").releaseChange, undefined);
