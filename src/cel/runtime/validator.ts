@@ -27,6 +27,10 @@ export interface CelValidatorOptions {
 
 export interface CelFieldError {
   path: (string | number)[];
+  /** The same path with its segment kinds (field, map key, index), relative to basePath's root. */
+  fieldPath: FieldPath;
+  /** The value before rendering (present when `value` is not null). */
+  rawValue?: unknown;
   field: string;
   type: "Invalid" | "Forbidden" | "Required" | "Duplicate" | "InternalError" | string;
   value: string | null;
@@ -192,15 +196,18 @@ function render(path: FieldPath, type: string, value: string | null, detail: str
   return `${field}: ${body}`;
 }
 
-function fieldError(path: FieldPath, type: string, value: string | null, detail: string, rule?: string): CelFieldError {
+function fieldError(path: FieldPath, type: string, raw: { v: unknown } | null, detail: string, rule?: string): CelFieldError {
+  const value = raw === null ? null : renderValue(raw.v);
   const e: CelFieldError = {
     path: path.toDocumentPath(),
+    fieldPath: path,
     field: path.toString(),
     type,
     value,
     detail: type === "Duplicate" ? "" : detail,
     message: render(path, type, value, type === "Duplicate" ? "" : detail),
   };
+  if (raw !== null) e.rawValue = raw.v;
   if (rule !== undefined) e.rule = rule;
   return e;
 }
@@ -322,7 +329,9 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
   const ratchetingGate = minor >= 30;
 
   const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {
-    const rules: CompiledRule[] = rulesOf(validationSchema).map((spec) => {
+    const rules: CompiledRule[] = rulesOf(validationSchema).map((raw) => {
+      // optionalOldSelf is dropped while its gate is off (1.28-1.29); messageExpression exists from 1.27
+      const spec: Rule = { ...raw, optionalOldSelf: raw.optionalOldSelf && minor >= 30, messageExpression: minor >= 27 ? raw.messageExpression : "" };
       const result = spec.rule.trim() === "" ? null : compiler.compileRule({ schema: nodeSchema, isResourceRoot: root, expression: spec.rule, kind: "rule", optionalOldSelf: spec.optionalOldSelf });
       let messageProgram: Interpreter | null = null;
       let messageError: string | null = null;
@@ -386,7 +395,7 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           ? { current: { value: obj, old: oldObj, schema }, nearestParent: null }
           : { current: null, nearestParent: null };
 
-      const typeValue = (s: Schema) => renderValue(typeof s["type"] === "string" ? s["type"] : "");
+      const typeValue = (s: Schema) => ({ v: typeof s["type"] === "string" ? s["type"] : "" });
 
       const validateExpressions = (node: Node, path: FieldPath, v: unknown, old: unknown, r: Ratchet): boolean => {
         if (v === null || v === undefined) return true;
@@ -513,9 +522,10 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
 
 /** fieldErrorForReason with the release's value rendering (1.35+: the scalar value or none; before: the schema type). */
 function fieldErrorForReason(path: FieldPath, sts: Schema, v: unknown, detail: string, reason: string | undefined, minor: number, rule: string): CelFieldError {
-  let value: string | null;
-  if (minor >= 35) value = v !== null && typeof v === "object" ? null : renderValue(v);
-  else value = renderValue(typeof sts["type"] === "string" ? sts["type"] : "");
+  let value: { v: unknown } | null;
+  // 1.35+: the value itself, omitted (field.OmitValueType) for object and array schemas
+  if (minor >= 35) value = sts["type"] === "object" || sts["type"] === "array" ? null : { v };
+  else value = { v: typeof sts["type"] === "string" ? sts["type"] : "" };
   switch (reason) {
     case "FieldValueForbidden":
       return fieldError(path, "Forbidden", null, detail, rule);
