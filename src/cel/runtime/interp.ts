@@ -62,6 +62,8 @@ export class Interpreter {
     private readonly env: CelEnv,
     private readonly fns: FunctionRegistry,
     private readonly limit: number,
+    /** cel.OptOptimize (the apiserver's setting): constant folding of literals, conversions and `in` constant lists. */
+    private readonly optimize = true,
   ) {}
 
   run(act: Activation): EvalOutcome {
@@ -152,6 +154,7 @@ export class Interpreter {
 
   /** Whether an expression is a constant after OptOptimize folding (constants, literal lists/maps of constants). */
   private isConstant(e: Expr): boolean {
+    if (!this.optimize) return e.exprKind.case === "constExpr";
     switch (e.exprKind.case) {
       case "constExpr":
         return true;
@@ -200,19 +203,18 @@ export class Interpreter {
           const cond = this.eval(c.args[0]!, act);
           if (isErr(cond)) return cond;
           if (typeof cond !== "boolean") return new CelErr(NO_SUCH_OVERLOAD);
+          // the branches are resolved, not evaluated: an attribute branch costs only its qualifiers
           const branch = c.args[cond ? 1 : 2]!;
-          return this.isAttribute(branch) ? this.attribute(branch, act, chargeBase) : this.eval(branch, act);
+          return this.isAttribute(branch) ? this.attribute(branch, act, false) : this.eval(branch, act);
         }
         const operand = this.operandOf(c.args[0]!, act, chargeBase);
         const idxExpr = c.args[1]!;
         let idx: Result;
         if (idxExpr.exprKind.case === "constExpr") idx = this.constant(idxExpr);
         else if (this.isAttribute(idxExpr)) idx = this.attribute(idxExpr, act, false);
-        else {
-          // relative attribute qualifier: evaluated (its own steps) and charged as an attribute
-          idx = this.eval(idxExpr, act);
-          this.charge(1);
-        }
+        // any other index is a relative attribute qualifier: its expression is evaluated (and observed), the
+        // qualifier itself is charged once below
+        else idx = this.eval(idxExpr, act);
         this.charge(1);
         if (c.function === "_?._") return optSelect(operand, idx);
         return index(operand, idx, c.function === "_[?_]");
@@ -366,14 +368,16 @@ export class Interpreter {
     const fn = c.function;
     if (fn === "_&&_" || fn === "_||_") return this.logical(fn === "_&&_", c.args, act);
     // OptOptimize: a conversion of a constant is folded at plan time (no cost)
-    if (c.target === undefined && c.args.length === 1 && CONVERSIONS.has(fn) && this.isConstant(c.args[0]!)) {
+    if (this.optimize && c.target === undefined && c.args.length === 1 && CONVERSIONS.has(fn) && this.isConstant(c.args[0]!)) {
       const saved = this.cost;
       const r = this.invoke(e, fn, [this.eval(c.args[0]!, act)]);
       this.cost = saved;
       return r.value;
     }
     // OptOptimize: `x in [constants]` becomes a set membership test (no call cost)
-    if (fn === "@in" && this.isConstant(c.args[1]!) && c.args[1]!.exprKind.case === "listExpr") {
+    if (this.optimize && fn === "@in" && this.isConstant(c.args[1]!) && c.args[1]!.exprKind.case === "listExpr" && constantPrimitives(c.args[1]!)) {
+      // an empty constant list folds to false without evaluating the left side
+      if (c.args[1]!.exprKind.case === "listExpr" && c.args[1]!.exprKind.value.elements.length === 0) return false;
       const lhs = this.eval(c.args[0]!, act);
       if (isErr(lhs)) return lhs;
       const list = this.eval(c.args[1]!, act) as ListV;
@@ -417,6 +421,13 @@ export class Interpreter {
   get environment(): CelEnv {
     return this.env;
   }
+}
+
+/** maybeOptimizeSetMembership applies to constant lists of primitive, non-bytes values only. */
+function constantPrimitives(list: Expr): boolean {
+  if (list.exprKind.case !== "listExpr") return false;
+  if (list.exprKind.value.elements.length === 0) return true;
+  return list.exprKind.value.elements.every((x) => x.exprKind.case === "constExpr" && x.exprKind.value.constantKind.case !== "bytesValue" && x.exprKind.value.constantKind.case !== "nullValue");
 }
 
 const CONVERSIONS = new Set(["int", "uint", "double", "string", "bytes", "bool", "duration", "timestamp", "dyn", "type"]);
