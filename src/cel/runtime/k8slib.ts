@@ -4,7 +4,7 @@
  */
 // Upstream: kubernetes/apiserver:pkg/cel/library/{lists,regex,urls,quantity,ip,cidr,semverlib,format}.go, pkg/cel/{url,quantity,ip,cidr,semver,format}.go
 import { RE2JS } from "@bufbuild/re2";
-import { goURLParseRequestURI, type GoURL } from "../../k8s/url.js";
+import { goURLParse, goURLParseRequestURI, type GoURL } from "../../k8s/url.js";
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidLabelValue } from "../../k8s/validation.js";
 import {
   CelErr,
@@ -120,10 +120,13 @@ function urlVal(u: GoURL, raw: string): OpaqueV {
   return new OpaqueV(URL_TYPE, u, (o) => (o.data as { raw?: string }) === (u as unknown) || JSON.stringify(o.data) === JSON.stringify(u), raw.length);
 }
 
+/** ParseRequestURI checks the URL; the value comes from url.Parse (which handles fragments). */
 function parseUrl(s: string): Result {
   const r = goURLParseRequestURI(s);
   if (!r.ok) return new CelErr(`URL parse error during conversion from string: ${r.error}`);
-  return urlVal(r.url, s);
+  const u = goURLParse(s);
+  if (!u.ok) return new CelErr(`URL parse error during conversion from string: ${u.error}`);
+  return urlVal(u.url, s);
 }
 
 function hostname(host: string): string {
@@ -199,6 +202,17 @@ function norm(r: Rational): Rational {
   return { num: r.num / g, den: r.den / g };
 }
 
+const QUANTITY_SUFFIX_ERR = "unable to parse quantity's suffix";
+
+/** resource.ParseQuantity: the value, or the error text (ErrFormatWrong / ErrSuffix). */
+function parseQuantityOrError(s: string): Rational | string {
+  const m = QUANTITY_RE.exec(s);
+  if (!m) return QUANTITY_FORMAT_ERR;
+  const suffix = m[2]!;
+  if (!(suffix in BINARY) && !(suffix in DECIMAL) && !/^[eE][-+]?\d+$/.test(suffix)) return QUANTITY_SUFFIX_ERR;
+  return parseQuantity(s) ?? QUANTITY_FORMAT_ERR;
+}
+
 function parseQuantity(s: string): Rational | null {
   const m = QUANTITY_RE.exec(s);
   if (!m) return null;
@@ -251,72 +265,116 @@ interface Addr {
   is4in6: boolean;
 }
 
-function parseIPv4(s: string): number[] | string {
-  const parts = s.split(".");
-  if (parts.length !== 4) return "IPv4 address too short";
-  const out: number[] = [];
-  for (const p of parts) {
-    if (p === "" || !/^\d+$/.test(p)) return `unexpected character`;
-    if (p.length > 1 && p[0] === "0") return "IPv4 field has octet with leading zero";
-    const n = Number(p);
-    if (n > 255) return "IPv4 field has value >255";
-    out.push(n);
-  }
-  return out;
+/** A net/netip parse error: `ParseAddr("in"): msg (at "rest")`. */
+function addrError(input: string, msg: string, at?: string): string {
+  return `ParseAddr(${JSON.stringify(input)}): ${msg}` + (at ? ` (at ${JSON.stringify(at)})` : "");
 }
 
-function parseAddr(s: string): Addr | string {
-  if (s === "") return "missing IP address";
-  if (!s.includes(":")) {
-    const v4 = parseIPv4(s);
-    return typeof v4 === "string" ? v4 : { bytes: v4, zone: "", is4in6: false };
+/** netip parseIPv4Fields over in[off:end]. */
+function parseIPv4Fields(input: string, off: number, end: number): number[] | string {
+  const s = input.slice(off, end);
+  const fields: number[] = [];
+  let val = 0;
+  let digLen = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c >= "0" && c <= "9") {
+      if (digLen === 1 && val === 0) return addrError(input, "IPv4 field has octet with leading zero");
+      val = val * 10 + (c.charCodeAt(0) - 48);
+      digLen++;
+      if (val > 255) return addrError(input, "IPv4 field has value >255");
+    } else if (c === ".") {
+      if (i === 0 || i === s.length - 1 || s[i - 1] === ".") return addrError(input, "IPv4 field must have at least one digit", s.slice(i));
+      if (fields.length === 3) return addrError(input, "IPv4 address too long");
+      fields.push(val);
+      val = 0;
+      digLen = 0;
+    } else return addrError(input, "unexpected character", s.slice(i));
   }
+  if (fields.length < 3) return addrError(input, "IPv4 address too short");
+  fields.push(val);
+  return fields;
+}
+
+/** netip parseIPv6, with its error texts. */
+function parseIPv6(input: string): Addr | string {
+  let s = input;
   let zone = "";
-  let body = s;
   const pct = s.indexOf("%");
   if (pct >= 0) {
     zone = s.slice(pct + 1);
-    body = s.slice(0, pct);
-    if (zone === "") return "zone must be a non-empty string";
+    s = s.slice(0, pct);
+    if (zone === "") return addrError(input, "zone must be a non-empty string");
   }
-  const groups: number[] = [];
+  const ip = new Array<number>(16).fill(0);
   let ellipsis = -1;
-  let rest = body;
-  if (rest.startsWith("::")) {
+  if (s.length >= 2 && s[0] === ":" && s[1] === ":") {
     ellipsis = 0;
-    rest = rest.slice(2);
+    s = s.slice(2);
+    if (s.length === 0) return { bytes: ip, zone, is4in6: false };
   }
-  while (rest.length > 0) {
-    const m = /^[0-9a-fA-F]{1,4}/.exec(rest);
-    if (!m) return "unexpected character";
-    if (rest[m[0].length] === "." ) {
-      const v4 = parseIPv4(rest);
+  let i = 0;
+  while (i < 16) {
+    let off = 0;
+    let acc = 0;
+    for (; off < s.length; off++) {
+      const c = s[off]!;
+      const d = c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c >= "a" && c <= "f" ? c.charCodeAt(0) - 87 : c >= "A" && c <= "F" ? c.charCodeAt(0) - 55 : -1;
+      if (d < 0) break;
+      acc = acc * 16 + d;
+      if (off > 3) return addrError(input, "each group must have 4 or less digits", s);
+      if (acc > 0xffff) return addrError(input, "IPv6 field has value >=2^16", s);
+    }
+    if (off === 0) return addrError(input, "each colon-separated field must have at least one digit", s);
+    if (off < s.length && s[off] === ".") {
+      if (ellipsis < 0 && i !== 12) return addrError(input, "embedded IPv4 address must replace the final 2 fields of the address", s);
+      if (i + 4 > 16) return addrError(input, "too many hex fields to fit an embedded IPv4 at the end of the address", s);
+      let end = input.length;
+      if (zone.length > 0) end -= zone.length + 1;
+      const v4 = parseIPv4Fields(input, end - s.length, end);
       if (typeof v4 === "string") return v4;
-      groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
-      rest = "";
+      for (let k = 0; k < 4; k++) ip[i + k] = v4[k]!;
+      s = "";
+      i += 4;
       break;
     }
-    groups.push(parseInt(m[0], 16));
-    rest = rest.slice(m[0].length);
-    if (rest.startsWith("::")) {
-      if (ellipsis >= 0) return "multiple :: in address";
-      ellipsis = groups.length;
-      rest = rest.slice(2);
-    } else if (rest.startsWith(":")) {
-      rest = rest.slice(1);
-      if (rest === "") return "trailing colon";
-    } else if (rest !== "") return "unexpected character";
+    ip[i] = acc >> 8;
+    ip[i + 1] = acc & 0xff;
+    i += 2;
+    s = s.slice(off);
+    if (s.length === 0) break;
+    if (s[0] !== ":") return addrError(input, "unexpected character, want colon", s);
+    if (s.length === 1) return addrError(input, "colon must be followed by more characters", s);
+    s = s.slice(1);
+    if (s[0] === ":") {
+      if (ellipsis >= 0) return addrError(input, "multiple :: in address", s);
+      ellipsis = i;
+      s = s.slice(1);
+      if (s.length === 0) break;
+    }
   }
-  if (ellipsis >= 0) {
-    if (groups.length > 7) return "address string too long";
-    const fill = new Array(8 - groups.length).fill(0);
-    groups.splice(ellipsis, 0, ...fill);
+  if (s.length !== 0) return addrError(input, "trailing garbage after address", s);
+  if (i < 16) {
+    if (ellipsis < 0) return addrError(input, "address string too short");
+    const n = 16 - i;
+    for (let j = i - 1; j >= ellipsis; j--) ip[j + n] = ip[j]!;
+    for (let j = ellipsis; j < ellipsis + n; j++) ip[j] = 0;
+  } else if (ellipsis >= 0) return addrError(input, "the :: must expand to at least one field of zeros");
+  const is4in6 = ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+  return { bytes: ip, zone, is4in6 };
+}
+
+/** netip.ParseAddr: the address or the error text. */
+function parseAddr(s: string): Addr | string {
+  for (const c of s) {
+    if (c === ".") {
+      const v4 = parseIPv4Fields(s, 0, s.length);
+      return typeof v4 === "string" ? v4 : { bytes: v4, zone: "", is4in6: false };
+    }
+    if (c === ":") return parseIPv6(s);
+    if (c === "%") return addrError(s, "missing IPv6 address");
   }
-  if (groups.length !== 8) return "address string too short";
-  const bytes: number[] = [];
-  for (const g of groups) bytes.push(g >> 8, g & 0xff);
-  const is4in6 = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-  return { bytes, zone, is4in6 };
+  return addrError(s, "unable to parse IP");
 }
 
 function addrString(a: Addr): string {
@@ -353,7 +411,7 @@ function ipVal(a: Addr): OpaqueV {
 
 function ipFromString(s: string): Result {
   const a = parseAddr(s);
-  if (typeof a === "string") return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ParseAddr(${JSON.stringify(s)}): ${a}`);
+  if (typeof a === "string") return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ${a}`);
   if (a.zone !== "") return new CelErr(`IP address ${JSON.stringify(s)} with zone value is not allowed`);
   if (a.is4in6) return new CelErr(`IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`);
   return ipVal(a);
@@ -385,10 +443,13 @@ function cidrVal(p: Prefix): OpaqueV {
   }, p.addr.bytes.length);
 }
 
+// library/cidr.go: parseCIDR already prefixes its error, and stringToCIDR prefixes it again
+const CIDR_PARSE = "network address parse error during conversion from string: ";
+
 function cidrFromString(s: string): Result {
   const p = parsePrefix(s);
-  if (typeof p === "string") return new CelErr(`network address ${JSON.stringify(s)} parse error during conversion from string: netip.ParsePrefix(${JSON.stringify(s)}): ${p}`);
-  if (p.addr.is4in6) return new CelErr(`IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`);
+  if (typeof p === "string") return new CelErr(`${CIDR_PARSE}${CIDR_PARSE}netip.ParsePrefix(${JSON.stringify(s)}): ${p}`);
+  if (p.addr.is4in6) return new CelErr(`${CIDR_PARSE}IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`);
   return cidrVal(p);
 }
 
@@ -420,29 +481,62 @@ interface Semver {
   pre: string[];
 }
 
-function parseSemver(s: string, normalize: boolean): Semver | string {
-  let v = s;
+const DIGITS = /^[0-9]*$/;
+const ALNUM = /^[0-9A-Za-z-]*$/;
+const leadingZeroes = (x: string) => x.length > 1 && x[0] === "0";
+
+/** blang/semver/v4 Parse (strict), after the library's optional normalization (`v` prefix, missing minor/patch). */
+function parseSemver(input: string, normalize: boolean): Semver | string {
+  let s = input;
   if (normalize) {
-    if (v.startsWith("v")) v = v.slice(1);
-    const core = v.split(/[-+]/, 1)[0]!;
-    const rest = v.slice(core.length);
+    if (s.startsWith("v")) s = s.slice(1);
+    const core = /^[^-+]*/.exec(s)![0];
+    const rest = s.slice(core.length);
     const parts = core.split(".");
     while (parts.length < 3) parts.push("0");
-    v = parts.map((p) => (/^\d+$/.test(p) ? String(BigInt(p)) : p)).join(".") + rest;
+    s = parts.map((x) => (/^[0-9]+$/.test(x) ? x.replace(/^0+(?=\d)/, "") : x)).join(".") + rest;
   }
-  const m = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(v);
-  if (!m) {
-    const parts = v.split(/[-+]/, 1)[0]!.split(".");
-    if (parts.length !== 3) return "No Major.Minor.Patch elements found";
-    return `Invalid character(s) found in version ${JSON.stringify(v)}`;
+  if (s.length === 0) return "Version string empty";
+  const dot1 = s.indexOf(".");
+  const dot2 = dot1 < 0 ? -1 : s.indexOf(".", dot1 + 1);
+  if (dot1 < 0 || dot2 < 0) return "No Major.Minor.Patch elements found";
+  const parts = [s.slice(0, dot1), s.slice(dot1 + 1, dot2), s.slice(dot2 + 1)];
+  const num = (x: string, what: string): bigint | string => {
+    if (!DIGITS.test(x)) return `Invalid character(s) found in ${what.toLowerCase()} number ${JSON.stringify(x)}`;
+    if (leadingZeroes(x)) return `${what} number must not contain leading zeroes ${JSON.stringify(x)}`;
+    if (x === "") return `strconv.ParseUint: parsing "": invalid syntax`;
+    return BigInt(x);
+  };
+  const major = num(parts[0]!, "Major");
+  if (typeof major === "string") return major;
+  const minor = num(parts[1]!, "Minor");
+  if (typeof minor === "string") return minor;
+  let patchStr = parts[2]!;
+  let build: string[] = [];
+  let pre: string[] = [];
+  const plus = patchStr.indexOf("+");
+  if (plus >= 0) {
+    build = patchStr.slice(plus + 1).split(".");
+    patchStr = patchStr.slice(0, plus);
   }
-  for (const p of [m[1]!, m[2]!, m[3]!]) if (p.length > 1 && p[0] === "0") return `Version segment starts with 0: ${JSON.stringify(p)}`;
-  const pre = m[4] ? m[4].split(".") : [];
+  const dash = patchStr.indexOf("-");
+  if (dash >= 0) {
+    pre = patchStr.slice(dash + 1).split(".");
+    patchStr = patchStr.slice(0, dash);
+  }
+  const patch = num(patchStr, "Patch");
+  if (typeof patch === "string") return patch;
   for (const p of pre) {
     if (p === "") return "Prerelease is empty";
-    if (/^\d+$/.test(p) && p.length > 1 && p[0] === "0") return `Numeric PreRelease version must not contain leading zeroes ${JSON.stringify(p)}`;
+    if (DIGITS.test(p)) {
+      if (leadingZeroes(p)) return `Numeric PreRelease version must not contain leading zeroes ${JSON.stringify(p)}`;
+    } else if (!ALNUM.test(p)) return `Invalid character(s) found in prerelease ${JSON.stringify(p)}`;
   }
-  return { major: BigInt(m[1]!), minor: BigInt(m[2]!), patch: BigInt(m[3]!), pre };
+  for (const b of build) {
+    if (b === "") return "Build meta data is empty";
+    if (!ALNUM.test(b)) return `Invalid character(s) found in build meta data ${JSON.stringify(b)}`;
+  }
+  return { major, minor, patch, pre };
 }
 
 function semverCmp(a: Semver, b: Semver): number {
@@ -526,6 +620,13 @@ function formatVal(name: string): OpaqueV {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const K8S_FUNCTIONS: Record<string, Impl> = {
+  list_includes_dyn_dyn: ([t, x]) => {
+    if (t instanceof ListV) {
+      for (const y of t) if (!isErr(y) && celEquals(y, x!) === true) return true;
+      return false;
+    }
+    return celEquals(t!, x!) === true;
+  },
   list_a_index_of_int: ([l, x]) => listIndexOf(l as ListV, x!, false),
   list_a_last_index_of_int: ([l, x]) => listIndexOf(l as ListV, x!, true),
   string_find_string: ([s, re]) => find(s as string, re as string),
@@ -540,8 +641,8 @@ export const K8S_FUNCTIONS: Record<string, Impl> = {
   url_get_escaped_path: ([u]) => escapedPath((u as OpaqueV).data as GoURL),
   url_get_query: ([u]) => query((u as OpaqueV).data as GoURL),
   string_to_quantity: ([s]) => {
-    const r = parseQuantity(s as string);
-    return r ? quantityVal(r) : new CelErr(QUANTITY_FORMAT_ERR);
+    const r = parseQuantityOrError(s as string);
+    return typeof r === "string" ? new CelErr(r) : quantityVal(r);
   },
   is_quantity_string: ([s]) => parseQuantity(s as string) !== null,
   quantity_sign: ([a]) => BigInt(Math.sign(Number(q(a!).num))),
@@ -566,7 +667,7 @@ export const K8S_FUNCTIONS: Record<string, Impl> = {
   is_ip: ([s]) => !isErr(ipFromString(s as string)),
   ip_is_canonical: ([s]) => {
     const a = parseAddr(s as string);
-    if (typeof a === "string") return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ParseAddr(${JSON.stringify(s)}): ${a}`);
+    if (typeof a === "string") return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ${a}`);
     return addrString(a) === s;
   },
   ip_family: ([a]) => (((a as OpaqueV).data as Addr).bytes.length === 4 ? 4n : 6n),
