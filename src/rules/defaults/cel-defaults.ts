@@ -21,6 +21,8 @@ export interface CelDefaultFinding {
   path: DualPath;
   type: ErrorType;
   message: string;
+  /** The caret excerpt of a compile error (the apiserver's message continues on these lines). */
+  detail?: string;
   value?: unknown;
   /** Budget or per-call limit exhaustion (default-cel-budget-exceeded) rather than a failed rule. */
   budget: boolean;
@@ -82,13 +84,15 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
       if (second.remainingBudget < left) left = second.remainingBudget;
     }
     for (const e of errors) {
+      const nl = e.detail.indexOf("\n");
       const f: CelDefaultFinding = {
         node,
         path: liftPath(o.base, e),
         type: TYPES[e.type] ?? "Invalid value",
-        message: e.detail,
+        message: nl < 0 ? e.detail : e.detail.slice(0, nl),
         budget: isBudgetError(e.detail),
       };
+      if (nl >= 0) f.detail = e.detail.slice(nl + 1);
       if ("rawValue" in e) f.value = e.rawValue;
       out.push(f);
     }

@@ -23,6 +23,7 @@ export default defineRule({
       if (f.budget) continue;
       const r: Parameters<typeof ctx.report>[0] = { path: f.path, type: f.type, message: f.message };
       if (f.value !== undefined) r.value = f.value;
+      if (f.detail !== undefined) r.detail = f.detail;
       ctx.report(r);
     }
   },
