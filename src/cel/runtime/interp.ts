@@ -384,25 +384,39 @@ export class Interpreter {
       for (const x of list) if (celEquals(lhs, x) === true) return true;
       return false;
     }
+    const argExprs = c.target ? [c.target, ...c.args] : c.args;
     const args: Result[] = [];
-    if (c.target) args.push(this.eval(c.target, act));
-    for (const a of c.args) args.push(this.eval(a, act));
+    for (const a of argExprs) {
+      const v = this.eval(a, act);
+      args.push(v);
+      // cel-go's evalVarArgs (3+ arguments) stops at the first error: the later arguments are never evaluated and
+      // the cost observer, not finding them, charges nothing for the call
+      if (isErr(v) && argExprs.length > 2) return v;
+    }
     const r = this.invoke(e, fn, args);
-    if (r.charged) this.charge(r.cost);
+    this.charge(r.cost);
     return r.value;
   }
 
-  private invoke(e: Expr, fn: string, args: Result[]): { value: Result; cost: number; charged: boolean } {
-    for (const a of args) if (isErr(a)) return { value: a, cost: 0, charged: false };
-    const vals = args as Val[];
+  /**
+   * Calls the overload that matches the arguments. Unary and binary calls are charged even when an argument is an
+   * error (cel-go evaluates both operands, then returns the error; the observer still costs the call with the error
+   * as a size-1 argument). A call the checker bound to several overloads has no single overload id at runtime.
+   */
+  private invoke(e: Expr, fn: string, args: Result[]): { value: Result; cost: number } {
     const ids = this.ast.references.get(e.id)?.overloadIds ?? [];
+    const costId = ids.length === 1 ? ids[0]! : "";
+    const firstErr = args.find(isErr);
+    if (firstErr) return { value: firstErr, cost: this.fns.callCost(fn, costId, args as Val[], firstErr) };
+    const vals = args as Val[];
     for (const id of ids) {
       const impl = this.fns.resolve(id, vals);
       if (!impl) continue;
       const value = impl(vals);
-      return { value, cost: this.fns.callCost(fn, id, vals, value), charged: true };
+      return { value, cost: this.fns.callCost(fn, ids.length === 1 ? id : costId, vals, value) };
     }
-    return { value: new CelErr(NO_SUCH_OVERLOAD), cost: 1, charged: true };
+    const value = new CelErr(NO_SUCH_OVERLOAD);
+    return { value, cost: this.fns.callCost(fn, costId, vals, value) };
   }
 
   private logical(and: boolean, args: Expr[], act: Activation): Result {

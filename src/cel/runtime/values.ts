@@ -9,6 +9,8 @@
 // Upstream: google/cel-go:common/types (Err texts: "no such key", "no such overload", "integer overflow", ...)
 import type { DeclType } from "../types.js";
 import { parseGoDuration } from "../../k8s/duration.js";
+import { parseRfc3339Nanos } from "../literals.js";
+import { codePoints } from "../cost.js";
 
 /** A CEL error value (cel-go types.Err): propagates through strict calls, absorbed by && / || / ?: when possible. */
 export class CelErr {
@@ -354,41 +356,9 @@ function parseStrfmtDuration(s: string): bigint | null {
 const MIN_TS_NS = -62135596800n * 1000000000n;
 const MAX_TS_NS = 253402300799n * 1000000000n + 999999999n;
 
-/** RFC 3339 with optional fraction (Go time.Parse(time.RFC3339)) to Unix nanoseconds; null when invalid. */
+/** RFC 3339 (Go time.Parse(time.RFC3339)) within years 1..9999, as Unix nanoseconds; null when invalid. */
 export function parseTimestamp(s: string): bigint | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/.exec(s);
-  if (!m) return null;
-  const y = +m[1]!;
-  const mo = +m[2]!;
-  const d = +m[3]!;
-  const h = +m[4]!;
-  const mi = +m[5]!;
-  const se = +m[6]!;
-  const dim = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (mo < 1 || mo > 12 || d < 1 || d > dim[mo - 1]! || h > 23 || mi > 59 || se > 59) return null;
-  let off = 0;
-  const z = m[8]!;
-  if (z !== "Z" && z !== "z") {
-    const oh = +z.slice(1, 3);
-    const om = +z.slice(4, 6);
-    if (oh > 23 || om > 59) return null;
-    off = (oh * 60 + om) * 60 * (z[0] === "-" ? -1 : 1);
-  }
-  const days = daysFromCivil(y, mo, d);
-  const secs = BigInt(days) * 86400n + BigInt(h * 3600 + mi * 60 + se - off);
-  const frac = m[7] ? BigInt(m[7].padEnd(9, "0")) : 0n;
-  const ns = secs * 1000000000n + frac;
-  if (ns < MIN_TS_NS || ns > MAX_TS_NS) return null;
-  return ns;
-}
-
-export function daysFromCivil(y: number, m: number, d: number): number {
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
+  return parseRfc3339Nanos(s);
 }
 
 export function civilFromDays(z0: number): { y: number; m: number; d: number } {
@@ -434,19 +404,8 @@ export function typeNameOf(v: Val): string {
   return "unknown";
 }
 
-/** UTF-8 code points of a string (cel-go String.Size counts runes). */
-export function runeLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
+/** Code points of a string (cel-go String.Size counts runes). */
+export const runeLength = codePoints;
 
 export function utf8Length(s: string): number {
   return Buffer.byteLength(s, "utf8");
