@@ -95,3 +95,16 @@ test("Kubernetes library call costs (library/cost.go CallCost)", () => {
   // self 1 + quantity(self) ceil(5 * 0.1) + quantity('1') ceil(0.1) + isGreaterThan 1
   assert.equal(evalCel(`quantity(self).isGreaterThan(quantity('1'))`, { self: [T.STRING, "100Mi"] }).cost, 4);
 });
+
+test("cel-go extension libraries' overload cost trackers (ext/sets.go, ext/lists.go v3)", () => {
+  const a = [T.listOf(T.INT), [1, 2, 3]];
+  const b = [T.listOf(T.INT), [2, 3]];
+  // a 1 + b 1 + (1 + 3 × 2 × factor)
+  assert.equal(evalCel(`sets.contains(a, b)`, { a, b }).cost, 2 + 1 + 6);
+  assert.equal(evalCel(`sets.equivalent(a, b)`, { a, b }).cost, 2 + 1 + 12);
+  // sort: 2 × n² + 1 + 10 (strings add the traversal factor)
+  assert.equal(evalCel(`a.sort()`, { a }).cost, 1 + 18 + 11);
+  assert.equal(evalCel(`s.sort()`, { s: [T.listOf(T.STRING), ["b", "a"]] }).cost, 1 + Math.trunc(4 * 2.1) + 11);
+  // slice: the result size + 1 + 10
+  assert.equal(evalCel(`a.slice(0, 2)`, { a }).cost, 1 + 2 + 11);
+});

@@ -102,6 +102,9 @@ export function createFunctionRegistry(env: CelEnv): FunctionRegistry {
       return impl;
     },
     callCost(fn, id, args, result) {
+      // cel-go consults the libraries' overload cost trackers before the Kubernetes estimator
+      const t = overloadTracker(id, args, result);
+      if (t !== undefined) return t;
       const k = k8sCallCost(fn, id, args, result);
       if (k !== undefined) return k;
       return defaultCallCost(id, args);
@@ -240,6 +243,47 @@ function k8sCallCost(fn: string, id: string, args: Val[], result: Result): numbe
     case "sub":
       return 1;
   }
+  return undefined;
+}
+
+const LIST_CREATE_BASE_COST = 10;
+
+/** trackAllocatingListCall (cel-go ext/lists.go): size × factor, truncated, plus the call and the list allocation. */
+function allocatingListCall(factor: number, size: number): number {
+  return Math.trunc(size * factor) + 1 + LIST_CREATE_BASE_COST;
+}
+
+/** trackListSelfCompare: worst-case O(n²) comparisons (strings and bytes also traversed). */
+function listSelfCompare(l: Val): number {
+  if (!(l instanceof ListV)) return 1;
+  const n = l.size;
+  if (n === 0) return allocatingListCall(2, 0);
+  const first = l.get(0);
+  const factor = typeof first === "string" || first instanceof Uint8Array ? 2 + STRING_TRAVERSAL : 2;
+  return allocatingListCall(factor, n * n);
+}
+
+/** Runtime overload cost trackers registered by cel-go's ext.Sets() and ext.Lists(v3) (checked first). */
+function overloadTracker(id: string, args: Val[], result: Result): number | undefined {
+  switch (id) {
+    case "list_sets_contains_list":
+    case "list_sets_intersects_list":
+      return 1 + Math.trunc(actualSize(args[0]!) * actualSize(args[1]!) * 1);
+    case "list_sets_equivalent_list":
+      return 1 + Math.trunc(actualSize(args[0]!) * actualSize(args[1]!) * 2);
+    case "list_slice":
+    case "lists_range":
+    case "list_reverse":
+      return allocatingListCall(1, actualSize(result));
+    case "list_flatten":
+      return allocatingListCall(1, actualSize(args[0]!));
+    case "list_flatten_int":
+      return allocatingListCall(Number(args[1] as bigint), actualSize(args[0]!));
+    case "list_distinct":
+      return listSelfCompare(args[0]!);
+  }
+  if (/^list_.*_sort$/.test(id)) return listSelfCompare(args[0]!);
+  if (/^list_.*_sortByAssociatedKeys$/.test(id)) return listSelfCompare(args[1]!);
   return undefined;
 }
 
