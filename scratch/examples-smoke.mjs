@@ -7,10 +7,22 @@ const load = (f) => { try { return YAML.parseAllDocuments(readFileSync(f, "utf8"
 const crds = new Map();
 for (const f of list("/work/shared/corpus/crds")) for (const d of load(f)) if (d?.kind === "CustomResourceDefinition") for (const v of d.spec?.versions ?? []) crds.set(`${d.spec.group}/${v.name}/${d.spec.names.kind}`, v.schema?.openAPIV3Schema);
 let n = 0, matched = 0; const msgs = new Map();
-for (const f of list("/work/shared/corpus/examples")) for (const d of load(f)) {
+for (const f of list("/work/shared/corpus/examples")) for (let d of load(f)) {
   if (!d?.apiVersion || !d.kind) continue; n++;
   const s = crds.get(`${d.apiVersion}/${d.kind}`); if (!s) continue; matched++;
-  for (const minor of [37]) {
+  const applyDefaults = (v, sch) => {
+    if (!sch || typeof sch !== "object") return v;
+    if (Array.isArray(v)) return v.map((x) => applyDefaults(x, sch.items));
+    if (v && typeof v === "object") {
+      const out = { ...v };
+      for (const [k, ps] of Object.entries(sch.properties ?? {})) if (out[k] === undefined && ps && ps.default !== undefined) out[k] = structuredClone(ps.default);
+      for (const [k, x] of Object.entries(out)) { const ps = sch.properties?.[k] ?? (typeof sch.additionalProperties === "object" ? sch.additionalProperties : undefined); out[k] = applyDefaults(x, ps); }
+      return out;
+    }
+    return v;
+  };
+  d = applyDefaults(d, s);
+  for (const minor of [30, 33, 35]) {
     const r = createCelValidator(s, true, { minor }).validate(d, undefined);
     for (const e of r.errors) { const k = e.message.replace(/^[^:]*: /, "").slice(0, 160); msgs.set(k, (msgs.get(k) ?? 0) + 1); if ((msgs.get(k)) === 1) console.log(f.slice(34), "|", e.message.slice(0, 250)); }
   }

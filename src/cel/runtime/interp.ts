@@ -40,6 +40,8 @@ export interface EvalOutcome {
   cost: number;
   /** The per-call limit was exceeded (value is then the cancellation error). */
   cancelled: boolean;
+  /** A crdlint runtime defect (an unexpected exception), not an apiserver outcome. */
+  internal?: string;
 }
 
 class Scope implements Activation {
@@ -73,7 +75,9 @@ export class Interpreter {
       return { value, cost: this.cost, cancelled: false };
     } catch (e) {
       if (e instanceof CostLimitExceeded) return { value: new CelErr(e.message), cost: this.cost, cancelled: true };
-      throw e;
+      // never let a runtime defect crash the caller: report it as internal, apart from CEL outcomes
+      const msg = e instanceof Error ? e.message : String(e);
+      return { value: new CelErr(msg), cost: this.cost, cancelled: false, internal: msg };
     }
   }
 

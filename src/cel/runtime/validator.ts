@@ -424,6 +424,11 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           if (oldSelf === undefined && old !== null && old !== undefined) oldSelf = toVal(old, decl);
           const act = new RuleActivation(self, spec.optionalOldSelf ? new OptionalV(oldSelf !== undefined && !isErr(oldSelf) ? oldSelf : undefined) : oldSelf);
           const out = c.program.run(act);
+          if (out.internal !== undefined) {
+            // a crdlint defect, not something the apiserver would say: reported as an internal error only
+            errors.push(fieldError(path, "InternalError", null, `crdlint CEL runtime error: ${out.internal}`, spec.rule));
+            continue;
+          }
           if (out.cost > budget) {
             errors.push(fieldError(path, "Invalid", typeValue(sts), "validation failed due to running out of cost budget, no further validation rules will be run", spec.rule));
             budget = -1;
