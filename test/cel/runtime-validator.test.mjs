@@ -183,3 +183,42 @@ test("schema formats become CEL types: date-time, duration, byte; maps from addi
   const r = createCelValidator(s, true, { minor: 37 }).validate(obj({ at: "2024-05-01T10:00:00Z", every: "5m", data: "YWJj", labels: { a: "b" } }), undefined);
   assert.deepEqual(messages(r), []);
 });
+
+test("list-type set and map lists: order-insensitive equality, union and merge on +", () => {
+  const s = root({
+    type: "object",
+    properties: {
+      tags: { type: "array", "x-kubernetes-list-type": "set", items: { type: "string" } },
+      ports: { type: "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"], items: { type: "object", properties: { name: { type: "string" }, port: { type: "integer" } } } },
+    },
+    "x-kubernetes-validations": [
+      { rule: "self.tags == oldSelf.tags", message: "tags changed" },
+      { rule: "(oldSelf.tags + self.tags).size() == 3", message: "union" },
+      { rule: "(oldSelf.ports + self.ports).size() == 2 && (oldSelf.ports + self.ports)[0].port == 81", message: "merge" },
+    ],
+  });
+  const v = createCelValidator(s, true, { minor: 37 });
+  const r = v.validate(
+    obj({ tags: ["b", "a", "c"], ports: [{ name: "http", port: 81 }] }),
+    obj({ tags: ["a", "b", "c"], ports: [{ name: "http", port: 80 }, { name: "x", port: 1 }] }),
+  );
+  assert.deepEqual(messages(r), []);
+});
+
+test("ratcheting correlates list-type map items by key: a reordered, unchanged item is still ratcheted", () => {
+  const s = root({
+    type: "object",
+    properties: {
+      ports: {
+        type: "array",
+        "x-kubernetes-list-type": "map",
+        "x-kubernetes-list-map-keys": ["name"],
+        items: { type: "object", properties: { name: { type: "string" }, port: { type: "integer", "x-kubernetes-validations": [{ rule: "self >= 1024", message: "privileged port" }] } } },
+      },
+    },
+  });
+  const v = createCelValidator(s, true, { minor: 33 });
+  const r = v.validate(obj({ ports: [{ name: "b", port: 2000 }, { name: "a", port: 80 }] }), obj({ ports: [{ name: "a", port: 80 }, { name: "b", port: 3000 }] }));
+  assert.deepEqual(messages(r), []);
+  assert.deepEqual(r.warnings.map((w) => w.message), ["spec.ports[1].port: Invalid value: \"integer\": privileged port"]);
+});

@@ -24,6 +24,7 @@ import {
   isErr,
   parseTimestamp,
   runeLength,
+  sameListMapKey,
   typeNameOf,
   type Result,
   type Val,
@@ -270,7 +271,29 @@ function toStringVal(v: Val): Result {
 
 export const toCelString = toStringVal;
 
+/**
+ * `X + Y`. For list-type set lists a union (X's positions kept, new elements of Y appended); for list-type map lists
+ * a merge by key (X's positions kept, values replaced by Y's for shared keys, new keys appended); else concatenation.
+ */
 function addList(a: ListV, b: ListV): Result {
+  if (!a.literal && (a.semantics === "set" || (a.semantics === "map" && a.mapKeys.length > 0))) {
+    const merged: Val[] = [];
+    for (const x of a) {
+      if (isErr(x)) return x;
+      merged.push(x);
+    }
+    for (const y of b) {
+      if (isErr(y)) return y;
+      if (a.semantics === "set") {
+        if (!merged.some((x) => celEquals(x, y) === true)) merged.push(y);
+        continue;
+      }
+      const at = merged.findIndex((x) => sameListMapKey(x, y, a.mapKeys));
+      if (at >= 0) merged[at] = y;
+      else merged.push(y);
+    }
+    return new ListV(null, merged, null, a.semantics, a.mapKeys, false);
+  }
   const out: Val[] = [];
   for (const x of a) {
     if (isErr(x)) return x;

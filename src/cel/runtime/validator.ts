@@ -240,10 +240,45 @@ interface Correlation {
   equal?: boolean;
 }
 
+/**
+ * CorrelatedObject.CachedDeepEqual: objects compare through their correlated children (a key without a schema, or
+ * missing on one side, makes them unequal), list-type map lists item by key, other lists and scalars with deep
+ * equality.
+ */
 function cachedDeepEqual(c: Correlation | null): boolean {
   if (!c) return false;
-  if (c.equal === undefined) c.equal = deepEqual(c.value, c.old);
-  return c.equal;
+  if (c.equal !== undefined) return c.equal;
+  let eq: boolean;
+  const { value, old } = c;
+  if ((value === null || value === undefined) && (old === null || old === undefined)) eq = true;
+  else if (value === null || value === undefined || old === null || old === undefined) eq = false;
+  else if (Array.isArray(value) !== Array.isArray(old) || isObj(value) !== isObj(old)) eq = false;
+  else if (Array.isArray(value) && Array.isArray(old)) {
+    if (value.length !== old.length) eq = false;
+    else if (!listMapKeys(c.schema)) eq = deepEqual(old, value);
+    else {
+      eq = true;
+      for (let i = 0; i < value.length && eq; i++) {
+        const child = correlateIndex(c, i);
+        eq = child !== null && cachedDeepEqual(child);
+      }
+    }
+  } else if (isObj(value) && isObj(old)) {
+    const keys = Object.keys(value);
+    if (keys.length !== Object.keys(old).length) eq = false;
+    else {
+      eq = true;
+      for (const k of keys) {
+        const child = correlateKey(c, k);
+        if (child === null || !cachedDeepEqual(child)) {
+          eq = false;
+          break;
+        }
+      }
+    }
+  } else eq = deepEqual(old, value);
+  c.equal = eq;
+  return eq;
 }
 
 interface Ratchet {

@@ -510,7 +510,7 @@ function listEquals(a: ListV, b: ListV): Result {
   return true;
 }
 
-function sameListMapKey(x: Val, y: Val, keys: readonly string[]): boolean {
+export function sameListMapKey(x: Val, y: Val, keys: readonly string[]): boolean {
   for (const k of keys) {
     const xv = x instanceof ObjectV ? x.get(k) : x instanceof MapV ? x.get(k) : undefined;
     const yv = y instanceof ObjectV ? y.get(k) : y instanceof MapV ? y.get(k) : undefined;
