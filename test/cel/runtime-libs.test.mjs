@@ -231,3 +231,17 @@ test("cel-go sets and lists extensions, two-variable comprehensions", () => {
     ["{'a': 1}.transformMap(k, v, v + 1)", { a: 2n }],
   ]);
 });
+
+test("format library: strfmt formats and the release's qualified-name wording", () => {
+  check([
+    ["format.uuid().validate('123e4567-e89b-12d3-a456-426614174000').hasValue()", false],
+    ["format.uuid().validate('nope').value()", ["does not match the UUID format"]],
+    ["format.datetime().validate('2024-01-02T03:04:05Z').hasValue()", false],
+    ["format.date().validate('2024-02-30').value()", ["invalid date"]],
+    ["format.uri().validate('../x').value()", ['parse "../x": invalid URI for request']],
+    ["format.dns1123LabelPrefix().validate('abc-').hasValue()", false],
+  ]);
+  const at = (minor) => plain(evalCel("format.qualifiedName().validate('a/b/c').value()", {}, { minor }).value)[0].split(" must")[0];
+  assert.equal(at(34), "a qualified name");
+  assert.equal(at(35), "a valid label key");
+});

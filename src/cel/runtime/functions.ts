@@ -28,7 +28,7 @@ import {
   type Val,
 } from "./values.js";
 import { STD_FUNCTIONS } from "./stdlib.js";
-import { K8S_FUNCTIONS } from "./k8slib.js";
+import { K8S_FUNCTIONS, formatValidate } from "./k8slib.js";
 import { EXT_FUNCTIONS } from "./extlib.js";
 
 export type Impl = (args: Val[]) => Result;
@@ -91,7 +91,9 @@ function allMatch(t: CelType, l: ListV): boolean {
 export function createFunctionRegistry(env: CelEnv): FunctionRegistry {
   const decls = new Map<string, OverloadDecl>();
   for (const fn of env.functions.values()) for (const o of fn.overloads) decls.set(o.id, o);
-  const impls = (id: string): Impl | undefined => STD_FUNCTIONS[id] ?? K8S_FUNCTIONS[id] ?? EXT_FUNCTIONS[id];
+  // implementations whose behaviour depends on the server release
+  const byRelease: Record<string, Impl> = { "format-validate": formatValidate(env.minor) };
+  const impls = (id: string): Impl | undefined => byRelease[id] ?? STD_FUNCTIONS[id] ?? K8S_FUNCTIONS[id] ?? EXT_FUNCTIONS[id];
   return {
     resolve(id, args) {
       const d = decls.get(id);

@@ -6,6 +6,7 @@
 import { RE2JS } from "@bufbuild/re2";
 import { goURLParse, goURLParseRequestURI, type GoURL } from "../../k8s/url.js";
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isValidLabelValue } from "../../k8s/validation.js";
+import { LABEL_KEY_WORDING_MINOR, maskTrailingDash, qualifiedNameErrors } from "../../k8s/objectmeta.js";
 import {
   CelErr,
   DurationV,
@@ -569,49 +570,42 @@ const sv = (v: Val) => (v as OpaqueV).data as Semver;
 
 const FORMAT_TYPE = "kubernetes.NamedFormat";
 
-function uuidErrors(s: string): string[] {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s) ? [] : ["does not match the UUID format"];
+// strfmt's UUIDPattern and IsDateTime (the formats library validates with kube-openapi's strfmt registry)
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|^[0-9a-f]{32}$/i;
+const DATE_TIME_RE = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
+
+function isStrfmtDate(s: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && parseTimestamp(`${s}T00:00:00Z`) !== null;
+}
+
+function isStrfmtDateTime(str: string): boolean {
+  if (str.length < 4) return false;
+  const parts = str.toLowerCase().split("t");
+  if (parts.length < 2 || !isStrfmtDate(parts[0]!)) return false;
+  const m = DATE_TIME_RE.exec(parts[1]!);
+  return m !== null && m[1]! <= "23" && m[2]! <= "59" && m[3]! <= "59";
 }
 
 const NAMED_VALIDATORS: Record<string, (s: string) => string[]> = {
   dns1123Label: isDNS1123Label,
   dns1123Subdomain: isDNS1123Subdomain,
   dns1035Label: isDNS1035Label,
-  qualifiedName: (s) => qualifiedName(s),
-  dns1123LabelPrefix: (s) => isDNS1123Label(s.endsWith("-") ? s.slice(0, -1) : s),
-  dns1123SubdomainPrefix: (s) => isDNS1123Subdomain(s.endsWith("-") ? s.slice(0, -1) : s),
-  dns1035LabelPrefix: (s) => isDNS1035Label(s.endsWith("-") ? s.slice(0, -1) : s),
+  // validation.IsQualifiedName: its multi-slash wording depends on the release (see formatValidate)
+  qualifiedName: (s) => qualifiedNameErrors(s, LABEL_KEY_WORDING_MINOR),
+  // NameIsDNSLabel(s, true) etc.: a trailing dash of a prefix is masked before validation
+  dns1123LabelPrefix: (s) => isDNS1123Label(maskTrailingDash(s)),
+  dns1123SubdomainPrefix: (s) => isDNS1123Subdomain(maskTrailingDash(s)),
+  dns1035LabelPrefix: (s) => isDNS1035Label(maskTrailingDash(s)),
   labelValue: isValidLabelValue,
-  uri: (s) => (goURLParseRequestURI(s).ok ? [] : ["invalid URI"]),
-  uuid: uuidErrors,
+  uri: (s) => {
+    const r = goURLParseRequestURI(s);
+    return r.ok ? [] : [r.error];
+  },
+  uuid: (s) => (UUID_RE.test(s) ? [] : ["does not match the UUID format"]),
   byte: (s) => (/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s) ? [] : ["invalid base64"]),
-  date: (s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) && parseTimestamp(`${s}T00:00:00Z`) !== null ? [] : ["invalid date"]),
-  datetime: (s) => (parseTimestamp(s) !== null ? [] : ["invalid datetime"]),
+  date: (s) => (isStrfmtDate(s) ? [] : ["invalid date"]),
+  datetime: (s) => (isStrfmtDateTime(s) ? [] : ["invalid datetime"]),
 };
-
-function qualifiedName(value: string): string[] {
-  const errs: string[] = [];
-  const parts = value.split("/");
-  let name: string;
-  if (parts.length === 1) name = parts[0]!;
-  else if (parts.length === 2) {
-    const [prefix, n] = parts as [string, string];
-    name = n;
-    if (prefix.length === 0) errs.push("prefix part must be non-empty");
-    else for (const e of isDNS1123Subdomain(prefix)) errs.push("prefix part " + e);
-  } else {
-    return [
-      "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-    ];
-  }
-  if (name.length === 0) errs.push("name part must be non-empty");
-  else if (name.length > 63) errs.push("name part must be no more than 63 characters");
-  if (!/^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/.test(name))
-    errs.push(
-      "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
-    );
-  return errs;
-}
 
 function formatVal(name: string): OpaqueV {
   return new OpaqueV(FORMAT_TYPE, name, (o) => o.data === name);
@@ -737,13 +731,19 @@ export const K8S_FUNCTIONS: Record<string, Impl> = {
   semver_minor: ([a]) => sv(a!).minor,
   semver_patch: ([a]) => sv(a!).patch,
   "format-named": ([n]) => (NAMED_VALIDATORS[n as string] ? new OptionalV(formatVal(n as string)) : new OptionalV(undefined)),
-  "format-validate": ([f, s]) => {
-    const errs = NAMED_VALIDATORS[(f as OpaqueV).data as string]!(s as string);
-    return errs.length === 0 ? new OptionalV(undefined) : new OptionalV(ListV.of(errs));
-  },
+  "format-validate": formatValidate(LABEL_KEY_WORDING_MINOR),
 };
 
 for (const n of Object.keys(NAMED_VALIDATORS)) K8S_FUNCTIONS[`format.${n}`] = () => formatVal(n);
+
+/** `<format>.validate(s)` of a Kubernetes 1.`minor` server: optional.none() when valid, else the error list. */
+export function formatValidate(minor: number): Impl {
+  return ([f, s]) => {
+    const name = (f as OpaqueV).data as string;
+    const errs = name === "qualifiedName" ? qualifiedNameErrors(s as string, minor) : NAMED_VALIDATORS[name]!(s as string);
+    return errs.length === 0 ? new OptionalV(undefined) : new OptionalV(ListV.of(errs));
+  };
+}
 
 const COMPARABLE: [string, Val][] = [
   ["int", 0n],
