@@ -245,3 +245,22 @@ test("format library: strfmt formats and the release's qualified-name wording", 
   assert.equal(at(34), "a qualified name");
   assert.equal(at(35), "a valid label key");
 });
+
+test("every overload the checker can bind has a runtime implementation (authz: no Authorizer value exists in CRD rules)", async () => {
+  const { OVERLOAD_IDS } = await import("../../dist/cel/env.js");
+  const { STD_FUNCTIONS } = await import("../../dist/cel/runtime/stdlib.js");
+  const { K8S_FUNCTIONS } = await import("../../dist/cel/runtime/k8slib.js");
+  const { EXT_FUNCTIONS } = await import("../../dist/cel/runtime/extlib.js");
+  // operators the interpreter evaluates structurally (short-circuit, attributes, optional selection)
+  const structural = new Set(["_?_:_", "_&&_", "_||_", "_[_]", "_?._", "_[?_]"]);
+  const authz = /^(authorizer|groupcheck|resourcecheck|pathcheck|decision)_/;
+  const missing = [];
+  for (const [fn, ids] of Object.entries(OVERLOAD_IDS)) {
+    for (const id of ids) {
+      if (STD_FUNCTIONS[id] || K8S_FUNCTIONS[id] || EXT_FUNCTIONS[id]) continue;
+      if (structural.has(fn) || authz.test(id)) continue;
+      missing.push(`${fn} ${id}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});

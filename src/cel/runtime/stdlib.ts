@@ -374,8 +374,6 @@ export const STD_FUNCTIONS: Record<string, Impl> = {
   modulo_uint64: ([a, b]) => (uint(b!) === 0n ? new CelErr("modulus by zero") : new UintV(uint(a!) % uint(b!))),
   negate_int64: ([a]) => checkInt(-int(a!)),
   negate_double: ([a]) => -dbl(a!),
-  index_list: () => new CelErr("no such overload"),
-  index_map: () => new CelErr("no such overload"),
   in_list: ([x, l]) => inList(x!, l as ListV),
   in_map: ([x, m]) => (m instanceof MapV ? m.has(x!) : m instanceof ObjectV ? typeof x === "string" && m.has(x) : false),
   size_bytes: ([v]) => size(v!),
