@@ -222,3 +222,14 @@ test("ratcheting correlates list-type map items by key: a reordered, unchanged i
   assert.deepEqual(messages(r), []);
   assert.deepEqual(r.warnings.map((w) => w.message), ["spec.ports[1].port: Invalid value: \"integer\": privileged port"]);
 });
+
+test("fieldPath into a map key renders as the apiserver's single Child segment", () => {
+  const s = root({
+    type: "object",
+    properties: { labels: { type: "object", additionalProperties: { type: "string" }, "x-kubernetes-validations": [{ rule: "false", message: "bad key", fieldPath: "['x.y']" }] } },
+    "x-kubernetes-validations": [{ rule: "false", message: "bad", fieldPath: ".labels['x.y']" }],
+  });
+  const r = createCelValidator(s, true, { minor: 37 }).validate(obj({ labels: { "x.y": "a" } }), undefined);
+  // ValidFieldPath gives labels[x.y] / [x.y]; validation.go appends it with Child()
+  assert.deepEqual(messages(r), ["spec.labels[x.y]: Invalid value: bad", "spec.labels.[x.y]: Invalid value: bad key"]);
+});

@@ -486,7 +486,10 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           }
           if (value === true) continue;
 
-          const current = c.normalizedFieldPath ? path.concat(c.normalizedFieldPath) : path;
+          // upstream appends the normalized fieldPath as one Child: `spec` + `[x.y]` renders `spec.[x.y]`; paths of
+          // plain fields render the same either way, so they keep their segments (precise locations)
+          const nfp = c.normalizedFieldPath;
+          const current = !nfp ? path : nfp.segments.some((g) => g.kind !== "field") ? path.child(nfp.toString()) : path.concat(nfp);
           const addErr = (e: CelFieldError) => {
             if (!usesOld && shouldRatchet(r)) warnings.push(e);
             else errors.push(e);
