@@ -233,3 +233,26 @@ test("fieldPath into a map key renders as the apiserver's single Child segment",
   // ValidFieldPath gives labels[x.y] / [x.y]; validation.go appends it with Child()
   assert.deepEqual(messages(r), ["spec.labels[x.y]: Invalid value: bad", "spec.labels.[x.y]: Invalid value: bad key"]);
 });
+
+test("values as UnstructuredToVal builds them: nulls, int-or-string, number from integers, invalid data errors", () => {
+  const s = root({
+    type: "object",
+    properties: {
+      ratio: { type: "number" },
+      port: { "x-kubernetes-int-or-string": true },
+      note: { type: "string", nullable: true },
+      at: { type: "string", format: "date-time" },
+    },
+    "x-kubernetes-validations": [
+      { rule: "self.ratio == 2.0 && type(self.ratio) == double", message: "ratio" },
+      { rule: "type(self.port) == int || type(self.port) == string", message: "port" },
+      { rule: "has(self.note)", message: "a null field is present" },
+      { rule: "self.at > timestamp('2000-01-01T00:00:00Z')" },
+    ],
+  });
+  const v = createCelValidator(s, true, { minor: 37 });
+  assert.deepEqual(messages(v.validate(obj({ ratio: 2, port: 8080, note: null, at: "2024-01-01T00:00:00Z" }), undefined)), []);
+  assert.deepEqual(messages(v.validate(obj({ ratio: 2, port: "http", note: null, at: "yesterday" }), undefined)), [
+    `spec: Invalid value: "object": Invalid date-time formatted string yesterday evaluating rule: self.at > timestamp('2000-01-01T00:00:00Z')`,
+  ]);
+});
