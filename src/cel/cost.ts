@@ -333,7 +333,8 @@ function constOf(e: Expr): Constant | undefined {
   return e.exprKind.case === "constExpr" ? e.exprKind.value : undefined;
 }
 
-function codePoints(s: string): number {
+/** Code points of a string (cel-go counts runes for string sizes). */
+export function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
