@@ -76,12 +76,16 @@ export interface Summary {
   errors: number;
   warnings: number;
   infos: number;
+  /** apiserver errors hidden by a disable comment or annotation: the cluster still rejects those CRDs. */
+  suppressedApiserverErrors?: number;
 }
 
 export interface LintResult {
   diagnostics: Diagnostic[];
   summary: Summary;
   kubernetesVersion: string;
+  /** The files read, in order (`-` for stdin), whether or not they have diagnostics (JUnit lists each). */
+  files?: string[];
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

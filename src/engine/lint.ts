@@ -8,6 +8,7 @@ import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
 import { schemaConversionError } from "../crd/structural.js";
+import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -30,6 +31,14 @@ export interface CollectedFact {
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
+/** Collected (kind "schema-not-estimated") for a schema with CEL rules whose CEL phase did not run. */
+export interface SchemaNotEstimatedFact {
+  scope: SchemaScope;
+  celRules: number;
+  /** apiserver errors of the schema (they gate CEL compilation, as in the apiserver). */
+  apiserverErrors: number;
+}
+
 export interface DocumentCounts {
   documents: number;
   crds: number;
@@ -39,6 +48,8 @@ export interface DocumentCounts {
 
 export interface TextResult extends DocumentCounts {
   diagnostics: Diagnostic[];
+  /** apiserver errors that a disable comment or annotation hid (the cluster still rejects the CRD). */
+  suppressedApiserverErrors: number;
 }
 
 interface RawDiagnostic {
@@ -124,14 +135,16 @@ class Engine implements Linter {
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
-    const disabledInDoc = new Map<number, Set<string>>();
-    for (const doc of loaded.documents) if (isCrd(doc.value)) disabledInDoc.set(doc.index, disabledByAnnotation(doc.value));
-    const suppressed = (d: Diagnostic): boolean => {
-      const disabled = disabledInDoc.get(d.document);
-      if (disabled && (disabled.has(d.rule) || disabled.has("all"))) return true;
-      const lineRules = loaded.disabledLines.get(d.line);
-      return lineRules !== undefined && (lineRules.size === 0 || lineRules.has(d.rule));
-    };
+    const annotations: AnnotationDisable[] = [];
+    for (const doc of loaded.documents) {
+      if (!isCrd(doc.value)) continue;
+      const ids = disabledByAnnotation(doc.value);
+      if (ids.size === 0) continue;
+      const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
+      annotations.push({ document: doc.index, ids, line: at.line, column: at.column });
+    }
+    const suppressions = new Suppressions(loaded.directives, annotations, (id) => this.byId.has(id));
+    const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
     for (const p of loaded.problems) {
       const d = this.problemDiagnostic(file, p);
       if (!suppressed(d)) out.push(d);
@@ -150,7 +163,13 @@ class Engine implements Linter {
         if (d && !suppressed(d)) out.push(d);
       }
     }
-    return { diagnostics: out, ...counts };
+    for (const f of suppressions.findings(this.severityOf(UNUSED_DIRECTIVE, "warning") !== "off")) {
+      const severity = this.severityOf(f.rule, this.byId.get(f.rule)?.severity ?? "warning");
+      if (severity === "off") continue;
+      const document = f.document ?? loaded.documents.find((d) => d.rangeOfDocument.start.line <= f.line && f.line <= d.rangeOfDocument.end.line)?.index ?? 0;
+      out.push({ ...this.fileDiagnostic(file, f.rule, f.message), document, line: f.line, column: f.column, endLine: f.line, endColumn: f.endColumn, severity });
+    }
+    return { diagnostics: out, ...counts, suppressedApiserverErrors: suppressions.suppressedApiserverErrors };
   }
 
   private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
@@ -279,11 +298,20 @@ class Engine implements Linter {
     runPhase("walk");
     // A schema that cannot even be converted to its structural form (NewStructural fails, e.g. on $schema) gets
     // neither defaults nor CEL checks, like a structural error.
+    let celChecked = false;
     if (structuralErrors === 0 && schemaConversionError(scope) === null) {
       const defaultErrors = runPhase("defaults");
-      if (defaultErrors === 0) runPhase("cel");
+      if (defaultErrors === 0) {
+        runPhase("cel");
+        celChecked = true;
+      }
     }
     runPhase("final");
+    if (!celChecked) {
+      // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
+      const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
+      if (celRules > 0) shared.collect("schema-not-estimated", { scope, celRules, apiserverErrors: state.errorCount } satisfies SchemaNotEstimatedFact);
+    }
     return out;
   }
 

@@ -65,5 +65,8 @@ export const text: Formatter = (result, ctx) => {
     const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
   }
+  const hidden = s.suppressedApiserverErrors ?? 0;
+  if (hidden > 0)
+    lines.push(c.yellow(`! ${hidden} apiserver error${hidden === 1 ? "" : "s"} suppressed by crdlint-disable comments or annotations: the cluster still rejects ${hidden === 1 ? "that CRD" : "those CRDs"}`));
   return lines.join("\n") + "\n";
 };

@@ -1,0 +1,87 @@
+/**
+ * Which diagnostics the user suppressed (disable comments, the CRD's crdlint.io/disable annotation), which
+ * directives name a rule crdlint does not have, and which suppressed nothing, as ESLint reports them.
+ */
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { DisableDirective } from "../load/directives.js";
+
+export const UNKNOWN_RULE_IN_DIRECTIVE = "disable-directive-unknown-rule";
+export const UNUSED_DIRECTIVE = "disable-directive-unused";
+
+/** The CRD's `crdlint.io/disable` annotation: rule ids (or `all`) for every diagnostic of that document. */
+export interface AnnotationDisable {
+  document: number;
+  ids: Set<string>;
+  line: number;
+  column: number;
+}
+
+export interface SuppressionFinding {
+  rule: typeof UNKNOWN_RULE_IN_DIRECTIVE | typeof UNUSED_DIRECTIVE;
+  line: number;
+  column: number;
+  endColumn: number;
+  message: string;
+  /** The YAML document, where the finding knows it (an annotation); else the engine finds it by line. */
+  document?: number;
+}
+
+export class Suppressions {
+  /** `directive index` or `directive index\0rule id` of every directive entry that suppressed something. */
+  private readonly used = new Set<string>();
+  private readonly byTarget = new Map<number, number[]>();
+  private readonly annotations = new Map<number, AnnotationDisable>();
+  /** apiserver errors hidden by a suppression: the cluster still rejects the CRD, the summary says so. */
+  suppressedApiserverErrors = 0;
+
+  constructor(
+    private readonly directives: readonly DisableDirective[],
+    annotations: readonly AnnotationDisable[],
+    private readonly isKnownRule: (id: string) => boolean,
+  ) {
+    directives.forEach((d, i) => this.byTarget.set(d.target, [...(this.byTarget.get(d.target) ?? []), i]));
+    for (const a of annotations) this.annotations.set(a.document, a);
+  }
+
+  suppresses(d: Diagnostic): boolean {
+    let hit = false;
+    const annotation = this.annotations.get(d.document);
+    if (annotation && (annotation.ids.has(d.rule) || annotation.ids.has("all"))) hit = true;
+    for (const i of this.byTarget.get(d.line) ?? []) {
+      const directive = this.directives[i]!;
+      if (directive.rules.length === 0) {
+        this.used.add(String(i));
+        hit = true;
+      } else if (directive.rules.some((r) => r.id === d.rule)) {
+        this.used.add(`${i}\0${d.rule}`);
+        hit = true;
+      }
+    }
+    if (hit && d.apiserver && d.severity === "error") this.suppressedApiserverErrors++;
+    return hit;
+  }
+
+  /** Unknown rule ids always; directives that suppressed nothing when `reportUnused`. Call after every `suppresses`. */
+  findings(reportUnused: boolean): SuppressionFinding[] {
+    const out: SuppressionFinding[] = [];
+    this.directives.forEach((d, i) => {
+      const comment = `crdlint-${d.kind}`;
+      if (d.rules.length === 0) {
+        if (reportUnused && !this.used.has(String(i)))
+          out.push({ rule: UNUSED_DIRECTIVE, line: d.line, column: d.column, endColumn: d.endColumn, message: `unused ${comment} directive (no problems were reported on line ${d.target})` });
+        return;
+      }
+      for (const r of d.rules) {
+        if (!this.isKnownRule(r.id))
+          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unknown rule "${r.id}" in ${comment} (crdlint rules lists the rule ids)` });
+        else if (reportUnused && !this.used.has(`${i}\0${r.id}`))
+          out.push({ rule: UNUSED_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unused ${comment} directive (no problems were reported from "${r.id}" on line ${d.target})` });
+      }
+    });
+    for (const a of this.annotations.values())
+      for (const id of a.ids)
+        if (id !== "all" && !this.isKnownRule(id))
+          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, document: a.document, line: a.line, column: a.column, endColumn: a.column, message: `unknown rule "${id}" in the crdlint.io/disable annotation (crdlint rules lists the rule ids)` });
+    return out;
+  }
+}
