@@ -126,3 +126,12 @@ export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "e
   }
   return { ...counts, errors, warnings, infos };
 }
+
+/** Longest `message`; a longer one (an apiserver text embedding a large value) is cut, its whole text kept in `detail`. */
+export const MAX_MESSAGE_LENGTH = 300;
+
+export function shortenMessage<D extends { message: string; detail?: string }>(d: D): D {
+  if (d.message.length <= MAX_MESSAGE_LENGTH) return d;
+  const full = d.message;
+  return { ...d, message: `${full.slice(0, MAX_MESSAGE_LENGTH - 40)}… (message cut; the whole text is in detail)`, detail: d.detail ? `${full}\n${d.detail}` : full };
+}

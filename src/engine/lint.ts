@@ -1,5 +1,5 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import type { Category, ConfiguredSeverity, Diagnostic, ErrorType, Severity } from "../diagnostics/index.js";
+import { shortenMessage, type Category, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
@@ -223,7 +223,7 @@ class Engine implements Linter {
     if (report.value !== undefined) (d as Diagnostic & { value?: string }).value = renderValue(report.value);
     if (report.detail) d.detail = report.detail;
     if (report.suggestion) d.suggestion = report.suggestion;
-    return d;
+    return shortenMessage(d);
   }
 
   private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string): RawDiagnostic[] {

@@ -27,12 +27,24 @@ export function atOrAbove(d: Diagnostic, threshold: Severity): boolean {
   return rank[d.severity] >= rank[threshold];
 }
 
-/** The line as the apiserver (and kubectl) prints a field error: `<path>: <Type>: <value>: <detail>`. */
+/** Longest value shown inline in a human-readable line; the JSON `value` keeps it whole. */
+export const MAX_INLINE_VALUE = 100;
+
+/** A value as a one-line report shows it: a whole schema or a long expression is cut, with its length. */
+export function inlineValue(value: string): string {
+  if (value.length <= MAX_INLINE_VALUE) return value;
+  return `${value.slice(0, MAX_INLINE_VALUE - 30)}… (${value.length} characters; --format json has it whole)`;
+}
+
+/**
+ * The line as the apiserver (and kubectl) prints a field error: `<path>: <Type>: <value>: <detail>`, with a long
+ * value shortened (the apiserver prints the whole value, which for a schema or a rule entry buries the message).
+ */
 export function apiserverLine(d: Diagnostic & { value?: string }): string {
   const parts: string[] = [];
   if (d.field) parts.push(d.apiserverField ?? d.field);
   if (d.type) parts.push(d.type);
-  if (d.value !== undefined) parts.push(d.value);
+  if (d.value !== undefined) parts.push(inlineValue(d.value));
   parts.push(d.message);
   return parts.join(": ");
 }
