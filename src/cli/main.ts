@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
+import { closest } from "../config/suggest.js";
 import { addCommonOptions, CliFailure, colorEnabled, emitReport, loadOptions, parseMaxFileSize, renameStdin, resolvePaths, type CliIO, type CommonFlags } from "./common.js";
 
 export type { CliIO } from "./common.js";
@@ -121,18 +122,6 @@ async function loadRuleMeta(): Promise<RuleMetaRow[]> {
 }
 
 type RuleMetaRow = import("../report/rule-docs.js").RuleMetaRow;
-
-function closest(word: string, candidates: readonly string[]): string | null {
-  // The candidate sharing the longest prefix, when it shares at least a third of the word.
-  let best: string | null = null;
-  let bestLen = 0;
-  for (const c of candidates) {
-    let n = 0;
-    while (n < word.length && n < c.length && word[n] === c[n]) n++;
-    if (n > bestLen) [best, bestLen] = [c, n];
-  }
-  return bestLen >= Math.max(3, Math.ceil(word.length / 3)) ? best : null;
-}
 
 async function runRules(id: string | undefined, flags: { format: string; category?: string }, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for rules (expected text or json)`);

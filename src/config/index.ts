@@ -2,6 +2,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
+import { closest } from "./suggest.js";
 
 export const CONFIG_FILE_NAMES = [".crdlint.yaml", ".crdlint.yml"];
 
@@ -17,8 +18,7 @@ const SEVERITIES = ["off", "info", "warning", "error"];
 const KEYS = ["kubernetesVersion", "rules", "ignore"];
 
 function suggest(word: string, candidates: readonly string[]): string {
-  const lower = word.toLowerCase();
-  const hit = candidates.find((c) => c.toLowerCase() === lower || c.toLowerCase().startsWith(lower.slice(0, 4)) || lower.startsWith(c.toLowerCase().slice(0, 4)));
+  const hit = closest(word, candidates);
   return hit ? ` (did you mean ${hit}?)` : "";
 }
 

@@ -77,6 +77,7 @@ export async function createLinter(rules: readonly Rule[], options: EngineOption
 
 class Engine implements Linter {
   private readonly byId = new Map<string, Rule>();
+  private readonly ruleIds: ReadonlySet<string>;
   private readonly active: Rule[];
   private readonly byPhase = new Map<Phase, Rule[]>();
 
@@ -86,6 +87,7 @@ class Engine implements Linter {
     private readonly services: EngineServices,
   ) {
     for (const r of rules) this.byId.set(r.id, r);
+    this.ruleIds = new Set(this.byId.keys());
     const minor = options.minor;
     // Every apiserver rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL)
     // depend on what the apiserver would find, not on what the user wants to see; severity is applied afterwards.
@@ -143,7 +145,7 @@ class Engine implements Linter {
       const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
       annotations.push({ document: doc.index, ids, line: at.line, column: at.column });
     }
-    const suppressions = new Suppressions(loaded.directives, annotations, (id) => this.byId.has(id));
+    const suppressions = new Suppressions(loaded.directives, annotations, this.ruleIds);
     const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
     for (const p of loaded.problems) {
       const d = this.problemDiagnostic(file, p);
@@ -167,7 +169,7 @@ class Engine implements Linter {
       const severity = this.severityOf(f.rule, this.byId.get(f.rule)?.severity ?? "warning");
       if (severity === "off") continue;
       const document = f.document ?? loaded.documents.find((d) => d.rangeOfDocument.start.line <= f.line && f.line <= d.rangeOfDocument.end.line)?.index ?? 0;
-      out.push({ ...this.fileDiagnostic(file, f.rule, f.message), document, line: f.line, column: f.column, endLine: f.line, endColumn: f.endColumn, severity });
+      out.push({ ...this.fileDiagnostic(file, f.rule, f.message), document, line: f.line, column: f.column, endLine: f.line, endColumn: f.endColumn, severity, ...(f.suggestion ? { suggestion: f.suggestion } : {}) });
     }
     return { diagnostics: out, ...counts, suppressedApiserverErrors: suppressions.suppressedApiserverErrors };
   }

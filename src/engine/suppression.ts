@@ -4,6 +4,7 @@
  */
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { DisableDirective } from "../load/directives.js";
+import { closest } from "../config/suggest.js";
 
 export const UNKNOWN_RULE_IN_DIRECTIVE = "disable-directive-unknown-rule";
 export const UNUSED_DIRECTIVE = "disable-directive-unused";
@@ -22,6 +23,7 @@ export interface SuppressionFinding {
   column: number;
   endColumn: number;
   message: string;
+  suggestion?: string;
   /** The YAML document, where the finding knows it (an annotation); else the engine finds it by line. */
   document?: number;
 }
@@ -37,7 +39,7 @@ export class Suppressions {
   constructor(
     private readonly directives: readonly DisableDirective[],
     annotations: readonly AnnotationDisable[],
-    private readonly isKnownRule: (id: string) => boolean,
+    private readonly ruleIds: ReadonlySet<string>,
   ) {
     directives.forEach((d, i) => this.byTarget.set(d.target, [...(this.byTarget.get(d.target) ?? []), i]));
     for (const a of annotations) this.annotations.set(a.document, a);
@@ -72,16 +74,21 @@ export class Suppressions {
         return;
       }
       for (const r of d.rules) {
-        if (!this.isKnownRule(r.id))
-          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unknown rule "${r.id}" in ${comment} (crdlint rules lists the rule ids)` });
+        if (!this.ruleIds.has(r.id))
+          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unknown rule "${r.id}" in ${comment} (crdlint rules lists the rule ids)`, ...this.didYouMean(r.id) });
         else if (reportUnused && !this.used.has(`${i}\0${r.id}`))
           out.push({ rule: UNUSED_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unused ${comment} directive (no problems were reported from "${r.id}" on line ${d.target})` });
       }
     });
     for (const a of this.annotations.values())
       for (const id of a.ids)
-        if (id !== "all" && !this.isKnownRule(id))
-          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, document: a.document, line: a.line, column: a.column, endColumn: a.column, message: `unknown rule "${id}" in the crdlint.io/disable annotation (crdlint rules lists the rule ids)` });
+        if (id !== "all" && !this.ruleIds.has(id))
+          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, document: a.document, line: a.line, column: a.column, endColumn: a.column, message: `unknown rule "${id}" in the crdlint.io/disable annotation (crdlint rules lists the rule ids)`, ...this.didYouMean(id) });
     return out;
+  }
+
+  private didYouMean(id: string): { suggestion?: string } {
+    const hit = closest(id, [...this.ruleIds]);
+    return hit ? { suggestion: `did you mean ${hit}?` } : {};
   }
 }
