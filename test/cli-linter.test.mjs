@@ -1,24 +1,17 @@
 // The CLI as a user with ESLint and kubeconform habits expects it (issue 11): every item through bin/crdlint.js.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync, mkdirSync, readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { tmp } from "./helpers/tmp.mjs";
 import { crdlint, root } from "./helpers/cli.mjs";
 import { BASELINE_CRD } from "../dist/rules/examples.js";
 import { REPOSITORY_URL } from "../dist/report/rule-docs.js";
 
 const require = createRequire(import.meta.url);
 
-function tmp(files) {
-  const dir = mkdtempSync(join(tmpdir(), "crdlint-cli-"));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
-  return dir;
-}
 
 async function sarifValidator() {
   const Ajv04 = (await import("ajv-draft-04")).default;
@@ -378,4 +371,15 @@ test("crdlint with no arguments lints the CRD files under the working directory 
   const e = crdlint([], { cwd: empty });
   assert.equal(e.status, 2);
   assert.match(e.stderr, /no .*file under .* holds a CustomResourceDefinition \(1 other file skipped\)/);
+});
+
+test("the README's suppression example suppresses exactly what it says, and no directive in it is unused", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("### Suppressing a finding"));
+  const example = /```yaml\n([\s\S]*?)```/.exec(section)[1];
+  const r = crdlint(["lint", "-f", "json", "--report-unused-disable-directives", "-"], { input: example });
+  assert.equal(r.status, 0, JSON.stringify(r.json?.diagnostics));
+  assert.deepEqual(r.json.diagnostics, []);
+  const bare = crdlint(["lint", "-f", "json", "-"], { input: example.replace(/#.*$/gm, "") });
+  assert.deepEqual([...new Set(bare.json.diagnostics.map((d) => d.rule))].sort(), ["lint-format-on-non-string", "lint-version-not-kube-like", "yaml-boolean-key"]);
 });
