@@ -184,6 +184,18 @@ test("crdlint-disable-line and crdlint-disable-next-line, several rules per comm
   assert.deepEqual(lint(inString).json.diagnostics.map((d) => d.rule), ["yaml-boolean-key"], "text inside a string is not a comment");
 });
 
+test("crdlint-disable ... crdlint-enable blocks, per rule or for every rule", () => {
+  const keys = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: point}\ndata:\n";
+  const lint = (body, args = []) => crdlint(["lint", "-f", "json", ...args, "-"], { input: keys + body }).json.diagnostics.map((d) => [d.rule, d.line]);
+  const body = "  # crdlint-disable yaml-boolean-key -- coordinates\n  y: '1'\n  # crdlint-enable yaml-boolean-key\n  n: '2'\n";
+  assert.deepEqual(lint(body), [["yaml-boolean-key", 8]], "only the key after the block is reported");
+  assert.deepEqual(lint("  # crdlint-disable\n  y: '1'\n  n: '2'\n"), [], "to the end of the file, every rule");
+  assert.deepEqual(lint("  # crdlint-disable\n  x: '1'\n  # crdlint-enable\n  y: '2'\n", ["--report-unused-disable-directives"]), [
+    ["disable-directive-unused", 5],
+    ["yaml-boolean-key", 8],
+  ]);
+});
+
 test("an unknown rule id in a directive or the annotation is a warning at its place", () => {
   const input = withBooleanKey.replace("a coordinate}", "a coordinate}  # crdlint-disable-line yaml-boolen-key, yaml-boolean-key");
   const r = crdlint(["lint", "-f", "json", "-"], { input });

@@ -1,5 +1,5 @@
 /**
- * Which diagnostics the user suppressed (disable comments, the CRD's crdlint.io/disable annotation), which
+ * Which diagnostics the user suppressed (disable comments and blocks, the CRD's crdlint.io/disable annotation), which
  * directives name a rule crdlint does not have, and which suppressed nothing, as ESLint reports them.
  */
 import type { Diagnostic } from "../diagnostics/index.js";
@@ -32,6 +32,8 @@ export class Suppressions {
   /** `directive index` or `directive index\0rule id` of every directive entry that suppressed something. */
   private readonly used = new Set<string>();
   private readonly byTarget = new Map<number, number[]>();
+  /** `crdlint-disable` blocks: lines [from, to) where `rule` (null: every rule) is off, and the directive that opened it. */
+  private readonly blocks: { from: number; to: number; rule: string | null; directive: number }[] = [];
   private readonly annotations = new Map<number, AnnotationDisable>();
   /** apiserver errors hidden by a suppression: the cluster still rejects the CRD, the summary says so. */
   suppressedApiserverErrors = 0;
@@ -41,7 +43,20 @@ export class Suppressions {
     annotations: readonly AnnotationDisable[],
     private readonly ruleIds: ReadonlySet<string>,
   ) {
-    directives.forEach((d, i) => this.byTarget.set(d.target, [...(this.byTarget.get(d.target) ?? []), i]));
+    const open = new Map<string | null, { from: number; directive: number }>();
+    const close = (rule: string | null, to: number) => {
+      const o = open.get(rule);
+      if (o) this.blocks.push({ from: o.from, to, rule, directive: o.directive });
+      open.delete(rule);
+    };
+    directives.forEach((d, i) => {
+      if (d.kind === "disable-line" || d.kind === "disable-next-line") this.byTarget.set(d.target, [...(this.byTarget.get(d.target) ?? []), i]);
+      else if (d.kind === "disable") {
+        for (const rule of d.rules.length ? d.rules.map((r) => r.id) : [null]) if (!open.has(rule)) open.set(rule, { from: d.line, directive: i });
+      } else if (d.rules.length === 0) for (const rule of [...open.keys()]) close(rule, d.line);
+      else for (const r of d.rules) close(r.id, d.line);
+    });
+    for (const rule of [...open.keys()]) close(rule, Infinity);
     for (const a of annotations) this.annotations.set(a.document, a);
   }
 
@@ -59,6 +74,11 @@ export class Suppressions {
         hit = true;
       }
     }
+    for (const b of this.blocks) {
+      if (d.line < b.from || d.line >= b.to || (b.rule !== null && b.rule !== d.rule)) continue;
+      this.used.add(b.rule === null ? String(b.directive) : `${b.directive}\0${b.rule}`);
+      hit = true;
+    }
     if (hit && d.apiserver && d.severity === "error") this.suppressedApiserverErrors++;
     return hit;
   }
@@ -68,16 +88,19 @@ export class Suppressions {
     const out: SuppressionFinding[] = [];
     this.directives.forEach((d, i) => {
       const comment = `crdlint-${d.kind}`;
+      // An enable comment suppresses nothing itself: only its rule ids are checked.
+      const reportsUnused = reportUnused && d.kind !== "enable";
+      const where = d.kind === "disable" ? "after it" : `on line ${d.target}`;
       if (d.rules.length === 0) {
-        if (reportUnused && !this.used.has(String(i)))
-          out.push({ rule: UNUSED_DIRECTIVE, line: d.line, column: d.column, endColumn: d.endColumn, message: `unused ${comment} directive (no problems were reported on line ${d.target})` });
+        if (reportsUnused && !this.used.has(String(i)))
+          out.push({ rule: UNUSED_DIRECTIVE, line: d.line, column: d.column, endColumn: d.endColumn, message: `unused ${comment} directive (no problems were reported ${where})` });
         return;
       }
       for (const r of d.rules) {
         if (!this.ruleIds.has(r.id))
           out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unknown rule "${r.id}" in ${comment} (crdlint rules lists the rule ids)`, ...this.didYouMean(r.id) });
-        else if (reportUnused && !this.used.has(`${i}\0${r.id}`))
-          out.push({ rule: UNUSED_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unused ${comment} directive (no problems were reported from "${r.id}" on line ${d.target})` });
+        else if (reportsUnused && !this.used.has(`${i}\0${r.id}`))
+          out.push({ rule: UNUSED_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unused ${comment} directive (no problems were reported from "${r.id}" ${where})` });
       }
     });
     for (const a of this.annotations.values())

@@ -1,11 +1,11 @@
 /**
- * `# crdlint-disable-line` and `# crdlint-disable-next-line` comments, as ESLint reads its own: rule ids separated by
- * commas (or spaces), an optional `-- reason`, no rule id meaning every rule. Only real YAML comments count: the
+ * `# crdlint-disable-line`, `# crdlint-disable-next-line` and `# crdlint-disable` ... `# crdlint-enable` comments, as
+ * ESLint reads its own: rule ids separated by commas (or spaces), an optional `-- reason`, no rule id meaning every rule. Only real YAML comments count: the
  * YAML lexer finds them, so the same text inside a string or a block scalar is not a directive.
  */
 import { Lexer } from "yaml";
 
-export type DirectiveKind = "disable-line" | "disable-next-line";
+export type DirectiveKind = "disable-line" | "disable-next-line" | "disable" | "enable";
 
 export interface DirectiveRule {
   id: string;
@@ -20,19 +20,19 @@ export interface DisableDirective {
   line: number;
   column: number;
   endColumn: number;
-  /** The line whose diagnostics it suppresses. */
+  /** The line whose diagnostics it suppresses (for `disable`/`enable`, the line the block starts or ends on). */
   target: number;
   /** Empty: every rule. */
   rules: DirectiveRule[];
   reason?: string;
 }
 
-const DIRECTIVE = /^#\s*crdlint-(disable-next-line|disable-line)(?=\s|$)/;
+const DIRECTIVE = /^#\s*crdlint-(disable-next-line|disable-line|disable|enable)(?=\s|$)/;
 // The lexer's markers for document start, flow end and scalar start: not source text.
 const LEXER_MARKERS = new Set(["\u0002", "\u0018", "\u001f"]);
 
 export function parseDirectives(text: string): DisableDirective[] {
-  if (!text.includes("crdlint-disable")) return [];
+  if (!text.includes("crdlint-")) return [];
   const comments: { offset: number; text: string }[] = [];
   let offset = 0;
   for (const token of new Lexer().lex(text)) {

@@ -7,7 +7,7 @@ export default defineEngineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A `# crdlint-disable-line`/`-next-line` comment or the crdlint.io/disable annotation names a rule that does not exist.",
+  description: "A `# crdlint-disable...`/`# crdlint-enable` comment or the crdlint.io/disable annotation names a rule that does not exist.",
   docs: {
     why: "A misspelt rule id in a suppression suppresses nothing, and the finding it was meant to hide comes back; a rule id that was renamed leaves a stale comment behind.",
     fix: "Use an id that `crdlint rules` lists, or remove the comment.",

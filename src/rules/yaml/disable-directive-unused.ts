@@ -8,7 +8,7 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   enabledByDefault: false,
-  description: "A `# crdlint-disable-line`/`-next-line` comment suppressed nothing (with --report-unused-disable-directives).",
+  description: "A `# crdlint-disable-line`, `-next-line` or `# crdlint-disable` comment suppressed nothing (with --report-unused-disable-directives).",
   docs: {
     why: "A suppression outlives the problem it hid: once the CRD is fixed, the comment would silently hide the next, different problem on that line.",
     fix: "Remove the comment, or the rule ids in it that no longer report anything. `--report-unused-disable-directives` reports these as errors; `disable-directive-unused: warning` in .crdlint.yaml as warnings.",
