@@ -267,6 +267,9 @@ test("--stdin-filename names standard input in every format", async () => {
   assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri, "crds/widgets.yaml");
   const dash = crdlint(["lint", "-f", "json", "--stdin-filename", name, "-"], { input: v1beta1 });
   assert.equal(dash.json.diagnostics[0].file, name, "with an explicit - too");
+  const ignoredDir = tmp({ ".crdlint.yaml": "ignore: ['vendor/**']\n" });
+  const ignored = crdlint(["lint", "-f", "json", "--stdin-filename", "vendor/x.yaml"], { input: v1beta1, cwd: ignoredDir });
+  assert.deepEqual(ignored.json.diagnostics.map((d) => [d.file, d.rule]), [["vendor/x.yaml", "file-ignored"]], "ignore patterns apply to the name, as in ESLint");
   const cost = crdlint(["cost", "-f", "json", "--stdin-filename", name], { input: BASELINE_CRD });
   assert.equal(cost.json.crds[0].file, name);
 });

@@ -31,7 +31,7 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
     import("../engine/cost.js"),
     import("../load/files.js"),
   ]);
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize) };
+  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize), stdinFilename: flags.stdinFilename };
   const inputs = await resolvePaths(paths, flags, options, io);
   let report;
   try {
@@ -71,7 +71,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   }
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
 
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes };
+  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
   // As ESLint's flag: unused directives are errors, unless the configuration gave the rule a severity of its own.
   if (flags.reportUnusedDisableDirectives && (options.rules[UNUSED_DIRECTIVE_RULE] ?? "off") === "off")
     options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };

@@ -13,6 +13,8 @@ export interface LintOptions {
   /** Globs of files to skip, relative to `ignoreBase` (the config file's directory; default cwd). */
   ignore?: string[];
   ignoreBase?: string;
+  /** What standard input stands for (--stdin-filename), for the ignore patterns. */
+  stdinFilename?: string;
   maxFileSizeBytes?: number;
   cwd?: string;
   /** Reads standard input for the path `-`. */
@@ -32,7 +34,7 @@ export async function makeLinter(ruleList: readonly Rule[], options: LintOptions
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
-  const expanded = await expandInputs(paths.length ? paths : ["."], { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase });
+  const expanded = await expandInputs(paths.length ? paths : ["."], { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename });
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
   const diagnostics: Diagnostic[] = expanded.ignored.map((f) =>
     linter.fileDiagnostic(f, "file-ignored", "file ignored because of a matching ignore pattern in the configuration; use --no-ignore to lint it"),

@@ -23,6 +23,8 @@ export interface ExpandOptions {
   ignore?: readonly string[];
   /** The directory `ignore` patterns are relative to (the config file's); default cwd. */
   ignoreBase?: string;
+  /** The name standard input stands for (--stdin-filename): ignore patterns apply to it, as ESLint does. */
+  stdinFilename?: string;
 }
 
 function hasGlobMagic(p: string): boolean {
@@ -69,7 +71,8 @@ export async function expandInputs(paths: readonly string[], options: ExpandOpti
   };
   for (const p of paths) {
     if (p === "-") {
-      add("-");
+      if (options.stdinFilename && isIgnored(options.stdinFilename)) ignoredFiles.push("-");
+      else add("-");
       continue;
     }
     const abs = resolve(options.cwd, p);
