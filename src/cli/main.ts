@@ -261,6 +261,6 @@ export async function main(rawArgv: readonly string[], io: CliIO): Promise<numbe
     }
     io.stderr(`crdlint: internal error: ${e instanceof Error ? e.message : String(e)}${debug ? "" : " (run with --debug for details)"}\n`);
     if (debug && e instanceof Error && e.stack) io.stderr(e.stack + "\n");
-    return 2;
+    return failed(`internal error: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

@@ -39,7 +39,9 @@ export const junit: Formatter = (result, ctx) => {
       return `    <testcase classname="${xml(file)}" name="${xml(`${d.rule} ${d.field ?? ""} (${d.line}:${d.column})`)}">\n      <failure type="${xml(d.rule)}" message="${xml(msg)}">${xml(describe(d, file))}</failure>\n    </testcase>`;
     });
     if (failing.length === 0) {
-      const note = others.length ? `${others.length} warning${others.length === 1 ? "" : "s"} below the failure threshold` : "no problems";
+      const count = (sev: string, n = others.filter((d) => d.severity === sev).length) => (n ? [`${n} ${sev}${n === 1 ? "" : "s"}`] : []);
+      const below = [...count("warning"), ...count("info")];
+      const note = below.length ? `${below.join(", ")} below the failure threshold (in system-out)` : "no problems";
       cases.push(`    <testcase classname="${xml(file)}" name="${xml(`crdlint ${file}`)}">\n      <system-out>${xml(note)}</system-out>\n    </testcase>`);
     }
     total += cases.length;
