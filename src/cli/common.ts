@@ -162,3 +162,14 @@ export async function resolvePaths(
 export function renameStdin<T extends { file: string }>(items: T[], name: string | undefined): T[] {
   return name ? items.map((d) => (d.file === "-" ? { ...d, file: name } : d)) : items;
 }
+
+/**
+ * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
+ * `knownRules` lets the configuration reject a misspelt rule id.
+ */
+export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>) {
+  const { parseSize } = await import("../load/files.js");
+  const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
+  const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
+  return { options, inputs: await resolvePaths(paths, flags, options, io) };
+}

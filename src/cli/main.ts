@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, loadOptions, parseMaxFileSize, renameStdin, resolvePaths, type CliIO, type CommonFlags } from "./common.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 
 export type { CliIO } from "./common.js";
 
@@ -25,14 +25,8 @@ const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
-  const [{ allRules }, files, cost, { parseSize }] = await Promise.all([
-    import("../rules/index.js"),
-    import("../engine/files.js"),
-    import("../engine/cost.js"),
-    import("../load/files.js"),
-  ]);
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize), stdinFilename: flags.stdinFilename };
-  const inputs = await resolvePaths(paths, flags, options, io);
+  const [{ allRules }, files, cost] = await Promise.all([import("../rules/index.js"), import("../engine/files.js"), import("../engine/cost.js")]);
+  const { options, inputs } = await prepareRun(paths, flags, io, new Set(allRules.map((r) => r.id)));
   let report;
   try {
     report = await cost.estimateCosts(allRules, inputs, options);
@@ -55,11 +49,10 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
 }
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
-  const [{ getFormatter }, { allRules }, files, { parseSize }, { isNonStructuralRule }] = await Promise.all([
+  const [{ getFormatter }, { allRules }, files, { isNonStructuralRule }] = await Promise.all([
     import("../report/formatters/index.js"),
     import("../rules/index.js"),
     import("../engine/files.js"),
-    import("../load/files.js"),
     import("../crd/structural.js"),
   ]);
   const fmt = getFormatter(flags.format);
@@ -69,13 +62,10 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     maxWarnings = Number(flags.maxWarnings);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${flags.maxWarnings}"`);
   }
-  const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
-
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
+  const { options, inputs } = await prepareRun(paths, flags, io, new Set(allRules.map((r) => r.id)));
   // As ESLint's flag: unused directives are errors, unless the configuration gave the rule a severity of its own.
   if (flags.reportUnusedDisableDirectives && (options.rules[UNUSED_DIRECTIVE_RULE] ?? "off") === "off")
     options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };
-  const inputs = await resolvePaths(paths, flags, options, io);
   let result;
   try {
     const linter = await files.makeLinter(allRules, options);
