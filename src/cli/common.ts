@@ -153,7 +153,7 @@ export async function resolvePaths(
     throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint`);
   if (found.skipped.length) {
     const shown = found.skipped.slice(0, 5).join(", ") + (found.skipped.length > 5 ? `, and ${found.skipped.length - 5} more` : "");
-    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway\n`);
+    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway\n`);
   }
   return found.files;
 }
