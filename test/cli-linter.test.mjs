@@ -59,14 +59,17 @@ test("crdlint rules <id> prints the rule's page: what, why, failing and passing 
   assert.match(bad.stderr, /unknown rule "yaml-boolen-key" \(did you mean yaml-boolean-key\?\)/);
 });
 
-test("every rule in `crdlint rules --format json` carries its documentation URL, and that page exists", () => {
+test("every rule's text and JSON output carries its documentation URL, and that page exists", () => {
   const rows = crdlint(["rules", "--format", "json"]).json;
   assert.ok(rows.length > 200);
   for (const r of rows) {
     assert.equal(r.url, `${REPOSITORY_URL}/blob/main/docs/rules/${r.id}.md`);
     assert.ok(existsSync(join(root, "docs", "rules", `${r.id}.md`)), r.id);
   }
-  assert.match(crdlint(["rules"]).stdout, /crdlint rules <id>, or https:\/\/github\.com\/crdlint\/crdlint\/blob\/main\/docs\/rules\/<id>\.md/);
+  const text = crdlint(["rules"]).stdout;
+  for (const r of rows) assert.ok(text.includes(`${r.id} `) && text.includes(`<${r.url}>`), r.id);
+  const lint = crdlint(["lint", "-f", "json", "-"], { input: v1beta1 });
+  assert.equal(lint.json.diagnostics[0].url, `${REPOSITORY_URL}/blob/main/docs/rules/crd-v1beta1-removed.md`, "lint JSON carries it too");
 });
 
 test("the documentation URL names the repository package.json names", () => {

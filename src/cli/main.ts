@@ -139,11 +139,11 @@ async function runRules(id: string | undefined, flags: { format: string; categor
   const cw = Math.max(...rows.map((r) => r.category.length), 8);
   const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  APISERVER  DESCRIPTION`];
   for (const r of rows)
-    lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${(r.enabledByDefault === false ? "off" : r.severity).padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}`);
+    lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${(r.enabledByDefault === false ? "off" : r.severity).padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}  <${ruleDocsUrl(r.id)}>`);
   lines.push(
     "",
     `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks)`,
-    `A rule's page: crdlint rules <id>, or ${ruleDocsUrl("<id>")}`,
+    "A rule's page: crdlint rules <id>, or the URL at the end of its line",
   );
   io.stdout(lines.join("\n") + "\n");
   return 0;
