@@ -401,3 +401,16 @@ test("the README's suppression example suppresses exactly what it says, and no d
   const bare = crdlint(["lint", "-f", "json", "-"], { input: example.replace(/#.*$/gm, "") });
   assert.deepEqual([...new Set(bare.json.diagnostics.map((d) => d.rule))].sort(), ["lint-format-on-non-string", "lint-version-not-kube-like", "yaml-boolean-key"]);
 });
+
+test("cost -q shows only what is over a limit; an unwritable --output-file is exit 2", () => {
+  const crd = BASELINE_CRD + "        properties:\n          names:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.contains('a string'))\"\n          small:\n            type: string\n            maxLength: 10\n            x-kubernetes-validations:\n            - rule: self.size() > 1\n";
+  const full = crdlint(["cost", "-f", "json", "-"], { input: crd });
+  assert.equal(full.json.expressions.length, 2);
+  const q = crdlint(["cost", "-f", "json", "-q", "-"], { input: crd });
+  assert.equal(q.status, 1);
+  assert.deepEqual(q.json.expressions.map((e) => e.exceedsLimit), [true]);
+  const dir = tmp({ "a.yaml": BASELINE_CRD, "taken": "a file, not a directory" });
+  const o = crdlint(["lint", "-o", "taken/report.txt", "a.yaml"], { cwd: dir });
+  assert.equal(o.status, 2);
+  assert.match(o.stderr, /cannot write --output-file taken\/report\.txt/);
+});
