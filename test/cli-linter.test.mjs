@@ -349,6 +349,18 @@ test("a message never dumps a whole schema: long values are cut in text, whole i
   for (const format of ["github", "sarif", "junit"]) assert.ok(!crdlint(["lint", "-f", format, "-"], { input: crd }).stdout.includes(d.value), format);
 });
 
+test("an apiserver message that lists a huge enum is cut in message, whole in JSON detail, and not repeated in text", () => {
+  const values = Array.from({ length: 300 }, (_, i) => `value-number-${i}`);
+  const crd = BASELINE_CRD + "        properties:\n          e: " + JSON.stringify({ type: "string", enum: values, default: "nope" }) + "\n";
+  const d = crdlint(["lint", "-f", "json", "-"], { input: crd }).json.diagnostics.find((x) => x.rule === "default-schema-mismatch");
+  assert.ok(d.message.length <= 300, d.message);
+  assert.match(d.message, /^supported values: "value-number-0", .*… \(message cut; --format json has the whole text in detail\)$/);
+  assert.ok(d.detail.startsWith('supported values: "value-number-0"') && d.detail.includes('"value-number-299"'));
+  const t = crdlint(["lint", "-"], { input: crd }).stdout;
+  for (const line of t.split("\n")) assert.ok(line.length < 500, `a line of ${line.length} characters`);
+  assert.ok(!t.includes("value-number-299"));
+});
+
 test("one cost problem is explained once: the total contributor refers to the per-expression error", () => {
   const crd = BASELINE_CRD + "        properties:\n          names:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.contains('a string'))\"\n";
   const j = crdlint(["lint", "-f", "json", "-"], { input: crd });

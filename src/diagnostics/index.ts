@@ -130,8 +130,11 @@ export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "e
 /** Longest `message`; a longer one (an apiserver text embedding a large value) is cut, its whole text kept in `detail`. */
 export const MAX_MESSAGE_LENGTH = 300;
 
+/** How a cut message ends; `detail` then starts with the whole message, on one line. */
+export const MESSAGE_CUT = "… (message cut; --format json has the whole text in detail)";
+
 export function shortenMessage<D extends { message: string; detail?: string }>(d: D): D {
   if (d.message.length <= MAX_MESSAGE_LENGTH) return d;
   const full = d.message;
-  return { ...d, message: `${full.slice(0, MAX_MESSAGE_LENGTH - 40)}… (message cut; the whole text is in detail)`, detail: d.detail ? `${full}\n${d.detail}` : full };
+  return { ...d, message: `${full.slice(0, MAX_MESSAGE_LENGTH - MESSAGE_CUT.length)}${MESSAGE_CUT}`, detail: d.detail ? `${full}\n${d.detail}` : full };
 }

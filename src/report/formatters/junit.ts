@@ -4,7 +4,7 @@
  * threshold (warnings, infos) are listed in the suite's system-out.
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { apiserverLine, atOrAbove, type Formatter } from "../types.js";
+import { apiserverLine, atOrAbove, detailLines, type Formatter } from "../types.js";
 
 function xml(s: string): string {
   return s
@@ -18,7 +18,7 @@ function xml(s: string): string {
 
 function describe(d: Diagnostic, file: string): string {
   const msg = d.apiserver ? apiserverLine(d) : d.message;
-  return [`${file}:${d.line}:${d.column} ${d.severity} ${d.rule}`, d.field ? `field: ${d.field}` : "", msg, d.detail ?? "", d.suggestion ? `fix: ${d.suggestion}` : ""]
+  return [`${file}:${d.line}:${d.column} ${d.severity} ${d.rule}`, d.field ? `field: ${d.field}` : "", msg, detailLines(d).join("\n"), d.suggestion ? `fix: ${d.suggestion}` : ""]
     .filter(Boolean)
     .join("\n");
 }

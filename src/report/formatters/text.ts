@@ -1,7 +1,7 @@
 /** `--format text`: grouped by file like ESLint's stylish; a non-structural schema gets one NonStructuralSchema block. */
 import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { apiserverLine, type Formatter } from "../types.js";
+import { apiserverLine, detailLines, type Formatter } from "../types.js";
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -25,7 +25,7 @@ export const text: Formatter = (result, ctx) => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
     const text = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
     lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}`);
-    if (d.detail) for (const l of d.detail.split("\n")) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
+    for (const l of detailLines(d)) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
     if (d.suggestion) lines.push(`${indent}${" ".repeat(17)}${c.green("fix:")} ${d.suggestion}`);
   };
   for (const [file, diags] of byFile) {
