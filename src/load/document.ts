@@ -29,7 +29,7 @@ export interface LoadedDocument {
 export interface LoadedText {
   documents: LoadedDocument[];
   problems: LoadProblem[];
-  /** `# crdlint-disable-line` and `# crdlint-disable-next-line` comments (src/load/directives.ts). */
+  /** `# crdlint-disable-line`, `-next-line`, `# crdlint-disable` and `# crdlint-enable` comments (src/load/directives.ts). */
   directives: DisableDirective[];
 }
 
