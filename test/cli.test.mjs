@@ -1,23 +1,14 @@
 // The CLI as a user meets it: exit codes, formats, configuration, suppression, bad input that must never crash.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { tmp } from "./helpers/tmp.mjs";
 import { crdlint } from "./helpers/cli.mjs";
 import { BASELINE_CRD } from "../dist/rules/examples.js";
 
 const require = createRequire(import.meta.url);
 
-function tmp(files) {
-  const dir = mkdtempSync(join(tmpdir(), "crdlint-test-"));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
-  return dir;
-}
 
 const v1beta1 = "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, version: v1, scope: Namespaced, names: {plural: widgets, kind: Widget}}\n";
 const configMap = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n";

@@ -4,15 +4,10 @@ import { dirname, join, resolve } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
+import { closest } from "../config/suggest.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 
-export interface CliIO {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  cwd: string;
-  isTTY: boolean;
-  env: Record<string, string | undefined>;
-  stdin: () => Promise<string>;
-}
+export type { CliIO } from "./common.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = resolve(here, "..", "..");
@@ -21,93 +16,43 @@ function toolVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
 }
 
-/** Exit 2: crdlint could not do its job. */
-class CliFailure extends Error {}
-
-interface LintFlags {
-  format: string;
-  kubernetesVersion?: string;
-  config?: string;
+interface LintFlags extends CommonFlags {
   maxWarnings?: string;
-  quiet?: boolean;
-  color?: boolean;
-  maxFileSize: string;
-  debug?: boolean;
+  reportUnusedDisableDirectives?: boolean;
 }
 
-async function findConfig(cwd: string): Promise<string | null> {
-  const { CONFIG_FILE_NAMES } = await import("../config/index.js");
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    for (const name of CONFIG_FILE_NAMES) {
-      const p = join(dir, name);
-      if (existsSync(p)) return p;
-    }
-    if (dirname(dir) === dir) return null;
-  }
-}
+const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
 
-interface ConfigFlags {
-  kubernetesVersion?: string;
-  config?: string;
-}
-
-/** Finds and reads the configuration, and merges it with the command line (the command line wins). */
-async function loadOptions(flags: ConfigFlags, io: CliIO, knownRules: ReadonlySet<string>) {
-  const { parseConfig } = await import("../config/index.js");
-  const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config = { rules: {} as Record<string, "off" | "info" | "warning" | "error">, ignore: [] as string[], kubernetesVersion: undefined as string | undefined };
-  if (configPath) {
-    let text: string;
-    try {
-      text = await readFile(configPath, "utf8");
-    } catch (e) {
-      throw new CliFailure(`cannot read config ${flags.config ?? configPath}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
-    }
-    const parsed = parseConfig(text, flags.config ?? configPath, knownRules);
-    if (!parsed.ok) throw new CliFailure(`invalid config: ${parsed.error}`);
-    config = { ...config, ...parsed.config };
-  }
-  return {
-    kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
-    rules: config.rules,
-    ignore: config.ignore,
-    cwd: io.cwd,
-    stdin: io.stdin,
-  };
-}
-
-function parseMaxFileSize(text: string, parseSize: (t: string) => number | null): number {
-  const n = parseSize(text);
-  if (n === null || n <= 0) throw new CliFailure(`--max-file-size: expected a size such as 10MiB, got "${text}"`);
-  return n;
-}
-
-async function runCost(paths: string[], flags: { format: string; kubernetesVersion?: string; config?: string; maxFileSize: string }, io: CliIO): Promise<number> {
+async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
-  const [{ allRules }, files, cost, { parseSize }] = await Promise.all([
-    import("../rules/index.js"),
-    import("../engine/files.js"),
-    import("../engine/cost.js"),
-    import("../load/files.js"),
-  ]);
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize) };
+  const [{ allRules }, files, cost] = await Promise.all([import("../rules/index.js"), import("../engine/files.js"), import("../engine/cost.js")]);
+  const { options, inputs } = await prepareRun(paths, flags, io, new Set(allRules.map((r) => r.id)));
   let report;
   try {
-    report = await cost.estimateCosts(allRules, paths, options);
+    report = await cost.estimateCosts(allRules, inputs, options);
   } catch (e) {
     if (e instanceof files.UsageError) throw new CliFailure(e.message);
     throw e;
   }
-  io.stdout(flags.format === "json" ? cost.costReportJson(report, toolVersion()) : cost.costReportText(report));
-  return report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit) ? 1 : 0;
+  report = {
+    ...report,
+    expressions: renameStdin(report.expressions, flags.stdinFilename),
+    crds: renameStdin(report.crds, flags.stdinFilename),
+    unestimated: renameStdin(report.unestimated, flags.stdinFilename),
+    lint: { ...report.lint, diagnostics: renameStdin(report.lint.diagnostics, flags.stdinFilename) },
+  };
+  const failed = report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit);
+  // -q: only what is over a limit.
+  const shown = flags.quiet ? cost.overLimitOnly(report) : report;
+  await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown), flags, io);
+  return failed ? 1 : 0;
 }
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
-  const [{ getFormatter }, { allRules }, files, { parseSize }, { isNonStructuralRule }] = await Promise.all([
+  const [{ getFormatter }, { allRules }, files, { isNonStructuralRule }] = await Promise.all([
     import("../report/formatters/index.js"),
     import("../rules/index.js"),
     import("../engine/files.js"),
-    import("../load/files.js"),
     import("../crd/structural.js"),
   ]);
   const fmt = getFormatter(flags.format);
@@ -117,65 +62,89 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     maxWarnings = Number(flags.maxWarnings);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${flags.maxWarnings}"`);
   }
-  const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
-
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes };
+  const { options, inputs } = await prepareRun(paths, flags, io, new Set(allRules.map((r) => r.id)));
+  // As ESLint's flag: unused directives are errors, unless the configuration gave the rule a severity of its own.
+  if (flags.reportUnusedDisableDirectives && (options.rules[UNUSED_DIRECTIVE_RULE] ?? "off") === "off")
+    options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };
   let result;
   try {
     const linter = await files.makeLinter(allRules, options);
-    result = await files.lintFilesWith(linter, paths, options);
+    result = await files.lintFilesWith(linter, inputs, options);
   } catch (e) {
     if (e instanceof files.UsageError) throw new CliFailure(e.message);
     throw e;
   }
-  const shown = flags.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result;
-  const color = flags.color === undefined ? io.isTTY && !io.env.NO_COLOR : flags.color;
-  io.stdout(
+  const stdinName = flags.stdinFilename;
+  result = {
+    ...result,
+    diagnostics: renameStdin(result.diagnostics, stdinName),
+    files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)),
+  };
+  // -q shows errors only, and its summary (and --max-warnings) counts only what it shows.
+  const shown = flags.quiet
+    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: { ...result.summary, warnings: 0, infos: 0 } }
+    : result;
+  await emitReport(
     fmt.formatter(shown, {
       cwd: io.cwd,
-      color,
+      color: flags.outputFile ? flags.color === true : colorEnabled(flags.color, io),
       toolVersion: toolVersion(),
       rules: allRules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
       failOn: maxWarnings >= 0 ? "warning" : "error",
     }),
+    flags,
+    io,
   );
-  const { errors, warnings } = result.summary;
+  const { errors, warnings } = shown.summary;
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) return 1;
   return 0;
-}
-
-interface RuleMetaRow {
-  id: string;
-  category: string;
-  severity: string;
-  apiserver: boolean;
-  description: string;
-  enabledByDefault?: boolean;
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */
 async function loadRuleMeta(): Promise<RuleMetaRow[]> {
   const p = join(here, "..", "rules-meta.json");
   if (existsSync(p)) return JSON.parse(await readFile(p, "utf8")) as RuleMetaRow[];
-  const { allRules } = await import("../rules/index.js");
-  return allRules.map(({ id, category, severity, apiserver, description }) => ({ id, category, severity, apiserver, description }));
+  const [{ allRules }, { ruleDocsUrl }] = await Promise.all([import("../rules/index.js"), import("../report/rule-docs.js")]);
+  return allRules.map(({ id, category, severity, apiserver, type, description, enabledByDefault, minMinor, maxMinor, docs }) => ({
+    id, category, severity, apiserver, type, description, enabledByDefault: enabledByDefault !== false, minMinor, maxMinor, url: ruleDocsUrl(id), docs,
+  }));
 }
 
-async function runRules(flags: { format: string; category?: string }, io: CliIO): Promise<number> {
+type RuleMetaRow = import("../report/rule-docs.js").RuleMetaRow;
+
+async function runRules(id: string | undefined, flags: { format: string; category?: string }, io: CliIO): Promise<number> {
+  if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for rules (expected text or json)`);
   let rows = await loadRuleMeta();
-  if (flags.category) rows = rows.filter((r) => r.category === flags.category);
-  if (flags.format === "json") {
-    io.stdout(JSON.stringify(rows, null, 2) + "\n");
+  const { renderRulePage, ruleDocsUrl } = await import("../report/rule-docs.js");
+  if (id !== undefined) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) {
+      const hint = closest(id, rows.map((r) => r.id));
+      throw new CliFailure(`unknown rule "${id}"${hint ? ` (did you mean ${hint}?)` : ""}; crdlint rules lists them`);
+    }
+    io.stdout(flags.format === "json" ? JSON.stringify({ ...row, url: ruleDocsUrl(row.id) }, null, 2) + "\n" : renderRulePage(row));
     return 0;
   }
-  if (flags.format !== "text") throw new CliFailure(`unknown format "${flags.format}" for rules (expected text or json)`);
+  if (flags.category) {
+    const categories = [...new Set(rows.map((r) => r.category))].sort();
+    if (!categories.includes(flags.category)) throw new CliFailure(`unknown category "${flags.category}" (categories: ${categories.join(", ")})`);
+    rows = rows.filter((r) => r.category === flags.category);
+  }
+  if (flags.format === "json") {
+    io.stdout(JSON.stringify(rows.map(({ docs: _docs, ...r }) => ({ ...r, url: ruleDocsUrl(r.id) })), null, 2) + "\n");
+    return 0;
+  }
   const w = Math.max(...rows.map((r) => r.id.length), 4);
   const cw = Math.max(...rows.map((r) => r.category.length), 8);
   const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  APISERVER  DESCRIPTION`];
   for (const r of rows)
-    lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${(r.enabledByDefault === false ? "off" : r.severity).padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}`);
-  lines.push("", `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks)`);
+    lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${(r.enabledByDefault === false ? "off" : r.severity).padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}  <${ruleDocsUrl(r.id)}>`);
+  lines.push(
+    "",
+    `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks)`,
+    "A rule's page: crdlint rules <id>, or the URL at the end of its line",
+  );
   io.stdout(lines.join("\n") + "\n");
   return 0;
 }
@@ -185,67 +154,103 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   program
     .name("crdlint")
     .description("Lint Kubernetes CustomResourceDefinitions the way the apiserver validates them, before kubectl apply.")
-    .version(toolVersion(), "-v, --version", "print the crdlint version")
+    .version(toolVersion(), "-v, --version", "print the crdlint version (-V works too)")
     .showHelpAfterError("(run crdlint --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
 
-  const lintCmd = program
-    .command("lint", { isDefault: true })
-    .description("lint CRD files, directories and globs (`-` reads stdin)")
-    .argument("[paths...]", "files, directories (recursive: .yaml, .yml, .json), globs, or - for stdin")
-    .addOption(new Option("-f, --format <format>", "output format: text, json, sarif, junit, github").default("text"))
-    .option("-k, --kubernetes-version <version>", "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)")
-    .option("-c, --config <file>", "configuration file (default: .crdlint.yaml found upward from the working directory)")
+  addCommonOptions(
+    program
+      .command("lint", { isDefault: true })
+      .description("lint CRD files, directories and globs (`-` reads stdin; no path: the CRD files under the working directory)")
+      .argument("[paths...]", "files, directories (recursive: .yaml, .yml, .json), globs, or - for stdin"),
+    ["text", "json", "sarif", "junit", "github"],
+  )
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
-    .option("-q, --quiet", "report errors only")
-    .option("--color", "force colour")
-    .option("--no-color", "disable colour")
-    .option("--max-file-size <size>", "skip and report files larger than this", "10MiB")
-    .option("--debug", "print stack traces of unexpected failures")
+    .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
-  void lintCmd;
 
-  program
-    .command("cost")
-    .description("estimate the CEL cost of every x-kubernetes-validations rule, per CRD version, with fixes for expensive ones")
-    .argument("[paths...]", "files, directories, globs, or - for stdin")
-    .addOption(new Option("-f, --format <format>", "text or json").default("text"))
-    .option("-k, --kubernetes-version <version>", "target Kubernetes release, e.g. 1.30")
-    .option("-c, --config <file>", "configuration file")
-    .option("--max-file-size <size>", "skip and report files larger than this", "10MiB")
-    .option("--debug", "print stack traces of unexpected failures")
-    .action((paths: string[], flags: { format: string; kubernetesVersion?: string; config?: string; maxFileSize: string }) => setResult(runCost(paths, flags, io)));
+  addCommonOptions(
+    program
+      .command("cost")
+      .description("estimate the CEL cost of every x-kubernetes-validations rule, per CRD version, with fixes for expensive ones")
+      .argument("[paths...]", "files, directories, globs, or - for stdin"),
+    ["text", "json"],
+    "show only what is over a limit",
+  ).action((paths: string[], flags: CommonFlags) => setResult(runCost(paths, flags, io)));
 
   program
     .command("rules")
-    .description("list crdlint's rules")
+    .description("list crdlint's rules, or print one rule's page")
+    .argument("[rule]", "a rule id: print its page (what, why, failing and passing example, fix, documentation URL)")
     .addOption(new Option("-f, --format <format>", "text or json").default("text"))
     .option("--category <category>", "only the rules of one category")
-    .action((flags: { format: string; category?: string }) => setResult(runRules(flags, io)));
+    .action((id: string | undefined, flags: { format: string; category?: string }) => setResult(runRules(id, flags, io)));
 
   return program;
 }
 
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+/** The value of an option in raw argv (`-f x`, `-fx`, `--format x`, `--format=x`), read before commander parses it. */
+function rawOption(argv: readonly string[], short: string, long: string): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") break;
+    if (a === short || a === long) value = argv[i + 1];
+    else if (a.startsWith(long + "=")) value = a.slice(long.length + 1);
+    else if (a.startsWith(short) && !a.startsWith("--") && a.length > 2) value = a.slice(2);
+  }
+  return value;
+}
+
+/**
+ * `crdlint x` where x is neither a command nor an existing path nor a glob: a mistyped command, not a file to lint.
+ */
+function unknownCommand(argv: readonly string[], program: Command, cwd: string): string | null {
+  const first = argv[0];
+  if (first === undefined || first.startsWith("-")) return null;
+  const names = program.commands.map((c) => c.name());
+  if (names.includes(first) || first === "help") return null;
+  if (!/^[a-z][a-z0-9-]*$/i.test(first) || existsSync(resolve(cwd, first))) return null;
+  const hint = closest(first, names);
+  return `unknown command '${first}'${hint ? ` (did you mean ${hint}?)` : ""}; commands: ${names.join(", ")} (a path to lint must exist)`;
+}
+
+export async function main(rawArgv: readonly string[], io: CliIO): Promise<number> {
+  // -V is the version flag of most CLIs (commander's default, ESLint's -v): both work.
+  const argv = rawArgv[0] === "-V" ? ["--version", ...rawArgv.slice(1)] : rawArgv;
   const debug = argv.includes("--debug");
   let pending: Promise<number> | null = null;
   const program = buildProgram(io, (p) => (pending = p));
+  // A usage error still leaves a valid SARIF log where one was asked for, so that an upload step does not fail on it.
+  const failed = async (message: string): Promise<number> => {
+    if (rawOption(argv, "-f", "--format") === "sarif") {
+      const { sarifForFailure } = await import("../report/formatters/sarif.js");
+      try {
+        await emitReport(sarifForFailure(message, toolVersion()), { outputFile: rawOption(argv, "-o", "--output-file") }, io);
+      } catch (e) {
+        io.stderr(`crdlint: ${(e as Error).message}\n`);
+      }
+    }
+    return 2;
+  };
   try {
+    const unknown = unknownCommand(argv, program, io.cwd);
+    if (unknown) throw new CliFailure(unknown);
     await program.parseAsync(argv as string[], { from: "user" });
     return pending ? await pending : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
       // commander already printed its message; bad arguments are exit 2, not commander's 1.
-      return 2;
+      return failed(e.message.replace(/^error: /, ""));
     }
     if (e instanceof CliFailure) {
       io.stderr(`crdlint: ${e.message}\n`);
-      return 2;
+      return failed(e.message);
     }
     io.stderr(`crdlint: internal error: ${e instanceof Error ? e.message : String(e)}${debug ? "" : " (run with --debug for details)"}\n`);
     if (debug && e instanceof Error && e.stack) io.stderr(e.stack + "\n");
-    return 2;
+    return failed(`internal error: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

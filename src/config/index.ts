@@ -1,7 +1,8 @@
 /** `.crdlint.yaml`: parsed and checked into a typed Config (pure; the CLI finds and reads the file). */
-import { parseDocument } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
+import { closest } from "./suggest.js";
 
 export const CONFIG_FILE_NAMES = [".crdlint.yaml", ".crdlint.yml"];
 
@@ -11,44 +12,91 @@ export interface Config {
   ignore: string[];
 }
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string };
+export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string; errors: string[] };
 
-const SEVERITIES = new Set(["off", "info", "warning", "error"]);
-const KEYS = new Set(["kubernetesVersion", "rules", "ignore"]);
+const SEVERITIES = ["off", "info", "warning", "error"];
+const KEYS = ["kubernetesVersion", "rules", "ignore"];
 
-/** `knownRules` lets the config reject a misspelt rule id instead of silently ignoring it. */
+function suggest(word: string, candidates: readonly string[]): string {
+  const hit = closest(word, candidates);
+  return hit ? ` (did you mean ${hit}?)` : "";
+}
+
+function describe(node: Node | null): string {
+  if (node === null || (isScalar(node) && node.value === null)) return "nothing";
+  if (isMap(node)) return "a mapping";
+  if (isSeq(node)) return "a list";
+  if (isScalar(node)) return `${typeof node.value} ${JSON.stringify(node.value)}`;
+  return "an alias";
+}
+
+/**
+ * `knownRules` lets the config reject a misspelt rule id instead of silently ignoring it. Every problem is reported
+ * with its line; `kubernetesVersion` is read from the YAML source text, so an unquoted `1.30` means 1.30, not 1.3.
+ */
 export function parseConfig(text: string, file: string, knownRules: ReadonlySet<string>): ConfigResult {
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lc });
+  const errors: string[] = [];
+  const at = (node: Node | null | undefined) => (node?.range ? `${file}:${lc.linePos(node.range[0]).line}` : file);
+  const fail = (): ConfigResult => ({ ok: false, error: errors[0]! + (errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length === 2 ? "" : "s"}: ${errors.slice(1).map((e) => e.replace(/^[^ ]* /, "")).join("; ")})` : ""), errors });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
-    return { ok: false, error: `${file}: invalid YAML: ${e.message.split("\n")[0]}` };
+    return { ok: false, error: `${file}:${lc.linePos(e.pos[0]).line}: invalid YAML: ${e.message.split("\n")[0]}`, errors: [] };
   }
-  const raw = doc.toJS({ maxAliasCount: 100 }) as unknown;
-  if (raw === null || raw === undefined) return { ok: true, config: { rules: {}, ignore: [] } };
-  if (typeof raw !== "object" || Array.isArray(raw)) return { ok: false, error: `${file}: must be a mapping with keys kubernetesVersion, rules, ignore` };
-  const obj = raw as Record<string, unknown>;
-  for (const k of Object.keys(obj)) if (!KEYS.has(k)) return { ok: false, error: `${file}: unknown key "${k}" (expected kubernetesVersion, rules, ignore)` };
+  const root = doc.contents as Node | null;
   const config: Config = { rules: {}, ignore: [] };
-  if (obj.kubernetesVersion !== undefined) {
-    const v = String(obj.kubernetesVersion);
-    const parsed = parseKubernetesVersion(v);
-    if (!parsed.ok) return { ok: false, error: `${file}: kubernetesVersion: ${parsed.error}` };
-    config.kubernetesVersion = v;
+  if (root === null || (isScalar(root) && root.value === null)) return { ok: true, config };
+  if (!isMap(root)) {
+    errors.push(`${at(root)}: must be a mapping with keys ${KEYS.join(", ")}, got ${describe(root)}`);
+    return fail();
   }
-  if (obj.rules !== undefined) {
-    if (typeof obj.rules !== "object" || obj.rules === null || Array.isArray(obj.rules))
-      return { ok: false, error: `${file}: rules: must be a mapping of rule id to off|info|warning|error` };
-    for (const [id, sev] of Object.entries(obj.rules as Record<string, unknown>)) {
-      if (!knownRules.has(id)) return { ok: false, error: `${file}: rules.${id}: unknown rule (see \`crdlint rules\`)` };
-      if (typeof sev !== "string" || !SEVERITIES.has(sev))
-        return { ok: false, error: `${file}: rules.${id}: must be one of off, info, warning, error (got ${JSON.stringify(sev)})` };
-      config.rules[id] = sev as ConfiguredSeverity;
+  for (const pair of root.items) {
+    const keyNode = pair.key as Node | null;
+    const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
+    const value = (pair.value as Node | null) ?? null;
+    if (!KEYS.includes(key)) {
+      errors.push(`${at(keyNode)}: unknown key "${key}"${suggest(key, KEYS)} (expected ${KEYS.join(", ")})`);
+      continue;
+    }
+    if (key === "kubernetesVersion") {
+      if (!isScalar(value) || value.value === null || typeof value.value === "boolean") {
+        errors.push(`${at(value ?? keyNode)}: kubernetesVersion: must be a release such as "1.30", got ${describe(value)}`);
+        continue;
+      }
+      // The text as written: YAML reads `1.30` as the number 1.3, which is not what anyone means.
+      const written = value.type === Scalar.PLAIN && value.range ? text.slice(value.range[0], value.range[1]).trim() : String(value.value);
+      const parsed = parseKubernetesVersion(written);
+      if (!parsed.ok) errors.push(`${at(value)}: kubernetesVersion: ${parsed.error}`);
+      else config.kubernetesVersion = written;
+    } else if (key === "rules") {
+      if (value === null || (isScalar(value) && value.value === null)) continue;
+      if (!isMap(value)) {
+        errors.push(`${at(value)}: rules: must be a mapping of rule id to ${SEVERITIES.join("|")}, got ${describe(value)}`);
+        continue;
+      }
+      for (const rule of value.items) {
+        const idNode = rule.key as Node | null;
+        const id = isScalar(idNode) ? String(idNode.value) : String(idNode);
+        const sevNode = (rule.value as Node | null) ?? null;
+        const sev = isScalar(sevNode) ? sevNode.value : undefined;
+        if (!knownRules.has(id)) errors.push(`${at(idNode)}: rules.${id}: unknown rule${suggest(id, [...knownRules])} (see \`crdlint rules\`)`);
+        // `off` unquoted is the YAML 1.1 boolean false in some readers; this parser reads YAML 1.2, where it is a string.
+        else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: rules.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
+        else config.rules[id] = sev as ConfiguredSeverity;
+      }
+    } else if (key === "ignore") {
+      if (value === null || (isScalar(value) && value.value === null)) continue;
+      if (!isSeq(value)) {
+        errors.push(`${at(value)}: ignore: must be a list of glob strings${isScalar(value) && typeof value.value === "string" ? ` (write it as a list: ignore: ["${value.value}"])` : `, got ${describe(value)}`}`);
+        continue;
+      }
+      for (const item of value.items) {
+        const n = item as Node | null;
+        if (isScalar(n) && typeof n.value === "string" && n.value !== "") config.ignore.push(n.value);
+        else errors.push(`${at(n)}: ignore: each entry must be a glob string, got ${describe(n)}`);
+      }
     }
   }
-  if (obj.ignore !== undefined) {
-    if (!Array.isArray(obj.ignore) || obj.ignore.some((g) => typeof g !== "string"))
-      return { ok: false, error: `${file}: ignore: must be a list of glob strings` };
-    config.ignore = obj.ignore as string[];
-  }
-  return { ok: true, config };
+  return errors.length ? fail() : { ok: true, config };
 }

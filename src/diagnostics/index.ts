@@ -76,12 +76,16 @@ export interface Summary {
   errors: number;
   warnings: number;
   infos: number;
+  /** apiserver errors hidden by a disable comment or annotation: the cluster still rejects those CRDs. */
+  suppressedApiserverErrors?: number;
 }
 
 export interface LintResult {
   diagnostics: Diagnostic[];
   summary: Summary;
   kubernetesVersion: string;
+  /** The files read, in order (`-` for stdin), whether or not they have diagnostics (JUnit lists each). */
+  files?: string[];
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -121,4 +125,16 @@ export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "e
     else infos++;
   }
   return { ...counts, errors, warnings, infos };
+}
+
+/** Longest `message`; a longer one (an apiserver text embedding a large value) is cut, its whole text kept in `detail`. */
+export const MAX_MESSAGE_LENGTH = 300;
+
+/** How a cut message ends; `detail` then starts with the whole message, on one line. */
+export const MESSAGE_CUT = "… (message cut; --format json has the whole text in detail)";
+
+export function shortenMessage<D extends { message: string; detail?: string }>(d: D): D {
+  if (d.message.length <= MAX_MESSAGE_LENGTH) return d;
+  const full = d.message;
+  return { ...d, message: `${full.slice(0, MAX_MESSAGE_LENGTH - MESSAGE_CUT.length)}${MESSAGE_CUT}`, detail: d.detail ? `${full}\n${d.detail}` : full };
 }

@@ -2,7 +2,7 @@
 import type { LintResult } from "../diagnostics/index.js";
 import type { Rule } from "../rules/define-rule.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "./files.js";
-import type { CollectedFact } from "./lint.js";
+import type { CollectedFact, SchemaNotEstimatedFact } from "./lint.js";
 import { EXPLAIN_FRACTION, type SchemaCostFact } from "../rules/cel-cost/schema-costs.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../cel/cardinality.js";
 
@@ -43,11 +43,26 @@ export interface SchemaCostReport {
   percentOfLimit: number;
 }
 
+/** A schema whose CEL rules the apiserver would not compile (structural or default errors): no cost to show. */
+export interface UnestimatedSchemaReport {
+  file: string;
+  document: number;
+  object: string | null;
+  version: string;
+  versions: string[];
+  /** x-kubernetes-validations rules in the schema. */
+  rules: number;
+  apiserverErrors: number;
+  reason: string;
+}
+
 export interface CostReport {
   kubernetesVersion: string;
   limits: { perExpression: bigint; perCRD: bigint };
   expressions: ExpressionCostReport[];
   crds: SchemaCostReport[];
+  /** Schemas whose rules were not estimated, and why. */
+  unestimated: UnestimatedSchemaReport[];
   /** The lint result of the same run (CEL compile errors explain why an expression has no cost). */
   lint: LintResult;
 }
@@ -58,8 +73,10 @@ function percent(cost: bigint, limit: bigint): number {
 
 export async function estimateCosts(rules: readonly Rule[], paths: readonly string[], options: LintOptions): Promise<CostReport> {
   const facts: CollectedFact[] = [];
+  const skipped: CollectedFact[] = [];
   const linter = await makeLinter(rules, { ...options }, (f) => {
     if (f.kind === "schema-costs") facts.push(f);
+    if (f.kind === "schema-not-estimated") skipped.push(f);
   });
   const lint = await lintFilesWith(linter, paths, options);
   const expressions: ExpressionCostReport[] = [];
@@ -114,11 +131,27 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
       percentOfLimit: percent(fact.costs.total, STATIC_ESTIMATED_CRD_COST_LIMIT),
     });
   }
+  const unestimated = skipped.map((f): UnestimatedSchemaReport => {
+    const fact = f.data as SchemaNotEstimatedFact;
+    const versions = fact.scope.versions.map((v) => v.name);
+    const n = fact.apiserverErrors;
+    return {
+      file: f.file,
+      document: f.document,
+      object: f.object,
+      version: versions[0] ?? "",
+      versions,
+      rules: fact.celRules,
+      apiserverErrors: n,
+      reason: `rules not estimated: the schema has ${n} apiserver error${n === 1 ? "" : "s"}; run crdlint lint`,
+    };
+  });
   return {
     kubernetesVersion: lint.kubernetesVersion,
     limits: { perExpression: STATIC_ESTIMATED_COST_LIMIT, perCRD: STATIC_ESTIMATED_CRD_COST_LIMIT },
     expressions,
     crds,
+    unestimated,
     lint,
   };
 }
@@ -165,9 +198,21 @@ export function costReportText(report: CostReport): string {
     }
     out.push("");
   }
+  for (const u of report.unestimated) {
+    out.push(`${u.file}  ${u.object ?? "(unnamed)"}  version${u.versions.length > 1 ? "s" : ""} ${u.versions.join(", ")}`);
+    out.push(`  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}`, "");
+  }
   const over = report.expressions.filter((e) => e.exceedsLimit).length + report.crds.filter((c) => c.exceedsLimit).length;
   out.push(
-    `${report.expressions.length} expression${report.expressions.length === 1 ? "" : "s"} in ${report.crds.length} schema${report.crds.length === 1 ? "" : "s"}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; ${over} over a limit ("~" marks the apiserver's estimate for an unbounded cardinality)`,
+    `${report.expressions.length} expression${report.expressions.length === 1 ? "" : "s"} in ${report.crds.length} schema${report.crds.length === 1 ? "" : "s"}${report.unestimated.length ? ` (${report.unestimated.length} schema${report.unestimated.length === 1 ? "" : "s"} not estimated)` : ""}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; ${over} over a limit ("~" marks the apiserver's estimate for an unbounded cardinality)`,
   );
   return out.join("\n") + "\n";
+}
+
+/** `cost -q`: only the expressions and schemas over a limit (a schema stays when one of its expressions is). */
+export function overLimitOnly(report: CostReport): CostReport {
+  const expressions = report.expressions.filter((e) => e.exceedsLimit);
+  const key = (x: { file: string; document: number; versions: string[] }) => `${x.file}\0${x.document}\0${x.versions.join(",")}`;
+  const withOver = new Set(expressions.map(key));
+  return { ...report, expressions, crds: report.crds.filter((c) => c.exceedsLimit || withOver.has(key(c))) };
 }

@@ -10,8 +10,11 @@ export interface LintOptions {
   kubernetesVersion?: string;
   /** Per-rule severity (`off` disables). */
   rules?: Record<string, ConfiguredSeverity>;
-  /** Globs (relative to cwd) of files to skip. */
+  /** Globs of files to skip, relative to `ignoreBase` (the config file's directory; default cwd). */
   ignore?: string[];
+  ignoreBase?: string;
+  /** What standard input stands for (--stdin-filename), for the ignore patterns. */
+  stdinFilename?: string;
   maxFileSizeBytes?: number;
   cwd?: string;
   /** Reads standard input for the path `-`. */
@@ -31,10 +34,12 @@ export async function makeLinter(ruleList: readonly Rule[], options: LintOptions
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
-  const expanded = await expandInputs(paths.length ? paths : ["."], { cwd, ignore: options.ignore });
+  const expanded = await expandInputs(paths.length ? paths : ["."], { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename });
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
-  const diagnostics: Diagnostic[] = [];
-  const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 };
+  const diagnostics: Diagnostic[] = expanded.ignored.map((f) =>
+    linter.fileDiagnostic(f, "file-ignored", "file ignored because of a matching ignore pattern in the configuration; use --no-ignore to lint it"),
+  );
+  const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
   for (const file of expanded.files) {
     let input;
     try {
@@ -53,7 +58,8 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
     counts.crds += r.crds;
     counts.resources += r.resources;
     counts.skipped += r.skipped;
+    counts.suppressedApiserverErrors += r.suppressedApiserverErrors;
   }
   const prepared = prepareDiagnostics(diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off"));
-  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
+  return { diagnostics: prepared, summary: summarize(prepared, counts), files: expanded.files, kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
 }

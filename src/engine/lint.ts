@@ -1,5 +1,5 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import type { Category, ConfiguredSeverity, Diagnostic, ErrorType, Severity } from "../diagnostics/index.js";
+import { shortenMessage, type Category, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
@@ -8,6 +8,7 @@ import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
 import { schemaConversionError } from "../crd/structural.js";
+import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -30,6 +31,14 @@ export interface CollectedFact {
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
+/** Collected (kind "schema-not-estimated") for a schema with CEL rules whose CEL phase did not run. */
+export interface SchemaNotEstimatedFact {
+  scope: SchemaScope;
+  celRules: number;
+  /** apiserver errors of the schema (they gate CEL compilation, as in the apiserver). */
+  apiserverErrors: number;
+}
+
 export interface DocumentCounts {
   documents: number;
   crds: number;
@@ -39,6 +48,8 @@ export interface DocumentCounts {
 
 export interface TextResult extends DocumentCounts {
   diagnostics: Diagnostic[];
+  /** apiserver errors that a disable comment or annotation hid (the cluster still rejects the CRD). */
+  suppressedApiserverErrors: number;
 }
 
 interface RawDiagnostic {
@@ -66,6 +77,7 @@ export async function createLinter(rules: readonly Rule[], options: EngineOption
 
 class Engine implements Linter {
   private readonly byId = new Map<string, Rule>();
+  private readonly ruleIds: ReadonlySet<string>;
   private readonly active: Rule[];
   private readonly byPhase = new Map<Phase, Rule[]>();
 
@@ -75,6 +87,7 @@ class Engine implements Linter {
     private readonly services: EngineServices,
   ) {
     for (const r of rules) this.byId.set(r.id, r);
+    this.ruleIds = new Set(this.byId.keys());
     const minor = options.minor;
     // Every apiserver rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL)
     // depend on what the apiserver would find, not on what the user wants to see; severity is applied afterwards.
@@ -124,14 +137,16 @@ class Engine implements Linter {
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
-    const disabledInDoc = new Map<number, Set<string>>();
-    for (const doc of loaded.documents) if (isCrd(doc.value)) disabledInDoc.set(doc.index, disabledByAnnotation(doc.value));
-    const suppressed = (d: Diagnostic): boolean => {
-      const disabled = disabledInDoc.get(d.document);
-      if (disabled && (disabled.has(d.rule) || disabled.has("all"))) return true;
-      const lineRules = loaded.disabledLines.get(d.line);
-      return lineRules !== undefined && (lineRules.size === 0 || lineRules.has(d.rule));
-    };
+    const annotations: AnnotationDisable[] = [];
+    for (const doc of loaded.documents) {
+      if (!isCrd(doc.value)) continue;
+      const ids = disabledByAnnotation(doc.value);
+      if (ids.size === 0) continue;
+      const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
+      annotations.push({ document: doc.index, ids, line: at.line, column: at.column });
+    }
+    const suppressions = new Suppressions(loaded.directives, annotations, this.ruleIds);
+    const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
     for (const p of loaded.problems) {
       const d = this.problemDiagnostic(file, p);
       if (!suppressed(d)) out.push(d);
@@ -150,7 +165,13 @@ class Engine implements Linter {
         if (d && !suppressed(d)) out.push(d);
       }
     }
-    return { diagnostics: out, ...counts };
+    for (const f of suppressions.findings(this.severityOf(UNUSED_DIRECTIVE, "warning") !== "off")) {
+      const severity = this.severityOf(f.rule, this.byId.get(f.rule)?.severity ?? "warning");
+      if (severity === "off") continue;
+      const document = f.document ?? loaded.documents.find((d) => d.rangeOfDocument.start.line <= f.line && f.line <= d.rangeOfDocument.end.line)?.index ?? 0;
+      out.push({ ...this.fileDiagnostic(file, f.rule, f.message), document, line: f.line, column: f.column, endLine: f.line, endColumn: f.endColumn, severity, ...(f.suggestion ? { suggestion: f.suggestion } : {}) });
+    }
+    return { diagnostics: out, ...counts, suppressedApiserverErrors: suppressions.suppressedApiserverErrors };
   }
 
   private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
@@ -204,7 +225,7 @@ class Engine implements Linter {
     if (report.value !== undefined) (d as Diagnostic & { value?: string }).value = renderValue(report.value);
     if (report.detail) d.detail = report.detail;
     if (report.suggestion) d.suggestion = report.suggestion;
-    return d;
+    return shortenMessage(d);
   }
 
   private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string): RawDiagnostic[] {
@@ -279,11 +300,20 @@ class Engine implements Linter {
     runPhase("walk");
     // A schema that cannot even be converted to its structural form (NewStructural fails, e.g. on $schema) gets
     // neither defaults nor CEL checks, like a structural error.
+    let celChecked = false;
     if (structuralErrors === 0 && schemaConversionError(scope) === null) {
       const defaultErrors = runPhase("defaults");
-      if (defaultErrors === 0) runPhase("cel");
+      if (defaultErrors === 0) {
+        runPhase("cel");
+        celChecked = true;
+      }
     }
     runPhase("final");
+    if (!celChecked) {
+      // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
+      const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
+      if (celRules > 0) shared.collect("schema-not-estimated", { scope, celRules, apiserverErrors: state.errorCount } satisfies SchemaNotEstimatedFact);
+    }
     return out;
   }
 

@@ -1,6 +1,7 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
 import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Document, type Node, type Tags, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
+import { parseDirectives, type DisableDirective } from "./directives.js";
 
 /** Alias expansion bound: a billion-laughs document stops here instead of eating memory. */
 export const MAX_ALIAS_COUNT = 1000;
@@ -28,8 +29,8 @@ export interface LoadedDocument {
 export interface LoadedText {
   documents: LoadedDocument[];
   problems: LoadProblem[];
-  /** line → rule ids (empty set = all rules) from `# crdlint-disable-next-line` comments. */
-  disabledLines: Map<number, Set<string>>;
+  /** `# crdlint-disable-line`, `-next-line`, `# crdlint-disable` and `# crdlint-enable` comments (src/load/directives.ts). */
+  directives: DisableDirective[];
 }
 
 function range(lc: LineCounter, start: number, end: number): SourceRange {
@@ -128,32 +129,6 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
   };
 }
 
-const disableRe = /#\s*crdlint-disable-next-line\b([^\n]*)/;
-
-function scanDisableComments(text: string): Map<number, Set<string>> {
-  const out = new Map<number, Set<string>>();
-  if (!text.includes("crdlint-disable-next-line")) return out;
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const m = disableRe.exec(lines[i]!);
-    if (!m) continue;
-    const rules = new Set(
-      m[1]!
-        .split(/[,\s]+/)
-        .map((s) => s.trim())
-        .filter((s) => s && !s.startsWith("--")),
-    );
-    // The comment applies to the next line that holds YAML, skipping blank and comment lines.
-    let j = i + 1;
-    while (j < lines.length && (lines[j]!.trim() === "" || lines[j]!.trim().startsWith("#"))) j++;
-    const existing = out.get(j + 1);
-    if (existing && existing.size > 0 && rules.size > 0) for (const r of rules) existing.add(r);
-    else if (!existing) out.set(j + 1, rules);
-    else out.set(j + 1, new Set());
-  }
-  return out;
-}
-
 const goYamlV2Tags = (tags: Tags): Tags =>
   tags.filter((t) => {
     const tag = t as { tag?: string; format?: string };
@@ -184,7 +159,7 @@ export function loadText(text: string): LoadedText {
       range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
       document: 0,
     });
-    return { documents, problems, disabledLines: new Map() };
+    return { documents, problems, directives: [] };
   }
   docs.forEach((doc, index) => {
     let fatal = false;
@@ -234,7 +209,7 @@ export function loadText(text: string): LoadedText {
     );
     documents.push(makeDocument(index, doc, value, lc, text));
   });
-  return { documents, problems, disabledLines: scanDisableComments(text) };
+  return { documents, problems, directives: parseDirectives(text) };
 }
 
 /**

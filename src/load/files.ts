@@ -1,6 +1,6 @@
 /** Paths, directories, globs and stdin → the list of inputs to lint; the only file-system reader below the CLI. */
 import { readFile, stat, readdir } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 const LINTED_EXTENSIONS = [".yaml", ".yml", ".json"];
@@ -14,6 +14,17 @@ export interface ExpandResult {
   files: string[];
   /** Fatal problems (exit 2): a path that matches nothing or cannot be read. */
   errors: string[];
+  /** Files named explicitly that an ignore pattern excludes (a warning each, as ESLint gives). */
+  ignored: string[];
+}
+
+export interface ExpandOptions {
+  cwd: string;
+  ignore?: readonly string[];
+  /** The directory `ignore` patterns are relative to (the config file's); default cwd. */
+  ignoreBase?: string;
+  /** The name standard input stands for (--stdin-filename): ignore patterns apply to it, as ESLint does. */
+  stdinFilename?: string;
 }
 
 function hasGlobMagic(p: string): boolean {
@@ -34,22 +45,34 @@ async function walkDir(dir: string, out: string[]): Promise<void> {
 }
 
 /** Expands the user's paths in order, keeping relative paths relative, without duplicates. `-` stays `-` (stdin). */
-export async function expandInputs(paths: readonly string[], options: { cwd: string; ignore?: readonly string[] }): Promise<ExpandResult> {
+export async function expandInputs(paths: readonly string[], options: ExpandOptions): Promise<ExpandResult> {
   const files: string[] = [];
   const errors: string[] = [];
+  const ignoredFiles: string[] = [];
   const seen = new Set<string>();
   const ignore = options.ignore ?? [];
-  const ignored = ignore.length ? await compileIgnore(ignore) : null;
-  const add = (f: string) => {
+  const matcher = ignore.length ? await compileIgnore(ignore) : null;
+  const base = resolve(options.cwd, options.ignoreBase ?? ".");
+  const isIgnored = (f: string) => {
+    if (!matcher) return false;
+    const rel = relative(base, resolve(options.cwd, f));
+    // A file outside the config's directory is not under its patterns.
+    return !rel.startsWith("..") && !isAbsolute(rel) && matcher(rel.split(sep).join("/"));
+  };
+  const add = (f: string, explicit = false) => {
     const key = resolve(options.cwd, f);
     if (seen.has(key)) return;
-    if (ignored && ignored(relative(options.cwd, key).split(sep).join("/"))) return;
     seen.add(key);
+    if (isIgnored(f)) {
+      if (explicit) ignoredFiles.push(f);
+      return;
+    }
     files.push(f);
   };
   for (const p of paths) {
     if (p === "-") {
-      add("-");
+      if (options.stdinFilename && isIgnored(options.stdinFilename)) ignoredFiles.push("-");
+      else add("-");
       continue;
     }
     const abs = resolve(options.cwd, p);
@@ -63,7 +86,9 @@ export async function expandInputs(paths: readonly string[], options: { cwd: str
         const matches = (await glob(p, { cwd: options.cwd, nodir: true, dot: false })).sort();
         const linted = matches.filter((m) => LINTED_EXTENSIONS.some((x) => m.toLowerCase().endsWith(x)));
         if (linted.length === 0) errors.push(`no files match ${p}`);
+        const before = files.length;
         for (const m of linted) add(m);
+        if (linted.length > 0 && files.length === before && linted.every((m) => isIgnored(m))) ignoredFiles.push(p);
         continue;
       }
       errors.push(code === "ENOENT" ? `no such file or directory: ${p}` : `cannot read ${p}: ${(e as Error).message}`);
@@ -80,9 +105,33 @@ export async function expandInputs(paths: readonly string[], options: { cwd: str
       const before = files.length;
       for (const f of found) add(p.endsWith(sep) || p.endsWith("/") ? p + relative(abs, f) : join(p, relative(abs, f)));
       if (files.length === before && found.length === 0) errors.push(`no .yaml, .yml or .json files in ${p}`);
-    } else add(p);
+      // Every file of a directory named explicitly is ignored: warn once, for the directory.
+      else if (files.length === before && found.every((f) => isIgnored(relative(options.cwd, f)))) ignoredFiles.push(p);
+    } else add(p, true);
   }
-  return { files, errors };
+  return { files, errors, ignored: ignoredFiles };
+}
+
+/**
+ * `crdlint` with no paths: the files under the working directory (recursively, without ignored files, node_modules
+ * and .git) that mention a CustomResourceDefinition, and the YAML/JSON files skipped because they do not.
+ */
+export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: number }): Promise<{ files: string[]; skipped: string[] }> {
+  const expanded = await expandInputs(["."], options);
+  const files: string[] = [];
+  const skipped: string[] = [];
+  for (const f of expanded.files) {
+    const abs = resolve(options.cwd, f);
+    try {
+      // A file over the size limit is linted (and reported as too large) rather than read here.
+      if ((await stat(abs)).size > options.maxFileSizeBytes || (await readFile(abs, "utf8")).includes("CustomResourceDefinition")) files.push(f);
+      else skipped.push(f);
+    } catch {
+      // Unreadable: lint it, and the reader says why.
+      files.push(f);
+    }
+  }
+  return { files, skipped };
 }
 
 async function compileIgnore(patterns: readonly string[]): Promise<(rel: string) => boolean> {

@@ -1,5 +1,5 @@
 /** What a formatter receives: the lint result and the context it may not compute itself. */
-import type { Category, Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
+import { MESSAGE_CUT, type Category, type Diagnostic, type LintResult, type Severity } from "../diagnostics/index.js";
 
 export interface RuleSummary {
   id: string;
@@ -27,12 +27,37 @@ export function atOrAbove(d: Diagnostic, threshold: Severity): boolean {
   return rank[d.severity] >= rank[threshold];
 }
 
-/** The line as the apiserver (and kubectl) prints a field error: `<path>: <Type>: <value>: <detail>`. */
+/** Longest value shown inline in a human-readable line; the JSON `value` keeps it whole. */
+export const MAX_INLINE_VALUE = 100;
+
+/** Longest line of a `detail` shown in a human-readable report (a cut message's whole text can be thousands). */
+export const MAX_DETAIL_LINE = 300;
+
+/** A value as a one-line report shows it: a whole schema or a long expression is cut, with its length. */
+export function inlineValue(value: string, max = MAX_INLINE_VALUE): string {
+  if (value.length <= max) return value;
+  return `${value.slice(0, max - 30)}… (${value.length} characters; --format json has it whole)`;
+}
+
+/**
+ * `detail` as a human-readable report prints it: each line at most MAX_DETAIL_LINE characters, and without the whole
+ * text of a cut message (the reader already has its start; JSON has it all).
+ */
+export function detailLines(d: Pick<Diagnostic, "message" | "detail">): string[] {
+  if (!d.detail) return [];
+  const lines = d.detail.split("\n");
+  return (d.message.endsWith(MESSAGE_CUT) ? lines.slice(1) : lines).map((l) => inlineValue(l, MAX_DETAIL_LINE));
+}
+
+/**
+ * The line as the apiserver (and kubectl) prints a field error: `<path>: <Type>: <value>: <detail>`, with a long
+ * value shortened (the apiserver prints the whole value, which for a schema or a rule entry buries the message).
+ */
 export function apiserverLine(d: Diagnostic & { value?: string }): string {
   const parts: string[] = [];
   if (d.field) parts.push(d.apiserverField ?? d.field);
   if (d.type) parts.push(d.type);
-  if (d.value !== undefined) parts.push(d.value);
+  if (d.value !== undefined) parts.push(inlineValue(d.value));
   parts.push(d.message);
   return parts.join(": ");
 }

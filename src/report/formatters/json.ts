@@ -1,5 +1,6 @@
 /** `--format json`: the machine-readable contract of output-contract.md (change only by adding fields). */
 import type { Formatter } from "../types.js";
+import { ruleDocsUrl } from "../rule-docs.js";
 
 export const json: Formatter = (result, ctx) =>
   JSON.stringify(
@@ -7,7 +8,8 @@ export const json: Formatter = (result, ctx) =>
       tool: "crdlint",
       version: ctx.toolVersion,
       kubernetesVersion: result.kubernetesVersion,
-      diagnostics: result.diagnostics,
+      // Each diagnostic adds its rule's documentation URL (an addition to the contract).
+      diagnostics: result.diagnostics.map((d) => ({ ...d, url: ruleDocsUrl(d.rule) })),
       summary: result.summary,
     },
     null,

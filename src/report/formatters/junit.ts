@@ -1,6 +1,10 @@
-/** `--format junit`: one testsuite per file, one failing testcase per diagnostic at or above the failure threshold. */
+/**
+ * `--format junit`: one testsuite per linted file. A diagnostic at or above the failure threshold is a failing
+ * testcase; a file with none is one passing testcase, so a clean run shows passed tests. Diagnostics below the
+ * threshold (warnings, infos) are listed in the suite's system-out.
+ */
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { apiserverLine, atOrAbove, type Formatter } from "../types.js";
+import { apiserverLine, atOrAbove, detailLines, type Formatter } from "../types.js";
 
 function xml(s: string): string {
   return s
@@ -12,24 +16,38 @@ function xml(s: string): string {
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "");
 }
 
+function describe(d: Diagnostic, file: string): string {
+  const msg = d.apiserver ? apiserverLine(d) : d.message;
+  return [`${file}:${d.line}:${d.column} ${d.severity} ${d.rule}`, d.field ? `field: ${d.field}` : "", msg, detailLines(d).join("\n"), d.suggestion ? `fix: ${d.suggestion}` : ""]
+    .filter(Boolean)
+    .join("\n");
+}
+
 export const junit: Formatter = (result, ctx) => {
   const byFile = new Map<string, Diagnostic[]>();
+  // Every file read gets a suite, in the order read; diagnostics of files not in the list (none today) still show.
+  for (const f of result.files ?? []) byFile.set(f, []);
   for (const d of result.diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   const suites: string[] = [];
   let total = 0;
   let failures = 0;
   for (const [file, diags] of byFile) {
     const failing = diags.filter((d) => atOrAbove(d, ctx.failOn));
-    total += failing.length;
-    failures += failing.length;
+    const others = diags.filter((d) => !atOrAbove(d, ctx.failOn));
     const cases = failing.map((d) => {
       const msg = d.apiserver ? apiserverLine(d) : d.message;
-      const body = [`${file}:${d.line}:${d.column}`, d.field ? `field: ${d.field}` : "", msg, d.detail ?? "", d.suggestion ? `fix: ${d.suggestion}` : ""]
-        .filter(Boolean)
-        .join("\n");
-      return `    <testcase classname="${xml(file)}" name="${xml(`${d.rule} ${d.field ?? ""} (${d.line}:${d.column})`)}">\n      <failure type="${xml(d.rule)}" message="${xml(msg)}">${xml(body)}</failure>\n    </testcase>`;
+      return `    <testcase classname="${xml(file)}" name="${xml(`${d.rule} ${d.field ?? ""} (${d.line}:${d.column})`)}">\n      <failure type="${xml(d.rule)}" message="${xml(msg)}">${xml(describe(d, file))}</failure>\n    </testcase>`;
     });
-    suites.push(`  <testsuite name="${xml(file)}" tests="${failing.length}" failures="${failing.length}" errors="0">\n${cases.join("\n")}${cases.length ? "\n" : ""}  </testsuite>`);
+    if (failing.length === 0) {
+      const count = (sev: string, n = others.filter((d) => d.severity === sev).length) => (n ? [`${n} ${sev}${n === 1 ? "" : "s"}`] : []);
+      const below = [...count("warning"), ...count("info")];
+      const note = below.length ? `${below.join(", ")} below the failure threshold (in system-out)` : "no problems";
+      cases.push(`    <testcase classname="${xml(file)}" name="${xml(`crdlint ${file}`)}">\n      <system-out>${xml(note)}</system-out>\n    </testcase>`);
+    }
+    total += cases.length;
+    failures += failing.length;
+    const out = others.length ? `    <system-out>${xml(others.map((d) => describe(d, file)).join("\n\n"))}</system-out>\n` : "";
+    suites.push(`  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failing.length}" errors="0">\n${cases.join("\n")}\n${out}  </testsuite>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crdlint" tests="${total}" failures="${failures}" errors="0">\n${suites.join("\n")}${suites.length ? "\n" : ""}</testsuites>\n`;
 };

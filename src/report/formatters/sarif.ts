@@ -1,8 +1,8 @@
 /** `--format sarif`: SARIF 2.1.0, one run, every registered rule in tool.driver.rules. */
 import { relative, isAbsolute, sep } from "node:path";
 import { apiserverLine, type Formatter } from "../types.js";
+import { REPOSITORY_URL, ruleDocsUrl } from "../rule-docs.js";
 
-const HELP_BASE = "https://github.com/crdlint/crdlint/blob/main/docs/rules/";
 
 function artifactUri(file: string, cwd: string): string {
   if (file === "-") return "stdin";
@@ -23,11 +23,11 @@ export const sarif: Formatter = (result, ctx) => {
             name: "crdlint",
             version: ctx.toolVersion,
             semanticVersion: ctx.toolVersion,
-            informationUri: "https://github.com/crdlint/crdlint",
+            informationUri: REPOSITORY_URL,
             rules: ctx.rules.map((r) => ({
               id: r.id,
               shortDescription: { text: r.description },
-              helpUri: `${HELP_BASE}${r.id}.md`,
+              helpUri: ruleDocsUrl(r.id),
               defaultConfiguration: { level: level(r.severity) },
               properties: { category: r.category, apiserver: r.apiserver },
             })),
@@ -55,3 +55,28 @@ export const sarif: Formatter = (result, ctx) => {
   };
   return JSON.stringify(log, null, 2) + "\n";
 };
+
+/**
+ * The SARIF log of a run that could not start (a usage error, exit 2): no results, and the error as a tool execution
+ * notification, so that an upload step reading the file still finds a valid log.
+ */
+export function sarifForFailure(message: string, toolVersion: string): string {
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "crdlint", version: toolVersion, semanticVersion: toolVersion, informationUri: REPOSITORY_URL, rules: [] } },
+        invocations: [
+          {
+            executionSuccessful: false,
+            exitCode: 2,
+            toolExecutionNotifications: [{ level: "error", message: { text: message } }],
+          },
+        ],
+        results: [],
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}

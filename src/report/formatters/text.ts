@@ -1,7 +1,7 @@
 /** `--format text`: grouped by file like ESLint's stylish; a non-structural schema gets one NonStructuralSchema block. */
 import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { apiserverLine, type Formatter } from "../types.js";
+import { apiserverLine, detailLines, type Formatter } from "../types.js";
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -25,7 +25,7 @@ export const text: Formatter = (result, ctx) => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
     const text = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
     lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}`);
-    if (d.detail) for (const l of d.detail.split("\n")) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
+    for (const l of detailLines(d)) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
     if (d.suggestion) lines.push(`${indent}${" ".repeat(17)}${c.green("fix:")} ${d.suggestion}`);
   };
   for (const [file, diags] of byFile) {
@@ -65,5 +65,8 @@ export const text: Formatter = (result, ctx) => {
     const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
   }
+  const hidden = s.suppressedApiserverErrors ?? 0;
+  if (hidden > 0)
+    lines.push(c.yellow(`! ${hidden} apiserver error${hidden === 1 ? "" : "s"} suppressed by crdlint-disable comments or annotations: the cluster still rejects ${hidden === 1 ? "that CRD" : "those CRDs"}`));
   return lines.join("\n") + "\n";
 };

@@ -1,9 +1,12 @@
 /** The yaml rules (emitted by the loader and the engine), in id order. */
 import type { Rule } from "../define-rule.js";
+import disableDirectiveUnknownRule from "./disable-directive-unknown-rule.js";
+import disableDirectiveUnused from "./disable-directive-unused.js";
+import fileIgnored from "./file-ignored.js";
 import internalError from "./internal-error.js";
 import yamlAliasLimit from "./yaml-alias-limit.js";
 import yamlBooleanKey from "./yaml-boolean-key.js";
 import yamlDuplicateKey from "./yaml-duplicate-key.js";
 import yamlSyntax from "./yaml-syntax.js";
 
-export default [internalError, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlSyntax] satisfies Rule[] as Rule[];
+export default [disableDirectiveUnknownRule, disableDirectiveUnused, fileIgnored, internalError, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlSyntax] satisfies Rule[] as Rule[];

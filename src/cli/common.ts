@@ -1,0 +1,175 @@
+/**
+ * What every linting command shares (`lint`, `cost`, `validate`): the common options, built in one place so the
+ * commands cannot drift apart, the configuration they read, colour, and where the report goes.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { Option, type Command } from "commander";
+
+export interface CliIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  cwd: string;
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+  stdin: () => Promise<string>;
+}
+
+/** Exit 2: crdlint could not do its job. */
+export class CliFailure extends Error {}
+
+/** The options `addCommonOptions` defines, as commander hands them to the action. */
+export interface CommonFlags {
+  format: string;
+  kubernetesVersion?: string;
+  config?: string;
+  quiet?: boolean;
+  /** --color / --no-color; undefined when neither was given. */
+  color?: boolean;
+  /** False with --no-ignore. */
+  ignore: boolean;
+  stdinFilename?: string;
+  outputFile?: string;
+  maxFileSize: string;
+  debug?: boolean;
+}
+
+/**
+ * Adds the options every linting command accepts. `formats` are the command's own output formats (the first is
+ * the default); `quiet` says what -q keeps for this command.
+ */
+export function addCommonOptions(cmd: Command, formats: readonly string[], quiet = "report errors only"): Command {
+  return cmd
+    .addOption(new Option("-f, --format <format>", `output format: ${formats.join(", ")}`).default(formats[0]))
+    .option("-k, --kubernetes-version <version>", "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)")
+    .option("-c, --config <file>", "configuration file (default: .crdlint.yaml found upward from the working directory)")
+    .option("-q, --quiet", quiet)
+    .option("--color", "force colour")
+    .option("--no-color", "disable colour")
+    .option("--no-ignore", "lint files that the configuration's ignore patterns exclude")
+    .option("--stdin-filename <path>", "the name to give standard input in the report (reads stdin when no path is given)")
+    .option("-o, --output-file <path>", "write the report to this file instead of standard output")
+    .option("--max-file-size <size>", "skip and report files larger than this", "10MiB")
+    .option("--debug", "print stack traces of unexpected failures");
+}
+
+/**
+ * Colour as chalk's users expect: --color/--no-color win, then FORCE_COLOR (0 or false: off, anything else: on),
+ * then NO_COLOR, then TERM=dumb, then whether standard output is a terminal.
+ */
+export function colorEnabled(flag: boolean | undefined, io: Pick<CliIO, "env" | "isTTY">): boolean {
+  if (flag !== undefined) return flag;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force.toLowerCase() !== "false";
+  if (io.env.NO_COLOR) return false;
+  if (io.env.TERM === "dumb") return false;
+  return io.isTTY;
+}
+
+/** Writes the report to --output-file (creating its directory), else to standard output. */
+export async function emitReport(text: string, flags: Pick<CommonFlags, "outputFile">, io: CliIO): Promise<void> {
+  if (!flags.outputFile) {
+    io.stdout(text);
+    return;
+  }
+  const target = resolve(io.cwd, flags.outputFile);
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, text);
+  } catch (e) {
+    throw new CliFailure(`cannot write --output-file ${flags.outputFile}: ${(e as Error).message}`);
+  }
+}
+
+async function findConfig(cwd: string): Promise<string | null> {
+  const { CONFIG_FILE_NAMES } = await import("../config/index.js");
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const p = join(dir, name);
+      if (existsSync(p)) return p;
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+export interface LoadedOptions {
+  kubernetesVersion?: string;
+  rules: Record<string, "off" | "info" | "warning" | "error">;
+  ignore: string[];
+  /** The config file's directory: `ignore` patterns are relative to it. */
+  ignoreBase: string;
+  cwd: string;
+  stdin: () => Promise<string>;
+}
+
+/** Finds and reads the configuration, and merges it with the command line (the command line wins). */
+export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
+  const { parseConfig } = await import("../config/index.js");
+  const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
+  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string } = { rules: {}, ignore: [] };
+  if (configPath) {
+    let text: string;
+    try {
+      text = await readFile(configPath, "utf8");
+    } catch (e) {
+      throw new CliFailure(`cannot read config ${flags.config ?? configPath}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+    }
+    const parsed = parseConfig(text, flags.config ?? configPath, knownRules);
+    if (!parsed.ok) throw new CliFailure(`invalid config: ${parsed.error}`);
+    config = parsed.config;
+  }
+  return {
+    kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
+    rules: config.rules,
+    ignore: flags.ignore === false ? [] : config.ignore,
+    ignoreBase: configPath ? dirname(configPath) : io.cwd,
+    cwd: io.cwd,
+    stdin: io.stdin,
+  };
+}
+
+export function parseMaxFileSize(text: string, parseSize: (t: string) => number | null): number {
+  const n = parseSize(text);
+  if (n === null || n <= 0) throw new CliFailure(`--max-file-size: expected a size such as 10MiB, got "${text}"`);
+  return n;
+}
+
+/**
+ * The paths to lint: `--stdin-filename` with no path reads standard input; no path at all lints the files of the
+ * working directory that hold a CRD, and says on stderr what it skipped.
+ */
+export async function resolvePaths(
+  paths: string[],
+  flags: Pick<CommonFlags, "stdinFilename">,
+  options: LoadedOptions & { maxFileSizeBytes: number },
+  io: CliIO,
+): Promise<string[]> {
+  if (paths.length > 0) return paths;
+  if (flags.stdinFilename) return ["-"];
+  const { findCrdFiles } = await import("../load/files.js");
+  const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
+  if (found.files.length === 0)
+    throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint`);
+  if (found.skipped.length) {
+    const shown = found.skipped.slice(0, 5).join(", ") + (found.skipped.length > 5 ? `, and ${found.skipped.length - 5} more` : "");
+    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway\n`);
+  }
+  return found.files;
+}
+
+/** Names standard input (`-`) in every diagnostic and file list as --stdin-filename says. */
+export function renameStdin<T extends { file: string }>(items: T[], name: string | undefined): T[] {
+  return name ? items.map((d) => (d.file === "-" ? { ...d, file: name } : d)) : items;
+}
+
+/**
+ * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
+ * `knownRules` lets the configuration reject a misspelt rule id.
+ */
+export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>) {
+  const { parseSize } = await import("../load/files.js");
+  const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
+  const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
+  return { options, inputs: await resolvePaths(paths, flags, options, io) };
+}
