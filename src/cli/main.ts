@@ -84,18 +84,13 @@ function parseMaxFileSize(text: string, parseSize: (t: string) => number | null)
 
 async function runCost(paths: string[], flags: { format: string; kubernetesVersion?: string; config?: string; maxFileSize: string }, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
-  const [{ allRules }, files, cost, { parseSize }] = await Promise.all([
-    import("../rules/index.js"),
-    import("../engine/files.js"),
-    import("../engine/cost.js"),
-    import("../load/files.js"),
-  ]);
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize) };
+  const [api, cost, { parseSize }] = await Promise.all([import("../index.js"), import("../engine/cost.js"), import("../load/files.js")]);
+  const options = { ...(await loadOptions(flags, io, new Set(api.rules.map((r) => r.id)))), maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize) };
   let report;
   try {
-    report = await cost.estimateCosts(allRules, paths, options);
+    report = await api.cost(paths, options);
   } catch (e) {
-    if (e instanceof files.UsageError) throw new CliFailure(e.message);
+    if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
   io.stdout(flags.format === "json" ? cost.costReportJson(report, toolVersion()) : cost.costReportText(report));
@@ -103,13 +98,9 @@ async function runCost(paths: string[], flags: { format: string; kubernetesVersi
 }
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
-  const [{ getFormatter }, { allRules }, files, { parseSize }, { isNonStructuralRule }] = await Promise.all([
-    import("../report/formatters/index.js"),
-    import("../rules/index.js"),
-    import("../engine/files.js"),
-    import("../load/files.js"),
-    import("../crd/structural.js"),
-  ]);
+  // The library entry (src/index.ts) lints for the CLI too, so the CLI and the API cannot drift apart.
+  const [api, { parseSize }, { isNonStructuralRule }] = await Promise.all([import("../index.js"), import("../load/files.js"), import("../crd/structural.js")]);
+  const { getFormatter, rules: allRules } = api;
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
   let maxWarnings = -1;
@@ -122,10 +113,9 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes };
   let result;
   try {
-    const linter = await files.makeLinter(allRules, options);
-    result = await files.lintFilesWith(linter, paths, options);
+    result = await api.lint(paths, options);
   } catch (e) {
-    if (e instanceof files.UsageError) throw new CliFailure(e.message);
+    if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
   const shown = flags.quiet ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error") } : result;
