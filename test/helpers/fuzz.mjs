@@ -59,10 +59,39 @@ export const anyValue = fc.letrec((tie) => ({
   ),
 })).value;
 
+/** CEL expressions built from the language's grammar: the functions and macros the apiserver's environment has, on self and oldSelf. */
+export const celExpr = fc.letrec((tie) => ({
+  expr: fc.oneof(
+    { depthSize: "small", maxDepth: 4, withCrossShrink: true },
+    fc.constantFrom("self", "oldSelf", "self.spec", "self.name", "self.items", "self.metadata.name", "oldSelf.value()", "self.?x", "1", "-1", "1u", "2.5", "'a'", '"\\d+"', "b'ab'", "true", "null", "[]", "{}", "[1, 2]", "{'a': 1}", "9223372036854775807", "-9223372036854775808", "18446744073709551615u"),
+    fc.tuple(tie("expr"), fc.constantFrom("+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "in"), tie("expr")).map(([a, op, b]) => `${a} ${op} ${b}`),
+    fc.tuple(fc.constantFrom("!", "-", "!!", "--"), tie("expr")).map(([op, a]) => `${op}${a}`),
+    fc.tuple(tie("expr"), tie("expr"), tie("expr")).map(([a, b, c]) => `${a} ? ${b} : ${c}`),
+    fc.tuple(tie("expr"), fc.constantFrom("x", "y", "name", "spec", "items", "__proto__", "size", "all", "self")).map(([a, f]) => `${a}.${f}`),
+    fc.tuple(tie("expr"), tie("expr")).map(([a, i]) => `${a}[${i}]`),
+    fc.tuple(fc.constantFrom("size", "has", "int", "uint", "double", "string", "bytes", "bool", "dyn", "type", "duration", "timestamp", "quantity", "ip", "cidr", "url", "isURL", "isIP", "isCIDR", "isQuantity", "format.named", "matches"), tie("expr")).map(([fn, a]) => `${fn}(${a})`),
+    fc.tuple(tie("expr"), fc.constantFrom("all", "exists", "exists_one", "map", "filter"), tie("expr")).map(([a, m, b]) => `${a}.${m}(x, ${b})`),
+    fc.tuple(tie("expr"), fc.constantFrom("size()", "startsWith('a')", "endsWith('a')", "contains('a')", "matches('^a+$')", "matches('(')", "lowerAscii()", "split(',')", "join(',')", "isSorted()", "sum()", "min()", "max()", "indexOf('a')", "reverse()", "orValue(1)", "hasValue()", "getHours()", "isGreaterThan(quantity('1'))", "validate('x')", "ip()", "family()"), tie("expr")).map(([a, call]) => `${a}.${call}`),
+    fc.tuple(tie("expr")).map(([a]) => `(${a})`),
+  ),
+})).expr;
+
+/** Schema keywords with values of the right shape and hostile content, to reach the CEL, default and list-type checks. */
+const schemaSnippet = fc.oneof(
+  fc.record({ "x-kubernetes-validations": fc.array(fc.record({ rule: fc.oneof(celExpr, hostileString), messageExpression: fc.option(celExpr, { nil: undefined }), fieldPath: fc.option(fc.constantFrom(".x", ".spec", "[0]", ".a['b']", "", "x", ".__proto__"), { nil: undefined }), reason: fc.option(fc.constantFrom("FieldValueInvalid", "Nope"), { nil: undefined }), optionalOldSelf: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: ["rule"] }), { minLength: 1, maxLength: 3 }) }),
+  fc.record({ default: anyValue }),
+  fc.record({ type: fc.constantFrom("string", "integer", "number", "boolean", "object", "array", "null", ""), format: fc.option(hostileString, { nil: undefined }), pattern: fc.option(hostileString, { nil: undefined }), enum: fc.option(fc.array(anyValue, { maxLength: 4 }), { nil: undefined }) }, { requiredKeys: ["type"] }),
+  fc.record({ type: fc.constant("array"), "x-kubernetes-list-type": fc.constantFrom("map", "set", "atomic", "other"), "x-kubernetes-list-map-keys": fc.array(hostileString, { maxLength: 3 }), items: fc.constantFrom({ type: "object", properties: { a: { type: "string" } }, required: ["a"] }, { type: "string" }, {}), maxItems: fc.option(hostileNumber, { nil: undefined }) }),
+  fc.record({ "x-kubernetes-int-or-string": fc.constant(true), anyOf: fc.constant([{ type: "integer" }, { type: "string" }]) }),
+  fc.record({ "x-kubernetes-embedded-resource": fc.boolean(), "x-kubernetes-preserve-unknown-fields": fc.boolean(), type: fc.constant("object") }),
+  fc.record({ maxLength: hostileNumber, maxItems: hostileNumber, maxProperties: hostileNumber, minimum: hostileNumber, maximum: hostileNumber, multipleOf: hostileNumber }, { requiredKeys: [] }),
+);
+
 /** One edit of a value tree: where (an index into its nodes, taken modulo their count) and what. */
 const edit = fc.record({
   at: fc.nat(),
-  op: fc.constantFrom("replace", "delete", "wrap-in-list", "empty", "add-key", "duplicate-subtree", "stringify"),
+  op: fc.constantFrom("replace", "delete", "wrap-in-list", "empty", "add-key", "duplicate-subtree", "stringify", "schema-snippet", "schema-snippet", "schema-snippet"),
+  snippet: schemaSnippet,
   key: fc.oneof(hostileString, fc.constantFrom("type", "properties", "items", "x-kubernetes-validations", "default", "enum", "pattern", "format", "required", "x-kubernetes-list-type", "x-kubernetes-list-map-keys", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource", "x-kubernetes-int-or-string", "additionalProperties", "allOf", "oneOf", "anyOf", "not", "nullable", "maxItems", "maxLength", "maxProperties", "minimum", "rule", "messageExpression", "fieldPath", "reason", "optionalOldSelf", "served", "storage", "subresources", "additionalPrinterColumns", "selectableFields", "conversion", "names", "scope", "group", "versions", "metadata", "$ref", "description")),
   value: anyValue,
 });
@@ -94,6 +123,7 @@ export function applyEdits(crd, edits) {
       case "add-key": if (n.value && typeof n.value === "object" && !Array.isArray(n.value)) setChild(n.value, e.key, structuredClone(e.value)); break;
       case "duplicate-subtree": if (n.value && typeof n.value === "object" && !Array.isArray(n.value)) setChild(n.value, e.key, structuredClone(n.value)); break;
       case "stringify": put(JSON.stringify(n.value) ?? "null"); break;
+      case "schema-snippet": if (n.value && typeof n.value === "object" && !Array.isArray(n.value)) for (const [k, v] of Object.entries(structuredClone(e.snippet))) if (v !== undefined) setChild(n.value, k, v); break;
     }
   }
   return doc;
@@ -164,30 +194,30 @@ export const hostileInputs = [
   { name: "binary data (random bytes, NUL, invalid UTF-8)", text: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)).toString("latin1"), rules: [] },
   { name: "byte order mark and CRLF line ends", text: "\uFEFF" + crdHead.replace(/\n/g, "\r\n") + "    schema: {openAPIV3Schema: {type: object}}\r\n", rules: [] },
   { name: "alias bomb (billion laughs)", text: "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n", rules: ["yaml-alias-limit"] },
-  { name: "self-referencing alias", text: "a: &a [*a]\n", rules: ["yaml-syntax"] },
-  { name: "undefined alias", text: "a: *nowhere\n", rules: ["yaml-syntax"] },
-  { name: "deeply nested flow sequences (10,000 levels)", text: "[".repeat(10_000) + "]".repeat(10_000) + "\n", rules: [] },
-  { name: "deeply nested block mappings (2,000 levels)", text: Array.from({ length: 2000 }, (_, i) => " ".repeat(i) + "k:").join("\n") + " v\n", rules: [] },
+  { name: "self-referencing alias", text: "a: &a [*a]\n", rules: ["yaml-syntax"], message: /^anchor 'a' value contains itself$/ },
+  { name: "undefined alias", text: "a: *nowhere\n", rules: ["yaml-syntax"], message: /^unknown anchor 'nowhere' referenced$/ },
+  { name: "deeply nested flow sequences (10,000 levels)", text: "[".repeat(10_000) + "]".repeat(10_000) + "\n", rules: ["yaml-syntax"], message: /nested too deeply/ },
+  { name: "deeply nested block mappings (2,000 levels)", text: Array.from({ length: 2000 }, (_, i) => " ".repeat(i) + "k:").join("\n") + " v\n", rules: ["yaml-syntax"], message: /nested too deeply/ },
   { name: "schema nested 300 levels deep", text: withSchema(nestedProperties(300)), rules: [] },
   { name: "a 1 MB line", text: `a: ${"x".repeat(1 << 20)}\n`, rules: [] },
   { name: "10,000 empty documents", text: "---\n".repeat(10_000), rules: [] },
   { name: "duplicate keys", text: crdHead.replace("  group: example.com\n", "  group: example.com\n  group: other.com\n") + "    schema: {openAPIV3Schema: {type: object}}\n", rules: ["yaml-duplicate-key"] },
-  { name: "__proto__, constructor and prototype as keys", text: withSchema("type: object\nproperties:\n  __proto__: {type: string}\n  constructor: {type: object}\n  prototype: {type: integer}\n  hasOwnProperty: {type: string}\nrequired: [__proto__, constructor]\nx-kubernetes-validations:\n- rule: self.__proto__ == 'a' && has(self.constructor)"), rules: [] },
+  { name: "__proto__, constructor and prototype as keys", text: withSchema("type: object\nproperties:\n  __proto__: {type: string}\n  constructor: {type: object}\n  prototype: {type: integer}\n  hasOwnProperty: {type: string}\nrequired: [__proto__, constructor]\nx-kubernetes-validations:\n- rule: self.__proto__ == 'a' && has(self.constructor)"), rules: ["cel-compile-failed"] },
   { name: "merge keys (<<)", text: "base: &b {type: string}\n" + withSchema("type: object\nproperties:\n  a:\n    <<: *b\n    maxLength: 3"), rules: [] },
-  { name: "complex (non-string) keys", text: "? [a, b]\n: 1\n? {c: d}\n: 2\n1: x\ntrue: y\nnull: z\n", rules: [] },
+  { name: "complex (non-string) keys", text: "? [a, b]\n: 1\n? {c: d}\n: 2\n1: x\ntrue: y\nnull: z\n", rules: ["yaml-syntax"], message: /^invalid map key/ },
   { name: "YAML tags (!!binary, !!set, !!omap, custom)", text: "a: !!binary aGVsbG8=\nb: !!set {x, y}\nc: !!omap [{x: 1}]\nd: !custom thing\ne: !<tag:example.com,2000:x> y\n", rules: [] },
-  { name: "YAML 1.1 scalars (yes/no/on/off, octal, sexagesimal, .inf, .nan)", text: withSchema("type: object\nproperties:\n  a: {type: integer, default: 0755, maximum: .inf, minimum: .nan}\n  y: {type: boolean, default: yes}\n  n: {type: string, default: 1:20}"), rules: [] },
-  { name: "numbers beyond int64 and float64", text: withSchema("type: object\nproperties:\n  a: {type: integer, maximum: 99999999999999999999999999, minimum: -9223372036854775809, multipleOf: 1e400}\n  b: {type: string, maxLength: 18446744073709551616}\n  c: {type: array, maxItems: 9223372036854775807, items: {type: string}}"), rules: [] },
-  { name: "wrong types everywhere (lists for maps, numbers for strings)", text: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: [1, 2]\nspec:\n  group: 42\n  names: [a]\n  scope: {x: 1}\n  versions: {v1: true}\n", rules: [] },
-  { name: "JSON with duplicate keys and trailing commas", text: '{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "kind": "CustomResourceDefinition", "metadata": {"name": "a.b.c",},}', rules: [] },
-  { name: "a CEL rule of 300 nested parentheses", text: withRule("(".repeat(300) + "true" + ")".repeat(300)), rules: [] },
-  { name: "a CEL rule of 100,000 characters", text: withRule(Array.from({ length: 10_000 }, () => "self.name").join(" + ").slice(0, 100_000) + " == ''"), rules: [] },
+  { name: "YAML 1.1 scalars (yes/no/on/off, octal, sexagesimal, .inf, .nan)", text: withSchema("type: object\nproperties:\n  a: {type: integer, default: 0755, maximum: .inf, minimum: .nan}\n  y: {type: boolean, default: yes}\n  n: {type: string, default: 1:20}"), rules: ["yaml-boolean-key"] },
+  { name: "numbers beyond int64 and float64", text: withSchema("type: object\nproperties:\n  a: {type: integer, maximum: 99999999999999999999999999, minimum: -9223372036854775809, multipleOf: 1e400}\n  b: {type: string, maxLength: 18446744073709551616}\n  c: {type: array, maxItems: 9223372036854775807, items: {type: string}}"), rules: ["decode-type-mismatch"] },
+  { name: "wrong types everywhere (lists for maps, numbers for strings)", text: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: [1, 2]\nspec:\n  group: 42\n  names: [a]\n  scope: {x: 1}\n  versions: {v1: true}\n", rules: ["decode-type-mismatch"] },
+  { name: "JSON with duplicate keys and trailing commas", text: '{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "kind": "CustomResourceDefinition", "metadata": {"name": "a.b.c",},}', rules: ["yaml-duplicate-key"] },
+  { name: "a CEL rule of 300 nested parentheses", text: withRule("(".repeat(300) + "true" + ")".repeat(300)), rules: ["cel-compile-failed"], message: /recursion limit exceeded/ },
+  { name: "a CEL rule of 100,000 characters", text: withRule(Array.from({ length: 10_000 }, () => "self.name").join(" + ").slice(0, 100_000) + " == ''"), rules: ["cel-compile-failed"], message: /code point size exceeds limit/ },
   { name: "a CEL rule of 1,000 chained && terms", text: withRule(Array.from({ length: 1000 }, (_, i) => `size(self.name) != ${i}`).join(" && ")), rules: [] },
-  { name: "CEL comprehensions nested 10 deep", text: withRule(Array.from({ length: 10 }, (_, i) => `self.items.all(x${i}, `).join("") + "true" + ")".repeat(10)), rules: [] },
+  { name: "CEL comprehensions nested 10 deep", text: withRule(Array.from({ length: 10 }, (_, i) => `self.items.all(x${i}, `).join("") + "true" + ")".repeat(10)), rules: ["cel-cost-rule-exceeds-budget"] },
   { name: "CEL with invalid UTF-8, NUL and lone surrogates", text: withRule("self.name == '\u0000\uD800' && self.name != b'\\xff'"), rules: [] },
-  { name: "a pattern with catastrophic backtracking in JavaScript", text: withSchema("type: object\nproperties:\n  a:\n    type: string\n    pattern: '^(a+)+$'\n    default: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"), rules: [] },
-  { name: "invalid and RE2-only regular expressions", text: withSchema("type: object\nproperties:\n  a: {type: string, pattern: '(?P<n>x)[', default: x}\n  b: {type: string, pattern: '(?<=x)y'}\n  c: {type: string, pattern: '\\p{Greek}+'}"), rules: [] },
-  { name: "$ref, definitions and recursive schemas", text: withSchema("type: object\n$ref: '#/definitions/a'\ndefinitions: {a: {$ref: '#/definitions/a'}}\nproperties:\n  a: {$ref: '#'}"), rules: [] },
+  { name: "a pattern with catastrophic backtracking in JavaScript", text: withSchema("type: object\nproperties:\n  a:\n    type: string\n    pattern: '^(a+)+$'\n    default: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"), rules: ["default-schema-mismatch"] },
+  { name: "invalid and RE2-only regular expressions", text: withSchema("type: object\nproperties:\n  a: {type: string, pattern: '(?P<n>x)[', default: x}\n  b: {type: string, pattern: '(?<=x)y'}\n  c: {type: string, pattern: '\\p{Greek}+'}"), rules: ["schema-pattern-invalid"] },
+  { name: "$ref, definitions and recursive schemas", text: withSchema("type: object\n$ref: '#/definitions/a'\ndefinitions: {a: {$ref: '#/definitions/a'}}\nproperties:\n  a: {$ref: '#'}"), rules: ["forbidden-field-ref", "forbidden-field-definitions"] },
   { name: "an enum of 50,000 values", text: withSchema(`type: object\nproperties:\n  a:\n    type: string\n    enum: [${Array.from({ length: 50_000 }, (_, i) => `v${i}`).join(", ")}]`), rules: [] },
   { name: "1,000 versions", text: crdHead.replace(/  versions:[\s\S]*$/, "  versions:\n" + Array.from({ length: 1000 }, (_, i) => `  - {name: v${i + 1}, served: true, storage: ${i === 0}, schema: {openAPIV3Schema: {type: object}}}`).join("\n") + "\n"), rules: [] },
 ];
