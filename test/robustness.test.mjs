@@ -53,9 +53,10 @@ function runProperty(property, numRuns) {
 }
 
 for (const [property, runs] of [
-  ["mutated CRDs", 250],
-  ["mutated YAML text", 250],
-  ["random YAML", 300],
+  ["mutated CRDs", 200],
+  ["CEL rules", 150],
+  ["mutated YAML text", 200],
+  ["random YAML", 250],
 ]) {
   test(`library: ${property} always get a well-formed report in bounded time`, { timeout: 300_000 }, async (t) => {
     const r = await runProperty(property, runs);
@@ -126,6 +127,15 @@ test("CLI: generated inputs get a JSON report (exit 0/1) or a one-line error (ex
   const count = Math.max(1, Math.round(6 * SCALE));
   const inputs = [fuzz.mutatedCrd, fuzz.mutatedText, fuzz.randomYaml].flatMap((a, i) => fc.sample(a, { seed: SEED + i, numRuns: count }));
   await inPairs(inputs, async (text) => assertCliAnswer(await cli(["lint", "-f", "json", "-"], text), `input ${JSON.stringify(text.slice(0, 300))} ${reproduce}`));
+  // `crdlint cost` shares the pipeline and adds its own report: a JSON report whose exit code follows the budget.
+  const crds = fc.sample(fuzz.mutatedCrd, { seed: SEED + 3, numRuns: Math.max(1, Math.round(3 * SCALE)) });
+  await inPairs(crds, async (text) => {
+    const r = await cli(["cost", "-f", "json", "-"], text);
+    assert.equal(r.signal, null);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+    assert.ok(r.status === 0 || r.status === 1, `cost: exit ${r.status}: ${r.stderr} ${reproduce}`);
+    assert.ok(Array.isArray(JSON.parse(r.stdout).expressions));
+  });
 });
 
 test("CLI: hostile inputs and hostile arguments", { timeout: 300_000 }, async () => {

@@ -63,6 +63,11 @@ export const anyValue = fc.letrec((tie) => ({
 export const celExpr = fc.letrec((tie) => ({
   expr: fc.oneof(
     { depthSize: "small", maxDepth: 4, withCrossShrink: true },
+    fc.constantFrom(
+      "self.items.all(i, i.key.size() < 5 && i.value >= 0)", "self.tags.exists_one(t, t == 'a')", "self.name.matches('^[a-z]+$')", "self.labels.all(k, self.labels[k].size() <= 63)",
+      "self.items.map(i, i.key).filter(k, k.startsWith('x')).size() == 0", "has(self.name) ? self.name != oldSelf.name : true", "self.replicas <= 10 || self.ratio > 0.5",
+      "quantity(self.name).isGreaterThan(quantity('1Gi'))", "self.items.all(a, self.items.all(b, a.key != b.key || a == b))", "string(self.any) != ''", "self.tags.join(',').size() < 100",
+    ),
     fc.constantFrom("self", "oldSelf", "self.spec", "self.name", "self.items", "self.metadata.name", "oldSelf.value()", "self.?x", "1", "-1", "1u", "2.5", "'a'", '"\\d+"', "b'ab'", "true", "null", "[]", "{}", "[1, 2]", "{'a': 1}", "9223372036854775807", "-9223372036854775808", "18446744073709551615u"),
     fc.tuple(tie("expr"), fc.constantFrom("+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "in"), tie("expr")).map(([a, op, b]) => `${a} ${op} ${b}`),
     fc.tuple(fc.constantFrom("!", "-", "!!", "--"), tie("expr")).map(([op, a]) => `${op}${a}`),
@@ -164,6 +169,29 @@ export const mutatedText = fc
       else if (e.op === "dedent") t = t.slice(0, lineStart) + t.slice(lineStart).replace(/^ {1,4}/, "");
     }
     return t;
+  });
+
+/** A structural CRD whose schema carries grammar-built CEL rules (and messageExpressions) on nodes of every type, so that compile and cost run. */
+export const celRules = fc
+  .record({
+    rules: fc.array(fc.record({ rule: celExpr, messageExpression: fc.option(celExpr, { nil: undefined }) }, { requiredKeys: ["rule"] }), { minLength: 1, maxLength: 3 }),
+    on: fc.constantFrom("spec", "name", "items", "tags", "replicas", "ratio", "labels", "any"),
+    maxItems: fc.option(fc.oneof(fc.nat(1000), fc.nat(1000), hostileNumber), { nil: undefined }),
+    maxLength: fc.option(fc.oneof(fc.nat(1000), fc.nat(1000), hostileNumber), { nil: undefined }),
+  })
+  .map(({ rules, on, maxItems, maxLength }) => {
+    const props = {
+      name: { type: "string", ...(maxLength !== undefined ? { maxLength } : {}) },
+      items: { type: "array", ...(maxItems !== undefined ? { maxItems } : {}), items: { type: "object", properties: { key: { type: "string", maxLength: 10 }, value: { type: "integer" } }, required: ["key"] }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["key"] },
+      tags: { type: "array", items: { type: "string" }, "x-kubernetes-list-type": "set" },
+      replicas: { type: "integer", format: "int32" },
+      ratio: { type: "number" },
+      labels: { type: "object", additionalProperties: { type: "string" } },
+      any: { "x-kubernetes-int-or-string": true },
+    };
+    const spec = { type: "object", properties: props };
+    (on === "spec" ? spec : props[on])["x-kubernetes-validations"] = rules;
+    return withSchema(stringify({ type: "object", properties: { spec } }, { lineWidth: 0 }).trimEnd());
   });
 
 /** Random YAML: random values written as YAML, random lines of YAML indicators, random text and bytes. */
