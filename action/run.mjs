@@ -11,7 +11,8 @@ const bin = join(packageRoot, "bin", "crdlint.js");
 const FORMATS = ["github", "sarif", "json", "junit", "text"];
 const SUMMARY_ROWS = 50;
 
-const input = (name) => (process.env[`INPUT_${name.toUpperCase().replace(/ /g, "_")}`] ?? "").trim();
+// action.yml passes each input as INPUT_<NAME>, dashes as underscores (a name a shell can also read).
+const input = (name) => (process.env[`INPUT_${name.toUpperCase().replace(/[- ]/g, "_")}`] ?? "").trim();
 
 /** Splits the `args` input as a shell would split plain words and quoted strings (no expansion). */
 export function splitArgs(text) {

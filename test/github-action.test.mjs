@@ -48,7 +48,7 @@ test("action.yml: a composite action on Node whose run step passes every input t
   assert.match(step.run, /node "\$GITHUB_ACTION_PATH\/action\/run\.mjs"/);
   for (const name of ["paths", "format", "sarif-file", "kubernetes-version", "config", "args"]) {
     assert.ok(name in action.inputs, `input ${name}`);
-    assert.equal(step.env[`INPUT_${name.toUpperCase()}`], `\${{ inputs.${name} }}`, `input ${name} reaches the entry`);
+    assert.equal(step.env[`INPUT_${name.toUpperCase().replace(/-/g, "_")}`], `\${{ inputs.${name} }}`, `input ${name} reaches the entry`);
   }
   assert.equal(action.inputs.format.default, "github");
   for (const name of ["exit-code", "errors", "warnings", "sarif-file"]) assert.equal(action.outputs[name].value, `\${{ steps.crdlint.outputs.${name} }}`);

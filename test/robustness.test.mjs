@@ -124,11 +124,11 @@ async function inPairs(items, fn) {
 }
 
 test("CLI: generated inputs get a JSON report (exit 0/1) or a one-line error (exit 2)", { timeout: 300_000 }, async () => {
-  const count = Math.max(1, Math.round(6 * SCALE));
+  const count = Math.max(1, Math.round(4 * SCALE));
   const inputs = [fuzz.mutatedCrd, fuzz.mutatedText, fuzz.randomYaml].flatMap((a, i) => fc.sample(a, { seed: SEED + i, numRuns: count }));
   await inPairs(inputs, async (text) => assertCliAnswer(await cli(["lint", "-f", "json", "-"], text), `input ${JSON.stringify(text.slice(0, 300))} ${reproduce}`));
   // `crdlint cost` shares the pipeline and adds its own report: a JSON report whose exit code follows the budget.
-  const crds = fc.sample(fuzz.mutatedCrd, { seed: SEED + 3, numRuns: Math.max(1, Math.round(3 * SCALE)) });
+  const crds = fc.sample(fuzz.mutatedCrd, { seed: SEED + 3, numRuns: Math.max(1, Math.round(2 * SCALE)) });
   await inPairs(crds, async (text) => {
     const r = await cli(["cost", "-f", "json", "-"], text);
     assert.equal(r.signal, null);
