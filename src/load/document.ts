@@ -248,8 +248,9 @@ export function loadText(text: string): LoadedText {
 }
 
 /**
- * What go-yaml v2 (and so kubectl) refuses to turn into JSON, with its message: an anchor whose value contains an
- * alias of itself (a cycle: walking it would never end), and a map key that is a list or a map.
+ * What go-yaml v2 (and so kubectl) refuses to turn into JSON, with its message: an alias of an anchor not defined
+ * before it, an anchor whose value contains an alias of itself (a cycle: walking it would never end), and a map key
+ * that is a list or a map.
  */
 function notConvertibleToJson(root: Node | null): { node: Node; message: string } | null {
   // An alias refers to the last node with its anchor before it; visiting in document order keeps that one.
@@ -259,7 +260,8 @@ function notConvertibleToJson(root: Node | null): { node: Node; message: string 
     const node = stack.pop();
     if (isAlias(node)) {
       const source = latest.get(node.source);
-      if (source?.range && node.range && source.range[0] <= node.range[0] && node.range[1] <= source.range[2]) return { node, message: `anchor '${node.source}' value contains itself` };
+      if (!source) return { node, message: `unknown anchor '${node.source}' referenced` };
+      if (source.range && node.range && source.range[0] <= node.range[0] && node.range[1] <= source.range[2]) return { node, message: `anchor '${node.source}' value contains itself` };
       continue;
     }
     if (!isNode(node)) continue;
