@@ -6,7 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import fc from "fast-check";
@@ -155,4 +156,21 @@ test("CLI: hostile inputs and hostile arguments", { timeout: 300_000 }, async ()
     assert.equal(r.status, 2, `${args.join(" ")}: exit ${r.status}`);
     assertCliAnswer(r, args.join(" "));
   }
+});
+
+test("CLI: hostile file systems: an endless device, symlink loops, dangling links, a directory named .yaml", { timeout: 120_000 }, async (t) => {
+  if (existsSync("/dev/zero")) {
+    const zero = await cli(["lint", "-f", "json", "--max-file-size", "1MiB", "/dev/zero"], "");
+    assertCliAnswer(zero, "/dev/zero");
+    assert.deepEqual(JSON.parse(zero.stdout).diagnostics.map((d) => [d.rule, d.message]), [["size-file-too-large", "input is over the 1 MiB limit (--max-file-size); not parsed"]]);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-fs-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, "crds", "sub", "dir.yaml"), { recursive: true });
+  symlinkSync("..", join(dir, "crds", "sub", "loop"));
+  symlinkSync(join(dir, "nowhere.yaml"), join(dir, "crds", "dangling.yaml"));
+  cpSync(join(root, "fixtures", "examples", "crontab.yaml"), join(dir, "crds", "crontab.yaml"));
+  const r = await cli(["lint", "-f", "json", join(dir, "crds")], "");
+  assertCliAnswer(r, "a directory with a symlink loop and a dangling link");
+  assert.equal(JSON.parse(r.stdout).summary.crds, 1);
 });
