@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -158,7 +158,7 @@ test("CLI: hostile inputs and hostile arguments", { timeout: 300_000 }, async ()
   }
 });
 
-test("CLI: hostile file systems: an endless device, symlink loops, dangling links, a directory named .yaml", { timeout: 120_000 }, async (t) => {
+test("CLI: hostile file systems and configuration files: an endless device, symlink loops, dangling links, a directory named .yaml", { timeout: 120_000 }, async (t) => {
   if (existsSync("/dev/zero")) {
     const zero = await cli(["lint", "-f", "json", "--max-file-size", "1MiB", "/dev/zero"], "");
     assertCliAnswer(zero, "/dev/zero");
@@ -173,4 +173,11 @@ test("CLI: hostile file systems: an endless device, symlink loops, dangling link
   const r = await cli(["lint", "-f", "json", join(dir, "crds")], "");
   assertCliAnswer(r, "a directory with a symlink loop and a dangling link");
   assert.equal(JSON.parse(r.stdout).summary.crds, 1);
+  // Hostile configuration files: a one-line error and exit 2 each.
+  for (const config of ["? [a, b]\n: 1\n", "rules: {__proto__: error}\n", "rules: {constructor: off}\n", "a: &a [*a]\n", "kubernetesVersion: [1]\n", "ignore: {a: 1}\n", "\uFFFE\0"]) {
+    writeFileSync(join(dir, "config.yaml"), config);
+    const c = await cli(["lint", "-c", join(dir, "config.yaml"), "-"], "");
+    assert.equal(c.status, 2, `config ${JSON.stringify(config)}: exit ${c.status}`);
+    assertCliAnswer(c, `config ${JSON.stringify(config)}`);
+  }
 });

@@ -18,7 +18,8 @@ const KEYS = new Set(["kubernetesVersion", "rules", "ignore"]);
 
 /** `knownRules` lets the config reject a misspelt rule id instead of silently ignoring it. */
 export function parseConfig(text: string, file: string, knownRules: ReadonlySet<string>): ConfigResult {
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  // logLevel error: the parser's warnings (e.g. a list used as a key) would go to stderr as process warnings.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, logLevel: "error" });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
     return { ok: false, error: `${file}: invalid YAML: ${e.message.split("\n")[0]}` };
@@ -27,7 +28,7 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
   if (raw === null || raw === undefined) return { ok: true, config: { rules: {}, ignore: [] } };
   if (typeof raw !== "object" || Array.isArray(raw)) return { ok: false, error: `${file}: must be a mapping with keys kubernetesVersion, rules, ignore` };
   const obj = raw as Record<string, unknown>;
-  for (const k of Object.keys(obj)) if (!KEYS.has(k)) return { ok: false, error: `${file}: unknown key "${k}" (expected kubernetesVersion, rules, ignore)` };
+  for (const k of Object.keys(obj)) if (!KEYS.has(k)) return { ok: false, error: `${file}: unknown key ${JSON.stringify(k.replace(/\s+/g, " "))} (expected kubernetesVersion, rules, ignore)` };
   const config: Config = { rules: {}, ignore: [] };
   if (obj.kubernetesVersion !== undefined) {
     const v = String(obj.kubernetesVersion);
