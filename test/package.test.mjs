@@ -5,24 +5,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./helpers/cli.mjs";
-import { copyWorkingTree, npmEnv, registryUnreachable } from "./helpers/checkout.mjs";
+import { copyWorkingTree, npmEnv, registryUnreachable, tempDir } from "./helpers/checkout.mjs";
 
 const npm = (args, cwd) => spawnSync("npm", args, { cwd, encoding: "utf8", env: npmEnv(), timeout: 300_000 });
 const broken = join(root, "fixtures", "examples", "widgets-broken.yaml");
 const clean = join(root, "fixtures", "examples", "crontab.yaml");
 
 test("npm pack → install the tarball in an empty project → npx crdlint, the library API and its types", { timeout: 600_000 }, async (t) => {
-  const source = copyWorkingTree("crdlint-pack-");
+  const source = copyWorkingTree(t, "crdlint-pack-");
   if (!source) return t.skip("not a git checkout: cannot tell which files make the package");
-  const consumer = mkdtempSync(join(tmpdir(), "crdlint-consumer-"));
-  t.after(() => {
-    rmSync(source, { recursive: true, force: true });
-    rmSync(consumer, { recursive: true, force: true });
-  });
+  const consumer = tempDir(t, "crdlint-consumer-");
   // The copy builds with this checkout's dev dependencies (prepare runs tsc), as a git clone would after `npm install`.
   symlinkSync(join(root, "node_modules"), join(source, "node_modules"), "dir");
 

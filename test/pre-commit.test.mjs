@@ -7,11 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root, crdlint } from "./helpers/cli.mjs";
-import { copyWorkingTree, npmEnv, registryUnreachable } from "./helpers/checkout.mjs";
+import { copyWorkingTree, npmEnv, registryUnreachable, tempDir } from "./helpers/checkout.mjs";
 
 const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 
@@ -32,13 +31,9 @@ test("pre-commit hooks: a staged non-structural CRD blocks the commit, a clean o
   const missing = ensurePreCommit();
   if (missing) return t.skip(missing);
   if (!has("git")) return t.skip("git is not installed");
-  const hookRepo = copyWorkingTree("crdlint-hooks-");
+  const hookRepo = copyWorkingTree(t, "crdlint-hooks-");
   if (!hookRepo) return t.skip("not a git checkout: cannot make a hook repository of the working tree");
-  const work = mkdtempSync(join(tmpdir(), "crdlint-precommit-"));
-  t.after(() => {
-    rmSync(hookRepo, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
-  });
+  const work = tempDir(t, "crdlint-precommit-");
   // Git and pre-commit see only what this test sets: no user or system git config, a private pre-commit home.
   const env = npmEnv({
     GIT_CONFIG_GLOBAL: "/dev/null",

@@ -1,7 +1,7 @@
 // Helpers for the tests that treat this checkout as a package or a hook repository: a copy of the working
 // tree as it is now (committed or not), and an environment for child npm/git processes.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { root } from "./cli.mjs";
@@ -21,11 +21,18 @@ export function workingTreeFiles() {
   return files;
 }
 
-/** Copies the working tree into a new temporary directory; returns its path (null outside git). */
-export function copyWorkingTree(prefix) {
+/** A new temporary directory, removed when the test `t` ends. */
+export function tempDir(t, prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Copies the working tree into a new temporary directory removed when `t` ends; returns its path (null outside git). */
+export function copyWorkingTree(t, prefix) {
   const files = workingTreeFiles();
   if (!files) return null;
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempDir(t, prefix);
   for (const f of files) {
     mkdirSync(dirname(join(dir, f)), { recursive: true });
     cpSync(join(root, f), join(dir, f));
