@@ -3,10 +3,12 @@ import { allRules } from "./rules/index.js";
 import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engine/files.js";
 import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
 import { formatKubernetesVersion } from "./k8s/version.js";
+import { estimateCosts, type CostReport } from "./engine/cost.js";
 
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
 export type { Rule, RuleMeta } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
+export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./engine/cost.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
 export { formatters, getFormatter } from "./report/formatters/index.js";
@@ -32,3 +34,8 @@ export async function lintText(text: string, options: LintOptions & { file?: str
   };
 }
 
+
+/** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */
+export async function cost(paths: readonly string[], options: LintOptions = {}): Promise<CostReport> {
+  return estimateCosts(allRules, paths, options);
+}

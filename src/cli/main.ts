@@ -25,13 +25,13 @@ const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
-  const [{ allRules }, files, cost] = await Promise.all([import("../rules/index.js"), import("../engine/files.js"), import("../engine/cost.js")]);
-  const { options, inputs } = await prepareRun(paths, flags, io, new Set(allRules.map((r) => r.id)));
+  const [api, cost] = await Promise.all([import("../index.js"), import("../engine/cost.js")]);
+  const { options, inputs } = await prepareRun(paths, flags, io, new Set(api.rules.map((r) => r.id)));
   let report;
   try {
-    report = await cost.estimateCosts(allRules, inputs, options);
+    report = await api.cost(inputs, options);
   } catch (e) {
-    if (e instanceof files.UsageError) throw new CliFailure(e.message);
+    if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
   report = {
@@ -49,12 +49,9 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
 }
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
-  const [{ getFormatter }, { allRules }, files, { isNonStructuralRule }] = await Promise.all([
-    import("../report/formatters/index.js"),
-    import("../rules/index.js"),
-    import("../engine/files.js"),
-    import("../crd/structural.js"),
-  ]);
+  // The library entry (src/index.ts) lints for the CLI too, so the CLI and the API cannot drift apart.
+  const [api, { isNonStructuralRule }] = await Promise.all([import("../index.js"), import("../crd/structural.js")]);
+  const { getFormatter, rules: allRules } = api;
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
   let maxWarnings = -1;
@@ -68,10 +65,9 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };
   let result;
   try {
-    const linter = await files.makeLinter(allRules, options);
-    result = await files.lintFilesWith(linter, inputs, options);
+    result = await api.lint(inputs, options);
   } catch (e) {
-    if (e instanceof files.UsageError) throw new CliFailure(e.message);
+    if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
   const stdinName = flags.stdinFilename;

@@ -36,7 +36,8 @@ function describe(node: Node | null): string {
  */
 export function parseConfig(text: string, file: string, knownRules: ReadonlySet<string>): ConfigResult {
   const lc = new LineCounter();
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lc });
+  // logLevel error: the parser's warnings (e.g. a list used as a key) would go to stderr as process warnings.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lc, logLevel: "error" });
   const errors: string[] = [];
   const at = (node: Node | null | undefined) => (node?.range ? `${file}:${lc.linePos(node.range[0]).line}` : file);
   const fail = (): ConfigResult => ({ ok: false, error: errors[0]! + (errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length === 2 ? "" : "s"}: ${errors.slice(1).map((e) => e.replace(/^[^ ]* /, "")).join("; ")})` : ""), errors });

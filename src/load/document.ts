@@ -1,5 +1,5 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Document, type Node, type Tags, Scalar } from "yaml";
+import { LineCounter, parseAllDocuments, isAlias, isMap, isNode, isSeq, isScalar, isPair, type Document, type Node, type Tags, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives, type DisableDirective } from "./directives.js";
 
@@ -171,7 +171,8 @@ export function loadText(text: string): LoadedText {
       const [s, e] = err.pos;
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
-        message: dup ? duplicateKeyMessage(text, s) : err.message.split("\n")[0]!,
+        // The parser records its own stack overflow on a deeply nested document as an error: say what it means.
+        message: dup ? duplicateKeyMessage(text, s) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -181,19 +182,28 @@ export function loadText(text: string): LoadedText {
       // `---` at the end of a file, or between separators: an empty document, nothing to lint.
       return;
     }
+    const unreadable = notConvertibleToJson(doc.contents as Node | null);
+    if (unreadable) {
+      const r = unreadable.node.range ?? doc.range ?? [0, 0];
+      problems.push({ rule: "yaml-syntax", message: unreadable.message, range: range(lc, r[0], r[1]), document: index });
+      return;
+    }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (e) {
       const msg = (e as Error).message ?? String(e);
-      const alias = /alias/i.test(msg);
+      const alias = /Excessive alias count/.test(msg);
+      const unresolved = /^Unresolved alias.*: (.*)$/.exec(msg);
       problems.push({
         rule: alias ? "yaml-alias-limit" : "yaml-syntax",
         message: alias
           ? `alias expansion exceeds the limit (${MAX_ALIAS_COUNT}); the document looks like an alias bomb and was not linted`
-          : e instanceof RangeError
-            ? "document is nested too deeply to read"
-            : `cannot read document: ${msg}`,
+          : unresolved
+            ? `unknown anchor '${unresolved[1]}' referenced`
+            : e instanceof RangeError
+              ? "document is nested too deeply to read"
+              : `cannot read document: ${msg}`,
         range: range(lc, doc.range?.[0] ?? 0, doc.range?.[1] ?? 0),
         document: index,
       });
@@ -210,6 +220,38 @@ export function loadText(text: string): LoadedText {
     documents.push(makeDocument(index, doc, value, lc, text));
   });
   return { documents, problems, directives: parseDirectives(text) };
+}
+
+/**
+ * What go-yaml v2 (and so kubectl) refuses to turn into JSON, with its message: an alias of an anchor not defined
+ * before it, an anchor whose value contains an alias of itself (a cycle: walking it would never end), and a map key
+ * that is a list or a map.
+ */
+function notConvertibleToJson(root: Node | null): { node: Node; message: string } | null {
+  // An alias refers to the last node with its anchor before it; visiting in document order keeps that one.
+  const latest = new Map<string, Node>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isAlias(node)) {
+      const source = latest.get(node.source);
+      if (!source) return { node, message: `unknown anchor '${node.source}' referenced` };
+      if (source.range && node.range && source.range[0] <= node.range[0] && node.range[1] <= source.range[2]) return { node, message: `anchor '${node.source}' value contains itself` };
+      continue;
+    }
+    if (!isNode(node)) continue;
+    if (node.anchor) latest.set(node.anchor, node);
+    if (isMap(node)) {
+      for (const item of node.items) {
+        const k = item.key;
+        if (isMap(k) || isSeq(k)) return { node: k, message: `invalid map key: a ${isMap(k) ? "map" : "list"} cannot be a key when the document is converted to JSON` };
+      }
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!.value, node.items[i]!.key);
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    }
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Paths, directories, globs and stdin → the list of inputs to lint; the only file-system reader below the CLI. */
 import { readFile, stat, readdir } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
@@ -150,7 +151,10 @@ export async function readInput(file: string, options: { cwd: string; maxFileSiz
     const st = await stat(abs);
     if (st.size > options.maxFileSizeBytes)
       return { file, problem: "too-large", message: `file is ${formatBytes(st.size)}, over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
-    buf = await readFile(abs);
+    // A device or a pipe (/dev/zero, <(helm template ...)) has no size to check first: read at most one byte past the limit.
+    buf = st.isFile() ? await readFile(abs) : await readAtMost(abs, options.maxFileSizeBytes + 1);
+    if (!st.isFile() && buf.length > options.maxFileSizeBytes)
+      return { file, problem: "too-large", message: `input is over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
   }
   if (buf.length > options.maxFileSizeBytes)
     return { file, problem: "too-large", message: `input is ${formatBytes(buf.length)}, over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
@@ -159,6 +163,19 @@ export async function readInput(file: string, options: { cwd: string; maxFileSiz
   let text = buf.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { file, text };
+}
+
+async function readAtMost(path: string, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const stream = createReadStream(path, { end: limit - 1 });
+  for await (const c of stream) {
+    chunks.push(c as Buffer);
+    total += (c as Buffer).length;
+    if (total >= limit) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks);
 }
 
 export async function readStdin(): Promise<string> {

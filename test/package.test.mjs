@@ -1,0 +1,95 @@
+// The npm package as another project gets it: `npm pack` of this working tree (prepare builds it, and pack
+// prints only the tarball name, which pre-commit and other tools read as a path), installed into an empty
+// project from the tarball (dependencies from npm's cache when they are there), then `npx crdlint`, the
+// library API and its TypeScript types are used from that project.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./helpers/cli.mjs";
+import { copyWorkingTree, npmEnv, registryUnreachable, tempDir } from "./helpers/checkout.mjs";
+
+const npm = (args, cwd) => spawnSync("npm", args, { cwd, encoding: "utf8", env: npmEnv(), timeout: 300_000 });
+const broken = join(root, "fixtures", "examples", "widgets-broken.yaml");
+const clean = join(root, "fixtures", "examples", "crontab.yaml");
+
+test("npm pack → install the tarball in an empty project → npx crdlint, the library API and its types", { timeout: 600_000 }, async (t) => {
+  const source = copyWorkingTree(t, "crdlint-pack-");
+  if (!source) return t.skip("not a git checkout: cannot tell which files make the package");
+  const consumer = tempDir(t, "crdlint-consumer-");
+  // The copy builds with this checkout's dev dependencies (prepare runs tsc), as a git clone would after `npm install`.
+  symlinkSync(join(root, "node_modules"), join(source, "node_modules"), "dir");
+
+  const pack = npm(["pack", "--pack-destination", consumer], source);
+  assert.equal(pack.status, 0, pack.stderr);
+  const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+  const tarball = `crdlint-${version}.tgz`;
+  assert.equal(pack.stdout, `${tarball}\n`, "npm pack prints the tarball name and nothing else on stdout");
+  const listed = pack.stderr;
+  for (const f of ["LICENSE", "README.md", "package.json", "bin/crdlint.js", "dist/index.js", "dist/index.d.ts", "dist/rules-meta.json"]) assert.match(listed, new RegExp(`\\s${f.replace(/\./g, "\\.")}\\n`), `${f} is in the package`);
+  assert.doesNotMatch(listed, /tsbuildinfo|\bsrc\/|\btest\/|fixtures\//, "sources, tests and fixtures stay out of the package");
+
+  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  const install = npm(["install", "--no-save", "--no-package-lock", join(consumer, tarball)], consumer);
+  if (install.status !== 0 && registryUnreachable(install.stderr)) return t.skip(`npm could not reach the registry nor find the dependencies in its cache: ${install.stderr.trim().split("\n").pop()}`);
+  assert.equal(install.status, 0, install.stderr);
+
+  const npx = (args) => spawnSync("npx", ["--no-install", "crdlint", ...args], { cwd: consumer, encoding: "utf8", env: npmEnv() });
+  const v = npx(["--version"]);
+  assert.equal(v.stdout.trim(), version);
+  const bad = npx(["lint", "-f", "json", broken]);
+  assert.equal(bad.status, 1, bad.stderr);
+  assert.deepEqual(JSON.parse(bad.stdout).diagnostics.map((d) => d.rule), ["structural-type-missing", "forbidden-unique-items"]);
+  const ok = npx(["lint", clean]);
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+
+  // The library API, imported by name from the installed package.
+  writeFileSync(
+    join(consumer, "use-api.mjs"),
+    `import { lint, lintText, cost, rules, getFormatter, UsageError } from "crdlint";
+const r = await lint([${JSON.stringify(broken)}]);
+const t = await lintText("apiVersion: apiextensions.k8s.io/v1beta1\\nkind: CustomResourceDefinition\\nmetadata: {name: a.b.c}\\n");
+const c = await cost([${JSON.stringify(join(root, "fixtures", "cel-cost", "bounded.yaml"))}]);
+let usage = false;
+try { await lint(["/no/such/dir/*.yaml"]); } catch (e) { usage = e instanceof UsageError; }
+console.log(JSON.stringify({ rules: r.diagnostics.map((d) => d.rule), text: t.diagnostics[0].rule, costs: c.expressions.length, total: String(c.crds[0].totalCost), usage, ruleCount: rules.length, github: getFormatter("github").ok }));
+`,
+  );
+  const use = spawnSync(process.execPath, ["use-api.mjs"], { cwd: consumer, encoding: "utf8" });
+  assert.equal(use.status, 0, use.stderr);
+  const got = JSON.parse(use.stdout);
+  assert.deepEqual(got.rules, ["structural-type-missing", "forbidden-unique-items"]);
+  assert.equal(got.text, "crd-v1beta1-removed");
+  assert.equal(got.costs, 4);
+  assert.equal(got.total, "21008");
+  assert.equal(got.usage, true);
+  assert.ok(got.ruleCount > 100 && got.github);
+
+  // The types that "exports" points at: a strict TypeScript project type-checks against them, and a wrong call
+  // is an error (the @ts-expect-error lines fail the compile if the types were missing or `any`).
+  writeFileSync(
+    join(consumer, "use-types.ts"),
+    `import { lint, lintText, cost, type Diagnostic, type LintResult, type LintOptions, type Severity, type CostReport, type ExpressionCostReport } from "crdlint";
+const options: LintOptions = { kubernetesVersion: "1.33", rules: { "lint-missing-description": "off" } };
+const result: LintResult = await lint(["crds/"], options);
+const first: Diagnostic | undefined = result.diagnostics[0];
+const where: string = first ? \`\${first.file}:\${first.line}:\${first.column} \${first.rule}\` : "";
+const severity: Severity | undefined = first?.severity;
+const fromText: LintResult = await lintText("{}", { file: "x.yaml" });
+const report: CostReport = await cost(["crds/"]);
+const costs: bigint[] = report.expressions.map((e: ExpressionCostReport) => e.totalCost);
+// @ts-expect-error paths are an array of strings
+await lint("crds/");
+// @ts-expect-error a diagnostic's line is a number
+const wrong: string = result.diagnostics[0].line;
+export { where, severity, fromText, costs, wrong };
+`,
+  );
+  writeFileSync(
+    join(consumer, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ["use-types.ts"] }),
+  );
+  const tsc = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: consumer, encoding: "utf8" });
+  assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+});
