@@ -4,7 +4,7 @@ import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
 import { walkSchema } from "../../crd/schema.js";
 import { byteLength, goJson } from "../../validate/go.js";
-import { bytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
+import { bytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
 
 // What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.
 const PRESERVE_STUB_BYTES = byteLength(goJson({ type: "object", "x-kubernetes-preserve-unknown-fields": true }));
@@ -17,7 +17,9 @@ interface Shrink {
 }
 
 /** Where the bytes could come from: description text, and a subtree to replace with x-kubernetes-preserve-unknown-fields. */
-function shrinkOptions(ctx: RuleContext, memo: Map<object, number>, excess: number): Shrink {
+function shrinkOptions(ctx: RuleContext, excess: number): Shrink {
+  const memo = new Map<object, number>();
+  jsonBytes(ctx.crd.raw, memo);
   let descriptions = 0;
   let fits: { path: string; saves: number } | null = null;
   let largest: { path: string; saves: number } | null = null;
@@ -64,7 +66,7 @@ export default defineRule({
     const sizes = objectSizes(ctx);
     const excess = sizes.annotationsAfterApply - TOTAL_ANNOTATION_SIZE_LIMIT;
     if (excess <= 0) return;
-    const shrink = shrinkOptions(ctx, sizes.memo, excess);
+    const shrink = shrinkOptions(ctx, excess);
     const details = [
       `the annotation ${LAST_APPLIED_CONFIG_ANNOTATION} would take ${bytes(sizes.lastApplied)} bytes; the other annotations and the key ${bytes(sizes.annotationsAfterApply - sizes.lastApplied)}`,
       `descriptions take ${bytes(shrink.descriptions)} bytes of the annotation`,

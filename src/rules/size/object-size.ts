@@ -36,24 +36,51 @@ export function annotationsBytes(annotations: JsonObject): number {
   return total;
 }
 
-/**
- * Bytes of json.Marshal(v) (see goJson), computed bottom-up so that every sub-object's size is known after one pass;
- * `memo` keeps the size of each object and array (keyed by identity).
- */
-export function jsonBytes(v: unknown, memo: Map<object, number>): number {
-  if (v === null || typeof v !== "object") return byteLength(goJson(v));
-  const known = memo.get(v);
-  if (known !== undefined) return known;
-  let n: number;
-  if (Array.isArray(v)) {
-    n = 2 + Math.max(0, v.length - 1);
-    for (const item of v) n += jsonBytes(item, memo);
-  } else {
-    const keys = Object.keys(v);
-    n = 2 + Math.max(0, keys.length - 1);
-    for (const k of keys) n += byteLength(goJson(k)) + 1 + jsonBytes((v as JsonObject)[k], memo);
+// Printable ASCII that encoding/json writes as is (not ", \\, <, > or &).
+const PLAIN_ASCII = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
+
+/** Bytes of encoding/json's quoted form of s, without building it (CRD descriptions make these strings long). */
+function goJsonStringBytes(s: string): number {
+  if (PLAIN_ASCII.test(s)) return s.length + 2;
+  let n = 2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c || c === 0x0a || c === 0x0d || c === 0x09) n += 2;
+    else if (c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) n += 6;
+    else if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
   }
-  memo.set(v, n);
+  return n;
+}
+
+/**
+ * Bytes of json.Marshal(v) (see goJson), computed bottom-up without building the text; with `memo`, the size of
+ * every object and array inside is kept too (keyed by identity).
+ */
+export function jsonBytes(v: unknown, memo?: Map<object, number>): number {
+  if (typeof v === "string") return goJsonStringBytes(v);
+  if (v === null || typeof v !== "object") return byteLength(goJson(v));
+  const known = memo?.get(v);
+  if (known !== undefined) return known;
+  let n = 2;
+  let count = 0;
+  if (Array.isArray(v)) {
+    for (const item of v) {
+      n += jsonBytes(item, memo);
+      count++;
+    }
+  } else {
+    for (const k in v) {
+      n += goJsonStringBytes(k) + 1 + jsonBytes((v as JsonObject)[k], memo);
+      count++;
+    }
+  }
+  if (count > 1) n += count - 1;
+  memo?.set(v, n);
   return n;
 }
 
@@ -66,14 +93,14 @@ const MAP_FIELDS = new Set(["properties", "patternProperties", "definitions", "d
  * byte for byte: the sum of the string values and map keys cannot exceed the stored object.
  */
 export function storedBytesLowerBound(v: unknown, isMap = false): number {
-  if (typeof v === "string") return byteLength(v);
+  if (typeof v === "string") return Buffer.byteLength(v, "utf8");
   if (v === null || typeof v !== "object") return 0;
   let n = 0;
   if (Array.isArray(v)) for (const item of v) n += storedBytesLowerBound(item);
   else
-    for (const [k, child] of Object.entries(v)) {
-      if (isMap) n += byteLength(k);
-      n += storedBytesLowerBound(child, !isMap && MAP_FIELDS.has(k));
+    for (const k in v) {
+      if (isMap) n += Buffer.byteLength(k, "utf8");
+      n += storedBytesLowerBound((v as JsonObject)[k], !isMap && MAP_FIELDS.has(k));
     }
   return n;
 }
@@ -85,8 +112,6 @@ export interface ObjectSizes {
   annotationsAfterApply: number;
   /** The request body of `kubectl create`/`replace`/`apply --server-side`: the object's compact JSON and newline. */
   object: number;
-  /** Sizes of the objects and arrays inside the CRD (for naming the largest parts). */
-  memo: Map<object, number>;
 }
 
 /** The CRD's sizes, computed once per CRD. */
@@ -94,17 +119,17 @@ export function objectSizes(ctx: RuleContext): ObjectSizes {
   const cached = ctx.memo.get("size:object") as ObjectSizes | undefined;
   if (cached) return cached;
   const raw = ctx.crd.raw;
-  const memo = new Map<object, number>();
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
   const others: JsonObject = isObject(metadata.annotations) ? { ...metadata.annotations } : {};
+  const hadLastApplied = LAST_APPLIED_CONFIG_ANNOTATION in others;
   delete others[LAST_APPLIED_CONFIG_ANNOTATION];
-  // The same object as lastAppliedConfiguration encodes; its unchanged parts reuse the memo.
-  const lastApplied = jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }, memo) + 1;
+  const object = jsonBytes(raw) + 1;
+  // The annotation encodes the object with the old annotation removed, or with an empty annotations map added.
+  const lastApplied = hadLastApplied || !isObject(metadata.annotations) ? jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1 : object;
   const sizes: ObjectSizes = {
     lastApplied,
     annotationsAfterApply: annotationsBytes(others) + byteLength(LAST_APPLIED_CONFIG_ANNOTATION) + lastApplied,
-    object: jsonBytes(raw, memo) + 1,
-    memo,
+    object,
   };
   ctx.memo.set("size:object", sizes);
   return sizes;
