@@ -273,3 +273,21 @@ test("a CRD whose strings alone exceed 1.5 MiB cannot be stored in etcd; 1.5 MiB
     });
   });
 });
+
+test("the boundary holds without annotations and with a stale last-applied annotation in the file", () => {
+  const variants = {
+    none: { annotations: "{}" },
+    stale: { annotations: `{${LA}: '{"old": true}', example.com/owner: team-a}` },
+  };
+  for (const [name, extra] of Object.entries(variants)) {
+    const text = (t) => (name === "none" ? t.replace("  annotations: {}\n", "") : t);
+    const probe = (descLen) => oracleAnnotationsTotal(text(bigCrd({ count: 1, descLen, ...extra })));
+    const base = probe(100);
+    const make = (target) => text(bigCrd({ count: 1, descLen: 100 + target - base, ...extra }));
+    withFiles({ "at.yaml": make(262144), "over.yaml": make(262145) }, (f) => {
+      assert.deepEqual(sizeDiagnostics(f["at.yaml"]), [], name);
+      const [d] = sizeDiagnostics(f["over.yaml"]);
+      assert.match(d.message, /^a client-side kubectl apply would make the annotations 262,145 bytes, 1 over the limit of 262,144/, name);
+    });
+  }
+});
