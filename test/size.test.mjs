@@ -94,6 +94,16 @@ spec:
 `;
 const NO_ANNOTATIONS = bigCrd({ count: 3, descLen: 40 }).replace("  annotations: {example.com/owner: team-a}\n", "");
 
+const SHRINK = "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)";
+
+/** The whole expected diagnostic of a size error on the whole object (its range is the document's, taken from `got`). */
+function wholeObjectError(got, file, fields) {
+  return {
+    file, document: 0, object: "bigs.example.com", line: 1, column: 1, endLine: got.endLine, endColumn: got.endColumn,
+    category: "size", severity: "error", field: "", ...fields, suggestion: SHRINK,
+  };
+}
+
 const hasKubectl = spawnSync("kubectl", ["version", "--client"], { encoding: "utf8" }).status === 0;
 
 test("the annotation is byte for byte what kubectl writes", { skip: hasKubectl ? false : "kubectl is not installed" }, async () => {
@@ -218,24 +228,13 @@ test("a CRD over 3 MiB is refused by the apiserver; the etcd check then stays si
     assert.ok(size > 3 * 1024 * 1024);
     const got = sizeDiagnostics(f["huge.yaml"]);
     assert.deepEqual(got.map((d) => d.rule), ["size-request-too-large", "lint-last-applied-configuration-too-large"]);
-    assert.deepEqual(got[0], {
-      file: f["huge.yaml"],
-      document: 0,
-      object: "bigs.example.com",
-      line: 1,
-      column: 1,
-      endLine: got[0].endLine,
-      endColumn: got[0].endColumn,
+    assert.deepEqual(got[0], wholeObjectError(got[0], f["huge.yaml"], {
       rule: "size-request-too-large",
-      category: "size",
-      severity: "error",
       apiserver: true,
-      field: "",
       type: "Too long",
       message: "Request entity too large: limit is 3145728",
       detail: `the CRD is ${size.toLocaleString("en-US")} bytes as compact JSON, ${(size - 3145728).toLocaleString("en-US")} over the apiserver's request body limit of 3,145,728`,
-      suggestion: "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
-    });
+    }));
     assert.ok(got[0].endLine > 20, "the range covers the document");
   });
 });
@@ -253,24 +252,13 @@ test("a CRD whose strings alone exceed 1.5 MiB cannot be stored in etcd; 1.5 MiB
   withFiles({ "etcd.yaml": text }, (f) => {
     const got = sizeDiagnostics(f["etcd.yaml"]);
     assert.deepEqual(got.map((d) => d.rule), ["size-etcd-object-too-large", "lint-last-applied-configuration-too-large"]);
-    assert.deepEqual(got[0], {
-      file: f["etcd.yaml"],
-      document: 0,
-      object: "bigs.example.com",
-      line: 1,
-      column: 1,
-      endLine: got[0].endLine,
-      endColumn: got[0].endColumn,
+    assert.deepEqual(got[0], wholeObjectError(got[0], f["etcd.yaml"], {
       rule: "size-etcd-object-too-large",
-      category: "size",
-      severity: "error",
       apiserver: false,
-      field: "",
       type: null,
       message: `the CRD takes at least ${strings.toLocaleString("en-US")} bytes in etcd, over etcd's default request limit of 1,572,864: the create fails with "etcdserver: request is too large"`,
       detail: `${strings.toLocaleString("en-US")} bytes are its strings and map keys alone, which protobuf stores verbatim; its compact JSON is ${size.toLocaleString("en-US")} bytes`,
-      suggestion: "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
-    });
+    }));
   });
 });
 
