@@ -21,20 +21,21 @@ function shrinkOptions(ctx: RuleContext, excess: number): Shrink {
   const memo = new Map<object, number>();
   jsonBytes(ctx.crd.raw, memo);
   let descriptions = 0;
-  let fits: { path: string; saves: number } | null = null;
-  let largest: { path: string; saves: number } | null = null;
+  const candidates: { path: string; saves: number }[] = [];
   for (const scope of ctx.crd.schemas) {
+    // A schema shared by several versions is written once per version.
     const copies = scope.versions.length;
     walkSchema(scope, (node) => {
       if (typeof node.schema.description === "string") descriptions += (DESCRIPTION_KEY_BYTES + byteLength(goJson(node.schema.description))) * copies;
       if (node.isResourceRoot || !node.isStructural || node.resourceMeta) return;
-      const saves = ((memo.get(node.schema) ?? 0) - PRESERVE_STUB_BYTES) * copies;
-      const candidate = { path: node.path.written.toString(), saves };
-      if (saves >= excess && (!fits || saves < fits.saves)) fits = candidate;
-      if (!largest || saves > largest.saves) largest = candidate;
+      candidates.push({ path: node.path.written.toString(), saves: ((memo.get(node.schema) ?? 0) - PRESERVE_STUB_BYTES) * copies });
     });
   }
-  return { descriptions, subtree: fits ?? largest };
+  // The smallest subtree that is enough on its own keeps the most validation; failing that, the largest one.
+  const enough = candidates.filter((c) => c.saves >= excess);
+  const pick = (list: typeof candidates, better: (a: number, b: number) => boolean) =>
+    list.reduce<(typeof candidates)[number] | null>((best, c) => (!best || better(c.saves, best.saves) ? c : best), null);
+  return { descriptions, subtree: enough.length > 0 ? pick(enough, (a, b) => a < b) : pick(candidates, (a, b) => a > b) };
 }
 
 export default defineRule({
