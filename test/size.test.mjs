@@ -6,7 +6,7 @@ import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { crdlint, root } from "./helpers/cli.mjs";
 import { startDiscoveryServer } from "./helpers/discovery-server.mjs";
 
@@ -115,7 +115,7 @@ test("the annotation is byte for byte what kubectl writes", { skip: hasKubectl ?
         // kubectl create --save-config writes the same annotation as a client-side apply (CreateOrUpdateAnnotation).
         const { stdout } = await promisify(execFile)(
           "kubectl",
-          ["create", "--dry-run=client", "--save-config", "--validate=false", "-o", "json", "-f", file, "--server", server.url],
+          ["create", "--dry-run=client", "--save-config", "--validate=false", "-o", "json", "-f", file, "--server", server.url, "--cache-dir", join(dirname(file), "kube-cache")],
           { encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, KUBECONFIG: "/dev/null" } },
         );
         const want = JSON.parse(stdout).metadata.annotations[LA];
@@ -125,7 +125,7 @@ test("the annotation is byte for byte what kubectl writes", { skip: hasKubectl ?
       // kubectl's own annotations for the calibrated file total one byte over the limit.
       const { stdout } = await promisify(execFile)(
         "kubectl",
-        ["create", "--dry-run=client", "--save-config", "--validate=false", "-o", "json", "-f", files["over.yaml"], "--server", server.url],
+        ["create", "--dry-run=client", "--save-config", "--validate=false", "-o", "json", "-f", files["over.yaml"], "--server", server.url, "--cache-dir", join(dirname(files["over.yaml"]), "kube-cache")],
         { encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, KUBECONFIG: "/dev/null" } },
       );
       const annotations = JSON.parse(stdout).metadata.annotations;
