@@ -4,7 +4,7 @@ import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
 import { walkSchema } from "../../crd/schema.js";
 import { byteLength, goJson } from "../../validate/go.js";
-import { bytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
+import { bytes, goJsonStringBytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
 
 // What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.
 const PRESERVE_STUB_BYTES = byteLength(goJson({ type: "object", "x-kubernetes-preserve-unknown-fields": true }));
@@ -26,7 +26,7 @@ function shrinkOptions(ctx: RuleContext, excess: number): Shrink {
     // A schema shared by several versions is written once per version.
     const copies = scope.versions.length;
     walkSchema(scope, (node) => {
-      if (typeof node.schema.description === "string") descriptions += (DESCRIPTION_KEY_BYTES + byteLength(goJson(node.schema.description))) * copies;
+      if (typeof node.schema.description === "string") descriptions += (DESCRIPTION_KEY_BYTES + goJsonStringBytes(node.schema.description)) * copies;
       if (node.isResourceRoot || !node.isStructural || node.resourceMeta) return;
       candidates.push({ path: node.path.written.toString(), saves: ((memo.get(node.schema) ?? 0) - PRESERVE_STUB_BYTES) * copies });
     });

@@ -40,7 +40,7 @@ export function annotationsBytes(annotations: JsonObject): number {
 const PLAIN_ASCII = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 
 /** Bytes of encoding/json's quoted form of s, without building it (CRD descriptions make these strings long). */
-function goJsonStringBytes(s: string): number {
+export function goJsonStringBytes(s: string): number {
   if (PLAIN_ASCII.test(s)) return s.length + 2;
   let n = 2;
   for (let i = 0; i < s.length; i++) {
@@ -63,9 +63,13 @@ function goJsonStringBytes(s: string): number {
  */
 export function jsonBytes(v: unknown, memo?: Map<object, number>): number {
   if (typeof v === "string") return goJsonStringBytes(v);
-  if (v === null || typeof v !== "object") return byteLength(goJson(v));
-  const known = memo?.get(v);
-  if (known !== undefined) return known;
+  if (typeof v === "boolean") return v ? 4 : 5;
+  if (v === null || v === undefined) return 4;
+  if (typeof v !== "object") return goJson(v).length; // numbers: ASCII digits
+  if (memo) {
+    const known = memo.get(v);
+    if (known !== undefined) return known;
+  }
   let n = 2;
   let count = 0;
   if (Array.isArray(v)) {
@@ -80,7 +84,7 @@ export function jsonBytes(v: unknown, memo?: Map<object, number>): number {
     }
   }
   if (count > 1) n += count - 1;
-  memo?.set(v, n);
+  if (memo) memo.set(v, n);
   return n;
 }
 
