@@ -1,6 +1,7 @@
 // What the apiserver did not check yet: each fixtures/releases/<case>.yaml is linted at every release that has a
-// <case>.1.N.expected.json beside it (the releases on both sides of a feature gate's default flip), and the whole
-// diagnostics are compared. docs/feature-gates.md lists the boundaries.
+// <case>.k1.N.expected.json beside it (the releases on both sides of a feature gate's default flip), and the whole
+// diagnostics are compared (test/fixtures.test.mjs compares rule, field, type and line of the same files).
+// docs/feature-gates.md lists the boundaries.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import { crdlint, root } from "./helpers/cli.mjs";
 
 const dir = join(root, "fixtures", "releases");
 const cases = readdirSync(dir)
-  .map((name) => /^(.+)\.(1\.\d+)\.expected\.json$/.exec(name))
+  .map((name) => /^(.+)\.k(1\.\d+)\.expected\.json$/.exec(name))
   .filter(Boolean)
   .map(([name, base, release]) => ({ base, release, expected: join(dir, name), file: join("fixtures", "releases", `${base}.yaml`) }))
   .sort((a, b) => (a.base === b.base ? Number(a.release.split(".")[1]) - Number(b.release.split(".")[1]) : a.base < b.base ? -1 : 1));

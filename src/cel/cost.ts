@@ -12,6 +12,8 @@
  *   detection, `dyn()` unwrapping, iteration-variable paths taken from the range's entry size;
  * - "legacy" (Kubernetes ≤ 1.32, cel-go ≤ 0.22): iteration-variable paths by range type, accumulator
  *   and bind variables resolved as globals (so they size as the root), comprehension size = range size.
+ * Kubernetes 1.37 (cel-go v0.29) also costs the global `matches(s, re)` like `s.matches(re)`; its strings-extension
+ * estimators are not registered at the strings version Kubernetes uses (docs/cel-cost.md).
  *
  * Field paths are Go slices and share backing arrays exactly as `append` does upstream (a path of
  * length 3 has capacity 4, so two appends onto it overwrite each other): the estimator depends on it.
@@ -223,7 +225,17 @@ export interface EstimateOptions {
   maxElementsOverride?: (decl: DeclType) => bigint | undefined;
   /** Called for every answer of the schema size estimator, with the DeclType that answered. */
   onSizeLookup?: (decl: DeclType, path: readonly string[]) => void;
+  /** Called when the expression uses a construct whose estimate changed between releases (whatever the release). */
+  onReleaseChange?: (change: ReleaseCostChange) => void;
+  /** Estimate this construct as the other side of its release change does, everything else as `kubernetesMinor`. */
+  flip?: ReleaseCostChange;
 }
+
+/**
+ * Constructs whose estimate changed with a Kubernetes release (cel-cost.md §11, docs/cel-cost.md):
+ * - "global-matches" (1.37, cel-go v0.29.0): `matches(s, re)` costs like `s.matches(re)` instead of 1 + args.
+ */
+export type ReleaseCostChange = "global-matches";
 
 export interface CostEstimate {
   min: bigint;
@@ -321,7 +333,8 @@ function constOf(e: Expr): Constant | undefined {
   return e.exprKind.case === "constExpr" ? e.exprKind.value : undefined;
 }
 
-function codePoints(s: string): number {
+/** Code points of a string (cel-go counts runes for string sizes). */
+export function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -418,6 +431,8 @@ interface Flags {
   extSets: boolean; // ≥ 1.29
   extLists: boolean; // ≥ 1.34
   refinedReplace: boolean; // ≥ 1.29
+  /** cel-go ≥ v0.29 (Kubernetes 1.37): the global `matches(s, re)` is costed like `s.matches(re)`. */
+  globalMatches: boolean; // ≥ 1.37
 }
 
 function flagsFor(minor: number): Flags {
@@ -427,6 +442,7 @@ function flagsFor(minor: number): Flags {
     extSets: minor >= 29,
     extLists: minor >= 34,
     refinedReplace: minor >= 29,
+    globalMatches: minor >= 37,
   };
 }
 
@@ -460,7 +476,9 @@ class Coster {
     private readonly root: DeclType,
     private readonly opts: EstimateOptions,
   ) {
-    this.f = flagsFor(opts.kubernetesMinor);
+    const f = flagsFor(opts.kubernetesMinor);
+    if (opts.flip === "global-matches") f.globalMatches = !f.globalMatches;
+    this.f = f;
   }
 
   // ---- paths, types, sizes
@@ -538,6 +556,11 @@ class Coster {
   }
 
   /** cel-go built-ins' `sizeOrUnknown(AstNode)`. */
+  /** cel-go: ⌈(size(str)+1)·0.1⌉ × ⌈size(regex)·0.25⌉, the same for `s.matches(re)` and (1.37+) `matches(s, re)`. */
+  private regexCost(str: AstNode, regex: AstNode): R {
+    return rmul(rfac(radd(this.nodeSize(str), ONE), ST), rfac(this.nodeSize(regex), RX));
+  }
+
   private nodeSize(n: AstNode): R {
     if (n.size) return n.size;
     if (this.f.legacy) {
@@ -880,10 +903,14 @@ class Coster {
         if (args.length === 2) return { cost: radd(rfac(this.nodeSize(args[1]!), 1), argSum()), size: null };
         break;
       case "matches_string":
-        if (target && args.length === 1) {
-          const str = rfac(radd(this.nodeSize(target), ONE), ST);
-          const re = rfac(this.nodeSize(args[0]!), RX);
-          return { cost: radd(rmul(str, re), argSum()), size: null };
+        if (target && args.length === 1) return { cost: radd(this.regexCost(target, args[0]!), argSum()), size: null };
+        break;
+      case "matches":
+        // cel-go checker/cost.go before v0.29 had no case for the global overload (cost 1 + args); v0.29.0
+        // (cel-expr/cel-go#1350, Kubernetes 1.37) costs it like the member form: string args[0], regex args[1].
+        if (!target && args.length === 2) {
+          this.opts.onReleaseChange?.("global-matches");
+          if (this.f.globalMatches) return { cost: radd(this.regexCost(args[0]!, args[1]!), argSum()), size: null };
         }
         break;
       case "contains_string":

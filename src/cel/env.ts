@@ -417,7 +417,8 @@ const quantityLib: Lib = {
   fns: [
     ["quantity", [g("string_to_quantity", [STRING], QUANTITY_TYPE)]],
     ["isQuantity", [g("is_quantity_string", [STRING], BOOL)]],
-    ["sign", [g("quantity_sign", [QUANTITY_TYPE], INT)]],
+    // a member function in library/quantity.go (`quantity('1').sign()`)
+    ["sign", [m("quantity_sign", [QUANTITY_TYPE], INT)]],
     ["isGreaterThan", [m("quantity_is_greater_than", [QUANTITY_TYPE, QUANTITY_TYPE], BOOL)]],
     ["isLessThan", [m("quantity_is_less_than", [QUANTITY_TYPE, QUANTITY_TYPE], BOOL)]],
     ["compareTo", [m("quantity_compare_to", [QUANTITY_TYPE, QUANTITY_TYPE], INT)]],

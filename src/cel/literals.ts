@@ -15,7 +15,7 @@ function daysInMonth(y: number, m: number): number {
 }
 
 /** Days from 1970-01-01 of a proleptic Gregorian civil date. */
-function daysFromCivil(y: number, m: number, d: number): number {
+export function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
@@ -28,8 +28,8 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(
 const MIN_UNIX = -62135596800; // 0001-01-01T00:00:00Z
 const MAX_UNIX = 253402300799; // 9999-12-31T23:59:59Z
 
-/** Go time.Parse(time.RFC3339, s) plus cel-go's timestamp range; returns Unix seconds or null. */
-export function parseRfc3339(s: string): number | null {
+/** Go time.Parse(time.RFC3339, s) plus cel-go's timestamp range; returns Unix nanoseconds or null. */
+export function parseRfc3339Nanos(s: string): bigint | null {
   const m = RFC3339.exec(s);
   if (!m) return null;
   const y = +m[1]!;
@@ -48,7 +48,15 @@ export function parseRfc3339(s: string): number | null {
   }
   const unix = daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se - offset;
   if (unix < MIN_UNIX || unix > MAX_UNIX) return null;
-  return unix;
+  // the fraction is truncated to nanoseconds, as time.Parse does
+  const frac = m[7] ? BigInt(m[7].slice(0, 9).padEnd(9, "0")) : 0n;
+  return BigInt(unix) * 1000000000n + frac;
+}
+
+/** Go time.Parse(time.RFC3339, s) plus cel-go's timestamp range; returns Unix seconds or null. */
+export function parseRfc3339(s: string): number | null {
+  const ns = parseRfc3339Nanos(s);
+  return ns === null ? null : Number(ns / 1000000000n);
 }
 
 export function validateDurationLiteral(c: ConstKind): boolean {

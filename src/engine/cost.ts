@@ -28,6 +28,8 @@ export interface ExpressionCostReport {
   percentOfLimit: number;
   drivers?: string[];
   suggestion?: string;
+  /** The estimate differs between 1.36 and 1.37 because the apiserver's estimator changed (docs/cel-cost.md). */
+  releaseChange?: { release: string; estimatedCostBefore: bigint; estimatedCostAfter: bigint; text: string };
 }
 
 export interface SchemaCostReport {
@@ -88,6 +90,10 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
         percentOfLimit: percent(e.totalCost, limit),
       };
       if (e.path.apiserver.toString() !== r.field) r.apiserverField = e.path.apiserver.toString();
+      if (e.releaseChange) {
+        const c = e.releaseChange;
+        r.releaseChange = { release: c.release, estimatedCostBefore: c.before, estimatedCostAfter: c.after, text: c.text };
+      }
       if (e.totalCost > BigInt(Math.floor(Number(limit) * EXPLAIN_FRACTION))) {
         const x = fact.explain(e);
         if (x) {
@@ -154,6 +160,7 @@ export function costReportText(report: CostReport): string {
         `  ${String(e.line).padEnd(6)} ${group(e.estimatedCost).padStart(14)} ${((e.cardinalityUnbounded ? "~" : "") + group(e.maxCardinality)).padStart(16)} ${group(e.totalCost).padStart(16)} ${(e.percentOfLimit + "%").padStart(8)}  ${e.kind === "messageExpression" ? "[message] " : ""}${expr.length > 70 ? expr.slice(0, 67) + "..." : expr}${e.exceedsLimit ? "  EXCEEDS the per-expression limit" : ""}`,
       );
       out.push(`  ${"".padEnd(6)} at ${e.field}`);
+      if (e.releaseChange) out.push(`  ${"".padEnd(6)} - ${e.releaseChange.text}`);
       for (const d of e.drivers ?? []) out.push(`  ${"".padEnd(6)} - ${d}`);
       if (e.suggestion) out.push(`  ${"".padEnd(6)} fix: ${e.suggestion}`);
     }

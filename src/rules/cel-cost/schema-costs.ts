@@ -6,7 +6,7 @@
 import { ancestry, type SchemaNode } from "../../crd/schema.js";
 import type { DualPath } from "../../k8s/path.js";
 import type { SchemaContext } from "../define-rule.js";
-import { estimateCost } from "../../cel/cost.js";
+import { estimateWithReleaseChange, type ReleaseChangeNote } from "../../cel/release-changes.js";
 import {
   expressionCost,
   ruleCardinality,
@@ -37,6 +37,8 @@ export interface ExpressionCost {
   /** The expression's share of the schema total and the number compared with the per-expression limit. */
   totalCost: bigint;
   compiled: CompileResult;
+  /** Set when this expression's estimate differs from the previous release's because the estimator changed. */
+  releaseChange?: ReleaseChangeNote;
 }
 
 export interface SchemaCosts {
@@ -60,7 +62,7 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
     for (const c of compiled) {
       // Rules that are blank, do not compile or are not bool get no cost; likewise messageExpressions.
       if (c.rule?.ok && c.rule.ast && c.rule.rootDecl && c.rule.outputType?.kind === "bool") {
-        const estimatedCost = estimateCost(c.rule.ast, c.rule.rootDecl, { kubernetesMinor: ctx.minor }).max;
+        const { estimatedCost, releaseChange } = estimateWithReleaseChange(c.rule.ast, c.rule.rootDecl, ctx.minor);
         const minSize = c.rule.rootDecl.minSize;
         expressions.push({
           node,
@@ -72,11 +74,12 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
           isCardinalityUnbounded: cardinality === "unbounded",
           totalCost: expressionCost(estimatedCost, cardinality, minSize),
           compiled: c.rule,
+          ...(releaseChange ? { releaseChange } : {}),
         });
       }
       const m = c.messageExpression;
       if (m?.ok && m.ast && m.rootDecl && m.outputType?.kind === "string") {
-        const estimatedCost = estimateCost(m.ast, m.rootDecl, { kubernetesMinor: ctx.minor }).max;
+        const { estimatedCost, releaseChange } = estimateWithReleaseChange(m.ast, m.rootDecl, ctx.minor);
         // A messageExpression's cost is never multiplied by the cardinality.
         expressions.push({
           node,
@@ -88,6 +91,7 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
           isCardinalityUnbounded: false,
           totalCost: estimatedCost,
           compiled: m,
+          ...(releaseChange ? { releaseChange } : {}),
         });
       }
     }
@@ -137,9 +141,8 @@ export function explainCost(e: ExpressionCost, ctx: SchemaContext): SuggestResul
 /** "add maxItems: 64 at spec.rules → 38% of the limit", with the drivers when there is no fix. */
 export function costSuggestion(e: ExpressionCost, ctx: SchemaContext): { suggestion?: string; detail?: string } {
   const x = explainCost(e, ctx);
-  if (!x) return {};
-  const detail = x.drivers.length ? x.drivers.map((d) => d.text).join("\n") : undefined;
-  return { suggestion: x.suggestion?.text, detail };
+  const lines = [...(e.releaseChange ? [e.releaseChange.text] : []), ...(x?.drivers.map((d) => d.text) ?? [])];
+  return { suggestion: x?.suggestion?.text, detail: lines.length ? lines.join("\n") : undefined };
 }
 
 export function perExpressionLimit(): bigint {
