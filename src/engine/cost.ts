@@ -4,6 +4,7 @@ import type { Rule } from "../rules/define-rule.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "./files.js";
 import type { CollectedFact, SchemaNotEstimatedFact } from "./lint.js";
 import { EXPLAIN_FRACTION, type SchemaCostFact } from "../rules/cel-cost/schema-costs.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../cel/cardinality.js";
 
 export interface ExpressionCostReport {
@@ -203,6 +204,11 @@ export function costReportText(report: CostReport): string {
     out.push(`  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}`, "");
   }
   const over = report.expressions.filter((e) => e.exceedsLimit).length + report.crds.filter((c) => c.exceedsLimit).length;
+  const minor = Number(report.kubernetesVersion.split(".")[1]);
+  if (!enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))
+    out.push(
+      `Kubernetes ${report.kubernetesVersion} drops x-kubernetes-validations on create (${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.name} is off by default before 1.${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault}): no rule is compiled or estimated.`,
+    );
   out.push(
     `${report.expressions.length} expression${report.expressions.length === 1 ? "" : "s"} in ${report.crds.length} schema${report.crds.length === 1 ? "" : "s"}${report.unestimated.length ? ` (${report.unestimated.length} schema${report.unestimated.length === 1 ? "" : "s"} not estimated)` : ""}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; ${over} over a limit ("~" marks the apiserver's estimate for an unbounded cardinality)`,
   );

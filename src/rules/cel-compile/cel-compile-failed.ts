@@ -1,5 +1,6 @@
 /** A validation rule that does not parse or type-check against the schema it sits on. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { compiledEntries, compileErrorText, isCompiledNode } from "./compiled.js";
 
 export default defineRule({
@@ -10,7 +11,8 @@ export default defineRule({
   type: "Invalid value",
   description: "An x-kubernetes-validations rule does not compile: syntax error, unknown field, no matching overload, or a function the target release lacks.",
   phase: "cel",
-  minMinor: 23,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "The apiserver compiles every rule against the schema of the node that carries it, with the CEL environment of the target release, and rejects the CRD when one fails: `self` has exactly the fields the schema declares, and library functions (quantity, ip/cidr, semver, format, ...) arrive release by release.",
     fix: "Fix the expression: check field names against the schema (`self.spec.replicas`, not `self.replicas`), types (compare int with int), escaped property names (`self.x__dash__y` for `x-y`), and that the functions exist in the oldest release you support.",

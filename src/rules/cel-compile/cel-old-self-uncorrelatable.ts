@@ -1,5 +1,6 @@
 /** A transition rule (oldSelf) where the apiserver cannot pair a new value with its old one. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import { compiledEntries, isCompiledNode } from "./compiled.js";
 
@@ -25,7 +26,8 @@ export default defineRule({
   type: "Invalid value",
   description: "A rule uses oldSelf below a list that is not x-kubernetes-list-type: map (or an object with an unknown map-type), where old and new values cannot be paired.",
   phase: "cel",
-  minMinor: 24,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "Transition rules compare a value with its previous version; the apiserver can only pair list items by key in list-type map lists. Under atomic and set lists there is no old value to compare with, so it rejects the rule.",
     fix: "Make the list `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys`, or move the rule up to the list itself (`self == oldSelf` on the list is fine).",

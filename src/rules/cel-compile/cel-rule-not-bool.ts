@@ -1,5 +1,6 @@
 /** A validation rule must evaluate to a bool. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { compiledEntries, isCompiledNode } from "./compiled.js";
 
 export default defineRule({
@@ -10,7 +11,8 @@ export default defineRule({
   type: "Invalid value",
   description: "An x-kubernetes-validations rule compiles but does not evaluate to a bool.",
   phase: "cel",
-  minMinor: 23,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "A rule is a predicate: the apiserver rejects a rule whose type is not bool (exactly bool: an expression of type dyn, such as an int-or-string field, is rejected too).",
     fix: "Make the expression a comparison or a boolean function call, e.g. `size(self.name) > 0` instead of `size(self.name)`.",

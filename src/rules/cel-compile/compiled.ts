@@ -7,6 +7,7 @@ import type { SchemaNode } from "../../crd/schema.js";
 import type { RuleContext } from "../define-rule.js";
 import type { CelCompiler, CompileResult } from "../../cel/compile.js";
 import { goTrimSpace, validationEntries, type ValidationEntry } from "./validation-entries.js";
+import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/feature-gates.js";
 
 export interface CompiledEntry {
   entry: ValidationEntry;
@@ -34,7 +35,7 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   const compiler = celCompiler(ctx);
   if (!compiler) return [];
   // optionalOldSelf is dropped before validation while its feature gate is off (1.28-1.29).
-  const honourOptionalOldSelf = ctx.minor >= 30;
+  const honourOptionalOldSelf = enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor);
   const out = entries.map((entry): CompiledEntry => {
     if (goTrimSpace(entry.rule).length === 0) return { entry, rule: null, messageExpression: null };
     const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;

@@ -18,7 +18,7 @@ import celRuleRequired from "./cel-rule-required.js";
 import lintCelMessageAndMessageExpression from "./lint-cel-message-and-message-expression.js";
 import lintCelOptionalOldSelfIgnored from "./lint-cel-optional-old-self-ignored.js";
 import lintCelTransitionRuleOnCreate from "./lint-cel-transition-rule-on-create.js";
-
+import lintCelValidationsDropped from "./lint-cel-validations-dropped.js";
 export default [
   celCompileFailed,
   celFieldPathBlank,
@@ -38,4 +38,5 @@ export default [
   lintCelMessageAndMessageExpression,
   lintCelOptionalOldSelfIgnored,
   lintCelTransitionRuleOnCreate,
+  lintCelValidationsDropped,
 ] satisfies Rule[] as Rule[];

@@ -1,5 +1,6 @@
 /** Lint: optionalOldSelf on a release that drops it (1.28–1.29, CRDValidationRatcheting off). */
 import { defineRule } from "../define-rule.js";
+import { CRD_VALIDATION_RATCHETING } from "../../k8s/feature-gates.js";
 import { validationEntries } from "./validation-entries.js";
 
 export default defineRule({
@@ -10,8 +11,8 @@ export default defineRule({
   type: null,
   description: "optionalOldSelf is set, but Kubernetes 1.28–1.29 drop it silently (feature gate off by default).",
   phase: "walk",
-  minMinor: 28,
-  maxMinor: 29,
+  minMinor: CRD_VALIDATION_RATCHETING.alpha,
+  maxMinor: CRD_VALIDATION_RATCHETING.onByDefault - 1,
   docs: {
     why: "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule that never runs on create, and `oldSelf` is not an optional there.",
     fix: "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule without `optionalOldSelf`.",

@@ -1,5 +1,6 @@
 /** A rule whose estimated cost, times the number of times it runs per object, exceeds the per-expression budget. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
 
 export default defineRule({
@@ -10,7 +11,8 @@ export default defineRule({
   type: "Forbidden",
   description: "A validation rule's estimated cost times its cardinality exceeds the apiserver's per-expression limit (10,000,000).",
   phase: "cel",
-  minMinor: 23,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "The apiserver estimates the worst-case cost of every rule from the schema's bounds and rejects the CRD when cost × cardinality exceeds 10,000,000: without maxItems, maxLength or maxProperties it assumes inputs as large as a 3 MiB request can hold.",
     fix: "Add bounds where the rule iterates (maxItems on lists, maxLength on strings, maxProperties on maps), including the lists above the rule; the diagnostic's suggestion computes the smallest set that fits.",

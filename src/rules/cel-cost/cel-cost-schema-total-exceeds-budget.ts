@@ -1,5 +1,6 @@
 /** The sum of the estimated costs of all expressions of one schema exceeds the per-schema budget. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { explainCost, schemaCosts, type SchemaCostFact } from "./schema-costs.js";
 
 export default defineRule({
@@ -10,7 +11,8 @@ export default defineRule({
   type: "Forbidden",
   description: "The total estimated cost of all x-kubernetes-validations of one schema exceeds 100,000,000.",
   phase: "cel",
-  minMinor: 24,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "Besides the per-rule limit, the apiserver caps the sum over one schema (one version, or the schema shared by all versions) at 100,000,000, so that many cheap-looking rules cannot add up to an expensive object.",
     fix: "Bound the inputs of the most expensive rules (see the cel-cost-total-contributor diagnostics and their suggestions), or merge rules that iterate over the same list.",

@@ -1,5 +1,6 @@
 /** The most expensive expressions of a schema whose total exceeds the per-schema budget. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
 
 export default defineRule({
@@ -10,7 +11,8 @@ export default defineRule({
   type: "Forbidden",
   description: "One of the (up to four) most expensive expressions of a schema whose total estimated cost exceeds 100,000,000.",
   phase: "cel",
-  minMinor: 24,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "When the sum of all rule costs of one schema exceeds 100,000,000 the apiserver names the four most expensive rules (each at least 1,000,000) as well as the total.",
     fix: "Bound the inputs of the named rules; each diagnostic carries the bounds that shrink it.",

@@ -1,5 +1,6 @@
 /** A rule whose cost comes from lists, maps or strings without maxItems, maxProperties or maxLength. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { explainCost, schemaCosts, EXPLAIN_FRACTION } from "./schema-costs.js";
 import { STATIC_ESTIMATED_COST_LIMIT } from "../../cel/cardinality.js";
 
@@ -13,7 +14,8 @@ export default defineRule({
   type: null,
   description: "A validation rule within the budget uses more than half of it because it reads unbounded lists, maps or strings.",
   phase: "cel",
-  minMinor: 23,
+  // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "Unbounded inputs are the usual cause of cost rejections: a rule that is just under the limit today fails once a nested rule, a messageExpression or a new version is added, and its runtime cost per object stays high.",
     fix: "Add the bounds the suggestion names (maxItems, maxProperties, maxLength) at the schema nodes the rule reads.",

@@ -16,12 +16,12 @@ export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
 }
 
 /** Reports every decoder issue of one kind. Decoding sees the v1 object as written: the apiserver path is the written path. */
-export function reportIssues(ctx: RuleContext, kind: DecodeIssueKind, withValue: boolean): void {
+export function reportIssues(ctx: RuleContext, kind: DecodeIssueKind, withValue: boolean, message: (decoderText: string) => string = (t) => t): void {
   for (const issue of decodeIssues(ctx)) {
     if (issue.kind !== kind) continue;
     ctx.report({
       path: new DualPath(issue.path),
-      message: issue.message,
+      message: message(issue.message),
       ...(withValue && "value" in issue ? { value: issue.value } : {}),
       ...(issue.detail ? { detail: issue.detail } : {}),
       ...(issue.suggestion ? { suggestion: issue.suggestion } : {}),

@@ -12,6 +12,7 @@ import type { SchemaNode } from "../../crd/schema.js";
 import { children } from "../../crd/schema.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import type { DualPath } from "../../k8s/path.js";
+import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/feature-gates.js";
 import type { SchemaContext } from "../define-rule.js";
 import type * as CelRuntime from "../../cel/runtime/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
@@ -78,7 +79,7 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
     const errors = [...first.errors];
     let left = first.remainingBudget;
-    if (first.errors.length === 0 && ctx.minor >= 30) {
+    if (first.errors.length === 0 && enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor)) {
       const second = validator.validate(d, undefined, { budget: remaining, ratcheting: false });
       errors.push(...second.errors);
       if (second.remainingBudget < left) left = second.remainingBudget;

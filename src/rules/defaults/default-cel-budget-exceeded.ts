@@ -1,5 +1,6 @@
 /** Evaluating the CEL rules on the defaults of a schema runs out of the runtime cost budget or the per-call limit. */
 import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { celDefaultFindings } from "./cel-defaults.js";
 
 export default defineRule({
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "Evaluating x-kubernetes-validations rules on the defaults exhausts the CEL runtime cost budget or a rule's per-call limit.",
   phase: "defaults",
-  minMinor: 25,
+  minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   docs: {
     why: "The CEL rules evaluated on defaults when the CRD is written are metered like rules on custom resources: each evaluation is cancelled past the per-call limit (1,000,000 cost units: `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: <rule>`), and all defaults of one schema share the runtime budget of 10,000,000 (`validation failed due to running out of cost budget, no further validation rules will be run`). Either stops the validation of defaults and rejects the CRD. The runtime cost is cel-go's actual cost (the same units as the estimate), so a rule that walks a large default list several times over can pass the static estimate and still exceed the limit on its default.",
     fix: "Make the default smaller, or the rule cheaper (avoid nested comprehensions over the same list; use `x-kubernetes-list-type: set` / `map` instead of pairwise uniqueness checks).",

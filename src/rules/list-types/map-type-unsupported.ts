@@ -10,6 +10,8 @@ export default defineRule({
   type: "Unsupported value",
   description: "x-kubernetes-map-type is not atomic or granular.",
   phase: "walk",
+  // x-kubernetes-map-type exists in the v1 type since 1.17; 1.16 drops it as an unknown field.
+  minMinor: 17,
   docs: {
     why: "Server-side apply knows two object semantics: `granular` (the default: merge field by field) and `atomic` (replace the whole object). Any other value is rejected; it also makes the object's properties uncorrelatable for CEL transition rules (`cel-old-self-uncorrelatable`).",
     fix: "Use `atomic` or `granular` (lowercase), or remove the extension.",

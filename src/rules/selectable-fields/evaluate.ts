@@ -8,6 +8,7 @@ import { isObject, type CrdView, type JsonObject } from "../../crd/model.js";
 import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/feature-gates.js";
 import type { RuleContext } from "../define-rule.js";
 
 export type SelectableRuleId =
@@ -29,7 +30,7 @@ export interface SelectableFinding {
 
 export const MAX_SELECTABLE_FIELDS = 8;
 /** CustomResourceFieldSelectors: alpha (off, the field is dropped on create) in 1.30, beta (on) in 1.31, GA in 1.32. */
-export const SELECTABLE_FIELDS_MIN_MINOR = 31;
+export const SELECTABLE_FIELDS_MIN_MINOR = CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault;
 
 const TYPE_MESSAGE = "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.";
 

@@ -7,8 +7,9 @@ import selectableFieldMetadata from "./selectable-field-metadata.js";
 import selectableFieldType from "./selectable-field-type.js";
 import selectableFieldsTooMany from "./selectable-fields-too-many.js";
 import selectableFieldsWithoutSchema from "./selectable-fields-without-schema.js";
-
+import lintSelectableFieldsDropped from "./lint-selectable-fields-dropped.js";
 export default [
+  lintSelectableFieldsDropped,
   selectableFieldDuplicate,
   selectableFieldJsonpathInvalid,
   selectableFieldJsonpathRequired,

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: true,
   type: "Forbidden",
   description: "A value validation (allOf/anyOf/oneOf/not) sets x-kubernetes-map-type.",
+  // x-kubernetes-map-type exists in the v1 type since 1.17; 1.16 drops it as an unknown field.
+  minMinor: 17,
   docs: {
     why: "Map topology (used by server-side apply and CEL) belongs to the structural part; `x-kubernetes-map-type` inside `allOf`, `anyOf`, `oneOf` or `not` is rejected, whatever its value.",
     fix: "Declare `x-kubernetes-map-type` on the object itself, outside the junctor.",

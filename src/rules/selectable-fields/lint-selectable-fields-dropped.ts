@@ -1,0 +1,35 @@
+/** Lint: selectableFields on a release that drops it (1.30, CustomResourceFieldSelectors off). */
+import { defineRule } from "../define-rule.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS as GATE } from "../../k8s/feature-gates.js";
+
+export default defineRule({
+  id: "lint-selectable-fields-dropped",
+  category: "selectable-fields",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "selectableFields is set, but Kubernetes 1.30 drops it on create (feature gate off by default): the fields are neither checked nor selectable.",
+  phase: "crd",
+  minMinor: GATE.alpha,
+  maxMinor: GATE.onByDefault - 1,
+  docs: {
+    why:
+      "`selectableFields` arrived in Kubernetes 1.30 behind the CustomResourceFieldSelectors gate, alpha and off by default. With the gate off the apiserver " +
+      "removes `spec.selectableFields` and every `spec.versions[*].selectableFields` before validating the CRD: a wrong entry is accepted, and " +
+      "`kubectl get --field-selector` on those fields fails (`field label not supported`). crdlint checks the entries only from 1.31 on. " +
+      "Before 1.30 the field does not exist and strict field validation rejects it (decode-unknown-field).",
+    fix: "Target Kubernetes 1.31+ (gate on by default), enable the CustomResourceFieldSelectors gate on the cluster, or filter on labels instead.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (dropDisabledFields, dropSelectableFields)",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
+  },
+  check(ctx) {
+    for (const scope of ctx.crd.selectableFields.scopes) {
+      if (scope.value === undefined || scope.value === null) continue;
+      ctx.report({
+        path: scope.path,
+        message: `selectableFields is dropped by Kubernetes 1.${ctx.minor} (${GATE.name} is off by default before 1.${GATE.onByDefault}): its fields are neither checked nor selectable`,
+      });
+    }
+  },
+});

@@ -1,0 +1,87 @@
+/** Lint: a client-side `kubectl apply` would write a last-applied-configuration annotation over the annotations limit. */
+import { defineRule, type RuleContext } from "../define-rule.js";
+import { DualPath } from "../../k8s/path.js";
+import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
+import { walkSchema } from "../../crd/schema.js";
+import { byteLength, goJson } from "../../validate/go.js";
+import { bytes, goJsonStringBytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
+
+// What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.
+const PRESERVE_STUB_BYTES = byteLength(goJson({ type: "object", "x-kubernetes-preserve-unknown-fields": true }));
+const DESCRIPTION_KEY_BYTES = byteLength(goJson("description")) + 2; // the colon and the comma
+
+interface Shrink {
+  descriptions: number;
+  /** The smallest subtree whose replacement alone would fit, or else the largest one. */
+  subtree: { path: string; saves: number } | null;
+}
+
+/** Where the bytes could come from: description text, and a subtree to replace with x-kubernetes-preserve-unknown-fields. */
+function shrinkOptions(ctx: RuleContext, excess: number): Shrink {
+  const memo = new Map<object, number>();
+  jsonBytes(ctx.crd.raw, memo);
+  let descriptions = 0;
+  const candidates: { path: string; saves: number }[] = [];
+  for (const scope of ctx.crd.schemas) {
+    // A schema shared by several versions is written once per version.
+    const copies = scope.versions.length;
+    walkSchema(scope, (node) => {
+      if (typeof node.schema.description === "string") descriptions += (DESCRIPTION_KEY_BYTES + goJsonStringBytes(node.schema.description)) * copies;
+      if (node.isResourceRoot || !node.isStructural || node.resourceMeta) return;
+      candidates.push({ path: node.path.written.toString(), saves: ((memo.get(node.schema) ?? 0) - PRESERVE_STUB_BYTES) * copies });
+    });
+  }
+  // The smallest subtree that is enough on its own keeps the most validation; failing that, the largest one.
+  const enough = candidates.filter((c) => c.saves >= excess);
+  const pick = (list: typeof candidates, better: (a: number, b: number) => boolean) =>
+    list.reduce<(typeof candidates)[number] | null>((best, c) => (!best || better(c.saves, best.saves) ? c : best), null);
+  return { descriptions, subtree: enough.length > 0 ? pick(enough, (a, b) => a < b) : pick(candidates, (a, b) => a > b) };
+}
+
+export default defineRule({
+  id: "lint-last-applied-configuration-too-large",
+  category: "size",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "A client-side `kubectl apply` would store the CRD in a last-applied-configuration annotation larger than the 262,144 bytes all annotations may take together.",
+  phase: "crd",
+  docs: {
+    why:
+      "A client-side `kubectl apply` (also `kubectl create --save-config` and `replace --save-config`) copies the whole object, as compact JSON, into the " +
+      "`kubectl.kubernetes.io/last-applied-configuration` annotation for its next three-way merge (kubectl pkg/util/apply.go: the old annotation is removed " +
+      "first, an object without annotations gets `\"annotations\":{}`, keys sorted, a trailing newline). The apiserver limits all annotations of an object " +
+      "to 262,144 bytes together (keys and values, apimachinery ValidateAnnotationsSize), so a large CRD, typically one that embeds PodTemplateSpecs with " +
+      "every upstream description, fails with `metadata.annotations: Too long: may not be more than 262144 bytes` (`must have at most` before 1.32). " +
+      "The CRD itself is valid: `kubectl apply --server-side`, `kubectl create` and `kubectl replace` do not write the annotation, so this is a warning about " +
+      "how the CRD is applied, not an apiserver error. crdlint computes the annotation from the object as kubectl reads the file, byte for byte.",
+    fix:
+      "Apply with `kubectl apply --server-side` (add `--force-conflicts` once when taking over a CRD applied client-side before), or create/replace it " +
+      "without `--save-config`; or shrink the CRD: drop or shorten descriptions (controller-gen `crd:maxDescLen=0`), or replace a large subtree with " +
+      "`type: object` and `x-kubernetes-preserve-unknown-fields: true` (it is then neither validated nor pruned).",
+    upstream: "kubernetes/kubectl:pkg/util/apply.go (GetModifiedConfiguration), kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateAnnotationsSize)",
+    fail: "",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, description: A small CRD.}}}\n",
+  },
+  check(ctx) {
+    const sizes = objectSizes(ctx);
+    const excess = sizes.annotationsAfterApply - TOTAL_ANNOTATION_SIZE_LIMIT;
+    if (excess <= 0) return;
+    const shrink = shrinkOptions(ctx, excess);
+    const details = [
+      `the annotation ${LAST_APPLIED_CONFIG_ANNOTATION} would take ${bytes(sizes.lastApplied)} bytes; the other annotations and the key ${bytes(sizes.annotationsAfterApply - sizes.lastApplied)}`,
+      `descriptions take ${bytes(shrink.descriptions)} bytes of the annotation`,
+    ];
+    if (shrink.subtree) details.push(`x-kubernetes-preserve-unknown-fields in place of ${shrink.subtree.path} would save ${bytes(shrink.subtree.saves)} bytes`);
+    ctx.report({
+      path: DualPath.root("metadata", "annotations"),
+      message:
+        `a client-side kubectl apply would make the annotations ${bytes(sizes.annotationsAfterApply)} bytes, ${bytes(excess)} over the limit of ${bytes(TOTAL_ANNOTATION_SIZE_LIMIT)}: ` +
+        `the apiserver would answer "metadata.annotations: Too long: ${tooLongBytesMessage(TOTAL_ANNOTATION_SIZE_LIMIT, ctx.minor)}"`,
+      detail: details.join("\n"),
+      suggestion:
+        "apply with `kubectl apply --server-side` (or `kubectl create` / `kubectl replace`), which write no last-applied annotation; or shrink the CRD " +
+        (shrink.descriptions >= excess ? "by dropping descriptions (e.g. controller-gen crd:maxDescLen=0)" : "by dropping descriptions or with x-kubernetes-preserve-unknown-fields on a large subtree"),
+    });
+  },
+});

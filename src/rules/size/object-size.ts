@@ -1,0 +1,150 @@
+/**
+ * How many bytes a CRD takes on the wire and in its annotations, computed from the loaded object as kubectl
+ * serialises it (shared by the size rules; memoised per CRD).
+ */
+// Upstream: kubernetes/kubectl:pkg/util/apply.go (GetModifiedConfiguration, CreateApplyAnnotation): the existing
+//   last-applied annotation is deleted, the annotations map is set back (an empty map when there was none, so
+//   `"annotations":{}` appears), and the object is encoded with unstructured.UnstructuredJSONScheme, i.e. Go's
+//   json.Encoder: compact, map keys sorted, HTML-safe escapes, and a trailing newline.
+// Upstream: kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateAnnotationsSize: len(key)+len(value)
+//   of every annotation together, at most 262144 bytes).
+// Upstream: kubernetes/apiserver:pkg/server/config.go (MaxRequestBodyBytes 3 MiB), etcd's --max-request-bytes default.
+import { isObject, type JsonObject } from "../../crd/model.js";
+import { byteLength, goJson } from "../../validate/go.js";
+import { TOTAL_ANNOTATION_SIZE_LIMIT } from "../../k8s/objectmeta.js";
+import type { RuleContext } from "../define-rule.js";
+
+export const LAST_APPLIED_CONFIG_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
+export { TOTAL_ANNOTATION_SIZE_LIMIT };
+/** The apiserver refuses a request body larger than this (413 Request Entity Too Large). */
+export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+/** etcd's default --max-request-bytes: a larger write fails with `etcdserver: request is too large`. */
+export const ETCD_MAX_REQUEST_BYTES = 1.5 * 1024 * 1024;
+
+/** The value `kubectl apply` (client side), `kubectl create --save-config` and `replace --save-config` store in the annotation. */
+export function lastAppliedConfiguration(object: JsonObject): string {
+  const metadata = isObject(object.metadata) ? object.metadata : {};
+  const annotations: JsonObject = isObject(metadata.annotations) ? { ...metadata.annotations } : {};
+  delete annotations[LAST_APPLIED_CONFIG_ANNOTATION];
+  return goJson({ ...object, metadata: { ...metadata, annotations } }) + "\n";
+}
+
+/** ValidateAnnotationsSize's total: the bytes of every key and value. */
+export function annotationsBytes(annotations: JsonObject): number {
+  let total = 0;
+  for (const [k, v] of Object.entries(annotations)) total += byteLength(k) + (typeof v === "string" ? byteLength(v) : 0);
+  return total;
+}
+
+// Printable ASCII that encoding/json writes as is (not ", \\, <, > or &).
+const PLAIN_ASCII = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
+
+/** Bytes of encoding/json's quoted form of s, without building it (CRD descriptions make these strings long). */
+export function goJsonStringBytes(s: string): number {
+  if (PLAIN_ASCII.test(s)) return s.length + 2;
+  let n = 2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c || c === 0x0a || c === 0x0d || c === 0x09) n += 2;
+    else if (c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) n += 6;
+    else if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * Bytes of json.Marshal(v) (see goJson), computed bottom-up without building the text; with `memo`, the size of
+ * every object and array inside is kept too (keyed by identity).
+ */
+export function jsonBytes(v: unknown, memo?: Map<object, number>): number {
+  if (typeof v === "string") return goJsonStringBytes(v);
+  if (typeof v === "boolean") return v ? 4 : 5;
+  if (v === null || v === undefined) return 4;
+  if (typeof v !== "object") return goJson(v).length; // numbers: ASCII digits
+  if (memo) {
+    const known = memo.get(v);
+    if (known !== undefined) return known;
+  }
+  let n = 2;
+  let count = 0;
+  if (Array.isArray(v)) {
+    for (const item of v) {
+      n += jsonBytes(item, memo);
+      count++;
+    }
+  } else {
+    for (const k in v) {
+      n += goJsonStringBytes(k) + 1 + jsonBytes((v as JsonObject)[k], memo);
+      count++;
+    }
+  }
+  if (count > 1) n += count - 1;
+  if (memo) memo.set(v, n);
+  return n;
+}
+
+// Fields of the CRD whose JSON object is a Go map: its keys are stored verbatim (struct field names are not).
+const MAP_FIELDS = new Set(["properties", "patternProperties", "definitions", "dependencies", "labels", "annotations"]);
+
+/**
+ * A lower bound of the CRD's size in etcd. The apiserver stores CRDs as protobuf, where struct field names become
+ * one-byte tags but every string value, every map key and every raw JSON value (default, example, enum) is kept
+ * byte for byte: the sum of the string values and map keys cannot exceed the stored object.
+ */
+export function storedBytesLowerBound(v: unknown, isMap = false): number {
+  if (typeof v === "string") return Buffer.byteLength(v, "utf8");
+  if (v === null || typeof v !== "object") return 0;
+  let n = 0;
+  if (Array.isArray(v)) for (const item of v) n += storedBytesLowerBound(item);
+  else
+    for (const k in v) {
+      if (isMap) n += Buffer.byteLength(k, "utf8");
+      n += storedBytesLowerBound((v as JsonObject)[k], !isMap && MAP_FIELDS.has(k));
+    }
+  return n;
+}
+
+export interface ObjectSizes {
+  /** The last-applied annotation a client-side apply writes. */
+  lastApplied: number;
+  /** All annotations together after a client-side apply (the file's others, plus the key and the new value). */
+  annotationsAfterApply: number;
+  /** The request body of `kubectl create`/`replace`/`apply --server-side`: the object's compact JSON and newline. */
+  object: number;
+}
+
+/** The CRD's sizes, computed once per CRD. */
+export function objectSizes(ctx: RuleContext): ObjectSizes {
+  const cached = ctx.memo.get("size:object") as ObjectSizes | undefined;
+  if (cached) return cached;
+  const raw = ctx.crd.raw;
+  const metadata = isObject(raw.metadata) ? raw.metadata : {};
+  const others: JsonObject = isObject(metadata.annotations) ? { ...metadata.annotations } : {};
+  const hadLastApplied = LAST_APPLIED_CONFIG_ANNOTATION in others;
+  delete others[LAST_APPLIED_CONFIG_ANNOTATION];
+  const object = jsonBytes(raw) + 1;
+  // The annotation encodes the object with the old annotation removed, or with an empty annotations map added.
+  const lastApplied = hadLastApplied || !isObject(metadata.annotations) ? jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1 : object;
+  const sizes: ObjectSizes = {
+    lastApplied,
+    annotationsAfterApply: annotationsBytes(others) + byteLength(LAST_APPLIED_CONFIG_ANNOTATION) + lastApplied,
+    object,
+  };
+  ctx.memo.set("size:object", sizes);
+  return sizes;
+}
+
+/** 1234567 → "1,234,567". */
+export function bytes(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** 1572864 → "1.5 MiB", for messages. */
+export function mebibytes(n: number): string {
+  return `${(n / (1024 * 1024)).toFixed(2).replace(/\.?0+$/, "")} MiB`;
+}
