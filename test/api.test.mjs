@@ -22,7 +22,12 @@ test("lint() returns the diagnostics the CLI prints (same entry, same result)", 
   assert.equal(result.kubernetesVersion, api.DEFAULT_KUBERNETES_VERSION);
   const cli = crdlint(["lint", "-f", "json", broken]);
   assert.equal(cli.status, 1);
-  assert.deepEqual(cli.json.diagnostics, JSON.parse(JSON.stringify(result.diagnostics)));
+  // The JSON format adds each rule's documentation URL; everything else is the library's diagnostic as it is.
+  for (const d of cli.json.diagnostics) assert.equal(d.url, `https://github.com/crdlint/crdlint/blob/main/docs/rules/${d.rule}.md`);
+  assert.deepEqual(
+    cli.json.diagnostics.map(({ url, ...d }) => d),
+    JSON.parse(JSON.stringify(result.diagnostics)),
+  );
   assert.deepEqual(cli.json.summary, result.summary);
 });
 
