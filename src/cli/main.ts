@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
+import { registerValidateCommand } from "./validate.js";
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -216,6 +217,8 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--max-file-size <size>", "skip and report files larger than this", "10MiB")
     .option("--debug", "print stack traces of unexpected failures")
     .action((paths: string[], flags: { format: string; kubernetesVersion?: string; config?: string; maxFileSize: string }) => setResult(runCost(paths, flags, io)));
+
+  registerValidateCommand(program, { io, setResult, loadOptions, toolVersion, fail: (m) => { throw new CliFailure(m); } });
 
   program
     .command("rules")
