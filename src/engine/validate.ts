@@ -63,6 +63,7 @@ interface Located {
 }
 
 const ruleSeverity = new Map(allRules.map((r) => [r.id, r.severity] as const));
+const ruleApiserver = new Map(allRules.map((r) => [r.id, r.apiserver] as const));
 
 function memoStdin(stdin: (() => Promise<string>) | undefined): () => Promise<string> {
   let text: Promise<string> | null = null;
@@ -365,7 +366,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
 function toDiagnostic(f: ResourceFinding, base: Diagnostic): Diagnostic {
   const d: Diagnostic & { value?: string } = {
     ...base,
-    apiserver: f.severity === "error" && f.type !== null,
+    apiserver: f.severity === "error" && ruleApiserver.get(f.rule) === true,
     field: f.field,
     type: f.type,
     message: f.message,

@@ -165,7 +165,8 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       rule,
       severity,
       field: e.path.segments.length === 0 ? null : e.path.toString(),
-      docPath: docPathOf(e.path),
+      // Scale errors are named by the JSONPath as written (`.spec.replicas`): locate the node it points at.
+      docPath: e.path.segments.length === 1 && e.path.toString().startsWith(".") ? e.path.toString().slice(1).split(".") : docPathOf(e.path),
       type: e.type,
       message: e.message,
     };
@@ -191,7 +192,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
           severity: "error",
           field: "metadata",
           docPath: ["metadata"],
-          type: "Invalid value",
+          type: null,
           message: `${kindVersion}: ${d.error}`,
         };
         return { strict, hard, object: obj };
