@@ -7,6 +7,7 @@ import { formatKubernetesVersion } from "./k8s/version.js";
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
 export type { Rule, RuleMeta } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
+export type { ValidateOptions } from "./engine/validate.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
 export { formatters, getFormatter } from "./report/formatters/index.js";
@@ -32,3 +33,9 @@ export async function lintText(text: string, options: LintOptions & { file?: str
   };
 }
 
+
+/** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
+export async function validate(paths: readonly string[], options: import("./engine/validate.js").ValidateOptions = {}): Promise<LintResult> {
+  const { validateFiles } = await import("./engine/validate.js");
+  return validateFiles(paths, options);
+}
