@@ -12,8 +12,12 @@ async function optionalModule(relative: string): Promise<Record<string, unknown>
 }
 
 export async function loadServices(minor: number): Promise<EngineServices> {
-  const [celModule, decodeModule] = await Promise.all([optionalModule("../cel/compile.js"), optionalModule("../crd/decode.js")]);
+  const [celModule, decodeModule, celRuntime] = await Promise.all([
+    optionalModule("../cel/compile.js"),
+    optionalModule("../crd/decode.js"),
+    optionalModule("../cel/runtime/index.js"),
+  ]);
   const cel = celModule ? (celModule.createCelCompiler as (minor: number) => unknown)(minor) : null;
   const decoder = decodeModule ? (decodeModule.createDecoder as () => unknown)() : null;
-  return { cel, decoder };
+  return { cel, decoder, celRuntime };
 }

@@ -49,6 +49,8 @@ export interface EngineServices {
   readonly cel: unknown;
   /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type). */
   readonly decoder: unknown;
+  /** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
+  readonly celRuntime?: unknown;
 }
 
 export interface RuleContext {

@@ -1,5 +1,7 @@
 /** The defaults rules, in id order. */
 import type { Rule } from "../define-rule.js";
+import defaultCelBudgetExceeded from "./default-cel-budget-exceeded.js";
+import defaultCelRuleFailed from "./default-cel-rule-failed.js";
 import defaultEmbeddedResourceInvalid from "./default-embedded-resource-invalid.js";
 import defaultForbiddenInMetaAdditionalProperties from "./default-forbidden-in-meta-additional-properties.js";
 import defaultForbiddenInTopLevelMeta from "./default-forbidden-in-top-level-meta.js";
@@ -13,6 +15,8 @@ import lintDefaultOnRequired from "./lint-default-on-required.js";
 import lintDefaultUnderAdditionalProperties from "./lint-default-under-additional-properties.js";
 
 export default [
+  defaultCelBudgetExceeded,
+  defaultCelRuleFailed,
   defaultEmbeddedResourceInvalid,
   defaultForbiddenInMetaAdditionalProperties,
   defaultForbiddenInTopLevelMeta,

@@ -1,0 +1,17 @@
+/**
+ * The CEL runtime: evaluation of checked CRD rules with the Kubernetes libraries and cel-go's runtime cost, and the
+ * CEL validator of custom resources (contract: /work/notes/CEL-RUNTIME-API.md).
+ */
+export {
+  createCelValidator,
+  normalizeFieldPath,
+  PER_CALL_LIMIT,
+  RUNTIME_CEL_COST_BUDGET,
+  type CelFieldError,
+  type CelValidateResult,
+  type CelValidator,
+  type CelValidatorOptions,
+} from "./validator.js";
+export { Interpreter, type Activation, type EvalOutcome } from "./interp.js";
+export { createFunctionRegistry, type FunctionRegistry } from "./functions.js";
+export { toVal, fromJson, CelErr, ListV, MapV, ObjectV, OptionalV, type Result, type Val } from "./values.js";

@@ -1,0 +1,99 @@
+/**
+ * Defaults checked against x-kubernetes-validations, as ValidateDefaults does it: every default reachable through
+ * properties and items that passed the schema checks is validated by a CEL validator built on its own node (so the
+ * node's rules and its descendants' rules see the default), first as an update from the default to itself (transition
+ * rules run with oldSelf = default), then — with CRDValidationRatcheting (1.30+) and when that found nothing — as a
+ * create (transition rules skipped unless optionalOldSelf). All defaults of one schema share the runtime budget
+ * (RuntimeCELCostBudget); once it is exhausted validation stops. Computed once per schema and shared by
+ * default-cel-rule-failed and default-cel-budget-exceeded.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go (validate: cel.NewValidator(s, isResourceRoot, PerCallLimit).Validate(ctx, pth.Child("default"), s, s.Default.Object, s.Default.Object, remainingCost))
+import type { SchemaNode } from "../../crd/schema.js";
+import { children } from "../../crd/schema.js";
+import type { ErrorType } from "../../diagnostics/index.js";
+import type { DualPath } from "../../k8s/path.js";
+import type { SchemaContext } from "../define-rule.js";
+import type * as CelRuntime from "../../cel/runtime/index.js";
+import { defaultOutcome, defaultValue } from "./analyze.js";
+
+export interface CelDefaultFinding {
+  node: SchemaNode;
+  path: DualPath;
+  type: ErrorType;
+  message: string;
+  value?: unknown;
+  /** Budget or per-call limit exhaustion (default-cel-budget-exceeded) rather than a failed rule. */
+  budget: boolean;
+}
+
+const TYPES: Record<string, ErrorType> = {
+  Invalid: "Invalid value",
+  Forbidden: "Forbidden",
+  Required: "Required value",
+  Duplicate: "Duplicate value",
+  InternalError: "Internal error",
+};
+
+function isBudgetError(detail: string): boolean {
+  return detail.includes("running out of cost budget") || detail.includes("call cost exceeds limit");
+}
+
+function liftPath(base: DualPath, e: CelRuntime.CelFieldError): DualPath {
+  let p = base;
+  for (const s of e.fieldPath.segments) p = s.kind === "field" ? p.child(s.name) : s.kind === "key" ? p.key(s.key) : p.index(s.index);
+  return p;
+}
+
+/** ValidateDefaults' traversal order: the node, then items, then properties. */
+function defaultsOrder(root: SchemaNode): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  const visit = (n: SchemaNode) => {
+    out.push(n);
+    const kids = children(n);
+    for (const k of kids) if (k.via === "items") visit(k);
+    for (const k of kids) if (k.via === "properties") visit(k);
+  };
+  visit(root);
+  return out;
+}
+
+export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFinding[] {
+  const key = `celDefaults:${ctx.scope.path.written.toString()}`;
+  const memo = ctx.memo.get(key) as readonly CelDefaultFinding[] | undefined;
+  if (memo) return memo;
+  const out: CelDefaultFinding[] = [];
+  ctx.memo.set(key, out);
+  const runtime = (ctx.services.celRuntime as typeof CelRuntime | null | undefined) ?? null;
+  const root = ctx.nodes[0];
+  if (!runtime || !root) return out;
+  let remaining = runtime.RUNTIME_CEL_COST_BUDGET;
+  for (const node of defaultsOrder(root)) {
+    const d = defaultValue(node);
+    if (d === undefined) continue;
+    const o = defaultOutcome(node, ctx.minor);
+    if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
+    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
+    const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
+    const errors = [...first.errors];
+    let left = first.remainingBudget;
+    if (first.errors.length === 0 && ctx.minor >= 30) {
+      const second = validator.validate(d, undefined, { budget: remaining, ratcheting: false });
+      errors.push(...second.errors);
+      if (second.remainingBudget < left) left = second.remainingBudget;
+    }
+    for (const e of errors) {
+      const f: CelDefaultFinding = {
+        node,
+        path: liftPath(o.base, e),
+        type: TYPES[e.type] ?? "Invalid value",
+        message: e.detail,
+        budget: isBudgetError(e.detail),
+      };
+      if ("rawValue" in e) f.value = e.rawValue;
+      out.push(f);
+    }
+    remaining = left;
+    if (remaining < 0) break;
+  }
+  return out;
+}
