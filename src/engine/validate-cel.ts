@@ -6,20 +6,9 @@
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../validate/resource.js";
 import { isPlainObject } from "../validate/go.js";
+import type { CelFieldError, createCelValidator } from "../cel/runtime/index.js";
 
-interface CelFieldError {
-  path: (string | number)[];
-  field: string;
-  type: string;
-  value: string | null;
-  detail: string;
-  message: string;
-  rule?: string;
-}
-interface CelValidator {
-  validate(obj: unknown, oldObj: unknown | undefined, opts?: { basePath?: (string | number)[]; budget?: number; ratcheting?: boolean }): { errors: CelFieldError[]; remainingBudget: number };
-}
-type CreateCelValidator = (schema: Record<string, unknown>, isResourceRoot: boolean, options: { minor: number }) => CelValidator;
+type CreateCelValidator = typeof createCelValidator;
 
 export interface CelStages {
   /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
@@ -54,14 +43,14 @@ export function hasCelRules(schema: unknown): boolean {
   return false;
 }
 
-function toFinding(e: CelFieldError): ResourceFinding {
+function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
   const type = TYPES[e.type] ?? (e.type as ErrorType);
   const cost = /cost budget|call cost exceeds limit|cost limit exceeded/.test(e.detail);
   const f: ResourceFinding = {
-    rule: cost ? "resource-cel-cost-exceeded" : "resource-cel-rule-failed",
-    severity: "error",
+    rule: ratcheted ? "resource-cel-ratcheted" : cost ? "resource-cel-cost-exceeded" : "resource-cel-rule-failed",
+    severity: ratcheted ? "warning" : "error",
     field: e.field === "" ? null : e.field,
-    docPath: e.path,
+    docPath: e.fieldPath.toDocumentPath(),
     type,
     message: e.detail,
   };
@@ -90,7 +79,8 @@ export async function loadCelStages(minor: number): Promise<CelStages | null> {
       const validator = create(schema, true, { minor });
       return {
         validate(obj, old) {
-          return validator.validate(obj, old, { ratcheting: options.ratcheting }).errors.map(toFinding);
+          const r = validator.validate(obj, old, { ratcheting: options.ratcheting });
+          return [...r.errors.map((e) => toFinding(e, false)), ...r.warnings.map((e) => toFinding(e, true))];
         },
       };
     },

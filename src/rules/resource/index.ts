@@ -2,6 +2,7 @@
 import type { Rule } from "../define-rule.js";
 import resourceCelCostExceeded from "./resource-cel-cost-exceeded.js";
 import resourceCelNotChecked from "./resource-cel-not-checked.js";
+import resourceCelRatcheted from "./resource-cel-ratcheted.js";
 import resourceCelRuleFailed from "./resource-cel-rule-failed.js";
 import resourceCrdInvalid from "./resource-crd-invalid.js";
 import resourceDecodeFailed from "./resource-decode-failed.js";
@@ -17,4 +18,4 @@ import resourceUnknownField from "./resource-unknown-field.js";
 import resourceVersionDeprecated from "./resource-version-deprecated.js";
 import resourceVersionNotServed from "./resource-version-not-served.js";
 
-export default [resourceCelCostExceeded, resourceCelNotChecked, resourceCelRuleFailed, resourceCrdInvalid, resourceDecodeFailed, resourceEmbeddedInvalid, resourceFinalizerName, resourceKindNotFound, resourceListTypeDuplicate, resourceMetadataInvalid, resourceScaleInvalid, resourceSchemaInvalid, resourceTypeMetaMissing, resourceUnknownField, resourceVersionDeprecated, resourceVersionNotServed] satisfies Rule[] as Rule[];
+export default [resourceCelCostExceeded, resourceCelNotChecked, resourceCelRatcheted, resourceCelRuleFailed, resourceCrdInvalid, resourceDecodeFailed, resourceEmbeddedInvalid, resourceFinalizerName, resourceKindNotFound, resourceListTypeDuplicate, resourceMetadataInvalid, resourceScaleInvalid, resourceSchemaInvalid, resourceTypeMetaMissing, resourceUnknownField, resourceVersionDeprecated, resourceVersionNotServed] satisfies Rule[] as Rule[];
