@@ -13,12 +13,12 @@
 // Upstream: kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor), pkg/apis/meta/v1/types.go (ObjectMeta json names)
 import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { isDNS1123Label } from "../k8s/validation.js";
-import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors, validateGenericObjectMeta } from "../k8s/objectmeta.js";
+import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
 import type { ErrorType } from "../diagnostics/index.js";
 import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderGoValue, type ValueError } from "./go.js";
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
-import { coerceEmbedded, decodeObjectMeta, validateEmbedded } from "./embedded.js";
+import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
 import { validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
@@ -237,15 +237,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       const ns = str("namespace");
       for (const m of isDNS1123Label(ns)) out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
     }
-    const generation = typeof meta.generation === "number" ? meta.generation : 0;
-    if (generation < 0) out.push({ path: p.child("generation"), type: "Invalid value", value: generation, message: "must be greater than or equal to 0" });
-    for (const e of validateGenericObjectMeta(meta, minor)) {
-      let path = p.child(e.field);
-      for (const sub of e.sub ?? []) path = path.child(sub);
-      const ve: ValueError = { path, type: e.type, message: e.message };
-      if (e.value !== undefined) ve.value = e.value;
-      out.push(ve);
-    }
+    validateObjectMetaAfterNames(p, meta, minor, out);
     // Finalizer warnings (rest.WarningsOnCreate → metav1validation.ValidateFinalizerName warnings).
     const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
     for (const f of finalizers) {
