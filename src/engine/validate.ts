@@ -350,7 +350,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     }
     const crd = registry.get(`${group}\0${kind}`);
     const namespace = isObject(obj.metadata) && typeof obj.metadata.namespace === "string" ? obj.metadata.namespace : "";
-    const noMatch = `resource mapping not found for name: ${JSON.stringify(name ?? "")} namespace: ${JSON.stringify(namespace)} from ${JSON.stringify(file)}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
+    // kubectl names stdin "STDIN" in this message (resource.FileVisitor's source for `-f -`).
+    const noMatch = `resource mapping not found for name: ${JSON.stringify(name ?? "")} namespace: ${JSON.stringify(namespace)} from ${JSON.stringify(file === "-" ? "STDIN" : file)}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
     if (!crd) {
       if (isBuiltinGroup(group) || options.ignoreMissingSchemas) {
         counts.skipped++;

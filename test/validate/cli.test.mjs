@@ -63,7 +63,7 @@ test("Helm-style multi-document stdin: lines point into the stream, built-in kin
   const got = r.json.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.field} ${d.type} ${d.value ?? ""} ${d.message}`);
   assert.deepEqual(got, [
     `-:13:3 resource-schema-invalid spec.mode Unsupported value "medium" supported values: "fast", "slow"`,
-    `-:16:1 resource-kind-not-found kind Not found  resource mapping not found for name: "sm" namespace: "" from "-": no matches for kind "ServiceMonitor" in version "monitoring.coreos.com/v1"`,
+    `-:16:1 resource-kind-not-found kind Not found  resource mapping not found for name: "sm" namespace: "" from "STDIN": no matches for kind "ServiceMonitor" in version "monitoring.coreos.com/v1"`,
   ]);
   assert.equal(r.json.summary.resources, 1);
   assert.equal(r.json.summary.skipped, 1);
