@@ -125,3 +125,16 @@ for (const rule of allRules.filter((r) => r.category === "resource" && r.docs.fa
     assert.deepEqual((await run(rule.docs.pass)).map((d) => `${d.field}: ${d.message}`), []);
   });
 }
+
+test("-k picks the release's texts and behaviour (value rendering, maxLength wording, ratcheting from 1.30)", () => {
+  const run = (k, name, extra = []) =>
+    crdlint(["validate", "-f", "json", "-k", k, "--crd", `fixtures/validate/${name}/crd.yaml`, `fixtures/validate/${name}/resource.yaml`, ...extra]).json.diagnostics.map(
+      (d) => `${d.field ?? d.apiserverField}: ${d.type}: ${d.value ?? ""}: ${d.message}`,
+    );
+  assert.ok(run("1.33", "list-types").includes('spec.ports[1]: Duplicate value: map[string]interface {}{"port":80}: '));
+  assert.ok(run("1.33", "cel-blocked").some((l) => l.startsWith('<nil>: Invalid value: "null": some validation rules')));
+  assert.ok(run("1.31", "scalar-keywords").includes("spec.name: Too long: : may not be longer than 5"));
+  const old = ["--old", "fixtures/validate/ratcheting/old.yaml"];
+  assert.equal(run("1.29", "ratcheting", old).length, 6, "no ratcheting before 1.30: w1's unchanged errors stay");
+  assert.equal(run("1.30", "ratcheting", old).length, 4);
+});
