@@ -138,3 +138,57 @@ test("-k picks the release's texts and behaviour (value rendering, maxLength wor
   assert.equal(run("1.29", "ratcheting", old).length, 6, "no ratcheting before 1.30: w1's unchanged errors stay");
   assert.equal(run("1.30", "ratcheting", old).length, 4);
 });
+
+test("the per-request CEL budget stops CEL validation with the apiserver's error (resource-cel-cost-exceeded)", () => {
+  const crdText = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              groups:
+                type: array
+                maxItems: 100
+                items:
+                  type: object
+                  x-kubernetes-validations:
+                  - rule: self.tags.all(t, self.tags.all(u, u == t || u != t))
+                    message: first
+                  - rule: self.tags.all(u, self.tags.all(t, t != u || t == u))
+                    message: second
+                  - rule: self.tags.all(t, self.tags.all(u, u == t || u != t || 3 == 3))
+                    message: rule 3
+                  - rule: self.tags.all(t, self.tags.all(u, u == t || u != t || 4 == 4))
+                    message: rule 4
+                  - rule: self.tags.all(t, self.tags.all(u, u == t || u != t || 5 == 5))
+                    message: rule 5
+                  - rule: self.tags.all(t, self.tags.all(u, u == t || u != t || 6 == 6))
+                    message: rule 6
+                  properties:
+                    tags:
+                      type: array
+                      maxItems: 80
+                      items: {type: string, maxLength: 4}
+`;
+  const tags = Array.from({ length: 80 }, (_, i) => "t" + i).join(", ");
+  let resource = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec:\n  groups:\n";
+  for (let i = 0; i < 100; i++) resource += "  - {tags: [" + tags + "]}\n";
+  const r = crdlint(["validate", "-", "-f", "json"], { input: crdText + "---\n" + resource });
+  assert.equal(r.status, 1, r.stderr);
+  // Each rule fits the static limits (the CRD is accepted); together they exceed the 10,000,000 runtime budget.
+  const d = r.json.diagnostics;
+  assert.deepEqual(d.map((x) => [x.rule, x.type, x.value, x.message]), [["resource-cel-cost-exceeded", "Invalid value", '"object"', "validation failed due to running out of cost budget, no further validation rules will be run"]]);
+  assert.match(d[0].field, /^spec\.groups\[\d+\]$/);
+});
