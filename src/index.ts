@@ -9,6 +9,7 @@ export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Cat
 export type { Rule, RuleMeta } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
 export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./engine/cost.js";
+export type { ValidateOptions } from "./engine/validate.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
 export { formatters, getFormatter } from "./report/formatters/index.js";
@@ -38,4 +39,10 @@ export async function lintText(text: string, options: LintOptions & { file?: str
 /** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */
 export async function cost(paths: readonly string[], options: LintOptions = {}): Promise<CostReport> {
   return estimateCosts(allRules, paths, options);
+}
+
+/** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
+export async function validate(paths: readonly string[], options: import("./engine/validate.js").ValidateOptions = {}): Promise<LintResult> {
+  const { validateFiles } = await import("./engine/validate.js");
+  return validateFiles(paths, options);
 }

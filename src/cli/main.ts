@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
 import { addCommonOptions, CliFailure, colorEnabled, emitReport, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import { registerValidateCommand } from "./validate.js";
 
 export type { CliIO } from "./common.js";
 
@@ -174,6 +175,8 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     ["text", "json"],
     "show only what is over a limit",
   ).action((paths: string[], flags: CommonFlags) => setResult(runCost(paths, flags, io)));
+
+  registerValidateCommand(program, { io, setResult, toolVersion });
 
   program
     .command("rules")

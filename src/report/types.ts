@@ -55,9 +55,10 @@ export function detailLines(d: Pick<Diagnostic, "message" | "detail">): string[]
  */
 export function apiserverLine(d: Diagnostic & { value?: string }): string {
   const parts: string[] = [];
-  if (d.field) parts.push(d.apiserverField ?? d.field);
+  if (d.field || d.apiserverField) parts.push(d.apiserverField ?? d.field!);
   if (d.type) parts.push(d.type);
   if (d.value !== undefined) parts.push(inlineValue(d.value));
-  parts.push(d.message);
+  // A Required error may carry no detail: the apiserver prints `spec.x: Required value` with nothing after it.
+  if (d.message !== "" || parts.length === 0) parts.push(d.message);
   return parts.join(": ");
 }

@@ -16,6 +16,7 @@ import defaults from "./defaults/index.js";
 import listTypes from "./list-types/index.js";
 import celCompile from "./cel-compile/index.js";
 import celCost from "./cel-cost/index.js";
+import resource from "./resource/index.js";
 
 export const allRules: readonly Rule[] = [
   ...yaml,
@@ -34,6 +35,7 @@ export const allRules: readonly Rule[] = [
   ...listTypes,
   ...celCompile,
   ...celCost,
+  ...resource,
 ];
 
 export type { Rule } from "./define-rule.js";

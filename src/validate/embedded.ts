@@ -299,6 +299,11 @@ function validateObjectMeta(p: FieldPath, meta: Record<string, unknown>, minor: 
   const namespace = str("namespace");
   if (namespace !== "")
     for (const m of isDNS1123Label(namespace)) errs.push({ path: p.child("namespace"), type: "Invalid value", value: namespace, message: m });
+  validateObjectMetaAfterNames(p, meta, minor, errs);
+}
+
+/** The ObjectMeta checks after name and namespace, shared by resource roots and embedded resources: generation, labels, annotations, owner references, finalizers. */
+export function validateObjectMetaAfterNames(p: FieldPath, meta: Record<string, unknown>, minor: number, errs: ValueError[]): void {
   const generation = typeof meta.generation === "number" ? meta.generation : 0;
   if (generation < 0) errs.push({ path: p.child("generation"), type: "Invalid value", value: generation, message: "must be greater than or equal to 0" });
   for (const e of validateGenericObjectMeta(meta, minor)) {

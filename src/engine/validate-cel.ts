@@ -1,0 +1,88 @@
+/**
+ * The CEL stage of `crdlint validate`: one CEL validator per CRD version (compiled once, every rule once), built
+ * with the CEL runtime of src/cel/runtime (contract: /work/notes/CEL-RUNTIME-API.md), and its errors turned into
+ * findings in the apiserver's words. Loaded on demand so that runs without CEL rules never import the runtime.
+ */
+import type { ErrorType } from "../diagnostics/index.js";
+import type { CelStage, ResourceFinding } from "../validate/resource.js";
+import { isPlainObject } from "../validate/go.js";
+import type { CelFieldError, createCelValidator } from "../cel/runtime/index.js";
+
+type CreateCelValidator = typeof createCelValidator;
+
+export interface CelStages {
+  /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
+  stageFor(schema: Record<string, unknown>, options: { ratcheting: boolean }): CelStage | null;
+}
+
+const TYPES: Record<string, ErrorType> = {
+  Invalid: "Invalid value",
+  TypeInvalid: "Invalid value",
+  Forbidden: "Forbidden",
+  Required: "Required value",
+  Duplicate: "Duplicate value",
+  InternalError: "Internal error",
+  TooLong: "Too long",
+  TooMany: "Too many",
+  NotSupported: "Unsupported value",
+};
+
+/** True when a schema carries at least one x-kubernetes-validations rule anywhere (the apiserver runs CEL only then). */
+export function hasCelRules(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (Array.isArray(s)) {
+      stack.push(...s);
+      continue;
+    }
+    if (!isPlainObject(s)) continue;
+    if (Array.isArray(s["x-kubernetes-validations"]) && s["x-kubernetes-validations"].length > 0) return true;
+    for (const [k, v] of Object.entries(s)) if (k !== "default" && k !== "enum" && k !== "example" && typeof v === "object") stack.push(v);
+  }
+  return false;
+}
+
+function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
+  const type = TYPES[e.type] ?? (e.type as ErrorType);
+  const cost = /cost budget|call cost exceeds limit|cost limit exceeded/.test(e.detail);
+  const f: ResourceFinding = {
+    rule: ratcheted ? "resource-cel-ratcheted" : cost ? "resource-cel-cost-exceeded" : "resource-cel-rule-failed",
+    severity: ratcheted ? "warning" : "error",
+    field: e.field === "" ? null : e.field,
+    docPath: e.fieldPath.toDocumentPath(),
+    type,
+    message: e.detail,
+  };
+  if (e.value !== null && e.value !== undefined) f.value = e.value;
+  return f;
+}
+
+async function runtimeModule(): Promise<Record<string, unknown> | null> {
+  const rel = "../cel/runtime/index.js";
+  try {
+    return (await import(new URL(rel, import.meta.url).href)) as Record<string, unknown>;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException)?.code === "ERR_MODULE_NOT_FOUND" && String((e as Error).message).includes("cel/runtime")) return null;
+    throw e;
+  }
+}
+
+/** The CEL stages for one validate run (null when this build has no CEL runtime). */
+export async function loadCelStages(minor: number): Promise<CelStages | null> {
+  const mod = await runtimeModule();
+  const create = mod?.createCelValidator as CreateCelValidator | undefined;
+  if (!create) return null;
+  return {
+    stageFor(schema, options) {
+      if (!hasCelRules(schema)) return null;
+      const validator = create(schema, true, { minor });
+      return {
+        validate(obj, old) {
+          const r = validator.validate(obj, old, { ratcheting: options.ratcheting });
+          return [...r.errors.map((e) => toFinding(e, false)), ...r.warnings.map((e) => toFinding(e, true))];
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,445 @@
+/**
+ * `crdlint validate`: custom resources in, the apiserver's verdict on each out. CRDs come from `--crd` inputs and
+ * from the manifests themselves; inputs are read document by document (memory stays flat as resources grow);
+ * each CRD is linted (lazily, when a resource first needs it) and each version's validator is compiled once.
+ */
+import type { Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
+import { prepareDiagnostics, summarize } from "../diagnostics/index.js";
+import { expandInputs } from "../load/files.js";
+import { readDocumentChunks } from "../load/stream.js";
+import { loadText, type LoadedDocument } from "../load/document.js";
+import { createFastYamlReader, type FastYamlReader } from "../load/fast-yaml.js";
+import { isCrd, isObject } from "../crd/model.js";
+import { compareKubeAwareVersionStrings, formatKubernetesVersion } from "../k8s/version.js";
+import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
+import { createResourceValidator, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
+import { allRules } from "../rules/index.js";
+import { apiserverLine } from "../report/types.js";
+import { makeLinter, UsageError, type LintOptions } from "./files.js";
+import type { Linter } from "./lint.js";
+import { loadCelStages, type CelStages } from "./validate-cel.js";
+
+export interface ValidateOptions extends LintOptions {
+  /** CRD files, directories, globs or `-` (stdin). */
+  crds?: readonly string[];
+  /** A file with the objects as they are stored: the manifests are then validated as updates of them. */
+  old?: string;
+  /** The field validation directive (kubectl's --validate): strict (default), warn or ignore. */
+  fieldValidation?: FieldValidation;
+  /** Skip resources whose kind no CRD defines instead of reporting kubectl's "no matches for kind". */
+  ignoreMissingSchemas?: boolean;
+  /** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
+  onDefaulted?: (object: unknown) => void;
+}
+
+interface CrdVersion {
+  name: string;
+  served: boolean;
+  deprecated: boolean;
+  deprecationWarning: string | null;
+  raw: Record<string, unknown>;
+}
+
+interface CrdEntry {
+  file: string;
+  document: number;
+  line: number;
+  column: number;
+  text: string;
+  lineOffset: number;
+  name: string | null;
+  group: string;
+  kind: string;
+  namespaced: boolean;
+  versions: Map<string, CrdVersion>;
+  /** Lint verdict, computed on first use: null = clean of apiserver errors. */
+  verdict?: { errors: Diagnostic[] } | null;
+  validators: Map<string, ResourceValidator>;
+}
+
+interface Located {
+  doc: LoadedDocument;
+  lineOffset: number;
+  index: number;
+}
+
+const ruleSeverity = new Map(allRules.map((r) => [r.id, r.severity] as const));
+const ruleApiserver = new Map(allRules.map((r) => [r.id, r.apiserver] as const));
+
+function memoStdin(stdin: (() => Promise<string>) | undefined): () => Promise<string> {
+  let text: Promise<string> | null = null;
+  return () => (text ??= stdin ? stdin() : Promise.resolve(""));
+}
+
+/** The apiserver's deprecation warning for a version (customresource_handler.go: getDeprecationWarning). */
+function deprecationWarning(crd: CrdEntry, v: CrdVersion): string {
+  if (v.deprecationWarning !== null) return v.deprecationWarning;
+  let text = `${crd.group}/${v.name} ${crd.kind} is deprecated`;
+  let best: string | null = null;
+  for (const o of crd.versions.values()) {
+    if (!o.served || o.deprecated || o.name === v.name) continue;
+    if (compareKubeAwareVersionStrings(o.name, v.name) <= 0) continue;
+    if (best === null || compareKubeAwareVersionStrings(o.name, best) > 0) best = o.name;
+  }
+  if (best !== null) text += `; use ${crd.group}/${best} ${crd.kind}`;
+  return text;
+}
+
+function crdEntry(raw: Record<string, unknown>, file: string, located: Located, text: string): CrdEntry | null {
+  const spec = isObject(raw.spec) ? raw.spec : {};
+  const names = isObject(spec.names) ? spec.names : {};
+  const group = typeof spec.group === "string" ? spec.group : "";
+  const kind = typeof names.kind === "string" ? names.kind : "";
+  if (group === "" || kind === "") return null;
+  const versions = new Map<string, CrdVersion>();
+  if (Array.isArray(spec.versions))
+    for (const v of spec.versions) {
+      if (!isObject(v) || typeof v.name !== "string") continue;
+      versions.set(v.name, {
+        name: v.name,
+        served: v.served === true,
+        deprecated: v.deprecated === true,
+        deprecationWarning: typeof v.deprecationWarning === "string" ? v.deprecationWarning : null,
+        raw: v,
+      });
+    }
+  const metadata = isObject(raw.metadata) ? raw.metadata : {};
+  const r = located.doc.locate([]);
+  return {
+    file,
+    document: located.index,
+    line: r.start.line + located.lineOffset,
+    column: r.start.column,
+    text,
+    lineOffset: located.lineOffset,
+    name: typeof metadata.name === "string" ? metadata.name : null,
+    group,
+    kind,
+    namespaced: spec.scope !== "Cluster",
+    versions,
+    validators: new Map(),
+  };
+}
+
+function resourceVersion(crd: CrdEntry, v: CrdVersion): ResourceVersion | null {
+  const schemaWrap = isObject(v.raw.schema) ? v.raw.schema : null;
+  const schema = schemaWrap && isObject(schemaWrap.openAPIV3Schema) ? schemaWrap.openAPIV3Schema : null;
+  if (!schema) return null;
+  const sub = isObject(v.raw.subresources) ? v.raw.subresources : {};
+  const scale = isObject(sub.scale) ? sub.scale : null;
+  return {
+    group: crd.group,
+    kind: crd.kind,
+    version: v.name,
+    namespaced: crd.namespaced,
+    schema,
+    statusSubresource: sub.status !== undefined && sub.status !== null,
+    scale: scale
+      ? {
+          specReplicasPath: typeof scale.specReplicasPath === "string" ? scale.specReplicasPath : "",
+          statusReplicasPath: typeof scale.statusReplicasPath === "string" ? scale.statusReplicasPath : "",
+          labelSelectorPath: typeof scale.labelSelectorPath === "string" ? scale.labelSelectorPath : null,
+        }
+      : null,
+  };
+}
+
+type ChunkDocument = { located: Located | null; text: string; problems: ReturnType<typeof loadText>["problems"]; lineOffset: number; chunk: number };
+
+/** A document read by the fast reader: positions are computed (again by the fast reader) only if a diagnostic needs one. */
+function lazyDocument(value: unknown, text: string, fast: FastYamlReader): LoadedDocument {
+  let full: LoadedDocument | null = null;
+  let positioned: ReturnType<FastYamlReader["readWithPositions"]> | undefined;
+  const loaded = (): LoadedDocument => (full ??= loadText(text).documents[0]!);
+  return {
+    index: 0,
+    value,
+    locate: (path) => {
+      positioned ??= fast.readWithPositions(text);
+      return positioned ? positioned.locate(path) : loaded().locate(path);
+    },
+    locateInString: (path, offset) => loaded().locateInString(path, offset),
+    get rangeOfDocument() {
+      return loaded().rangeOfDocument;
+    },
+  };
+}
+
+/** Documents of one input, one at a time, with their place in the file; `fast` reads plain documents without positions. */
+async function* documentsOf(file: string, cwd: string, stdin: () => Promise<string>, only?: (chunk: string) => boolean, fast?: FastYamlReader): AsyncGenerator<ChunkDocument> {
+  let index = 0;
+  let chunkNo = 0;
+  for await (const chunk of readDocumentChunks(file, { cwd, stdin })) {
+    const chunkIndex = chunkNo++;
+    if (only && !only(chunk.text)) {
+      index++;
+      continue;
+    }
+    const lineOffset = chunk.line - 1;
+    const quick = fast && !mentionsCrd(chunk.text) ? fast.read(chunk.text) : null;
+    if (quick) {
+      if (quick.value === undefined) continue;
+      yield { located: { doc: lazyDocument(quick.value, chunk.text, fast!), lineOffset, index: index++ }, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex };
+      continue;
+    }
+    const loaded = loadText(chunk.text);
+    if (loaded.documents.length === 0 && loaded.problems.length === 0) continue;
+    if (loaded.documents.length === 0) yield { located: null, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
+    for (const doc of loaded.documents) yield { located: { doc, lineOffset, index: index + doc.index }, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
+    index += Math.max(1, loaded.documents.length);
+  }
+}
+
+const mentionsCrd = (text: string): boolean => text.includes("CustomResourceDefinition");
+
+export async function validateFiles(paths: readonly string[], options: ValidateOptions): Promise<LintResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const stdin = memoStdin(options.stdin);
+  const linter = await makeLinter(allRules, options);
+  const minor = linter.minor;
+  const expand = async (list: readonly string[]) => {
+    const e = await expandInputs(list, { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename });
+    if (e.errors.length) throw new UsageError(e.errors.join("\n"));
+    return e.files;
+  };
+  const crdFiles = options.crds && options.crds.length ? await expand(options.crds) : [];
+  const files = await expand(paths.length ? paths : ["-"]);
+  const diagnostics: Diagnostic[] = [];
+  const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 };
+  const registry = new Map<string, CrdEntry>();
+  const crdChunks = new Set<string>();
+  const seenCrdDocs = new Set<string>();
+  const fieldValidation = options.fieldValidation ?? "strict";
+  const configured = (rule: string, fallback: Severity): Severity | "off" => options.rules?.[rule] ?? fallback;
+  const cel: CelStages | null = await loadCelStages(minor);
+
+  const register = async (file: string, only?: (t: string) => boolean) => {
+    for await (const d of documentsOf(file, cwd, stdin, only)) {
+      if (!d.located || !isCrd(d.located.doc.value)) continue;
+      crdChunks.add(`${file}\0${d.chunk}`);
+      const key = `${file}\0${d.located.index}`;
+      if (seenCrdDocs.has(key)) continue;
+      seenCrdDocs.add(key);
+      const entry = crdEntry(d.located.doc.value, file, d.located, d.text);
+      // A later definition of the same group and kind replaces the earlier one, as applying them in order would.
+      if (entry) registry.set(`${entry.group}\0${entry.kind}`, entry);
+    }
+  };
+  for (const f of crdFiles) await register(f);
+  for (const f of files) await register(f, mentionsCrd);
+
+  const oldObjects = options.old ? await loadOld(options.old, cwd, stdin) : null;
+
+  const push = (d: Diagnostic) => {
+    const sev = configured(d.rule, d.severity);
+    if (sev === "off") return;
+    if (sev !== d.severity) d = { ...d, severity: sev, apiserver: d.apiserver && sev === "error" };
+    diagnostics.push(d);
+  };
+
+  const verdictOf = (crd: CrdEntry): { errors: Diagnostic[] } | null => {
+    if (crd.verdict !== undefined) return crd.verdict;
+    const r = linter.lintText(crd.text, crd.file);
+    const errors = r.diagnostics.filter((d) => d.apiserver && d.severity === "error").map((d) => ({ ...d, line: d.line + crd.lineOffset, endLine: d.endLine + crd.lineOffset }));
+    crd.verdict = errors.length ? { errors } : null;
+    if (crd.verdict) {
+      const first = errors[0]!;
+      push({
+        file: crd.file,
+        document: crd.document,
+        object: crd.name,
+        line: crd.line,
+        column: crd.column,
+        endLine: crd.line,
+        endColumn: crd.column,
+        rule: "resource-crd-invalid",
+        category: "resource",
+        severity: "error",
+        apiserver: false,
+        field: null,
+        type: null,
+        message: `the apiserver would reject CustomResourceDefinition ${crd.name ?? crd.kind} (${errors.length} error${errors.length === 1 ? "" : "s"}), so resources of kind ${crd.kind} are not validated against it; run crdlint lint on ${crd.file}`,
+        detail: `first: ${crd.file}:${first.line}:${first.column} ${apiserverLine(first)}`,
+      });
+    }
+    return crd.verdict;
+  };
+
+  const validatorOf = (crd: CrdEntry, v: CrdVersion): ResourceValidator | null => {
+    const cached = crd.validators.get(v.name);
+    if (cached) return cached;
+    const rv = resourceVersion(crd, v);
+    if (!rv) return null;
+    const celStage: CelStage | null = cel ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
+    const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage });
+    crd.validators.set(v.name, validator);
+    return validator;
+  };
+
+  const fast = createFastYamlReader();
+  for (const file of files) {
+    counts.files++;
+    for await (const d of documentsOf(file, cwd, stdin, undefined, fast)) {
+      for (const p of d.problems) {
+        if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
+        push({
+          file,
+          document: d.located?.index ?? 0,
+          object: null,
+          line: p.range.start.line + d.lineOffset,
+          column: p.range.start.column,
+          endLine: p.range.end.line + d.lineOffset,
+          endColumn: p.range.end.column,
+          rule: p.rule,
+          category: "yaml",
+          severity: ruleSeverity.get(p.rule) ?? "error",
+          apiserver: false,
+          field: null,
+          type: null,
+          message: p.message,
+        });
+      }
+      if (!d.located) {
+        counts.documents++;
+        continue;
+      }
+      const { doc } = d.located;
+      const value = doc.value;
+      if (value === null || value === undefined) continue;
+      counts.documents++;
+      if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(value)) {
+        counts.crds++;
+        continue;
+      }
+      validateDocument(value, [], d.located, file);
+    }
+  }
+
+  function validateDocument(value: unknown, prefix: (string | number)[], located: Located, file: string): void {
+    const at = (path: (string | number)[]) => {
+      const r = located.doc.locate([...prefix, ...path]);
+      return { line: r.start.line + located.lineOffset, column: r.start.column, endLine: r.end.line + located.lineOffset, endColumn: r.end.column };
+    };
+    const obj = isObject(value) ? value : null;
+    const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
+    const base = (rule: string, severity: Severity, path: (string | number)[]): Diagnostic => ({
+      file,
+      document: located.index,
+      object: name,
+      ...at(path),
+      rule,
+      category: "resource",
+      severity,
+      apiserver: severity === "error",
+      field: null,
+      type: null,
+      message: "",
+    });
+    const apiVersion = obj && typeof obj.apiVersion === "string" ? obj.apiVersion : "";
+    const kind = obj && typeof obj.kind === "string" ? obj.kind : "";
+    if (!obj || apiVersion === "" || kind === "") {
+      const missing = [apiVersion === "" ? "apiVersion not set" : null, kind === "" ? "kind not set" : null].filter(Boolean);
+      push({ ...base("resource-type-meta-missing", "error", []), apiserver: false, message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}` });
+      return;
+    }
+    const { group, version } = splitApiVersion(apiVersion);
+    // kubectl expands a v1 List into its items.
+    if (group === "" && version === "v1" && kind === "List" && Array.isArray(obj.items)) {
+      obj.items.forEach((item, i) => validateDocument(item, [...prefix, "items", i], located, file));
+      return;
+    }
+    const crd = registry.get(`${group}\0${kind}`);
+    const namespace = isObject(obj.metadata) && typeof obj.metadata.namespace === "string" ? obj.metadata.namespace : "";
+    // kubectl names stdin "STDIN" in this message (resource.FileVisitor's source for `-f -`).
+    const noMatch = `resource mapping not found for name: ${JSON.stringify(name ?? "")} namespace: ${JSON.stringify(namespace)} from ${JSON.stringify(file === "-" ? "STDIN" : file)}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
+    if (!crd) {
+      if (isBuiltinGroup(group) || options.ignoreMissingSchemas) {
+        counts.skipped++;
+        return;
+      }
+      push({ ...base("resource-kind-not-found", "error", ["kind"]), field: "kind", type: "Not found", message: noMatch, detail: "ensure CRDs are installed first" });
+      return;
+    }
+    const v = crd.versions.get(version);
+    if (!v || !v.served) {
+      const served = [...crd.versions.values()].filter((x) => x.served).map((x) => x.name);
+      push({
+        ...base("resource-version-not-served", "error", ["apiVersion"]),
+        field: "apiVersion",
+        type: "Not found",
+        message: noMatch,
+        detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
+      });
+      return;
+    }
+    if (verdictOf(crd)) {
+      counts.skipped++;
+      return;
+    }
+    const validator = validatorOf(crd, v);
+    if (!validator) {
+      counts.skipped++;
+      return;
+    }
+    counts.resources++;
+    if (v.deprecated) push({ ...base("resource-version-deprecated", "warning", ["apiVersion"]), apiserver: false, field: "apiVersion", message: deprecationWarning(crd, v) });
+    const old = oldObjects?.find(group, kind, namespace, name, crd.namespaced);
+    const result = validator.validate(obj, old);
+    for (const f of result.findings) push(toDiagnostic(f, base(f.rule, f.severity, f.docPath)));
+    if (options.onDefaulted && result.object !== null) options.onDefaulted(result.object);
+  }
+
+  const prepared = prepareDiagnostics(diagnostics);
+  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor }) };
+}
+
+function toDiagnostic(f: ResourceFinding, base: Diagnostic): Diagnostic {
+  const d: Diagnostic & { value?: string } = {
+    ...base,
+    apiserver: f.severity === "error" && ruleApiserver.get(f.rule) === true,
+    field: f.field,
+    type: f.type,
+    message: f.message,
+  };
+  if (f.field === null) d.apiserverField = "<nil>";
+  if (f.value !== undefined) d.value = f.value;
+  if (f.detail) d.detail = f.detail;
+  return d;
+}
+
+interface OldObjects {
+  find(group: string, kind: string, namespace: string, name: string | null, namespaced: boolean): Record<string, unknown> | undefined;
+}
+
+/** The stored objects of an update (`--old`), by group, kind, namespace and name. */
+async function loadOld(file: string, cwd: string, stdin: () => Promise<string>): Promise<OldObjects> {
+  const byKey = new Map<string, Record<string, unknown>>();
+  const key = (group: string, kind: string, namespace: string, name: string) => `${group}\0${kind}\0${namespace}\0${name}`;
+  let readable = false;
+  try {
+    for await (const d of documentsOf(file, cwd, stdin)) {
+      readable = true;
+      const v = d.located?.doc.value;
+      if (!isObject(v) || typeof v.apiVersion !== "string" || typeof v.kind !== "string" || !isObject(v.metadata)) continue;
+      const name = typeof v.metadata.name === "string" ? v.metadata.name : "";
+      const ns = typeof v.metadata.namespace === "string" ? v.metadata.namespace : "";
+      byKey.set(key(splitApiVersion(v.apiVersion).group, v.kind, ns, name), v);
+    }
+  } catch (e) {
+    throw new UsageError(`cannot read --old ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+  }
+  void readable;
+  return {
+    find(group, kind, namespace, name, namespaced) {
+      if (name === null) return undefined;
+      const nss = namespaced ? (namespace === "" || namespace === "default" ? ["", "default"] : [namespace]) : [namespace, ""];
+      for (const ns of nss) {
+        const v = byKey.get(key(group, kind, ns, name));
+        if (v) return v;
+      }
+      return undefined;
+    },
+  };
+}
+
+export type { Linter };

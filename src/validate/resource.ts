@@ -1,0 +1,431 @@
+/**
+ * One custom resource through the apiserver's create (or update) pipeline, with one version of its CRD:
+ * strict decoding (unknown metadata keys, pruned fields, unknown embedded metadata keys), null pruning, defaulting,
+ * the create/update preparation (status), then the validation stages in the custom-resource strategy's order —
+ * ObjectMeta, the kube-openapi schema, the scale subresource, embedded resources, list types, and CEL (through a
+ * validator the caller supplies, so this layer does not depend on the CEL runtime).
+ *
+ * A validator is compiled once per CRD version (`createResourceValidator`) and then validates any number of objects;
+ * the schema's compiled nodes live in value.ts's per-schema cache, so nothing is recompiled per resource.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply, unstructuredDefaulter)
+// Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresource/{strategy,validator}.go (PrepareForCreate/Update, Validate, hasBlockingErr, validateScaleSpec/Status)
+// Upstream: kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor), pkg/apis/meta/v1/types.go (ObjectMeta json names)
+import { FieldPath, type PathSegment } from "../k8s/path.js";
+import { isDNS1123Label } from "../k8s/validation.js";
+import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
+import type { ErrorType } from "../diagnostics/index.js";
+import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderGoValue, type ValueError } from "./go.js";
+import { pruneValue } from "./prune.js";
+import { applyDefaults, pruneNulls } from "./default.js";
+import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
+import { validateSchemaValue } from "./value.js";
+import { validateListTypes } from "./listtype.js";
+import { ratchetSchemaErrors } from "./ratchet.js";
+
+type Schema = Record<string, unknown>;
+
+export type FieldValidation = "strict" | "warn" | "ignore";
+
+/** What the pipeline needs of one served version of a CRD. */
+export interface ResourceVersion {
+  group: string;
+  kind: string;
+  version: string;
+  namespaced: boolean;
+  /** The version's openAPIV3Schema. */
+  schema: Schema;
+  statusSubresource: boolean;
+  scale: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath: string | null } | null;
+}
+
+/** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
+export interface ResourceFinding {
+  rule: string;
+  severity: "error" | "warning";
+  /** The path as the apiserver prints it; null for the apiserver's `<nil>`. */
+  field: string | null;
+  docPath: (string | number)[];
+  type: ErrorType | null;
+  /** The value as the apiserver prints it, when the error type carries one. */
+  value?: string;
+  message: string;
+  detail?: string;
+}
+
+/** The CEL stage, supplied by the caller (it owns the CEL runtime): findings already in the apiserver's words. */
+export interface CelStage {
+  validate(obj: unknown, old: unknown | undefined): ResourceFinding[];
+}
+
+export interface ResourceValidatorOptions {
+  minor: number;
+  fieldValidation: FieldValidation;
+  /** CRDValidationRatcheting: on by default from 1.30. */
+  ratcheting?: boolean;
+  cel?: CelStage | null;
+}
+
+export interface ResourceResult {
+  findings: ResourceFinding[];
+  /** The object as validated (pruned, defaulted, prepared); null when decoding stopped the request. */
+  object: unknown | null;
+}
+
+export interface ResourceValidator {
+  validate(obj: Record<string, unknown>, old?: Record<string, unknown>): ResourceResult;
+  /** Decoding, pruning and defaulting only (what the apiserver does to an object read from storage). */
+  decodeStored(obj: Record<string, unknown>): Record<string, unknown>;
+}
+
+const OBJECT_META_FIELDS = new Set([
+  "name",
+  "generateName",
+  "namespace",
+  "selfLink",
+  "uid",
+  "resourceVersion",
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "ownerReferences",
+  "finalizers",
+  "managedFields",
+]);
+const OWNER_REFERENCE_FIELDS = new Set(["apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"]);
+const MANAGED_FIELDS_FIELDS = new Set(["manager", "operation", "apiVersion", "time", "fieldsType", "fieldsV1", "subresource"]);
+
+/** Facts about a schema that decide which stages can be skipped for every resource of the version. */
+interface SchemaFacts {
+  embedded: boolean;
+  listTypes: boolean;
+}
+
+function schemaFacts(schema: Schema): SchemaFacts {
+  const facts: SchemaFacts = { embedded: false, listTypes: false };
+  const stack: unknown[] = [schema];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (!isPlainObject(s) || seen.has(s)) continue;
+    seen.add(s);
+    if (s["x-kubernetes-embedded-resource"] === true) facts.embedded = true;
+    if (s["x-kubernetes-list-type"] === "set" || s["x-kubernetes-list-type"] === "map") facts.listTypes = true;
+    if (isPlainObject(s.properties)) for (const v of Object.values(s.properties)) stack.push(v);
+    stack.push(s.additionalProperties, s.items);
+    for (const j of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(s[j])) stack.push(...(s[j] as unknown[]));
+    stack.push(s.not);
+  }
+  return facts;
+}
+
+/** Renders a field error value as the apiserver of the target release prints it. */
+export function renderFieldValue(v: unknown, minor: number): string {
+  if (minor >= 34) return renderGoValue(v);
+  if (v === null || v === undefined) return '"null"';
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
+  return goSyntax(v);
+}
+
+/** fmt's %#v of a decoded JSON value (what ≤1.33 printed for composite values). */
+function goSyntax(v: unknown): string {
+  if (v === null || v === undefined) return "interface {}(nil)";
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
+  if (Array.isArray(v)) return "[]interface {}{" + v.map(goSyntax).join(", ") + "}";
+  const o = v as Record<string, unknown>;
+  return "map[string]interface {}{" + Object.keys(o).sort(compareBytes).map((k) => renderGoValue(k) + ":" + goSyntax(o[k])).join(", ") + "}";
+}
+
+/** A TypeInvalid error (type or format): kube-openapi's only "must be of type" messages. It blocks CEL. */
+const isTypeInvalid = (e: ValueError): boolean => e.type === "Invalid value" && / in body must be of type /.test(e.message);
+
+const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required value", "Too long", "Too many"]);
+
+export function isBlocking(e: ValueError): boolean {
+  return BLOCKING.has(e.type) || isTypeInvalid(e);
+}
+
+const CEL_SKIPPED = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+
+function docPathOf(p: FieldPath): (string | number)[] {
+  return p.toDocumentPath();
+}
+
+export function createResourceValidator(rv: ResourceVersion, options: ResourceValidatorOptions): ResourceValidator {
+  const { minor } = options;
+  const facts = schemaFacts(rv.schema);
+  const ratcheting = options.ratcheting ?? minor >= 30;
+  const kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
+
+  const finding = (rule: string, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
+    const f: ResourceFinding = {
+      rule,
+      severity,
+      field: e.path.segments.length === 0 ? null : e.path.toString(),
+      // Scale errors are named by the JSONPath as written (`.spec.replicas`): locate the node it points at.
+      docPath: e.path.segments.length === 1 && e.path.toString().startsWith(".") ? e.path.toString().slice(1).split(".") : docPathOf(e.path),
+      type: e.type,
+      message: e.message,
+    };
+    if (hasOwn(e, "value") && e.type !== "Required value" && e.type !== "Forbidden" && e.type !== "Too long" && e.type !== "Internal error")
+      f.value = renderFieldValue(e.value, minor);
+    return f;
+  };
+
+  /** Decoding: strict errors (in the apiserver's order) and the coerced, pruned, null-pruned, defaulted copy. */
+  function decode(obj: Record<string, unknown>): { strict: ResourceFinding[]; hard: ResourceFinding | null; object: Record<string, unknown> } {
+    const strict: ResourceFinding[] = [];
+    const unknown = (text: string, segs: (string | number)[]): void => {
+      strict.push({ rule: "resource-unknown-field", severity: "error", field: text, docPath: segs, type: "Unknown field", message: `unknown field ${JSON.stringify(text)}` });
+    };
+    // metadata is decoded strictly into ObjectMeta: unknown keys are strict errors, wrong types a hard error.
+    const rawMeta = obj.metadata;
+    let meta: Record<string, unknown> = {};
+    if (rawMeta !== undefined) {
+      const d = decodeObjectMeta(rawMeta);
+      if (!d.ok) {
+        const hard: ResourceFinding = {
+          rule: "resource-decode-failed",
+          severity: "error",
+          field: "metadata",
+          docPath: ["metadata"],
+          type: null,
+          message: `${kindVersion}: ${d.error}`,
+        };
+        return { strict, hard, object: obj };
+      }
+      meta = d.meta;
+      if (isPlainObject(rawMeta)) metadataUnknowns(rawMeta, minor, unknown);
+    }
+    const pruned = pruneValue(obj, rv.schema, { isResourceRoot: true });
+    pruned.paths.forEach((p, i) => unknown(p, pruned.fieldPaths[i]!.toDocumentPath()));
+    const object = pruned.pruned as Record<string, unknown>;
+    if (rawMeta !== undefined) object.metadata = meta;
+    pruneNulls(object, rv.schema);
+    if (facts.embedded) {
+      const embeddedUnknowns: { text: string; segs: (string | number)[] }[] = [];
+      collectEmbeddedUnknowns(object, rv.schema, [], true, minor, embeddedUnknowns);
+      embeddedUnknowns.sort((a, b) => compareBytes(a.text, b.text));
+      for (const u of embeddedUnknowns) unknown(u.text, u.segs);
+      const c = coerceEmbedded(object, rv.schema, {});
+      if (c.error) {
+        const e = finding("resource-decode-failed", c.error);
+        e.detail = `${kindVersion}: ${c.error.path.toString()}: Invalid value: ${e.value ?? ""}: ${c.error.message}`;
+        return { strict, hard: e, object };
+      }
+      const coerced = c.value as Record<string, unknown>;
+      applyDefaults(coerced, rv.schema);
+      return { strict, hard: null, object: coerced };
+    }
+    applyDefaults(object, rv.schema);
+    return { strict, hard: null, object };
+  }
+
+  function validateObjectMeta(meta: Record<string, unknown>, out: ValueError[], warnings: ValueError[]): void {
+    const p = FieldPath.root("metadata");
+    const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
+    const generateName = str("generateName");
+    if (generateName !== "")
+      for (const m of nameIsDNSSubdomain(generateName, true)) out.push({ path: p.child("generateName"), type: "Invalid value", value: generateName, message: m });
+    const name = str("name");
+    if (name === "") out.push({ path: p.child("name"), type: "Required value", message: "name or generateName is required" });
+    else for (const m of nameIsDNSSubdomain(name, false)) out.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
+    if (rv.namespaced) {
+      const ns = str("namespace");
+      for (const m of isDNS1123Label(ns)) out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
+    }
+    validateObjectMetaAfterNames(p, meta, minor, out);
+    // Finalizer warnings (rest.WarningsOnCreate → metav1validation.ValidateFinalizerName warnings).
+    const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+    for (const f of finalizers) {
+      if (typeof f !== "string") continue;
+      for (const m of qualifiedNameErrors(f, minor)) warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
+      if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f) && qualifiedNameErrors(f, minor).length === 0)
+        warnings.push({
+          path: p.child("finalizers"),
+          type: "Invalid value",
+          message: `${JSON.stringify(f)}: prefer a domain-qualified finalizer name ${f.includes(".") ? "including a path (/) " : ""}to avoid accidental conflicts with other finalizer writers`,
+        });
+    }
+  }
+
+  function validateScale(obj: Record<string, unknown>, out: ValueError[]): void {
+    const scale = rv.scale;
+    if (!scale) return;
+    const replicas = (jsonPath: string): void => {
+      const found = valueAt(obj, jsonPath);
+      if (!found.ok) return;
+      const v = found.value;
+      const path = FieldPath.root(jsonPath);
+      if (typeof v !== "number" || !isGoInt(v)) {
+        out.push({ path, type: "Invalid value", value: 0, message: `${jsonPath} accessor error: ${goValue(v)} is of the type ${goTypeName(v)}, expected int64` });
+        return;
+      }
+      if (v < 0) out.push({ path, type: "Invalid value", value: v, message: "should be a non-negative integer" });
+      else if (v > 2147483647) out.push({ path, type: "Invalid value", value: v, message: "should be less than or equal to 2147483647" });
+    };
+    replicas(scale.specReplicasPath);
+    replicas(scale.statusReplicasPath);
+    if (scale.labelSelectorPath) {
+      const found = valueAt(obj, scale.labelSelectorPath);
+      if (found.ok && typeof found.value !== "string")
+        out.push({
+          path: FieldPath.root(scale.labelSelectorPath),
+          type: "Invalid value",
+          value: "",
+          message: `${scale.labelSelectorPath} accessor error: ${goValue(found.value)} is of the type ${goTypeName(found.value)}, expected string`,
+        });
+    }
+  }
+
+  function run(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined): ResourceResult {
+    const findings: ResourceFinding[] = [];
+    const decoded = decode(obj);
+    if (options.fieldValidation !== "ignore") {
+      const strictAsError = options.fieldValidation === "strict";
+      for (const s of decoded.strict) {
+        if (strictAsError) {
+          s.detail = `${kindVersion}: strict decoding error: ${decoded.strict.map((x) => x.message).join(", ")}`;
+        } else s.severity = "warning";
+        findings.push(s);
+      }
+    }
+    if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
+    if (options.fieldValidation === "strict" && decoded.strict.length > 0) return { findings, object: null };
+    const object = decoded.object;
+    const old = oldRaw ? decode(oldRaw).object : undefined;
+
+    // PrepareForCreate / PrepareForUpdate.
+    if (rv.statusSubresource) {
+      if (old === undefined || !hasOwn(old, "status")) delete object.status;
+      else object.status = deepCopy(old.status);
+    }
+    const meta: Record<string, unknown> = isPlainObject(object.metadata) ? object.metadata : {};
+    if (!isPlainObject(object.metadata)) object.metadata = meta;
+    if ((typeof meta.name !== "string" || meta.name === "") && typeof meta.generateName === "string" && meta.generateName !== "")
+      meta.name = generatedName(meta.generateName);
+    // kubectl sends the context's namespace for a namespaced kind; the server clears it for a cluster-scoped one.
+    if (rv.namespaced && (typeof meta.namespace !== "string" || meta.namespace === "")) meta.namespace = "default";
+    if (!rv.namespaced) delete meta.namespace;
+    if (old === undefined) meta.generation = 1;
+
+    const errors: ValueError[] = [];
+    const warnings: ValueError[] = [];
+    const metaErrors: ValueError[] = [];
+    validateObjectMeta(meta, metaErrors, old === undefined ? warnings : []);
+    errors.push(...metaErrors);
+    let schemaErrors = validateSchemaValue(rv.schema, object, { minor });
+    if (old !== undefined && ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+    const scaleErrors: ValueError[] = [];
+    validateScale(object, scaleErrors);
+    const embeddedErrors = facts.embedded ? validateEmbedded(object, rv.schema, { minor }) : [];
+    let listErrors = facts.listTypes ? validateListTypes(object, rv.schema) : [];
+    if (old !== undefined && listErrors.length > 0 && validateListTypes(old, rv.schema).length > 0) listErrors = [];
+    const before = [...metaErrors, ...schemaErrors, ...scaleErrors, ...embeddedErrors, ...listErrors];
+    let celFindings: ResourceFinding[] = [];
+    let celSkipped = false;
+    if (options.cel) {
+      if (before.some(isBlocking)) celSkipped = true;
+      else celFindings = options.cel.validate(object, old);
+    }
+    for (const e of metaErrors) findings.push(finding("resource-metadata-invalid", e));
+    for (const e of schemaErrors) findings.push(finding("resource-schema-invalid", e));
+    for (const e of scaleErrors) findings.push(finding("resource-scale-invalid", e));
+    for (const e of embeddedErrors) findings.push(finding("resource-embedded-invalid", e));
+    for (const e of listErrors) findings.push(finding("resource-list-type-duplicate", e));
+    findings.push(...celFindings);
+    if (celSkipped)
+      findings.push(finding("resource-cel-not-checked", { path: FieldPath.from([]), type: "Invalid value", value: null, message: CEL_SKIPPED }));
+    for (const w of warnings) {
+      const f = finding("resource-finalizer-name", w, "warning");
+      f.type = null;
+      delete f.value;
+      findings.push(f);
+    }
+    return { findings, object };
+  }
+
+  return {
+    validate: (obj, old) => run(obj, old),
+    decodeStored: (obj) => decode(obj).object,
+  };
+}
+
+/** Unknown ObjectMeta keys (and owner reference / managed fields entry keys), in document order. */
+function metadataUnknowns(meta: Record<string, unknown>, minor: number, unknown: (text: string, segs: (string | number)[]) => void, prefix = "metadata", segs: (string | number)[] = ["metadata"]): void {
+  for (const k of Object.keys(meta)) {
+    if (!OBJECT_META_FIELDS.has(k) && !(k === "clusterName" && minor <= 24)) {
+      unknown(`${prefix}.${k}`, [...segs, k]);
+      continue;
+    }
+    const fields = k === "ownerReferences" ? OWNER_REFERENCE_FIELDS : k === "managedFields" ? MANAGED_FIELDS_FIELDS : null;
+    const list = meta[k];
+    if (fields && Array.isArray(list))
+      list.forEach((item, i) => {
+        if (!isPlainObject(item)) return;
+        for (const f of Object.keys(item)) if (!fields.has(f)) unknown(`${prefix}.${k}[${i}].${f}`, [...segs, k, i, f]);
+      });
+  }
+}
+
+/** Unknown keys of the metadata of every embedded resource (paths dotted like the pruning paths). */
+function collectEmbeddedUnknowns(x: unknown, s: unknown, segs: PathSegment[], root: boolean, minor: number, out: { text: string; segs: (string | number)[] }[]): void {
+  if (!isPlainObject(s)) return;
+  if (Array.isArray(x)) {
+    x.forEach((v, i) => collectEmbeddedUnknowns(v, s.items, [...segs, { kind: "index", index: i }], false, minor, out));
+    return;
+  }
+  if (!isPlainObject(x)) return;
+  if (!root && s["x-kubernetes-embedded-resource"] === true && isPlainObject(x.metadata)) {
+    const base = FieldPath.from(segs);
+    metadataUnknowns(x.metadata, minor, (text, docSegs) => out.push({ text, segs: docSegs }), dotted(segs) + ".metadata", [...base.toDocumentPath(), "metadata"]);
+  }
+  const props = isPlainObject(s.properties) ? s.properties : {};
+  for (const k of Object.keys(x)) {
+    if (hasOwn(props, k)) collectEmbeddedUnknowns(x[k], props[k], [...segs, { kind: "field", name: k }], false, minor, out);
+    else if (isPlainObject(s.additionalProperties)) collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "field", name: k }], false, minor, out);
+  }
+}
+
+function dotted(segs: PathSegment[]): string {
+  let out = "";
+  for (const s of segs) {
+    if (s.kind === "index") out += `[${s.index}]`;
+    else out += (out === "" ? "" : ".") + (s.kind === "field" ? s.name : s.key);
+  }
+  return out;
+}
+
+/** The value at a scale JSONPath (`.spec.replicas`): a simple dotted path, as the CRD validation requires. */
+function valueAt(obj: unknown, jsonPath: string): { ok: true; value: unknown } | { ok: false } {
+  const parts = jsonPath.replace(/^\./, "").split(".");
+  let cur: unknown = obj;
+  for (const p of parts) {
+    if (!isPlainObject(cur) || !hasOwn(cur, p)) return { ok: false };
+    cur = cur[p];
+  }
+  return { ok: true, value: cur };
+}
+
+function goTypeName(v: unknown): string {
+  if (v === null || v === undefined) return "<nil>";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (typeof v === "number") return isGoInt(v) ? "int64" : "float64";
+  if (Array.isArray(v)) return "[]interface {}";
+  return "map[string]interface {}";
+}
+
+function goValue(v: unknown): string {
+  if (typeof v === "number") return goNumber(v);
+  if (typeof v === "string") return v;
+  if (v === null || v === undefined) return "<nil>";
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return "[" + v.map(goValue).join(" ") + "]";
+  const o = v as Record<string, unknown>;
+  return "map[" + Object.keys(o).sort(compareBytes).map((k) => `${k}:${goValue(o[k])}`).join(" ") + "]";
+}
+
