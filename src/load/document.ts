@@ -1,6 +1,7 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, type Document, type Node, type Tags, Scalar } from "yaml";
+import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
+import { GO_RESOLVED_TAGS, goKeyName, goScalarToJs, resolveGoScalar, type GoScalar } from "./go-yaml.js";
 
 /** Alias expansion bound: a billion-laughs document stops here instead of eating memory. */
 export const MAX_ALIAS_COUNT = 1000;
@@ -8,7 +9,7 @@ export const MAX_ALIAS_COUNT = 1000;
 export const MAX_DEPTH = 500;
 
 export interface LoadProblem {
-  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit" | "yaml-boolean-key";
+  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit" | "yaml-boolean-key" | "yaml-not-json";
   message: string;
   range: SourceRange;
   document: number;
@@ -154,11 +155,33 @@ function scanDisableComments(text: string): Map<number, Set<string>> {
   return out;
 }
 
-const goYamlV2Tags = (tags: Tags): Tags =>
-  tags.filter((t) => {
-    const tag = t as { tag?: string; format?: string };
-    return tag.tag !== "tag:yaml.org,2002:timestamp" && tag.format !== "TIME";
-  });
+/** A scalar node that remembers how go-yaml resolved it (keys need the Go type, not only the JS value). */
+type GoNode = Scalar & { go?: GoScalar };
+
+function goNode(resolved: GoScalar): GoNode {
+  return Object.assign(new Scalar(goScalarToJs(resolved)), { go: resolved });
+}
+
+/**
+ * The `yaml` library's scalar resolution replaced by go-yaml v2's, as kubectl reads manifests: every untagged plain
+ * scalar goes through one resolver (the library's own YAML 1.1 tags differ: `e2` is NaN there, `0o17` a string), and
+ * explicit !!str/!!int/!!float/!!bool/!!null/!!timestamp/!!binary tags resolve as go-yaml does. Merge keys stay.
+ */
+const goYamlV2Tags = (tags: Tags): Tags => {
+  // Only the map and sequence tags stay (the merge tag is added after this list by the library itself).
+  const kept = tags.filter((t) => typeof t === "object" && "collection" in t);
+  const plain: ScalarTag = {
+    tag: "tag:crdlint:go-yaml-plain",
+    default: true,
+    test: /(?:)/,
+    identify: () => false,
+    resolve: (text) => goNode(resolveGoScalar(text)),
+  };
+  const tagged = GO_RESOLVED_TAGS.map(
+    (tag): ScalarTag => ({ tag, default: false, identify: () => false, resolve: (text) => goNode(resolveGoScalar(text, tag)) }),
+  );
+  return [...kept, plain, ...tagged];
+};
 
 export function loadText(text: string): LoadedText {
   const lc = new LineCounter();
@@ -175,6 +198,10 @@ export function loadText(text: string): LoadedText {
       // but timestamps stay strings and there are no sexagesimal numbers.
       version: "1.1",
       customTags: goYamlV2Tags,
+      // !!set, !!omap and !!pairs are not go-yaml types: kubectl reads such a node as the plain map or sequence.
+      resolveKnownTags: false,
+      // Keys that are collections are reported as yaml-not-json; the library need not print its own warning.
+      logLevel: "error",
     }) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
   } catch (e) {
@@ -206,6 +233,16 @@ export function loadText(text: string): LoadedText {
       // `---` at the end of a file, or between separators: an empty document, nothing to lint.
       return;
     }
+    // Keys are renamed to their JSON names before the JS value is built; the findings count only once the value is.
+    const conversion: LoadProblem[] = [];
+    goJsonConversion(doc.contents as Node | null, text, (rule, s, e, message) =>
+      conversion.push({ rule, message, range: range(lc, s, e), document: index }),
+    );
+    if (conversion.some((p) => p.rule === "yaml-not-json")) {
+      // kubectl stops at this document and sends nothing: there is no apiserver verdict to predict for it.
+      problems.push(...conversion);
+      return;
+    }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -224,39 +261,85 @@ export function loadText(text: string): LoadedText {
       });
       return;
     }
-    booleanKeys(doc.contents as Node | null, text, (s, e, key, value) =>
-      problems.push({
-        rule: "yaml-boolean-key",
-        message: `key ${key} is read by kubectl (YAML 1.1) as the boolean ${value}, so the field is named "${value}"; quote it ("${key}") to keep the name`,
-        range: range(lc, s, e),
-        document: index,
-      }),
-    );
+    problems.push(...conversion);
     documents.push(makeDocument(index, doc, value, lc, text));
   });
   return { documents, problems, disabledLines: scanDisableComments(text) };
 }
 
+type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: number, end: number, message: string) => void;
+
 /**
- * Plain keys such as `y`, `n`, `on` or `no` are booleans in YAML 1.1, and sigs.k8s.io/yaml turns a boolean key into
- * "true"/"false": a property written `n:` silently becomes a property named "false".
+ * What sigs.k8s.io/yaml does after go-yaml: map keys become JSON object names (`0x1F:` is "31", `y:` is "true", a float
+ * key is formatted as a float32), and whatever JSON cannot hold stops kubectl. Key nodes get their JSON name as value,
+ * so the document's JS value has the names kubectl sends.
  */
-function booleanKeys(root: Node | null, text: string, found: (start: number, end: number, key: string, value: boolean) => void): void {
+function goJsonConversion(root: Node | null, text: string, found: ConversionProblem): void {
   const stack: (Node | null)[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
       for (const item of node.items) {
-        const k = item.key as Node | null;
-        if (isScalar(k) && typeof k.value === "boolean" && k.type === Scalar.PLAIN && k.range) {
-          const src = text.slice(k.range[0], k.range[1]);
-          if (src.toLowerCase() !== String(k.value)) found(k.range[0], k.range[1], src, k.value);
-        }
+        convertKey(item.key as Node | null, text, found);
         stack.push(item.value as Node | null);
       }
     } else if (isSeq(node)) {
       for (const item of node.items) stack.push(item as Node | null);
+    } else if (isScalar(node)) {
+      checkValue(node as GoNode, found);
     }
+  }
+}
+
+function checkValue(node: GoNode, found: ConversionProblem): void {
+  if (!node.range) return;
+  if (node.go?.kind === "error") found("yaml-not-json", node.range[0], node.range[1], `kubectl cannot decode this value (yaml: ${node.go.message}); drop the tag or write a value that fits it`);
+  else if (typeof node.value === "number" && !Number.isFinite(node.value)) {
+    const go = Number.isNaN(node.value) ? "NaN" : node.value > 0 ? "+Inf" : "-Inf";
+    found(
+      "yaml-not-json",
+      node.range[0],
+      node.range[1],
+      `kubectl cannot convert ${String(node.source)} to JSON (json: unsupported value: ${go}); JSON has no infinity or NaN: write a number, or quote it for a string`,
+    );
+  }
+}
+
+function convertKey(key: Node | null, text: string, found: ConversionProblem): void {
+  if (key === null || isAlias(key)) return;
+  if (!isScalar(key)) {
+    if (key.range)
+      found("yaml-not-json", key.range[0], key.range[1], `kubectl cannot use a ${isMap(key) ? "mapping" : "sequence"} as a key (yaml: invalid map key); JSON object names are strings`);
+    return;
+  }
+  const k = key as GoNode;
+  if (typeof k.value === "symbol" || !k.range) return; // a merge key (<<)
+  // Untagged quoted and block scalars are strings without resolution.
+  const go: GoScalar = k.go ?? { kind: "string", value: String(k.value) };
+  if (go.kind === "error") {
+    found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
+    return;
+  }
+  if (go.kind === "bool" && k.type === Scalar.PLAIN) {
+    const src = text.slice(k.range[0], k.range[1]);
+    if (src.toLowerCase() !== String(go.value))
+      found(
+        "yaml-boolean-key",
+        k.range[0],
+        k.range[1],
+        `key ${src} is read by kubectl (YAML 1.1) as the boolean ${go.value}, so the field is named "${go.value}"; quote it ("${src}") to keep the name`,
+      );
+  }
+  const name = goKeyName(go);
+  if ("name" in name) k.value = name.name;
+  else {
+    const src = text.slice(k.range[0], k.range[1]) || "an empty key";
+    found(
+      "yaml-not-json",
+      k.range[0],
+      k.range[1],
+      `kubectl cannot convert the key ${src} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`,
+    );
   }
 }
 
