@@ -168,8 +168,9 @@ function goNode(resolved: GoScalar): GoNode {
  * explicit !!str/!!int/!!float/!!bool/!!null/!!timestamp/!!binary tags resolve as go-yaml does. Merge keys stay.
  */
 const goYamlV2Tags = (tags: Tags): Tags => {
-  // Only the map and sequence tags stay (the merge tag is added after this list by the library itself).
-  const kept = tags.filter((t) => typeof t === "object" && "collection" in t);
+  // Only the map and sequence tags stay (the merge tag is added after this list by the library itself): go-yaml reads
+  // !!set, !!omap and !!pairs nodes as the plain map or sequence they are written as.
+  const kept = tags.filter((t) => typeof t === "object" && (t.tag === "tag:yaml.org,2002:map" || t.tag === "tag:yaml.org,2002:seq"));
   const plain: ScalarTag = {
     tag: "tag:crdlint:go-yaml-plain",
     default: true,
