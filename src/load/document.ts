@@ -1,5 +1,5 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, Scalar } from "yaml";
+import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, type YAMLMap, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 import { GO_RESOLVED_TAGS, goKeyName, goScalarToJs, resolveGoScalar, type GoScalar } from "./go-yaml.js";
 
@@ -44,14 +44,36 @@ interface Located {
   keyNode: Node | null;
 }
 
-function findChild(node: Node | null, seg: string | number): Located | null {
+/** Maps searched by key name more than once get an index: a scan per lookup made thousands of diagnostics under a map
+ * of thousands of properties quadratic. One per document (built lazily, dropped with it). */
+type ChildIndex = WeakMap<YAMLMap, Map<string, Located>>;
+const INDEXED_MAP_SIZE = 32;
+
+/** The first pair whose key is a scalar other than null with the name `seg` (a number matches its decimal text). */
+function findChild(node: Node | null, seg: string | number, index: ChildIndex): Located | null {
   if (!node) return null;
   if (isMap(node)) {
+    const name = String(seg);
+    if (node.items.length > INDEXED_MAP_SIZE) {
+      let byName = index.get(node);
+      if (!byName) {
+        byName = new Map();
+        for (const item of node.items) {
+          const k = item.key as Node | null;
+          const kv = isScalar(k) ? k.value : k;
+          if (kv === null || typeof kv === "object") continue;
+          const n = String(kv);
+          if (!byName.has(n)) byName.set(n, { node: (item.value as Node | null) ?? null, keyNode: k });
+        }
+        index.set(node, byName);
+      }
+      return byName.get(name) ?? null;
+    }
     for (const item of node.items) {
       if (!isPair(item)) continue;
       const k = item.key as Node | null;
       const kv = isScalar(k) ? k.value : k;
-      if (kv === seg || (kv !== null && typeof kv !== "object" && String(kv) === String(seg)))
+      if (kv === seg || (kv !== null && typeof kv !== "object" && String(kv) === name))
         return { node: (item.value as Node | null) ?? null, keyNode: k };
     }
     return null;
@@ -67,6 +89,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
   const docRange = doc.range ?? [0, 0, 0];
   const rangeOfDocument = range(lc, docRange[0], docRange[1]);
   const contents = (doc.contents as Node | null) ?? null;
+  const children: ChildIndex = new WeakMap();
   return {
     index,
     value,
@@ -75,7 +98,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
       let cur: Node | null = contents;
       let best: SourceRange | null = cur?.range ? range(lc, cur.range[0], cur.range[1]) : null;
       for (const seg of path) {
-        const found = findChild(cur, seg);
+        const found = findChild(cur, seg, children);
         if (!found) break;
         const k = found.keyNode;
         const v = found.node;
@@ -90,7 +113,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
     locateInString(path, offset) {
       let cur: Node | null = contents;
       for (const seg of path) {
-        const found = findChild(cur, seg);
+        const found = findChild(cur, seg, children);
         if (!found || !found.node) return null;
         cur = found.node;
       }
@@ -192,7 +215,9 @@ export function loadText(text: string): LoadedText {
   try {
     docs = parseAllDocuments(text, {
       lineCounter: lc,
-      uniqueKeys: true,
+      // The library compares each key with every earlier key of its map (quadratic: a 15 MB CRD with one map of
+      // 100,000 properties took minutes); withDuplicateKeys finds the same duplicates with one Set per map.
+      uniqueKeys: false,
       prettyErrors: false,
       strict: true,
       // kubectl reads YAML as go-yaml v2 does: YAML 1.1 scalars (yes/no/on/off are booleans, 0777 is octal),
@@ -216,7 +241,7 @@ export function loadText(text: string): LoadedText {
   }
   docs.forEach((doc, index) => {
     let fatal = false;
-    for (const err of doc.errors) {
+    for (const err of withDuplicateKeys(doc)) {
       const dup = err.code === "DUPLICATE_KEY";
       // After the first syntax error the parser's further complaints are consequences of it: report one.
       if (!dup && fatal) continue;
@@ -266,6 +291,56 @@ export function loadText(text: string): LoadedText {
     documents.push(makeDocument(index, doc, value, lc, text));
   });
   return { documents, problems, disabledLines: scanDisableComments(text) };
+}
+
+interface ParseError {
+  code: string;
+  pos: [number, number];
+  message: string;
+}
+
+/**
+ * The document's parse errors with DUPLICATE_KEY errors where the library's `uniqueKeys` check would put them: a key
+ * repeats when it is the same scalar value as an earlier key of its map (`y` and `true` are both true; two `<<` merge
+ * keys are not duplicates), reported at the key's first character, after the errors that come before it.
+ */
+function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
+  const dups: number[] = [];
+  const stack: (Node | null)[] = [doc.contents as Node | null];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const item of node.items) {
+        const k = item.key as Node | null;
+        if (isScalar(k)) {
+          const v = k.value;
+          const merge = v === "<<" && k.type === Scalar.PLAIN && !k.tag;
+          if (!merge && !Number.isNaN(v) && k.range) {
+            if (seen.has(v)) dups.push(k.range[0]);
+            else seen.add(v);
+          }
+        } else if (k !== null) stack.push(k);
+        stack.push(item.value as Node | null);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item as Node | null);
+    }
+  }
+  if (dups.length === 0) return doc.errors;
+  dups.sort((a, b) => a - b);
+  const out: ParseError[] = [];
+  let d = 0;
+  for (const err of doc.errors) {
+    while (d < dups.length && dups[d]! < err.pos[0]) out.push(duplicateKeyError(dups[d++]!));
+    out.push(err);
+  }
+  while (d < dups.length) out.push(duplicateKeyError(dups[d++]!));
+  return out;
+}
+
+function duplicateKeyError(offset: number): ParseError {
+  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique" };
 }
 
 type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: number, end: number, message: string) => void;
