@@ -1,5 +1,5 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, type YAMLMap, Scalar } from "yaml";
+import { LineCounter, parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, type YAMLMap, type Alias, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 import { GO_RESOLVED_TAGS, goKeyName, goScalarToJs, resolveGoScalar, type GoScalar } from "./go-yaml.js";
 
@@ -261,7 +261,7 @@ export function loadText(text: string): LoadedText {
     }
     // Keys are renamed to their JSON names before the JS value is built; the findings count only once the value is.
     const conversion: LoadProblem[] = [];
-    goJsonConversion(doc.contents as Node | null, text, (rule, s, e, message) =>
+    goJsonConversion(doc, text, (rule, s, e, message) =>
       conversion.push({ rule, message, range: range(lc, s, e), document: index }),
     );
     if (conversion.some((p) => p.rule === "yaml-not-json")) {
@@ -350,13 +350,14 @@ type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: num
  * key is formatted as a float32), and whatever JSON cannot hold stops kubectl. Key nodes get their JSON name as value,
  * so the document's JS value has the names kubectl sends.
  */
-function goJsonConversion(root: Node | null, text: string, found: ConversionProblem): void {
-  const stack: (Node | null)[] = [root];
+function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionProblem): void {
+  const stack: (Node | null)[] = [doc.contents as Node | null];
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
       for (const item of node.items) {
-        convertKey(item.key as Node | null, text, found);
+        if (isAlias(item.key)) item.key = aliasKey(doc, item.key, found);
+        else convertKey(item.key as Node | null, text, found);
         stack.push(item.value as Node | null);
       }
     } else if (isSeq(node)) {
@@ -381,8 +382,24 @@ function checkValue(node: GoNode, found: ConversionProblem): void {
   }
 }
 
+/** An alias used as a key (`*x :`) names the property after its anchored scalar; the anchored node stays as it is. */
+function aliasKey(doc: Document.Parsed, alias: Alias, found: ConversionProblem): Node {
+  const target = alias.resolve(doc) as Node | undefined;
+  const at = alias.range ?? [0, 0];
+  if (!isScalar(target)) {
+    found("yaml-not-json", at[0], at[1], `kubectl cannot use a ${isSeq(target) ? "sequence" : "mapping"} as a key (yaml: invalid map key); JSON object names are strings`);
+    return alias;
+  }
+  const go: GoScalar = (target as GoNode).go ?? { kind: "string", value: String(target.value) };
+  const name = go.kind === "error" ? { unsupported: "error" } : goKeyName(go);
+  if ("name" in name) return Object.assign(new Scalar(name.name), { range: alias.range });
+  if (go.kind !== "error")
+    found("yaml-not-json", at[0], at[1], `kubectl cannot convert the key ${alias.toString()} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`);
+  return alias;
+}
+
 function convertKey(key: Node | null, text: string, found: ConversionProblem): void {
-  if (key === null || isAlias(key)) return;
+  if (key === null) return;
   if (!isScalar(key)) {
     if (key.range)
       found("yaml-not-json", key.range[0], key.range[1], `kubectl cannot use a ${isMap(key) ? "mapping" : "sequence"} as a key (yaml: invalid map key); JSON object names are strings`);

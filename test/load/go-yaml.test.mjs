@@ -329,6 +329,28 @@ test("what kubectl cannot convert to JSON is a yaml-not-json problem at the valu
   }
 });
 
+// [a key that is an alias of an anchored scalar, what kubectl sends or the error it stops with]
+const ALIAS_KEYS = [
+  ["a: &x 3.14159265358979\n*x : 2\n", { a: 3.14159265358979, "3.1415927": 2 }],
+  ["a: &x 0x1F\n*x : 2\n", { a: 31, 31: 2 }],
+  ["a: &x y\n*x : 2\n", { a: true, true: 2 }],
+  ["a: &x ~\n*x : 2\n", "unsupported map key of type: <nil>"],
+  ["a: &x [1]\n*x : 2\n", "invalid map key"],
+];
+
+test("an alias used as a key is named after its anchored scalar, as kubectl names it", () => {
+  for (const [text, sent] of ALIAS_KEYS) {
+    const r = loadText(text);
+    if (typeof sent === "string") {
+      assert.equal(r.documents.length, 0, text);
+      assert.ok(r.problems.some((p) => p.rule === "yaml-not-json" && p.message.includes(sent) && p.range.start.line === 2), `${text}: ${JSON.stringify(r.problems)}`);
+    } else {
+      assert.deepEqual(r.problems, [], text);
+      assert.deepEqual(r.documents[0].value, sent, text);
+    }
+  }
+});
+
 test("positions of renamed keys and converted values are those of the source", () => {
   const r = loadText("spec:\n  0x1F: a\n  1e20: b\n  e2: 0o17\n");
   const doc = r.documents[0];
@@ -365,6 +387,13 @@ test("differential: kubectl and crdlint read the same file to the same JSON", { 
     else assert.deepEqual(our, their, `${written}: kubectl sent ${JSON.stringify(their)}, crdlint read ${JSON.stringify(our)}`);
   });
   assert.deepEqual({ ...ours, spec: null }, { ...theirs, spec: null });
+  for (const [aliasText, sentValue] of ALIAS_KEYS) {
+    const file = HEAD + "  aliases:\n" + aliasText.replace(/^/gm, "    ").trimEnd() + "\n";
+    const kubectlRead = await kubectl.read(file);
+    // Go prints the nil type name as `%!s(<nil>)`.
+    if (typeof sentValue === "string") assert.ok(kubectlRead.error?.replace("%!s(<nil>)", "<nil>").includes(sentValue), `${aliasText}: kubectl says ${kubectlRead.error}`);
+    else assert.deepEqual(JSON.parse(kubectlRead.json).spec.aliases, loadText(file).documents[0].value.spec.aliases, aliasText);
+  }
 });
 
 test("differential: where kubectl cannot produce JSON, crdlint reports yaml-not-json", { skip: missing ?? false }, async () => {
