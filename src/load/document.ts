@@ -220,8 +220,7 @@ export function loadText(text: string): LoadedText {
       uniqueKeys: false,
       prettyErrors: false,
       strict: true,
-      // kubectl reads YAML as go-yaml v2 does: YAML 1.1 scalars (yes/no/on/off are booleans, 0777 is octal),
-      // but timestamps stay strings and there are no sexagesimal numbers.
+      // YAML 1.1 syntax (merge keys); scalars are resolved by goYamlV2Tags as kubectl resolves them.
       version: "1.1",
       customTags: goYamlV2Tags,
       // !!set, !!omap and !!pairs are not go-yaml types: kubectl reads such a node as the plain map or sequence.
