@@ -2,7 +2,7 @@
 // sigs.k8s.io/yaml v1.4.0, then sigs.k8s.io/yaml's key names). Every expectation below was written down from the
 // output of `kubectl create --dry-run=client --validate=false -o json` (kubectl 1.32.4): the JSON text kubectl
 // sends for `v: <scalar>`, the object name it sends for `<key>: 1`, or the error it stops with.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadText } from "../../dist/load/document.js";
 import { kubectlMissing, startKubectlReader } from "../helpers/kubectl.mjs";
@@ -362,9 +362,9 @@ test("positions of renamed keys and converted values are those of the source", (
 
 const missing = kubectlMissing();
 
-test("differential: kubectl and crdlint read the same file to the same JSON", { skip: missing ?? false }, async () => {
+test("differential: kubectl and crdlint read the same file to the same JSON", { skip: missing ?? false }, async (t) => {
   const kubectl = await startKubectlReader();
-  after(() => kubectl.close());
+  t.after(() => kubectl.close());
   const lines = [HEAD.trimEnd(), "  values:"];
   const cases = [...PLAIN_VALUES, ...WRITTEN_VALUES];
   cases.forEach(([written], i) => lines.push(`    v${i}: ${written.replace(/\n/g, "\n  ")}`));
@@ -396,9 +396,9 @@ test("differential: kubectl and crdlint read the same file to the same JSON", { 
   }
 });
 
-test("differential: where kubectl cannot produce JSON, crdlint reports yaml-not-json", { skip: missing ?? false }, async () => {
+test("differential: where kubectl cannot produce JSON, crdlint reports yaml-not-json", { skip: missing ?? false }, async (t) => {
   const kubectl = await startKubectlReader();
-  after(() => kubectl.close());
+  t.after(() => kubectl.close());
   for (const [line, kubectlError] of KUBECTL_FAILS) {
     const text = HEAD + line + "\n";
     const sent = await kubectl.read(text);
