@@ -178,11 +178,22 @@ function scanDisableComments(text: string): Map<number, Set<string>> {
   return out;
 }
 
-/** A scalar node that remembers how go-yaml resolved it (keys need the Go type, not only the JS value). */
-type GoNode = Scalar & { go?: GoScalar };
+/** A scalar node go-yaml cannot decode (its tag does not fit its text) keeps the reason. */
+type GoNode = Scalar & { goError?: string };
 
-function goNode(resolved: GoScalar): GoNode {
-  return Object.assign(new Scalar(goScalarToJs(resolved)), { go: resolved });
+function goNode(resolved: GoScalar): Scalar {
+  if (resolved.kind === "error") return Object.assign(new Scalar(null), { goError: resolved.message });
+  return new Scalar(goScalarToJs(resolved));
+}
+
+/** The Go type of a scalar, which keys need (the JS value does not tell an int from a uint64 or a float). */
+function goScalarOf(node: Scalar): GoScalar {
+  const error = (node as GoNode).goError;
+  if (error !== undefined) return { kind: "error", message: error };
+  const source = typeof node.source === "string" ? node.source : String(node.value);
+  // Untagged quoted and block scalars are strings without resolution.
+  if (node.tag) return resolveGoScalar(source, node.tag);
+  return node.type === Scalar.PLAIN ? resolveGoScalar(source) : { kind: "string", value: source };
 }
 
 /**
@@ -369,7 +380,7 @@ function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionP
 
 function checkValue(node: GoNode, found: ConversionProblem): void {
   if (!node.range) return;
-  if (node.go?.kind === "error") found("yaml-not-json", node.range[0], node.range[1], `kubectl cannot decode this value (yaml: ${node.go.message}); drop the tag or write a value that fits it`);
+  if (node.goError !== undefined) found("yaml-not-json", node.range[0], node.range[1], `kubectl cannot decode this value (yaml: ${node.goError}); drop the tag or write a value that fits it`);
   else if (typeof node.value === "number" && !Number.isFinite(node.value)) {
     const go = Number.isNaN(node.value) ? "NaN" : node.value > 0 ? "+Inf" : "-Inf";
     found(
@@ -389,7 +400,7 @@ function aliasKey(doc: Document.Parsed, alias: Alias, found: ConversionProblem):
     found("yaml-not-json", at[0], at[1], `kubectl cannot use a ${isSeq(target) ? "sequence" : "mapping"} as a key (yaml: invalid map key); JSON object names are strings`);
     return alias;
   }
-  const go: GoScalar = (target as GoNode).go ?? { kind: "string", value: String(target.value) };
+  const go = goScalarOf(target);
   const name = go.kind === "error" ? { unsupported: "error" } : goKeyName(go);
   if ("name" in name) return Object.assign(new Scalar(name.name), { range: alias.range });
   if (go.kind !== "error")
@@ -406,8 +417,7 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
   }
   const k = key as GoNode;
   if (typeof k.value === "symbol" || !k.range) return; // a merge key (<<)
-  // Untagged quoted and block scalars are strings without resolution.
-  const go: GoScalar = k.go ?? { kind: "string", value: String(k.value) };
+  const go = goScalarOf(k);
   if (go.kind === "error") {
     found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
     return;
