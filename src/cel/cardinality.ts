@@ -38,11 +38,13 @@ export function nonNegativeKeyword(schema: Schema, keyword: string): bigint | un
 export function edgeBetween(parent: Schema, child: Schema): Edge {
   if (parent["items"] === child) return "items";
   if (parent["additionalProperties"] === child) return "additionalProperties";
+  const byShape: Edge = parent["type"] === "array" ? "items" : parent["type"] === "object" && isObj(parent["additionalProperties"]) ? "additionalProperties" : "property";
+  // Looking the child up among the properties only matters when the shape says otherwise (it is linear in the number
+  // of properties, and a generated CRD can have tens of thousands of them under one node).
+  if (byShape === "property") return "property";
   const props = parent["properties"];
   if (isObj(props)) for (const k of Object.keys(props)) if (props[k] === child) return "property";
-  if (parent["type"] === "array") return "items";
-  if (parent["type"] === "object" && isObj(parent["additionalProperties"])) return "additionalProperties";
-  return "property";
+  return byShape;
 }
 
 /** Multiplier contributed by entering a child of `parent` over `edge`: a bound, or "unbounded". */

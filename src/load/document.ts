@@ -1,7 +1,8 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isAlias, isMap, isNode, isSeq, isScalar, isPair, type Document, type Node, type Tags, Scalar } from "yaml";
+import { LineCounter, parseAllDocuments, isMap, isNode, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, type YAMLMap, type Alias, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives, type DisableDirective } from "./directives.js";
+import { GO_RESOLVED_TAGS, goKeyName, goScalarToJs, resolveGoScalar, type GoScalar } from "./go-yaml.js";
 
 /** Alias expansion bound: a billion-laughs document stops here instead of eating memory. */
 export const MAX_ALIAS_COUNT = 1000;
@@ -9,7 +10,7 @@ export const MAX_ALIAS_COUNT = 1000;
 export const MAX_DEPTH = 500;
 
 export interface LoadProblem {
-  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit" | "yaml-boolean-key";
+  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit" | "yaml-boolean-key" | "yaml-not-json";
   message: string;
   range: SourceRange;
   document: number;
@@ -44,14 +45,36 @@ interface Located {
   keyNode: Node | null;
 }
 
-function findChild(node: Node | null, seg: string | number): Located | null {
+/** Maps searched by key name more than once get an index: a scan per lookup made thousands of diagnostics under a map
+ * of thousands of properties quadratic. One per document (built lazily, dropped with it). */
+type ChildIndex = WeakMap<YAMLMap, Map<string, Located>>;
+const INDEXED_MAP_SIZE = 32;
+
+/** The first pair whose key is a scalar other than null with the name `seg` (a number matches its decimal text). */
+function findChild(node: Node | null, seg: string | number, index: ChildIndex): Located | null {
   if (!node) return null;
   if (isMap(node)) {
+    const name = String(seg);
+    if (node.items.length > INDEXED_MAP_SIZE) {
+      let byName = index.get(node);
+      if (!byName) {
+        byName = new Map();
+        for (const item of node.items) {
+          const k = item.key as Node | null;
+          const kv = isScalar(k) ? k.value : k;
+          if (kv === null || typeof kv === "object") continue;
+          const n = String(kv);
+          if (!byName.has(n)) byName.set(n, { node: (item.value as Node | null) ?? null, keyNode: k });
+        }
+        index.set(node, byName);
+      }
+      return byName.get(name) ?? null;
+    }
     for (const item of node.items) {
       if (!isPair(item)) continue;
       const k = item.key as Node | null;
       const kv = isScalar(k) ? k.value : k;
-      if (kv === seg || (kv !== null && typeof kv !== "object" && String(kv) === String(seg)))
+      if (kv === seg || (kv !== null && typeof kv !== "object" && String(kv) === name))
         return { node: (item.value as Node | null) ?? null, keyNode: k };
     }
     return null;
@@ -67,6 +90,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
   const docRange = doc.range ?? [0, 0, 0];
   const rangeOfDocument = range(lc, docRange[0], docRange[1]);
   const contents = (doc.contents as Node | null) ?? null;
+  const children: ChildIndex = new WeakMap();
   return {
     index,
     value,
@@ -75,7 +99,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
       let cur: Node | null = contents;
       let best: SourceRange | null = cur?.range ? range(lc, cur.range[0], cur.range[1]) : null;
       for (const seg of path) {
-        const found = findChild(cur, seg);
+        const found = findChild(cur, seg, children);
         if (!found) break;
         const k = found.keyNode;
         const v = found.node;
@@ -90,7 +114,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
     locateInString(path, offset) {
       let cur: Node | null = contents;
       for (const seg of path) {
-        const found = findChild(cur, seg);
+        const found = findChild(cur, seg, children);
         if (!found || !found.node) return null;
         cur = found.node;
       }
@@ -129,11 +153,45 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
   };
 }
 
-const goYamlV2Tags = (tags: Tags): Tags =>
-  tags.filter((t) => {
-    const tag = t as { tag?: string; format?: string };
-    return tag.tag !== "tag:yaml.org,2002:timestamp" && tag.format !== "TIME";
-  });
+/** A scalar node go-yaml cannot decode (its tag does not fit its text) keeps the reason. */
+type GoNode = Scalar & { goError?: string };
+
+function goNode(resolved: GoScalar): Scalar {
+  if (resolved.kind === "error") return Object.assign(new Scalar(null), { goError: resolved.message });
+  return new Scalar(goScalarToJs(resolved));
+}
+
+/** The Go type of a scalar, which keys need (the JS value does not tell an int from a uint64 or a float). */
+function goScalarOf(node: Scalar): GoScalar {
+  const error = (node as GoNode).goError;
+  if (error !== undefined) return { kind: "error", message: error };
+  const source = typeof node.source === "string" ? node.source : String(node.value);
+  // Untagged quoted and block scalars are strings without resolution.
+  if (node.tag) return resolveGoScalar(source, node.tag);
+  return node.type === Scalar.PLAIN ? resolveGoScalar(source) : { kind: "string", value: source };
+}
+
+/**
+ * The `yaml` library's scalar resolution replaced by go-yaml v2's, as kubectl reads manifests: every untagged plain
+ * scalar goes through one resolver (the library's own YAML 1.1 tags differ: `e2` is NaN there, `0o17` a string), and
+ * explicit !!str/!!int/!!float/!!bool/!!null/!!timestamp/!!binary tags resolve as go-yaml does. Merge keys stay.
+ */
+const goYamlV2Tags = (tags: Tags): Tags => {
+  // Only the map and sequence tags stay (the merge tag is added after this list by the library itself): go-yaml reads
+  // !!set, !!omap and !!pairs nodes as the plain map or sequence they are written as.
+  const kept = tags.filter((t) => typeof t === "object" && (t.tag === "tag:yaml.org,2002:map" || t.tag === "tag:yaml.org,2002:seq"));
+  const plain: ScalarTag = {
+    tag: "tag:crdlint:go-yaml-plain",
+    default: true,
+    test: /(?:)/,
+    identify: () => false,
+    resolve: (text) => goNode(resolveGoScalar(text)),
+  };
+  const tagged = GO_RESOLVED_TAGS.map(
+    (tag): ScalarTag => ({ tag, default: false, identify: () => false, resolve: (text) => goNode(resolveGoScalar(text, tag)) }),
+  );
+  return [...kept, plain, ...tagged];
+};
 
 export function loadText(text: string): LoadedText {
   const lc = new LineCounter();
@@ -143,13 +201,18 @@ export function loadText(text: string): LoadedText {
   try {
     docs = parseAllDocuments(text, {
       lineCounter: lc,
-      uniqueKeys: true,
+      // The library compares each key with every earlier key of its map (quadratic: a 15 MB CRD with one map of
+      // 100,000 properties took minutes); withDuplicateKeys finds the same duplicates with one Set per map.
+      uniqueKeys: false,
       prettyErrors: false,
       strict: true,
-      // kubectl reads YAML as go-yaml v2 does: YAML 1.1 scalars (yes/no/on/off are booleans, 0777 is octal),
-      // but timestamps stay strings and there are no sexagesimal numbers.
+      // YAML 1.1 syntax (merge keys); scalars are resolved by goYamlV2Tags as kubectl resolves them.
       version: "1.1",
       customTags: goYamlV2Tags,
+      // !!set, !!omap and !!pairs are not go-yaml types: kubectl reads such a node as the plain map or sequence.
+      resolveKnownTags: false,
+      // Keys that are collections are reported as yaml-not-json; the library need not print its own warning.
+      logLevel: "error",
     }) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
   } catch (e) {
@@ -163,7 +226,7 @@ export function loadText(text: string): LoadedText {
   }
   docs.forEach((doc, index) => {
     let fatal = false;
-    for (const err of doc.errors) {
+    for (const err of withDuplicateKeys(doc)) {
       const dup = err.code === "DUPLICATE_KEY";
       // After the first syntax error the parser's further complaints are consequences of it: report one.
       if (!dup && fatal) continue;
@@ -182,10 +245,20 @@ export function loadText(text: string): LoadedText {
       // `---` at the end of a file, or between separators: an empty document, nothing to lint.
       return;
     }
-    const unreadable = notConvertibleToJson(doc.contents as Node | null);
+    const unreadable = unresolvableAlias(doc.contents as Node | null);
     if (unreadable) {
       const r = unreadable.node.range ?? doc.range ?? [0, 0];
       problems.push({ rule: "yaml-syntax", message: unreadable.message, range: range(lc, r[0], r[1]), document: index });
+      return;
+    }
+    // Keys are renamed to their JSON names before the JS value is built; the findings count only once the value is.
+    const conversion: LoadProblem[] = [];
+    goJsonConversion(doc, text, (rule, s, e, message) =>
+      conversion.push({ rule, message, range: range(lc, s, e), document: index }),
+    );
+    if (conversion.some((p) => p.rule === "yaml-not-json")) {
+      // kubectl stops at this document and sends nothing: there is no apiserver verdict to predict for it.
+      problems.push(...conversion);
       return;
     }
     let value: unknown;
@@ -209,25 +282,18 @@ export function loadText(text: string): LoadedText {
       });
       return;
     }
-    booleanKeys(doc.contents as Node | null, text, (s, e, key, value) =>
-      problems.push({
-        rule: "yaml-boolean-key",
-        message: `key ${key} is read by kubectl (YAML 1.1) as the boolean ${value}, so the field is named "${value}"; quote it ("${key}") to keep the name`,
-        range: range(lc, s, e),
-        document: index,
-      }),
-    );
+    problems.push(...conversion);
     documents.push(makeDocument(index, doc, value, lc, text));
   });
   return { documents, problems, directives: parseDirectives(text) };
 }
 
 /**
- * What go-yaml v2 (and so kubectl) refuses to turn into JSON, with its message: an alias of an anchor not defined
- * before it, an anchor whose value contains an alias of itself (a cycle: walking it would never end), and a map key
- * that is a list or a map.
+ * The aliases go-yaml v2 (and so kubectl) refuses: an alias of an anchor not defined before it, and an anchor whose
+ * value contains an alias of itself (a cycle: walking it would never end). Keys that JSON cannot hold are
+ * goJsonConversion's (yaml-not-json).
  */
-function notConvertibleToJson(root: Node | null): { node: Node; message: string } | null {
+function unresolvableAlias(root: Node | null): { node: Node; message: string } | null {
   // An alias refers to the last node with its anchor before it; visiting in document order keeps that one.
   const latest = new Map<string, Node>();
   const stack: unknown[] = [root];
@@ -242,10 +308,6 @@ function notConvertibleToJson(root: Node | null): { node: Node; message: string 
     if (!isNode(node)) continue;
     if (node.anchor) latest.set(node.anchor, node);
     if (isMap(node)) {
-      for (const item of node.items) {
-        const k = item.key;
-        if (isMap(k) || isSeq(k)) return { node: k, message: `invalid map key: a ${isMap(k) ? "map" : "list"} cannot be a key when the document is converted to JSON` };
-      }
       for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!.value, node.items[i]!.key);
     } else if (isSeq(node)) {
       for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
@@ -254,26 +316,145 @@ function notConvertibleToJson(root: Node | null): { node: Node; message: string 
   return null;
 }
 
+interface ParseError {
+  code: string;
+  pos: [number, number];
+  message: string;
+}
+
 /**
- * Plain keys such as `y`, `n`, `on` or `no` are booleans in YAML 1.1, and sigs.k8s.io/yaml turns a boolean key into
- * "true"/"false": a property written `n:` silently becomes a property named "false".
+ * The document's parse errors with DUPLICATE_KEY errors where the library's `uniqueKeys` check would put them: a key
+ * repeats when it is the same scalar value as an earlier key of its map (`y` and `true` are both true; two `<<` merge
+ * keys are not duplicates), reported at the key's first character, after the errors that come before it.
  */
-function booleanKeys(root: Node | null, text: string, found: (start: number, end: number, key: string, value: boolean) => void): void {
-  const stack: (Node | null)[] = [root];
+function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
+  const dups: number[] = [];
+  const stack: (Node | null)[] = [doc.contents as Node | null];
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
+      const seen = new Set<unknown>();
       for (const item of node.items) {
         const k = item.key as Node | null;
-        if (isScalar(k) && typeof k.value === "boolean" && k.type === Scalar.PLAIN && k.range) {
-          const src = text.slice(k.range[0], k.range[1]);
-          if (src.toLowerCase() !== String(k.value)) found(k.range[0], k.range[1], src, k.value);
-        }
+        if (isScalar(k)) {
+          const v = k.value;
+          const merge = v === "<<" && k.type === Scalar.PLAIN && !k.tag;
+          if (!merge && !Number.isNaN(v) && k.range) {
+            if (seen.has(v)) dups.push(k.range[0]);
+            else seen.add(v);
+          }
+        } else if (k !== null) stack.push(k);
         stack.push(item.value as Node | null);
       }
     } else if (isSeq(node)) {
       for (const item of node.items) stack.push(item as Node | null);
     }
+  }
+  if (dups.length === 0) return doc.errors;
+  dups.sort((a, b) => a - b);
+  const out: ParseError[] = [];
+  let d = 0;
+  for (const err of doc.errors) {
+    while (d < dups.length && dups[d]! < err.pos[0]) out.push(duplicateKeyError(dups[d++]!));
+    out.push(err);
+  }
+  while (d < dups.length) out.push(duplicateKeyError(dups[d++]!));
+  return out;
+}
+
+function duplicateKeyError(offset: number): ParseError {
+  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique" };
+}
+
+type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: number, end: number, message: string) => void;
+
+/**
+ * What sigs.k8s.io/yaml does after go-yaml: map keys become JSON object names (`0x1F:` is "31", `y:` is "true", a float
+ * key is formatted as a float32), and whatever JSON cannot hold stops kubectl. Key nodes get their JSON name as value,
+ * so the document's JS value has the names kubectl sends.
+ */
+function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionProblem): void {
+  const stack: (Node | null)[] = [doc.contents as Node | null];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      for (const item of node.items) {
+        if (isAlias(item.key)) item.key = aliasKey(doc, item.key, found);
+        else convertKey(item.key as Node | null, text, found);
+        stack.push(item.value as Node | null);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item as Node | null);
+    } else if (isScalar(node)) {
+      checkValue(node as GoNode, found);
+    }
+  }
+}
+
+function checkValue(node: GoNode, found: ConversionProblem): void {
+  if (!node.range) return;
+  if (node.goError !== undefined) found("yaml-not-json", node.range[0], node.range[1], `kubectl cannot decode this value (yaml: ${node.goError}); drop the tag or write a value that fits it`);
+  else if (typeof node.value === "number" && !Number.isFinite(node.value)) {
+    const go = Number.isNaN(node.value) ? "NaN" : node.value > 0 ? "+Inf" : "-Inf";
+    found(
+      "yaml-not-json",
+      node.range[0],
+      node.range[1],
+      `kubectl cannot convert ${String(node.source)} to JSON (json: unsupported value: ${go}); JSON has no infinity or NaN: write a number, or quote it for a string`,
+    );
+  }
+}
+
+/** An alias used as a key (`*x :`) names the property after its anchored scalar; the anchored node stays as it is. */
+function aliasKey(doc: Document.Parsed, alias: Alias, found: ConversionProblem): Node {
+  const target = alias.resolve(doc) as Node | undefined;
+  const at = alias.range ?? [0, 0];
+  if (!isScalar(target)) {
+    found("yaml-not-json", at[0], at[1], `kubectl cannot use a ${isSeq(target) ? "sequence" : "mapping"} as a key (yaml: invalid map key); JSON object names are strings`);
+    return alias;
+  }
+  const go = goScalarOf(target);
+  const name = go.kind === "error" ? { unsupported: "error" } : goKeyName(go);
+  if ("name" in name) return Object.assign(new Scalar(name.name), { range: alias.range });
+  if (go.kind !== "error")
+    found("yaml-not-json", at[0], at[1], `kubectl cannot convert the key ${alias.toString()} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`);
+  return alias;
+}
+
+function convertKey(key: Node | null, text: string, found: ConversionProblem): void {
+  if (key === null) return;
+  if (!isScalar(key)) {
+    if (key.range)
+      found("yaml-not-json", key.range[0], key.range[1], `kubectl cannot use a ${isMap(key) ? "mapping" : "sequence"} as a key (yaml: invalid map key); JSON object names are strings`);
+    return;
+  }
+  const k = key as GoNode;
+  if (typeof k.value === "symbol" || !k.range) return; // a merge key (<<)
+  const go = goScalarOf(k);
+  if (go.kind === "error") {
+    found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
+    return;
+  }
+  if (go.kind === "bool" && k.type === Scalar.PLAIN) {
+    const src = text.slice(k.range[0], k.range[1]);
+    if (src.toLowerCase() !== String(go.value))
+      found(
+        "yaml-boolean-key",
+        k.range[0],
+        k.range[1],
+        `key ${src} is read by kubectl (YAML 1.1) as the boolean ${go.value}, so the field is named "${go.value}"; quote it ("${src}") to keep the name`,
+      );
+  }
+  const name = goKeyName(go);
+  if ("name" in name) k.value = name.name;
+  else {
+    const src = text.slice(k.range[0], k.range[1]) || "an empty key";
+    found(
+      "yaml-not-json",
+      k.range[0],
+      k.range[1],
+      `kubectl cannot convert the key ${src} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`,
+    );
   }
 }
 

@@ -6,10 +6,10 @@
  * full loader, which also reports the problems. `crdlint validate` reads every document this way and re-reads with
  * positions only the documents that have findings, which is what makes 100,000 resources cheap.
  *
- * Scalars whose type is not plainly a string are resolved by the same YAML library (YAML 1.1, no timestamps) and
+ * Scalars whose type is not plainly a string are resolved by the loader's go-yaml v2 resolver (go-yaml.ts) and
  * remembered in the reader object, so the two readers cannot disagree on numbers, booleans or nulls.
  */
-import { parse } from "yaml";
+import { goScalarToJs, resolveGoScalar } from "./go-yaml.js";
 
 /** Thrown inside the reader when the text leaves the supported subset (caught: the caller falls back). */
 class Unsupported extends Error {}
@@ -55,13 +55,12 @@ export function createFastYamlReader(): FastYamlReader {
     const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 47;
     if (letter && !BOOL_OR_NULL_WORDS.has(s)) return s;
     if (resolved.has(s)) return resolved.get(s);
-    let v: unknown;
-    try {
-      v = parse(s, { version: "1.1", customTags: (tags) => tags.filter((t) => (t as { tag?: string }).tag !== "tag:yaml.org,2002:timestamp" && (t as { format?: string }).format !== "TIME") });
-    } catch {
-      throw new Unsupported();
-    }
-    if (typeof v === "object" && v !== null) throw new Unsupported();
+    // The loader's own resolver (go-yaml v2's, as kubectl reads YAML), so the two readers cannot disagree.
+    const go = resolveGoScalar(s);
+    if (go.kind === "error") throw new Unsupported();
+    const v = goScalarToJs(go);
+    // .inf and .nan stop kubectl (no JSON for them): the loader reports them.
+    if (typeof v === "number" && !Number.isFinite(v)) throw new Unsupported();
     if (resolved.size < 50_000) resolved.set(s, v);
     return v;
   };

@@ -1,0 +1,37 @@
+// The loader's own duplicate-key check (the yaml library's is quadratic) and its indexed key lookup for large maps
+// give the answers the library's checks and a linear scan gave.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { loadText } from "../../dist/load/document.js";
+
+const dupLines = (text) => loadText(text).problems.filter((p) => p.rule === "yaml-duplicate-key").map((p) => [p.range.start.line, p.range.start.column]);
+
+test("duplicate keys: same resolved scalar value in one map, reported at the repeated key", () => {
+  assert.deepEqual(dupLines("a: 1\nb: 2\na: 3\n"), [[3, 1]]);
+  // `y` and `true` are both the boolean true; 0x1F and 31 both the integer 31; "a" and a the same string.
+  assert.deepEqual(dupLines("y: 1\ntrue: 2\n0x1F: 3\n31: 4\n'a': 5\na: 6\n"), [[2, 1], [4, 1], [6, 1]]);
+  // Not duplicates: the string "31" and the integer 31, two `<<` merge keys, NaN (which equals nothing).
+  assert.deepEqual(dupLines('"31": 1\n31: 2\nx: &m {p: 1}\n<<: *m\n<<: {q: 2}\n.nan: 1\n.nan: 2\n'), []);
+  // Nested, in flow maps, in sequences, and inside a key that is itself a map.
+  assert.deepEqual(dupLines("s:\n  - {k: 1, k: 2}\n  - m:\n      z: 1\n      z: 2\n? {w: 1, w: 2}\n: 3\n"), [[2, 12], [5, 7], [6, 10]]);
+});
+
+test("duplicate keys in a map of 60,000 keys are all found, with their positions", () => {
+  const lines = [];
+  for (let i = 0; i < 60_000; i++) lines.push(`k${i % 59_990}: ${i}`);
+  const found = dupLines(lines.join("\n") + "\n");
+  assert.equal(found.length, 10);
+  assert.deepEqual(found[0], [59_991, 1]);
+});
+
+test("locate in a large map finds the first key of a name, numbers by their decimal text", () => {
+  const lines = ["spec:"];
+  for (let i = 0; i < 100; i++) lines.push(`  f${i}: ${i}`);
+  lines.push("  0x1F: hex", "  31: dec", "  f7: again");
+  const doc = loadText(lines.join("\n") + "\n").documents[0];
+  assert.deepEqual(doc.locate(["spec", "f42"]).start, { line: 44, column: 3 });
+  assert.deepEqual(doc.locate(["spec", "f7"]).start, { line: 9, column: 3 });
+  assert.deepEqual(doc.locate(["spec", 31]).start, { line: 102, column: 3 });
+  // A missing name gives the nearest existing ancestor (the `spec:` pair).
+  assert.deepEqual(doc.locate(["spec", "nope"]).start, { line: 1, column: 1 });
+});
