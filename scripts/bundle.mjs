@@ -1,9 +1,9 @@
-// Build step: bundles the CLI (dist/cli/main.js as tsc wrote it, with its dependencies) into one CommonJS script,
+// Build step: bundles the CLI (dist/cli/bundle.js as tsc wrote it, with its dependencies) into one CommonJS script,
 // dist/bin/crdlint.cjs, which bin/crdlint.js compiles with V8's code cache (src/cli/compile-cache.ts).
 //
 // Why one script and not ~900 ES modules: loading the modules cost about 100 ms of a one-file lint, and Node 20 has
 // no compile cache for ES modules; a script compiled from cached data skips parsing and bytecode generation.
-// Modules that main.js imports lazily stay lazy inside the bundle (esbuild wraps each in an init function that
+// Modules imported lazily stay lazy inside the bundle (esbuild wraps each in an init function that
 // runs on first import), so `crdlint --version` never runs CEL's or the decoder's module code
 // (test/startup.test.mjs checks it with V8's coverage). The library entry (dist/index.js) stays unbundled.
 import { rmSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ const dist = (p) => fileURLToPath(new URL(`../dist/${p}`, import.meta.url));
 rmSync(dist("bin"), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: [dist("cli/main.js")],
+  entryPoints: [dist("cli/bundle.js")],
   outfile: dist("bin/crdlint.cjs"),
   bundle: true,
   format: "cjs",
@@ -24,7 +24,8 @@ const result = await build({
   target: "node20",
   // The bundle sits at dist/cli/main.js's depth (dist/<dir>/), so main.js's paths to package.json and
   // dist/rules-meta.json hold; its import.meta.url becomes the bundle's own URL.
-  define: { "import.meta.url": "__crdlintBundleUrl" },
+  // A lint worker thread runs the bundle too, through dist/cli/bundle-worker.js (src/engine/parallel.ts).
+  define: { "import.meta.url": "__crdlintBundleUrl", CRDLINT_BUNDLE_WORKER: JSON.stringify("../cli/bundle-worker.js") },
   banner: { js: 'const __crdlintBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   // Whitespace and comments out: less to read, and an ASCII-only source (comments carry →, §, …), which V8 scans
   // faster than a two-byte one. Names stay, for --debug stack traces.

@@ -33,6 +33,7 @@ interface LintFlags {
   color?: boolean;
   maxFileSize: string;
   debug?: boolean;
+  jobs?: string;
 }
 
 async function findConfig(cwd: string): Promise<string | null> {
@@ -119,7 +120,9 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   }
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
 
-  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes };
+  const jobs = files.parseJobs(flags.jobs);
+  if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
+  const options = { ...(await loadOptions(flags, io, new Set(allRules.map((r) => r.id)))), maxFileSizeBytes, jobs };
   let result;
   try {
     const linter = await files.makeLinter(allRules, options);
@@ -203,6 +206,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--no-color", "disable colour")
     .option("--max-file-size <size>", "skip and report files larger than this", "10MiB")
     .option("--debug", "print stack traces of unexpected failures")
+    .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
   void lintCmd;
 
