@@ -6,8 +6,7 @@
 import { isMainThread, parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { allRules } from "../rules/index.js";
 import { makeLinter } from "./files.js";
-import { lintFile, type FileOutcome } from "./lint-file.js";
-import { crashed, type LintWorkerData, type LintWorkerMessage } from "./parallel.js";
+import { takeFiles, type LintWorkerData, type LintWorkerMessage } from "./parallel.js";
 
 export async function serveLintWorker(port: Pick<MessagePort, "postMessage">, data: LintWorkerData): Promise<void> {
   const registry = new Map(allRules.map((r) => [r.id, r]));
@@ -16,17 +15,7 @@ export async function serveLintWorker(port: Pick<MessagePort, "postMessage">, da
     { kubernetesVersion: data.options.kubernetesVersion, rules: data.options.rules },
   );
   const options = { rules: data.options.rules, maxFileSizeBytes: data.options.maxFileSizeBytes, cwd: data.options.cwd };
-  const { queue, next } = data;
-  for (let i = Atomics.add(next, 0, 1); i < queue.length; i = Atomics.add(next, 0, 1)) {
-    const task = queue[i]!;
-    let outcome: FileOutcome;
-    try {
-      outcome = await lintFile(linter, task.file, options);
-    } catch (e) {
-      outcome = crashed(e);
-    }
-    port.postMessage({ index: task.index, outcome } satisfies LintWorkerMessage);
-  }
+  await takeFiles(linter, data.queue, data.next, options, (index, outcome) => port.postMessage({ index, outcome } satisfies LintWorkerMessage));
   port.postMessage({ done: true } satisfies LintWorkerMessage);
 }
 

@@ -15,9 +15,10 @@ import type { LintOptions } from "./files.js";
 import { lintFile, type FileOutcome } from "./lint-file.js";
 
 /**
- * Below this many bytes of input, one thread: a worker takes about 0.1-0.2 s of CPU to start (loading crdlint and
- * building an engine), while one thread lints about 2-3 MB/s (measured on the corpus of bench/lint-corpus.mjs), so
- * workers pay off only from a few hundred milliseconds of work.
+ * Below this many bytes of input, one thread. Measured (2 cores, Node 20, CPU time with perf): a worker costs about
+ * 0.1 s of CPU to start (the bundle from the code cache, its own engine) and, being cold, lints its first megabyte
+ * at about half the speed of the warm main thread, V8's background compiler and GC threads included; at 1 MB of
+ * fixtures the extra CPU (+0.8 s over 1.7 s) is what the second core saves, so smaller inputs gain nothing.
  */
 export const MIN_PARALLEL_BYTES = 1024 * 1024;
 
@@ -83,8 +84,29 @@ function workerUrl(): URL {
   return new URL(typeof CRDLINT_BUNDLE_WORKER === "string" ? CRDLINT_BUNDLE_WORKER : "./lint-worker.js", import.meta.url);
 }
 
+/** Takes files from the shared queue and lints them until it is empty (or `stop` says so); what every thread does. */
+export async function takeFiles(
+  linter: Linter,
+  queue: LintWorkerData["queue"],
+  next: Int32Array,
+  options: LintOptions,
+  emit: (index: number, outcome: FileOutcome) => void,
+  stop: () => boolean = () => false,
+): Promise<void> {
+  for (let i = Atomics.add(next, 0, 1); i < queue.length && !stop(); i = Atomics.add(next, 0, 1)) {
+    const task = queue[i]!;
+    let outcome: FileOutcome;
+    try {
+      outcome = await lintFile(linter, task.file, options);
+    } catch (e) {
+      outcome = crashed(e);
+    }
+    emit(task.index, outcome);
+  }
+}
+
 /** A failure of the linter on this thread, as a worker reports one. */
-export function crashed(e: unknown): FileOutcome {
+function crashed(e: unknown): FileOutcome {
   return { kind: "crashed", message: e instanceof Error ? e.message : String(e), ...(e instanceof Error && e.stack ? { stack: e.stack } : {}) };
 }
 
@@ -149,17 +171,10 @@ export async function lintOnWorkers(linter: Linter, files: readonly string[], op
     });
   }
   try {
-    for (let i = Atomics.add(next, 0, 1); i < queue.length && failure === null; i = Atomics.add(next, 0, 1)) {
-      const task = queue[i]!;
-      let outcome: FileOutcome;
-      try {
-        outcome = await lintFile(linter, task.file, options);
-      } catch (e) {
-        outcome = crashed(e);
-      }
-      outcomes[task.index] = outcome;
+    await takeFiles(linter, queue, next, options, (index, outcome) => {
+      outcomes[index] = outcome;
       received++;
-    }
+    }, () => failure !== null);
     check();
     await finished;
   } finally {
