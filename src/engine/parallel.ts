@@ -1,6 +1,7 @@
 /**
- * Many files on worker threads: each worker builds its own engine (rules, CEL compiler, decoder) and lints whole
- * files, reading them itself; this thread hands out files, largest first, and keeps the outcomes in input order.
+ * Many files on several threads: this one and worker threads, each with its own engine (rules, CEL compiler,
+ * decoder; no state is shared but the queue), take whole files from one queue, largest first, read and lint them;
+ * the outcomes are put back in input order, so the report does not depend on which thread linted what.
  */
 import { stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
@@ -41,7 +42,7 @@ export interface LintTaskResult {
 /** A worker sends one result per file it took, then `done` when the queue is empty. */
 export type LintWorkerMessage = LintTaskResult | { done: true };
 
-/** The CLI's default: one worker per core. */
+/** The CLI's default: one thread per core. */
 export function defaultJobs(): number {
   return availableParallelism();
 }
