@@ -8,16 +8,16 @@ import { join } from "node:path";
 import { loadBundle } from "../dist/cli/compile-cache.js";
 import { crdlint } from "./helpers/cli.mjs";
 
-function scratch() {
+function scratch(t) {
   const dir = mkdtempSync(join(tmpdir(), "crdlint-cc-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, "bundle.cjs");
   writeFileSync(file, "exports.add = (a, b) => a + b; exports.where = __filename; exports.hasRequire = typeof require('node:path').join;\n");
   return { dir, file, cacheDir: join(dir, "cache") };
 }
 
 test("miss, then hit; the bundle runs as CommonJS either way", (t) => {
-  const { dir, file, cacheDir } = scratch();
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { file, cacheDir } = scratch(t);
   const env = { CRDLINT_COMPILE_CACHE_DIR: cacheDir };
   const first = loadBundle(file, env);
   assert.equal(first.cacheState, "miss");
@@ -32,8 +32,7 @@ test("miss, then hit; the bundle runs as CommonJS either way", (t) => {
 });
 
 test("a damaged cache is not used and is rewritten; another bundle's cache is not read", (t) => {
-  const { dir, file, cacheDir } = scratch();
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { file, cacheDir } = scratch(t);
   const env = { CRDLINT_COMPILE_CACHE_DIR: cacheDir };
   loadBundle(file, env).saveCache();
   const [name] = readdirSync(cacheDir);
@@ -55,8 +54,7 @@ test("a damaged cache is not used and is rewritten; another bundle's cache is no
 });
 
 test("NODE_DISABLE_COMPILE_CACHE and CRDLINT_NO_COMPILE_CACHE turn it off", (t) => {
-  const { dir, file, cacheDir } = scratch();
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { file, cacheDir } = scratch(t);
   for (const off of ["NODE_DISABLE_COMPILE_CACHE", "CRDLINT_NO_COMPILE_CACHE"]) {
     const b = loadBundle(file, { CRDLINT_COMPILE_CACHE_DIR: cacheDir, [off]: "1" });
     assert.equal(b.cacheState, "off");
