@@ -1,7 +1,10 @@
-// Benchmark: crdlint over the real-world corpus, against the parse-only floor. Prints numbers; not a timed test.
+// Benchmark: crdlint over the real-world corpus, against the parse-only floor (one thread parsing the same files with
+// the same YAML library). crdlint runs with its default (one worker thread per core) and with --jobs 1, interleaved
+// with the floor so that load on the machine hits all three alike. Prints numbers; not a timed test.
 //   node bench/lint-corpus.mjs [dir] [--runs N]
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,15 +40,22 @@ function timeProcess(argv) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const floor = [], lint = [];
-let rss = 0, floorRss = 0, summary = null;
+const floor = [], lint = [], single = [];
+let rss = 0, floorRss = 0, singleRss = 0, summary = null;
 for (let i = 0; i < runs; i++) {
   const f = timeProcess([join(here, "parse-floor.mjs"), dir]);
   floor.push(f.ms);
   floorRss = Math.max(floorRss, f.rssKB);
+  const s = timeProcess([join(root, "bin", "crdlint.js"), "lint", "--format", "json", "--jobs", "1", dir]);
+  single.push(s.ms);
+  singleRss = Math.max(singleRss, s.rssKB);
   const l = timeProcess([join(root, "bin", "crdlint.js"), "lint", "--format", "json", dir]);
   lint.push(l.ms);
   rss = Math.max(rss, l.rssKB);
+  if (l.stdout !== s.stdout) {
+    console.error("the default run and --jobs 1 differ");
+    process.exit(1);
+  }
   if (!summary) {
     try {
       summary = JSON.parse(l.stdout).summary;
@@ -55,10 +65,11 @@ for (let i = 0; i < runs; i++) {
     }
   }
 }
-const lintMs = median(lint), floorMs = median(floor);
+const lintMs = median(lint), floorMs = median(floor), singleMs = median(single);
 const mb = bytes / (1024 * 1024);
 console.log(`corpus: ${dir}`);
 console.log(`  ${sizes.length} files, ${mb.toFixed(1)} MB, ${summary.crds} CRDs, ${summary.errors} errors / ${summary.warnings} warnings / ${summary.infos} infos`);
-console.log(`crdlint lint (whole process, median of ${runs}): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`);
+console.log(`crdlint lint (whole process, median of ${runs}, ${availableParallelism()} cores): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`);
+console.log(`crdlint lint --jobs 1: ${(singleMs / 1000).toFixed(2)} s  ${(mb / (singleMs / 1000)).toFixed(1)} MB/s  peak RSS ${(singleRss / 1024).toFixed(0)} MB`);
 console.log(`parse-only floor (same files, same YAML library): ${(floorMs / 1000).toFixed(2)} s  peak RSS ${(floorRss / 1024).toFixed(0)} MB`);
-console.log(`ratio crdlint / floor: ${(lintMs / floorMs).toFixed(2)}x`);
+console.log(`ratio crdlint / floor: ${(lintMs / floorMs).toFixed(2)}x (--jobs 1: ${(singleMs / floorMs).toFixed(2)}x)`);

@@ -20,6 +20,7 @@ function toolVersion(): string {
 interface LintFlags extends CommonFlags {
   maxWarnings?: string;
   reportUnusedDisableDirectives?: boolean;
+  jobs?: string;
 }
 
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
@@ -51,7 +52,7 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
   // The library entry (src/index.ts) lints for the CLI too, so the CLI and the API cannot drift apart.
-  const [api, { isNonStructuralRule }] = await Promise.all([import("../index.js"), import("../crd/structural.js")]);
+  const [api, { isNonStructuralRule }, { parseJobs }] = await Promise.all([import("../index.js"), import("../crd/structural.js"), import("../engine/files.js")]);
   const { getFormatter, rules: allRules } = api;
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
@@ -64,9 +65,11 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   // As ESLint's flag: unused directives are errors, unless the configuration gave the rule a severity of its own.
   if (flags.reportUnusedDisableDirectives && (options.rules[UNUSED_DIRECTIVE_RULE] ?? "off") === "off")
     options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };
+  const jobs = parseJobs(flags.jobs);
+  if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
   let result;
   try {
-    result = await api.lint(inputs, options);
+    result = await api.lint(inputs, { ...options, jobs });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -165,6 +168,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   )
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
+    .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
 
   addCommonOptions(

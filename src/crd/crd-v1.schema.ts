@@ -21,6 +21,7 @@
 // The three OrX wrappers have their own UnmarshalJSON, which decodes the inner schema with the NON-strict decoder:
 // unknown fields at or below them are dropped without an error even under strict field validation (type errors
 // still fail the request). The decoder reports those as a lint, not as an apiserver error.
+import { OLDEST_KUBERNETES_MINOR } from "../k8s/version.js";
 
 export type GoType =
   | { kind: "string"; go: string }
@@ -356,4 +357,11 @@ export function schemaBand(minor: number): string {
   visit(CUSTOM_RESOURCE_DEFINITION);
   visit(JSON_SCHEMA_PROPS);
   return out.join(",");
+}
+
+/** The oldest minor of the band `minor` is in: the name of the band's generated decoder (dist/crd/decoders/v1-<N>.js). */
+export function schemaBandStart(minor: number): number {
+  const band = schemaBand(minor);
+  for (let m = OLDEST_KUBERNETES_MINOR; m < minor; m++) if (schemaBand(m) === band) return m;
+  return minor;
 }

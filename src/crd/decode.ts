@@ -11,12 +11,12 @@
 //
 // Divergence: the apiserver stops at the first fatal type error and only lists unknown fields when there is none;
 // crdlint reports every problem at once.
-import AjvModule from "ajv";
-import type { ErrorObject, ValidateFunction } from "ajv";
 import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
+import { NEWEST_KUBERNETES_MINOR } from "../k8s/version.js";
 import { isObject as isPlainObject } from "./model.js";
-import { CUSTOM_RESOURCE_DEFINITION, JSON_SCHEMA_PROPS, crdV1JsonSchema, fieldApplies, goTypeName, schemaBand, type GoType } from "./crd-v1.schema.js";
+import { CUSTOM_RESOURCE_DEFINITION, JSON_SCHEMA_PROPS, fieldApplies, goTypeName, schemaBandStart, type GoType } from "./crd-v1.schema.js";
+import { base64ErrorOffset, rfc3339Error } from "./go-formats.js";
 
 export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
 
@@ -40,43 +40,35 @@ export interface DecodeIssue {
 }
 
 export interface Decoder {
-  /** Problems Kubernetes 1.<minor>'s decoder finds in the CRD object (default: the newest supported minor). */
-  decode(crd: unknown, minor?: number): DecodeIssue[];
+  /** The Kubernetes minor whose decoder this is. */
+  readonly minor: number;
+  /** Problems Kubernetes 1.<minor>'s decoder finds in the CRD object. */
+  decode(crd: unknown): DecodeIssue[];
 }
 
-const NEWEST_MINOR = 37;
-
-type AjvInstance = InstanceType<typeof AjvModule.default>;
-const AjvClass = ((AjvModule as unknown as { default?: typeof AjvModule.default }).default ?? AjvModule) as typeof AjvModule.default;
-
-// One ajv instance and one compiled validator per schema band (minors that know the same fields), per process.
-let ajv: AjvInstance | null = null;
-const validators = new Map<string, ValidateFunction>();
-
-function getAjv(): AjvInstance {
-  if (ajv) return ajv;
-  const instance = new AjvClass({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true, validateSchema: false, code: { optimize: false } });
-  instance.addKeyword({ keyword: "goTime", type: "string", schemaType: "boolean", errors: false, validate: (_s: boolean, data: string) => rfc3339Error(data) === null });
-  instance.addKeyword({ keyword: "goBase64", type: "string", schemaType: "boolean", errors: false, validate: (_s: boolean, data: string) => base64ErrorOffset(data) < 0 });
-  ajv = instance;
-  return instance;
+/** What crdlint reads of an ajv error (the generated validators report ajv's ErrorObject). */
+interface ValidationError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
 }
 
-function validatorFor(minor: number): ValidateFunction {
-  const band = schemaBand(minor);
-  let v = validators.get(band);
-  if (!v) {
-    v = getAjv().compile(crdV1JsonSchema(minor));
-    validators.set(band, v);
-  }
-  return v;
+interface GeneratedValidator {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
 }
 
-export function createDecoder(): Decoder {
-  validatorFor(NEWEST_MINOR);
+/**
+ * The decoder of Kubernetes 1.<minor>. Its validator was compiled from crdV1JsonSchema by ajv at build time
+ * (scripts/gen-decoders.mjs writes dist/crd/decoders/, one module per schema band), so a run neither loads ajv
+ * nor compiles a schema: compiling took about 40 ms of every cold start.
+ */
+export async function createDecoder(minor: number = NEWEST_KUBERNETES_MINOR): Promise<Decoder> {
+  const band = schemaBandStart(minor);
+  const { validate } = (await import(`./decoders/v1-${band}.js`)) as { validate: GeneratedValidator };
   return {
-    decode(crd: unknown, minor: number = NEWEST_MINOR): DecodeIssue[] {
-      const validate = validatorFor(minor);
+    minor,
+    decode(crd: unknown): DecodeIssue[] {
       if (validate(crd)) return [];
       return mapErrors(crd, validate.errors ?? [], minor);
     },
@@ -221,7 +213,7 @@ function shortValue(value: unknown): unknown {
   return s.length <= 60 ? value : undefined;
 }
 
-function mapErrors(root: unknown, errors: readonly ErrorObject[], minor: number): DecodeIssue[] {
+function mapErrors(root: unknown, errors: readonly ValidationError[], minor: number): DecodeIssue[] {
   const out: DecodeIssue[] = [];
   const seen = new Set<string>();
   const push = (issue: DecodeIssue): void => {
@@ -235,7 +227,7 @@ function mapErrors(root: unknown, errors: readonly ErrorObject[], minor: number)
     const loc = locate(root, e.instancePath);
     if (!loc) continue;
     if (e.keyword === "additionalProperties") {
-      const name = String((e.params as { additionalProperty?: unknown }).additionalProperty);
+      const name = String(e.params.additionalProperty);
       const segments: PathSegment[] = [...loc.segments, { kind: "field", name }];
       const issue: DecodeIssue = {
         path: FieldPath.from(segments),
@@ -314,58 +306,4 @@ function closestName(name: string, known: readonly string[]): string | null {
     }
   }
   return best;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// metav1.Time and []byte, which Go decodes with their own parsers.
-
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
-const RFC3339_LAYOUT = '"2006-01-02T15:04:05Z07:00"';
-
-/** null when Go's time.Parse(time.RFC3339, s) succeeds; else (best effort) its error text. */
-function rfc3339Error(s: string): string | null {
-  const m = RFC3339.exec(s);
-  if (!m) return `parsing time ${goQuote(s)} as ${RFC3339_LAYOUT}: cannot parse ${goQuote(s)} as "2006"`;
-  const [year, month, day, hour, min, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const daysIn = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  const range = (what: string) => `parsing time ${goQuote(s)}: ${what} out of range`;
-  if (month < 1 || month > 12) return range("month");
-  if (day < 1 || day > daysIn[month - 1]!) return range("day");
-  if (hour > 23) return range("hour");
-  if (min > 59) return range("minute");
-  if (sec > 59) return range("second");
-  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return range("time zone offset");
-  return null;
-}
-
-const B64 = /[A-Za-z0-9+/]/;
-
-/** -1 when Go's base64.StdEncoding accepts s (\r and \n are ignored); else the byte offset Go reports. */
-function base64ErrorOffset(s: string): number {
-  let inQuantum = 0;
-  let quantumStart = 0;
-  let padding = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (c === "\r" || c === "\n") continue;
-    if (padding > 0) {
-      // Only `=` may follow the first `=`, and only to complete the quantum.
-      if (c !== "=" || inQuantum >= 4) return i;
-      padding++;
-      inQuantum++;
-      continue;
-    }
-    if (inQuantum === 4) inQuantum = 0;
-    if (inQuantum === 0) quantumStart = i;
-    if (c === "=") {
-      if (inQuantum < 2) return i;
-      padding = 1;
-      inQuantum++;
-      continue;
-    }
-    if (!B64.test(c)) return i;
-    inQuantum++;
-  }
-  if (inQuantum === 0 || inQuantum === 4) return -1;
-  return quantumStart;
 }

@@ -65,6 +65,8 @@ const SCHEMA_PHASES: Phase[] = ["structural", "walk", "defaults", "cel", "final"
 export interface Linter {
   readonly rules: readonly Rule[];
   readonly minor: number;
+  /** A worker thread can build the same engine from plain data: no callback collects facts. */
+  readonly replicable: boolean;
   lintText(text: string, file: string): TextResult;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
   fileDiagnostic(file: string, rule: string, message: string): Diagnostic;
@@ -104,6 +106,10 @@ class Engine implements Linter {
 
   get minor(): number {
     return this.options.minor;
+  }
+
+  get replicable(): boolean {
+    return this.options.collect === undefined;
   }
 
   fileDiagnostic(file: string, ruleId: string, message: string): Diagnostic {

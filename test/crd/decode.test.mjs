@@ -6,7 +6,9 @@ import { createDecoder } from "../../dist/crd/decode.js";
 import { crdV1JsonSchema } from "../../dist/crd/crd-v1.schema.js";
 import { BASELINE_CRD } from "../../dist/rules/examples.js";
 
-const decoder = createDecoder();
+const decoder = await createDecoder();
+/** The decoder of Kubernetes 1.<minor> (one generated validator per schema band). */
+const decode = async (c, minor) => (await createDecoder(minor)).decode(c);
 
 
 /** The baseline CRD with the version's openAPIV3Schema replaced and `mutate` applied. */
@@ -126,16 +128,16 @@ test("below items/additionalProperties/additionalItems/dependencies unknown fiel
   ]));
 });
 
-test("fields newer than the target release are unknown to it, with a detail naming the release", () => {
+test("fields newer than the target release are unknown to it, with a detail naming the release", async () => {
   const schema = { type: "object", "x-kubernetes-validations": [{ rule: "true", messageExpression: "'x'", reason: "FieldValueInvalid" }] };
   const c = crd(schema, (c) => (c.spec.versions[0].selectableFields = [{ jsonPath: ".spec.x" }]));
-  assert.deepEqual(decoder.decode(c, 37), []);
-  assert.deepEqual(simple(decoder.decode(c, 28)), [`unknown-field spec.versions[0].selectableFields | unknown field "spec.versions[0].selectableFields"`]);
-  assert.deepEqual(simple(decoder.decode(c, 27)).sort(), sorted([
+  assert.deepEqual(await decode(c, 37), []);
+  assert.deepEqual(simple(await decode(c, 28)), [`unknown-field spec.versions[0].selectableFields | unknown field "spec.versions[0].selectableFields"`]);
+  assert.deepEqual(simple(await decode(c, 27)).sort(), sorted([
     `unknown-field ${S}.x-kubernetes-validations[0].reason | unknown field "spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].reason"`,
     `unknown-field spec.versions[0].selectableFields | unknown field "spec.versions[0].selectableFields"`,
   ]));
-  const old = decoder.decode(c, 22);
+  const old = await decode(c, 22);
   assert.deepEqual(old.map((i) => i.path.toString()).sort(), [`${S}.x-kubernetes-validations`, "spec.versions[0].selectableFields"]);
   assert.match(old.find((i) => i.path.toString().endsWith("validations")).detail, /since Kubernetes 1\.23; the target is 1\.22/);
 });
@@ -178,4 +180,15 @@ test("the generated JSON Schema is self-contained and forbids unknown fields on 
   assert.ok(s.definitions.JSONSchemaProps.properties["x-kubernetes-validations"]);
   assert.equal(crdV1JsonSchema(22).definitions.JSONSchemaProps.properties["x-kubernetes-validations"], undefined);
   assert.deepEqual(s.properties.metadata.properties.labels.additionalProperties, { type: ["string", "null"] });
+});
+
+test("every supported release has a generated decoder, and each knows its own fields", async () => {
+  const { OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR } = await import("../../dist/k8s/version.js");
+  const c = crd({ type: "object", "x-kubernetes-validations": [{ rule: "true" }] });
+  for (let minor = OLDEST_KUBERNETES_MINOR; minor <= NEWEST_KUBERNETES_MINOR; minor++) {
+    const d = await createDecoder(minor);
+    assert.equal(d.minor, minor);
+    // x-kubernetes-validations exists in the v1 CRD since 1.23.
+    assert.deepEqual(simple(d.decode(c)).length, minor >= 23 ? 0 : 1, `1.${minor}`);
+  }
 });

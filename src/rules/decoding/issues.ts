@@ -9,7 +9,7 @@ export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
   let issues = ctx.memo.get(MEMO_KEY) as DecodeIssue[] | undefined;
   if (!issues) {
     const decoder = ctx.services.decoder as Decoder | null;
-    issues = decoder ? decoder.decode(ctx.crd.raw, ctx.minor) : [];
+    issues = decoder ? decoder.decode(ctx.crd.raw) : [];
     ctx.memo.set(MEMO_KEY, issues);
   }
   return issues;

@@ -1,0 +1,7 @@
+/** The CLI bundle's entry (scripts/bundle.mjs builds dist/bin/crdlint.cjs from it): the command line, and its lint workers. */
+export { main } from "./main.js";
+
+/** Runs a lint worker thread from the bundle (bundle-worker.js calls it); lint-worker.js serves when loaded on one. */
+export async function startLintWorker(): Promise<void> {
+  await import("../engine/lint-worker.js");
+}
