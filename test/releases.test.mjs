@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { crdlint, root } from "./helpers/cli.mjs";
+import { crdlint, root, withoutUrl } from "./helpers/cli.mjs";
 
 const dir = join(root, "fixtures", "releases");
 const cases = readdirSync(dir)
@@ -28,7 +28,7 @@ for (const c of cases) {
     const r = crdlint(["lint", "--format", "json", "--kubernetes-version", c.release, c.file]);
     assert.ok(r.json, `no JSON output (exit ${r.status}): ${r.stderr}`);
     assert.equal(r.json.kubernetesVersion, c.release);
-    assert.deepEqual(r.json.diagnostics, want);
+    assert.deepEqual(withoutUrl(r.json.diagnostics), want);
     assert.equal(r.status, want.some((d) => d.severity === "error") ? 1 : 0);
   });
 }

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { crdlint, root } from "./helpers/cli.mjs";
+import { crdlint, root, withoutUrl } from "./helpers/cli.mjs";
 import { startDiscoveryServer } from "./helpers/discovery-server.mjs";
 
 const { loadText } = await import(join(root, "dist", "load", "document.js"));
@@ -62,7 +62,7 @@ function withFiles(files, fn) {
 function sizeDiagnostics(file) {
   const r = crdlint(["lint", "--format", "json", file]);
   assert.ok(r.json, r.stderr);
-  return r.json.diagnostics.filter((d) => SIZE_RULES.has(d.rule));
+  return withoutUrl(r.json.diagnostics.filter((d) => SIZE_RULES.has(d.rule)));
 }
 
 const TRICKY = `apiVersion: apiextensions.k8s.io/v1

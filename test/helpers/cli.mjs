@@ -16,3 +16,14 @@ export function crdlint(args, { input, cwd = root, env } = {}) {
   }
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
 }
+
+/**
+ * The JSON format adds each rule's documentation URL to every diagnostic (derived from the rule id, and tested in
+ * cli-linter.test.mjs); tests that compare whole diagnostics with their expectations compare everything else.
+ */
+export function withoutUrl(diagnostics) {
+  return diagnostics.map(({ url, ...d }) => {
+    if (url !== `https://github.com/crdlint/crdlint/blob/main/docs/rules/${d.rule}.md`) throw new Error(`unexpected url ${url} for ${d.rule}`);
+    return d;
+  });
+}
