@@ -76,3 +76,18 @@ test("formatters and rules are exported for rendering a result", async () => {
   assert.ok(api.rules.length > 100 && api.rules.every((r) => typeof r.id === "string" && typeof r.description === "string"));
   assert.equal(api.getFormatter("nope").ok, false);
 });
+
+test("validate() returns the diagnostics `crdlint validate` prints (same entry, same result)", async () => {
+  const resource = join(root, "fixtures", "validate", "cel-messages", "resource.yaml");
+  const crd = join(root, "fixtures", "validate", "cel-messages", "crd.yaml");
+  const result = await api.validate([resource], { cwd: root, crds: [crd] });
+  assert.deepEqual(result.diagnostics.map((d) => `${d.rule} ${d.field} ${d.line}`), [
+    "resource-cel-rule-failed spec 4",
+    "resource-cel-rule-failed spec.minReplicas 5",
+    "resource-cel-rule-failed spec.legacy 7",
+  ]);
+  const cli = crdlint(["validate", "-f", "json", resource, "--crd", crd]);
+  assert.equal(cli.status, 1);
+  assert.deepEqual(cli.json.diagnostics.map(({ url, ...d }) => d), JSON.parse(JSON.stringify(result.diagnostics)));
+  await assert.rejects(api.validate([resource], { cwd: root, crds: [join(root, "no-such-dir", "crd.yaml")] }), api.UsageError);
+});

@@ -47,13 +47,14 @@ test("npm pack → install the tarball in an empty project → npx crdlint, the 
   // The library API, imported by name from the installed package.
   writeFileSync(
     join(consumer, "use-api.mjs"),
-    `import { lint, lintText, cost, rules, getFormatter, UsageError } from "crdlint";
+    `import { lint, lintText, cost, validate, rules, getFormatter, UsageError } from "crdlint";
 const r = await lint([${JSON.stringify(broken)}]);
 const t = await lintText("apiVersion: apiextensions.k8s.io/v1beta1\\nkind: CustomResourceDefinition\\nmetadata: {name: a.b.c}\\n");
 const c = await cost([${JSON.stringify(join(root, "fixtures", "cel-cost", "bounded.yaml"))}]);
+const v = await validate([${JSON.stringify(join(root, "fixtures", "validate", "cel-messages", "resource.yaml"))}], { crds: [${JSON.stringify(join(root, "fixtures", "validate", "cel-messages", "crd.yaml"))}] });
 let usage = false;
 try { await lint(["/no/such/dir/*.yaml"]); } catch (e) { usage = e instanceof UsageError; }
-console.log(JSON.stringify({ rules: r.diagnostics.map((d) => d.rule), text: t.diagnostics[0].rule, costs: c.expressions.length, total: String(c.crds[0].totalCost), usage, ruleCount: rules.length, github: getFormatter("github").ok }));
+console.log(JSON.stringify({ rules: r.diagnostics.map((d) => d.rule), text: t.diagnostics[0].rule, costs: c.expressions.length, total: String(c.crds[0].totalCost), usage, ruleCount: rules.length, github: getFormatter("github").ok, validated: v.diagnostics.map((d) => d.rule + " " + d.field) }));
 `,
   );
   const use = spawnSync(process.execPath, ["use-api.mjs"], { cwd: consumer, encoding: "utf8" });
@@ -64,13 +65,14 @@ console.log(JSON.stringify({ rules: r.diagnostics.map((d) => d.rule), text: t.di
   assert.equal(got.costs, 4);
   assert.equal(got.total, "21008");
   assert.equal(got.usage, true);
+  assert.deepEqual(got.validated, ["resource-cel-rule-failed spec", "resource-cel-rule-failed spec.minReplicas", "resource-cel-rule-failed spec.legacy"]);
   assert.ok(got.ruleCount > 100 && got.github);
 
   // The types that "exports" points at: a strict TypeScript project type-checks against them, and a wrong call
   // is an error (the @ts-expect-error lines fail the compile if the types were missing or `any`).
   writeFileSync(
     join(consumer, "use-types.ts"),
-    `import { lint, lintText, cost, type Diagnostic, type LintResult, type LintOptions, type Severity, type CostReport, type ExpressionCostReport } from "crdlint";
+    `import { lint, lintText, cost, validate, type Diagnostic, type LintResult, type LintOptions, type ValidateOptions, type Severity, type CostReport, type ExpressionCostReport } from "crdlint";
 const options: LintOptions = { kubernetesVersion: "1.33", rules: { "lint-missing-description": "off" } };
 const result: LintResult = await lint(["crds/"], options);
 const first: Diagnostic | undefined = result.diagnostics[0];
@@ -79,11 +81,15 @@ const severity: Severity | undefined = first?.severity;
 const fromText: LintResult = await lintText("{}", { file: "x.yaml" });
 const report: CostReport = await cost(["crds/"]);
 const costs: bigint[] = report.expressions.map((e: ExpressionCostReport) => e.totalCost);
+const validateOptions: ValidateOptions = { crds: ["crds/"], old: "stored.yaml", fieldValidation: "warn", kubernetesVersion: "1.33" };
+const validated: LintResult = await validate(["samples/"], validateOptions);
+// @ts-expect-error field validation is strict, warn or ignore
+await validate(["samples/"], { fieldValidation: "loose" });
 // @ts-expect-error paths are an array of strings
 await lint("crds/");
 // @ts-expect-error a diagnostic's line is a number
 const wrong: string = result.diagnostics[0].line;
-export { where, severity, fromText, costs, wrong };
+export { where, severity, fromText, costs, wrong, validated };
 `,
   );
   writeFileSync(
