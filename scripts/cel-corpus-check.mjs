@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles every x-kubernetes-validations rule (and messageExpression) of the corpus CRDs with
 // crdlint's CEL compiler and reports the ones that fail, with throughput.
-// Usage: node scripts/cel-corpus-check.mjs [--minor 37] [--dir /work/shared/corpus/crds] [--cost] [--repeat N] [--verbose]
+// Usage: node scripts/cel-corpus-check.mjs [--minor 37] [--dir ../shared/corpus/crds] [--cost] [--repeat N] [--verbose]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
@@ -13,7 +13,7 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const minor = Number(opt("--minor", "37"));
-const dir = opt("--dir", "/work/shared/corpus/crds");
+const dir = opt("--dir", "../shared/corpus/crds");
 const verbose = args.includes("--verbose");
 const withCost = args.includes("--cost");
 

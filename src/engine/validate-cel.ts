@@ -1,14 +1,14 @@
 /**
  * The CEL stage of `crdlint validate`: one CEL validator per CRD version (compiled once, every rule once), built
- * with the CEL runtime of src/cel/runtime (contract: /work/notes/CEL-RUNTIME-API.md), and its errors turned into
+ * with the CEL runtime of src/cel/runtime (its API: src/cel/runtime/index.ts), and its errors turned into
  * findings in the apiserver's words. Loaded on demand so that runs without CEL rules never import the runtime.
  */
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../validate/resource.js";
 import { isPlainObject } from "../validate/go.js";
-import type { CelFieldError, createCelValidator } from "../cel/runtime/index.js";
+import type { CelFieldError } from "../cel/runtime/index.js";
 
-type CreateCelValidator = typeof createCelValidator;
+
 
 export interface CelStages {
   /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
@@ -58,25 +58,13 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
   return f;
 }
 
-async function runtimeModule(): Promise<Record<string, unknown> | null> {
-  const rel = "../cel/runtime/index.js";
-  try {
-    return (await import(new URL(rel, import.meta.url).href)) as Record<string, unknown>;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException)?.code === "ERR_MODULE_NOT_FOUND" && String((e as Error).message).includes("cel/runtime")) return null;
-    throw e;
-  }
-}
-
-/** The CEL stages for one validate run (null when this build has no CEL runtime). */
-export async function loadCelStages(minor: number): Promise<CelStages | null> {
-  const mod = await runtimeModule();
-  const create = mod?.createCelValidator as CreateCelValidator | undefined;
-  if (!create) return null;
+/** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
+export async function loadCelStages(minor: number): Promise<CelStages> {
+  const { createCelValidator } = await import("../cel/runtime/index.js");
   return {
     stageFor(schema, options) {
       if (!hasCelRules(schema)) return null;
-      const validator = create(schema, true, { minor });
+      const validator = createCelValidator(schema, true, { minor });
       return {
         validate(obj, old) {
           const r = validator.validate(obj, old, { ratcheting: options.ratcheting });

@@ -1,6 +1,6 @@
 /**
  * The CEL runtime: evaluation of checked CRD rules with the Kubernetes libraries and cel-go's runtime cost, and the
- * CEL validator of custom resources (contract: /work/notes/CEL-RUNTIME-API.md).
+ * CEL validator of custom resources (createCelValidator: CelValidatorOptions in, CelFieldError out).
  */
 export {
   createCelValidator,
