@@ -32,7 +32,8 @@ for (const rule of rules) {
   if (update) {
     if (!existsSync(file)) continue;
     const cases = readCases(readFileSync(file, "utf8"));
-    for (const c of cases) c.expect = (await runCase(rule, c)).expect;
+    // A case marked `bug:` holds the apiserver's answer where crdlint differs: it is not refreshed from the output.
+    for (const c of cases) if (!c.bug) c.expect = (await runCase(rule, c)).expect;
     writeCases(file, rule, cases);
     written++;
     continue;

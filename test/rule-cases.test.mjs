@@ -61,7 +61,8 @@ const celRuntime = await (async () => {
 for (const { rule, file } of withCases) {
   if (!existsSync(file)) continue;
   for (const c of readCases(readFileSync(file, "utf8"))) {
-    test(`${rule.id}: ${c.name}`, async (t) => {
+    // A case with `bug:` states what the apiserver says where crdlint differs: it runs as a todo until fixed.
+    test(`${rule.id}: ${c.name}`, { todo: c.bug }, async (t) => {
       if (rule.id.startsWith("resource-cel-") && !celRuntime) return t.skip("this build has no CEL runtime");
       assert.deepEqual((await runCase(rule, c)).expect, c.expect);
     });
@@ -72,7 +73,7 @@ for (const { rule, file } of withCases) {
 const sample = new Map();
 for (const { rule, file } of withCases) {
   if (sample.has(rule.category) || rule.enabledByDefault === false || !existsSync(file)) continue;
-  const c = readCases(readFileSync(file, "utf8")).find((x) => x.expect.length > 0 && !x.rules);
+  const c = readCases(readFileSync(file, "utf8")).find((x) => x.expect.length > 0 && !x.rules && !x.bug);
   if (c) sample.set(rule.category, { rule, c });
 }
 for (const [category, { rule, c }] of sample) {
