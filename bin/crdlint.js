@@ -5,6 +5,13 @@ import { fileURLToPath } from "node:url";
 import { loadBundle } from "../dist/cli/compile-cache.js";
 
 const argv = process.argv.slice(2);
+// A reader that stops early (`crdlint lint -f sarif . | head`) closes the pipe: stop quietly, as cat does, rather than
+// dying on an unhandled EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (e) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw e;
+  });
 const bundle = loadBundle(fileURLToPath(new URL("../dist/bin/crdlint.cjs", import.meta.url)));
 
 const io = {

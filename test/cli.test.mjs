@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { tmp } from "./helpers/tmp.mjs";
-import { crdlint } from "./helpers/cli.mjs";
+import { spawnSync } from "node:child_process";
+import { crdlint, bin, root } from "./helpers/cli.mjs";
 import { BASELINE_CRD } from "../dist/rules/examples.js";
 
 const require = createRequire(import.meta.url);
@@ -214,4 +215,10 @@ test("crdlint cost: a table per CRD version, JSON with exact saturated integers,
   assert.ok(names.suggestion && names.drivers.length >= 1);
   assert.equal(report.crds[0].exceedsLimit, true);
   assert.equal(crdlint(["cost", "-f", "xml", "-"], { input: crd }).status, 2);
+});
+
+test("a reader that closes the pipe early ends crdlint quietly, without a stack trace", () => {
+  const r = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" lint -f sarif fixtures/examples/widgets-broken.yaml | head -c 1 >/dev/null`], { cwd: root, encoding: "utf8" });
+  assert.equal(r.status, 0);
+  assert.equal(r.stderr, "");
 });
