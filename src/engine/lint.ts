@@ -7,7 +7,8 @@ import type { EngineServices, Phase, Report, Rule, RuleContext, SchemaContext } 
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
-import { schemaConversionError } from "../crd/structural.js";
+import { StructuralState } from "../crd/structural.js";
+import { Memo } from "../rules/memo.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
@@ -237,7 +238,7 @@ class Engine implements Linter {
   private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
-    const memo = new Map<string, unknown>();
+    const memo = new Memo();
     const object = crd.name;
     const sinkFact = this.options.collect;
     const collect = sinkFact
@@ -277,7 +278,8 @@ class Engine implements Linter {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
-    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes };
+    const structural = new StructuralState();
+    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -307,7 +309,7 @@ class Engine implements Linter {
     // A schema that cannot even be converted to its structural form (NewStructural fails, e.g. on $schema) gets
     // neither defaults nor CEL checks, like a structural error.
     let celChecked = false;
-    if (structuralErrors === 0 && schemaConversionError(scope) === null) {
+    if (structuralErrors === 0 && structural.conversionError === null) {
       const defaultErrors = runPhase("defaults");
       if (defaultErrors === 0) {
         runPhase("cel");
@@ -358,6 +360,8 @@ interface SchemaRunState {
   object: string | null;
   scope: SchemaScope;
   nodes: readonly SchemaNode[];
+  /** Filled by the structural phase: NewStructural's outcome gates defaults and CEL. */
+  structural: StructuralState;
 }
 
 /** One rule's view of one schema; a class so that every rule sees objects of one shape. */
@@ -365,10 +369,11 @@ class SchemaRuleContext implements SchemaContext {
   readonly crd: CrdView;
   readonly minor: number;
   readonly services: EngineServices;
-  readonly memo: Map<string, unknown>;
+  readonly memo: Memo;
   readonly collect: (kind: string, data: unknown) => void;
   readonly scope: SchemaScope;
   readonly nodes: readonly SchemaNode[];
+  readonly structural: StructuralState;
 
   constructor(
     base: SharedContext,
@@ -383,6 +388,7 @@ class SchemaRuleContext implements SchemaContext {
     this.collect = base.collect;
     this.scope = state.scope;
     this.nodes = state.nodes;
+    this.structural = state.structural;
   }
 
   report(r: Report): void {
@@ -392,6 +398,10 @@ class SchemaRuleContext implements SchemaContext {
       state.errorCount++;
       if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, r.path.written.toString());
     }
+  }
+
+  get ruleId(): string {
+    return this.rule.id;
   }
 
   isNodeClean(node: SchemaNode): boolean {

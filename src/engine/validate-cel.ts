@@ -5,7 +5,7 @@
  */
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../validate/resource.js";
-import { isPlainObject } from "../validate/go.js";
+import { isPlainObject } from "../k8s/go.js";
 import type { CelFieldError, createCelValidator } from "../cel/runtime/index.js";
 
 type CreateCelValidator = typeof createCelValidator;

@@ -3,6 +3,11 @@ import type { Category, ErrorType, Severity } from "../diagnostics/index.js";
 import type { DualPath } from "../k8s/path.js";
 import type { CrdView, SchemaScope } from "../crd/model.js";
 import type { SchemaNode } from "../crd/schema.js";
+import type { StructuralState } from "../crd/structural.js";
+import type { CelCompiler } from "../cel/compile.js";
+import type { Decoder } from "../crd/decode.js";
+import type * as CelRuntime from "../cel/runtime/index.js";
+import type { Memo } from "./memo.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */
@@ -42,15 +47,15 @@ export interface Report {
 
 /**
  * Heavy helpers the engine loads once (dynamic import) before linting, so that `crdlint rules` and
- * `crdlint --version` import neither CEL nor ajv. Rules that need one cast it to the module's own type.
+ * `crdlint --version` import neither CEL nor ajv (the imports above are types only).
  */
 export interface EngineServices {
-  /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor. */
-  readonly cel: unknown;
-  /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type). */
-  readonly decoder: unknown;
+  /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor; null when CEL is not loaded. */
+  readonly cel: CelCompiler | null;
+  /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type); null when not loaded. */
+  readonly decoder: Decoder | null;
   /** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
-  readonly celRuntime?: unknown;
+  readonly celRuntime?: typeof CelRuntime | null;
 }
 
 export interface RuleContext {
@@ -60,13 +65,17 @@ export interface RuleContext {
   report(r: Report): void;
   services: EngineServices;
   /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
-  memo: Map<string, unknown>;
+  memo: Memo;
   /** Hands a fact to the caller of the engine (e.g. every CEL expression's cost, for `crdlint cost`); a no-op unless asked for. */
   collect(kind: string, data: unknown): void;
 }
 
 export interface SchemaContext extends RuleContext {
+  /** The id of the rule this context reports for. */
+  readonly ruleId: string;
   scope: SchemaScope;
+  /** The schema's structural state (NewStructural outcome, value-validation facts), created by the engine per schema. */
+  readonly structural: StructuralState;
   /** Every node of the schema, in walk order (shared by all rules; walked once). */
   nodes: readonly SchemaNode[];
   /** False when a `walk`-phase apiserver error was reported at this node or below (the apiserver's per-node CEL gate). */

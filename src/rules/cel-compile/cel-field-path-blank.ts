@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations fieldPath made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "./validation-entries.js";
+import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-blank",

@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations fieldPath containing a line break. */
 import { defineRule } from "../define-rule.js";
-import { hasNewlines, validationEntries } from "./validation-entries.js";
+import { hasNewlines, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-newline",

@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations message made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { ruleMessageProblem, validationEntries } from "./validation-entries.js";
+import { ruleMessageProblem, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-blank",

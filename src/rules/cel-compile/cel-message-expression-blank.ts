@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations messageExpression made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "./validation-entries.js";
+import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-expression-blank",

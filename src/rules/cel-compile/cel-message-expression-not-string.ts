@@ -1,6 +1,6 @@
 /** A messageExpression must evaluate to a string. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-message-expression-not-string",

@@ -1,6 +1,6 @@
 /** A multi-line x-kubernetes-validations rule without a message. */
 import { defineRule } from "../define-rule.js";
-import { ruleMessageProblem, validationEntries } from "./validation-entries.js";
+import { ruleMessageProblem, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-multiline-rule-needs-message",

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 /** The outermost ancestor that makes `node` uncorrelatable: a non-map list above its items, or an object with an unknown map-type above its properties. */
 function uncorrelatableRoot(node: SchemaNode): SchemaNode | null {

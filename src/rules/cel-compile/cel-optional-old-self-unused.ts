@@ -1,6 +1,6 @@
 /** optionalOldSelf on a rule that never mentions oldSelf. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-optional-old-self-unused",

@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations reason that is not one of the FieldValue* reasons. */
 import { defineRule } from "../define-rule.js";
-import { validationEntries } from "./validation-entries.js";
+import { validationEntries } from "../../crd/validation-entries.js";
 
 const SUPPORTED = new Set(["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"]);
 

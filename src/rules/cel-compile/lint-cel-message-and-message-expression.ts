@@ -1,6 +1,6 @@
 /** Lint: an x-kubernetes-validations entry with both message and messageExpression. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "./validation-entries.js";
+import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "lint-cel-message-and-message-expression",

@@ -1,6 +1,6 @@
 /** Lint (info): a transition rule (oldSelf without optionalOldSelf) never runs on create. */
 import { defineRule } from "../define-rule.js";
-import { validationEntries } from "./validation-entries.js";
+import { validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "lint-cel-transition-rule-on-create",

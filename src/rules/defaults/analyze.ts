@@ -16,7 +16,7 @@
 import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
-import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../validate/go.js";
+import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../k8s/go.js";
 import { coerceEmbedded, validateEmbedded } from "../../validate/embedded.js";
 import { pruneValue } from "../../validate/prune.js";
 import { validateSchemaValue } from "../../validate/value.js";

@@ -1,6 +1,6 @@
 /** A default inside an additionalProperties schema: the apiserver never validates it. */
 import { defineRule } from "../define-rule.js";
-import { aggregateString } from "../../validate/go.js";
+import { aggregateString } from "../../k8s/go.js";
 import { pruneValue } from "../../validate/prune.js";
 import { validateSchemaValue } from "../../validate/value.js";
 import { FieldPath } from "../../k8s/path.js";

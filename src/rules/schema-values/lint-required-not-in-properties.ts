@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { EMBEDDED_RESOURCE, PRESERVE_UNKNOWN_FIELDS, isSet, structuralState } from "../../crd/structural.js";
+import { EMBEDDED_RESOURCE, PRESERVE_UNKNOWN_FIELDS, isSet } from "../../crd/structural.js";
 
 const RESOURCE_FIELDS = new Set(["apiVersion", "kind", "metadata"]);
 
@@ -40,7 +40,7 @@ export default defineRule({
     else if (node.inJunctor) {
       // Under `not`, a required name that can never be present makes the branch vacuous, not unsatisfiable.
       for (let n: SchemaNode | null = node; n && n.inJunctor; n = n.parent) if (n.via === "not") return;
-      const f = structuralState(ctx.scope).valueValidation(node);
+      const f = ctx.structural.valueValidation(node);
       if (f.counterpartPath && f.counterpartPath.written.segments.some((s) => s.kind === "key" && RESOURCE_FIELDS.has(s.key))) return;
       target = f.counterpart;
     }

@@ -1,4 +1,5 @@
 /** Warning (1.34+): a string format the apiserver does not recognize (and ignores). */
+import { MemoKey } from "../memo.js";
 import { defineRule } from "../define-rule.js";
 
 /** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */
@@ -14,6 +15,8 @@ export function isRecognizedStringFormat(format: string, minor: number): boolean
   const normalized = format.replaceAll("-", "");
   return BASE_FORMATS.has(normalized) || (minor - 1 >= 34 && K8S_NAME_FORMATS.has(normalized));
 }
+
+const SEEN = new MemoKey<boolean>("schema-format-unrecognized");
 
 export default defineRule({
   id: "schema-format-unrecognized",
@@ -36,9 +39,8 @@ export default defineRule({
     const f = s.format;
     if (typeof f !== "string" || f === "" || s.type !== "string" || isRecognizedStringFormat(f, ctx.minor)) return;
     // The apiserver sends each distinct warning text once per request.
-    const key = "schema-format-unrecognized:" + f;
-    if (ctx.memo.has(key)) return;
-    ctx.memo.set(key, true);
+    if (ctx.memo.has(SEEN, f)) return;
+    ctx.memo.set(SEEN, true, f);
     ctx.report({ path: node.path.child("format"), message: `unrecognized format ${JSON.stringify(f)}` });
   },
 });

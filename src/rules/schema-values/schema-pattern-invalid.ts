@@ -1,6 +1,7 @@
 /** A pattern Go's RE2 regexp package does not compile. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, flushDeferred, isValidatedByStructural, observeNode } from "../../crd/structural.js";
+import { isValidatedByStructural } from "../../crd/structural.js";
+import { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
 import { goRegexpError } from "../../k8s/re2-syntax.js";
 
 export default defineRule({

@@ -1,7 +1,7 @@
 /** additionalProperties at the schema root. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, isSet } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { isSet } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-additional-properties-at-root",

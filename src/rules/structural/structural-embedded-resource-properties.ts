@@ -1,7 +1,7 @@
 /** An embedded resource that neither lists properties nor preserves unknown fields. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, mapSize, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { EMBEDDED_RESOURCE, mapSize, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-properties",

@@ -1,7 +1,7 @@
 /** x-kubernetes-int-or-string together with x-kubernetes-embedded-resource. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, INT_OR_STRING } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { EMBEDDED_RESOURCE, INT_OR_STRING } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-int-or-string-embedded",

@@ -1,7 +1,7 @@
 /** x-kubernetes-int-or-string together with x-kubernetes-preserve-unknown-fields. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-int-or-string-preserve-unknown",

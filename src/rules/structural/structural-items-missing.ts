@@ -1,8 +1,7 @@
 /** An array node of the structural part without an items schema. */
 import { defineRule } from "../define-rule.js";
-import { deferReport } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-items-missing",

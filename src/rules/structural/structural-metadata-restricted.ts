@@ -1,8 +1,8 @@
 /** Root properties[metadata] restricts more than name and generateName (rule 4). */
 import { defineRule } from "../define-rule.js";
-import { deferReport, metadataIsRestricted } from "../../crd/structural.js";
+import { metadataIsRestricted } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-restricted",

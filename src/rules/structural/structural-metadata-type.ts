@@ -1,8 +1,8 @@
 /** properties[metadata] of the root or of an embedded resource is not type object. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
+import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-type",

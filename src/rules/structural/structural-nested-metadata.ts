@@ -1,8 +1,7 @@
 /** properties[metadata] inside a value validation. */
 import { defineRule } from "../define-rule.js";
-import { deferReport } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-nested-metadata",

@@ -1,7 +1,7 @@
 /** The schema root with a type other than object. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, typeOf } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { typeOf } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-root-type-not-object",

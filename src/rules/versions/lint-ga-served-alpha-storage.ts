@@ -1,6 +1,6 @@
 /** A GA version is served while an alpha/beta version is the storage version. */
 import { defineRule } from "../define-rule.js";
-import { deepEqual } from "../../validate/go.js";
+import { deepEqual } from "../../k8s/go.js";
 import { isObject, type CrdView, type VersionView } from "../../crd/model.js";
 import { isKubeLikeVersion } from "../../k8s/version.js";
 

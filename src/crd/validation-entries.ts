@@ -4,10 +4,10 @@
  * order of the rule/message checks.
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go
-import { isObject, type JsonObject } from "../../crd/model.js";
-import type { SchemaNode } from "../../crd/schema.js";
-import { VALIDATIONS } from "../../crd/structural.js";
-import type { DualPath } from "../../k8s/path.js";
+import { isObject, type JsonObject } from "./model.js";
+import type { SchemaNode } from "./schema.js";
+import { VALIDATIONS } from "./structural.js";
+import type { DualPath } from "../k8s/path.js";
 
 export interface ValidationEntry {
   index: number;
