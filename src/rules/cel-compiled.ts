@@ -5,7 +5,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (Compile)
 import type { SchemaNode } from "../crd/schema.js";
 import type { RuleContext } from "./define-rule.js";
-import { MemoKey } from "./memo.js";
+import { MemoKey } from "../crd/memo.js";
 import type { CelCompiler, CompileResult } from "../cel/compile.js";
 import { goTrimSpace, validationEntries, type ValidationEntry } from "../crd/validation-entries.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../k8s/feature-gates.js";
@@ -30,7 +30,7 @@ export function celCompiler(ctx: RuleContext): CelCompiler | null {
 }
 
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
-  const entries = validationEntries(node);
+  const entries = validationEntries(node, ctx.memo);
   if (entries.length === 0) return [];
   const key = node.path.written.toString();
   const memo = ctx.memo.get(COMPILED, key);

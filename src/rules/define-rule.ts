@@ -7,7 +7,7 @@ import type { StructuralState } from "../crd/structural.js";
 import type { CelCompiler } from "../cel/compile.js";
 import type { Decoder } from "../crd/decode.js";
 import type * as CelRuntime from "../cel/runtime/index.js";
-import type { Memo } from "./memo.js";
+import type { Memo } from "../crd/memo.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */
@@ -66,8 +66,6 @@ export interface RuleContext {
   services: EngineServices;
   /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
   memo: Memo;
-  /** Hands a fact to the caller of the engine (e.g. every CEL expression's cost, for `crdlint cost`); a no-op unless asked for. */
-  collect(kind: string, data: unknown): void;
 }
 
 export interface SchemaContext extends RuleContext {

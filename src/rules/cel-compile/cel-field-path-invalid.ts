@@ -22,7 +22,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     let converts: boolean | undefined;
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.fieldPath.length === 0) continue;
       converts ??= convertsToStructural(node, ctx);
       // A schema NewStructural cannot convert accepts every fieldPath.

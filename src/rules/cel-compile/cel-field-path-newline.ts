@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: 'true'\n    fieldPath: .spec\n  properties:\n    spec: {type: object}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (!hasNewlines(e.fieldPath)) continue;
       const message = ctx.minor >= 34 ? "must not contain line breaks" : "fieldPath must not contain line breaks";
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });

@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) !== "message-blank") continue;
       const message = ctx.minor >= 34 ? "must be non-empty if specified" : "message must be non-empty if specified";
       ctx.report({ path: e.path.child("message"), message, value: e.message });

@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.messageExpression.length === 0 || goTrimSpace(e.messageExpression).length > 0) continue;
       ctx.report({ path: e.path.child("messageExpression"), message: "messageExpression must be non-empty if specified" });
     }

@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: |\n      has(self.spec) &&\n      has(self.status)\n    message: spec and status are both required\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) === "multiline-rule-needs-message")
         ctx.report({ path: e.path.child("message"), message: "message must be specified if rule contains line breaks" });
     }

@@ -21,7 +21,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', reason: FieldValueInvalid}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.reason === undefined || SUPPORTED.has(e.reason)) continue;
       ctx.report({
         path: e.path.child("reason"),

@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) === "rule-required") ctx.report({ path: e.path.child("rule"), message: "rule is not specified" });
     }
   },

@@ -21,7 +21,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf !== true) continue;
       ctx.report({
         path: e.path.child("optionalOldSelf"),

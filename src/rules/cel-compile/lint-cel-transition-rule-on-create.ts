@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != 'oldSelf'\", message: a may not be oldSelf}]}}}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf === true && ctx.minor >= 30) continue;
       const at = oldSelfOffset(e.rule);
       if (at < 0) continue;

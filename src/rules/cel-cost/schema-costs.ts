@@ -20,7 +20,7 @@ import {
 import { suggestBounds, type SuggestResult } from "../../cel/suggest.js";
 import type { CompileResult } from "../../cel/compile.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 
 /** Above this share of its limit an expression gets an explanation and a fix computed with the estimator. */
 export const EXPLAIN_FRACTION = 0.5;
@@ -109,13 +109,6 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
   };
   ctx.memo.set(COSTS, result, memoKey(ctx));
   return result;
-}
-
-/** What `crdlint cost` reports per schema (collected through ctx.collect by the cel-cost total rule). */
-export interface SchemaCostFact {
-  scope: SchemaContext["scope"];
-  costs: SchemaCosts;
-  explain: (e: ExpressionCost) => SuggestResult | null;
 }
 
 /** Drivers and the smallest fix that brings the expression under its limit (null when the estimator cannot explain it). */

@@ -5,7 +5,7 @@
  */
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { isObject, type CrdView, type JsonObject } from "../../crd/model.js";
-import { MemoKey, type Memo } from "../memo.js";
+import { MemoKey, type Memo } from "../../crd/memo.js";
 
 export interface ConversionView {
   raw: JsonObject;

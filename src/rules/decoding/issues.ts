@@ -1,6 +1,6 @@
 /** Runs the strict decoder once per CRD (shared by the decoding rules through ctx.memo). */
 import type { RuleContext } from "../define-rule.js";
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 import type { DecodeIssue, DecodeIssueKind } from "../../crd/decode.js";
 import { DualPath } from "../../k8s/path.js";
 

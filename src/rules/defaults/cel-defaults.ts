@@ -14,7 +14,7 @@ import type { ErrorType } from "../../diagnostics/index.js";
 import type { DualPath } from "../../k8s/path.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/feature-gates.js";
 import type { SchemaContext } from "../define-rule.js";
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 import type * as CelRuntime from "../../cel/runtime/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
 
@@ -76,7 +76,7 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
   for (const node of defaultsOrder(root)) {
     const d = defaultValue(node);
     if (d === undefined) continue;
-    const o = defaultOutcome(node, ctx.minor);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
     const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });

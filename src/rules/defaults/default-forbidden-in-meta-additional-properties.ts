@@ -20,7 +20,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;
-    if (walkState(node).reason !== "additionalProperties") return;
+    if (walkState(node, ctx.memo).reason !== "additionalProperties") return;
     ctx.report({ path: node.path.child("default"), message: "must not be set inside additionalProperties applying to object metadata" });
   },
 });

@@ -20,7 +20,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;
-    const st = walkState(node);
+    const st = walkState(node, ctx.memo);
     if (st.reason !== "top-level") return;
     ctx.report({ path: node.path.child("default"), message: `must not be set in top-level ${st.field}` });
   },

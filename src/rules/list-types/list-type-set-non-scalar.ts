@@ -1,7 +1,7 @@
 /** Warning (1.37+): a set list of objects or arrays. */
 import { defineRule } from "../define-rule.js";
 import { LIST_TYPE, itemSchema } from "./schema-fields.js";
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 
 // The apiserver sends each distinct warning text once per request: one memo entry per items type.
 const SEEN = new MemoKey<boolean>("list-type-set-non-scalar");

@@ -1,5 +1,5 @@
 /** Warning (1.34+): a string format the apiserver does not recognize (and ignores). */
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 import { defineRule } from "../define-rule.js";
 
 /** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */

@@ -10,7 +10,7 @@ import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/feature-gates.js";
 import type { RuleContext } from "../define-rule.js";
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 
 export type SelectableRuleId =
   | "selectable-field-jsonpath-required"

@@ -13,7 +13,7 @@ import { isObject, type JsonObject } from "../../crd/model.js";
 import { byteLength, goJson } from "../../k8s/go.js";
 import { TOTAL_ANNOTATION_SIZE_LIMIT } from "../../k8s/objectmeta.js";
 import type { RuleContext } from "../define-rule.js";
-import { MemoKey } from "../memo.js";
+import { MemoKey } from "../../crd/memo.js";
 
 export const LAST_APPLIED_CONFIG_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
 export { TOTAL_ANNOTATION_SIZE_LIMIT };

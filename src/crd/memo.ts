@@ -10,6 +10,7 @@ export class MemoKey<T> {
 
 export class Memo {
   private readonly values = new Map<string, unknown>();
+  private readonly perObject = new Map<MemoKey<unknown>, WeakMap<object, unknown>>();
 
   has<T>(key: MemoKey<T>, sub = ""): boolean {
     return this.values.has(key.name + "\0" + sub);
@@ -31,5 +32,19 @@ export class Memo {
     const v = make();
     this.values.set(k, v);
     return v;
+  }
+
+  /** The value stored for `owner` (a schema node, a schema object) under the key. */
+  getFor<T>(key: MemoKey<T>, owner: object): T | undefined {
+    return this.perObject.get(key)?.get(owner) as T | undefined;
+  }
+
+  setFor<T>(key: MemoKey<T>, owner: object, value: T): void {
+    let m = this.perObject.get(key);
+    if (!m) {
+      m = new WeakMap();
+      this.perObject.set(key, m);
+    }
+    m.set(owner, value);
   }
 }
