@@ -3,7 +3,7 @@ import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnost
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import { defineEngineRule, type EngineServices, type Phase, type Report, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
+import { defineEngineRule, reportMessage, type EngineServices, type Phase, type Report, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
@@ -234,7 +234,7 @@ class Engine implements Linter {
       field,
       apiserverField,
       type,
-      message: report.message,
+      message: report.message ?? "",
       value: report.value !== undefined ? renderValue(report.value) : undefined,
       detail: report.detail,
       suggestion: report.suggestion,
@@ -249,7 +249,7 @@ class Engine implements Linter {
     const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo };
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
       ...shared,
-      report: (r: Report) => sink.push({ rule, report: r, document, object, phase }),
+      report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase }),
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
@@ -410,7 +410,7 @@ class SchemaRuleContext implements SchemaContext {
 
   report(r: Report): void {
     const { rule, phase, state } = this;
-    state.out.push({ rule, report: r, document: state.document, object: state.object, phase });
+    state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase });
     if (rule.apiserver) {
       state.errorCount++;
       if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, r.path.written.toString());
@@ -428,6 +428,11 @@ class SchemaRuleContext implements SchemaContext {
   get errorCount(): number {
     return this.state.errorCount;
   }
+}
+
+/** The report with its message text (a messageId is resolved when reported, so that a wrong id fails inside the rule's guard). */
+function resolved(rule: Rule, r: Report): Report {
+  return r.messageId === undefined ? r : { ...r, message: reportMessage(rule, r) };
 }
 
 function markDirty(dirty: Set<string>, path: string): void {

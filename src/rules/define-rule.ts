@@ -32,9 +32,19 @@ export interface RuleDocs {
  */
 export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final";
 
+/** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
+export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
+
 export interface Report {
   path: DualPath;
-  message: string;
+  /** One of the rule's `messages` (the text is data that docs and tests can see); `data` fills its `{{placeholders}}`. */
+  messageId?: string;
+  data?: MessageData;
+  /**
+   * A message computed whole by a shared evaluator (a Kubernetes validation function's text, a decoder's text),
+   * for rules whose text is not the rule's own; a rule's own texts go in `messages`.
+   */
+  message?: string;
   /** Overrides the rule's error type (rules whose type depends on the case, e.g. Required vs Invalid). */
   type?: ErrorType | null;
   /** The value the apiserver prints after the type (`Invalid value: "foo"`); omitted for Required/Forbidden. */
@@ -92,6 +102,11 @@ export interface RuleMeta {
   type: ErrorType | null;
   description: string;
   docs: RuleDocs;
+  /**
+   * The rule's message texts by id, as in typescript-eslint: `{ mustBeString: "must be {{expected}}" }`; a report
+   * names one (`messageId`) and gives the placeholders' values (`data`).
+   */
+  messages?: Readonly<Record<string, string>>;
   phase: Phase;
   /** Opt-in rules (style lints most CRDs would fail) stay off unless the configuration gives them a severity. */
   enabledByDefault?: boolean;
@@ -116,6 +131,21 @@ export interface Rule extends RuleMeta {
 
 export function defineRule<R extends Rule>(rule: R): R {
   return rule;
+}
+
+const PLACEHOLDER = /\{\{\s*([^{}\s]+?)\s*\}\}/g;
+
+/**
+ * The text of a report: its `message`, or its rule's message `messageId` with `{{name}}` replaced by `data.name` (in
+ * one pass, so that a value containing braces is not read again; a placeholder without data stays as written).
+ */
+export function reportMessage(rule: Pick<RuleMeta, "id" | "messages">, r: Report): string {
+  if (r.messageId === undefined) return r.message ?? "";
+  const template = rule.messages?.[r.messageId];
+  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${JSON.stringify(r.messageId)}`);
+  const data = r.data;
+  if (!data) return template;
+  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
 }
 
 /** Rules emitted by the loader or the engine (YAML problems, file limits): metadata only, no hook. */

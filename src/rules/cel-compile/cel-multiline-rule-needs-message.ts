@@ -11,6 +11,9 @@ export default defineRule({
   description: "A rule spanning several lines has no message.",
   phase: "walk",
   minMinor: 25,
+  messages: {
+    messageMustBeSpecifiedIf: "message must be specified if rule contains line breaks",
+  },
   docs: {
     why: "Without a `message` the apiserver's error quotes the rule itself, which must then fit on one line. A rule with line breaks (after trimming) therefore needs an explicit `message`.",
     fix: "Add a one-line `message` (or a `messageExpression` plus a `message` fallback), or write the rule on one line.",
@@ -21,7 +24,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) === "multiline-rule-needs-message")
-        ctx.report({ path: e.path.child("message"), message: "message must be specified if rule contains line breaks" });
+        ctx.report({ path: e.path.child("message"), messageId: "messageMustBeSpecifiedIf" });
     }
   },
 });

@@ -13,6 +13,9 @@ export default defineRule({
   description: "An x-kubernetes-validations reason is not a supported FieldValue* reason.",
   phase: "walk",
   minMinor: 28,
+  messages: {
+    supportedValuesFieldvalueduplicateFieldvalueforbiddenFieldvalueinvalid: "supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"",
+  },
   docs: {
     why: "`reason` (Kubernetes 1.28+) chooses the error type and HTTP reason returned when the rule fails; only the four `FieldValue*` reasons exist.",
     fix: "Use `FieldValueInvalid` (the default when omitted), `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`.",
@@ -25,7 +28,7 @@ export default defineRule({
       if (e.reason === undefined || SUPPORTED.has(e.reason)) continue;
       ctx.report({
         path: e.path.child("reason"),
-        message: 'supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"',
+        messageId: "supportedValuesFieldvalueduplicateFieldvalueforbiddenFieldvalueinvalid",
         value: e.reason,
       });
     }

@@ -11,6 +11,9 @@ export default defineRule({
   description: "An x-kubernetes-validations entry has no rule (or only whitespace).",
   phase: "walk",
   minMinor: 25,
+  messages: {
+    ruleIsNotSpecified: "rule is not specified",
+  },
   docs: {
     why: "Each `x-kubernetes-validations` entry is a CEL expression in `rule`; an entry without one (or with only whitespace) is rejected. The message checks of that entry are then skipped.",
     fix: "Write the CEL expression in `rule`, or remove the entry.",
@@ -20,7 +23,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
-      if (ruleMessageProblem(e) === "rule-required") ctx.report({ path: e.path.child("rule"), message: "rule is not specified" });
+      if (ruleMessageProblem(e) === "rule-required") ctx.report({ path: e.path.child("rule"), messageId: "ruleIsNotSpecified" });
     }
   },
 });

@@ -13,6 +13,9 @@ export default defineRule({
   phase: "walk",
   minMinor: CRD_VALIDATION_RATCHETING.alpha,
   maxMinor: CRD_VALIDATION_RATCHETING.onByDefault - 1,
+  messages: {
+    optionaloldselfIsDroppedByKubernetes: "optionalOldSelf is dropped by Kubernetes 1.{{minor}} (CRDValidationRatcheting is off by default): the rule stays a transition rule",
+  },
   docs: {
     why: "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule that never runs on create, and `oldSelf` is not an optional there.",
     fix: "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule without `optionalOldSelf`.",
@@ -25,7 +28,7 @@ export default defineRule({
       if (e.optionalOldSelf !== true) continue;
       ctx.report({
         path: e.path.child("optionalOldSelf"),
-        message: `optionalOldSelf is dropped by Kubernetes 1.${ctx.minor} (CRDValidationRatcheting is off by default): the rule stays a transition rule`,
+        messageId: "optionaloldselfIsDroppedByKubernetes", data: { minor: ctx.minor },
       });
     }
   },

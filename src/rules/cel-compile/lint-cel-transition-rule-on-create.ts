@@ -11,6 +11,9 @@ export default defineRule({
   description: "A rule referencing oldSelf without optionalOldSelf is skipped on create and whenever there is no old value.",
   phase: "walk",
   minMinor: 25,
+  messages: {
+    theRuleUsesOldselfWithout: "the rule uses oldSelf without optionalOldSelf: true, so it is skipped on create and whenever the field had no old value",
+  },
   docs: {
     why: "A rule that mentions `oldSelf` is a transition rule: the apiserver evaluates it only on update, and only when the field existed before. Creating an object, or adding the field later, never runs it, so a rule such as `self.replicas <= oldSelf.replicas + 1` cannot also enforce a bound on new objects.",
     fix: "If the rule should also hold on create, set `optionalOldSelf: true` (Kubernetes 1.30+) and handle the absent old value (`oldSelf.hasValue()`), or add a separate rule without `oldSelf`.",
@@ -26,7 +29,7 @@ export default defineRule({
       ctx.report({
         path: e.path.child("rule"),
         offset: at,
-        message: "the rule uses oldSelf without optionalOldSelf: true, so it is skipped on create and whenever the field had no old value",
+        messageId: "theRuleUsesOldselfWithout",
       });
     }
   },

@@ -27,6 +27,9 @@ export default defineRule({
   description: "A string property uses a format the apiserver does not recognize; it is ignored, not validated.",
   phase: "walk",
   minMinor: 34,
+  messages: {
+    unrecognizedFormat: "unrecognized format {{fJson}}",
+  },
   docs: {
     why: "Unknown formats are silently dropped before validation, so a `format` the apiserver does not know validates nothing. Since Kubernetes 1.34 the apiserver says so with a warning, `unrecognized format \"<format>\"`, once per distinct format in the request. Since the 1.34 regression fix (1.34.1) only `type: string` properties are checked. `k8s-short-name` and `k8s-long-name` are recognized from Kubernetes 1.35 (compatibility version 1.34). Integer and number formats are the business of `lint-format-on-non-string`.",
     fix: "Use a recognized format (`date-time`, `date`, `duration`, `byte`, `uri`, `email`, `hostname`, `ipv4`, `ipv6`, `cidr`, `mac`, `uuid`...), or replace it with a `pattern` or a CEL rule that enforces what you meant.",
@@ -41,6 +44,6 @@ export default defineRule({
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, f)) return;
     ctx.memo.set(SEEN, true, f);
-    ctx.report({ path: node.path.child("format"), message: `unrecognized format ${JSON.stringify(f)}` });
+    ctx.report({ path: node.path.child("format"), messageId: "unrecognizedFormat", data: { fJson: JSON.stringify(f) } });
   },
 });

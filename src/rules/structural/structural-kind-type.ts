@@ -11,6 +11,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "The kind property of the root or of an embedded resource is not type string.",
+  messages: {
+    mustBeString: "must be string",
+  },
   docs: {
     why: "`kind` is part of every Kubernetes object's TypeMeta and is always a string. When the schema of the root (or of an `x-kubernetes-embedded-resource`) mentions it, its type must be `string`; a missing type is reported with the value `\"\"`.",
     fix: "Write `kind: {type: string}` (a description is fine).",
@@ -25,6 +28,6 @@ export default defineRule({
     const p = props["kind"];
     const t = isObject(p) ? typeOf(p) : p === null ? "" : undefined;
     if (t === undefined || t === "string") return;
-    deferReport(ctx, { path: node.path.child("properties").key("kind").child("type"), message: "must be string", value: t });
+    deferReport(ctx, { path: node.path.child("properties").key("kind").child("type"), messageId: "mustBeString", value: t });
   }),
 });
