@@ -70,23 +70,8 @@ export interface Diagnostic {
 }
 
 /** What a diagnostic is built from; `buildDiagnostic` is the one place that assembles a Diagnostic. */
-export interface DiagnosticInput {
-  file: string;
-  document: number;
-  object: string | null;
+export interface DiagnosticInput extends Omit<Diagnostic, "line" | "column" | "endLine" | "endColumn"> {
   range: { start: { line: number; column: number }; end: { line: number; column: number } };
-  rule: string;
-  category: Category;
-  severity: Severity;
-  apiserver: boolean;
-  field: string | null;
-  apiserverField?: string;
-  type: ErrorType | null;
-  message: string;
-  /** Already rendered as the apiserver prints it. */
-  value?: string;
-  detail?: string;
-  suggestion?: string;
 }
 
 /**
