@@ -12,7 +12,7 @@ import { startDiscoveryServer } from "./helpers/discovery-server.mjs";
 
 const { loadText } = await import(join(root, "dist", "load", "document.js"));
 const { lastAppliedConfiguration, jsonBytes, storedBytesLowerBound } = await import(join(root, "dist", "rules", "size", "object-size.js"));
-const { goJson } = await import(join(root, "dist", "validate", "go.js"));
+const { goJson } = await import(join(root, "dist", "k8s", "go.js"));
 
 const LA = "kubectl.kubernetes.io/last-applied-configuration";
 const SIZE_RULES = new Set(["lint-last-applied-configuration-too-large", "size-request-too-large", "size-etcd-object-too-large"]);

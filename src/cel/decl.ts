@@ -5,7 +5,7 @@
  */
 import type { CelType, DeclField, DeclType } from "./types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "./typeutil.js";
-import { byteLength } from "../validate/go.js";
+import { byteLength } from "../k8s/go.js";
 
 /** MaxRequestSizeBytes. */
 const R = 3145728n;

@@ -1,7 +1,7 @@
 /** The typed view of one CRD document: versions, and the v1 → internal hoisting that decides every reported path. */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go (hoisting of identical per-version fields)
 import { DualPath, FieldPath } from "../k8s/path.js";
-import { deepEqual, isPlainObject } from "../validate/go.js";
+import { deepEqual, isPlainObject } from "../k8s/go.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: unknown };

@@ -16,9 +16,8 @@
  *   include the `pattern` compile errors (checked inside ValidateStructural's value-validation pass).
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go, validation.go, complete.go, pkg/controller/nonstructuralschema/nonstructuralschema_controller.go
-import type { Report, SchemaContext } from "../rules/define-rule.js";
 import type { DualPath } from "../k8s/path.js";
-import { isObject, type JsonObject, type SchemaScope } from "./model.js";
+import { isObject, type JsonObject } from "./model.js";
 import type { SchemaNode } from "./schema.js";
 
 export const PRESERVE_UNKNOWN_FIELDS = "x-kubernetes-preserve-unknown-fields";
@@ -173,7 +172,7 @@ export interface ValueValidationFacts {
 
 const DEAD: ValueValidationFacts = { validated: false, skipAnyOf: false, counterpart: null, counterpartPath: null, checked: false, missing: null };
 
-/** Per-schema state: the conversion outcome, value-validation facts, deferred structural reports. */
+/** Per-schema state, created by the engine for each schema: the conversion outcome, value-validation facts, deferred structural reports. */
 export class StructuralState {
   /** `NewStructural`'s error for this schema (the first one found), or null. */
   conversionError: string | null = null;
@@ -181,6 +180,28 @@ export class StructuralState {
   complete = false;
   private last: SchemaNode | null = null;
   private readonly facts = new Map<SchemaNode, ValueValidationFacts>();
+  /**
+   * Findings queued by the structural rules, by rule: ValidateStructural runs only when NewStructural succeeds,
+   * which is known once the whole schema has been observed.
+   */
+  private readonly deferred = new Map<string, Array<() => void>>();
+
+  /** Queues a rule's finding until the end of the structural phase. */
+  defer(ruleId: string, emit: () => void): void {
+    const list = this.deferred.get(ruleId);
+    if (list) list.push(emit);
+    else this.deferred.set(ruleId, [emit]);
+  }
+
+  /** Emits what the rule queued, unless the schema does not convert (then ValidateStructural never ran). */
+  flush(ruleId: string): void {
+    this.complete = true;
+    const list = this.deferred.get(ruleId);
+    if (!list) return;
+    this.deferred.delete(ruleId);
+    if (this.conversionError !== null) return;
+    for (const emit of list) emit();
+  }
 
   /** Called by every structural-phase rule for each node; idempotent across rules (the engine visits node by node). */
   observe(node: SchemaNode): void {
@@ -240,32 +261,6 @@ export class StructuralState {
   }
 }
 
-const states = new WeakMap<SchemaScope, StructuralState>();
-
-// Every structural rule asks for the state on every node of the same schema: answer the repeat without a WeakMap lookup.
-let lastScope: SchemaScope | null = null;
-let lastState: StructuralState | null = null;
-
-export function structuralState(scope: SchemaScope): StructuralState {
-  if (scope === lastScope) return lastState!;
-  let s = states.get(scope);
-  if (!s) {
-    s = new StructuralState();
-    states.set(scope, s);
-  }
-  lastScope = scope;
-  lastState = s;
-  return s;
-}
-
-/**
- * NewStructural's error for the schema, once the structural phase has run (null when it converts). The engine
- * should treat a failure like a structural error for its gates: the apiserver skips defaults and CEL then.
- */
-export function schemaConversionError(scope: SchemaScope): string | null {
-  return states.get(scope)?.conversionError ?? null;
-}
-
 const RESOURCE_META_FIELDS: ReadonlySet<string> = new Set(["metadata", "kind", "apiVersion"]);
 
 /**
@@ -289,32 +284,4 @@ export function isValidatedByStructural(state: StructuralState, node: SchemaNode
   if (node.inUnsupported) return false;
   if (node.isStructural) return true;
   return node.inJunctor && state.valueValidation(node).validated;
-}
-
-// Deferred reporting: ValidateStructural runs only when NewStructural succeeds, which is known once the whole schema
-// has been observed; structural rules queue their findings and flush them in checkSchema.
-const deferred = new WeakMap<SchemaContext, Report[]>();
-
-/** Observes the node and returns the schema's state (call first in every structural-phase visitNode). */
-export function observeNode(node: SchemaNode, ctx: SchemaContext): StructuralState {
-  const st = structuralState(ctx.scope);
-  st.observe(node);
-  return st;
-}
-
-export function deferReport(ctx: SchemaContext, r: Report): void {
-  const list = deferred.get(ctx);
-  if (list) list.push(r);
-  else deferred.set(ctx, [r]);
-}
-
-/** Reports what the rule queued, unless the schema does not convert (then ValidateStructural never ran). */
-export function flushDeferred(ctx: SchemaContext): void {
-  const st = structuralState(ctx.scope);
-  st.complete = true;
-  const list = deferred.get(ctx);
-  if (!list) return;
-  deferred.delete(ctx);
-  if (st.conversionError !== null) return;
-  for (const r of list) ctx.report(r);
 }

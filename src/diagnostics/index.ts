@@ -63,8 +63,43 @@ export interface Diagnostic {
   apiserverField?: string;
   type: ErrorType | null;
   message: string;
+  /** The offending value as the apiserver prints it after the type (`Invalid value: "foo"`); absent for Required/Forbidden. */
+  value?: string;
   detail?: string;
   suggestion?: string;
+}
+
+/** What a diagnostic is built from; `buildDiagnostic` is the one place that assembles a Diagnostic. */
+export interface DiagnosticInput extends Omit<Diagnostic, "line" | "column" | "endLine" | "endColumn"> {
+  range: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+/**
+ * Builds a Diagnostic with its keys in the output contract's order (the JSON formatter prints them as built).
+ * Optional keys are present only when set.
+ */
+export function buildDiagnostic(i: DiagnosticInput): Diagnostic {
+  const d: Diagnostic = {
+    file: i.file,
+    document: i.document,
+    object: i.object,
+    line: i.range.start.line,
+    column: i.range.start.column,
+    endLine: i.range.end.line,
+    endColumn: i.range.end.column,
+    rule: i.rule,
+    category: i.category,
+    severity: i.severity,
+    apiserver: i.apiserver,
+    field: i.field,
+    type: i.type,
+    message: i.message,
+  };
+  if (i.apiserverField !== undefined && i.apiserverField !== i.field) d.apiserverField = i.apiserverField;
+  if (i.value !== undefined) d.value = i.value;
+  if (i.detail) d.detail = i.detail;
+  if (i.suggestion) d.suggestion = i.suggestion;
+  return d;
 }
 
 export interface Summary {

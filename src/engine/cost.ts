@@ -2,8 +2,8 @@
 import type { LintResult } from "../diagnostics/index.js";
 import type { Rule } from "../rules/define-rule.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "./files.js";
-import type { CollectedFact, SchemaNotEstimatedFact } from "./lint.js";
-import { EXPLAIN_FRACTION, type SchemaCostFact } from "../rules/cel-cost/schema-costs.js";
+import type { SchemaCostEstimate, SchemaNotEstimated } from "./lint.js";
+import { EXPLAIN_FRACTION } from "../rules/cel-cost/schema-costs.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../cel/cardinality.js";
 
@@ -73,17 +73,17 @@ function percent(cost: bigint, limit: bigint): number {
 }
 
 export async function estimateCosts(rules: readonly Rule[], paths: readonly string[], options: LintOptions): Promise<CostReport> {
-  const facts: CollectedFact[] = [];
-  const skipped: CollectedFact[] = [];
-  const linter = await makeLinter(rules, { ...options }, (f) => {
-    if (f.kind === "schema-costs") facts.push(f);
-    if (f.kind === "schema-not-estimated") skipped.push(f);
+  const facts: SchemaCostEstimate[] = [];
+  const skipped: SchemaNotEstimated[] = [];
+  const linter = await makeLinter(rules, { ...options }, (r) => {
+    if (r.estimated) facts.push(r);
+    else skipped.push(r);
   });
   const lint = await lintFilesWith(linter, paths, options);
   const expressions: ExpressionCostReport[] = [];
   const crds: SchemaCostReport[] = [];
   for (const f of facts) {
-    const fact = f.data as SchemaCostFact;
+    const fact = f;
     const versions = fact.scope.versions.map((v) => v.name);
     for (const e of fact.costs.expressions) {
       const limit = STATIC_ESTIMATED_COST_LIMIT;
@@ -133,7 +133,7 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
     });
   }
   const unestimated = skipped.map((f): UnestimatedSchemaReport => {
-    const fact = f.data as SchemaNotEstimatedFact;
+    const fact = f;
     const versions = fact.scope.versions.map((v) => v.name);
     const n = fact.apiserverErrors;
     return {

@@ -3,7 +3,7 @@ import { expandInputs } from "../load/files.js";
 import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
 import type { Rule } from "../rules/define-rule.js";
-import { createLinter, type CollectedFact, type Linter } from "./lint.js";
+import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { lintFile, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
 export { parseJobs } from "./parallel.js";
@@ -34,10 +34,10 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export async function makeLinter(ruleList: readonly Rule[], options: LintOptions, collect?: (fact: CollectedFact) => void): Promise<Linter> {
+export async function makeLinter(ruleList: readonly Rule[], options: LintOptions, onSchemaCost?: (result: SchemaCostResult) => void): Promise<Linter> {
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
-  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, collect });
+  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, onSchemaCost });
 }
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {

@@ -1,43 +1,60 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import { shortenMessage, type Category, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
+import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import type { EngineServices, Phase, Report, Rule, RuleContext, SchemaContext } from "../rules/define-rule.js";
+import { defineEngineRule, reportMessage, type EngineServices, type Phase, type Report, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
-import { schemaConversionError } from "../crd/structural.js";
+import { StructuralState } from "../crd/structural.js";
+import { Memo } from "../crd/memo.js";
+import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
+import type { SuggestResult } from "../cel/suggest.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
+
+/** Where a whole-file diagnostic (size limit, binary file) points. */
+const FILE_START = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
 
 export interface EngineOptions {
   /** Target Kubernetes minor (1.N). */
   minor: number;
   /** Per-rule severity overrides from configuration. */
   ruleSeverity?: Record<string, ConfiguredSeverity>;
-  /** Receives the facts rules collect (ctx.collect), with where they come from. */
-  collect?: (fact: CollectedFact) => void;
+  /** The cost API: receives every schema's CEL cost estimate (or why there is none), for `crdlint cost`. */
+  onSchemaCost?: (result: SchemaCostResult) => void;
 }
 
-export interface CollectedFact {
-  kind: string;
+/** Where a schema's cost result comes from. */
+export interface SchemaCostSource {
   file: string;
   document: number;
   object: string | null;
-  data: unknown;
+  scope: SchemaScope;
   /** Line and column of a document path (the YAML node, or its nearest existing ancestor). */
   locate(path: readonly (string | number)[]): { line: number; column: number };
 }
 
-/** Collected (kind "schema-not-estimated") for a schema with CEL rules whose CEL phase did not run. */
-export interface SchemaNotEstimatedFact {
-  scope: SchemaScope;
+/** The estimate of a schema whose CEL phase ran (the per-expression costs the cel-cost rules judge). */
+export interface SchemaCostEstimate extends SchemaCostSource {
+  estimated: true;
+  costs: SchemaCosts;
+  /** Drivers and the smallest fix for an expensive expression. */
+  explain(e: ExpressionCost): SuggestResult | null;
+}
+
+/** A schema with CEL rules whose CEL phase did not run. */
+export interface SchemaNotEstimated extends SchemaCostSource {
+  estimated: false;
   celRules: number;
   /** apiserver errors of the schema (they gate CEL compilation, as in the apiserver). */
   apiserverErrors: number;
 }
+
+export type SchemaCostResult = SchemaCostEstimate | SchemaNotEstimated;
 
 export interface DocumentCounts {
   documents: number;
@@ -65,7 +82,7 @@ const SCHEMA_PHASES: Phase[] = ["structural", "walk", "defaults", "cel", "final"
 export interface Linter {
   readonly rules: readonly Rule[];
   readonly minor: number;
-  /** A worker thread can build the same engine from plain data: no callback collects facts. */
+  /** A worker thread can build the same engine from plain data: no callback receives cost results. */
   readonly replicable: boolean;
   lintText(text: string, file: string): TextResult;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
@@ -93,13 +110,12 @@ class Engine implements Linter {
     const minor = options.minor;
     // Every apiserver rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL)
     // depend on what the apiserver would find, not on what the user wants to see; severity is applied afterwards.
-    // Lints gate nothing, so a lint turned off does not run, unless facts are being collected (`crdlint cost`
-    // reads them from rules whatever their severity).
+    // Lints gate nothing, so a lint turned off does not run.
     this.active = rules.filter(
       (r) =>
         (r.minMinor === undefined || minor >= r.minMinor) &&
         (r.maxMinor === undefined || minor <= r.maxMinor) &&
-        (r.apiserver || options.collect !== undefined || this.severityOf(r.id, r.severity) !== "off"),
+        (r.apiserver || this.severityOf(r.id, r.severity) !== "off"),
     );
     for (const p of ["crd", ...SCHEMA_PHASES] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
   }
@@ -109,27 +125,24 @@ class Engine implements Linter {
   }
 
   get replicable(): boolean {
-    return this.options.collect === undefined;
+    return this.options.onSchemaCost === undefined;
   }
 
   fileDiagnostic(file: string, ruleId: string, message: string): Diagnostic {
     const rule = this.byId.get(ruleId);
-    return {
+    return buildDiagnostic({
       file,
       document: 0,
       object: null,
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
+      range: FILE_START,
       rule: ruleId,
-      category: (rule?.category ?? "yaml") as Category,
+      category: rule?.category ?? "yaml",
       severity: this.severityOf(ruleId, rule?.severity ?? "error") as Severity,
       apiserver: false,
       field: null,
       type: null,
       message,
-    };
+    });
   }
 
   private severityOf(ruleId: string, fallback: Severity): ConfiguredSeverity {
@@ -182,14 +195,11 @@ class Engine implements Linter {
 
   private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
     const rule = this.byId.get(p.rule);
-    return {
+    return buildDiagnostic({
       file,
       document: p.document,
       object: null,
-      line: p.range.start.line,
-      column: p.range.start.column,
-      endLine: p.range.end.line,
-      endColumn: p.range.end.column,
+      range: p.range,
       rule: p.rule,
       category: "yaml",
       severity: this.severityOf(p.rule, rule?.severity ?? "error") as Severity,
@@ -197,7 +207,7 @@ class Engine implements Linter {
       field: null,
       type: null,
       message: p.message,
-    };
+    });
   }
 
   private toDiagnostic(file: string, raw: RawDiagnostic): Diagnostic | null {
@@ -211,60 +221,42 @@ class Engine implements Linter {
     const field = written.toString();
     const apiserverField = report.path.apiserver.toString();
     const type: ErrorType | null = rule.apiserver ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
-    const d: Diagnostic = {
+    // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
+    return shortenMessage(buildDiagnostic({
       file,
       document: document.index,
       object: raw.object,
-      line: range.start.line,
-      column: range.start.column,
-      endLine: range.end.line,
-      endColumn: range.end.column,
+      range,
       rule: rule.id,
       category: rule.category,
       severity,
-      apiserver: rule.apiserver && severity === "error" ? true : rule.apiserver,
+      apiserver: rule.apiserver,
       field,
+      apiserverField,
       type,
-      message: report.message,
-    };
-    if (apiserverField !== field) d.apiserverField = apiserverField;
-    if (report.value !== undefined) (d as Diagnostic & { value?: string }).value = renderValue(report.value);
-    if (report.detail) d.detail = report.detail;
-    if (report.suggestion) d.suggestion = report.suggestion;
-    return shortenMessage(d);
+      message: report.message ?? "",
+      value: report.value !== undefined ? renderValue(report.value) : undefined,
+      detail: report.detail,
+      suggestion: report.suggestion,
+    }));
   }
 
   private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
-    const memo = new Map<string, unknown>();
+    const memo = new Memo();
     const object = crd.name;
-    const sinkFact = this.options.collect;
-    const collect = sinkFact
-      ? (kind: string, data: unknown) =>
-          sinkFact({
-            kind,
-            file,
-            document: document.index,
-            object,
-            data,
-            locate: (p) => {
-              const r = document.locate(p);
-              return { line: r.start.line, column: r.start.column };
-            },
-          })
-      : () => undefined;
-    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, collect };
+    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo };
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
       ...shared,
-      report: (r: Report) => sink.push({ rule, report: r, document, object, phase }),
+      report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase }),
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
-    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object));
+    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file));
     return out;
   }
 
@@ -273,11 +265,13 @@ class Engine implements Linter {
     shared: SharedContext,
     document: LoadedDocument,
     object: string | null,
+    file: string,
   ): RawDiagnostic[] {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
-    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes };
+    const structural = new StructuralState();
+    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -307,7 +301,7 @@ class Engine implements Linter {
     // A schema that cannot even be converted to its structural form (NewStructural fails, e.g. on $schema) gets
     // neither defaults nor CEL checks, like a structural error.
     let celChecked = false;
-    if (structuralErrors === 0 && schemaConversionError(scope) === null) {
+    if (structuralErrors === 0 && structural.conversionError === null) {
       const defaultErrors = runPhase("defaults");
       if (defaultErrors === 0) {
         runPhase("cel");
@@ -315,10 +309,34 @@ class Engine implements Linter {
       }
     }
     runPhase("final");
-    if (!celChecked) {
-      // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
-      const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
-      if (celRules > 0) shared.collect("schema-not-estimated", { scope, celRules, apiserverErrors: state.errorCount } satisfies SchemaNotEstimatedFact);
+    const onCost = this.options.onSchemaCost;
+    if (onCost) {
+      const source: SchemaCostSource = {
+        file,
+        document: document.index,
+        object,
+        scope,
+        locate: (p) => {
+          const r = document.locate(p);
+          return { line: r.start.line, column: r.start.column };
+        },
+      };
+      if (!celChecked) {
+        // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
+        const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
+        if (celRules > 0) onCost({ ...source, estimated: false, celRules, apiserverErrors: state.errorCount });
+      } else if (this.options.minor >= CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault) {
+        // The same per-schema estimate the cel-cost rules judged (memoized per CRD): x-kubernetes-validations are
+        // dropped on create before their gate is on by default, so there is nothing to estimate then.
+        const ctx = new SchemaRuleContext(shared, COST_API_RULE, "cel", state);
+        let costs: SchemaCosts | null = null;
+        try {
+          costs = schemaCosts(ctx);
+        } catch {
+          // The cel-cost rules ran the same estimate and reported its failure as an internal error.
+        }
+        if (costs) onCost({ ...source, estimated: true, costs, explain: (e) => explainCost(e, ctx) });
+      }
     }
     return out;
   }
@@ -346,6 +364,9 @@ class Engine implements Linter {
   }
 }
 
+/** The reporter of the cost API's context: it computes, it never reports. */
+const COST_API_RULE: Rule = defineEngineRule({ id: "cel-cost", category: "cel-cost", severity: "error", apiserver: false, type: null, description: "crdlint cost", docs: { fail: "", pass: "" } });
+
 /** What every rule context of one CRD has in common. */
 type SharedContext = Omit<RuleContext, "report">;
 
@@ -358,6 +379,8 @@ interface SchemaRunState {
   object: string | null;
   scope: SchemaScope;
   nodes: readonly SchemaNode[];
+  /** Filled by the structural phase: NewStructural's outcome gates defaults and CEL. */
+  structural: StructuralState;
 }
 
 /** One rule's view of one schema; a class so that every rule sees objects of one shape. */
@@ -365,10 +388,10 @@ class SchemaRuleContext implements SchemaContext {
   readonly crd: CrdView;
   readonly minor: number;
   readonly services: EngineServices;
-  readonly memo: Map<string, unknown>;
-  readonly collect: (kind: string, data: unknown) => void;
+  readonly memo: Memo;
   readonly scope: SchemaScope;
   readonly nodes: readonly SchemaNode[];
+  readonly structural: StructuralState;
 
   constructor(
     base: SharedContext,
@@ -380,18 +403,22 @@ class SchemaRuleContext implements SchemaContext {
     this.minor = base.minor;
     this.services = base.services;
     this.memo = base.memo;
-    this.collect = base.collect;
     this.scope = state.scope;
     this.nodes = state.nodes;
+    this.structural = state.structural;
   }
 
   report(r: Report): void {
     const { rule, phase, state } = this;
-    state.out.push({ rule, report: r, document: state.document, object: state.object, phase });
+    state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase });
     if (rule.apiserver) {
       state.errorCount++;
       if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, r.path.written.toString());
     }
+  }
+
+  get ruleId(): string {
+    return this.rule.id;
   }
 
   isNodeClean(node: SchemaNode): boolean {
@@ -401,6 +428,11 @@ class SchemaRuleContext implements SchemaContext {
   get errorCount(): number {
     return this.state.errorCount;
   }
+}
+
+/** The report with its message text (a messageId is resolved when reported, so that a wrong id fails inside the rule's guard). */
+function resolved(rule: Rule, r: Report): Report {
+  return r.messageId === undefined ? r : { ...r, message: reportMessage(rule, r) };
 }
 
 function markDirty(dirty: Set<string>, path: string): void {

@@ -5,9 +5,8 @@
  */
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../validate/resource.js";
-import { isPlainObject } from "../validate/go.js";
+import { isPlainObject } from "../k8s/go.js";
 import type { CelFieldError } from "../cel/runtime/index.js";
-
 
 
 export interface CelStages {

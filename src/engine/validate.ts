@@ -4,7 +4,7 @@
  * each CRD is linted (lazily, when a resource first needs it) and each version's validator is compiled once.
  */
 import type { Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
-import { prepareDiagnostics, summarize } from "../diagnostics/index.js";
+import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
 import { expandInputs } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
@@ -244,14 +244,11 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     crd.verdict = errors.length ? { errors } : null;
     if (crd.verdict) {
       const first = errors[0]!;
-      push({
+      push(buildDiagnostic({
         file: crd.file,
         document: crd.document,
         object: crd.name,
-        line: crd.line,
-        column: crd.column,
-        endLine: crd.line,
-        endColumn: crd.column,
+        range: { start: { line: crd.line, column: crd.column }, end: { line: crd.line, column: crd.column } },
         rule: "resource-crd-invalid",
         category: "resource",
         severity: "error",
@@ -260,7 +257,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
         type: null,
         message: `the apiserver would reject CustomResourceDefinition ${crd.name ?? crd.kind} (${errors.length} error${errors.length === 1 ? "" : "s"}), so resources of kind ${crd.kind} are not validated against it; run crdlint lint on ${crd.file}`,
         detail: `first: ${crd.file}:${first.line}:${first.column} ${apiserverLine(first)}`,
-      });
+      }));
     }
     return crd.verdict;
   };
@@ -282,14 +279,11 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     for await (const d of documentsOf(file, cwd, stdin, undefined, fast)) {
       for (const p of d.problems) {
         if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
-        push({
+        push(buildDiagnostic({
           file,
           document: d.located?.index ?? 0,
           object: null,
-          line: p.range.start.line + d.lineOffset,
-          column: p.range.start.column,
-          endLine: p.range.end.line + d.lineOffset,
-          endColumn: p.range.end.column,
+          range: { start: { line: p.range.start.line + d.lineOffset, column: p.range.start.column }, end: { line: p.range.end.line + d.lineOffset, column: p.range.end.column } },
           rule: p.rule,
           category: "yaml",
           severity: ruleSeverity.get(p.rule) ?? "error",
@@ -297,7 +291,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
           field: null,
           type: null,
           message: p.message,
-        });
+        }));
       }
       if (!d.located) {
         counts.documents++;
@@ -322,19 +316,22 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     };
     const obj = isObject(value) ? value : null;
     const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
-    const base = (rule: string, severity: Severity, path: (string | number)[]): Diagnostic => ({
-      file,
-      document: located.index,
-      object: name,
-      ...at(path),
-      rule,
-      category: "resource",
-      severity,
-      apiserver: severity === "error",
-      field: null,
-      type: null,
-      message: "",
-    });
+    const base = (rule: string, severity: Severity, path: (string | number)[]): Diagnostic => {
+      const a = at(path);
+      return buildDiagnostic({
+        file,
+        document: located.index,
+        object: name,
+        range: { start: { line: a.line, column: a.column }, end: { line: a.endLine, column: a.endColumn } },
+        rule,
+        category: "resource",
+        severity,
+        apiserver: severity === "error",
+        field: null,
+        type: null,
+        message: "",
+      });
+    };
     const apiVersion = obj && typeof obj.apiVersion === "string" ? obj.apiVersion : "";
     const kind = obj && typeof obj.kind === "string" ? obj.kind : "";
     if (!obj || apiVersion === "" || kind === "") {
@@ -394,17 +391,18 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
 }
 
 function toDiagnostic(f: ResourceFinding, base: Diagnostic): Diagnostic {
-  const d: Diagnostic & { value?: string } = {
+  return buildDiagnostic({
     ...base,
+    range: { start: { line: base.line, column: base.column }, end: { line: base.endLine, column: base.endColumn } },
     apiserver: f.severity === "error" && ruleApiserver.get(f.rule) === true,
     field: f.field,
+    // An error without a field: the apiserver's field.Error prints its path as <nil>.
+    apiserverField: f.field === null ? "<nil>" : undefined,
     type: f.type,
     message: f.message,
-  };
-  if (f.field === null) d.apiserverField = "<nil>";
-  if (f.value !== undefined) d.value = f.value;
-  if (f.detail) d.detail = f.detail;
-  return d;
+    value: f.value,
+    detail: f.detail,
+  });
 }
 
 interface OldObjects {

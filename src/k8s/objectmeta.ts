@@ -7,7 +7,7 @@
 // Upstream: kubernetes/apimachinery:pkg/api/validate/content/kube.go (IsLabelKey, formerly IsQualifiedName)
 import type { ErrorType } from "../diagnostics/index.js";
 import { isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
-import { isPlainObject } from "../validate/go.js";
+import { isPlainObject } from "./go.js";
 
 /** TotalAnnotationSizeLimitB: 256 KiB for keys plus values. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;

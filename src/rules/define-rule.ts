@@ -3,6 +3,11 @@ import type { Category, ErrorType, Severity } from "../diagnostics/index.js";
 import type { DualPath } from "../k8s/path.js";
 import type { CrdView, SchemaScope } from "../crd/model.js";
 import type { SchemaNode } from "../crd/schema.js";
+import type { StructuralState } from "../crd/structural.js";
+import type { CelCompiler } from "../cel/compile.js";
+import type { Decoder } from "../crd/decode.js";
+import type * as CelRuntime from "../cel/runtime/index.js";
+import type { Memo } from "../crd/memo.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */
@@ -27,9 +32,19 @@ export interface RuleDocs {
  */
 export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final";
 
+/** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
+export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
+
 export interface Report {
   path: DualPath;
-  message: string;
+  /** One of the rule's `messages` (the text is data that docs and tests can see); `data` fills its `{{placeholders}}`. */
+  messageId?: string;
+  data?: MessageData;
+  /**
+   * A message computed whole by a shared evaluator (a Kubernetes validation function's text, a decoder's text),
+   * for rules whose text is not the rule's own; a rule's own texts go in `messages`.
+   */
+  message?: string;
   /** Overrides the rule's error type (rules whose type depends on the case, e.g. Required vs Invalid). */
   type?: ErrorType | null;
   /** The value the apiserver prints after the type (`Invalid value: "foo"`); omitted for Required/Forbidden. */
@@ -42,15 +57,15 @@ export interface Report {
 
 /**
  * Heavy helpers the engine loads once (dynamic import) before linting, so that `crdlint rules` and
- * `crdlint --version` import neither CEL nor ajv. Rules that need one cast it to the module's own type.
+ * `crdlint --version` import neither CEL nor ajv (the imports above are types only).
  */
 export interface EngineServices {
-  /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor. */
-  readonly cel: unknown;
-  /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type). */
-  readonly decoder: unknown;
+  /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor; null when CEL is not loaded. */
+  readonly cel: CelCompiler | null;
+  /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type); null when not loaded. */
+  readonly decoder: Decoder | null;
   /** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
-  readonly celRuntime?: unknown;
+  readonly celRuntime?: typeof CelRuntime | null;
 }
 
 export interface RuleContext {
@@ -60,13 +75,15 @@ export interface RuleContext {
   report(r: Report): void;
   services: EngineServices;
   /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
-  memo: Map<string, unknown>;
-  /** Hands a fact to the caller of the engine (e.g. every CEL expression's cost, for `crdlint cost`); a no-op unless asked for. */
-  collect(kind: string, data: unknown): void;
+  memo: Memo;
 }
 
 export interface SchemaContext extends RuleContext {
+  /** The id of the rule this context reports for. */
+  readonly ruleId: string;
   scope: SchemaScope;
+  /** The schema's structural state (NewStructural outcome, value-validation facts), created by the engine per schema. */
+  readonly structural: StructuralState;
   /** Every node of the schema, in walk order (shared by all rules; walked once). */
   nodes: readonly SchemaNode[];
   /** False when a `walk`-phase apiserver error was reported at this node or below (the apiserver's per-node CEL gate). */
@@ -85,6 +102,11 @@ export interface RuleMeta {
   type: ErrorType | null;
   description: string;
   docs: RuleDocs;
+  /**
+   * The rule's message texts by id, as in typescript-eslint: `{ mustBeString: "must be {{expected}}" }`; a report
+   * names one (`messageId`) and gives the placeholders' values (`data`).
+   */
+  messages?: Readonly<Record<string, string>>;
   phase: Phase;
   /** Opt-in rules (style lints most CRDs would fail) stay off unless the configuration gives them a severity. */
   enabledByDefault?: boolean;
@@ -109,6 +131,21 @@ export interface Rule extends RuleMeta {
 
 export function defineRule<R extends Rule>(rule: R): R {
   return rule;
+}
+
+const PLACEHOLDER = /\{\{\s*([^{}\s]+?)\s*\}\}/g;
+
+/**
+ * The text of a report: its `message`, or its rule's message `messageId` with `{{name}}` replaced by `data.name` (in
+ * one pass, so that a value containing braces is not read again; a placeholder without data stays as written).
+ */
+export function reportMessage(rule: Pick<RuleMeta, "id" | "messages">, r: Report): string {
+  if (r.messageId === undefined) return r.message ?? "";
+  const template = rule.messages?.[r.messageId];
+  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${JSON.stringify(r.messageId)}`);
+  const data = r.data;
+  if (!data) return template;
+  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
 }
 
 /** Rules emitted by the loader or the engine (YAML problems, file limits): metadata only, no hook. */

@@ -8,7 +8,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/prunenulls.go (PruneNonNullableNullsWithoutDefaults)
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go (Default)
-import { deepCopy, hasOwn, isPlainObject } from "./go.js";
+import { deepCopy, hasOwn, isPlainObject } from "../k8s/go.js";
 
 type Schema = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
 import { FieldPath } from "../k8s/path.js";
 import { isDNS1035Label, isDNS1123Label } from "../k8s/validation.js";
 import { validateGenericObjectMeta } from "../k8s/objectmeta.js";
-import { deepCopy, isGoInt, isPlainObject, type ValueError } from "./go.js";
+import { deepCopy, isGoInt, isPlainObject, type ValueError } from "../k8s/go.js";
 
 export interface EmbeddedOptions {
   /** Path of the value; absent = the apiserver's nil path. */

@@ -14,7 +14,7 @@
 // Upstream: golang/go:src/net/ip.go (ParseIP, and the pre-1.17 parser k8s.io/utils/net keeps as ParseIPSloppy), src/net/mac.go,
 //           src/net/mail/message.go (ParseAddress), src/time/format.go (Parse "2006-01-02"), src/time/format.go (ParseDuration)
 import { goURLParseRequestURI } from "../k8s/url.js";
-import { byteLength } from "./go.js";
+import { byteLength } from "../k8s/go.js";
 import { parseGoDuration } from "../k8s/duration.js";
 
 export type FormatCheck = (s: string) => boolean;

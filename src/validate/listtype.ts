@@ -4,7 +4,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go
 import { FieldPath } from "../k8s/path.js";
-import { goJson, hasOwn, isPlainObject, sortedCopy, type ValueError } from "./go.js";
+import { goJson, hasOwn, isPlainObject, sortedCopy, type ValueError } from "../k8s/go.js";
 
 export interface ListTypeOptions {
   rootPath?: FieldPath;

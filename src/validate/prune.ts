@@ -16,7 +16,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go (PruneWithOptions, prune, skipPrune)
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/options.go (UnknownFieldPathOptions)
 import { FieldPath, type PathSegment } from "../k8s/path.js";
-import { compareBytes, deepCopy, isPlainObject } from "./go.js";
+import { compareBytes, deepCopy, isPlainObject } from "../k8s/go.js";
 
 export interface PruneOptions {
   /** Treat the value as a resource root: its apiVersion/kind/metadata are never pruned (PruneWithOptions' isResourceRoot). */

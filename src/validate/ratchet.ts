@@ -9,7 +9,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (RatchetingSchemaValidator)
 // Upstream: kubernetes/kube-openapi:pkg/validation/validate/schema.go, kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject)
-import { deepEqual, hasOwn, isPlainObject, type ValueError } from "./go.js";
+import { deepEqual, hasOwn, isPlainObject, type ValueError } from "../k8s/go.js";
 
 type Schema = Record<string, unknown>;
 

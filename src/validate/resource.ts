@@ -15,7 +15,7 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { isDNS1123Label } from "../k8s/validation.js";
 import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
 import type { ErrorType } from "../diagnostics/index.js";
-import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderGoValue, type ValueError } from "./go.js";
+import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderGoValue, type ValueError } from "../k8s/go.js";
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
 import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";

@@ -27,11 +27,11 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
 import { keptFormat, registryCheck, type FormatCheck } from "./formats.js";
 import { compileGoRegexp, type CompiledPattern } from "./regex.js";
-import { goFloat, goJson, goKind, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "./go.js";
+import { goFloat, goJson, goKind, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
 
-export type { ValueError } from "./go.js";
+export type { ValueError } from "../k8s/go.js";
 
 export const DEFAULT_MINOR = 37;
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { validateValue, validateSchemaValue } from "../../dist/validate/value.js";
 import { validateEmbedded, coerceEmbedded } from "../../dist/validate/embedded.js";
 import { validateListTypes } from "../../dist/validate/listtype.js";
-import { fieldErrorString, goFloat } from "../../dist/validate/go.js";
+import { fieldErrorString, goFloat } from "../../dist/k8s/go.js";
 import { isEmail, isDuration, isDateTime, isDate, goParseIP, goParseIPSloppy, goParseMAC, isQuantity, isSemver, goParseCIDRSloppy } from "../../dist/validate/formats.js";
 import { FieldPath } from "../../dist/k8s/path.js";
 

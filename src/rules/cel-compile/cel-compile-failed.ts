@@ -1,7 +1,7 @@
 /** A validation rule that does not parse or type-check against the schema it sits on. */
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
-import { compiledEntries, compileErrorText, isCompiledNode } from "./compiled.js";
+import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-compile-failed",

@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations fieldPath made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "./validation-entries.js";
+import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-blank",
@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true'}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.fieldPath.length === 0 || goTrimSpace(e.fieldPath).length > 0) continue;
       const message = ctx.minor >= 34 ? "must be non-empty if specified" : "fieldPath must be non-empty if specified";
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });

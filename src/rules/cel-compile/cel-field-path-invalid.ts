@@ -1,9 +1,8 @@
 /** An x-kubernetes-validations fieldPath that does not resolve in the node's schema. */
-import { defineRule } from "../define-rule.js";
+import { defineRule, type SchemaContext } from "../define-rule.js";
 import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
-import { schemaConversionError } from "../../crd/structural.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { validationEntries } from "./validation-entries.js";
+import { validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-invalid",
@@ -23,9 +22,9 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     let converts: boolean | undefined;
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.fieldPath.length === 0) continue;
-      converts ??= convertsToStructural(node);
+      converts ??= convertsToStructural(node, ctx);
       // A schema NewStructural cannot convert accepts every fieldPath.
       if (!converts) return;
       const r = validFieldPath(e.fieldPath, node.schema, { allowArrayNotation: true });
@@ -43,7 +42,7 @@ export default defineRule({
  * Whether NewStructural converts the node's schema. A structural-part node converts when its schema root does,
  * which the structural phase (run before the walk) has settled.
  */
-function convertsToStructural(node: SchemaNode): boolean {
-  if (node.isStructural && schemaConversionError(node.scope) === null) return true;
+function convertsToStructural(node: SchemaNode, ctx: SchemaContext): boolean {
+  if (node.isStructural && ctx.structural.conversionError === null) return true;
   return structuralConversionError(node.schema) === null;
 }

@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations fieldPath containing a line break. */
 import { defineRule } from "../define-rule.js";
-import { hasNewlines, validationEntries } from "./validation-entries.js";
+import { hasNewlines, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-newline",
@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: 'true'\n    fieldPath: .spec\n  properties:\n    spec: {type: object}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (!hasNewlines(e.fieldPath)) continue;
       const message = ctx.minor >= 34 ? "must not contain line breaks" : "fieldPath must not contain line breaks";
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });

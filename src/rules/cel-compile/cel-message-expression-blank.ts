@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations messageExpression made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "./validation-entries.js";
+import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-expression-blank",
@@ -11,6 +11,9 @@ export default defineRule({
   description: "An x-kubernetes-validations messageExpression is whitespace only.",
   phase: "walk",
   minMinor: 27,
+  messages: {
+    messageexpressionMustBeNonEmpty: "messageExpression must be non-empty if specified",
+  },
   docs: {
     why: "`messageExpression` (Kubernetes 1.27+) is a CEL expression that builds the failure message; when set it must contain an expression.",
     fix: "Write the CEL string expression, or remove `messageExpression` and use a static `message`.",
@@ -19,9 +22,9 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.messageExpression.length === 0 || goTrimSpace(e.messageExpression).length > 0) continue;
-      ctx.report({ path: e.path.child("messageExpression"), message: "messageExpression must be non-empty if specified" });
+      ctx.report({ path: e.path.child("messageExpression"), messageId: "messageexpressionMustBeNonEmpty" });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** A messageExpression that does not compile. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, compileErrorText, isCompiledNode } from "./compiled.js";
+import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-message-expression-compile-failed",

@@ -1,6 +1,6 @@
 /** A messageExpression must evaluate to a string. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-message-expression-not-string",
@@ -11,6 +11,9 @@ export default defineRule({
   description: "An x-kubernetes-validations messageExpression compiles but does not evaluate to a string.",
   phase: "cel",
   minMinor: 27,
+  messages: {
+    messageexpressionMustEvaluateToA: "messageExpression must evaluate to a string",
+  },
   docs: {
     why: "The apiserver uses the messageExpression's value as the error text and rejects a non-string expression at create time.",
     fix: "Convert with string(...) or build the text with +, e.g. `'replicas is ' + string(self.replicas)`.",
@@ -25,7 +28,7 @@ export default defineRule({
       const k = c.messageExpression.outputType?.kind;
       // Compared with StringType exactly, as the rule with BoolType.
       if (k === "string" || k === undefined) continue;
-      ctx.report({ path: c.entry.path.child("messageExpression"), message: "messageExpression must evaluate to a string", value: c.entry.raw });
+      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "messageexpressionMustEvaluateToA", value: c.entry.raw });
     }
   },
 });

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 /** The outermost ancestor that makes `node` uncorrelatable: a non-map list above its items, or an object with an unknown map-type above its properties. */
 function uncorrelatableRoot(node: SchemaNode): SchemaNode | null {
@@ -28,6 +28,9 @@ export default defineRule({
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
+  messages: {
+    oldselfCannotBeUsedOn: "oldSelf cannot be used on the uncorrelatable portion of the schema within {{apiserver}}",
+  },
   docs: {
     why: "Transition rules compare a value with its previous version; the apiserver can only pair list items by key in list-type map lists. Under atomic and set lists there is no old value to compare with, so it rejects the rule.",
     fix: "Make the list `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys`, or move the rule up to the list itself (`self == oldSelf` on the list is fine).",
@@ -45,7 +48,7 @@ export default defineRule({
       if (!c.rule?.ok || !c.rule.usesOldSelf) continue;
       ctx.report({
         path: c.entry.path.child("rule"),
-        message: `oldSelf cannot be used on the uncorrelatable portion of the schema within ${root.path.apiserver.toString()}`,
+        messageId: "oldselfCannotBeUsedOn", data: { apiserver: root.path.apiserver.toString() },
         value: c.entry.rule,
       });
     }

@@ -1,6 +1,6 @@
 /** optionalOldSelf on a rule that never mentions oldSelf. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-optional-old-self-unused",
@@ -12,6 +12,9 @@ export default defineRule({
   phase: "cel",
   // The field is dropped before validation while CRDValidationRatcheting is off (1.28-1.29).
   minMinor: 30,
+  messages: {
+    mayNotBeSetIf: "may not be set if oldSelf is not used in rule",
+  },
   docs: {
     why: "optionalOldSelf only changes how oldSelf is bound (as an optional, so the rule also runs on create); the apiserver rejects it on a rule without oldSelf.",
     fix: "Remove optionalOldSelf, or write the transition rule with oldSelf (e.g. `oldSelf.hasValue() ? self >= oldSelf.value() : true`).",
@@ -23,7 +26,7 @@ export default defineRule({
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     for (const c of compiledEntries(node, ctx)) {
       if (!c.rule || !c.rule.ok || c.entry.optionalOldSelf !== true || c.rule.usesOldSelf) continue;
-      ctx.report({ path: c.entry.path.child("optionalOldSelf"), message: "may not be set if oldSelf is not used in rule", value: true });
+      ctx.report({ path: c.entry.path.child("optionalOldSelf"), messageId: "mayNotBeSetIf", value: true });
     }
   },
 });

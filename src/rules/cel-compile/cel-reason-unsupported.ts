@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations reason that is not one of the FieldValue* reasons. */
 import { defineRule } from "../define-rule.js";
-import { validationEntries } from "./validation-entries.js";
+import { validationEntries } from "../../crd/validation-entries.js";
 
 const SUPPORTED = new Set(["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"]);
 
@@ -13,6 +13,9 @@ export default defineRule({
   description: "An x-kubernetes-validations reason is not a supported FieldValue* reason.",
   phase: "walk",
   minMinor: 28,
+  messages: {
+    supportedValuesFieldvalueduplicateFieldvalueforbiddenFieldvalueinvalid: "supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"",
+  },
   docs: {
     why: "`reason` (Kubernetes 1.28+) chooses the error type and HTTP reason returned when the rule fails; only the four `FieldValue*` reasons exist.",
     fix: "Use `FieldValueInvalid` (the default when omitted), `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`.",
@@ -21,11 +24,11 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', reason: FieldValueInvalid}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.reason === undefined || SUPPORTED.has(e.reason)) continue;
       ctx.report({
         path: e.path.child("reason"),
-        message: 'supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"',
+        messageId: "supportedValuesFieldvalueduplicateFieldvalueforbiddenFieldvalueinvalid",
         value: e.reason,
       });
     }

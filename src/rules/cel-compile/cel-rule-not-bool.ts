@@ -1,7 +1,7 @@
 /** A validation rule must evaluate to a bool. */
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
-import { compiledEntries, isCompiledNode } from "./compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 export default defineRule({
   id: "cel-rule-not-bool",
@@ -13,6 +13,9 @@ export default defineRule({
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
+  messages: {
+    celExpressionMustEvaluateTo: "cel expression must evaluate to a bool",
+  },
   docs: {
     why: "A rule is a predicate: the apiserver rejects a rule whose type is not bool (exactly bool: an expression of type dyn, such as an int-or-string field, is rejected too).",
     fix: "Make the expression a comparison or a boolean function call, e.g. `size(self.name) > 0` instead of `size(self.name)`.",
@@ -27,7 +30,7 @@ export default defineRule({
       const k = c.rule.outputType?.kind;
       // The apiserver compares the output type with BoolType exactly: a dyn rule is rejected too.
       if (k === "bool" || k === undefined) continue;
-      ctx.report({ path: c.entry.path.child("rule"), message: "cel expression must evaluate to a bool", value: c.entry.raw });
+      ctx.report({ path: c.entry.path.child("rule"), messageId: "celExpressionMustEvaluateTo", value: c.entry.raw });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** Lint: an x-kubernetes-validations entry with both message and messageExpression. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "./validation-entries.js";
+import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "lint-cel-message-and-message-expression",
@@ -11,6 +11,9 @@ export default defineRule({
   description: "A validation rule sets both message and messageExpression; the message is only a fallback.",
   phase: "walk",
   minMinor: 27,
+  messages: {
+    bothMessageAndMessageexpressionAre: "both message and messageExpression are set: users see messageExpression; message is only used when it fails",
+  },
   docs: {
     why: "When both are set, users see the result of `messageExpression`; the static `message` shows only when the expression fails at runtime or yields an empty string. Readers of the schema often take `message` for what users will see, and the two drift apart.",
     fix: "Keep one of them; if you keep both on purpose (a fallback), make `message` say the same thing as the expression.",
@@ -19,12 +22,12 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.message.length === 0 || e.messageExpression.length === 0) continue;
       if (goTrimSpace(e.message).length === 0 || goTrimSpace(e.messageExpression).length === 0) continue;
       ctx.report({
         path: e.path.child("message"),
-        message: "both message and messageExpression are set: users see messageExpression; message is only used when it fails",
+        messageId: "bothMessageAndMessageexpressionAre",
       });
     }
   },

@@ -1,7 +1,7 @@
 /** Lint: optionalOldSelf on a release that drops it (1.28–1.29, CRDValidationRatcheting off). */
 import { defineRule } from "../define-rule.js";
 import { CRD_VALIDATION_RATCHETING } from "../../k8s/feature-gates.js";
-import { validationEntries } from "./validation-entries.js";
+import { validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "lint-cel-optional-old-self-ignored",
@@ -13,6 +13,9 @@ export default defineRule({
   phase: "walk",
   minMinor: CRD_VALIDATION_RATCHETING.alpha,
   maxMinor: CRD_VALIDATION_RATCHETING.onByDefault - 1,
+  messages: {
+    optionaloldselfIsDroppedByKubernetes: "optionalOldSelf is dropped by Kubernetes 1.{{minor}} (CRDValidationRatcheting is off by default): the rule stays a transition rule",
+  },
   docs: {
     why: "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule that never runs on create, and `oldSelf` is not an optional there.",
     fix: "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule without `optionalOldSelf`.",
@@ -21,11 +24,11 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf !== true) continue;
       ctx.report({
         path: e.path.child("optionalOldSelf"),
-        message: `optionalOldSelf is dropped by Kubernetes 1.${ctx.minor} (CRDValidationRatcheting is off by default): the rule stays a transition rule`,
+        messageId: "optionaloldselfIsDroppedByKubernetes", data: { minor: ctx.minor },
       });
     }
   },

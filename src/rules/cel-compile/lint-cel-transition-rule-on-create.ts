@@ -1,6 +1,6 @@
 /** Lint (info): a transition rule (oldSelf without optionalOldSelf) never runs on create. */
 import { defineRule } from "../define-rule.js";
-import { validationEntries } from "./validation-entries.js";
+import { validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "lint-cel-transition-rule-on-create",
@@ -11,6 +11,9 @@ export default defineRule({
   description: "A rule referencing oldSelf without optionalOldSelf is skipped on create and whenever there is no old value.",
   phase: "walk",
   minMinor: 25,
+  messages: {
+    theRuleUsesOldselfWithout: "the rule uses oldSelf without optionalOldSelf: true, so it is skipped on create and whenever the field had no old value",
+  },
   docs: {
     why: "A rule that mentions `oldSelf` is a transition rule: the apiserver evaluates it only on update, and only when the field existed before. Creating an object, or adding the field later, never runs it, so a rule such as `self.replicas <= oldSelf.replicas + 1` cannot also enforce a bound on new objects.",
     fix: "If the rule should also hold on create, set `optionalOldSelf: true` (Kubernetes 1.30+) and handle the absent old value (`oldSelf.hasValue()`), or add a separate rule without `oldSelf`.",
@@ -19,14 +22,14 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != 'oldSelf'\", message: a may not be oldSelf}]}}}\n",
   },
   visitNode(node, ctx) {
-    for (const e of validationEntries(node)) {
+    for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf === true && ctx.minor >= 30) continue;
       const at = oldSelfOffset(e.rule);
       if (at < 0) continue;
       ctx.report({
         path: e.path.child("rule"),
         offset: at,
-        message: "the rule uses oldSelf without optionalOldSelf: true, so it is skipped on create and whenever the field had no old value",
+        messageId: "theRuleUsesOldselfWithout",
       });
     }
   },

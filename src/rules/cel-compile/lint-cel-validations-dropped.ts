@@ -13,6 +13,9 @@ export default defineRule({
   phase: "walk",
   minMinor: GATE.alpha,
   maxMinor: GATE.onByDefault - 1,
+  messages: {
+    xKubernetesValidationsIsDropped: "x-kubernetes-validations is dropped by Kubernetes 1.{{minor}} ({{name}} is off by default before 1.{{onByDefault}}): {{rules}} neither checked nor enforced",
+  },
   docs: {
     why:
       "`x-kubernetes-validations` arrived in Kubernetes 1.23 behind the CustomResourceValidationExpressions gate, alpha and off by default in 1.23 and 1.24. " +
@@ -33,7 +36,7 @@ export default defineRule({
     const rules = list.length === 1 ? "its rule is" : `its ${list.length} rules are`;
     ctx.report({
       path: node.path.child(VALIDATIONS),
-      message: `x-kubernetes-validations is dropped by Kubernetes 1.${ctx.minor} (${GATE.name} is off by default before 1.${GATE.onByDefault}): ${rules} neither checked nor enforced`,
+      messageId: "xKubernetesValidationsIsDropped", data: { minor: ctx.minor, name: GATE.name, onByDefault: GATE.onByDefault, rules },
     });
   },
 });

@@ -1,7 +1,7 @@
 /** The sum of the estimated costs of all expressions of one schema exceeds the per-schema budget. */
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
-import { explainCost, schemaCosts, type SchemaCostFact } from "./schema-costs.js";
+import { schemaCosts } from "./schema-costs.js";
 
 export default defineRule({
   id: "cel-cost-schema-total-exceeds-budget",
@@ -22,8 +22,6 @@ export default defineRule({
   },
   checkSchema(ctx) {
     const costs = schemaCosts(ctx);
-    const fact: SchemaCostFact = { scope: ctx.scope, costs, explain: (e) => explainCost(e, ctx) };
-    ctx.collect("schema-costs", fact);
     for (const f of costs.findings) {
       if (f.kind !== "schema-total-exceeds-budget") continue;
       const top = costs.findings.filter((x) => x.kind === "total-contributor" && x.expression).map((x) => x.expression!.path.written.toString());

@@ -19,7 +19,8 @@ import {
 } from "../../cel/cardinality.js";
 import { suggestBounds, type SuggestResult } from "../../cel/suggest.js";
 import type { CompileResult } from "../../cel/compile.js";
-import { compiledEntries, isCompiledNode } from "../cel-compile/compiled.js";
+import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { MemoKey } from "../../crd/memo.js";
 
 /** Above this share of its limit an expression gets an explanation and a fix computed with the estimator. */
 export const EXPLAIN_FRACTION = 0.5;
@@ -47,10 +48,12 @@ export interface SchemaCosts {
   findings: (CostFinding & { expression?: ExpressionCost })[];
 }
 
-const memoKey = (ctx: SchemaContext) => `cel-cost:${ctx.scope.path.written.toString()}`;
+const COSTS = new MemoKey<SchemaCosts>("cel-cost");
+const EXPLAINED = new MemoKey<SuggestResult | null>("cel-cost-explain");
+const memoKey = (ctx: SchemaContext) => ctx.scope.path.written.toString();
 
 export function schemaCosts(ctx: SchemaContext): SchemaCosts {
-  const cached = ctx.memo.get(memoKey(ctx)) as SchemaCosts | undefined;
+  const cached = ctx.memo.get(COSTS, memoKey(ctx));
   if (cached) return cached;
   const expressions: ExpressionCost[] = [];
   for (const node of ctx.nodes) {
@@ -104,21 +107,16 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
     total: verdict.total,
     findings: verdict.findings.map((f) => ({ ...f, expression: byPath.get(f.path) })),
   };
-  ctx.memo.set(memoKey(ctx), result);
+  ctx.memo.set(COSTS, result, memoKey(ctx));
   return result;
-}
-
-/** What `crdlint cost` reports per schema (collected through ctx.collect by the cel-cost total rule). */
-export interface SchemaCostFact {
-  scope: SchemaContext["scope"];
-  costs: SchemaCosts;
-  explain: (e: ExpressionCost) => SuggestResult | null;
 }
 
 /** Drivers and the smallest fix that brings the expression under its limit (null when the estimator cannot explain it). */
 export function explainCost(e: ExpressionCost, ctx: SchemaContext): SuggestResult | null {
-  const key = `cel-cost-explain:${e.path.written.toString()}`;
-  if (ctx.memo.has(key)) return ctx.memo.get(key) as SuggestResult | null;
+  return ctx.memo.compute(EXPLAINED, () => explainUncached(e, ctx), e.path.written.toString());
+}
+
+function explainUncached(e: ExpressionCost, ctx: SchemaContext): SuggestResult | null {
   let result: SuggestResult | null = null;
   if (e.compiled.ast && e.compiled.rootDecl) {
     try {
@@ -134,7 +132,6 @@ export function explainCost(e: ExpressionCost, ctx: SchemaContext): SuggestResul
       result = null;
     }
   }
-  ctx.memo.set(key, result);
   return result;
 }
 

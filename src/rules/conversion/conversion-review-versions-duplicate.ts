@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A conversionReviewVersions entry is repeated.",
   phase: "crd",
+  messages: {
+    duplicateVersion: "duplicate version",
+  },
   docs: {
     why: "Each ConversionReview version may be listed once; a repeated entry is reported (and not checked further).",
     fix: "Remove the duplicate entry.",
@@ -22,7 +25,7 @@ export default defineRule({
     if (!c || c.strategy !== "Webhook" || !c.reviewVersions) return;
     const seen = new Set<string>();
     for (const { index, value } of entries(c.reviewVersions)) {
-      if (seen.has(value)) ctx.report({ path: c.reviewVersionsPath.index(index), message: "duplicate version", value });
+      if (seen.has(value)) ctx.report({ path: c.reviewVersionsPath.index(index), messageId: "duplicateVersion", value });
       seen.add(value);
     }
   },

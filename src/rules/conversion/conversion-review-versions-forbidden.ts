@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "webhook.conversionReviewVersions is set while the strategy is not Webhook.",
   phase: "crd",
+  messages: {
+    shouldNotBeSetWhen: "should not be set when strategy is not set to Webhook",
+  },
   docs: {
     why: "conversionReviewVersions only applies to webhook conversion; with None (or any other strategy) a non-empty list is rejected.",
     fix: "Remove `webhook` or set `strategy: Webhook`.",
@@ -20,6 +23,6 @@ export default defineRule({
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy === null || c.strategy === "Webhook" || !c.reviewVersions || c.reviewVersions.length === 0) return;
-    ctx.report({ path: c.reviewVersionsPath, message: "should not be set when strategy is not set to Webhook" });
+    ctx.report({ path: c.reviewVersionsPath, messageId: "shouldNotBeSetWhen" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "strategy Webhook without webhook.conversionReviewVersions.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The apiserver must know which ConversionReview versions the webhook understands; with strategy Webhook the list (reported as spec.conversion.conversionReviewVersions) must not be empty.",
     fix: "Add `conversionReviewVersions: [v1]` (or `[v1, v1beta1]` for webhooks that still speak v1beta1).",
@@ -20,6 +23,6 @@ export default defineRule({
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy !== "Webhook" || c.reviewVersions === null || c.reviewVersions.length > 0) return;
-    ctx.report({ path: c.reviewVersionsPath, message: "", suggestion: "add conversionReviewVersions: [v1]" });
+    ctx.report({ path: c.reviewVersionsPath, messageId: "message", suggestion: "add conversionReviewVersions: [v1]" });
   },
 });

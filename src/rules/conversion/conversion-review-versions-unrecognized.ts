@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "conversionReviewVersions contains neither v1 nor v1beta1.",
   phase: "crd",
+  messages: {
+    mustIncludeAtLeastOne: "must include at least one of v1, v1beta1",
+  },
   docs: {
     why: "The apiserver speaks ConversionReview v1 and v1beta1 only; on create at least one of them must be listed, or no request could ever be sent.",
     fix: "Include `v1` (first) in conversionReviewVersions, and make the webhook answer ConversionReview v1.",
@@ -21,6 +24,6 @@ export default defineRule({
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy !== "Webhook" || !c.reviewVersions || c.reviewVersions.length === 0) return;
     if (c.reviewVersions.some((v) => v === "v1" || v === "v1beta1")) return;
-    ctx.report({ path: c.reviewVersionsPath, message: "must include at least one of v1, v1beta1", value: c.reviewVersions });
+    ctx.report({ path: c.reviewVersionsPath, messageId: "mustIncludeAtLeastOne", value: c.reviewVersions });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "spec.conversion is present without a strategy.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "spec.conversion defaults to `{strategy: None}` only when it is absent; an explicit `conversion: {}` (or `strategy: \"\"`) is not defaulted and the strategy is required.",
     fix: "Set `strategy: None` (or `Webhook` with a webhook), or remove spec.conversion altogether.",
@@ -20,6 +23,6 @@ export default defineRule({
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy !== "") return;
-    ctx.report({ path: c.strategyPath, message: "", suggestion: "set strategy: None, or remove spec.conversion" });
+    ctx.report({ path: c.strategyPath, messageId: "message", suggestion: "set strategy: None, or remove spec.conversion" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Unsupported value",
   description: "spec.conversion.strategy is not None or Webhook.",
   phase: "crd",
+  messages: {
+    supportedValuesNoneWebhook: "supported values: \"None\", \"Webhook\"",
+  },
   docs: {
     why: "The strategy is an enum compared case-sensitively: only `None` and `Webhook` exist.",
     fix: "Write `None` or `Webhook` exactly.",
@@ -21,6 +24,6 @@ export default defineRule({
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || !c.strategy || c.strategy === "None" || c.strategy === "Webhook") return;
     const fixed = ["None", "Webhook"].find((s) => s.toLowerCase() === c.strategy!.toLowerCase());
-    ctx.report({ path: c.strategyPath, message: 'supported values: "None", "Webhook"', value: c.strategy, suggestion: fixed ? `use ${fixed}` : undefined });
+    ctx.report({ path: c.strategyPath, messageId: "supportedValuesNoneWebhook", value: c.strategy, suggestion: fixed ? `use ${fixed}` : undefined });
   },
 });

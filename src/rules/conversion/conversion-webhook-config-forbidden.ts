@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "webhook.clientConfig is set while the strategy is not Webhook.",
   phase: "crd",
+  messages: {
+    shouldNotBeSetWhen: "should not be set when strategy is not set to Webhook",
+  },
   docs: {
     why: "A webhook client configuration is only meaningful with strategy Webhook; with None (or any other strategy) the apiserver rejects it.",
     fix: "Remove `webhook` or set `strategy: Webhook`.",
@@ -22,6 +25,6 @@ export default defineRule({
     if (!c || c.strategy === null || c.strategy === "Webhook") return;
     const cc = c.webhook?.clientConfig;
     if (cc === undefined || cc === null) return;
-    ctx.report({ path: c.clientConfigPath, message: "should not be set when strategy is not set to Webhook" });
+    ctx.report({ path: c.clientConfigPath, messageId: "shouldNotBeSetWhen" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "strategy Webhook without webhook.clientConfig.",
   phase: "crd",
+  messages: {
+    requiredWhenStrategyIsSet: "required when strategy is set to Webhook",
+  },
   docs: {
     why: "With strategy Webhook the apiserver must know where to send ConversionReview requests: webhook.clientConfig (reported as spec.conversion.webhookClientConfig) is required.",
     fix: "Add `webhook.clientConfig` with either `service: {name, namespace, path}` or `url: https://...`.",
@@ -22,6 +25,6 @@ export default defineRule({
     if (!c || c.strategy !== "Webhook" || c.clientConfig) return;
     const cc = c.webhook?.clientConfig;
     if (cc !== undefined && cc !== null) return;
-    ctx.report({ path: c.clientConfigPath, message: "required when strategy is set to Webhook" });
+    ctx.report({ path: c.clientConfigPath, messageId: "requiredWhenStrategyIsSet" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A non-None conversion strategy with spec.preserveUnknownFields: true.",
   phase: "crd",
+  messages: {
+    mustBeNoneIfSpec: "must be None if spec.preserveUnknownFields is true",
+  },
   docs: {
     why: "Webhook conversion requires pruning (structural schemas); with spec.preserveUnknownFields: true (which v1 rejects anyway) the strategy must be None.",
     fix: "Remove spec.preserveUnknownFields (it must be false in v1).",
@@ -20,6 +23,6 @@ export default defineRule({
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy === null || c.strategy === "None" || ctx.crd.spec.preserveUnknownFields !== true) return;
-    ctx.report({ path: c.strategyPath, message: "must be None if spec.preserveUnknownFields is true", value: c.strategy });
+    ctx.report({ path: c.strategyPath, messageId: "mustBeNoneIfSpec", value: c.strategy });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "webhook.clientConfig has both or neither of url and service.",
   phase: "crd",
+  messages: {
+    exactlyOneOfUrlOr: "exactly one of url or service is required",
+  },
   docs: {
     why: "The webhook is reached either by URL or through an in-cluster Service, never both; `url: \"\"` counts as set.",
     fix: "Keep exactly one of `url` and `service`.",
@@ -23,6 +26,6 @@ export default defineRule({
     const hasUrl = urlOf(c.clientConfig) !== undefined;
     const hasService = serviceOf(c.clientConfig) !== undefined;
     if (hasUrl !== hasService) return;
-    ctx.report({ path: c.clientConfigPath, message: "exactly one of url or service is required", detail: hasUrl ? "both url and service are set" : "neither url nor service is set" });
+    ctx.report({ path: c.clientConfigPath, messageId: "exactlyOneOfUrlOr", detail: hasUrl ? "both url and service are set" : "neither url nor service is set" });
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "The conversion webhook caBundle contains no parseable PEM certificate.",
   phase: "crd",
+  messages: {
+    cabundleDoesNotContainA: "caBundle does not contain a valid PEM certificate: the apiserver cannot verify the webhook's TLS certificate",
+  },
   docs: {
     why: "On create (and until the CRD is Established) the apiserver accepts any caBundle, but the TLS client built from it fails: conversion requests error out, and later updates of the CRD are rejected (1.31+). A placeholder such as `Cg==` (a newline) is ignored by this lint, as is a CRD whose CA is injected by cert-manager or OpenShift.",
     fix: "Put the base64-encoded PEM of the CA that signed the webhook's serving certificate into caBundle, or let cert-manager inject it (`cert-manager.io/inject-ca-from`).",
@@ -27,7 +30,7 @@ export default defineRule({
     if (text.trim() === "" || hasCertificate(text)) return;
     ctx.report({
       path: c.clientConfigPath.child("caBundle"),
-      message: "caBundle does not contain a valid PEM certificate: the apiserver cannot verify the webhook's TLS certificate",
+      messageId: "cabundleDoesNotContainA",
     });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "A service-based conversion webhook without caBundle.",
   phase: "crd",
+  messages: {
+    serviceBasedConversionWebhookWithout: "service-based conversion webhook without caBundle: TLS verification of the in-cluster service will fail unless its certificate chains to the apiserver's trust store",
+  },
   docs: {
     why: "In-cluster webhook services normally use certificates from a private CA. Without caBundle the apiserver verifies the webhook against its own trust store, and conversion fails with `x509: certificate signed by unknown authority` \u2014 every read of a non-storage version breaks. Not reported when cert-manager or OpenShift injects the CA (annotation present).",
     fix: "Set caBundle to the base64 PEM of the webhook's CA, or add `cert-manager.io/inject-ca-from: <namespace>/<certificate>` and let cert-manager fill it.",
@@ -25,7 +28,7 @@ export default defineRule({
     if (caInjected(ctx.crd)) return;
     ctx.report({
       path: c.clientConfigPath.child("service"),
-      message: "service-based conversion webhook without caBundle: TLS verification of the in-cluster service will fail unless its certificate chains to the apiserver's trust store",
+      messageId: "serviceBasedConversionWebhookWithout",
       suggestion: "set caBundle, or annotate the CRD with cert-manager.io/inject-ca-from",
     });
   },

@@ -5,6 +5,7 @@
  */
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { isObject, type CrdView, type JsonObject } from "../../crd/model.js";
+import { MemoKey, type Memo } from "../../crd/memo.js";
 
 export interface ConversionView {
   raw: JsonObject;
@@ -19,11 +20,14 @@ export interface ConversionView {
   reviewVersionsPath: DualPath;
 }
 
-const KEY = "crdlint.conversion";
+const KEY = new MemoKey<ConversionView | null>("crdlint.conversion");
 
 /** null when spec.conversion is absent (defaulted to strategy None: nothing to validate). */
-export function conversionOf(crd: CrdView, memo: Map<string, unknown>): ConversionView | null {
-  if (memo.has(KEY)) return memo.get(KEY) as ConversionView | null;
+export function conversionOf(crd: CrdView, memo: Memo): ConversionView | null {
+  return memo.compute(KEY, () => buildConversionView(crd));
+}
+
+function buildConversionView(crd: CrdView): ConversionView | null {
   let view: ConversionView | null = null;
   const raw = crd.spec.conversion;
   if (isObject(raw)) {
@@ -45,7 +49,6 @@ export function conversionOf(crd: CrdView, memo: Map<string, unknown>): Conversi
       ),
     };
   }
-  memo.set(KEY, view);
   return view;
 }
 

@@ -1,14 +1,15 @@
 /** Runs the strict decoder once per CRD (shared by the decoding rules through ctx.memo). */
 import type { RuleContext } from "../define-rule.js";
-import type { Decoder, DecodeIssue, DecodeIssueKind } from "../../crd/decode.js";
+import { MemoKey } from "../../crd/memo.js";
+import type { DecodeIssue, DecodeIssueKind } from "../../crd/decode.js";
 import { DualPath } from "../../k8s/path.js";
 
-const MEMO_KEY = "decoding:issues";
+const MEMO_KEY = new MemoKey<DecodeIssue[]>("decoding:issues");
 
 export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
-  let issues = ctx.memo.get(MEMO_KEY) as DecodeIssue[] | undefined;
+  let issues = ctx.memo.get(MEMO_KEY);
   if (!issues) {
-    const decoder = ctx.services.decoder as Decoder | null;
+    const decoder = ctx.services.decoder;
     issues = decoder ? decoder.decode(ctx.crd.raw) : [];
     ctx.memo.set(MEMO_KEY, issues);
   }

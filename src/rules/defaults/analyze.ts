@@ -1,5 +1,5 @@
 /**
- * Shared state of the defaults rules, computed once per schema node (WeakMaps keyed by the node; the single walk
+ * Shared state of the defaults rules, computed once per schema node (kept in the per-CRD memo; the single walk
  * visits parents before children, so each node's state is O(1) from its parent's):
  *
  * - the walk-time reason a default is forbidden (the OpenAPI walk's `withForbiddenDefaults`): under the root's
@@ -15,8 +15,9 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/surroundingobject.go
 import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
+import { MemoKey, type Memo } from "../../crd/memo.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
-import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../validate/go.js";
+import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../k8s/go.js";
 import { coerceEmbedded, validateEmbedded } from "../../validate/embedded.js";
 import { pruneValue } from "../../validate/prune.js";
 import { validateSchemaValue } from "../../validate/value.js";
@@ -40,15 +41,15 @@ interface WalkState {
   field: string | null;
 }
 
-const walkStates = new WeakMap<SchemaNode, WalkState>();
+const WALK_STATES = new MemoKey<WalkState>("defaults:walk");
 
-export function walkState(node: SchemaNode): WalkState {
-  let st = walkStates.get(node);
+export function walkState(node: SchemaNode, memo: Memo): WalkState {
+  let st = memo.getFor(WALK_STATES, node);
   if (st) return st;
   const parent = node.parent;
   if (!parent) st = { insideMeta: false, reason: null, field: null };
   else {
-    const p = walkState(parent);
+    const p = walkState(parent, memo);
     st = p;
     if (node.via === "properties" && node.name !== null && META.has(node.name) && (parent.parent === null || isEmbeddedSchema(parent.schema))) {
       st = parent.parent === null ? { insideMeta: true, reason: "top-level", field: node.name } : { ...p, insideMeta: true };
@@ -56,7 +57,7 @@ export function walkState(node: SchemaNode): WalkState {
       st = { ...p, reason: "additionalProperties" };
     }
   }
-  walkStates.set(node, st);
+  memo.setFor(WALK_STATES, node, st);
   return st;
 }
 
@@ -78,29 +79,29 @@ interface DefaultsState {
   steps: Step[];
 }
 
-const defaultsStates = new WeakMap<SchemaNode, DefaultsState>();
-const embeddedRoots = new WeakMap<JsonObject, JsonObject>();
+const DEFAULTS_STATES = new MemoKey<DefaultsState>("defaults:states");
+const EMBEDDED_ROOTS = new MemoKey<JsonObject>("defaults:embedded-roots");
 
 /** The root schema with x-kubernetes-embedded-resource set, as ValidateDefaults(isResourceRoot=true) clones it. */
-export function asResource(schema: JsonObject): JsonObject {
+export function asResource(schema: JsonObject, memo: Memo): JsonObject {
   if (isEmbeddedSchema(schema)) return schema;
-  let c = embeddedRoots.get(schema);
+  let c = memo.getFor(EMBEDDED_ROOTS, schema);
   if (!c) {
     c = { ...schema, "x-kubernetes-embedded-resource": true };
-    embeddedRoots.set(schema, c);
+    memo.setFor(EMBEDDED_ROOTS, schema, c);
   }
   return c;
 }
 
 const NOT_ELIGIBLE: DefaultsState = { eligible: false, insideMeta: false, isResource: false, resourceSchema: {}, steps: [] };
 
-export function defaultsState(node: SchemaNode): DefaultsState {
-  let st = defaultsStates.get(node);
+export function defaultsState(node: SchemaNode, memo: Memo): DefaultsState {
+  let st = memo.getFor(DEFAULTS_STATES, node);
   if (st) return st;
   const parent = node.parent;
-  if (!parent) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: asResource(node.schema), steps: [] };
+  if (!parent) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: asResource(node.schema, memo), steps: [] };
   else {
-    const p = defaultsState(parent);
+    const p = defaultsState(parent, memo);
     if (!p.eligible || (node.via !== "properties" && node.via !== "items")) st = NOT_ELIGIBLE;
     else if (isEmbeddedSchema(node.schema)) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: node.schema, steps: [] };
     else {
@@ -114,7 +115,7 @@ export function defaultsState(node: SchemaNode): DefaultsState {
       };
     }
   }
-  defaultsStates.set(node, st);
+  memo.setFor(DEFAULTS_STATES, node, st);
   return st;
 }
 
@@ -134,7 +135,7 @@ export interface DefaultOutcome {
   base: DualPath;
 }
 
-const outcomes = new WeakMap<SchemaNode, DefaultOutcome | null>();
+const OUTCOMES = new MemoKey<DefaultOutcome | null>("defaults:outcomes");
 
 /** Lifts a path under the written `<node>.default` to the DualPath (same suffix under the apiserver's path). */
 export function lift(base: DualPath, p: FieldPath): DualPath {
@@ -156,12 +157,12 @@ function surround(steps: Step[], focus: unknown): Record<string, unknown> {
 }
 
 /** The checks ValidateDefaults runs on the default of `node` (null when the node has none or is not visited). */
-export function defaultOutcome(node: SchemaNode, minor: number): DefaultOutcome | null {
+export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo): DefaultOutcome | null {
   const d = defaultValue(node);
   if (d === undefined) return null;
-  const cached = outcomes.get(node);
+  const cached = memo.getFor(OUTCOMES, node);
   if (cached !== undefined) return cached;
-  const st = defaultsState(node);
+  const st = defaultsState(node, memo);
   let out: DefaultOutcome | null = null;
   if (st.eligible) {
     const base = node.path.child("default");
@@ -188,6 +189,6 @@ export function defaultOutcome(node: SchemaNode, minor: number): DefaultOutcome 
       }
     }
   }
-  outcomes.set(node, out);
+  memo.setFor(OUTCOMES, node, out);
   return out;
 }

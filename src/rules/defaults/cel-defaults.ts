@@ -14,6 +14,7 @@ import type { ErrorType } from "../../diagnostics/index.js";
 import type { DualPath } from "../../k8s/path.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/feature-gates.js";
 import type { SchemaContext } from "../define-rule.js";
+import { MemoKey } from "../../crd/memo.js";
 import type * as CelRuntime from "../../cel/runtime/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
 
@@ -60,20 +61,22 @@ function defaultsOrder(root: SchemaNode): SchemaNode[] {
   return out;
 }
 
+const CEL_DEFAULTS = new MemoKey<readonly CelDefaultFinding[]>("celDefaults");
+
 export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFinding[] {
-  const key = `celDefaults:${ctx.scope.path.written.toString()}`;
-  const memo = ctx.memo.get(key) as readonly CelDefaultFinding[] | undefined;
+  const key = ctx.scope.path.written.toString();
+  const memo = ctx.memo.get(CEL_DEFAULTS, key);
   if (memo) return memo;
   const out: CelDefaultFinding[] = [];
-  ctx.memo.set(key, out);
-  const runtime = (ctx.services.celRuntime as typeof CelRuntime | null | undefined) ?? null;
+  ctx.memo.set(CEL_DEFAULTS, out, key);
+  const runtime = ctx.services.celRuntime ?? null;
   const root = ctx.nodes[0];
   if (!runtime || !root) return out;
   let remaining = runtime.RUNTIME_CEL_COST_BUDGET;
   for (const node of defaultsOrder(root)) {
     const d = defaultValue(node);
     if (d === undefined) continue;
-    const o = defaultOutcome(node, ctx.minor);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
     const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "A default is set inside an additionalProperties schema under the metadata, kind or apiVersion of a resource.",
   phase: "walk",
   minMinor: 16,
+  messages: {
+    mustNotBeSetInside: "must not be set inside additionalProperties applying to object metadata",
+  },
   docs: {
     why: "Inside the `metadata`/`kind`/`apiVersion` of a resource (the root or an `x-kubernetes-embedded-resource`), a default under `additionalProperties` (a `labels` or `annotations` map) is ambiguous for pruning, so the apiserver forbids it: `must not be set inside additionalProperties applying to object metadata`. Below such a map this reason replaces the top-level one.",
     fix: "Remove the `default` from the map's value schema.",
@@ -20,7 +23,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;
-    if (walkState(node).reason !== "additionalProperties") return;
-    ctx.report({ path: node.path.child("default"), message: "must not be set inside additionalProperties applying to object metadata" });
+    if (walkState(node, ctx.memo).reason !== "additionalProperties") return;
+    ctx.report({ path: node.path.child("default"), messageId: "mustNotBeSetInside" });
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "A default is set somewhere under the root's metadata, kind or apiVersion.",
   phase: "walk",
   minMinor: 16,
+  messages: {
+    mustNotBeSetIn: "must not be set in top-level {{field}}",
+  },
   docs: {
     why: "The apiserver owns a resource's `metadata`, `kind` and `apiVersion`: defaulting them from the schema would fight with the object's own identity, so any `default` under the root properties `metadata`, `kind` or `apiVersion` (at any depth, junctors included) is rejected: `must not be set in top-level metadata`.",
     fix: "Remove the `default`. Set names, labels or annotations from a controller or a mutating webhook instead.",
@@ -20,8 +23,8 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;
-    const st = walkState(node);
+    const st = walkState(node, ctx.memo);
     if (st.reason !== "top-level") return;
-    ctx.report({ path: node.path.child("default"), message: `must not be set in top-level ${st.field}` });
+    ctx.report({ path: node.path.child("default"), messageId: "mustNotBeSetIn", data: { field: st.field } });
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "A default contains fields that pruning against its own schema would drop.",
   phase: "defaults",
   minMinor: 16,
+  messages: {
+    mustNotHaveUnknownFields: "must not have unknown fields",
+  },
   docs: {
     why: "Defaults are applied after pruning, so a default must already be pruned: the apiserver prunes a copy against the defaulted node's own schema and rejects the CRD if anything is dropped (`must not have unknown fields`). Only the node's own `x-kubernetes-preserve-unknown-fields` (and those below it) keep unknown keys — a preserving ancestor does not; `additionalProperties: true` has no schema, so objects under its keys lose all their keys; an embedded resource's `apiVersion`/`kind`/`metadata` are not pruned.",
     fix: "Remove the unknown keys from the default, describe them under `properties`, or set `x-kubernetes-preserve-unknown-fields: true` on the defaulted node.",
@@ -19,8 +22,8 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo);
     if (!o || !o.notPruned) return;
-    ctx.report({ path: o.base, value: defaultValue(node), message: "must not have unknown fields" });
+    ctx.report({ path: o.base, value: defaultValue(node), messageId: "mustNotHaveUnknownFields" });
   },
 });

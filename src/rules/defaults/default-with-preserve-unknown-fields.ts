@@ -32,6 +32,9 @@ export default defineRule({
   description: "A schema uses default while spec.preserveUnknownFields is true.",
   phase: "crd",
   minMinor: 16,
+  messages: {
+    mustBeFalseInOrder: "must be false in order to use defaults in the schema",
+  },
   docs: {
     why: "Defaulting needs pruning: a default could otherwise resurrect fields the schema does not describe. The apiserver therefore accepts `default` only when `spec.preserveUnknownFields` is false (any default in any version's schema, junctors included): `spec.preserveUnknownFields: Invalid value: true: must be false in order to use defaults in the schema`.",
     fix: "Set `spec.preserveUnknownFields: false` (or drop it: false is the v1 default) and mark the subtrees that must keep unknown fields with `x-kubernetes-preserve-unknown-fields: true`.",
@@ -43,6 +46,6 @@ export default defineRule({
     if (ctx.crd.spec.preserveUnknownFields !== true) return;
     const any = ctx.crd.versions.some((v) => isObject(v.raw.schema) && hasDefault(v.raw.schema.openAPIV3Schema));
     if (!any) return;
-    ctx.report({ path: DualPath.root("spec", "preserveUnknownFields"), value: true, message: "must be false in order to use defaults in the schema" });
+    ctx.report({ path: DualPath.root("spec", "preserveUnknownFields"), value: true, messageId: "mustBeFalseInOrder" });
   },
 });

@@ -12,6 +12,9 @@ export default defineRule({
   type: null,
   description: "A default holds an x-kubernetes-list-type set or map list with duplicate items or keys.",
   phase: "walk",
+  messages: {
+    everyObjectThatGetsThis: "every object that gets this default fails list-type validation: {{what}}",
+  },
   docs: {
     why: "The apiserver checks list-type uniqueness on objects, never on defaults: a default whose `set` list repeats an item (or whose `map` list repeats a key) is accepted with the CRD, and then every object that receives it fails with `Duplicate value`.",
     fix: "Remove the repeated items (or give the map entries distinct keys).",
@@ -26,7 +29,7 @@ export default defineRule({
     const base = node.path.child("default");
     for (const e of validateListTypes(d, node.schema, { rootPath: base.written })) {
       const what = e.type === "Duplicate value" ? `${e.type}: ${renderValue(e.value)}` : `${e.type}: ${renderValue(e.value)}: ${e.message}`;
-      ctx.report({ path: lift(base, e.path), message: `every object that gets this default fails list-type validation: ${what}` });
+      ctx.report({ path: lift(base, e.path), messageId: "everyObjectThatGetsThis", data: { what } });
     }
   },
 });

@@ -9,6 +9,9 @@ export default defineRule({
   type: null,
   description: "default: null is dropped when the CRD is decoded, so the field has no default.",
   phase: "walk",
+  messages: {
+    defaultNullIsDroppedWhen: "default: null is dropped when the CRD is decoded: this field has no default",
+  },
   docs: {
     why: "The apiserver decodes `default` into a JSON pointer, and a JSON `null` leaves the pointer unset: `default: null` is exactly no default. A nullable field keeps a `null` the client sends, and a missing field stays missing; nothing is ever defaulted to null.",
     fix: "Remove `default: null`. If `null` should be the value when the field is omitted, omit the field from the object instead.",
@@ -21,7 +24,7 @@ export default defineRule({
     if (!Object.prototype.hasOwnProperty.call(s, "default") || s.default !== null) return;
     ctx.report({
       path: node.path.child("default"),
-      message: "default: null is dropped when the CRD is decoded: this field has no default",
+      messageId: "defaultNullIsDroppedWhen",
       suggestion: "remove the default",
     });
   },

@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "A property is both required and defaulted, so required never fails.",
   phase: "walk",
+  messages: {
+    propertyIsBothRequiredAnd: "property {{name}} is both required and defaulted: the default always fills it, so required never fails",
+  },
   docs: {
     why: "Defaulting runs before validation, so a defaulted property is always present when `required` is checked: the `required` entry never rejects anything and clients are not forced to set the field. That is intended for list-map keys (they must be required or defaulted), but elsewhere one of the two is usually a mistake.",
     fix: "Decide: drop the `default` if clients must choose a value, or drop the property from `required` if the default is fine.",
@@ -30,7 +33,7 @@ export default defineRule({
     }
     ctx.report({
       path: node.path.child("default"),
-      message: `property ${node.name} is both required and defaulted: the default always fills it, so required never fails`,
+      messageId: "propertyIsBothRequiredAnd", data: { name: node.name },
     });
   },
 });

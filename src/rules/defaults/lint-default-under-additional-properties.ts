@@ -1,6 +1,6 @@
 /** A default inside an additionalProperties schema: the apiserver never validates it. */
 import { defineRule } from "../define-rule.js";
-import { aggregateString } from "../../validate/go.js";
+import { aggregateString } from "../../k8s/go.js";
 import { pruneValue } from "../../validate/prune.js";
 import { validateSchemaValue } from "../../validate/value.js";
 import { FieldPath } from "../../k8s/path.js";
@@ -24,7 +24,7 @@ export default defineRule({
   visitNode(node, ctx) {
     if (!node.underAdditionalProperties || node.inJunctor || node.inUnsupported) return;
     const d = defaultValue(node);
-    if (d === undefined || walkState(node).reason !== null) return;
+    if (d === undefined || walkState(node, ctx.memo).reason !== null) return;
     const problems: string[] = [];
     if (pruneValue(d, node.schema, { isResourceRoot: isEmbeddedSchema(node.schema) }).changed) problems.push("it has fields pruning would drop");
     const errs = validateSchemaValue(node.schema, d, { rootPath: FieldPath.root("default"), minor: ctx.minor, mode: "default" });

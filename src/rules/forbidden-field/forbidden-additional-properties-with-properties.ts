@@ -11,6 +11,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node has properties together with additionalProperties false or a schema.",
   phase: "walk",
+  messages: {
+    additionalpropertiesAndPropertiesAreMutual: "additionalProperties and properties are mutual exclusive",
+  },
   docs: {
     why: "Kubernetes API conventions separate structs (`properties`, unknown fields pruned) from maps (`additionalProperties`). A node may not have both; `additionalProperties: false` is redundant next to properties (unknown fields are pruned anyway) and rejected too. Only `additionalProperties: true` is tolerated next to properties.",
     fix: "Remove `additionalProperties` (pruning already drops unknown fields), or turn the node into a map without `properties`.",
@@ -21,6 +24,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!((s.additionalProperties === false || isObject(s.additionalProperties)) && mapSize(s.properties) > 0)) return;
-    ctx.report({ path: node.path.child("additionalProperties"), message: "additionalProperties and properties are mutual exclusive" });
+    ctx.report({ path: node.path.child("additionalProperties"), messageId: "additionalpropertiesAndPropertiesAreMutual" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "x-kubernetes-embedded-resource is used inside metadata, kind or apiVersion of a resource.",
   phase: "walk",
+  messages: {
+    mustNotBeUsedInside: "must not be used inside of resource meta",
+  },
   docs: {
     why: "The `metadata`, `kind` and `apiVersion` of the custom resource (and of embedded resources) are validated by the apiserver as ObjectMeta/TypeMeta; nothing under them may declare an embedded resource.",
     fix: "Remove `x-kubernetes-embedded-resource` from the metadata/kind/apiVersion subtree.",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s[EMBEDDED_RESOURCE] === true && isInsideResourceMeta(node))) return;
-    ctx.report({ path: node.path.child("x-kubernetes-embedded-resource"), message: "must not be used inside of resource meta" });
+    ctx.report({ path: node.path.child("x-kubernetes-embedded-resource"), messageId: "mustNotBeUsedInside" });
   },
 });

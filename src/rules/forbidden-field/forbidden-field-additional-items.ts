@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets additionalItems.",
   phase: "walk",
+  messages: {
+    additionalitemsIsNotSupported: "additionalItems is not supported",
+  },
   docs: {
     why: "CRD schemas do not support tuple-style arrays: `additionalItems` (in any form, `true`, `false` or a schema) is rejected.",
     fix: "Remove `additionalItems`; describe all entries with one `items` schema.",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(isSet(s.additionalItems))) return;
-    ctx.report({ path: node.path.child("additionalItems"), message: "additionalItems is not supported" });
+    ctx.report({ path: node.path.child("additionalItems"), messageId: "additionalitemsIsNotSupported" });
   },
 });

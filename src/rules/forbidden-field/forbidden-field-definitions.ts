@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets definitions.",
   phase: "walk",
+  messages: {
+    definitionsIsNotSupported: "definitions is not supported",
+  },
   docs: {
     why: "CRD schemas must be self-contained: `definitions` (with `$ref`) are not supported. An empty map is tolerated. The schemas inside are still checked (and their errors reported under `definitions[name]`).",
     fix: "Inline the referenced schemas where they are used and remove `definitions`.",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(mapSize(s.definitions) > 0)) return;
-    ctx.report({ path: node.path.child("definitions"), message: "definitions is not supported" });
+    ctx.report({ path: node.path.child("definitions"), messageId: "definitionsIsNotSupported" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets dependencies.",
   phase: "walk",
+  messages: {
+    dependenciesIsNotSupported: "dependencies is not supported",
+  },
   docs: {
     why: "CRD schemas do not support JSON-Schema `dependencies`; even an empty `dependencies: {}` is rejected.",
     fix: "Express the dependency with a CEL rule, e.g. `!has(self.a) || has(self.b)`.",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(isObject(s.dependencies))) return;
-    ctx.report({ path: node.path.child("dependencies"), message: "dependencies is not supported" });
+    ctx.report({ path: node.path.child("dependencies"), messageId: "dependenciesIsNotSupported" });
   },
 });

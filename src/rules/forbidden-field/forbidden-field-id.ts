@@ -9,6 +9,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets id.",
   phase: "walk",
+  messages: {
+    idIsNotSupported: "id is not supported",
+  },
   docs: {
     why: "CRD schemas are a subset of OpenAPI v3: JSON-Schema identifiers (`id`) are not supported, on any node (including inside allOf/anyOf/oneOf/not, definitions, dependencies and array-form items).",
     fix: "Remove `id`. If the schema was converted from a JSON Schema document, strip its JSON-Schema-only keywords.",
@@ -19,6 +22,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(typeof s.id === "string" && s.id !== "")) return;
-    ctx.report({ path: node.path.child("id"), message: "id is not supported" });
+    ctx.report({ path: node.path.child("id"), messageId: "idIsNotSupported" });
   },
 });

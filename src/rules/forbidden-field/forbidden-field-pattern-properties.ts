@@ -10,6 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets patternProperties.",
   phase: "walk",
+  messages: {
+    patternpropertiesIsNotSupported: "patternProperties is not supported",
+  },
   docs: {
     why: "CRD schemas do not support `patternProperties` (an empty map is tolerated). Maps are described with `additionalProperties`.",
     fix: "Use `additionalProperties` for the values, and a CEL rule (`self.all(k, k.matches('...'))`) to constrain the keys.",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(mapSize(s.patternProperties) > 0)) return;
-    ctx.report({ path: node.path.child("patternProperties"), message: "patternProperties is not supported" });
+    ctx.report({ path: node.path.child("patternProperties"), messageId: "patternpropertiesIsNotSupported" });
   },
 });

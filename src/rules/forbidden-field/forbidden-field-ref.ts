@@ -9,6 +9,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets $ref.",
   phase: "walk",
+  messages: {
+    refIsNotSupported: "$ref is not supported",
+  },
   docs: {
     why: "CRD schemas must be self-contained: references are not resolved, and any `$ref` (even an empty string) is rejected.",
     fix: "Inline the referenced schema.",
@@ -19,6 +22,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(typeof s.$ref === "string")) return;
-    ctx.report({ path: node.path.child("$ref"), message: "$ref is not supported" });
+    ctx.report({ path: node.path.child("$ref"), messageId: "refIsNotSupported" });
   },
 });

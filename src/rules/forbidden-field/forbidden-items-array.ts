@@ -9,6 +9,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node gives items as an array of schemas.",
   phase: "walk",
+  messages: {
+    itemsMustBeASchema: "items must be a schema object and not an array",
+  },
   docs: {
     why: "Tuple-style arrays (`items` as a list of schemas) are not supported in CRD schemas; `items` must be one schema for all entries. The schemas inside are still checked (reported under `items[i]`).",
     fix: "Use a single `items` schema; if entries really differ, describe the union in that schema or use `x-kubernetes-preserve-unknown-fields: true` on the items.",
@@ -19,6 +22,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(Array.isArray(s.items) && s.items.length > 0)) return;
-    ctx.report({ path: node.path.child("items"), message: "items must be a schema object and not an array" });
+    ctx.report({ path: node.path.child("items"), messageId: "itemsMustBeASchema" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A schema node sets x-kubernetes-preserve-unknown-fields: false.",
   phase: "walk",
+  messages: {
+    mustBeTrueOrUndefined: "must be true or undefined",
+  },
   docs: {
     why: "`x-kubernetes-preserve-unknown-fields: false` means nothing (pruning is the default), and the apiserver rejects it.",
     fix: "Remove the line (omit the extension instead of setting it to false).",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s[PRESERVE_UNKNOWN_FIELDS] === false)) return;
-    ctx.report({ path: node.path.child("x-kubernetes-preserve-unknown-fields"), message: "must be true or undefined", value: false });
+    ctx.report({ path: node.path.child("x-kubernetes-preserve-unknown-fields"), messageId: "mustBeTrueOrUndefined", value: false });
   },
 });

@@ -9,6 +9,9 @@ export default defineRule({
   type: "Forbidden",
   description: "The schema root sets nullable: true.",
   phase: "walk",
+  messages: {
+    nullableCannotBeTrueAt: "nullable cannot be true at the root",
+  },
   docs: {
     why: "A custom resource is never null: `nullable: true` at the root of openAPIV3Schema is rejected.",
     fix: "Remove `nullable` from the root (it is fine on properties).",
@@ -19,6 +22,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(node.parent === null && s.nullable === true)) return;
-    ctx.report({ path: node.path.child("nullable"), message: "nullable cannot be true at the root" });
+    ctx.report({ path: node.path.child("nullable"), messageId: "nullableCannotBeTrueAt" });
   },
 });

@@ -9,6 +9,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node has type null.",
   phase: "walk",
+  messages: {
+    typeCannotBeSetTo: "type cannot be set to null, use nullable as an alternative",
+  },
   docs: {
     why: "OpenAPI v3 has no `null` type; the apiserver rejects `type: \"null\"` (and also reports it as an unsupported type).",
     fix: "Use the real type of the field with `nullable: true`.",
@@ -19,6 +22,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s.type === "null")) return;
-    ctx.report({ path: node.path.child("type"), message: "type cannot be set to null, use nullable as an alternative" });
+    ctx.report({ path: node.path.child("type"), messageId: "typeCannotBeSetTo" });
   },
 });

@@ -9,6 +9,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A schema node sets uniqueItems: true.",
   phase: "walk",
+  messages: {
+    uniqueitemsCannotBeSetTo: "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+  },
   docs: {
     why: "Checking `uniqueItems` is quadratic in the length of the list, so the apiserver refuses it.",
     fix: "Use `x-kubernetes-list-type: set` (scalar items) or `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` (object items): the apiserver enforces uniqueness efficiently.",
@@ -19,6 +22,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s.uniqueItems === true)) return;
-    ctx.report({ path: node.path.child("uniqueItems"), message: "uniqueItems cannot be set to true since the runtime complexity becomes quadratic" });
+    ctx.report({ path: node.path.child("uniqueItems"), messageId: "uniqueitemsCannotBeSetTo" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "A list-map key is satisfied only through its default, not listed as required.",
   phase: "walk",
+  messages: {
+    listMapKeyIsNot: "list-map key \"{{key}}\" is not required: entries that omit it get the default",
+  },
   docs: {
     why: "A `map` list key must be required or defaulted. A defaulted key is valid, but clients that omit it rely on the apiserver's defaulting: two entries that differ only in the omitted key collide after defaulting, and a client-side merge (or a dry run without defaulting) sees entries without a key.",
     fix: "Nothing is wrong; if every writer sets the key anyway, list it in `items.required` to make the contract explicit.",
@@ -27,7 +30,7 @@ export default defineRule({
       if (!prop || !hasDefault(prop) || (Array.isArray(required) && required.includes(key))) continue;
       ctx.report({
         path: node.path.child("items", "properties").key(key).child("default"),
-        message: `list-map key "${key}" is not required: entries that omit it get the default`,
+        messageId: "listMapKeyIsNot", data: { key },
       });
     }
   },

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "The items of a map list are not of type object.",
   phase: "walk",
+  messages: {
+    mustBeObjectIfParent: "must be object if parent array's x-kubernetes-list-type is map",
+  },
   docs: {
     why: "Entries of a `map` list are identified by key properties, so each entry must be an object. Items of another type, or without a type, are rejected (value `\"\"` when the type is missing).",
     fix: "Set `type: object` on `items` and declare the key properties, or use `x-kubernetes-list-type: set` for a list of unique scalars.",
@@ -23,6 +26,6 @@ export default defineRule({
     if (!items) return;
     const type = schemaType(items);
     if (type === MALFORMED || type === "object") return;
-    ctx.report({ path: node.path.child("items", "type"), message: "must be object if parent array's x-kubernetes-list-type is map", value: type });
+    ctx.report({ path: node.path.child("items", "type"), messageId: "mustBeObjectIfParent", value: type });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "A map list has no items schema.",
   phase: "walk",
+  messages: {
+    mustHaveASchemaIf: "must have a schema if x-kubernetes-list-type is map",
+  },
   docs: {
     why: "The keys of a `map` list are properties of its item schema; without `items` there is nothing to key on. The apiserver reports it here and, for a `type: array` node, again as `structural-items-missing` at the same path.",
     fix: "Add an `items` schema of `type: object` whose properties include the list-map keys.",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "map" || itemsOf(node.schema).kind !== "absent") return;
-    ctx.report({ path: node.path.child("items"), message: "must have a schema if x-kubernetes-list-type is map" });
+    ctx.report({ path: node.path.child("items"), messageId: "mustHaveASchemaIf" });
   },
 });

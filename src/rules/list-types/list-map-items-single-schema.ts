@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A map list has items given as an array of schemas.",
   phase: "walk",
+  messages: {
+    mustOnlyHaveASingle: "must only have a single schema if x-kubernetes-list-type is map",
+  },
   docs: {
     why: "A `map` list needs one item schema to find its key properties in. The array form of `items` (tuple validation) is not supported in CRDs at all (`forbidden-items-array`, when non-empty) and is rejected here too.",
     fix: "Give `items` as a single schema object.",
@@ -21,6 +24,6 @@ export default defineRule({
     if (node.schema[LIST_TYPE] !== "map") return;
     const items = itemsOf(node.schema);
     if (items.kind !== "array") return;
-    ctx.report({ path: node.path.child("items"), message: "must only have a single schema if x-kubernetes-list-type is map", value: items.value });
+    ctx.report({ path: node.path.child("items"), messageId: "mustOnlyHaveASingle", value: items.value });
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "A property named in x-kubernetes-list-map-keys is neither required nor has a default.",
   phase: "walk",
   minMinor: 19,
+  messages: {
+    thisPropertyIsInX: "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+  },
   docs: {
     why: "Every entry of a `map` list must carry all its key values, or server-side apply cannot identify it. Since Kubernetes 1.19 each key property must be listed in the items' `required` or have a `default`. This is the classic failure of CRDs embedding core types such as `ports` keyed on `containerPort` and `protocol`. The check runs once per listed key, so a key listed twice is reported twice.",
     fix: "Add the key to `items.required`, or give the key property a `default` (e.g. `protocol: {type: string, default: TCP}`).",
@@ -27,7 +30,7 @@ export default defineRule({
       if (!prop || hasDefault(prop) || (Array.isArray(required) && required.includes(key))) continue;
       ctx.report({
         path: node.path.child("items", "properties").key(key).child("default"),
-        message: "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+        messageId: "thisPropertyIsInX",
       });
     }
   },

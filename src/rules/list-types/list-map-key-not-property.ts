@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "An entry of x-kubernetes-list-map-keys is not a property of the items.",
   phase: "walk",
+  messages: {
+    entriesMustAllBeNames: "entries must all be names of item properties",
+  },
   docs: {
     why: "Each list-map key names a property of the item schema whose value identifies the entry. A name that is not declared under `items.properties` (often a typo or a Go field name instead of its JSON name) is rejected, once per such entry.",
     fix: "Use the JSON property names declared under `items.properties`.",
@@ -22,7 +25,7 @@ export default defineRule({
     if (!list || list.items.type !== "object") return;
     for (const key of list.keys) {
       if (property(list.items, key)) continue;
-      ctx.report({ path: node.path.child(LIST_MAP_KEYS), message: "entries must all be names of item properties", value: list.keys });
+      ctx.report({ path: node.path.child(LIST_MAP_KEYS), messageId: "entriesMustAllBeNames", value: list.keys });
     }
   },
 });

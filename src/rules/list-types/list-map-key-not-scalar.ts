@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A property named in x-kubernetes-list-map-keys is an array or an object.",
   phase: "walk",
+  messages: {
+    mustBeAScalarType: "must be a scalar type if parent array's x-kubernetes-list-type is map",
+  },
   docs: {
     why: "Server-side apply identifies the entries of a `map` list by the scalar values of their key properties; a key of type array or object cannot serve. The apiserver prints the items' type (`\"object\"`) as the value, not the key's.",
     fix: "Key the list on scalar properties (string, integer, number, boolean), or make the list `atomic`.",
@@ -26,7 +29,7 @@ export default defineRule({
       if (type !== "array" && type !== "object") continue;
       ctx.report({
         path: node.path.child("items", "properties").key(key).child("type"),
-        message: "must be a scalar type if parent array's x-kubernetes-list-type is map",
+        messageId: "mustBeAScalarType",
         value: "object",
       });
     }

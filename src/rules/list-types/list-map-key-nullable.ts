@@ -11,6 +11,9 @@ export default defineRule({
   description: "A property named in x-kubernetes-list-map-keys is nullable.",
   phase: "walk",
   minMinor: 19,
+  messages: {
+    thisPropertyIsInX: "this property is in x-kubernetes-list-map-keys, so it cannot be nullable",
+  },
   docs: {
     why: "A null key value cannot identify an entry of a `map` list, so since Kubernetes 1.19 key properties may not be `nullable` (checked once per listed key).",
     fix: "Remove `nullable: true` from the key property.",
@@ -26,7 +29,7 @@ export default defineRule({
       if (!prop || !isNullable(prop)) continue;
       ctx.report({
         path: node.path.child("items", "properties").key(key).child("nullable"),
-        message: "this property is in x-kubernetes-list-map-keys, so it cannot be nullable",
+        messageId: "thisPropertyIsInX",
       });
     }
   },

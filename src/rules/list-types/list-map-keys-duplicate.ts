@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "x-kubernetes-list-map-keys contains the same name twice.",
   phase: "walk",
+  messages: {
+    mustNotContainDuplicateEntries: "must not contain duplicate entries",
+  },
   docs: {
     why: "List-map keys form a compound key; repeating a name is a mistake the apiserver rejects, once per repeated occurrence (checked when the items are of type object).",
     fix: "List each key property once.",
@@ -22,7 +25,7 @@ export default defineRule({
     if (!list || list.items.type !== "object" || list.keys.length < 2) return;
     const seen = new Set<string>();
     for (const key of list.keys) {
-      if (seen.has(key)) ctx.report({ path: node.path.child(LIST_MAP_KEYS), message: "must not contain duplicate entries", value: list.keys });
+      if (seen.has(key)) ctx.report({ path: node.path.child(LIST_MAP_KEYS), messageId: "mustNotContainDuplicateEntries", value: list.keys });
       seen.add(key);
     }
   },

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "A map list has no x-kubernetes-list-map-keys.",
   phase: "walk",
+  messages: {
+    mustNotBeEmptyIf: "must not be empty if x-kubernetes-list-type is map",
+  },
   docs: {
     why: "A `map` list is merged entry by entry, each entry identified by the values of its key properties; without keys server-side apply cannot tell entries apart, so the apiserver rejects the CRD.",
     fix: "List the item properties that identify an entry in `x-kubernetes-list-map-keys` (each one required or defaulted), or use `x-kubernetes-list-type: atomic`.",
@@ -22,6 +25,6 @@ export default defineRule({
     if (s[LIST_TYPE] !== "map") return;
     const keys = stringList(s, LIST_MAP_KEYS);
     if (keys === MALFORMED || keys.length > 0) return;
-    ctx.report({ path: node.path.child(LIST_MAP_KEYS), message: "must not be empty if x-kubernetes-list-type is map" });
+    ctx.report({ path: node.path.child(LIST_MAP_KEYS), messageId: "mustNotBeEmptyIf" });
   },
 });

@@ -1,6 +1,10 @@
 /** Warning (1.37+): a set list of objects or arrays. */
 import { defineRule } from "../define-rule.js";
 import { LIST_TYPE, itemSchema } from "./schema-fields.js";
+import { MemoKey } from "../../crd/memo.js";
+
+// The apiserver sends each distinct warning text once per request: one memo entry per items type.
+const SEEN = new MemoKey<boolean>("list-type-set-non-scalar");
 
 export default defineRule({
   id: "list-type-set-non-scalar",
@@ -24,9 +28,8 @@ export default defineRule({
     if (itemsType !== "object" && itemsType !== "array") return;
     const message = `x-kubernetes-list-type: set for items of type "${itemsType}" is not supported by server-side apply or CEL validation rules`;
     // The apiserver sends each distinct warning text once per request.
-    const seenKey = "list-type-set-non-scalar:" + itemsType;
-    if (ctx.memo.has(seenKey)) return;
-    ctx.memo.set(seenKey, true);
+    if (ctx.memo.has(SEEN, itemsType)) return;
+    ctx.memo.set(SEEN, true, itemsType);
     ctx.report({ path: node.path.child(LIST_TYPE), message });
   },
 });

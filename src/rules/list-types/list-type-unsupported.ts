@@ -12,6 +12,9 @@ export default defineRule({
   type: "Unsupported value",
   description: "x-kubernetes-list-type is not atomic, set or map.",
   phase: "walk",
+  messages: {
+    supportedValuesAtomicSetMap: "supported values: \"atomic\", \"set\", \"map\"",
+  },
   docs: {
     why: "Server-side apply knows three list semantics: `atomic` (replace the whole list), `set` (merge unique scalars) and `map` (merge entries by their `x-kubernetes-list-map-keys`). Any other value is rejected.",
     fix: "Use `atomic`, `set` or `map` (lowercase). `map` also needs `x-kubernetes-list-map-keys`.",
@@ -22,6 +25,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const listType = node.schema[LIST_TYPE];
     if (typeof listType !== "string" || SUPPORTED.has(listType)) return;
-    ctx.report({ path: node.path.child(LIST_TYPE), message: 'supported values: "atomic", "set", "map"', value: listType });
+    ctx.report({ path: node.path.child(LIST_TYPE), messageId: "supportedValuesAtomicSetMap", value: listType });
   },
 });

@@ -12,6 +12,9 @@ export default defineRule({
   phase: "walk",
   // x-kubernetes-map-type exists in the v1 type since 1.17; 1.16 drops it as an unknown field.
   minMinor: 17,
+  messages: {
+    supportedValuesAtomicGranular: "supported values: \"atomic\", \"granular\"",
+  },
   docs: {
     why: "Server-side apply knows two object semantics: `granular` (the default: merge field by field) and `atomic` (replace the whole object). Any other value is rejected; it also makes the object's properties uncorrelatable for CEL transition rules (`cel-old-self-uncorrelatable`).",
     fix: "Use `atomic` or `granular` (lowercase), or remove the extension.",
@@ -22,6 +25,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const mapType = node.schema[MAP_TYPE];
     if (typeof mapType !== "string" || mapType === "atomic" || mapType === "granular") return;
-    ctx.report({ path: node.path.child(MAP_TYPE), message: 'supported values: "atomic", "granular"', value: mapType });
+    ctx.report({ path: node.path.child(MAP_TYPE), messageId: "supportedValuesAtomicGranular", value: mapType });
   },
 });

@@ -16,6 +16,9 @@ export default defineRule({
   description: "The api-approved.kubernetes.io annotation is neither a URL nor a reason starting with 'unapproved'.",
   phase: "crd",
   minMinor: 16,
+  messages: {
+    protectedGroupsMustHaveApproval: "protected groups must have approval annotation \"{{ANNOTATION}}\" with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111",
+  },
   docs: {
     why: "For protected groups the apiserver accepts the approval annotation only when it parses as an absolute URL with a scheme and a host (the approving pull request), or starts with `unapproved` (an explicit bypass). Anything else — `yes`, `true`, a bare PR number — is rejected.",
     fix: "Set the annotation to the approving PR URL, e.g. `https://github.com/kubernetes/enhancements/pull/1111`, or to `unapproved, <reason>`.",
@@ -31,7 +34,7 @@ export default defineRule({
     if (!value || approvalAccepted(value)) return;
     ctx.report({
       path: DualPath.root("metadata", "annotations").key(ANNOTATION),
-      message: `protected groups must have approval annotation "${ANNOTATION}" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111`,
+      messageId: "protectedGroupsMustHaveApproval", data: { ANNOTATION },
       value,
     });
   },

@@ -16,6 +16,9 @@ export default defineRule({
   description: "A CRD in a protected *.k8s.io / *.kubernetes.io group lacks the api-approved.kubernetes.io annotation.",
   phase: "crd",
   minMinor: 16,
+  messages: {
+    protectedGroupsMustHaveApproval: "protected groups must have approval annotation \"{{ANNOTATION}}\", see https://github.com/kubernetes/enhancements/pull/1111",
+  },
   docs: {
     why: "Groups `k8s.io`, `kubernetes.io` and their subdomains belong to the Kubernetes project; a CRD there must carry `api-approved.kubernetes.io` pointing at the approving pull request (or a reason starting with `unapproved`).",
     fix: "Use a group you own (e.g. `widgets.example.com`), or add `api-approved.kubernetes.io: https://github.com/kubernetes/enhancements/pull/<n>` (or `\"unapproved, experimental-only\"`).",
@@ -31,7 +34,7 @@ export default defineRule({
     if (value !== "") return;
     ctx.report({
       path: DualPath.root("metadata", "annotations").key(ANNOTATION),
-      message: `protected groups must have approval annotation "${ANNOTATION}", see https://github.com/kubernetes/enhancements/pull/1111`,
+      messageId: "protectedGroupsMustHaveApproval", data: { ANNOTATION },
     });
   },
 });

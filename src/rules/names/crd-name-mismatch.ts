@@ -12,6 +12,9 @@ export default defineRule({
   type: "Invalid value",
   description: "metadata.name is not <spec.names.plural>.<spec.group>.",
   phase: "crd",
+  messages: {
+    mustBeSpecNamesPlural: "must be spec.names.plural+\".\"+spec.group",
+  },
   docs: {
     why: "The apiserver finds a CRD by its resource (`<plural>.<group>`), so the object name must be exactly that string — a different name, a different case or a singular is rejected.",
     fix: "Rename the CRD to `<spec.names.plural>.<spec.group>`, or fix spec.names.plural / spec.group if they are the ones that are wrong.",
@@ -31,7 +34,7 @@ export default defineRule({
     if (name === required) return;
     ctx.report({
       path: DualPath.root("metadata", "name"),
-      message: 'must be spec.names.plural+"."+spec.group',
+      messageId: "mustBeSpecNamesPlural",
       value: name,
       suggestion: plural && group ? `rename the CRD to ${required}` : undefined,
     });

@@ -12,6 +12,9 @@ export default defineRule({
   type: "Required value",
   description: "The CRD has neither metadata.name nor metadata.generateName.",
   phase: "crd",
+  messages: {
+    nameOrGeneratenameIsRequired: "name or generateName is required",
+  },
   docs: {
     why: "Every object needs a name. A CRD's name must moreover be exactly `<spec.names.plural>.<spec.group>`, so it cannot be left to the apiserver.",
     fix: "Set `metadata.name: <plural>.<group>`, e.g. `widgets.example.com`.",
@@ -24,6 +27,6 @@ export default defineRule({
     const name = stringField(md, "name");
     const generateName = stringField(md, "generateName");
     if (name !== "" || generateName !== "") return;
-    ctx.report({ path: DualPath.root("metadata", "name"), message: "name or generateName is required" });
+    ctx.report({ path: DualPath.root("metadata", "name"), messageId: "nameOrGeneratenameIsRequired" });
   },
 });

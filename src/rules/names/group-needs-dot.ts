@@ -12,6 +12,9 @@ export default defineRule({
   type: "Invalid value",
   description: "spec.group has no dot.",
   phase: "crd",
+  messages: {
+    shouldBeADomainWith: "should be a domain with at least one dot",
+  },
   docs: {
     why: "Single-label groups (`apps`, `batch`, `widgets`) are reserved for built-in APIs; a CRD group must be a domain with at least one dot so that it cannot collide with them.",
     fix: "Use a fully qualified domain you own, e.g. `widgets.example.com`.",
@@ -22,6 +25,6 @@ export default defineRule({
   check(ctx) {
     const group = stringField(ctx.crd.spec, "group");
     if (!group || isDNS1123Subdomain(group).length > 0 || group.includes(".")) return;
-    ctx.report({ path: DualPath.root("spec", "group"), message: "should be a domain with at least one dot", value: group });
+    ctx.report({ path: DualPath.root("spec", "group"), messageId: "shouldBeADomainWith", value: group });
   },
 });

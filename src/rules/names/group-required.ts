@@ -11,6 +11,9 @@ export default defineRule({
   type: "Required value",
   description: "spec.group is empty.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The API group is part of every custom resource's apiVersion (`<group>/<version>`) and of the CRD name; it cannot be empty (the empty core group is reserved for built-in types).",
     fix: "Set spec.group to a domain you own, e.g. `example.com`.",
@@ -20,6 +23,6 @@ export default defineRule({
   },
   check(ctx) {
     if (stringField(ctx.crd.spec, "group") !== "") return;
-    ctx.report({ path: DualPath.root("spec", "group"), message: "" });
+    ctx.report({ path: DualPath.root("spec", "group"), messageId: "message" });
   },
 });

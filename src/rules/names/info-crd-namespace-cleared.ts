@@ -12,6 +12,9 @@ export default defineRule({
   type: null,
   description: "metadata.namespace is set on a CRD; the apiserver drops it silently.",
   phase: "crd",
+  messages: {
+    metadataNamespaceIsIgnoredCustomresourcedefinitions: "metadata.namespace \"{{ns}}\" is ignored: CustomResourceDefinitions are cluster-scoped and the apiserver clears it",
+  },
   docs: {
     why: "CustomResourceDefinitions are cluster-scoped: the apiserver clears metadata.namespace before validation, so the field has no effect. It often comes from a kustomize `namespace:` or a Helm template applied to every object, and suggests the author expected a namespaced object.",
     fix: "Remove metadata.namespace (for kustomize, CRDs are not namespaced by `namespace:` unless a transformer config says so).",
@@ -25,7 +28,7 @@ export default defineRule({
     if (!ns) return;
     ctx.report({
       path: DualPath.root("metadata", "namespace"),
-      message: `metadata.namespace "${ns}" is ignored: CustomResourceDefinitions are cluster-scoped and the apiserver clears it`,
+      messageId: "metadataNamespaceIsIgnoredCustomresourcedefinitions", data: { ns },
       suggestion: "remove metadata.namespace",
     });
   },

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "spec.names.categories contains \"all\".",
   phase: "crd",
+  messages: {
+    categoryAllMakesKubectlGet: "category \"all\" makes `kubectl get all` list this resource",
+  },
   docs: {
     why: "`kubectl get all` lists every resource in the `all` category. Adding a custom resource there is occasionally intended, but it makes `get all` slower and noisier for every user of the cluster, and tools that back up or delete \"all\" resources pick it up too.",
     fix: "Use a category of your own (e.g. `example`) so users can opt in with `kubectl get example`.",
@@ -23,7 +26,7 @@ export default defineRule({
       if (value !== "all") continue;
       ctx.report({
         path: DualPath.root("spec", "names", "categories").index(index),
-        message: 'category "all" makes `kubectl get all` list this resource',
+        messageId: "categoryAllMakesKubectlGet",
       });
     }
   },

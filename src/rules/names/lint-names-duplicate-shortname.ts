@@ -11,6 +11,11 @@ export default defineRule({
   type: null,
   description: "A shortName is listed twice or equals the plural or singular.",
   phase: "crd",
+  messages: {
+    shortnameIsListedMoreThan: "shortName \"{{value}}\" is listed more than once",
+    shortnameIsThePluralName: "shortName \"{{value}}\" is the plural name itself",
+    shortnameIsTheSingularName: "shortName \"{{value}}\" is the singular name itself",
+  },
   docs: {
     why: "The apiserver accepts repeated short names (its naming controller only detects conflicts between different CRDs), but a duplicate, or a short name equal to the plural or singular, adds nothing and usually hides a typo.",
     fix: "Remove the duplicate entry from spec.names.shortNames.",
@@ -24,9 +29,9 @@ export default defineRule({
     const seen = new Set<string>();
     for (const { index, value } of shortNames) {
       const path = DualPath.root("spec", "names", "shortNames").index(index);
-      if (seen.has(value)) ctx.report({ path, message: `shortName "${value}" is listed more than once`, suggestion: "remove the duplicate" });
-      else if (value === plural) ctx.report({ path, message: `shortName "${value}" is the plural name itself`, suggestion: "remove it" });
-      else if (value === singular) ctx.report({ path, message: `shortName "${value}" is the singular name itself`, suggestion: "remove it" });
+      if (seen.has(value)) ctx.report({ path, messageId: "shortnameIsListedMoreThan", data: { value }, suggestion: "remove the duplicate" });
+      else if (value === plural) ctx.report({ path, messageId: "shortnameIsThePluralName", data: { value }, suggestion: "remove it" });
+      else if (value === singular) ctx.report({ path, messageId: "shortnameIsTheSingularName", data: { value }, suggestion: "remove it" });
       seen.add(value);
     }
   },

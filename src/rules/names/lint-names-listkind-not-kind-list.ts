@@ -12,6 +12,9 @@ export default defineRule({
   type: null,
   description: "spec.names.listKind is not kind + \"List\".",
   phase: "crd",
+  messages: {
+    listkindIsNot: "listKind \"{{listKind}}\" is not \"{{expected}}\"",
+  },
   docs: {
     why: "Every built-in list type is named `<Kind>List`, and generated clients and kubectl's table printing assume it. A listKind like `Widgets` works but breaks that expectation.",
     fix: "Omit spec.names.listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
@@ -27,7 +30,7 @@ export default defineRule({
     if (listKind === expected || isDNS1035Label(kind.toLowerCase()).length > 0 || isDNS1035Label(listKind.toLowerCase()).length > 0) return;
     ctx.report({
       path: DualPath.root("spec", "names", "listKind"),
-      message: `listKind "${listKind}" is not "${expected}"`,
+      messageId: "listkindIsNot", data: { listKind, expected },
       suggestion: `use listKind: ${expected} (or omit it)`,
     });
   },

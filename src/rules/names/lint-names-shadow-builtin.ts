@@ -57,6 +57,10 @@ export default defineRule({
   type: null,
   description: "The plural or a short name collides with a built-in resource or short name.",
   phase: "crd",
+  messages: {
+    pluralIsAlsoKubectlGet: "plural \"{{plural}}\" is also {{what}}; kubectl get {{plural}} is ambiguous",
+    shortNameIsAlsoKubectl: "short name \"{{value}}\" is also {{what}}; kubectl get {{value}} is ambiguous",
+  },
   docs: {
     why: "`kubectl get <name>` resolves a bare resource name across all groups, preferring built-in ones: a CRD whose plural is `services` or whose short name is `po` is reachable only with the fully qualified name (`services.serving.example.com`), and scripts typing the short name get the built-in resource instead.",
     fix: "Pick a plural and short names that no built-in resource uses, or document that users must type `<plural>.<group>`.",
@@ -69,11 +73,11 @@ export default defineRule({
     const group = ctx.crd.group;
     if (plural) {
       const what = shadowed(plural, group);
-      if (what) ctx.report({ path: DualPath.root("spec", "names", "plural"), message: `plural "${plural}" is also ${what}; kubectl get ${plural} is ambiguous` });
+      if (what) ctx.report({ path: DualPath.root("spec", "names", "plural"), messageId: "pluralIsAlsoKubectlGet", data: { plural, what } });
     }
     for (const { index, value } of shortNames ?? []) {
       const what = shadowed(value, group);
-      if (what) ctx.report({ path: DualPath.root("spec", "names", "shortNames").index(index), message: `short name "${value}" is also ${what}; kubectl get ${value} is ambiguous` });
+      if (what) ctx.report({ path: DualPath.root("spec", "names", "shortNames").index(index), messageId: "shortNameIsAlsoKubectl", data: { value, what } });
     }
   },
 });

@@ -12,6 +12,9 @@ export default defineRule({
   type: null,
   description: "spec.names.singular is not lowercase(kind).",
   phase: "crd",
+  messages: {
+    singularIsNotTheLower: "singular \"{{singular}}\" is not the lower-cased kind \"{{expected}}\"",
+  },
   docs: {
     why: "kubectl, client generators and RBAC tooling assume the singular resource name is the lower-cased kind (the v1 default). A different singular (`widgetitem` for kind `Widget`) works, but surprises users of `kubectl get <singular>` and code generated from the kind.",
     fix: "Omit spec.names.singular (it defaults to lowercase(kind)) or set it to the lower-cased kind.",
@@ -26,7 +29,7 @@ export default defineRule({
     if (singular === expected || isDNS1035Label(singular).length > 0 || isDNS1035Label(expected).length > 0) return;
     ctx.report({
       path: DualPath.root("spec", "names", "singular"),
-      message: `singular "${singular}" is not the lower-cased kind "${expected}"`,
+      messageId: "singularIsNotTheLower", data: { singular, expected },
       suggestion: `use singular: ${expected} (or omit it)`,
     });
   },

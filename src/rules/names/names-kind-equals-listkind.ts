@@ -11,6 +11,9 @@ export default defineRule({
   type: "Invalid value",
   description: "spec.names.listKind equals spec.names.kind.",
   phase: "crd",
+  messages: {
+    kindAndListkindMayNot: "kind and listKind may not be the same",
+  },
   docs: {
     why: "Clients tell an object from a list by its kind; if both are the same, decoding becomes ambiguous.",
     fix: "Omit listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
@@ -23,7 +26,7 @@ export default defineRule({
     if (!kind || kind !== listKind) return;
     ctx.report({
       path: DualPath.root("spec", "names", "listKind"),
-      message: "kind and listKind may not be the same",
+      messageId: "kindAndListkindMayNot",
       value: listKind,
       suggestion: `use listKind: ${kind}List`,
     });

@@ -11,6 +11,9 @@ export default defineRule({
   type: "Required value",
   description: "spec.names.kind is empty.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The kind is what manifests put in `kind:`; it has no default (singular and listKind are derived from it).",
     fix: "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular and listKind then default to `widget` and `WidgetList`.",
@@ -21,6 +24,6 @@ export default defineRule({
   check(ctx) {
     const names = crdNames(ctx.crd.spec);
     if (names.kind !== "") return;
-    ctx.report({ path: DualPath.root("spec", "names", "kind"), message: "" });
+    ctx.report({ path: DualPath.root("spec", "names", "kind"), messageId: "message" });
   },
 });

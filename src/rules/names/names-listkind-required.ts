@@ -11,6 +11,9 @@ export default defineRule({
   type: "Required value",
   description: "spec.names.listKind is empty and cannot be defaulted because kind is empty.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "In v1 the listKind defaults to kind + \"List\"; it is reported missing only when kind is empty too.",
     fix: "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular and listKind then default to `widget` and `WidgetList`.",
@@ -21,6 +24,6 @@ export default defineRule({
   check(ctx) {
     const names = crdNames(ctx.crd.spec);
     if (names.listKind !== "") return;
-    ctx.report({ path: DualPath.root("spec", "names", "listKind"), message: "" });
+    ctx.report({ path: DualPath.root("spec", "names", "listKind"), messageId: "message" });
   },
 });

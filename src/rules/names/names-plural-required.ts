@@ -11,6 +11,9 @@ export default defineRule({
   type: "Required value",
   description: "spec.names.plural is empty.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The plural is the resource name in URLs (`/apis/<group>/<version>/<plural>`) and the first part of the CRD name; it has no default.",
     fix: "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular and listKind then default to `widget` and `WidgetList`.",
@@ -21,6 +24,6 @@ export default defineRule({
   check(ctx) {
     const names = crdNames(ctx.crd.spec);
     if (names.plural !== "") return;
-    ctx.report({ path: DualPath.root("spec", "names", "plural"), message: "" });
+    ctx.report({ path: DualPath.root("spec", "names", "plural"), messageId: "message" });
   },
 });

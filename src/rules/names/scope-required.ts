@@ -12,6 +12,9 @@ export default defineRule({
   description: "spec.scope is empty.",
   phase: "crd",
   minMinor: 16,
+  messages: {
+    message: "",
+  },
   docs: {
     why: "apiextensions.k8s.io/v1 does not default the scope (v1beta1 defaulted to Namespaced): every CRD must say whether its objects are Namespaced or Cluster-scoped.",
     fix: "Add `scope: Namespaced` (objects live in a namespace) or `scope: Cluster`.",
@@ -21,6 +24,6 @@ export default defineRule({
   },
   check(ctx) {
     if (stringField(ctx.crd.spec, "scope") !== "") return;
-    ctx.report({ path: DualPath.root("spec", "scope"), message: "", suggestion: "add scope: Namespaced (or Cluster)" });
+    ctx.report({ path: DualPath.root("spec", "scope"), messageId: "message", suggestion: "add scope: Namespaced (or Cluster)" });
   },
 });

@@ -13,6 +13,9 @@ export default defineRule({
   type: "Unsupported value",
   description: "spec.scope is not Cluster or Namespaced.",
   phase: "crd",
+  messages: {
+    supportedValuesClusterNamespaced: "supported values: \"Cluster\", \"Namespaced\"",
+  },
   docs: {
     why: "The scope is an enum compared case-sensitively: `namespaced` or `cluster` are rejected.",
     fix: "Write `Namespaced` or `Cluster` exactly.",
@@ -26,7 +29,7 @@ export default defineRule({
     const fixed = SUPPORTED.find((s) => s.toLowerCase() === scope.toLowerCase());
     ctx.report({
       path: DualPath.root("spec", "scope"),
-      message: 'supported values: "Cluster", "Namespaced"',
+      messageId: "supportedValuesClusterNamespaced",
       value: scope,
       suggestion: fixed ? `use ${fixed}` : undefined,
     });

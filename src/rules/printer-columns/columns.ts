@@ -2,7 +2,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceColumnDefinition)
 import { isObject, type CrdView, type JsonObject, type VersionView } from "../../crd/model.js";
 import type { DualPath } from "../../k8s/path.js";
-import type { LookupStep } from "../subresources/schema-lookup.js";
+import type { LookupStep } from "../../crd/schema-lookup.js";
 import { parsePrinterColumnJsonPath } from "../../k8s/jsonpath.js";
 
 export interface ColumnEntry {

@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "Printer column names must be unique (case-insensitively), and differ from the implicit Name column.",
   phase: "crd",
+  messages: {
+    columnRepeatsTheImplicitFirst: "column \"{{name}}\" repeats the implicit first column Name that every table starts with",
+  },
   docs: {
     why: "The apiserver accepts duplicate column names, but `kubectl get` upper-cases headers, so `Ready` and `READY` print as two identical headers; every table also starts with an implicit `Name` column (metadata.name), so a column called `Name` shows NAME twice.",
     fix: "Rename or remove the duplicate column; drop a column that repeats `.metadata.name`.",
@@ -29,7 +32,7 @@ export default defineRule({
       if (!name) continue;
       const key = name.toLowerCase();
       if (key === "name") {
-        ctx.report({ path: c.path.child("name"), message: `column "${name}" repeats the implicit first column Name that every table starts with` });
+        ctx.report({ path: c.path.child("name"), messageId: "columnRepeatsTheImplicitFirst", data: { name } });
         continue;
       }
       const first = seen.get(key);

@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "A printer column priority is negative.",
   phase: "crd",
+  messages: {
+    priorityIsNegativeUse0: "priority {{p}} is negative; use 0 (shown by default) or 1 (shown with -o wide)",
+  },
   docs: {
     why: "`priority` decides which columns `kubectl get` shows by default (0) and which only with `-o wide` (greater than 0). The apiserver does not validate it; a negative value has no defined meaning.",
     fix: "Use 0 for columns shown by default and 1 for `-o wide` columns.",
@@ -21,7 +24,7 @@ export default defineRule({
     for (const c of columnEntries(ctx.crd)) {
       const p = c.col.priority;
       if (typeof p === "number" && p < 0)
-        ctx.report({ path: c.path.child("priority"), message: `priority ${p} is negative; use 0 (shown by default) or 1 (shown with -o wide)` });
+        ctx.report({ path: c.path.child("priority"), messageId: "priorityIsNegativeUse0", data: { p } });
     }
   },
 });

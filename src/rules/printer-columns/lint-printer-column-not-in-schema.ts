@@ -1,6 +1,6 @@
 /** A column jsonPath that does not resolve in the schema: the column is always empty. */
 import { defineRule } from "../define-rule.js";
-import { lookupSchemaPath, schemaGroups, stepsPrefix, versionsNote } from "../subresources/schema-lookup.js";
+import { lookupSchemaPath, schemaGroups, stepsPrefix, versionsNote } from "../../crd/schema-lookup.js";
 import { acceptedJsonPath, columnEntries, columnSteps } from "./columns.js";
 
 export default defineRule({

@@ -1,6 +1,6 @@
 /** A printer column type or format that disagrees with the schema at its jsonPath. */
 import { defineRule } from "../define-rule.js";
-import { lookupSchemaPath, schemaGroups, versionsNote } from "../subresources/schema-lookup.js";
+import { lookupSchemaPath, schemaGroups, versionsNote } from "../../crd/schema-lookup.js";
 import { acceptedJsonPath, COLUMN_FORMATS, COLUMN_TYPES, columnEntries, columnSteps, columnString } from "./columns.js";
 
 /** Schema types whose values the table convertor turns into a cell of this column type (others give an empty cell). */

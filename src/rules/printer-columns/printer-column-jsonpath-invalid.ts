@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A printer column jsonPath must be a simple JSON path starting with '.'.",
   phase: "crd",
+  messages: {
+    mustBeASimpleJson: "must be a simple json path starting with .",
+  },
   docs: {
     why: "The apiserver wraps the column's jsonPath in `{...}` and evaluates it against each object, so it must start with a dot; it rejects anything else (including the `{.spec.x}` and `$.spec.x` forms) and reports the internal field name, `JSONPath`.",
     fix: "Write the path with a leading dot and no braces: `.spec.x`.",
@@ -21,7 +24,7 @@ export default defineRule({
     for (const c of columnEntries(ctx.crd)) {
       const p = columnString(c.col, "jsonPath");
       if (p && p[0] !== ".")
-        ctx.report({ path: c.path.renamed("jsonPath", "JSONPath"), message: "must be a simple json path starting with .", value: p });
+        ctx.report({ path: c.path.renamed("jsonPath", "JSONPath"), messageId: "mustBeASimpleJson", value: p });
     }
   },
 });

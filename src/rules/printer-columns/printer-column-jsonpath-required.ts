@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "Every additionalPrinterColumns entry needs a jsonPath.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The jsonPath selects the value shown in the column; the apiserver rejects a column without one. It reports the internal field name, `JSONPath`.",
     fix: "Set `jsonPath` to a path starting with a dot, e.g. `.status.phase`.",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd))
-      if (columnString(c.col, "jsonPath") === "") ctx.report({ path: c.path.renamed("jsonPath", "JSONPath"), message: "" });
+      if (columnString(c.col, "jsonPath") === "") ctx.report({ path: c.path.renamed("jsonPath", "JSONPath"), messageId: "message" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "Every additionalPrinterColumns entry needs a name.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The column name is the header `kubectl get` prints; the apiserver rejects a column without one.",
     fix: "Give the column a short header, e.g. `name: Ready`.",
@@ -18,6 +21,6 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
-    for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "name") === "") ctx.report({ path: c.path.child("name"), message: "" });
+    for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "name") === "") ctx.report({ path: c.path.child("name"), messageId: "message" });
   },
 });

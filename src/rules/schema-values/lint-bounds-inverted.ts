@@ -30,6 +30,10 @@ export default defineRule({
   type: null,
   description: "A lower bound is greater than its upper bound (minimum/maximum, minLength/maxLength, minItems/maxItems, minProperties/maxProperties).",
   phase: "walk",
+  messages: {
+    noValueCanBeValid: "{{range}}: no value can be valid",
+    isGreaterThanNoValue: "{{lo}} ({{a}}) is greater than {{hi}} ({{b}}): no value can be valid",
+  },
   docs: {
     why: "The apiserver does not compare bounds with each other: the CRD is accepted, and then every custom resource that sets the field is rejected, because no value satisfies both bounds.",
     fix: "Swap or correct the bounds.",
@@ -40,11 +44,11 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     const range = numericRange(s);
-    if (range) ctx.report({ path: node.path.child("minimum"), message: `${range}: no value can be valid` });
+    if (range) ctx.report({ path: node.path.child("minimum"), messageId: "noValueCanBeValid", data: { range } });
     for (const [lo, hi] of PAIRS) {
       const a = num(s[lo]);
       const b = num(s[hi]);
-      if (a !== undefined && b !== undefined && a > b) ctx.report({ path: node.path.child(lo), message: `${lo} (${a}) is greater than ${hi} (${b}): no value can be valid` });
+      if (a !== undefined && b !== undefined && a > b) ctx.report({ path: node.path.child(lo), messageId: "isGreaterThanNoValue", data: { lo, a, hi, b } });
     }
   },
 });

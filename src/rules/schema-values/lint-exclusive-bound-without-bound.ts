@@ -14,6 +14,9 @@ export default defineRule({
   type: null,
   description: "exclusiveMinimum or exclusiveMaximum is true without minimum or maximum.",
   phase: "walk",
+  messages: {
+    isTrueButIsNot: "{{flag}} is true but {{bound}} is not set: it has no effect",
+  },
   docs: {
     why: "In OpenAPI v3.0 (the dialect of CRD schemas) `exclusiveMinimum` and `exclusiveMaximum` are booleans that only qualify `minimum` and `maximum`; alone they do nothing. Authors coming from JSON Schema 2019+/OpenAPI 3.1 often expect `exclusiveMinimum: true` to mean `> 0`.",
     fix: "Add the bound (`minimum: 0, exclusiveMinimum: true` for a strictly positive value) or remove the flag.",
@@ -25,7 +28,7 @@ export default defineRule({
     const s = node.schema;
     for (const [flag, bound] of PAIRS) {
       if (s[flag] !== true || typeof s[bound] === "number") continue;
-      ctx.report({ path: node.path.child(flag), message: `${flag} is true but ${bound} is not set: it has no effect` });
+      ctx.report({ path: node.path.child(flag), messageId: "isTrueButIsNot", data: { flag, bound } });
     }
   },
 });

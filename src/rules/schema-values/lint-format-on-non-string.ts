@@ -18,6 +18,9 @@ export default defineRule({
   type: null,
   description: "A format on an integer, number, boolean, object or array node that the apiserver ignores.",
   phase: "walk",
+  messages: {
+    formatIsIgnoredOnType: "format {{fJson}} is ignored on type {{t}}: it validates nothing",
+  },
   docs: {
     why: "Before validating, the apiserver strips formats it does not support for the node's type: only `int32`/`int64` on integers and `float`/`double` on numbers are kept, and nothing on booleans, objects and arrays. Such a `format` validates nothing (e.g. `format: uint32` does not reject negative numbers), and since the 1.34.1 fix the apiserver no longer warns about it.",
     fix: "Remove the format and express the constraint with `minimum`/`maximum`, a `pattern` on a string, or a CEL rule.",
@@ -32,6 +35,6 @@ export default defineRule({
     if (typeof f !== "string" || f === "" || typeof t !== "string") return;
     const kept = KEPT[t];
     if (!kept || kept.has(f)) return;
-    ctx.report({ path: node.path.child("format"), message: `format ${JSON.stringify(f)} is ignored on type ${t}: it validates nothing` });
+    ctx.report({ path: node.path.child("format"), messageId: "formatIsIgnoredOnType", data: { fJson: JSON.stringify(f), t } });
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "A property of the structural part has no description.",
   phase: "walk",
+  messages: {
+    propertyHasNoDescription: "property {{nameJson}} has no description",
+  },
   docs: {
     why: "Descriptions are what `kubectl explain` and the published OpenAPI show to users of the API. The apiserver does not require them. metadata/kind/apiVersion of resources are skipped (the apiserver documents them, and the root metadata may not carry a description at all).",
     fix: "Add a `description` to the property (generators take it from the Go doc comment).",
@@ -22,6 +25,6 @@ export default defineRule({
     if (node.via !== "properties" || !node.isStructural || node.resourceMeta !== null) return;
     const d = node.schema.description;
     if (typeof d === "string" && d.trim() !== "") return;
-    ctx.report({ path: node.path.child("description"), message: `property ${JSON.stringify(node.name)} has no description` });
+    ctx.report({ path: node.path.child("description"), messageId: "propertyHasNoDescription", data: { nameJson: JSON.stringify(node.name) } });
   },
 });

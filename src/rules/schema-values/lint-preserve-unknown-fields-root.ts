@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "x-kubernetes-preserve-unknown-fields: true at the schema root disables pruning for the whole object.",
   phase: "walk",
+  messages: {
+    pruningIsDisabledForThe: "pruning is disabled for the whole object: unknown fields (typos included) are stored",
+  },
   docs: {
     why: "With `x-kubernetes-preserve-unknown-fields: true` at the root, unknown top-level fields (typos like `sepc`, or fields from another version) are stored as is instead of being pruned, and clients get no feedback. It brings back the pre-v1 schemaless behaviour.",
     fix: "Describe the top-level fields (`spec`, `status`) and put `x-kubernetes-preserve-unknown-fields: true` only on the subtrees that really hold arbitrary JSON.",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (node.parent !== null || node.schema[PRESERVE_UNKNOWN_FIELDS] !== true) return;
-    ctx.report({ path: node.path.child(PRESERVE_UNKNOWN_FIELDS), message: "pruning is disabled for the whole object: unknown fields (typos included) are stored" });
+    ctx.report({ path: node.path.child(PRESERVE_UNKNOWN_FIELDS), messageId: "pruningIsDisabledForThe" });
   },
 });

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { EMBEDDED_RESOURCE, PRESERVE_UNKNOWN_FIELDS, isSet, structuralState } from "../../crd/structural.js";
+import { EMBEDDED_RESOURCE, PRESERVE_UNKNOWN_FIELDS, isSet } from "../../crd/structural.js";
 
 const RESOURCE_FIELDS = new Set(["apiVersion", "kind", "metadata"]);
 
@@ -23,6 +23,9 @@ export default defineRule({
   type: null,
   description: "A required field is not declared under properties, so pruning removes it and no object can satisfy the schema.",
   phase: "walk",
+  messages: {
+    isRequiredButNotDeclared: "{{nameJson}} is required but not declared in properties: unknown fields are pruned, so it can never be present",
+  },
   docs: {
     why: "Unknown fields are pruned before validation. A name listed in `required` (also inside allOf/anyOf/oneOf/not) that the structural schema does not declare is therefore always missing: every custom resource setting the parent object is rejected (or, inside anyOf/oneOf, that branch can never match). Typos in `required` are the usual cause.",
     fix: "Declare the property under `properties` (with its type), or fix the name in `required`.",
@@ -40,7 +43,7 @@ export default defineRule({
     else if (node.inJunctor) {
       // Under `not`, a required name that can never be present makes the branch vacuous, not unsatisfiable.
       for (let n: SchemaNode | null = node; n && n.inJunctor; n = n.parent) if (n.via === "not") return;
-      const f = structuralState(ctx.scope).valueValidation(node);
+      const f = ctx.structural.valueValidation(node);
       if (f.counterpartPath && f.counterpartPath.written.segments.some((s) => s.kind === "key" && RESOURCE_FIELDS.has(s.key))) return;
       target = f.counterpart;
     }
@@ -53,7 +56,7 @@ export default defineRule({
       if (isObject(props) && Object.hasOwn(props, name)) continue;
       ctx.report({
         path: node.path.child("required").index(i),
-        message: `${JSON.stringify(name)} is required but not declared in properties: unknown fields are pruned, so it can never be present`,
+        messageId: "isRequiredButNotDeclared", data: { nameJson: JSON.stringify(name) },
       });
     }
   },

@@ -1,4 +1,5 @@
 /** Warning (1.34+): a string format the apiserver does not recognize (and ignores). */
+import { MemoKey } from "../../crd/memo.js";
 import { defineRule } from "../define-rule.js";
 
 /** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */
@@ -15,6 +16,8 @@ export function isRecognizedStringFormat(format: string, minor: number): boolean
   return BASE_FORMATS.has(normalized) || (minor - 1 >= 34 && K8S_NAME_FORMATS.has(normalized));
 }
 
+const SEEN = new MemoKey<boolean>("schema-format-unrecognized");
+
 export default defineRule({
   id: "schema-format-unrecognized",
   category: "schema-values",
@@ -24,6 +27,9 @@ export default defineRule({
   description: "A string property uses a format the apiserver does not recognize; it is ignored, not validated.",
   phase: "walk",
   minMinor: 34,
+  messages: {
+    unrecognizedFormat: "unrecognized format {{fJson}}",
+  },
   docs: {
     why: "Unknown formats are silently dropped before validation, so a `format` the apiserver does not know validates nothing. Since Kubernetes 1.34 the apiserver says so with a warning, `unrecognized format \"<format>\"`, once per distinct format in the request. Since the 1.34 regression fix (1.34.1) only `type: string` properties are checked. `k8s-short-name` and `k8s-long-name` are recognized from Kubernetes 1.35 (compatibility version 1.34). Integer and number formats are the business of `lint-format-on-non-string`.",
     fix: "Use a recognized format (`date-time`, `date`, `duration`, `byte`, `uri`, `email`, `hostname`, `ipv4`, `ipv6`, `cidr`, `mac`, `uuid`...), or replace it with a `pattern` or a CEL rule that enforces what you meant.",
@@ -36,9 +42,8 @@ export default defineRule({
     const f = s.format;
     if (typeof f !== "string" || f === "" || s.type !== "string" || isRecognizedStringFormat(f, ctx.minor)) return;
     // The apiserver sends each distinct warning text once per request.
-    const key = "schema-format-unrecognized:" + f;
-    if (ctx.memo.has(key)) return;
-    ctx.memo.set(key, true);
-    ctx.report({ path: node.path.child("format"), message: `unrecognized format ${JSON.stringify(f)}` });
+    if (ctx.memo.has(SEEN, f)) return;
+    ctx.memo.set(SEEN, true, f);
+    ctx.report({ path: node.path.child("format"), messageId: "unrecognizedFormat", data: { fJson: JSON.stringify(f) } });
   },
 });

@@ -1,6 +1,7 @@
 /** A pattern Go's RE2 regexp package does not compile. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, flushDeferred, isValidatedByStructural, observeNode } from "../../crd/structural.js";
+import { isValidatedByStructural } from "../../crd/structural.js";
+import { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
 import { goRegexpError } from "../../k8s/re2-syntax.js";
 
 export default defineRule({
@@ -12,6 +13,9 @@ export default defineRule({
   description: "A pattern is not a valid Go (RE2) regular expression.",
   // Checked by ValidateStructural's value-validation pass: part of the NonStructuralSchema block.
   phase: "structural",
+  messages: {
+    mustBeAValidRegular: "must be a valid regular expression, but isn't: {{err}}",
+  },
   docs: {
     why: "The apiserver compiles every `pattern` with Go's regexp package (RE2 syntax), on the structural part and inside allOf/anyOf/oneOf/not. Look-around (`(?=`, `(?!`, `(?<=`, `(?<!`), backreferences (`\\1`), possessive quantifiers (`a++`), `\\Z`, `\\G` and similar Perl/PCRE/JavaScript syntax are rejected with Go's parser error. The error belongs to the structural checks, so the defaults and CEL rules of the schema are not validated until it is fixed.",
     fix: "Rewrite the pattern in RE2 syntax (see https://github.com/google/re2/wiki/Syntax). A negative look-ahead such as `^(?!kube-)` can usually become a CEL rule: `!self.startsWith('kube-')`.",
@@ -25,7 +29,7 @@ export default defineRule({
     if (typeof p !== "string" || p === "" || !isValidatedByStructural(state, node)) return;
     const err = goRegexpError(p);
     if (err === null) return;
-    deferReport(ctx, { path: node.path.child("pattern"), message: `must be a valid regular expression, but isn't: ${err}`, value: p });
+    deferReport(ctx, { path: node.path.child("pattern"), messageId: "mustBeAValidRegular", data: { err }, value: p });
   },
   checkSchema(ctx) {
     flushDeferred(ctx);

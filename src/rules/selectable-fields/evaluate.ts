@@ -10,6 +10,7 @@ import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/feature-gates.js";
 import type { RuleContext } from "../define-rule.js";
+import { MemoKey } from "../../crd/memo.js";
 
 export type SelectableRuleId =
   | "selectable-field-jsonpath-required"
@@ -133,11 +134,11 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
   return out;
 }
 
-const MEMO_KEY = "selectable-fields:findings";
+const MEMO_KEY = new MemoKey<SelectableFinding[]>("selectable-fields:findings");
 
 /** The findings for this CRD (computed on first use, then shared through the per-CRD memo). */
 export function selectableFieldFindings(ctx: RuleContext): SelectableFinding[] {
-  let f = ctx.memo.get(MEMO_KEY) as SelectableFinding[] | undefined;
+  let f = ctx.memo.get(MEMO_KEY);
   if (!f) {
     f = evaluate(ctx.crd, ctx.minor);
     ctx.memo.set(MEMO_KEY, f);

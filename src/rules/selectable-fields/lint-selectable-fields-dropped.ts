@@ -12,6 +12,9 @@ export default defineRule({
   phase: "crd",
   minMinor: GATE.alpha,
   maxMinor: GATE.onByDefault - 1,
+  messages: {
+    selectablefieldsIsDroppedByKubernetes: "selectableFields is dropped by Kubernetes 1.{{minor}} ({{name}} is off by default before 1.{{onByDefault}}): its fields are neither checked nor selectable",
+  },
   docs: {
     why:
       "`selectableFields` arrived in Kubernetes 1.30 behind the CustomResourceFieldSelectors gate, alpha and off by default. With the gate off the apiserver " +
@@ -28,7 +31,7 @@ export default defineRule({
       if (scope.value === undefined || scope.value === null) continue;
       ctx.report({
         path: scope.path,
-        message: `selectableFields is dropped by Kubernetes 1.${ctx.minor} (${GATE.name} is off by default before 1.${GATE.onByDefault}): its fields are neither checked nor selectable`,
+        messageId: "selectablefieldsIsDroppedByKubernetes", data: { minor: ctx.minor, name: GATE.name, onByDefault: GATE.onByDefault },
       });
     }
   },

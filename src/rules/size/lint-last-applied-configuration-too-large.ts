@@ -3,7 +3,7 @@ import { defineRule, type RuleContext } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
 import { walkSchema } from "../../crd/schema.js";
-import { byteLength, goJson } from "../../validate/go.js";
+import { byteLength, goJson } from "../../k8s/go.js";
 import { bytes, goJsonStringBytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
 
 // What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.

@@ -10,9 +10,10 @@
 //   of every annotation together, at most 262144 bytes).
 // Upstream: kubernetes/apiserver:pkg/server/config.go (MaxRequestBodyBytes 3 MiB), etcd's --max-request-bytes default.
 import { isObject, type JsonObject } from "../../crd/model.js";
-import { byteLength, goJson } from "../../validate/go.js";
+import { byteLength, goJson } from "../../k8s/go.js";
 import { TOTAL_ANNOTATION_SIZE_LIMIT } from "../../k8s/objectmeta.js";
 import type { RuleContext } from "../define-rule.js";
+import { MemoKey } from "../../crd/memo.js";
 
 export const LAST_APPLIED_CONFIG_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
 export { TOTAL_ANNOTATION_SIZE_LIMIT };
@@ -119,8 +120,10 @@ export interface ObjectSizes {
 }
 
 /** The CRD's sizes, computed once per CRD. */
+const SIZES = new MemoKey<ObjectSizes>("size:object");
+
 export function objectSizes(ctx: RuleContext): ObjectSizes {
-  const cached = ctx.memo.get("size:object") as ObjectSizes | undefined;
+  const cached = ctx.memo.get(SIZES);
   if (cached) return cached;
   const raw = ctx.crd.raw;
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
@@ -135,7 +138,7 @@ export function objectSizes(ctx: RuleContext): ObjectSizes {
     annotationsAfterApply: annotationsBytes(others) + byteLength(LAST_APPLIED_CONFIG_ANNOTATION) + lastApplied,
     object,
   };
-  ctx.memo.set("size:object", sizes);
+  ctx.memo.set(SIZES, sizes);
   return sizes;
 }
 

@@ -11,6 +11,9 @@ export default defineRule({
   type: "Too long",
   description: "The CRD's compact JSON is larger than 3 MiB, the largest request body the apiserver reads: kubectl cannot create it, however it is applied.",
   phase: "crd",
+  messages: {
+    requestEntityTooLargeLimit: "Request entity too large: limit is {{MAX_REQUEST_BODY_BYTES}}",
+  },
   docs: {
     why:
       "The apiserver reads at most MaxRequestBodyBytes (3 MiB, 3,145,728 bytes; kubernetes/apiserver pkg/server/config.go) of a create, update or patch " +
@@ -29,7 +32,7 @@ export default defineRule({
     if (size <= MAX_REQUEST_BODY_BYTES) return;
     ctx.report({
       path: DualPath.root(),
-      message: `Request entity too large: limit is ${MAX_REQUEST_BODY_BYTES}`,
+      messageId: "requestEntityTooLargeLimit", data: { MAX_REQUEST_BODY_BYTES },
       detail: `the CRD is ${bytes(size)} bytes as compact JSON, ${bytes(size - MAX_REQUEST_BODY_BYTES)} over the apiserver's request body limit of ${bytes(MAX_REQUEST_BODY_BYTES)}`,
       suggestion: "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
     });

@@ -4,8 +4,11 @@
  * when the schema converts (ValidateStructural does not run otherwise).
  */
 import type { SchemaContext } from "../define-rule.js";
+import { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
+
+export { deferReport } from "../structural-phase.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { deferReport, flushDeferred, observeNode, type StructuralState } from "../../crd/structural.js";
+import type { StructuralState } from "../../crd/structural.js";
 
 export type StructuralCheck = (node: SchemaNode, ctx: SchemaContext, state: StructuralState) => void;
 

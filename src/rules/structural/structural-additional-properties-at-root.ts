@@ -1,7 +1,7 @@
 /** additionalProperties at the schema root. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, isSet } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { isSet } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-additional-properties-at-root",
@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Forbidden",
   description: "The root of openAPIV3Schema uses additionalProperties.",
+  messages: {
+    mustNotBeUsedAt: "must not be used at the root",
+  },
   docs: {
     why: "The root of a custom resource is an object with fixed fields (apiVersion, kind, metadata, spec, status...), never a map. Any `additionalProperties` at the root is rejected, whether a schema, `true` or `false`.",
     fix: "Remove `additionalProperties` from the root; declare the top-level fields under `properties`, and put maps one level down (e.g. `spec.additionalProperties`).",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   ...structuralHooks((node, ctx) => {
     if (node.parent !== null || !isSet(node.schema.additionalProperties)) return;
-    deferReport(ctx, { path: node.path.child("additionalProperties"), message: "must not be used at the root" });
+    deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedAt" });
   }),
 });

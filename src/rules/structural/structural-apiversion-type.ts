@@ -1,8 +1,8 @@
 /** properties[apiVersion] of the root or of an embedded resource is not type string. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
+import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-apiversion-type",
@@ -11,6 +11,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "The apiVersion property of the root or of an embedded resource is not type string.",
+  messages: {
+    mustBeString: "must be string",
+  },
   docs: {
     why: "`apiVersion` is part of every Kubernetes object's TypeMeta and is always a string. When the schema of the root (or of an `x-kubernetes-embedded-resource`) mentions it, its type must be `string`; a missing type is reported with the value `\"\"`.",
     fix: "Write `apiVersion: {type: string}` (a description is fine).",
@@ -25,6 +28,6 @@ export default defineRule({
     const p = props["apiVersion"];
     const t = isObject(p) ? typeOf(p) : p === null ? "" : undefined;
     if (t === undefined || t === "string") return;
-    deferReport(ctx, { path: node.path.child("properties").key("apiVersion").child("type"), message: "must be string", value: t });
+    deferReport(ctx, { path: node.path.child("properties").key("apiVersion").child("type"), messageId: "mustBeString", value: t });
   }),
 });

@@ -1,6 +1,5 @@
 /** The schema cannot be converted to a structural schema ($schema and friends); shown only when nothing else is. */
 import { defineRule } from "../define-rule.js";
-import { structuralState } from "../../crd/structural.js";
 
 export default defineRule({
   id: "structural-conversion-failed",
@@ -19,11 +18,11 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     // Normally the structural rules have already observed the schema; observe it here when they did not run.
-    const st = structuralState(ctx.scope);
+    const st = ctx.structural;
     if (!st.complete) st.observe(node);
   },
   checkSchema(ctx) {
-    const st = structuralState(ctx.scope);
+    const st = ctx.structural;
     st.complete = true;
     if (st.conversionError === null || ctx.errorCount > 0) return;
     ctx.report({ path: ctx.scope.path, message: st.conversionError, value: "" });

@@ -1,7 +1,7 @@
 /** An embedded resource that uses additionalProperties. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, isSet } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { EMBEDDED_RESOURCE, isSet } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-additional-properties",
@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Forbidden",
   description: "A node with x-kubernetes-embedded-resource: true uses additionalProperties.",
+  messages: {
+    mustNotBeUsedIf: "must not be used if x-kubernetes-embedded-resource is set",
+  },
   docs: {
     why: "An embedded resource is a Kubernetes object with apiVersion, kind and metadata, not a map: like the CR root it may not use `additionalProperties` (schema, `true` or `false`).",
     fix: "Remove `additionalProperties`; use `x-kubernetes-preserve-unknown-fields: true` to keep arbitrary fields, or list them under `properties`.",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   ...structuralHooks((node, ctx) => {
     if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true || !isSet(node.schema.additionalProperties)) return;
-    deferReport(ctx, { path: node.path.child("additionalProperties"), message: "must not be used if x-kubernetes-embedded-resource is set" });
+    deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedIf" });
   }),
 });

@@ -1,7 +1,7 @@
 /** An embedded resource that neither lists properties nor preserves unknown fields. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, mapSize, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { EMBEDDED_RESOURCE, mapSize, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-properties",
@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Required value",
   description: "An embedded resource has no properties and no x-kubernetes-preserve-unknown-fields: true.",
+  messages: {
+    mustNotBeEmptyIf: "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+  },
   docs: {
     why: "An embedded resource without properties would have everything but apiVersion, kind and metadata pruned. The apiserver requires either the fields to keep (`properties`) or `x-kubernetes-preserve-unknown-fields: true`.",
     fix: "Add `x-kubernetes-preserve-unknown-fields: true` to keep the embedded object as is, or describe its fields under `properties`.",
@@ -22,7 +25,7 @@ export default defineRule({
     if (!node.isStructural || s[EMBEDDED_RESOURCE] !== true || s[PRESERVE_UNKNOWN_FIELDS] === true || mapSize(s.properties) > 0) return;
     deferReport(ctx, {
       path: node.path.child("properties"),
-      message: "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+      messageId: "mustNotBeEmptyIf",
     });
   }),
 });

@@ -1,7 +1,7 @@
 /** x-kubernetes-embedded-resource on a node that is not type object. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 const MESSAGE = "must be object if x-kubernetes-embedded-resource is true";
 

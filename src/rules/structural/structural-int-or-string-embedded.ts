@@ -1,7 +1,7 @@
 /** x-kubernetes-int-or-string together with x-kubernetes-embedded-resource. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, INT_OR_STRING } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { EMBEDDED_RESOURCE, INT_OR_STRING } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-int-or-string-embedded",
@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "A node sets both x-kubernetes-int-or-string and x-kubernetes-embedded-resource.",
+  messages: {
+    mustBeFalseIfX: "must be false if x-kubernetes-int-or-string is true",
+  },
   docs: {
     why: "An embedded resource is an object; an int-or-string value is an integer or a string. A node cannot be both.",
     fix: "Keep the extension that describes the field and remove the other.",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   ...structuralHooks((node, ctx) => {
     if (!node.isStructural || node.schema[INT_OR_STRING] !== true || node.schema[EMBEDDED_RESOURCE] !== true) return;
-    deferReport(ctx, { path: node.path.child(EMBEDDED_RESOURCE), message: "must be false if x-kubernetes-int-or-string is true", value: true });
+    deferReport(ctx, { path: node.path.child(EMBEDDED_RESOURCE), messageId: "mustBeFalseIfX", value: true });
   }),
 });

@@ -1,7 +1,7 @@
 /** x-kubernetes-int-or-string together with x-kubernetes-preserve-unknown-fields. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-int-or-string-preserve-unknown",
@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "A node sets both x-kubernetes-int-or-string and x-kubernetes-preserve-unknown-fields.",
+  messages: {
+    mustBeFalseIfX: "must be false if x-kubernetes-int-or-string is true",
+  },
   docs: {
     why: "An int-or-string value is a scalar: there are no fields to preserve, and the two extensions contradict each other.",
     fix: "Remove `x-kubernetes-preserve-unknown-fields` from the int-or-string node.",
@@ -19,6 +22,6 @@ export default defineRule({
   },
   ...structuralHooks((node, ctx) => {
     if (!node.isStructural || node.schema[INT_OR_STRING] !== true || node.schema[PRESERVE_UNKNOWN_FIELDS] !== true) return;
-    deferReport(ctx, { path: node.path.child(PRESERVE_UNKNOWN_FIELDS), message: "must be false if x-kubernetes-int-or-string is true", value: true });
+    deferReport(ctx, { path: node.path.child(PRESERVE_UNKNOWN_FIELDS), messageId: "mustBeFalseIfX", value: true });
   }),
 });

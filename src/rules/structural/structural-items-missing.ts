@@ -1,8 +1,7 @@
 /** An array node of the structural part without an items schema. */
 import { defineRule } from "../define-rule.js";
-import { deferReport } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-items-missing",
@@ -11,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Required value",
   description: "A node of type array has no items schema.",
+  messages: {
+    mustBeSpecified: "must be specified",
+  },
   docs: {
     why: "In a structural schema every array declares the schema of its items, otherwise the apiserver cannot prune, default or type-check the entries. An empty array form (`items: []`) counts as missing.",
     fix: "Add `items` with at least a `type`, e.g. `items: {type: string}`, or `items: {x-kubernetes-preserve-unknown-fields: true}` for arbitrary entries.",
@@ -20,6 +22,6 @@ export default defineRule({
   },
   ...structuralHooks((node, ctx) => {
     if (!node.isStructural || node.schema.type !== "array" || isObject(node.schema.items)) return;
-    deferReport(ctx, { path: node.path.child("items"), message: "must be specified" });
+    deferReport(ctx, { path: node.path.child("items"), messageId: "mustBeSpecified" });
   }),
 });

@@ -1,8 +1,8 @@
 /** Root properties[metadata] restricts more than name and generateName (rule 4). */
 import { defineRule } from "../define-rule.js";
-import { deferReport, metadataIsRestricted } from "../../crd/structural.js";
+import { metadataIsRestricted } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-restricted",
@@ -11,6 +11,9 @@ export default defineRule({
   apiserver: true,
   type: "Forbidden",
   description: "The root metadata schema specifies more than restrictions of name and generateName.",
+  messages: {
+    mustNotSpecifyAnythingOther: "must not specify anything other than name and generateName, but metadata is implicitly specified",
+  },
   docs: {
     why: "Object metadata is validated by the apiserver itself; at the root a schema may only restrict `metadata.name` and `metadata.generateName`. Besides `type` (and `default`, reported by the defaults rules), anything else on the metadata node is rejected: other properties (labels, annotations, finalizers...), `required`, `description`, `additionalProperties`, `x-kubernetes-*` extensions, value validations.",
     fix: "Reduce it to `metadata: {type: object}`, optionally with `properties` `name` and/or `generateName` (whose sub-schemas may constrain them, e.g. `maxLength` or `pattern`). Use a CEL rule on the root for other constraints on metadata.",
@@ -26,7 +29,7 @@ export default defineRule({
     if (!isObject(m) || !metadataIsRestricted(m)) return;
     deferReport(ctx, {
       path: node.path.child("properties").key("metadata"),
-      message: "must not specify anything other than name and generateName, but metadata is implicitly specified",
+      messageId: "mustNotSpecifyAnythingOther",
     });
   }),
 });

@@ -1,8 +1,8 @@
 /** properties[metadata] of the root or of an embedded resource is not type object. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
+import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-type",
@@ -11,6 +11,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "The metadata property of the root or of an embedded resource is not type object.",
+  messages: {
+    mustBeObject: "must be object",
+  },
   docs: {
     why: "`metadata` of a custom resource (and of an embedded resource) is an ObjectMeta, always a JSON object. When the schema mentions it, its type must be `object`; a missing type is reported with the value `\"\"`.",
     fix: "Write `metadata: {type: object}` (and nothing else, at the root, except name/generateName restrictions).",
@@ -25,6 +28,6 @@ export default defineRule({
     const m = props.metadata;
     const t = isObject(m) ? typeOf(m) : m === null ? "" : undefined;
     if (t === undefined || t === "object") return;
-    deferReport(ctx, { path: node.path.child("properties").key("metadata").child("type"), message: "must be object", value: t });
+    deferReport(ctx, { path: node.path.child("properties").key("metadata").child("type"), messageId: "mustBeObject", value: t });
   }),
 });

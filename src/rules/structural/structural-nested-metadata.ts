@@ -1,8 +1,7 @@
 /** properties[metadata] inside a value validation. */
 import { defineRule } from "../define-rule.js";
-import { deferReport } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-nested-metadata",
@@ -11,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Forbidden",
   description: "A value validation (allOf/anyOf/oneOf/not) constrains a property named metadata.",
+  messages: {
+    mustNotBeSpecifiedIn: "must not be specified in a nested context",
+  },
   docs: {
     why: "Reasoning about `metadata` inside `allOf`, `anyOf`, `oneOf` or `not` could restrict object metadata in ways the apiserver does not allow, so a property named `metadata` is rejected anywhere inside a value validation, at any depth.",
     fix: "Remove `metadata` from the junctor. Object metadata can only be restricted at the root, and only `metadata.name` / `metadata.generateName`; use a CEL rule on the root for anything else.",
@@ -23,6 +25,6 @@ export default defineRule({
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "metadata")) return;
     if (!state.valueValidation(node).validated) return;
-    deferReport(ctx, { path: node.path.child("properties").key("metadata"), message: "must not be specified in a nested context" });
+    deferReport(ctx, { path: node.path.child("properties").key("metadata"), messageId: "mustNotBeSpecifiedIn" });
   }),
 });

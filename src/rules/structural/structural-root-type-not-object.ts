@@ -1,7 +1,7 @@
 /** The schema root with a type other than object. */
 import { defineRule } from "../define-rule.js";
-import { deferReport, typeOf } from "../../crd/structural.js";
-import { structuralHooks } from "./common.js";
+import { typeOf } from "../../crd/structural.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-root-type-not-object",
@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "The root of openAPIV3Schema has a type other than object.",
+  messages: {
+    mustBeObjectAtThe: "must be object at the root",
+  },
   docs: {
     why: "A custom resource is always a JSON object (apiVersion, kind, metadata and your fields), so the root of its schema must be `type: object`.",
     fix: "Set `type: object` at the root and move the value you meant to describe into a property such as `spec`.",
@@ -21,6 +24,6 @@ export default defineRule({
     if (node.parent !== null) return;
     const t = typeOf(node.schema);
     if (t === undefined || t === "" || t === "object") return;
-    deferReport(ctx, { path: node.path.child("type"), message: "must be object at the root", value: t });
+    deferReport(ctx, { path: node.path.child("type"), messageId: "mustBeObjectAtThe", value: t });
   }),
 });

@@ -1,8 +1,8 @@
 /** A node of the structural part without `type` (rule 1 of structural schemas). */
 import { defineRule } from "../define-rule.js";
-import { deferReport, EMBEDDED_RESOURCE, INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS, typeOf } from "../../crd/structural.js";
+import { EMBEDDED_RESOURCE, INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 const MESSAGES = {
   root: "must not be empty at the root",

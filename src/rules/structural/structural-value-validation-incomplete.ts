@@ -1,8 +1,7 @@
 /** A property or items mentioned in a root value validation but missing from the structural part (rule 2). */
 import { defineRule } from "../define-rule.js";
-import { deferReport } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks } from "./common.js";
+import { structuralHooks, deferReport } from "./common.js";
 
 export default defineRule({
   id: "structural-value-validation-incomplete",

@@ -1,7 +1,7 @@
 /** labelSelectorPath lands on a field that is not a string. */
 import { defineRule } from "../define-rule.js";
 import { resolvedScalePaths, schemaType } from "./scale-lint.js";
-import { versionsNote } from "./schema-lookup.js";
+import { versionsNote } from "../../crd/schema-lookup.js";
 
 export default defineRule({
   id: "lint-scale-label-selector-not-string",

@@ -1,7 +1,7 @@
 /** A scale path that does not resolve in the schema: /scale then reads nothing. */
 import { defineRule } from "../define-rule.js";
 import { resolvedScalePaths } from "./scale-lint.js";
-import { stepsPrefix, versionsNote } from "./schema-lookup.js";
+import { stepsPrefix, versionsNote } from "../../crd/schema-lookup.js";
 
 export default defineRule({
   id: "lint-scale-path-not-in-schema",

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "A scale path uses brackets, wildcards or empty segments, which the /scale handler does not understand.",
   phase: "crd",
+  messages: {
+    containsBracketsWildcardsOrEmpty: "{{field}} \"{{p}}\" contains brackets, wildcards or empty segments; /scale splits the path on \".\" and reads each part as a field name",
+  },
   docs: {
     why: "The apiserver only checks that scale paths start with `.spec.`/`.status.`. At runtime the `/scale` handler splits the path on `.` and looks each segment up as a plain field name, so `.spec.replicas[0]`, `.status.*` or `.spec..replicas` name fields that never exist and `/scale` reads nothing.",
     fix: "Use a plain dotted path to a scalar field, e.g. `.spec.replicas`.",
@@ -25,7 +28,7 @@ export default defineRule({
         if (!p || !isSimpleJsonPath(p) || !hasUnsupportedSyntax(p)) continue;
         ctx.report({
           path: s.path.child(field),
-          message: `${field} "${p}" contains brackets, wildcards or empty segments; /scale splits the path on "." and reads each part as a field name`,
+          messageId: "containsBracketsWildcardsOrEmpty", data: { field, p },
           suggestion: "use a plain dotted path such as .spec.replicas",
         });
       }

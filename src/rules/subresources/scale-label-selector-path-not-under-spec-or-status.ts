@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "scale.labelSelectorPath must point under .spec or .status.",
   phase: "crd",
+  messages: {
+    shouldBeAJsonPath: "should be a json path under either .spec or .status",
+  },
   docs: {
     why: "When set, `labelSelectorPath` must start with `.spec.` or `.status.`; the apiserver rejects anything else (for example `.metadata.labels`). It is only checked when non-empty.",
     fix: "Point `labelSelectorPath` at the serialized selector string your controller writes, usually `.status.selector`.",
@@ -21,7 +24,7 @@ export default defineRule({
     for (const s of scaleScopes(ctx.crd)) {
       const p = scalePath(s.scale, "labelSelectorPath");
       if (p && isSimpleJsonPath(p) && !p.startsWith(".spec.") && !p.startsWith(".status."))
-        ctx.report({ path: s.path.child("labelSelectorPath"), message: "should be a json path under either .spec or .status", value: p });
+        ctx.report({ path: s.path.child("labelSelectorPath"), messageId: "shouldBeAJsonPath", value: p });
     }
   },
 });

@@ -2,7 +2,7 @@
 import type { CrdView, JsonObject, VersionView } from "../../crd/model.js";
 import type { DualPath } from "../../k8s/path.js";
 import { isSimpleJsonPath, scalePath, scaleScopes, type ScalePathField } from "./scale.js";
-import { lookupSchemaPath, schemaGroups, type LookupResult, type LookupStep } from "./schema-lookup.js";
+import { lookupSchemaPath, schemaGroups, type LookupResult, type LookupStep } from "../../crd/schema-lookup.js";
 
 export interface ResolvedScalePath {
   field: ScalePathField;

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "scale.specReplicasPath must point under .spec.",
   phase: "crd",
+  messages: {
+    shouldBeAJsonPath: "should be a json path under .spec",
+  },
   docs: {
     why: "The desired replica count is part of the user's intent, so the apiserver requires `specReplicasPath` to start with `.spec.` (`.spec` alone is rejected too).",
     fix: "Point `specReplicasPath` at a field under `.spec`, e.g. `.spec.replicas`.",
@@ -21,7 +24,7 @@ export default defineRule({
     for (const s of scaleScopes(ctx.crd)) {
       const p = scalePath(s.scale, "specReplicasPath");
       if (p && isSimpleJsonPath(p) && !p.startsWith(".spec."))
-        ctx.report({ path: s.path.child("specReplicasPath"), message: "should be a json path under .spec", value: p });
+        ctx.report({ path: s.path.child("specReplicasPath"), messageId: "shouldBeAJsonPath", value: p });
     }
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "The scale subresource needs specReplicasPath.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The `/scale` subresource reads and writes the desired replica count at `specReplicasPath`; the apiserver rejects a `scale` block without it.",
     fix: "Set `specReplicasPath` to the JSON path of the desired replicas, e.g. `.spec.replicas`.",
@@ -19,7 +22,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const s of scaleScopes(ctx.crd)) {
-      if (scalePath(s.scale, "specReplicasPath") === "") ctx.report({ path: s.path.child("specReplicasPath"), message: "" });
+      if (scalePath(s.scale, "specReplicasPath") === "") ctx.report({ path: s.path.child("specReplicasPath"), messageId: "message" });
     }
   },
 });

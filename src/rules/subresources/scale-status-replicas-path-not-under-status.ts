@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "scale.statusReplicasPath must point under .status.",
   phase: "crd",
+  messages: {
+    shouldBeAJsonPath: "should be a json path under .status",
+  },
   docs: {
     why: "The observed replica count is reported by the controller, so the apiserver requires `statusReplicasPath` to start with `.status.` (`.status` alone is rejected too).",
     fix: "Point `statusReplicasPath` at a field under `.status`, e.g. `.status.replicas`.",
@@ -21,7 +24,7 @@ export default defineRule({
     for (const s of scaleScopes(ctx.crd)) {
       const p = scalePath(s.scale, "statusReplicasPath");
       if (p && isSimpleJsonPath(p) && !p.startsWith(".status."))
-        ctx.report({ path: s.path.child("statusReplicasPath"), message: "should be a json path under .status", value: p });
+        ctx.report({ path: s.path.child("statusReplicasPath"), messageId: "shouldBeAJsonPath", value: p });
     }
   },
 });

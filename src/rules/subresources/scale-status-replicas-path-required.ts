@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "The scale subresource needs statusReplicasPath.",
   phase: "crd",
+  messages: {
+    message: "",
+  },
   docs: {
     why: "The `/scale` subresource reports the observed replica count from `statusReplicasPath`; the apiserver rejects a `scale` block without it.",
     fix: "Set `statusReplicasPath` to the JSON path of the observed replicas, e.g. `.status.replicas`.",
@@ -19,7 +22,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const s of scaleScopes(ctx.crd)) {
-      if (scalePath(s.scale, "statusReplicasPath") === "") ctx.report({ path: s.path.child("statusReplicasPath"), message: "" });
+      if (scalePath(s.scale, "statusReplicasPath") === "") ctx.report({ path: s.path.child("statusReplicasPath"), messageId: "message" });
     }
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "deprecationWarning is set on a version without deprecated: true.",
   phase: "crd",
   minMinor: 19,
+  messages: {
+    canOnlyBeSetFor: "can only be set for deprecated versions",
+  },
   docs: {
     why: "The warning is only sent for deprecated versions, so the apiserver rejects it (even an empty string) unless `deprecated: true` is set; no other deprecationWarning check runs then.",
     fix: "Add `deprecated: true` to the version, or remove deprecationWarning.",
@@ -22,7 +25,7 @@ export default defineRule({
     for (const v of ctx.crd.versions) {
       const w = warningOf(v);
       if (w === null || v.raw.deprecated === true) continue;
-      ctx.report({ path: v.path.child("deprecationWarning"), message: "can only be set for deprecated versions", value: w, suggestion: "add deprecated: true" });
+      ctx.report({ path: v.path.child("deprecationWarning"), messageId: "canOnlyBeSetFor", value: w, suggestion: "add deprecated: true" });
     }
   },
 });

@@ -30,6 +30,9 @@ export default defineRule({
   description: "deprecationWarning contains a non-printable character (tab, newline, NBSP, control).",
   phase: "crd",
   minMinor: 19,
+  messages: {
+    mustOnlyContainPrintableUtf: "must only contain printable UTF-8 characters; non-printable character found at index {{at}}",
+  },
   docs: {
     why: "The warning is sent in an HTTP header, so only printable characters are allowed (Go's unicode.IsPrint: no tabs, newlines, non-breaking or other special spaces). The index in the message is a byte offset.",
     fix: "Write the warning on one line with plain spaces (a YAML block scalar `|` adds a newline at the end; use a quoted string or `>-`).",
@@ -45,7 +48,7 @@ export default defineRule({
       if (at < 0) continue;
       ctx.report({
         path: v.path.child("deprecationWarning"),
-        message: `must only contain printable UTF-8 characters; non-printable character found at index ${at}`,
+        messageId: "mustOnlyContainPrintableUtf", data: { at },
         value: w,
       });
     }

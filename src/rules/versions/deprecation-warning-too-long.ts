@@ -11,6 +11,9 @@ export default defineRule({
   description: "deprecationWarning is longer than 256 bytes.",
   phase: "crd",
   minMinor: 19,
+  messages: {
+    mustBe256CharactersLong: "must be <= 256 characters long",
+  },
   docs: {
     why: "The warning travels in an HTTP `Warning:` header; the apiserver caps it at 256 bytes (UTF-8 bytes, not characters), although the message says characters.",
     fix: "Shorten the warning; link to documentation for details.",
@@ -24,7 +27,7 @@ export default defineRule({
       if (w === null || v.raw.deprecated !== true) continue;
       const bytes = Buffer.byteLength(w, "utf8");
       if (bytes <= 256) continue;
-      ctx.report({ path: v.path.child("deprecationWarning"), message: "must be <= 256 characters long", value: w, detail: `${bytes} bytes` });
+      ctx.report({ path: v.path.child("deprecationWarning"), messageId: "mustBe256CharactersLong", value: w, detail: `${bytes} bytes` });
     }
   },
 });

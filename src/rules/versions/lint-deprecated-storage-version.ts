@@ -16,6 +16,9 @@ export default defineRule({
   type: null,
   description: "The storage version is marked deprecated: true.",
   phase: "crd",
+  messages: {
+    storageVersionIsDeprecated: "storage version \"{{name}}\" is deprecated",
+  },
   docs: {
     why: "A deprecated version is on its way out, yet every object is still persisted in it: removing it later requires a storage migration first (status.storedVersions keeps it until then).",
     fix: "Move `storage: true` to the version that replaces the deprecated one, and migrate stored objects.",
@@ -26,6 +29,6 @@ export default defineRule({
   check(ctx) {
     const s = storageVersion(ctx.crd.versions);
     if (!s || s.raw.deprecated !== true) return;
-    ctx.report({ path: s.path.child("deprecated"), message: `storage version "${s.name}" is deprecated` });
+    ctx.report({ path: s.path.child("deprecated"), messageId: "storageVersionIsDeprecated", data: { name: s.name } });
   },
 });

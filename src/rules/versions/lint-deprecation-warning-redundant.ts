@@ -13,6 +13,10 @@ export default defineRule({
   description: "Shows the default deprecation warning a deprecated version gets, or flags a deprecationWarning equal to it.",
   phase: "crd",
   minMinor: 19,
+  messages: {
+    clientsOfGetTheDefault: "clients of {{name}} get the default warning \"{{text}}\"",
+    deprecationwarningRepeatsTheDefaultWarning: "deprecationWarning repeats the default warning text",
+  },
   docs: {
     why: "Requests to a deprecated version without deprecationWarning get the warning `<group>/<version> <Kind> is deprecated; use <group>/<best> <Kind>`, where `<best>` is the highest-priority served, non-deprecated version that sorts above it. Writing that same text by hand adds nothing; when no better version exists the default has no `use ...` hint, which a custom warning could add.",
     fix: "Omit deprecationWarning when the default says it all; otherwise write a warning that tells users what to migrate to and when the version goes away.",
@@ -35,11 +39,11 @@ export default defineRule({
       if (v.raw.deprecationWarning === undefined || v.raw.deprecationWarning === null)
         ctx.report({
           path: v.path.child("deprecated"),
-          message: `clients of ${v.name} get the default warning "${text}"`,
+          messageId: "clientsOfGetTheDefault", data: { name: v.name, text },
           suggestion: better.length === 0 ? "no served, non-deprecated version sorts higher: consider a deprecationWarning naming the replacement" : undefined,
         });
       else if (w === text)
-        ctx.report({ path: v.path.child("deprecationWarning"), message: "deprecationWarning repeats the default warning text", suggestion: "remove deprecationWarning" });
+        ctx.report({ path: v.path.child("deprecationWarning"), messageId: "deprecationwarningRepeatsTheDefaultWarning", suggestion: "remove deprecationWarning" });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** A GA version is served while an alpha/beta version is the storage version. */
 import { defineRule } from "../define-rule.js";
-import { deepEqual } from "../../validate/go.js";
+import { deepEqual } from "../../k8s/go.js";
 import { isObject, type CrdView, type VersionView } from "../../crd/model.js";
 import { isKubeLikeVersion } from "../../k8s/version.js";
 
@@ -40,6 +40,9 @@ export default defineRule({
   type: null,
   description: "A GA version is served but an alpha/beta version is the storage version (and reading it converts).",
   phase: "crd",
+  messages: {
+    gaVersionIsServedBut: "GA version \"{{name}}\" is served but objects are stored as pre-release \"{{name2}}\"",
+  },
   docs: {
     why: "Once a stable version (`v1`) is served, objects should be persisted in it: keeping an alpha or beta storage version ties every stored object to the pre-release schema, so that version can never be removed without a storage migration, and conversion runs on every read and write of the GA version. Not reported when the two versions share their schema under strategy None (a pure relabelling, as in the documentation's multi-version CronTab).",
     fix: "Move `storage: true` to the GA version (with a conversion webhook if the schemas differ), then migrate stored objects and drop the old version from status.storedVersions.",
@@ -52,7 +55,7 @@ export default defineRule({
     if (!hit) return;
     ctx.report({
       path: hit.storage.path.child("storage"),
-      message: `GA version "${hit.ga.name}" is served but objects are stored as pre-release "${hit.storage.name}"`,
+      messageId: "gaVersionIsServedBut", data: { name: hit.ga.name, name2: hit.storage.name },
       suggestion: `make ${hit.ga.name} the storage version`,
     });
   },

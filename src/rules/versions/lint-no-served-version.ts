@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "No version has served: true.",
   phase: "crd",
+  messages: {
+    noVersionIsServedThe: "no version is served: the resource is not reachable through the API",
+  },
   docs: {
     why: "The apiserver accepts a CRD whose versions are all `served: false`, but then the resource is neither served nor discoverable: every `kubectl get` or controller request fails with \"the server could not find the requested resource\".",
     fix: "Set `served: true` on at least one version (normally the storage version).",
@@ -20,6 +23,6 @@ export default defineRule({
   check(ctx) {
     const versions = ctx.crd.versions;
     if (versions.length === 0 || versions.some((v) => v.raw.served === true)) return;
-    ctx.report({ path: DualPath.root("spec", "versions"), message: "no version is served: the resource is not reachable through the API", suggestion: "set served: true on the storage version" });
+    ctx.report({ path: DualPath.root("spec", "versions"), messageId: "noVersionIsServedThe", suggestion: "set served: true on the storage version" });
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: null,
   description: "The preferred (highest-priority served) version is deprecated.",
   phase: "crd",
+  messages: {
+    thePreferredVersionHighestPriority: "the preferred version \"{{top}}\" (highest priority among served versions) is deprecated",
+  },
   docs: {
     why: "Discovery advertises the highest-priority served version as preferred; kubectl and most clients use it by default. If it is deprecated, everyday use produces deprecation warnings and the non-deprecated replacement is not picked up.",
     fix: "Serve a non-deprecated version that sorts higher (e.g. `v2` above `v1`, `v1` above `v1beta1`), or stop marking the preferred version deprecated.",
@@ -25,7 +28,7 @@ export default defineRule({
     if (v.raw.deprecated !== true) return;
     ctx.report({
       path: v.path.child("deprecated"),
-      message: `the preferred version "${top}" (highest priority among served versions) is deprecated`,
+      messageId: "thePreferredVersionHighestPriority", data: { top },
       suggestion: "serve a newer, non-deprecated version",
     });
   },

@@ -18,6 +18,9 @@ export default defineRule({
   type: null,
   description: "The storage version is not the highest-priority served version (kube-aware order).",
   phase: "crd",
+  messages: {
+    storageVersionIsNotThe: "storage version \"{{name}}\" is not the highest-priority served version \"{{top}}\"",
+  },
   docs: {
     why: "Clients use the preferred version (the highest-priority served one: GA over beta over alpha, then higher numbers). When objects are stored in an older version, every request through the preferred version is converted, and the older version cannot be retired without a storage migration. Not reported when both versions share their schema under strategy None (a pure relabelling). It is normal during a rollout (new version served first, storage switched in the next release), so treat it as a reminder.",
     fix: "Once the newest served version is stable, move `storage: true` to it and run a storage migration.",
@@ -37,7 +40,7 @@ export default defineRule({
     if (relabelOnly(ctx.crd, ctx.crd.versions.find((v) => v.name === top)!, s)) return;
     ctx.report({
       path: s.path.child("storage"),
-      message: `storage version "${s.name}" is not the highest-priority served version "${top}"`,
+      messageId: "storageVersionIsNotThe", data: { name: s.name, top },
       suggestion: `store objects as ${top} once it is stable`,
     });
   },

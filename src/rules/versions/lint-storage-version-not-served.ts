@@ -16,6 +16,9 @@ export default defineRule({
   type: null,
   description: "The storage version is not served.",
   phase: "crd",
+  messages: {
+    storageVersionIsNotServed: "storage version \"{{name}}\" is not served",
+  },
   docs: {
     why: "Objects are persisted in the storage version even when it is not served (they are converted on the way in and out), so this is legal — but it is usually a leftover of a migration, and with strategy None every read converts by relabelling only.",
     fix: "Serve the storage version, or move `storage: true` to a served version (after a storage migration of existing objects).",
@@ -28,6 +31,6 @@ export default defineRule({
     if (!s || s.raw.served === true) return;
     // Without any served version lint-no-served-version says it all.
     if (!ctx.crd.versions.some((v) => v.raw.served === true)) return;
-    ctx.report({ path: s.path.child("served"), message: `storage version "${s.name}" is not served` });
+    ctx.report({ path: s.path.child("served"), messageId: "storageVersionIsNotServed", data: { name: s.name } });
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "A version name is not Kubernetes-style (v<N>, v<N>alpha<M>, v<N>beta<M>).",
   phase: "crd",
+  messages: {
+    versionIsNotKubernetesStyle: "version \"{{name}}\" is not Kubernetes-style (v<N>[alpha|beta<M>]); it sorts after every such version in discovery",
+  },
   docs: {
     why: "Discovery orders versions by Kubernetes version priority: kube-like names sort by stability and number, every other name sorts after all of them, alphabetically. A version called `stable` or `v1-0` is therefore never the preferred version while any kube-like version is served, and tools cannot tell its stability.",
     fix: "Rename the version to `v1`, `v2beta1`, `v1alpha2`, ...",
@@ -23,7 +26,7 @@ export default defineRule({
       if (v.name === "" || isDNS1035Label(v.name).length > 0 || isKubeLikeVersion(v.name)) continue;
       ctx.report({
         path: v.path.child("name"),
-        message: `version "${v.name}" is not Kubernetes-style (v<N>[alpha|beta<M>]); it sorts after every such version in discovery`,
+        messageId: "versionIsNotKubernetesStyle", data: { name: v.name },
       });
     }
   },

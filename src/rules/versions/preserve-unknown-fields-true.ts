@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "spec.preserveUnknownFields is true.",
   phase: "crd",
+  messages: {
+    cannotSetToTrueSet: "cannot set to true, set {{ext}} to true in spec.versions[*].schema instead",
+  },
   docs: {
     why: "v1 CRDs always prune unknown fields; disabling pruning for the whole CRD was a v1beta1 feature and cannot be set on create. Keeping unknown fields is now declared per schema node.",
     fix: "Remove spec.preserveUnknownFields (or set it to false) and add `x-kubernetes-preserve-unknown-fields: true` to the schema nodes whose unknown fields must be kept.",
@@ -22,7 +25,7 @@ export default defineRule({
     const ext = ctx.minor >= 25 ? "x-kubernetes-preserve-unknown-fields" : "x-preserve-unknown-fields";
     ctx.report({
       path: DualPath.root("spec", "preserveUnknownFields"),
-      message: `cannot set to true, set ${ext} to true in spec.versions[*].schema instead`,
+      messageId: "cannotSetToTrueSet", data: { ext },
       value: true,
     });
   },

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "No version has storage: true, so status.storedVersions would be empty.",
   phase: "crd",
+  messages: {
+    mustHaveAtLeastOne: "must have at least one stored version",
+  },
   docs: {
     why: "On create the apiserver discards any status in the manifest and sets status.storedVersions to the first `storage: true` version. Without one the list is empty, which is invalid; this error accompanies versions-storage-count. It is printed at `status.storedVersions` (the field the apiserver computed), reported here at spec.versions where the cause is.",
     fix: "Mark exactly one version `storage: true`.",
@@ -21,7 +24,7 @@ export default defineRule({
     if (ctx.crd.versions.some((v) => v.raw.storage === true)) return;
     ctx.report({
       path: new DualPath(FieldPath.root("spec", "versions"), FieldPath.root("status", "storedVersions")),
-      message: "must have at least one stored version",
+      messageId: "mustHaveAtLeastOne",
       value: null,
     });
   },

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "Two entries of spec.versions have the same name.",
   phase: "crd",
+  messages: {
+    mustContainUniqueVersionNames: "must contain unique version names",
+  },
   docs: {
     why: "Each version is served at `/apis/<group>/<version>`; two entries with the same name are ambiguous. The apiserver reports it once, at spec.versions.",
     fix: "Rename or remove the duplicate entry.",
@@ -27,7 +30,7 @@ export default defineRule({
     if (dups.length === 0) return;
     ctx.report({
       path: DualPath.root("spec", "versions"),
-      message: "must contain unique version names",
+      messageId: "mustContainUniqueVersionNames",
       value: ctx.crd.versions.map((v) => ({ Name: v.name, Served: v.raw.served === true, Storage: v.raw.storage === true })),
       detail: `duplicated: ${[...new Set(dups)].join(", ")}`,
     });

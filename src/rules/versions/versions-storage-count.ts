@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "Not exactly one version is marked storage: true.",
   phase: "crd",
+  messages: {
+    mustHaveExactlyOneVersion: "must have exactly one version marked as storage version",
+  },
   docs: {
     why: "Objects are persisted in etcd in one version; the apiserver needs exactly one `storage: true` entry in spec.versions (none, or two, is rejected — also for an empty versions list).",
     fix: "Mark exactly one version `storage: true` (usually the newest stable one) and all others `storage: false`.",
@@ -23,7 +26,7 @@ export default defineRule({
     if (count === 1) return;
     ctx.report({
       path: DualPath.root("spec", "versions"),
-      message: "must have exactly one version marked as storage version",
+      messageId: "mustHaveExactlyOneVersion",
       // The apiserver prints the whole internal versions list; a summary of the fields that matter here.
       value: versions.map((v) => ({ Name: v.name, Served: v.raw.served === true, Storage: v.raw.storage === true })),
       detail: count === 0 ? "no version has storage: true" : `${count} versions have storage: true: ${versions.filter((v) => v.raw.storage === true).map((v) => v.name).join(", ")}`,

@@ -4,10 +4,11 @@
  * order of the rule/message checks.
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go
-import { isObject, type JsonObject } from "../../crd/model.js";
-import type { SchemaNode } from "../../crd/schema.js";
-import { VALIDATIONS } from "../../crd/structural.js";
-import type { DualPath } from "../../k8s/path.js";
+import { isObject, type JsonObject } from "./model.js";
+import type { SchemaNode } from "./schema.js";
+import { MemoKey, type Memo } from "./memo.js";
+import { VALIDATIONS } from "./structural.js";
+import type { DualPath } from "../k8s/path.js";
 
 export interface ValidationEntry {
   index: number;
@@ -24,17 +25,17 @@ export interface ValidationEntry {
   optionalOldSelf: boolean | undefined;
 }
 
-const cache = new WeakMap<SchemaNode, readonly ValidationEntry[]>();
+const ENTRIES = new MemoKey<readonly ValidationEntry[]>("validation-entries");
 const NONE: readonly ValidationEntry[] = [];
 
 /**
  * The node's entries. An entry whose fields have the wrong JSON type is left out: the request would not
  * decode, and the decoding rules report it.
  */
-export function validationEntries(node: SchemaNode): readonly ValidationEntry[] {
+export function validationEntries(node: SchemaNode, memo: Memo): readonly ValidationEntry[] {
   const list = node.schema[VALIDATIONS];
   if (!Array.isArray(list) || list.length === 0) return NONE;
-  let entries = cache.get(node);
+  let entries = memo.getFor(ENTRIES, node);
   if (entries) return entries;
   const out: ValidationEntry[] = [];
   const base = node.path.child(VALIDATIONS);
@@ -61,7 +62,7 @@ export function validationEntries(node: SchemaNode): readonly ValidationEntry[] 
     });
   });
   entries = out;
-  cache.set(node, entries);
+  memo.setFor(ENTRIES, node, entries);
   return entries;
 }
 

@@ -3,7 +3,7 @@
  * way the pruned custom resource is shaped: properties, map values (additionalProperties), list items, and the
  * implicit apiVersion/kind/metadata of the resource root and of embedded resources. Used by crdlint's lints only.
  */
-import { isObject, type CrdView, type JsonObject, type SchemaScope, type VersionView } from "../../crd/model.js";
+import { isObject, type CrdView, type JsonObject, type SchemaScope, type VersionView } from "./model.js";
 
 export type LookupStep = { kind: "field"; name: string } | { kind: "item" };
 

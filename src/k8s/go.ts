@@ -5,9 +5,9 @@
  */
 // Upstream: golang/go:src/strconv/ftoa.go (shortest 'g' formatting), src/encoding/json/encode.go (map key order, HTML escaping)
 // Upstream: kubernetes/apimachinery:pkg/util/json/json.go (integers that fit int64 decode as int64, the rest as float64)
-import { goQuote, renderValue } from "../k8s/validation.js";
+import { goQuote, renderValue } from "./validation.js";
 import type { ErrorType } from "../diagnostics/index.js";
-import type { FieldPath } from "../k8s/path.js";
+import type { FieldPath } from "./path.js";
 
 /** The Go kind a decoded JSON value has on the apiserver: kubectl turns `1.0` into `1`, so integral numbers are int64. */
 export type GoKind = "null" | "bool" | "string" | "int" | "float" | "array" | "object";

@@ -3,11 +3,12 @@
  * and the cost rules (ctx.memo), the way the apiserver compiles a node's rules once and then estimates them.
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (Compile)
-import type { SchemaNode } from "../../crd/schema.js";
-import type { RuleContext } from "../define-rule.js";
-import type { CelCompiler, CompileResult } from "../../cel/compile.js";
-import { goTrimSpace, validationEntries, type ValidationEntry } from "./validation-entries.js";
-import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/feature-gates.js";
+import type { SchemaNode } from "../crd/schema.js";
+import type { RuleContext } from "./define-rule.js";
+import { MemoKey } from "../crd/memo.js";
+import type { CelCompiler, CompileResult } from "../cel/compile.js";
+import { goTrimSpace, validationEntries, type ValidationEntry } from "../crd/validation-entries.js";
+import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../k8s/feature-gates.js";
 
 export interface CompiledEntry {
   entry: ValidationEntry;
@@ -22,15 +23,17 @@ export function isCompiledNode(node: SchemaNode): boolean {
   return node.isStructural && !node.inJunctor && !node.inUnsupported;
 }
 
+const COMPILED = new MemoKey<readonly CompiledEntry[]>("cel");
+
 export function celCompiler(ctx: RuleContext): CelCompiler | null {
-  return (ctx.services.cel as CelCompiler | null) ?? null;
+  return ctx.services.cel;
 }
 
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
-  const entries = validationEntries(node);
+  const entries = validationEntries(node, ctx.memo);
   if (entries.length === 0) return [];
-  const key = `cel:${node.path.written.toString()}`;
-  const memo = ctx.memo.get(key) as readonly CompiledEntry[] | undefined;
+  const key = node.path.written.toString();
+  const memo = ctx.memo.get(COMPILED, key);
   if (memo) return memo;
   const compiler = celCompiler(ctx);
   if (!compiler) return [];
@@ -45,7 +48,7 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
       messageExpression = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf });
     return { entry, rule, messageExpression };
   });
-  ctx.memo.set(key, out);
+  ctx.memo.set(COMPILED, out, key);
   return out;
 }
 

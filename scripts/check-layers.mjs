@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Fails when a module in src/ imports a layer above it, or a sibling in the same layer that the layer
+// order does not allow (rule categories importing each other's files). The layer order is the one in
+// docs/writing-rules.md: cli -> engine -> config/report -> rules -> validate -> cel -> crd -> load -> k8s ->
+// diagnostics. Every relative import (static, dynamic and `export ... from`) is resolved to its file.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const src = join(root, "src");
+
+// Higher number = higher layer. Layers with the same number may not import each other.
+const LAYERS = {
+  cli: 9, engine: 8, config: 7, report: 7, rules: 6, validate: 5, cel: 4, crd: 3, load: 2, k8s: 1, diagnostics: 0,
+};
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.(ts|mts)$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
+  }
+  return out;
+}
+
+/** The layer of a file under src/, and for rules its category (rules/<category>/...). */
+function place(file) {
+  const parts = relative(src, file).split(sep);
+  // src/index.ts is the public API: below the CLI that uses it, above the engine it re-exports.
+  if (parts.length === 1) return { layer: "index", rank: 8.5 };
+  const layer = parts[0];
+  const rank = LAYERS[layer];
+  if (rank === undefined) return { layer, rank: NaN };
+  const category = layer === "rules" && parts.length > 2 ? parts[1] : undefined;
+  return { layer, rank, category };
+}
+
+const IMPORT = /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+
+export function checkLayers() {
+  const problems = [];
+  for (const file of walk(src)) {
+    const text = readFileSync(file, "utf8");
+    const from = place(file);
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(dirname(file), spec.replace(/\.js$/, ".ts"));
+      if (!target.startsWith(src + sep)) continue;
+      const to = place(target);
+      const where = `${relative(root, file)} imports ${spec}`;
+      if (Number.isNaN(from.rank) || Number.isNaN(to.rank)) {
+        problems.push(`${where}: unknown layer (${Number.isNaN(from.rank) ? from.layer : to.layer})`);
+      } else if (from.layer === to.layer) {
+        // Inside rules/, a category may use the shared files at rules/ top level and its own files only.
+        // The registry rules/index.ts is the one file that lists every category.
+        const registry = relative(src, file) === join("rules", "index.ts");
+        if (from.layer === "rules" && !registry && to.category !== undefined && to.category !== from.category) {
+          problems.push(`${where}: rule category ${from.category ?? "(top level)"} imports category ${to.category}`);
+        }
+      } else if (to.rank >= from.rank) {
+        problems.push(`${where}: ${from.layer} may not import ${to.layer} (${to.rank > from.rank ? "upward" : "sideways"})`);
+      }
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = checkLayers();
+  for (const p of problems) console.error(p);
+  if (problems.length > 0) {
+    console.error(`check-layers: ${problems.length} import(s) against the layer order`);
+    process.exit(1);
+  }
+  console.log("check-layers: every import in src/ points down");
+}

@@ -1,0 +1,32 @@
+// Rule messages are data (messages: { id: text }): every messageId a rule reports is one of its messages, every
+// message is reported somewhere, and reportMessage fills placeholders as typescript-eslint does.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { allRules } = await import(join(root, "dist", "rules", "index.js"));
+const { reportMessage } = await import(join(root, "dist", "rules", "define-rule.js"));
+
+test("every messageId in a rule's source is one of its messages, and every message is used", () => {
+  let checked = 0;
+  for (const rule of allRules) {
+    if (!rule.messages) continue;
+    const src = readFileSync(join(root, "src", "rules", rule.category, `${rule.id}.ts`), "utf8");
+    const used = new Set([...src.matchAll(/messageId: "([^"]+)"/g)].map((m) => m[1]));
+    for (const id of used) assert.ok(Object.hasOwn(rule.messages, id), `${rule.id}: messageId ${id} is not in messages`);
+    for (const id of Object.keys(rule.messages)) assert.ok(used.has(id), `${rule.id}: message ${id} is never reported`);
+    checked++;
+  }
+  assert.ok(checked > 100, `only ${checked} rules declare messages`);
+});
+
+test("reportMessage interpolates {{name}} once, keeps unknown placeholders, rejects an unknown id", () => {
+  const rule = { id: "x", messages: { m: "a {{ v }} b {{w}} {{v}}" } };
+  assert.equal(reportMessage(rule, { messageId: "m", data: { v: "{{w}}" } }), "a {{w}} b {{w}} {{w}}");
+  assert.equal(reportMessage(rule, { messageId: "m", data: { v: 1n, w: [1, 2] } }), "a 1 b 1,2 1");
+  assert.equal(reportMessage(rule, { message: "verbatim {{v}}" }), "verbatim {{v}}");
+  assert.throws(() => reportMessage(rule, { messageId: "nope" }), /unknown messageId "nope"/);
+});
