@@ -124,8 +124,20 @@ function profileFlags(p: number): Profile {
   };
 }
 
-const memo = new WeakMap<object, Map<number, DeclType | null>>();
 const IMPLICIT_STRING: Schema = Object.freeze({ type: "string" }) as Schema;
+
+/**
+ * DeclTypes memoised per schema object and release profile, and the schemas synthesised for the implicit
+ * resource-root fields (their DeclTypes carry schema: null). One per compiler, so a run shares it across CRDs.
+ */
+export interface DeclMemo {
+  readonly bySchema: WeakMap<object, Map<number, DeclType | null>>;
+  readonly implicit: WeakSet<object>;
+}
+
+export function createDeclMemo(): DeclMemo {
+  return { bySchema: new WeakMap(), implicit: new WeakSet<object>([IMPLICIT_STRING]) };
+}
 
 /**
  * The CEL declaration type of a structural schema node, or null when the node is invisible to CEL.
@@ -136,21 +148,22 @@ export function schemaDeclType(
   schema: Record<string, unknown>,
   isResourceRoot: boolean,
   kubernetesMinor: number,
+  memo: DeclMemo = createDeclMemo(),
 ): DeclType | null {
-  return declTypeP(schema, isResourceRoot, profileOf(kubernetesMinor));
+  return declTypeP(schema, isResourceRoot, profileOf(kubernetesMinor), memo);
 }
 
-function declTypeP(schema: Schema, isResourceRoot: boolean, profile: number): DeclType | null {
+function declTypeP(schema: Schema, isResourceRoot: boolean, profile: number, memo: DeclMemo): DeclType | null {
   const key = (profile << 1) | (isResourceRoot ? 1 : 0);
-  let perSchema = memo.get(schema);
+  let perSchema = memo.bySchema.get(schema);
   if (perSchema) {
     const hit = perSchema.get(key);
     if (hit !== undefined) return hit;
   } else {
     perSchema = new Map();
-    memo.set(schema, perSchema);
+    memo.bySchema.set(schema, perSchema);
   }
-  const result = compute(schema, isResourceRoot, profile);
+  const result = compute(schema, isResourceRoot, profile, memo);
   perSchema.set(key, result);
   return result;
 }
@@ -159,13 +172,10 @@ function embedded(s: Schema): boolean {
   return s["x-kubernetes-embedded-resource"] === true;
 }
 
-/** Schemas synthesised for the implicit resource-root fields (their DeclTypes carry schema: null). */
-const implicitSchemas = new WeakSet<object>([IMPLICIT_STRING]);
-
-function compute(s0: Schema, isResourceRoot: boolean, profile: number): DeclType | null {
+function compute(s0: Schema, isResourceRoot: boolean, profile: number, memo: DeclMemo): DeclType | null {
   const flags = profileFlags(profile);
   const s = s0;
-  const src: Schema | null = implicitSchemas.has(s0) ? null : s0;
+  const src: Schema | null = memo.implicit.has(s0) ? null : s0;
   if (s["x-kubernetes-int-or-string"] === true) {
     let maxElements = R_MINUS_2;
     const ml = intOf(s["maxLength"]);
@@ -173,24 +183,24 @@ function compute(s0: Schema, isResourceRoot: boolean, profile: number): DeclType
     return simple(DYN, 1n, maxElements, src);
   }
   let effective = s;
-  if (isResourceRoot) effective = withTypeAndObjectMeta(s, flags);
+  if (isResourceRoot) effective = withTypeAndObjectMeta(s, flags, memo);
   const type = effective["type"];
   switch (type) {
     case "array": {
       const items = effective["items"];
       if (!isObj(items)) return null;
-      const elem = declTypeP(items, embedded(items), profile);
+      const elem = declTypeP(items, embedded(items), profile, memo);
       if (!elem) return null;
       return new ListDecl(elem, intOf(effective["maxItems"]), src);
     }
     case "object": {
       const ap = effective["additionalProperties"];
       if (isObj(ap)) {
-        const value = declTypeP(ap, embedded(ap), profile);
+        const value = declTypeP(ap, embedded(ap), profile, memo);
         if (!value) return null;
         return new MapDecl(value, intOf(effective["maxProperties"]), src);
       }
-      return new ObjectDecl(effective, profile, src);
+      return new ObjectDecl(effective, profile, src, memo);
     }
     case "string": {
       const format = effective["format"];
@@ -281,6 +291,7 @@ class ObjectDecl implements DeclType {
     private readonly effective: Schema,
     private readonly profile: number,
     readonly schema: Schema | null,
+    private readonly memo: DeclMemo,
   ) {
     this.cel = { kind: "object", name: "object", decl: this };
   }
@@ -301,7 +312,7 @@ class ObjectDecl implements DeclType {
         if (!isObj(prop)) continue;
         const escaped = escapeCelName(name);
         if (escaped === null) continue;
-        const ft = declTypeP(prop, embedded(prop), this.profile);
+        const ft = declTypeP(prop, embedded(prop), this.profile, this.memo);
         if (!ft) continue;
         fields.set(escaped, { name, escapedName: escaped, type: ft, required: required.has(name) });
       }
@@ -322,7 +333,7 @@ class ObjectDecl implements DeclType {
         if (!isObj(prop)) continue;
         const def = prop["default"];
         if (def !== undefined && def !== null) continue;
-        const ft = declTypeP(prop, embedded(prop), this.profile);
+        const ft = declTypeP(prop, embedded(prop), this.profile, this.memo);
         if (!ft) continue;
         minSize += BigInt(byteLength(name)) + ft.minSize + 4n;
       }
@@ -337,7 +348,7 @@ function typeIs(s: unknown, t: string): boolean {
 }
 
 /** WithTypeAndObjectMeta (+ the 1.37 metadata.name / generateName capping). */
-function withTypeAndObjectMeta(s: Schema, flags: Profile): Schema {
+function withTypeAndObjectMeta(s: Schema, flags: Profile, memo: DeclMemo): Schema {
   const props = isObj(s["properties"]) ? (s["properties"] as Schema) : null;
   const meta = props ? props["metadata"] : undefined;
   const metaProps = isObj(meta) && isObj(meta["properties"]) ? (meta["properties"] as Schema) : null;
@@ -367,9 +378,9 @@ function withTypeAndObjectMeta(s: Schema, flags: Profile): Schema {
     generateName["maxLength"] = Number(genMax);
   }
   const metadata: Schema = { type: "object", properties: { name, generateName } };
-  implicitSchemas.add(name);
-  implicitSchemas.add(generateName);
-  implicitSchemas.add(metadata);
+  memo.implicit.add(name);
+  memo.implicit.add(generateName);
+  memo.implicit.add(metadata);
   const newProps: Schema = { ...(props ?? {}) };
   newProps["kind"] = IMPLICIT_STRING;
   newProps["apiVersion"] = IMPLICIT_STRING;

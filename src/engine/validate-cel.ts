@@ -6,7 +6,7 @@
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../validate/resource.js";
 import { isPlainObject } from "../validate/go.js";
-import type { CelFieldError, createCelValidator } from "../cel/runtime/index.js";
+import type { CelFieldError, createCelCompiler, createCelValidator } from "../cel/runtime/index.js";
 
 type CreateCelValidator = typeof createCelValidator;
 
@@ -73,10 +73,12 @@ export async function loadCelStages(minor: number): Promise<CelStages | null> {
   const mod = await runtimeModule();
   const create = mod?.createCelValidator as CreateCelValidator | undefined;
   if (!create) return null;
+  // One compiler for the run: resources of the same kind share its compiled rules.
+  const compiler = (mod!.createCelCompiler as typeof createCelCompiler)(minor);
   return {
     stageFor(schema, options) {
       if (!hasCelRules(schema)) return null;
-      const validator = create(schema, true, { minor });
+      const validator = create(schema, true, { minor, compiler });
       return {
         validate(obj, old) {
           const r = validator.validate(obj, old, { ratcheting: options.ratcheting });

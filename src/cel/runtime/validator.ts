@@ -6,7 +6,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (Validator.validate, validateExpressions, evalMessageExpression, fieldErrorForReason, ValidFieldPath, MapIsCorrelatable)
 // Upstream: kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject), pkg/apis/cel/config.go (PerCallLimit, RuntimeCELCostBudget)
-import { createCelCompiler, formatCompileErrors, type CompileResult } from "../compile.js";
+import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileResult } from "../compile.js";
 import { FieldPath } from "../../k8s/path.js";
 import { renderValue } from "../../k8s/validation.js";
 import { Interpreter, type Activation } from "./interp.js";
@@ -23,6 +23,8 @@ export interface CelValidatorOptions {
   minor: number;
   perCallLimit?: number;
   budget?: number;
+  /** The run's compiler (it must be for `minor`), so that validators share its caches; a new one otherwise. */
+  compiler?: CelCompiler;
 }
 
 export interface CelFieldError {
@@ -359,7 +361,7 @@ class RuleActivation implements Activation {
 export function createCelValidator(schema: Schema, isResourceRoot: boolean, options: CelValidatorOptions): CelValidator {
   const minor = options.minor;
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
-  const compiler = createCelCompiler(minor);
+  const compiler = options.compiler ?? createCelCompiler(minor);
   const registry: FunctionRegistry = createFunctionRegistry(compiler.env);
   const ratchetingGate = minor >= 30;
 
