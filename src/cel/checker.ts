@@ -874,7 +874,7 @@ function identKind(name: string): Expr["exprKind"] {
 }
 
 /** cel-go containers.ToQualifiedName. */
-export function toQualifiedName(e: Expr): string | null {
+function toQualifiedName(e: Expr): string | null {
   const k = e.exprKind;
   if (k.case === "identExpr") return k.value.name;
   if (k.case === "selectExpr") {

@@ -49,7 +49,7 @@ export interface CelCompiler {
 }
 
 /** The type name shown in messages for the rule's `self` object type (the apiserver uses a random suffix). */
-export const SELF_TYPE_NAME = "selfType";
+const SELF_TYPE_NAME = "selfType";
 
 const DECL_TYPE_FAILURE = "failed to convert to declType for CEL validation rules";
 

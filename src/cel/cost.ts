@@ -25,8 +25,6 @@ import type { Expr, Expr_Call, Expr_Comprehension } from "@bufbuild/cel-spec/cel
 import type { CelType, CheckedAst, DeclType } from "./types.js";
 import { MAX_UINT64, ST, RX, norm, big, uadd, wrap, UNKNOWN, ZERO, ONE, rfixed, radd, rmul, rfac, runion, type R } from "./cost/range.js";
 import { kindOf, isScalar, isLiteral, constOf, exprSize, flagsFor, STRING_COMPARE_OVERLOADS, extEstimate, k8sEstimate, type AstNode, type CallEstimate, type Flags } from "./cost/library.js";
-export { MAX_UINT64, addSat, mulSat, factor, UNKNOWN_SIZE, fixed, rangeAdd, rangeMul, rangeFactor, rangeUnion, COST, K8S, type Range } from "./cost/range.js";
-export { codePoints } from "./cost/library.js";
 
 // ---------------------------------------------------------------------------------------------
 // Go slice model for field paths

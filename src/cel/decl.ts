@@ -6,6 +6,7 @@
 import type { CelType, DeclField, DeclType } from "./types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "./typeutil.js";
 import { byteLength } from "../validate/go.js";
+import { isPlainObject } from "../validate/go.js";
 
 /** MaxRequestSizeBytes. */
 const R = 3145728n;
@@ -65,21 +66,7 @@ export function escapeCelName(name: string): string | null {
   return ok ? out : null;
 }
 
-/** Inverse of escapeCelName for display purposes (best effort). */
-export function unescapeCelName(escaped: string): string {
-  if (escaped.startsWith("__") && escaped.endsWith("__") && CEL_RESERVED.has(escaped.slice(2, -2))) {
-    return escaped.slice(2, -2);
-  }
-  return escaped.replace(/__(underscores|dot|dash|slash)__/g, (_, w: string) =>
-    w === "underscores" ? "__" : w === "dot" ? "." : w === "dash" ? "-" : "/",
-  );
-}
-
 type Schema = Record<string, unknown>;
-
-function isObj(v: unknown): v is Schema {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function intOf(v: unknown): bigint | null {
   if (typeof v === "number" && Number.isFinite(v)) return BigInt(Math.trunc(v));
@@ -92,7 +79,7 @@ function zeroIfNegative(v: bigint): bigint {
 }
 
 /** The plain string DeclType used for map keys (maxElements 0). */
-export const MAP_KEY_DECL: DeclType = Object.freeze({
+const MAP_KEY_DECL: DeclType = Object.freeze({
   cel: STRING,
   maxElements: 0n,
   minSize: 2n,
@@ -188,14 +175,14 @@ function compute(s0: Schema, isResourceRoot: boolean, profile: number, memo: Dec
   switch (type) {
     case "array": {
       const items = effective["items"];
-      if (!isObj(items)) return null;
+      if (!isPlainObject(items)) return null;
       const elem = declTypeP(items, embedded(items), profile, memo);
       if (!elem) return null;
       return new ListDecl(elem, intOf(effective["maxItems"]), src);
     }
     case "object": {
       const ap = effective["additionalProperties"];
-      if (isObj(ap)) {
+      if (isPlainObject(ap)) {
         const value = declTypeP(ap, embedded(ap), profile, memo);
         if (!value) return null;
         return new MapDecl(value, intOf(effective["maxProperties"]), src);
@@ -305,11 +292,11 @@ class ObjectDecl implements DeclType {
     if (this.fieldMap) return this.fieldMap;
     const fields = new Map<string, DeclField>();
     const props = this.effective["properties"];
-    if (isObj(props)) {
+    if (isPlainObject(props)) {
       const required = this.required();
       for (const name of Object.keys(props)) {
         const prop = props[name];
-        if (!isObj(prop)) continue;
+        if (!isPlainObject(prop)) continue;
         const escaped = escapeCelName(name);
         if (escaped === null) continue;
         const ft = declTypeP(prop, embedded(prop), this.profile, this.memo);
@@ -325,12 +312,12 @@ class ObjectDecl implements DeclType {
     let minSize = 2n;
     const props = this.effective["properties"];
     const req = this.effective["required"];
-    if (isObj(props) && Array.isArray(req) && req.length > 0) {
+    if (isPlainObject(props) && Array.isArray(req) && req.length > 0) {
       const required = this.required();
       for (const name of Object.keys(props)) {
         if (!required.has(name)) continue;
         const prop = props[name];
-        if (!isObj(prop)) continue;
+        if (!isPlainObject(prop)) continue;
         const def = prop["default"];
         if (def !== undefined && def !== null) continue;
         const ft = declTypeP(prop, embedded(prop), this.profile, this.memo);
@@ -344,14 +331,14 @@ class ObjectDecl implements DeclType {
 }
 
 function typeIs(s: unknown, t: string): boolean {
-  return isObj(s) && s["type"] === t;
+  return isPlainObject(s) && s["type"] === t;
 }
 
 /** WithTypeAndObjectMeta (+ the 1.37 metadata.name / generateName capping). */
 function withTypeAndObjectMeta(s: Schema, flags: Profile, memo: DeclMemo): Schema {
-  const props = isObj(s["properties"]) ? (s["properties"] as Schema) : null;
+  const props = isPlainObject(s["properties"]) ? (s["properties"] as Schema) : null;
   const meta = props ? props["metadata"] : undefined;
-  const metaProps = isObj(meta) && isObj(meta["properties"]) ? (meta["properties"] as Schema) : null;
+  const metaProps = isPlainObject(meta) && isPlainObject(meta["properties"]) ? (meta["properties"] as Schema) : null;
   if (
     props &&
     typeIs(props["kind"], "string") &&
@@ -370,8 +357,8 @@ function withTypeAndObjectMeta(s: Schema, flags: Profile, memo: DeclMemo): Schem
     let genMax = 252n;
     const declName = metaProps ? metaProps["name"] : undefined;
     const declGen = metaProps ? metaProps["generateName"] : undefined;
-    const dn = isObj(declName) ? intOf(declName["maxLength"]) : null;
-    const dg = isObj(declGen) ? intOf(declGen["maxLength"]) : null;
+    const dn = isPlainObject(declName) ? intOf(declName["maxLength"]) : null;
+    const dg = isPlainObject(declGen) ? intOf(declGen["maxLength"]) : null;
     if (dn !== null && dn < nameMax) nameMax = dn;
     if (dg !== null && dg < genMax) genMax = dg;
     name["maxLength"] = Number(nameMax);

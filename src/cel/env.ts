@@ -63,7 +63,7 @@ export interface CelEnv {
 // Environment assembly
 
 /** The compatibility version (minor) used to compile new CRD expressions on a server at `minor`. */
-export function compatibilityVersion(minor: number): number {
+function compatibilityVersion(minor: number): number {
   return minor - 1;
 }
 

@@ -25,7 +25,7 @@ export { type ParseOptions, type ParseResult } from "./parse/parser.js";
 // Entry point
 
 /** Node offsets by numeric id, attached to the SourceInfo objects this parser creates. */
-export const NODE_OFFSETS: unique symbol = Symbol("celNodeOffsets");
+const NODE_OFFSETS: unique symbol = Symbol("celNodeOffsets");
 
 /** The code point offset of a node id (cel-go SourceInfo.GetStartLocation), -1 when unknown. */
 export function nodeOffset(sourceInfo: SourceInfo, id: bigint): number {

@@ -83,11 +83,11 @@ const SUPPORTED_BASE = [
 ];
 
 /** Minor from which k8s-short-name / k8s-long-name are validated in custom resources (compatibility 1.34 = n-1). */
-export const K8S_NAME_FORMATS_MINOR = 35;
+const K8S_NAME_FORMATS_MINOR = 35;
 /** Minor from which integer/number formats are kept and range-checked. */
-export const NUMERIC_FORMATS_MINOR = 36;
+const NUMERIC_FORMATS_MINOR = 36;
 
-export function normalizeFormat(f: string): string {
+function normalizeFormat(f: string): string {
   return f.replace(/-/g, "");
 }
 

@@ -49,8 +49,6 @@ export interface Range {
   max: bigint;
 }
 
-export const UNKNOWN_SIZE: Readonly<Range> = Object.freeze({ min: 0n, max: MAX_UINT64 });
-
 export function fixed(n: bigint): Range {
   return { min: n, max: n };
 }
