@@ -2,7 +2,8 @@
  * Cardinality, per-expression and per-schema cost budgets, and the apiserver's cost messages
  * (cel-cost.md §3 and §8; apiextensions validation.go / cel_validation.go).
  */
-import { K8S, addSat, mulSat } from "./cost.js";
+import { K8S, addSat, mulSat } from "./cost/range.js";
+import { isPlainObject } from "../k8s/go.js";
 
 export type Cardinality = bigint | "unbounded";
 
@@ -11,15 +12,12 @@ type Schema = Record<string, unknown>;
 export const STATIC_ESTIMATED_COST_LIMIT = K8S.StaticEstimatedCostLimit; // 10,000,000 per expression
 export const STATIC_ESTIMATED_CRD_COST_LIMIT = K8S.StaticEstimatedCRDCostLimit; // 100,000,000 per schema
 /** Observations below 1% of the schema limit are never listed as contributors. */
-export const CONTRIBUTOR_THRESHOLD = K8S.StaticEstimatedCRDCostLimit / 100n;
-export const MAX_CONTRIBUTORS = 4;
+const CONTRIBUTOR_THRESHOLD = K8S.StaticEstimatedCRDCostLimit / 100n;
+const MAX_CONTRIBUTORS = 4;
 
 /** How a schema node was reached from its parent. */
 export type Edge = "property" | "items" | "additionalProperties";
 
-function isObj(v: unknown): v is Schema {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function intValue(v: unknown): bigint | undefined {
   if (typeof v === "bigint") return v;
@@ -38,17 +36,17 @@ export function nonNegativeKeyword(schema: Schema, keyword: string): bigint | un
 export function edgeBetween(parent: Schema, child: Schema): Edge {
   if (parent["items"] === child) return "items";
   if (parent["additionalProperties"] === child) return "additionalProperties";
-  const byShape: Edge = parent["type"] === "array" ? "items" : parent["type"] === "object" && isObj(parent["additionalProperties"]) ? "additionalProperties" : "property";
+  const byShape: Edge = parent["type"] === "array" ? "items" : parent["type"] === "object" && isPlainObject(parent["additionalProperties"]) ? "additionalProperties" : "property";
   // Looking the child up among the properties only matters when the shape says otherwise (it is linear in the number
   // of properties, and a generated CRD can have tens of thousands of them under one node).
   if (byShape === "property") return "property";
   const props = parent["properties"];
-  if (isObj(props)) for (const k of Object.keys(props)) if (props[k] === child) return "property";
+  if (isPlainObject(props)) for (const k of Object.keys(props)) if (props[k] === child) return "property";
   return byShape;
 }
 
 /** Multiplier contributed by entering a child of `parent` over `edge`: a bound, or "unbounded". */
-export function edgeMultiplier(parent: Schema, edge: Edge, keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
+function edgeMultiplier(parent: Schema, edge: Edge, keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
   const get = keywordValue ?? nonNegativeKeyword;
   if (edge === "items") return get(parent, "maxItems") ?? "unbounded";
   if (edge === "additionalProperties") return get(parent, "maxProperties") ?? "unbounded";
@@ -134,7 +132,7 @@ export function costFactorText(cost: bigint, limit: bigint): string {
   return `${formatFixed(f, 1)}x`;
 }
 
-export const COST_MESSAGE_SUFFIX =
+const COST_MESSAGE_SUFFIX =
   " (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)";
 
 /** apiextensions getCostErrorMessage. */
@@ -142,10 +140,10 @@ export function costErrorMessage(costName: string, cost: bigint, limit: bigint):
   return `${costName} exceeds budget by factor of ${costFactorText(cost, limit)}${COST_MESSAGE_SUFFIX}`;
 }
 
-export const RULE_COST_NAME = "estimated rule cost";
-export const MESSAGE_EXPRESSION_COST_NAME = "estimated messageExpression cost";
-export const SCHEMA_TOTAL_COST_NAME = "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema";
-export const CONTRIBUTOR_MESSAGE = "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema";
+const RULE_COST_NAME = "estimated rule cost";
+const MESSAGE_EXPRESSION_COST_NAME = "estimated messageExpression cost";
+const SCHEMA_TOTAL_COST_NAME = "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema";
+const CONTRIBUTOR_MESSAGE = "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema";
 
 // ---------------------------------------------------------------------------------------------
 // Schema verdict

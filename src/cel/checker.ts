@@ -47,6 +47,8 @@ export interface CheckOptions {
   objectNamer?: ObjectNamer;
   /** Whether to run the duration/timestamp/regex literal validators (defaults to env.literalValidators). */
   validators?: boolean;
+  /** The interned reference objects to share (a compiler passes its own; a fresh set otherwise). */
+  references?: ReferenceInterner;
 }
 
 export interface CheckResult {
@@ -324,23 +326,29 @@ function instantiate(t: CelType, fresh: Map<string, CelType>): CelType {
 // Shared, frozen reference objects (most calls bind a single overload; identifiers repeat).
 
 const SELECT_OPTIONAL_FIELD_REF: Reference = Object.freeze({ overloadIds: Object.freeze(["select_optional_field"]) as string[] });
-const singleOverloadRefs = new WeakMap<OverloadDecl, Reference>();
-function overloadRef(ov: OverloadDecl): Reference {
-  let r = singleOverloadRefs.get(ov);
-  if (!r) {
-    r = Object.freeze({ overloadIds: Object.freeze([ov.id]) as string[] });
-    singleOverloadRefs.set(ov, r);
+
+/** Interned reference objects; a compiler keeps one for all the expressions it checks. */
+export class ReferenceInterner {
+  private readonly singleOverload = new WeakMap<OverloadDecl, Reference>();
+  private readonly idents = new Map<string, Reference>();
+
+  overload(ov: OverloadDecl): Reference {
+    let r = this.singleOverload.get(ov);
+    if (!r) {
+      r = Object.freeze({ overloadIds: Object.freeze([ov.id]) as string[] });
+      this.singleOverload.set(ov, r);
+    }
+    return r;
   }
-  return r;
-}
-const identRefs = new Map<string, Reference>();
-function identRef(name: string): Reference {
-  let r = identRefs.get(name);
-  if (!r) {
-    r = Object.freeze({ name });
-    if (identRefs.size < 10_000) identRefs.set(name, r);
+
+  ident(name: string): Reference {
+    let r = this.idents.get(name);
+    if (!r) {
+      r = Object.freeze({ name });
+      if (this.idents.size < 10_000) this.idents.set(name, r);
+    }
+    return r;
   }
-  return r;
 }
 
 interface Scope {
@@ -366,6 +374,7 @@ class Checker {
     private readonly variables: ReadonlyMap<string, CelType>,
     sourceInfo: SourceInfo,
     private readonly namer: ObjectNamer | undefined,
+    private readonly refs: ReferenceInterner,
   ) {
     this.sourceInfo = sourceInfo;
   }
@@ -502,7 +511,7 @@ class Checker {
     const ident = this.lookupIdent(name);
     if (ident) {
       this.setType(e, ident.type);
-      this.references.set(e.id, identRef(ident.name));
+      this.references.set(e.id, this.refs.ident(ident.name));
       if (ident.name !== name) e.exprKind = identKind(ident.name);
       return;
     }
@@ -516,7 +525,7 @@ class Checker {
       const ident = this.lookupIdent(qname);
       if (ident) {
         this.setType(e, ident.type);
-        this.references.set(e.id, identRef(ident.name));
+        this.references.set(e.id, this.refs.ident(ident.name));
         e.exprKind = identKind(ident.name);
         return;
       }
@@ -664,7 +673,7 @@ class Checker {
           }
         }
         if (failed) return null;
-        return { type: BOOL, ref: overloadRef(ov) };
+        return { type: BOOL, ref: this.refs.overload(ov) };
       }
       let params = ov.args;
       let result = ov.result;
@@ -688,7 +697,7 @@ class Checker {
       this.report(call.id, `found no matching overload for '${fn.name}' applied to '${this.formatSignature(shown, !!target)}'`);
       return null;
     }
-    return { type: resultType, ref: ids ? { overloadIds: ids } : overloadRef(first) };
+    return { type: resultType, ref: ids ? { overloadIds: ids } : this.refs.overload(first) };
   }
 
   formatSignature(argTypes: CelType[], isInstance: boolean): string {
@@ -865,7 +874,7 @@ function identKind(name: string): Expr["exprKind"] {
 }
 
 /** cel-go containers.ToQualifiedName. */
-export function toQualifiedName(e: Expr): string | null {
+function toQualifiedName(e: Expr): string | null {
   const k = e.exprKind;
   if (k.case === "identExpr") return k.value.name;
   if (k.case === "selectExpr") {
@@ -886,7 +895,7 @@ export function check(
   env: CelEnv,
   options: CheckOptions = {},
 ): CheckResult {
-  const checker = new Checker(env, options.variables ?? EMPTY_VARS, ast.sourceInfo, options.objectNamer);
+  const checker = new Checker(env, options.variables ?? EMPTY_VARS, ast.sourceInfo, options.objectNamer, options.references ?? new ReferenceInterner());
   checker.check(ast.expr);
   checker.finish();
   const checked: CheckedAst = {

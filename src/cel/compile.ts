@@ -6,9 +6,9 @@
  */
 import type { CelType, CheckedAst, DeclType } from "./types.js";
 import { celEnvironment, type CelEnv } from "./env.js";
-import { schemaDeclType } from "./decl.js";
+import { createDeclMemo, schemaDeclType } from "./decl.js";
 import { parseCel, type ParseResult } from "./parse.js";
-import { check } from "./checker.js";
+import { check, ReferenceInterner } from "./checker.js";
 import { renderIssue, sortIssues, type CelIssue, type CelSource } from "./issues.js";
 import { optionalOf } from "./typeutil.js";
 
@@ -49,7 +49,7 @@ export interface CelCompiler {
 }
 
 /** The type name shown in messages for the rule's `self` object type (the apiserver uses a random suffix). */
-export const SELF_TYPE_NAME = "selfType";
+const SELF_TYPE_NAME = "selfType";
 
 const DECL_TYPE_FAILURE = "failed to convert to declType for CEL validation rules";
 
@@ -98,15 +98,20 @@ const PARSE_CACHE_LIMIT = 20_000;
 interface RuleScope {
   variables: ReadonlyMap<string, CelType>;
   objectNamer: (decl: DeclType) => string;
+  references: ReferenceInterner;
 }
-const scopes = new WeakMap<DeclType, [RuleScope | null, RuleScope | null]>();
+/** Checker options per root DeclType (without and with optionalOldSelf), and the interned references. */
+interface ScopeCache {
+  byDecl: WeakMap<DeclType, [RuleScope | null, RuleScope | null]>;
+  references: ReferenceInterner;
+}
 
 /** Checker options for a rule rooted at `rootDecl` (cached per DeclType). */
-function ruleScope(rootDecl: DeclType, optionalOldSelf: boolean): RuleScope {
-  let pair = scopes.get(rootDecl);
+function ruleScope(scopes: ScopeCache, rootDecl: DeclType, optionalOldSelf: boolean): RuleScope {
+  let pair = scopes.byDecl.get(rootDecl);
   if (!pair) {
     pair = [null, null];
-    scopes.set(rootDecl, pair);
+    scopes.byDecl.set(rootDecl, pair);
   }
   const i = optionalOldSelf ? 1 : 0;
   let scope = pair[i];
@@ -118,6 +123,7 @@ function ruleScope(rootDecl: DeclType, optionalOldSelf: boolean): RuleScope {
         ["oldSelf", optionalOldSelf ? optionalOf(selfType) : selfType],
       ]),
       objectNamer: objectNamer(rootDecl),
+      references: scopes.references,
     };
     pair[i] = scope;
   }
@@ -130,6 +136,7 @@ function compile(
   expression: string,
   optionalOldSelf: boolean,
   parseCache: ParseCache,
+  scopes: ScopeCache,
 ): CompileResult {
   let parsed = parseCache.get(expression);
   if (!parsed) {
@@ -144,7 +151,7 @@ function compile(
   if (parsed.errors.length > 0) {
     return { ok: false, errors: renderErrors(parsed.errors, parsed.source), usesOldSelf: false, rootDecl };
   }
-  const { ast, errors } = check(parsed, env, ruleScope(rootDecl, optionalOldSelf));
+  const { ast, errors } = check(parsed, env, ruleScope(scopes, rootDecl, optionalOldSelf));
   let usesOldSelf = false;
   for (const ref of ast.references.values()) {
     if (ref.name === "oldSelf") {
@@ -181,17 +188,14 @@ function objectFreeTypeKey(t: CelType): string | null {
   }
 }
 
-const compilers = new Map<number, CelCompiler>();
-
 /**
- * A compiler for CRD rules of a Kubernetes 1.`kubernetesMinor` server. Compilers (and their result
- * caches) are shared per minor unless `options.shared` is false.
+ * A compiler for CRD rules of a Kubernetes 1.`kubernetesMinor` server. It owns its caches (DeclTypes, parses,
+ * results): the engine creates one per run and passes it down, so that CRDs of a run share them.
  */
-export function createCelCompiler(kubernetesMinor: number, options: { shared?: boolean } = {}): CelCompiler {
-  const shared = options.shared !== false;
-  const cached = shared ? compilers.get(kubernetesMinor) : undefined;
-  if (cached) return cached;
+export function createCelCompiler(kubernetesMinor: number): CelCompiler {
   const env = celEnvironment(kubernetesMinor);
+  const declMemo = createDeclMemo();
+  const scopes: ScopeCache = { byDecl: new WeakMap(), references: new ReferenceInterner() };
   // Results per root DeclType and expression (DeclTypes are memoised per schema object).
   const results = new WeakMap<DeclType, [Map<string, CompileResult>, Map<string, CompileResult>]>();
   const parseCache: ParseCache = new Map();
@@ -202,10 +206,10 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
     kubernetesMinor,
     env,
     declType(schema, isResourceRoot) {
-      return schemaDeclType(schema, isResourceRoot, kubernetesMinor);
+      return schemaDeclType(schema, isResourceRoot, kubernetesMinor, declMemo);
     },
     compileRule(input) {
-      const rootDecl = schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor);
+      const rootDecl = schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor, declMemo);
       if (!rootDecl) {
         return { ok: false, errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }], usesOldSelf: false };
       }
@@ -223,7 +227,7 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
         if (shared) {
           r = { ...shared, rootDecl };
         } else {
-          r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache);
+          r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache, scopes);
           if (key !== null) {
             if (byTypeKey.size >= 50_000) byTypeKey.clear();
             byTypeKey.set(key, r);
@@ -234,6 +238,5 @@ export function createCelCompiler(kubernetesMinor: number, options: { shared?: b
       return r;
     },
   };
-  if (shared) compilers.set(kubernetesMinor, compiler);
   return compiler;
 }

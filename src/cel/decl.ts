@@ -5,7 +5,7 @@
  */
 import type { CelType, DeclField, DeclType } from "./types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "./typeutil.js";
-import { byteLength } from "../k8s/go.js";
+import { byteLength, isPlainObject } from "../k8s/go.js";
 
 /** MaxRequestSizeBytes. */
 const R = 3145728n;
@@ -65,21 +65,7 @@ export function escapeCelName(name: string): string | null {
   return ok ? out : null;
 }
 
-/** Inverse of escapeCelName for display purposes (best effort). */
-export function unescapeCelName(escaped: string): string {
-  if (escaped.startsWith("__") && escaped.endsWith("__") && CEL_RESERVED.has(escaped.slice(2, -2))) {
-    return escaped.slice(2, -2);
-  }
-  return escaped.replace(/__(underscores|dot|dash|slash)__/g, (_, w: string) =>
-    w === "underscores" ? "__" : w === "dot" ? "." : w === "dash" ? "-" : "/",
-  );
-}
-
 type Schema = Record<string, unknown>;
-
-function isObj(v: unknown): v is Schema {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function intOf(v: unknown): bigint | null {
   if (typeof v === "number" && Number.isFinite(v)) return BigInt(Math.trunc(v));
@@ -92,7 +78,7 @@ function zeroIfNegative(v: bigint): bigint {
 }
 
 /** The plain string DeclType used for map keys (maxElements 0). */
-export const MAP_KEY_DECL: DeclType = Object.freeze({
+const MAP_KEY_DECL: DeclType = Object.freeze({
   cel: STRING,
   maxElements: 0n,
   minSize: 2n,
@@ -124,8 +110,20 @@ function profileFlags(p: number): Profile {
   };
 }
 
-const memo = new WeakMap<object, Map<number, DeclType | null>>();
 const IMPLICIT_STRING: Schema = Object.freeze({ type: "string" }) as Schema;
+
+/**
+ * DeclTypes memoised per schema object and release profile, and the schemas synthesised for the implicit
+ * resource-root fields (their DeclTypes carry schema: null). One per compiler, so a run shares it across CRDs.
+ */
+export interface DeclMemo {
+  readonly bySchema: WeakMap<object, Map<number, DeclType | null>>;
+  readonly implicit: WeakSet<object>;
+}
+
+export function createDeclMemo(): DeclMemo {
+  return { bySchema: new WeakMap(), implicit: new WeakSet<object>([IMPLICIT_STRING]) };
+}
 
 /**
  * The CEL declaration type of a structural schema node, or null when the node is invisible to CEL.
@@ -136,21 +134,22 @@ export function schemaDeclType(
   schema: Record<string, unknown>,
   isResourceRoot: boolean,
   kubernetesMinor: number,
+  memo: DeclMemo = createDeclMemo(),
 ): DeclType | null {
-  return declTypeP(schema, isResourceRoot, profileOf(kubernetesMinor));
+  return declTypeP(schema, isResourceRoot, profileOf(kubernetesMinor), memo);
 }
 
-function declTypeP(schema: Schema, isResourceRoot: boolean, profile: number): DeclType | null {
+function declTypeP(schema: Schema, isResourceRoot: boolean, profile: number, memo: DeclMemo): DeclType | null {
   const key = (profile << 1) | (isResourceRoot ? 1 : 0);
-  let perSchema = memo.get(schema);
+  let perSchema = memo.bySchema.get(schema);
   if (perSchema) {
     const hit = perSchema.get(key);
     if (hit !== undefined) return hit;
   } else {
     perSchema = new Map();
-    memo.set(schema, perSchema);
+    memo.bySchema.set(schema, perSchema);
   }
-  const result = compute(schema, isResourceRoot, profile);
+  const result = compute(schema, isResourceRoot, profile, memo);
   perSchema.set(key, result);
   return result;
 }
@@ -159,13 +158,10 @@ function embedded(s: Schema): boolean {
   return s["x-kubernetes-embedded-resource"] === true;
 }
 
-/** Schemas synthesised for the implicit resource-root fields (their DeclTypes carry schema: null). */
-const implicitSchemas = new WeakSet<object>([IMPLICIT_STRING]);
-
-function compute(s0: Schema, isResourceRoot: boolean, profile: number): DeclType | null {
+function compute(s0: Schema, isResourceRoot: boolean, profile: number, memo: DeclMemo): DeclType | null {
   const flags = profileFlags(profile);
   const s = s0;
-  const src: Schema | null = implicitSchemas.has(s0) ? null : s0;
+  const src: Schema | null = memo.implicit.has(s0) ? null : s0;
   if (s["x-kubernetes-int-or-string"] === true) {
     let maxElements = R_MINUS_2;
     const ml = intOf(s["maxLength"]);
@@ -173,24 +169,24 @@ function compute(s0: Schema, isResourceRoot: boolean, profile: number): DeclType
     return simple(DYN, 1n, maxElements, src);
   }
   let effective = s;
-  if (isResourceRoot) effective = withTypeAndObjectMeta(s, flags);
+  if (isResourceRoot) effective = withTypeAndObjectMeta(s, flags, memo);
   const type = effective["type"];
   switch (type) {
     case "array": {
       const items = effective["items"];
-      if (!isObj(items)) return null;
-      const elem = declTypeP(items, embedded(items), profile);
+      if (!isPlainObject(items)) return null;
+      const elem = declTypeP(items, embedded(items), profile, memo);
       if (!elem) return null;
       return new ListDecl(elem, intOf(effective["maxItems"]), src);
     }
     case "object": {
       const ap = effective["additionalProperties"];
-      if (isObj(ap)) {
-        const value = declTypeP(ap, embedded(ap), profile);
+      if (isPlainObject(ap)) {
+        const value = declTypeP(ap, embedded(ap), profile, memo);
         if (!value) return null;
         return new MapDecl(value, intOf(effective["maxProperties"]), src);
       }
-      return new ObjectDecl(effective, profile, src);
+      return new ObjectDecl(effective, profile, src, memo);
     }
     case "string": {
       const format = effective["format"];
@@ -281,6 +277,7 @@ class ObjectDecl implements DeclType {
     private readonly effective: Schema,
     private readonly profile: number,
     readonly schema: Schema | null,
+    private readonly memo: DeclMemo,
   ) {
     this.cel = { kind: "object", name: "object", decl: this };
   }
@@ -294,14 +291,14 @@ class ObjectDecl implements DeclType {
     if (this.fieldMap) return this.fieldMap;
     const fields = new Map<string, DeclField>();
     const props = this.effective["properties"];
-    if (isObj(props)) {
+    if (isPlainObject(props)) {
       const required = this.required();
       for (const name of Object.keys(props)) {
         const prop = props[name];
-        if (!isObj(prop)) continue;
+        if (!isPlainObject(prop)) continue;
         const escaped = escapeCelName(name);
         if (escaped === null) continue;
-        const ft = declTypeP(prop, embedded(prop), this.profile);
+        const ft = declTypeP(prop, embedded(prop), this.profile, this.memo);
         if (!ft) continue;
         fields.set(escaped, { name, escapedName: escaped, type: ft, required: required.has(name) });
       }
@@ -314,15 +311,15 @@ class ObjectDecl implements DeclType {
     let minSize = 2n;
     const props = this.effective["properties"];
     const req = this.effective["required"];
-    if (isObj(props) && Array.isArray(req) && req.length > 0) {
+    if (isPlainObject(props) && Array.isArray(req) && req.length > 0) {
       const required = this.required();
       for (const name of Object.keys(props)) {
         if (!required.has(name)) continue;
         const prop = props[name];
-        if (!isObj(prop)) continue;
+        if (!isPlainObject(prop)) continue;
         const def = prop["default"];
         if (def !== undefined && def !== null) continue;
-        const ft = declTypeP(prop, embedded(prop), this.profile);
+        const ft = declTypeP(prop, embedded(prop), this.profile, this.memo);
         if (!ft) continue;
         minSize += BigInt(byteLength(name)) + ft.minSize + 4n;
       }
@@ -333,14 +330,14 @@ class ObjectDecl implements DeclType {
 }
 
 function typeIs(s: unknown, t: string): boolean {
-  return isObj(s) && s["type"] === t;
+  return isPlainObject(s) && s["type"] === t;
 }
 
 /** WithTypeAndObjectMeta (+ the 1.37 metadata.name / generateName capping). */
-function withTypeAndObjectMeta(s: Schema, flags: Profile): Schema {
-  const props = isObj(s["properties"]) ? (s["properties"] as Schema) : null;
+function withTypeAndObjectMeta(s: Schema, flags: Profile, memo: DeclMemo): Schema {
+  const props = isPlainObject(s["properties"]) ? (s["properties"] as Schema) : null;
   const meta = props ? props["metadata"] : undefined;
-  const metaProps = isObj(meta) && isObj(meta["properties"]) ? (meta["properties"] as Schema) : null;
+  const metaProps = isPlainObject(meta) && isPlainObject(meta["properties"]) ? (meta["properties"] as Schema) : null;
   if (
     props &&
     typeIs(props["kind"], "string") &&
@@ -359,17 +356,17 @@ function withTypeAndObjectMeta(s: Schema, flags: Profile): Schema {
     let genMax = 252n;
     const declName = metaProps ? metaProps["name"] : undefined;
     const declGen = metaProps ? metaProps["generateName"] : undefined;
-    const dn = isObj(declName) ? intOf(declName["maxLength"]) : null;
-    const dg = isObj(declGen) ? intOf(declGen["maxLength"]) : null;
+    const dn = isPlainObject(declName) ? intOf(declName["maxLength"]) : null;
+    const dg = isPlainObject(declGen) ? intOf(declGen["maxLength"]) : null;
     if (dn !== null && dn < nameMax) nameMax = dn;
     if (dg !== null && dg < genMax) genMax = dg;
     name["maxLength"] = Number(nameMax);
     generateName["maxLength"] = Number(genMax);
   }
   const metadata: Schema = { type: "object", properties: { name, generateName } };
-  implicitSchemas.add(name);
-  implicitSchemas.add(generateName);
-  implicitSchemas.add(metadata);
+  memo.implicit.add(name);
+  memo.implicit.add(generateName);
+  memo.implicit.add(metadata);
   const newProps: Schema = { ...(props ?? {}) };
   newProps["kind"] = IMPLICIT_STRING;
   newProps["apiVersion"] = IMPLICIT_STRING;

@@ -15,7 +15,7 @@ function daysInMonth(y: number, m: number): number {
 }
 
 /** Days from 1970-01-01 of a proleptic Gregorian civil date. */
-export function daysFromCivil(y: number, m: number, d: number): number {
+function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
@@ -54,7 +54,7 @@ export function parseRfc3339Nanos(s: string): bigint | null {
 }
 
 /** Go time.Parse(time.RFC3339, s) plus cel-go's timestamp range; returns Unix seconds or null. */
-export function parseRfc3339(s: string): number | null {
+function parseRfc3339(s: string): number | null {
   const ns = parseRfc3339Nanos(s);
   return ns === null ? null : Number(ns / 1000000000n);
 }

@@ -18,8 +18,10 @@ import {
   edgeBetween,
   unboundedCardinality,
 } from "./cardinality.js";
-import { MAX_UINT64, estimateCost } from "./cost.js";
+import { estimateCost } from "./cost.js";
+import { MAX_UINT64 } from "./cost/range.js";
 import type { CheckedAst, DeclType } from "./types.js";
+import { isPlainObject } from "../k8s/go.js";
 
 type Schema = Record<string, unknown>;
 
@@ -108,9 +110,6 @@ const LENGTH_LADDER = [1, 2, 4, 8, 16, 32, 63, 64, 128, 253, 256, 512, 1024, 204
 // ---------------------------------------------------------------------------------------------
 // Schema locations
 
-function isObj(v: unknown): v is Schema {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 interface Location {
   steps: SchemaStep[];
@@ -133,25 +132,25 @@ function locate(root: Schema): Map<Schema, Location> {
     if (out.has(s) || depth > 256) return;
     out.set(s, { steps, display: displayOf(steps) });
     const props = s["properties"];
-    if (isObj(props)) for (const k of Object.keys(props)) if (isObj(props[k])) walk(props[k] as Schema, [...steps, { via: "properties", name: k }], depth + 1);
-    if (isObj(s["items"])) walk(s["items"] as Schema, [...steps, { via: "items" }], depth + 1);
-    if (isObj(s["additionalProperties"])) walk(s["additionalProperties"] as Schema, [...steps, { via: "additionalProperties" }], depth + 1);
+    if (isPlainObject(props)) for (const k of Object.keys(props)) if (isPlainObject(props[k])) walk(props[k] as Schema, [...steps, { via: "properties", name: k }], depth + 1);
+    if (isPlainObject(s["items"])) walk(s["items"] as Schema, [...steps, { via: "items" }], depth + 1);
+    if (isPlainObject(s["additionalProperties"])) walk(s["additionalProperties"] as Schema, [...steps, { via: "additionalProperties" }], depth + 1);
   };
   walk(root, [], 0);
   return out;
 }
 
 /** Resolve schema steps in (a copy of) a root. */
-export function resolveSchemaPath(root: Schema, steps: readonly SchemaStep[]): Schema | null {
+function resolveSchemaPath(root: Schema, steps: readonly SchemaStep[]): Schema | null {
   let cur: unknown = root;
   for (const s of steps) {
-    if (!isObj(cur)) return null;
+    if (!isPlainObject(cur)) return null;
     if (s.via === "properties") {
       const p = cur["properties"];
-      cur = isObj(p) ? p[s.name] : undefined;
+      cur = isPlainObject(p) ? p[s.name] : undefined;
     } else cur = cur[s.via];
   }
-  return isObj(cur) ? cur : null;
+  return isPlainObject(cur) ? cur : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,7 +195,7 @@ const NOUN: Record<CostDriver["nodeKind"], [string, string]> = {
   "int-or-string": ["int-or-string", "characters"],
 };
 
-export function formatCount(n: bigint): string {
+function formatCount(n: bigint): string {
   if (n === MAX_UINT64) return "2^64-1";
   return n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
@@ -487,7 +486,7 @@ export interface RuleCompilerLike {
 }
 
 /** Deep copy of `root` with the bounds written into it. */
-export function applyBounds(root: Schema, bounds: readonly Pick<SuggestedBound, "schemaPath" | "keyword" | "value">[]): Schema {
+function applyBounds(root: Schema, bounds: readonly Pick<SuggestedBound, "schemaPath" | "keyword" | "value">[]): Schema {
   const copy = structuredClone(root) as Schema;
   for (const b of bounds) {
     const node = resolveSchemaPath(copy, b.schemaPath);
@@ -497,7 +496,7 @@ export function applyBounds(root: Schema, bounds: readonly Pick<SuggestedBound, 
 }
 
 /** Steps from `root` to each node of `nodePath` (the path must start at root). */
-export function stepsOf(nodePath: readonly Schema[]): SchemaStep[] {
+function stepsOf(nodePath: readonly Schema[]): SchemaStep[] {
   const steps: SchemaStep[] = [];
   for (let i = 1; i < nodePath.length; i++) {
     const parent = nodePath[i - 1]!;
@@ -507,7 +506,7 @@ export function stepsOf(nodePath: readonly Schema[]): SchemaStep[] {
     else if (edge === "additionalProperties") steps.push({ via: "additionalProperties" });
     else {
       const props = parent["properties"];
-      const name = isObj(props) ? Object.keys(props).find((k) => props[k] === child) : undefined;
+      const name = isPlainObject(props) ? Object.keys(props).find((k) => props[k] === child) : undefined;
       steps.push({ via: "properties", name: name ?? "" });
     }
   }

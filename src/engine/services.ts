@@ -4,5 +4,11 @@ import type { EngineServices } from "../rules/define-rule.js";
 export async function loadServices(minor: number): Promise<EngineServices> {
   // Literal specifiers, so that the bundler puts each in a chunk of its own that only a lint loads.
   const [celModule, decodeModule, celRuntime] = await Promise.all([import("../cel/compile.js"), import("../crd/decode.js"), import("../cel/runtime/index.js")]);
-  return { cel: celModule.createCelCompiler(minor), decoder: await decodeModule.createDecoder(minor), celRuntime };
+  // One compiler per engine: every CRD of the run shares its caches, and so do the CEL validators rules build.
+  const cel = celModule.createCelCompiler(minor);
+  const runtime: typeof celRuntime = {
+    ...celRuntime,
+    createCelValidator: (schema, isResourceRoot, options) => celRuntime.createCelValidator(schema, isResourceRoot, { compiler: cel, ...options }),
+  };
+  return { cel, decoder: await decodeModule.createDecoder(minor), celRuntime: runtime };
 }

@@ -59,11 +59,13 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
 
 /** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
 export async function loadCelStages(minor: number): Promise<CelStages> {
-  const { createCelValidator } = await import("../cel/runtime/index.js");
+  const { createCelValidator, createCelCompiler } = await import("../cel/runtime/index.js");
+  // One compiler for the run: resources of the same kind share its compiled rules.
+  const compiler = createCelCompiler(minor);
   return {
     stageFor(schema, options) {
       if (!hasCelRules(schema)) return null;
-      const validator = createCelValidator(schema, true, { minor });
+      const validator = createCelValidator(schema, true, { minor, compiler });
       return {
         validate(obj, old) {
           const r = validator.validate(obj, old, { ratcheting: options.ratcheting });

@@ -216,14 +216,14 @@ function coerce(path: FieldPath, x: unknown, s: Record<string, unknown> | null):
 // Validate
 
 /** schema.ParseGroupVersion's error, or null. */
-export function parseGroupVersionError(gv: string): string | null {
+function parseGroupVersionError(gv: string): string | null {
   if (gv === "" || gv === "/") return null;
   const slashes = gv.split("/").length - 1;
   return slashes <= 1 ? null : `unexpected GroupVersion string: ${gv}`;
 }
 
 /** path.ValidatePathSegmentName. */
-export function pathSegmentNameErrors(name: string, prefix: boolean): string[] {
+function pathSegmentNameErrors(name: string, prefix: boolean): string[] {
   if (!prefix) for (const bad of [".", ".."]) if (name === bad) return [`may not be '${bad}'`];
   const errs: string[] = [];
   for (const bad of ["/", "%"]) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);

@@ -123,7 +123,7 @@ function schemaFacts(schema: Schema): SchemaFacts {
 }
 
 /** Renders a field error value as the apiserver of the target release prints it. */
-export function renderFieldValue(v: unknown, minor: number): string {
+function renderFieldValue(v: unknown, minor: number): string {
   if (minor >= 34) return renderGoValue(v);
   if (v === null || v === undefined) return '"null"';
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
@@ -144,7 +144,7 @@ const isTypeInvalid = (e: ValueError): boolean => e.type === "Invalid value" && 
 
 const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required value", "Too long", "Too many"]);
 
-export function isBlocking(e: ValueError): boolean {
+function isBlocking(e: ValueError): boolean {
   return BLOCKING.has(e.type) || isTypeInvalid(e);
 }
 

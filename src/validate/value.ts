@@ -27,13 +27,13 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
 import { keptFormat, registryCheck, type FormatCheck } from "./formats.js";
 import { compileGoRegexp, type CompiledPattern } from "./regex.js";
-import { goFloat, goJson, goKind, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
+import { goFloat, goJson, goKind, deepEqual, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
 
 export type { ValueError } from "../k8s/go.js";
 
-export const DEFAULT_MINOR = 37;
+const DEFAULT_MINOR = 37;
 
 export interface ValidateValueOptions {
   /** Path of the value. Absent: the apiserver's nil path (errors on the value itself and composite errors print `<nil>`). */
@@ -469,23 +469,12 @@ function enumMatches(values: unknown[], data: unknown, kind: GoKind): boolean {
         if (data === ev) return true;
         continue;
       case "array":
-        if (kind === "array" && deepEq(data, ev)) return true;
+        if (kind === "array" && deepEqual(data, ev)) return true;
         continue;
       case "object":
-        if (kind === "object" && deepEq(data, ev)) return true;
+        if (kind === "object" && deepEqual(data, ev)) return true;
         continue;
     }
-  }
-  return false;
-}
-
-function deepEq(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEq(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => hasOwn(b, k) && deepEq(a[k], b[k]));
   }
   return false;
 }
@@ -510,7 +499,7 @@ function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[]
   if (c.uniqueItems) {
     for (let i = 1; i < size; i++) {
       let dup = false;
-      for (let j = 0; j < i && !dup; j++) dup = deepEq(arr[i], arr[j]);
+      for (let j = 0; j < i && !dup; j++) dup = deepEqual(arr[i], arr[j]);
       if (dup) {
         out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body shouldn't contain duplicates`));
         break;
@@ -630,12 +619,12 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
 // ---------------------------------------------------------------------------------------------------------------
 // kube-openapi result → field errors
 
-export function tooLongMessage(max: number, minor: number): string {
+function tooLongMessage(max: number, minor: number): string {
   if (minor <= 31) return `may not be longer than ${max}`;
   return `may not be more than ${max} ${max === 1 && minor >= 34 ? "byte" : "bytes"}`;
 }
 
-export function tooManyMessage(max: number, minor: number): string {
+function tooManyMessage(max: number, minor: number): string {
   return `must have at most ${max} ${max === 1 && minor >= 34 ? "item" : "items"}`;
 }
 

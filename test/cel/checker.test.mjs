@@ -2,7 +2,7 @@
 // Run after `npx tsc -p .`: node --test test/cel/checker.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { escapeCelName, schemaDeclType } from "../../dist/cel/decl.js";
+import { createDeclMemo, escapeCelName, schemaDeclType } from "../../dist/cel/decl.js";
 import { createCelCompiler, formatCompileErrors } from "../../dist/cel/compile.js";
 import { parseCel } from "../../dist/cel/parse.js";
 import { check } from "../../dist/cel/checker.js";
@@ -187,10 +187,12 @@ test("DeclType: resource root augmentation and the 1.37 metadata caps", () => {
   );
 });
 
-test("DeclType is memoised per schema object", () => {
+test("DeclType is memoised per schema object (in the memo passed: a compiler owns one)", () => {
   const schema = { type: "object", properties: { x: { type: "string" } } };
-  assert.equal(schemaDeclType(schema, false, 37), schemaDeclType(schema, false, 37));
-  assert.notEqual(schemaDeclType(schema, false, 37), schemaDeclType(schema, true, 37));
+  const memo = createDeclMemo();
+  assert.equal(schemaDeclType(schema, false, 37, memo), schemaDeclType(schema, false, 37, memo));
+  assert.notEqual(schemaDeclType(schema, false, 37, memo), schemaDeclType(schema, true, 37, memo));
+  assert.notEqual(schemaDeclType(schema, false, 37, memo), schemaDeclType(schema, false, 37, createDeclMemo()));
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,11 @@ import { validateValue, validateSchemaValue } from "../../dist/validate/value.js
 import { validateEmbedded, coerceEmbedded } from "../../dist/validate/embedded.js";
 import { validateListTypes } from "../../dist/validate/listtype.js";
 import { fieldErrorString, goFloat } from "../../dist/k8s/go.js";
-import { isEmail, isDuration, isDateTime, isDate, goParseIP, goParseIPSloppy, goParseMAC, isQuantity, isSemver, goParseCIDRSloppy } from "../../dist/validate/formats.js";
+import { goParseIP, goParseIPSloppy, goParseMAC, goParseCIDRSloppy } from "../../dist/validate/formats/ip.js";
+import { isEmail } from "../../dist/validate/formats/mail.js";
+import { isDuration, isDateTime, isDate } from "../../dist/validate/formats/time.js";
+import { isQuantity } from "../../dist/validate/formats/quantity.js";
+import { isSemver } from "../../dist/validate/formats/semver.js";
 import { FieldPath } from "../../dist/k8s/path.js";
 
 const lines = (schema, value, opts) => validateValue(schema, value, opts).map(fieldErrorString);

@@ -12,6 +12,7 @@ export {
   type CelValidator,
   type CelValidatorOptions,
 } from "./validator.js";
+export { createCelCompiler } from "../compile.js";
 export { Interpreter, type Activation, type EvalOutcome } from "./interp.js";
 export { createFunctionRegistry, type FunctionRegistry } from "./functions.js";
 export { toVal, fromJson, CelErr, ListV, MapV, ObjectV, OptionalV, type Result, type Val } from "./values.js";

@@ -455,7 +455,7 @@ function typeIdentName(name: string): string {
 }
 
 /** Field selection on objects and maps (cel-go: "no such key: <field>"). */
-export function selectField(operand: Result, field: string): Result {
+function selectField(operand: Result, field: string): Result {
   if (isErr(operand)) return operand;
   if (operand instanceof ObjectV) {
     const v = operand.get(field);

@@ -27,7 +27,7 @@ const POSIX: Record<string, string> = {
 };
 
 /** A JavaScript RegExp equivalent to an RE2 pattern, or null when the pattern is outside the translated subset. */
-export function re2ToRegExp(pattern: string): RegExp | null {
+function re2ToRegExp(pattern: string): RegExp | null {
   let p = pattern;
   let flags = "gu";
   const lead = /^\(\?([imsU]+)\)/.exec(p);

@@ -77,13 +77,13 @@ function formatFloatF(x: number): string {
   return x.toFixed(20).replace(/\.?0+$/, "");
 }
 
-export function durationString(ns: bigint): string {
+function durationString(ns: bigint): string {
   // cel-go: strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
   const secs = Number(ns) / 1e9;
   return formatFloatF(secs) + "s";
 }
 
-export function timestampString(ns: bigint): string {
+function timestampString(ns: bigint): string {
   // time.RFC3339Nano in UTC: trailing zeros of the fraction trimmed
   const secs = ns >= 0n ? ns / NS : -((-ns + NS - 1n) / NS);
   const frac = ns - secs * NS;

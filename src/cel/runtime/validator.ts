@@ -6,12 +6,13 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (Validator.validate, validateExpressions, evalMessageExpression, fieldErrorForReason, ValidFieldPath, MapIsCorrelatable)
 // Upstream: kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject), pkg/apis/cel/config.go (PerCallLimit, RuntimeCELCostBudget)
-import { createCelCompiler, formatCompileErrors, type CompileResult } from "../compile.js";
+import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileResult } from "../compile.js";
 import { FieldPath } from "../../k8s/path.js";
 import { renderValue } from "../../k8s/validation.js";
 import { Interpreter, type Activation } from "./interp.js";
 import { createFunctionRegistry, type FunctionRegistry } from "./functions.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "./values.js";
+import { isPlainObject } from "../../k8s/go.js";
 
 export const PER_CALL_LIMIT = 1_000_000;
 export const RUNTIME_CEL_COST_BUDGET = 10_000_000;
@@ -23,6 +24,8 @@ export interface CelValidatorOptions {
   minor: number;
   perCallLimit?: number;
   budget?: number;
+  /** The run's compiler (it must be for `minor`), so that validators share its caches; a new one otherwise. */
+  compiler?: CelCompiler;
 }
 
 export interface CelFieldError {
@@ -84,9 +87,6 @@ interface Node {
   allOf: Node[];
 }
 
-function isObj(v: unknown): v is Schema {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function str(v: unknown): string {
   return typeof v === "string" ? v : "";
@@ -95,7 +95,7 @@ function str(v: unknown): string {
 function rulesOf(schema: Schema): Rule[] {
   const xv = schema["x-kubernetes-validations"];
   if (!Array.isArray(xv)) return [];
-  return xv.filter(isObj).map((r) => ({
+  return xv.filter(isPlainObject).map((r) => ({
     rule: str(r["rule"]),
     message: str(r["message"]),
     messageExpression: str(r["messageExpression"]),
@@ -106,12 +106,12 @@ function rulesOf(schema: Schema): Rule[] {
 }
 
 function hasXValidations(s: unknown): boolean {
-  if (!isObj(s)) return false;
+  if (!isPlainObject(s)) return false;
   if (rulesOf(s).length > 0) return true;
   if (hasXValidations(s["items"])) return true;
   if (hasXValidations(s["additionalProperties"])) return true;
   const props = s["properties"];
-  if (isObj(props)) for (const p of Object.values(props)) if (hasXValidations(p)) return true;
+  if (isPlainObject(props)) for (const p of Object.values(props)) if (hasXValidations(p)) return true;
   return false;
 }
 
@@ -141,15 +141,15 @@ export function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath 
   }
   const step = (name: string): boolean => {
     const props = s["properties"];
-    if (isObj(props)) {
+    if (isPlainObject(props)) {
       const next = props[name];
-      if (!isObj(next)) return false;
+      if (!isPlainObject(next)) return false;
       p = p.child(name);
       s = next;
       return true;
     }
     const ap = s["additionalProperties"];
-    if (isObj(ap)) {
+    if (isPlainObject(ap)) {
       p = p.key(name);
       s = ap;
       return true;
@@ -224,7 +224,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === "bigint" || typeof b === "bigint") return typeof a !== "object" && typeof b !== "object" && Number(a) === Number(b) && String(a) === String(b);
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObj(a) && isObj(b)) {
+  if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a);
     if (ka.length !== Object.keys(b).length) return false;
     return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
@@ -252,7 +252,7 @@ function cachedDeepEqual(c: Correlation | null): boolean {
   const { value, old } = c;
   if ((value === null || value === undefined) && (old === null || old === undefined)) eq = true;
   else if (value === null || value === undefined || old === null || old === undefined) eq = false;
-  else if (Array.isArray(value) !== Array.isArray(old) || isObj(value) !== isObj(old)) eq = false;
+  else if (Array.isArray(value) !== Array.isArray(old) || isPlainObject(value) !== isPlainObject(old)) eq = false;
   else if (Array.isArray(value) && Array.isArray(old)) {
     if (value.length !== old.length) eq = false;
     else if (!listMapKeys(c.schema)) eq = deepEqual(old, value);
@@ -263,7 +263,7 @@ function cachedDeepEqual(c: Correlation | null): boolean {
         eq = child !== null && cachedDeepEqual(child);
       }
     }
-  } else if (isObj(value) && isObj(old)) {
+  } else if (isPlainObject(value) && isPlainObject(old)) {
     const keys = Object.keys(value);
     if (keys.length !== Object.keys(old).length) eq = false;
     else {
@@ -287,11 +287,11 @@ interface Ratchet {
 }
 
 function correlateKey(c: Correlation, field: string): Correlation | null {
-  if (!isObj(c.value) || !isObj(c.old)) return null;
+  if (!isPlainObject(c.value) || !isPlainObject(c.old)) return null;
   const props = c.schema["properties"];
-  let sub: unknown = isObj(props) ? props[field] : undefined;
-  if (!isObj(sub) && isObj(c.schema["additionalProperties"])) sub = c.schema["additionalProperties"];
-  if (!isObj(sub)) return null;
+  let sub: unknown = isPlainObject(props) ? props[field] : undefined;
+  if (!isPlainObject(sub) && isPlainObject(c.schema["additionalProperties"])) sub = c.schema["additionalProperties"];
+  if (!isPlainObject(sub)) return null;
   if (!Object.prototype.hasOwnProperty.call(c.value, field) || !Object.prototype.hasOwnProperty.call(c.old, field)) return null;
   return { value: c.value[field], old: c.old[field], schema: sub };
 }
@@ -304,16 +304,16 @@ function listMapKeys(schema: Schema): string[] | null {
 
 function findOldItem(schema: Schema, oldList: unknown, item: unknown): unknown {
   const keys = listMapKeys(schema);
-  if (!keys || !Array.isArray(oldList) || !isObj(item)) return undefined;
-  const items = isObj(schema["items"]) ? (schema["items"] as Schema) : {};
-  const props = isObj(items["properties"]) ? (items["properties"] as Schema) : {};
+  if (!keys || !Array.isArray(oldList) || !isPlainObject(item)) return undefined;
+  const items = isPlainObject(schema["items"]) ? (schema["items"] as Schema) : {};
+  const props = isPlainObject(items["properties"]) ? (items["properties"] as Schema) : {};
   const keyOf = (o: Record<string, unknown>, k: string) => {
     if (Object.prototype.hasOwnProperty.call(o, k)) return o[k];
     const ps = props[k];
-    return isObj(ps) ? ps["default"] : undefined;
+    return isPlainObject(ps) ? ps["default"] : undefined;
   };
   for (const o of oldList) {
-    if (!isObj(o)) continue;
+    if (!isPlainObject(o)) continue;
     if (keys.every((k) => deepEqual(keyOf(o, k), keyOf(item, k)))) return o;
   }
   return undefined;
@@ -322,7 +322,7 @@ function findOldItem(schema: Schema, oldList: unknown, item: unknown): unknown {
 function correlateIndex(c: Correlation, i: number): Correlation | null {
   if (!Array.isArray(c.value) || !Array.isArray(c.old)) return null;
   const items = c.schema["items"];
-  if (!isObj(items)) return null;
+  if (!isPlainObject(items)) return null;
   const old = findOldItem(c.schema, c.old, c.value[i]);
   if (old === undefined) return null;
   return { value: c.value[i], old, schema: items };
@@ -359,7 +359,7 @@ class RuleActivation implements Activation {
 export function createCelValidator(schema: Schema, isResourceRoot: boolean, options: CelValidatorOptions): CelValidator {
   const minor = options.minor;
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
-  const compiler = createCelCompiler(minor);
+  const compiler = options.compiler ?? createCelCompiler(minor);
   const registry: FunctionRegistry = createFunctionRegistry(compiler.env);
   const ratchetingGate = minor >= 30;
 
@@ -384,27 +384,27 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
         normalizedFieldPath: spec.fieldPath !== "" ? normalizeFieldPath(spec.fieldPath, nodeSchema) : null,
       };
     });
-    const itemsV = isObj(validationSchema["items"]) && isObj(nodeSchema["items"]) ? compileNode(validationSchema["items"], nodeSchema["items"], nodeSchema["items"]["x-kubernetes-embedded-resource"] === true) : null;
+    const itemsV = isPlainObject(validationSchema["items"]) && isPlainObject(nodeSchema["items"]) ? compileNode(validationSchema["items"], nodeSchema["items"], nodeSchema["items"]["x-kubernetes-embedded-resource"] === true) : null;
     let props: Map<string, Node> | null = null;
     const vp = validationSchema["properties"];
     const np = nodeSchema["properties"];
-    if (isObj(vp) && Object.keys(vp).length > 0) {
+    if (isPlainObject(vp) && Object.keys(vp).length > 0) {
       props = new Map();
       for (const [k, v] of Object.entries(vp)) {
-        const n = isObj(np) ? np[k] : undefined;
-        if (!isObj(v) || !isObj(n)) continue;
+        const n = isPlainObject(np) ? np[k] : undefined;
+        if (!isPlainObject(v) || !isPlainObject(n)) continue;
         const child = compileNode(v, n, n["x-kubernetes-embedded-resource"] === true);
         if (child) props.set(k, child);
       }
     }
     const vap = validationSchema["additionalProperties"];
     const nap = nodeSchema["additionalProperties"];
-    const apV = isObj(vap) && isObj(nap) ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true) : null;
+    const apV = isPlainObject(vap) && isPlainObject(nap) ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true) : null;
     const allOf: Node[] = [];
     const ao = validationSchema["allOf"];
     if (Array.isArray(ao)) {
       for (const branch of ao) {
-        if (!isObj(branch)) continue;
+        if (!isPlainObject(branch)) continue;
         const n = compileNode(branch, nodeSchema, root);
         if (n) allOf.push(n);
       }
@@ -535,8 +535,8 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           }
           return true;
         }
-        if (isObj(v)) {
-          const oldMap = isObj(old) ? old : undefined;
+        if (isPlainObject(v)) {
+          const oldMap = isPlainObject(old) ? old : undefined;
           const mt = node.schema["x-kubernetes-map-type"];
           const correlatable = mt === undefined || mt === "granular" || mt === "atomic";
           if (node.additionalProperties) {

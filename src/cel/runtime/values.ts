@@ -10,7 +10,7 @@
 import type { DeclType } from "../types.js";
 import { parseGoDuration } from "../../k8s/duration.js";
 import { parseRfc3339Nanos } from "../literals.js";
-import { codePoints } from "../cost.js";
+import { codePoints } from "../cost/library.js";
 
 /** A CEL error value (cel-go types.Err): propagates through strict calls, absorbed by && / || / ?: when possible. */
 export class CelErr {
@@ -406,10 +406,6 @@ export function typeNameOf(v: Val): string {
 
 /** Code points of a string (cel-go String.Size counts runes). */
 export const runeLength = codePoints;
-
-export function utf8Length(s: string): number {
-  return Buffer.byteLength(s, "utf8");
-}
 
 /** cel-go's actualSize: Sizer values report their size, everything else 1. */
 export function actualSize(v: Result): number {
