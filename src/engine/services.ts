@@ -1,5 +1,7 @@
 /** Loads the heavy modules (CEL, the ajv-based decoder) on demand, once per engine, so light commands never pay for them. */
 import type { EngineServices } from "../rules/define-rule.js";
+import { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
+import { SchemaValidatorCache } from "../validate/value.js";
 
 export async function loadServices(minor: number): Promise<EngineServices> {
   // Literal specifiers, so that the bundler puts each in a chunk of its own that only a lint loads.
@@ -10,5 +12,12 @@ export async function loadServices(minor: number): Promise<EngineServices> {
     ...celRuntime,
     createCelValidator: (schema, isResourceRoot, options) => celRuntime.createCelValidator(schema, isResourceRoot, { compiler: cel, ...options }),
   };
-  return { cel, decoder: await decodeModule.createDecoder(minor), celRuntime: runtime };
+  return {
+    cel,
+    decoder: await decodeModule.createDecoder(minor),
+    celRuntime: runtime,
+    // Per-run caches: created here, once per engine, so no module holds state between runs.
+    regexSyntax: new GoRegexpSyntaxCache(),
+    schemaValidators: new SchemaValidatorCache(),
+  };
 }

@@ -12,6 +12,7 @@ import { createFastYamlReader, type FastYamlReader } from "../load/fast-yaml.js"
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, formatKubernetesVersion } from "../k8s/version.js";
 import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
+import { SchemaValidatorCache } from "../validate/value.js";
 import { createResourceValidator, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
 import { allRules } from "../rules/index.js";
 import { apiserverLine } from "../report/types.js";
@@ -212,6 +213,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const fieldValidation = options.fieldValidation ?? "strict";
   const configured = (rule: string, fallback: Severity): Severity | "off" => options.rules?.[rule] ?? fallback;
   const cel: CelStages | null = await loadCelStages(minor);
+  // One per run: resources of every CRD share the compiled schema validators and patterns.
+  const schemaValidators = new SchemaValidatorCache();
 
   const register = async (file: string, only?: (t: string) => boolean) => {
     for await (const d of documentsOf(file, cwd, stdin, only)) {
@@ -268,7 +271,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     const rv = resourceVersion(crd, v);
     if (!rv) return null;
     const celStage: CelStage | null = cel ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
-    const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage });
+    const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators });
     crd.validators.set(v.name, validator);
     return validator;
   };

@@ -1,4 +1,6 @@
 /** The shape of a rule module: metadata (id, category, severity, apiserver, docs) plus the hook the engine calls. */
+import type { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
+import type { SchemaValidatorCache } from "../validate/value.js";
 import type { Category, ErrorType, Severity } from "../diagnostics/index.js";
 import type { DualPath } from "../k8s/path.js";
 import type { CrdView, SchemaScope } from "../crd/model.js";
@@ -66,6 +68,10 @@ export interface EngineServices {
   readonly decoder: Decoder | null;
   /** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
   readonly celRuntime?: typeof CelRuntime | null;
+  /** Go regexp syntax verdicts by pattern, shared by every CRD of the run. */
+  readonly regexSyntax: GoRegexpSyntaxCache;
+  /** Compiled kube-openapi schema validators (and their patterns), shared by every CRD of the run. */
+  readonly schemaValidators: SchemaValidatorCache;
 }
 
 export interface RuleContext {

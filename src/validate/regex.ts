@@ -7,19 +7,31 @@ import { RE2JS } from "@bufbuild/re2";
 
 export type CompiledPattern = { ok: true; test(s: string): boolean } | { ok: false; error: string };
 
-const cache = new Map<string, CompiledPattern>();
+const CACHE_LIMIT = 10_000;
 
-/** Compiles (and caches) a Go RE2 pattern; `test` is an unanchored match like regexp.MatchString. */
+/** Compiles a Go RE2 pattern; `test` is an unanchored match like regexp.MatchString. */
 export function compileGoRegexp(pattern: string): CompiledPattern {
-  let c = cache.get(pattern);
-  if (c) return c;
   try {
     const re = RE2JS.compile(pattern);
-    c = { ok: true, test: (s: string) => re.test(s) };
+    return { ok: true, test: (s: string) => re.test(s) };
   } catch (e) {
-    c = { ok: false, error: e instanceof Error ? e.message : String(e) };
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
-  if (cache.size > 10000) cache.clear();
-  cache.set(pattern, c);
-  return c;
+}
+
+/**
+ * Compiled patterns by pattern text, owned by whoever runs the validation (one per engine run), so that CRDs and
+ * resources repeating a pattern compile it once and no module keeps state between runs.
+ */
+export class RegexCache {
+  private readonly patterns = new Map<string, CompiledPattern>();
+
+  compile(pattern: string): CompiledPattern {
+    let c = this.patterns.get(pattern);
+    if (c) return c;
+    c = compileGoRegexp(pattern);
+    if (this.patterns.size >= CACHE_LIMIT) this.patterns.clear();
+    this.patterns.set(pattern, c);
+    return c;
+  }
 }

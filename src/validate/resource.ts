@@ -19,7 +19,7 @@ import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, rende
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
 import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
-import { validateSchemaValue } from "./value.js";
+import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
 
@@ -64,6 +64,8 @@ export interface ResourceValidatorOptions {
   /** CRDValidationRatcheting: on by default from 1.30. */
   ratcheting?: boolean;
   cel?: CelStage | null;
+  /** The run's compiled schema validators, shared by every resource version of the run; absent: one per validator. */
+  schemaValidators?: SchemaValidatorCache;
 }
 
 export interface ResourceResult {
@@ -156,6 +158,7 @@ function docPathOf(p: FieldPath): (string | number)[] {
 
 export function createResourceValidator(rv: ResourceVersion, options: ResourceValidatorOptions): ResourceValidator {
   const { minor } = options;
+  const schemaValidators = options.schemaValidators ?? new SchemaValidatorCache();
   const facts = schemaFacts(rv.schema);
   const ratcheting = options.ratcheting ?? minor >= 30;
   const kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
@@ -317,7 +320,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     const metaErrors: ValueError[] = [];
     validateObjectMeta(meta, metaErrors, old === undefined ? warnings : []);
     errors.push(...metaErrors);
-    let schemaErrors = validateSchemaValue(rv.schema, object, { minor });
+    let schemaErrors = validateSchemaValue(rv.schema, object, { minor, cache: schemaValidators });
     if (old !== undefined && ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
     const scaleErrors: ValueError[] = [];
     validateScale(object, scaleErrors);

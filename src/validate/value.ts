@@ -26,7 +26,7 @@
 import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
 import { keptFormat, registryCheck, type FormatCheck } from "./formats.js";
-import { compileGoRegexp, type CompiledPattern } from "./regex.js";
+import { RegexCache, type CompiledPattern } from "./regex.js";
 import { goFloat, goJson, goKind, deepEqual, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
@@ -48,6 +48,18 @@ export interface ValidateValueOptions {
   embedded?: boolean;
   /** Run the list-type set/map uniqueness checks last (default true). */
   listTypes?: boolean;
+  /** The run's compiled validators; absent: a fresh one for this call only (nothing is kept). */
+  cache?: SchemaValidatorCache;
+}
+
+/**
+ * Compiled schema nodes by schema object (and variant: mode and minor), plus the compiled patterns they use. The
+ * engine creates one per run and passes it down, so every CRD and resource of the run shares it and no module
+ * holds state between runs.
+ */
+export class SchemaValidatorCache {
+  readonly regex = new RegexCache();
+  readonly nodes = new WeakMap<object, Map<string, CNode>>();
 }
 
 /** Schema validation, then embedded resources, then list types: the order of the apiserver's custom-resource strategy. */
@@ -64,7 +76,7 @@ export function validateSchemaValue(schema: unknown, value: unknown, options: Va
   if (!isPlainObject(schema)) return [];
   const minor = options.minor ?? DEFAULT_MINOR;
   const mode = options.mode ?? "resource";
-  const ctx: Ctx = { minor, mode, variant: mode + ":" + minor };
+  const ctx: Ctx = { minor, mode, variant: mode + ":" + minor, cache: options.cache ?? new SchemaValidatorCache() };
   const raw: RawErr[] = [];
   validateNode(getNode(schema, ctx), value, null, raw, ctx);
   return toFieldErrors(raw, options.rootPath, minor);
@@ -147,6 +159,7 @@ interface Ctx {
   minor: number;
   mode: "resource" | "default";
   variant: string;
+  cache: SchemaValidatorCache;
 }
 
 interface CNode {
@@ -189,13 +202,11 @@ interface CNode {
   hasJunctors: boolean;
 }
 
-const compiled = new WeakMap<object, Map<string, CNode>>();
-
 function getNode(schema: Record<string, unknown>, ctx: Ctx): CNode {
-  let byVariant = compiled.get(schema);
+  let byVariant = ctx.cache.nodes.get(schema);
   if (!byVariant) {
     byVariant = new Map();
-    compiled.set(schema, byVariant);
+    ctx.cache.nodes.set(schema, byVariant);
   }
   let c = byVariant.get(ctx.variant);
   if (!c) {
@@ -284,7 +295,7 @@ function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], 
   if (c.typeApplies) mc += (checkType(c, data, kind, at, out) ? 1 : 0) + 1;
   mc += (c.hasJunctors ? validateJunctors(c, data, at, out, ctx) : 1) + 1;
   if (kind === "string") {
-    checkString(c, data as string, at, out);
+    checkString(c, data as string, at, out, ctx);
     mc += 1;
     if (c.formatCheck) {
       if (!c.formatCheck(data as string)) out.push(typeError(at, c.format, data as string));
@@ -351,7 +362,7 @@ function checkType(c: CNode, data: unknown, kind: GoKind, at: PNode | null, out:
   return true;
 }
 
-function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[]): void {
+function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[], ctx: Ctx): void {
   if (c.maxLength !== undefined && runeCount(s) > c.maxLength) {
     out.push(nodeErr(Code.TooLong, at, `${nameOf(at)} in body should be at most ${c.maxLength} chars long`, s, c.maxLength));
     return;
@@ -361,7 +372,7 @@ function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[]): void
     return;
   }
   if (c.pattern !== undefined) {
-    const re = (c.re ??= compileGoRegexp(c.pattern));
+    const re = (c.re ??= ctx.cache.regex.compile(c.pattern));
     if (!re.ok) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}, but pattern is invalid: ${re.error}'`, s));
     else if (!re.test(s)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}'`, s));
   }

@@ -2,7 +2,9 @@
 // keyword by keyword, the error text, type and path as the apiserver prints them (`<path>: <Type>[: <value>][: <detail>]`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { validateValue, validateSchemaValue } from "../../dist/validate/value.js";
+import { validateValue, validateSchemaValue, SchemaValidatorCache } from "../../dist/validate/value.js";
+import { RegexCache } from "../../dist/validate/regex.js";
+import { GoRegexpSyntaxCache, goRegexpError } from "../../dist/k8s/re2-syntax.js";
 import { validateEmbedded, coerceEmbedded } from "../../dist/validate/embedded.js";
 import { validateListTypes } from "../../dist/validate/listtype.js";
 import { fieldErrorString, goFloat } from "../../dist/k8s/go.js";
@@ -292,4 +294,35 @@ test("validateSchemaValue runs only the schema stage; compiled schemas are reuse
   assert.deepEqual(validateSchemaValue(schema, { spec: { tags: [1, 1] } }), []);
   assert.equal(validateValue(schema, { spec: { tags: [1, 1] } }).length, 1);
   for (let i = 0; i < 3; i++) assert.equal(validateValue(schema, { spec: { tags: [1, 1] } }).length, 1);
+});
+
+test("a SchemaValidatorCache owns the compiled nodes and patterns of a run; without one nothing is kept", () => {
+  const schema = spec({ name: { type: "string", pattern: "^[a-z]+$" } });
+  const cache = new SchemaValidatorCache();
+  const asked = [];
+  const compile = cache.regex.compile.bind(cache.regex);
+  cache.regex.compile = (p) => (asked.push(p), compile(p));
+  const without = validateSchemaValue(schema, { spec: { name: "A" } }, { rootPath: FieldPath.root("x") });
+  assert.equal(cache.nodes.has(schema), false);
+  const withCache = validateSchemaValue(schema, { spec: { name: "A" } }, { rootPath: FieldPath.root("x"), cache });
+  assert.deepEqual(withCache, without);
+  assert.equal(withCache.length, 1);
+  assert.equal(cache.nodes.has(schema), true);
+  // The pattern went through the run's cache, once: the compiled node keeps it for later values.
+  assert.deepEqual(asked, ["^[a-z]+$"]);
+  validateSchemaValue(schema, { spec: { name: "B" } }, { cache });
+  assert.deepEqual(asked, ["^[a-z]+$"]);
+  const compiled = compile("^[a-z]+$");
+  assert.equal(compiled.ok, true);
+  assert.equal(compile("^[a-z]+$"), compiled);
+  assert.notEqual(new RegexCache().compile("^[a-z]+$"), compiled);
+  // A separate run starts empty.
+  assert.equal(new SchemaValidatorCache().nodes.has(schema), false);
+});
+
+test("GoRegexpSyntaxCache answers like goRegexpError, once per pattern", () => {
+  const c = new GoRegexpSyntaxCache();
+  assert.equal(c.error("(?<=a)b"), goRegexpError("(?<=a)b"));
+  assert.match(c.error("(?<=a)b"), /^error parsing regexp: /);
+  assert.equal(c.error("^a+$"), null);
 });

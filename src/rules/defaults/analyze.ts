@@ -20,7 +20,7 @@ import { DualPath, FieldPath } from "../../k8s/path.js";
 import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../k8s/go.js";
 import { coerceEmbedded, validateEmbedded } from "../../validate/embedded.js";
 import { pruneValue } from "../../validate/prune.js";
-import { validateSchemaValue } from "../../validate/value.js";
+import { validateSchemaValue, type SchemaValidatorCache } from "../../validate/value.js";
 
 const META = new Set(["metadata", "kind", "apiVersion"]);
 
@@ -157,7 +157,7 @@ function surround(steps: Step[], focus: unknown): Record<string, unknown> {
 }
 
 /** The checks ValidateDefaults runs on the default of `node` (null when the node has none or is not visited). */
-export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo): DefaultOutcome | null {
+export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo, validators: SchemaValidatorCache): DefaultOutcome | null {
   const d = defaultValue(node);
   if (d === undefined) return null;
   const cached = memo.getFor(OUTCOMES, node);
@@ -176,7 +176,7 @@ export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo): Def
       else {
         const errs = validateEmbedded(c.value, st.resourceSchema, { isResourceRoot: true, minor });
         if (errs.length > 0) out.metadata = "must result in valid metadata: " + aggregateString(errs);
-        else out.schema = validateSchemaValue(schema, d, { rootPath, minor, mode: "default" });
+        else out.schema = validateSchemaValue(schema, d, { rootPath, minor, mode: "default", cache: validators });
       }
     } else {
       out.notPruned = pruneValue(d, schema, { isResourceRoot: st.isResource }).changed;
@@ -185,7 +185,7 @@ export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo): Def
       else {
         const errs = validateEmbedded(c.value, schema, { rootPath, isResourceRoot: st.isResource, minor });
         if (errs.length > 0) out.embedded = errs;
-        else out.schema = validateSchemaValue(schema, c.value, { rootPath, minor, mode: "default" });
+        else out.schema = validateSchemaValue(schema, c.value, { rootPath, minor, mode: "default", cache: validators });
       }
     }
   }

@@ -76,7 +76,7 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
   for (const node of defaultsOrder(root)) {
     const d = defaultValue(node);
     if (d === undefined) continue;
-    const o = defaultOutcome(node, ctx.minor, ctx.memo);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
     const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });

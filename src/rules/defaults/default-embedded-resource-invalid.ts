@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {apiVersion: v1, kind: Pod}}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor, ctx.memo);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o) return;
     for (const e of o.embedded) {
       const r = { path: lift(o.base, e.path), type: e.type, message: e.message } as Parameters<typeof ctx.report>[0];

@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl:\n      type: object\n      x-kubernetes-embedded-resource: true\n      properties:\n        metadata:\n          type: object\n          properties:\n            name: {type: string, default: a-b}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor, ctx.memo);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata === null) return;
     ctx.report({ path: o.base, value: defaultValue(node), message: o.metadata });
   },

@@ -22,7 +22,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor, ctx.memo);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || !o.notPruned) return;
     ctx.report({ path: o.base, value: defaultValue(node), messageId: "mustNotHaveUnknownFields" });
   },

@@ -19,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas: {type: integer, minimum: 1, default: 1}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor, ctx.memo);
+    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o) return;
     for (const e of o.schema) {
       const r = { path: lift(o.base, e.path), type: e.type, message: e.message } as Parameters<typeof ctx.report>[0];

@@ -2,7 +2,6 @@
 import { defineRule } from "../define-rule.js";
 import { isValidatedByStructural } from "../../crd/structural.js";
 import { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
-import { goRegexpError } from "../../k8s/re2-syntax.js";
 
 export default defineRule({
   id: "schema-pattern-invalid",
@@ -27,7 +26,7 @@ export default defineRule({
     const state = observeNode(node, ctx);
     const p = node.schema.pattern;
     if (typeof p !== "string" || p === "" || !isValidatedByStructural(state, node)) return;
-    const err = goRegexpError(p);
+    const err = ctx.services.regexSyntax.error(p);
     if (err === null) return;
     deferReport(ctx, { path: node.path.child("pattern"), messageId: "mustBeAValidRegular", data: { err }, value: p });
   },
