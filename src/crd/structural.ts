@@ -166,8 +166,8 @@ export interface ValueValidationFacts {
   counterpartPath: DualPath | null;
   /** Completeness is checked along this chain (it starts at a root value validation). */
   checked: boolean;
-  /** The completeness error at this node: its structural counterpart is missing. */
-  missing: { path: DualPath; message: string } | null;
+  /** The completeness error at this node: its structural counterpart is missing (`definedIn`: the path of this node). */
+  missing: { path: DualPath; definedIn: string } | null;
 }
 
 const DEAD: ValueValidationFacts = { validated: false, skipAnyOf: false, counterpart: null, counterpartPath: null, checked: false, missing: null };
@@ -249,12 +249,12 @@ export class StructuralState {
           const s = props[name];
           return { ...base, counterpart: isObject(s) ? s : {}, counterpartPath: path, missing: null };
         }
-        return { ...base, counterpart: null, counterpartPath: null, missing: pf.checked ? { path, message: `because it is defined in ${node.path.apiserver.toString()}` } : null };
+        return { ...base, counterpart: null, counterpartPath: null, missing: pf.checked ? { path, definedIn: node.path.apiserver.toString() } : null };
       }
       const items = pf.counterpart.items;
       const path = pf.counterpartPath.child("items");
       if (isObject(items)) return { ...base, counterpart: items, counterpartPath: path, missing: null };
-      return { ...base, counterpart: null, counterpartPath: null, missing: pf.checked ? { path, message: `because it is defined in ${node.path.apiserver.toString()}` } : null };
+      return { ...base, counterpart: null, counterpartPath: null, missing: pf.checked ? { path, definedIn: node.path.apiserver.toString() } : null };
     }
     // additionalProperties inside a value validation: forbidden, and not descended into.
     return DEAD;

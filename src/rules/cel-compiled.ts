@@ -52,11 +52,14 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   return out;
 }
 
-/** The apiserver prints the whole compile error; the first line is the message, the caret excerpt the detail. */
-export function compileErrorText(prefix: string, result: CompileResult): { message: string; detail: string | undefined; offset: number | undefined } {
+/**
+ * The apiserver prints the whole compile error; the compiler's first line goes into the rule's message (`error`),
+ * the caret excerpt into the detail.
+ */
+export function compileErrorText(result: CompileResult): { error: string; detail: string | undefined; offset: number | undefined } {
   const first = result.errors[0];
   const rest = result.errors.slice(1);
   const detail = [first?.detail ?? "", ...rest.map((e) => `${e.message}${e.detail ? "\n" + e.detail : ""}`)].filter(Boolean).join("\n");
   const offset = first && first.offset >= 0 ? first.offset : undefined;
-  return { message: `${prefix}${first?.message ?? "unknown error"}`, detail: detail || undefined, offset };
+  return { error: first?.message ?? "unknown error", detail: detail || undefined, offset };
 }

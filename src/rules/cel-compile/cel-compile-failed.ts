@@ -13,6 +13,9 @@ export default defineRule({
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
+  messages: {
+    compileFailed: "compilation failed: {{error}}",
+  },
   docs: {
     why: "The apiserver compiles every rule against the schema of the node that carries it, with the CEL environment of the target release, and rejects the CRD when one fails: `self` has exactly the fields the schema declares, and library functions (quantity, ip/cidr, semver, format, ...) arrive release by release.",
     fix: "Fix the expression: check field names against the schema (`self.spec.replicas`, not `self.replicas`), types (compare int with int), escaped property names (`self.x__dash__y` for `x-y`), and that the functions exist in the oldest release you support.",
@@ -24,8 +27,8 @@ export default defineRule({
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     for (const c of compiledEntries(node, ctx)) {
       if (!c.rule || c.rule.ok) continue;
-      const t = compileErrorText("compilation failed: ", c.rule);
-      ctx.report({ path: c.entry.path.child("rule"), message: t.message, detail: t.detail, offset: t.offset, value: c.entry.raw });
+      const t = compileErrorText(c.rule);
+      ctx.report({ path: c.entry.path.child("rule"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: c.entry.raw });
     }
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "An x-kubernetes-validations messageExpression does not compile.",
   phase: "cel",
   minMinor: 27,
+  messages: {
+    compileFailed: "messageExpression compilation failed: {{error}}",
+  },
   docs: {
     why: "The apiserver compiles messageExpression with the same variables as the rule (only when the rule itself compiled) and rejects the CRD when it fails.",
     fix: "Fix the expression; it sees the same `self` as the rule and must produce a string.",
@@ -22,8 +25,8 @@ export default defineRule({
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     for (const c of compiledEntries(node, ctx)) {
       if (!c.messageExpression || c.messageExpression.ok) continue;
-      const t = compileErrorText("messageExpression compilation failed: ", c.messageExpression);
-      ctx.report({ path: c.entry.path.child("messageExpression"), message: t.message, detail: t.detail, offset: t.offset, value: c.entry.raw });
+      const t = compileErrorText(c.messageExpression);
+      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: c.entry.raw });
     }
   },
 });

@@ -16,6 +16,9 @@ export default defineRule({
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
+  messages: {
+    unboundedInput: "estimated cost {{cost}} is {{percent}}% of the per-expression limit because of unbounded input: {{paths}}",
+  },
   docs: {
     why: "Unbounded inputs are the usual cause of cost rejections: a rule that is just under the limit today fails once a nested rule, a messageExpression or a new version is added, and its runtime cost per object stays high.",
     fix: "Add the bounds the suggestion names (maxItems, maxProperties, maxLength) at the schema nodes the rule reads.",
@@ -33,7 +36,8 @@ export default defineRule({
       const pct = Number((e.totalCost * 10000n) / STATIC_ESTIMATED_COST_LIMIT) / 100;
       ctx.report({
         path: e.path,
-        message: `estimated cost ${e.totalCost.toLocaleString("en-US")} is ${pct}% of the per-expression limit because of unbounded input: ${unbounded.map((d) => d.path).join(", ")}`,
+        messageId: "unboundedInput",
+        data: { cost: e.totalCost.toLocaleString("en-US"), percent: pct, paths: unbounded.map((d) => d.path).join(", ") },
         detail: unbounded.map((d) => d.text).join("\n"),
         suggestion: x?.suggestion?.text,
       });

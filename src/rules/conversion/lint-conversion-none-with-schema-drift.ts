@@ -12,6 +12,9 @@ export default defineRule({
   type: null,
   description: "Strategy None while the served versions have different schemas.",
   phase: "crd",
+  messages: {
+    schemasDiffer: "conversion strategy None but the schemas of served versions differ ({{first}} vs {{others}}): objects are relabelled, not converted",
+  },
   docs: {
     why: "With strategy None the apiserver converts by changing apiVersion only: an object written as one version is read back as another with the same fields, and fields the target schema does not know are pruned. If the served versions' schemas differ (beyond descriptions), data is silently lost or misread.",
     fix: "Either keep the schemas of all served versions identical, or add a conversion webhook (strategy Webhook).",
@@ -32,7 +35,8 @@ export default defineRule({
     const path = c ? c.strategyPath : DualPath.root("spec", "versions");
     ctx.report({
       path,
-      message: `conversion strategy None but the schemas of served versions differ (${first.name} vs ${differing.map((v) => v.name).join(", ")}): objects are relabelled, not converted`,
+      messageId: "schemasDiffer",
+      data: { first: first.name, others: differing.map((v) => v.name).join(", ") },
       suggestion: "use a conversion webhook, or keep the served schemas identical",
     });
   },

@@ -10,6 +10,10 @@ export default defineRule({
   type: null,
   description: "v1 is not the first entry of conversionReviewVersions.",
   phase: "crd",
+  messages: {
+    v1NotFirst: "v1 is not the first conversionReviewVersions entry: the apiserver uses the first version it understands",
+    noV1: "conversionReviewVersions does not include v1: the webhook receives the deprecated v1beta1 ConversionReview",
+  },
   docs: {
     why: "The apiserver sends ConversionReview in the first version of the list it understands. Listing `v1beta1` first (or only) keeps the webhook on the deprecated v1beta1 ConversionReview; v1 is the current one.",
     fix: "Put `v1` first: `conversionReviewVersions: [v1, v1beta1]` (and make sure the webhook answers v1).",
@@ -25,7 +29,7 @@ export default defineRule({
     const hasV1 = list.includes("v1");
     ctx.report({
       path: c.reviewVersionsPath.index(0),
-      message: hasV1 ? "v1 is not the first conversionReviewVersions entry: the apiserver uses the first version it understands" : "conversionReviewVersions does not include v1: the webhook receives the deprecated v1beta1 ConversionReview",
+      messageId: hasV1 ? "v1NotFirst" : "noV1",
       suggestion: "list v1 first",
     });
   },

@@ -14,6 +14,9 @@ export default defineRule({
   phase: "crd",
   // The same finding is an apiserver error (decode-unknown-field) once strict field validation is on by default.
   maxMinor: SERVER_SIDE_FIELD_VALIDATION.onByDefault - 1,
+  messages: {
+    droppedSilently: "{{decoderText}}: Kubernetes 1.{{minor}} drops it without an error (strict field validation is off by default before 1.{{onByDefault}}); kubectl's client-side validation may reject it",
+  },
   docs: {
     why:
       "Before Kubernetes 1.25 the create handler decodes the request body without strict field validation: before 1.23 it cannot do otherwise, and in " +
@@ -30,12 +33,9 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      x-kubernetes-validations:\n      - rule: self.minReplicas <= self.maxReplicas\n",
   },
   check(ctx) {
-    reportIssues(
-      ctx,
-      "unknown-field",
-      false,
-      (text) =>
-        `${text}: Kubernetes 1.${ctx.minor} drops it without an error (strict field validation is off by default before 1.${SERVER_SIDE_FIELD_VALIDATION.onByDefault}); kubectl's client-side validation may reject it`,
-    );
+    reportIssues(ctx, "unknown-field", false, {
+      messageId: "droppedSilently",
+      data: { minor: ctx.minor, onByDefault: SERVER_SIDE_FIELD_VALIDATION.onByDefault },
+    });
   },
 });

@@ -1,5 +1,5 @@
 /** Runs the strict decoder once per CRD (shared by the decoding rules through ctx.memo). */
-import type { RuleContext } from "../define-rule.js";
+import type { MessageData, RuleContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 import type { DecodeIssue, DecodeIssueKind } from "../../crd/decode.js";
 import { DualPath } from "../../k8s/path.js";
@@ -16,13 +16,16 @@ export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
   return issues;
 }
 
-/** Reports every decoder issue of one kind. Decoding sees the v1 object as written: the apiserver path is the written path. */
-export function reportIssues(ctx: RuleContext, kind: DecodeIssueKind, withValue: boolean, message: (decoderText: string) => string = (t) => t): void {
+/**
+ * Reports every decoder issue of one kind. Decoding sees the v1 object as written: the apiserver path is the written
+ * path. The decoder's text passes through verbatim, or, with `wrap`, fills `{{decoderText}}` of the rule's message.
+ */
+export function reportIssues(ctx: RuleContext, kind: DecodeIssueKind, withValue: boolean, wrap?: { messageId: string; data?: MessageData }): void {
   for (const issue of decodeIssues(ctx)) {
     if (issue.kind !== kind) continue;
     ctx.report({
       path: new DualPath(issue.path),
-      message: message(issue.message),
+      ...(wrap ? { messageId: wrap.messageId, data: { ...wrap.data, decoderText: issue.message } } : { message: issue.message }),
       ...(withValue && "value" in issue ? { value: issue.value } : {}),
       ...(issue.detail ? { detail: issue.detail } : {}),
       ...(issue.suggestion ? { suggestion: issue.suggestion } : {}),

@@ -127,7 +127,7 @@ export interface DefaultOutcome {
   notPruned: boolean;
   /** Coerce's first error, or Validate's errors (embedded apiVersion/kind/metadata). */
   embedded: ValueError[];
-  /** Inside an embedded resource's meta: the `must result in valid metadata: …` detail. */
+  /** Inside an embedded resource's meta: the metadata validation's errors (the rule words the message around them). */
   metadata: string | null;
   /** kube-openapi errors of the default against its node's schema. */
   schema: ValueError[];
@@ -172,10 +172,10 @@ export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo, vali
     if (st.insideMeta) {
       const obj = surround(st.steps, deepCopy(d));
       const c = coerceEmbedded(obj, st.resourceSchema, { isResourceRoot: true, minor });
-      if (c.error) out.metadata = "must result in valid metadata: " + fieldErrorString(c.error);
+      if (c.error) out.metadata = fieldErrorString(c.error);
       else {
         const errs = validateEmbedded(c.value, st.resourceSchema, { isResourceRoot: true, minor });
-        if (errs.length > 0) out.metadata = "must result in valid metadata: " + aggregateString(errs);
+        if (errs.length > 0) out.metadata = aggregateString(errs);
         else out.schema = validateSchemaValue(schema, d, { rootPath, minor, mode: "default", cache: validators });
       }
     } else {

@@ -11,6 +11,9 @@ export default defineRule({
   description: "A default inside an embedded resource's metadata would make invalid ObjectMeta.",
   phase: "defaults",
   minMinor: 16,
+  messages: {
+    invalidMetadata: "must result in valid metadata: {{errors}}",
+  },
   docs: {
     why: "A default under the `metadata` of an `x-kubernetes-embedded-resource` is checked in context: the apiserver plugs it into an object (`{apiVersion: validation/v1, kind: Validation, metadata: {...}}`) and validates that object's ObjectMeta — names as path segments (no `/` or `%`, not `.` or `..`), namespaces as DNS labels, labels, annotations, finalizers. A failure is reported at the default as `must result in valid metadata: <errors>`.",
     fix: "Make the default a valid value for that metadata field (e.g. a name without `/`).",
@@ -21,6 +24,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata === null) return;
-    ctx.report({ path: o.base, value: defaultValue(node), message: o.metadata });
+    ctx.report({ path: o.base, value: defaultValue(node), messageId: "invalidMetadata", data: { errors: o.metadata } });
   },
 });

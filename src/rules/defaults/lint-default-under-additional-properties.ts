@@ -14,6 +14,9 @@ export default defineRule({
   type: null,
   description: "A default inside additionalProperties is never validated by the apiserver, and this one is invalid.",
   phase: "walk",
+  messages: {
+    invalidDefault: "default under additionalProperties is not validated by the apiserver, and it is invalid: {{problems}}",
+  },
   docs: {
     why: "When a CRD is created the apiserver validates defaults reachable through `properties` and `items` only: defaults inside an `additionalProperties` schema (map values) are accepted unchecked. They are still applied to every map entry at runtime, so an invalid one makes objects fail validation (or silently loses pruned fields). crdlint checks them the way the apiserver checks the others and reports the ones that would fail.",
     fix: "Make the default satisfy its schema, without fields the schema does not describe.",
@@ -32,7 +35,8 @@ export default defineRule({
     if (problems.length === 0) return;
     ctx.report({
       path: node.path.child("default"),
-      message: `default under additionalProperties is not validated by the apiserver, and it is invalid: ${problems.join("; ")}`,
+      messageId: "invalidDefault",
+      data: { problems: problems.join("; ") },
     });
   },
 });

@@ -13,6 +13,9 @@ export default defineRule({
   description: "A set list has array or object items that are not atomic.",
   phase: "walk",
   minMinor: 18,
+  messages: {
+    notAtomic: MESSAGE,
+  },
   docs: {
     why: "A `set` list compares whole entries for uniqueness, so entries that are arrays or objects must be atomic. Since Kubernetes 1.18 array items may not declare a list type other than `atomic`, and object items need `x-kubernetes-map-type: atomic` (absent means granular). For object items the apiserver prints the items' list type as the value, usually `null`.",
     fix: "Add `x-kubernetes-map-type: atomic` to object items (or `x-kubernetes-list-type: atomic` to array items), or better key the list as `x-kubernetes-list-type: map`.",
@@ -30,12 +33,12 @@ export default defineRule({
     if (itemsListType === MALFORMED) return;
     if (itemsType === "array") {
       if (itemsListType !== undefined && itemsListType !== "atomic")
-        ctx.report({ path: node.path.child("items", LIST_TYPE), message: MESSAGE, value: itemsListType });
+        ctx.report({ path: node.path.child("items", LIST_TYPE), messageId: "notAtomic", value: itemsListType });
     } else if (itemsType === "object") {
       const mapType = optionalString(items, MAP_TYPE);
       if (mapType === MALFORMED || mapType === "atomic") return;
       // Quirk: the value printed is the items' list type (nearly always unset, so null), not the map type.
-      ctx.report({ path: node.path.child("items", MAP_TYPE), message: MESSAGE, value: itemsListType ?? null });
+      ctx.report({ path: node.path.child("items", MAP_TYPE), messageId: "notAtomic", value: itemsListType ?? null });
     }
   },
 });

@@ -11,6 +11,9 @@ export default defineRule({
   description: "The items of a set or map list are nullable.",
   phase: "walk",
   minMinor: 19,
+  messages: {
+    nullable: "cannot be nullable when x-kubernetes-list-type is {{listType}}",
+  },
   docs: {
     why: "Entries of `set` and `map` lists are compared by value or by key; a null entry has neither. Since Kubernetes 1.19 their item schema may not be `nullable`.",
     fix: "Remove `nullable: true` from `items`, or make the list `atomic`.",
@@ -23,6 +26,6 @@ export default defineRule({
     if (listType !== "set" && listType !== "map") return;
     const items = itemSchema(node.schema);
     if (!items || !isNullable(items)) return;
-    ctx.report({ path: node.path.child("items", "nullable"), message: "cannot be nullable when x-kubernetes-list-type is " + listType });
+    ctx.report({ path: node.path.child("items", "nullable"), messageId: "nullable", data: { listType } });
   },
 });

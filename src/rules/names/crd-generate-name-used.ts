@@ -14,6 +14,9 @@ export default defineRule({
   type: "Invalid value",
   description: "metadata.generateName is used; the generated name can never equal <plural>.<group>.",
   phase: "crd",
+  messages: {
+    mismatch: MISMATCH,
+  },
   docs: {
     why: "With generateName and no name, the apiserver appends 5 random characters and validates the result like a name: it can never be `<spec.names.plural>.<spec.group>`, so the CRD is always rejected. generateName itself is also checked (as a DNS subdomain prefix and against the required name).",
     fix: "Replace `generateName` with `name: <plural>.<group>`.",
@@ -32,7 +35,7 @@ export default defineRule({
     const required = plural + "." + group;
     const genPath = DualPath.root("metadata", "generateName");
     for (const m of nameIsDNSSubdomain(generateName, true)) ctx.report({ path: genPath, message: m, value: generateName });
-    if (generateName !== required) ctx.report({ path: genPath, message: MISMATCH, value: generateName });
+    if (generateName !== required) ctx.report({ path: genPath, messageId: "mismatch", value: generateName });
     if (name !== "") return;
     // The apiserver validates the generated name at metadata.name (absent from the file: located at metadata).
     const generated = generatedName(generateName);
@@ -40,6 +43,6 @@ export default defineRule({
     const detail = `the generated name is "${generated.slice(0, -5)}" followed by 5 random characters`;
     for (const m of nameIsDNSSubdomain(generated, false)) ctx.report({ path: namePath, message: m, value: generated, detail });
     if (generated !== required)
-      ctx.report({ path: namePath, message: MISMATCH, value: generated, detail, suggestion: `use name: ${required}` });
+      ctx.report({ path: namePath, messageId: "mismatch", value: generated, detail, suggestion: `use name: ${required}` });
   },
 });

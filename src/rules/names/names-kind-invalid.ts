@@ -12,6 +12,9 @@ export default defineRule({
   type: "Invalid value",
   description: "Lower-cased spec.names.kind is not a DNS-1035 label.",
   phase: "crd",
+  messages: {
+    mixedCase: "may have mixed case, but should otherwise match: {{errors}}",
+  },
   docs: {
     why: "The kind may be CamelCase, but once lower-cased it must be a DNS-1035 label: letters and digits (and '-'), starting with a letter. Underscores, dots and leading digits are rejected.",
     fix: "Use letters and digits only (CamelCase is fine), starting with a letter: e.g. `Widget`, `WidgetList`.",
@@ -25,6 +28,6 @@ export default defineRule({
     if (!v) return;
     const errs = isDNS1035Label(v.toLowerCase());
     if (errs.length === 0) return;
-    ctx.report({ path: DualPath.root("spec", "names", "kind"), message: "may have mixed case, but should otherwise match: " + joined(errs), value: v });
+    ctx.report({ path: DualPath.root("spec", "names", "kind"), messageId: "mixedCase", data: { errors: joined(errs) }, value: v });
   },
 });

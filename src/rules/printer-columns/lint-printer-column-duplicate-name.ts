@@ -11,6 +11,7 @@ export default defineRule({
   description: "Printer column names must be unique (case-insensitively), and differ from the implicit Name column.",
   phase: "crd",
   messages: {
+    sameName: 'column "{{name}}" has the same name as column [{{first}}]; kubectl prints both under the header {{header}}',
     columnRepeatsTheImplicitFirst: "column \"{{name}}\" repeats the implicit first column Name that every table starts with",
   },
   docs: {
@@ -37,7 +38,7 @@ export default defineRule({
       }
       const first = seen.get(key);
       if (first !== undefined) {
-        ctx.report({ path: c.path.child("name"), message: `column "${name}" has the same name as column [${first}]; kubectl prints both under the header ${name.toUpperCase()}` });
+        ctx.report({ path: c.path.child("name"), messageId: "sameName", data: { name, first, header: name.toUpperCase() } });
         continue;
       }
       seen.set(key, c.index);

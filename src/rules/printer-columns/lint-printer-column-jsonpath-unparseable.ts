@@ -11,6 +11,11 @@ export default defineRule({
   type: null,
   description: "A printer column jsonPath does not parse as a client-go JSONPath: the column and every later one are dropped from kubectl get.",
   phase: "crd",
+  messages: {
+    dropsColumn: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column',
+    dropsColumnAndNext: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column and the 1 column after it',
+    dropsColumnAndLater: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column and the {{later}} columns after it',
+  },
   docs: {
     why: "At create time the apiserver only checks that a column's jsonPath starts with a dot. When it serves tables it parses `{<jsonPath>}` with the client-go JSONPath parser; on failure it logs `invalid printer specification` and builds the table without this column and without every column after it, so `kubectl get` silently shows fewer columns.",
     fix: "Fix the JSONPath syntax (close filters and brackets, quote string literals in filters: `.status.conditions[?(@.type==\"Ready\")].status`).",
@@ -27,7 +32,8 @@ export default defineRule({
       const later = c.siblings.length - c.index - 1;
       ctx.report({
         path: c.path.child("jsonPath"),
-        message: `jsonPath "${p}" does not parse as a JSONPath (${r.error}): kubectl get silently drops this column${later > 0 ? ` and the ${later} column${later > 1 ? "s" : ""} after it` : ""}`,
+        messageId: later === 0 ? "dropsColumn" : later === 1 ? "dropsColumnAndNext" : "dropsColumnAndLater",
+        data: { jsonPath: p, error: r.error, later },
       });
     }
   },

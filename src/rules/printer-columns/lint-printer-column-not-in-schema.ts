@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "A printer column jsonPath does not resolve to a field of the schema.",
   phase: "crd",
+  messages: {
+    notInSchema: 'jsonPath "{{jsonPath}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; the column is always empty',
+  },
   docs: {
     why: "The apiserver does not check column paths against the schema, and pruning removes every field the schema does not declare, so a path to an undeclared field (often a typo, or a field of another version) prints an empty cell for every object.",
     fix: "Point the jsonPath at a declared property, or declare it. Paths under `.metadata` follow ObjectMeta (`.metadata.creationTimestamp`, `.metadata.labels.app`).",
@@ -37,7 +40,8 @@ export default defineRule({
       );
       ctx.report({
         path: c.path.child("jsonPath"),
-        message: `jsonPath "${p}" does not resolve in the schema${note}: ${first.reason} at ${stepsPrefix(steps, first.resolved)}; the column is always empty`,
+        messageId: "notInSchema",
+        data: { jsonPath: p, versions: note, reason: first.reason, at: stepsPrefix(steps, first.resolved) },
       });
     }
   },

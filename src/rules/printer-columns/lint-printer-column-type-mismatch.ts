@@ -29,6 +29,12 @@ export default defineRule({
   type: null,
   description: "A printer column's type or format disagrees with the schema type at its jsonPath.",
   phase: "crd",
+  messages: {
+    formatMismatch: "format {{format}} does not fit {{article}} {{type}} column (use {{formats}})",
+    formatNotTaken: "format {{format}} does not fit {{article}} {{type}} column (boolean columns take no format)",
+    typeTruncates: "column type {{type}} does not match the schema type {{schemaType}} at {{jsonPath}}{{versions}}: the cell shows the value truncated to an integer",
+    typeMismatch: "column type {{type}} does not match the schema type {{schemaType}} at {{jsonPath}}{{versions}}: the cell is always empty",
+  },
   docs: {
     why: "The table convertor turns the value into a cell of the column's type: an `integer` column over a string field, a `boolean` column over a string, or a `date` column over a number produce an empty cell, an `integer` column over a number truncates it, and a `number` column over an integer is fine (a `string` column prints anything). A format that does not fit the column type (`int32` on a `string` column) misleads clients that render by format.",
     fix: "Use the column type that matches the field (`string` prints any value), and a format that fits it, or none.",
@@ -44,7 +50,8 @@ export default defineRule({
       if (format && COLUMN_FORMATS.includes(format) && !MEANINGFUL_FORMATS[colType]!.includes(format)) {
         ctx.report({
           path: c.path.child("format"),
-          message: `format ${format} does not fit ${colType === "integer" ? "an" : "a"} ${colType} column${MEANINGFUL_FORMATS[colType]!.length ? ` (use ${MEANINGFUL_FORMATS[colType]!.join(", ")})` : " (boolean columns take no format)"}`,
+          messageId: MEANINGFUL_FORMATS[colType]!.length ? "formatMismatch" : "formatNotTaken",
+          data: { format, article: colType === "integer" ? "an" : "a", type: colType, formats: MEANINGFUL_FORMATS[colType]!.join(", ") },
         });
       }
       const compatible = COMPATIBLE[colType];
@@ -64,10 +71,16 @@ export default defineRule({
       if (bad.length === 0) continue;
       ctx.report({
         path: c.path.child("type"),
-        message: `column type ${colType} does not match the schema type ${bad[0]!.type} at ${p}${versionsNote(
-          bad.flatMap((b) => b.versions),
-          groups.flatMap((g) => g.versions),
-        )}: ${colType === "integer" && bad[0]!.type === "number" ? "the cell shows the value truncated to an integer" : "the cell is always empty"}`,
+        messageId: colType === "integer" && bad[0]!.type === "number" ? "typeTruncates" : "typeMismatch",
+        data: {
+          type: colType,
+          schemaType: bad[0]!.type,
+          jsonPath: p,
+          versions: versionsNote(
+            bad.flatMap((b) => b.versions),
+            groups.flatMap((g) => g.versions),
+          ),
+        },
         suggestion: bad[0]!.type === "integer" || bad[0]!.type === "number" || bad[0]!.type === "boolean" ? `use type: ${bad[0]!.type}` : "use type: string",
       });
     }

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A printer column format must be one of byte, date, date-time, double, float, int32, int64, password.",
   phase: "crd",
+  messages: {
+    formatInvalid: FORMAT_MESSAGE,
+  },
   docs: {
     why: "The apiserver accepts only a fixed list of formats for printer columns, whatever the column type; an empty format is fine.",
     fix: "Remove `format`, or use one of byte, date, date-time, double, float, int32, int64, password.",
@@ -20,7 +23,7 @@ export default defineRule({
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {
       const f = columnString(c.col, "format");
-      if (f && !COLUMN_FORMATS.includes(f)) ctx.report({ path: c.path.child("format"), message: FORMAT_MESSAGE, value: f });
+      if (f && !COLUMN_FORMATS.includes(f)) ctx.report({ path: c.path.child("format"), messageId: "formatInvalid", value: f });
     }
   },
 });

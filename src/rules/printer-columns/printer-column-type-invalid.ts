@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A printer column type must be boolean, date, integer, number or string.",
   phase: "crd",
+  messages: {
+    typeInvalid: TYPE_MESSAGE,
+  },
   docs: {
     why: "Printer column types are a fixed subset of OpenAPI types plus `date`; the apiserver rejects anything else (`str`, `object`, `array`, `int`).",
     fix: "Use one of boolean, date, integer, number, string (`string` prints any value, including objects and lists).",
@@ -20,7 +23,7 @@ export default defineRule({
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {
       const t = columnString(c.col, "type");
-      if (t && !COLUMN_TYPES.includes(t)) ctx.report({ path: c.path.child("type"), message: TYPE_MESSAGE, value: t });
+      if (t && !COLUMN_TYPES.includes(t)) ctx.report({ path: c.path.child("type"), messageId: "typeInvalid", value: t });
     }
   },
 });

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Required value",
   description: "Every additionalPrinterColumns entry needs a type.",
   phase: "crd",
+  messages: {
+    typeRequired: TYPE_MESSAGE,
+  },
   docs: {
     why: "The column type tells clients how to render and sort the cell (a `date` becomes an age such as `5m`); the apiserver rejects a column without one.",
     fix: "Set `type` to one of boolean, date, integer, number, string.",
@@ -18,6 +21,6 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
-    for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "type") === "") ctx.report({ path: c.path.child("type"), message: TYPE_MESSAGE });
+    for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "type") === "") ctx.report({ path: c.path.child("type"), messageId: "typeRequired" });
   },
 });

@@ -29,6 +29,10 @@ export default defineRule({
   type: null,
   description: "An enum value is not of the node's declared type.",
   phase: "walk",
+  messages: {
+    wrongType: "enum value {{value}} is not of type {{type}}: no object can ever use it",
+    nullNotNullable: "enum value {{value}} is not of type {{type}} and the field is not nullable: no object can ever use it",
+  },
   docs: {
     why: "The apiserver accepts the CRD, but a custom resource can never use that enum value: the type check rejects it first. A classic cause is YAML typing, e.g. `enum: [1, 2]` on a string field, or `null` in the enum of a field that is not `nullable`.",
     fix: "Quote the values (`enum: [\"1\", \"2\"]`), fix the `type`, or add `nullable: true` when `null` is meant to be allowed.",
@@ -46,7 +50,8 @@ export default defineRule({
       if (v === null ? s.nullable === true : matches(t, v)) continue;
       ctx.report({
         path: node.path.child("enum").index(i),
-        message: `enum value ${JSON.stringify(v)} is not of type ${t}${v === null ? " and the field is not nullable" : ""}: no object can ever use it`,
+        messageId: v === null ? "nullNotNullable" : "wrongType",
+        data: { value: JSON.stringify(v), type: t },
       });
       return;
     }

@@ -10,6 +10,11 @@ export default defineRule({
   type: null,
   description: "x-kubernetes-int-or-string: true is combined with an explicit type.",
   phase: "walk",
+  messages: {
+    onlyIntegers: "type {{quoted}} together with x-kubernetes-int-or-string: only integers are accepted",
+    onlyStrings: "type {{quoted}} together with x-kubernetes-int-or-string: only strings are accepted",
+    onlyType: "type {{quoted}} together with x-kubernetes-int-or-string: only {{type}} values are accepted",
+  },
   docs: {
     why: "The apiserver accepts it, but the explicit `type` wins: with `type: string` integers are rejected (and the other way round), so the field is not int-or-string at all, while clients and `kubectl explain` believe it is.",
     fix: "Remove `type` and keep `x-kubernetes-int-or-string: true` (optionally with `anyOf: [{type: integer}, {type: string}]`).",
@@ -22,7 +27,8 @@ export default defineRule({
     if (node.inJunctor || s[INT_OR_STRING] !== true || typeof s.type !== "string" || s.type === "") return;
     ctx.report({
       path: node.path.child("type"),
-      message: `type ${JSON.stringify(s.type)} together with x-kubernetes-int-or-string: only ${s.type === "integer" ? "integers" : s.type === "string" ? "strings" : `${s.type} values`} are accepted`,
+      messageId: s.type === "integer" ? "onlyIntegers" : s.type === "string" ? "onlyStrings" : "onlyType",
+      data: { quoted: JSON.stringify(s.type), type: s.type },
     });
   },
 });

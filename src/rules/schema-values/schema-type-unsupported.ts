@@ -10,6 +10,9 @@ export default defineRule({
   type: "Unsupported value",
   description: "A schema node's type is not one of array, boolean, integer, number, object, string.",
   phase: "walk",
+  messages: {
+    unsupported: OPENAPI_TYPES_DETAIL,
+  },
   docs: {
     why: "OpenAPI v3 knows six type names. Go or JSON-Schema spellings (`int`, `float`, `bool`, `map`, `null`...) are rejected on any node, including inside allOf/anyOf/oneOf/not, definitions and array-form items.",
     fix: "Use `integer` (with `format: int32`/`int64`), `number`, `boolean`, `string`, `object` or `array`; for `null` use the real type with `nullable: true`.",
@@ -20,6 +23,6 @@ export default defineRule({
   visitNode(node, ctx) {
     const t = node.schema.type;
     if (typeof t !== "string" || t === "" || OPENAPI_TYPES.has(t)) return;
-    ctx.report({ path: node.path.child("type"), message: OPENAPI_TYPES_DETAIL, value: t });
+    ctx.report({ path: node.path.child("type"), messageId: "unsupported", value: t });
   },
 });

@@ -9,7 +9,7 @@ import { structuralConversionError, validFieldPath } from "../../crd/field-path.
 import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/feature-gates.js";
-import type { RuleContext } from "../define-rule.js";
+import type { MessageData, RuleContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 
 export type SelectableRuleId =
@@ -24,7 +24,10 @@ export type SelectableRuleId =
 export interface SelectableFinding {
   rule: SelectableRuleId;
   path: DualPath;
-  message: string;
+  /** The rule's messageId and its data; or `message`, a text another component computed whole (the structural conversion's error). */
+  messageId?: string;
+  data?: MessageData;
+  message?: string;
   type?: ErrorType;
   value?: unknown;
 }
@@ -32,15 +35,6 @@ export interface SelectableFinding {
 export const MAX_SELECTABLE_FIELDS = 8;
 /** CustomResourceFieldSelectors: alpha (off, the field is dropped on create) in 1.30, beta (on) in 1.31, GA in 1.32. */
 export const SELECTABLE_FIELDS_MIN_MINOR = CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault;
-
-const TYPE_MESSAGE = "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.";
-
-function withoutSchemaMessage(minor: number, topLevel: boolean): string {
-  if (topLevel) return minor >= 34 ? "may only be set when validations.schema is included" : "selectableFields may only be set when validations.schema is included";
-  return minor >= 34
-    ? "may only be set when `version.schema.openAPIV3Schema` is not included"
-    : "selectableFields may only be set when version.schema.openAPIV3Schema is not included";
-}
 
 /** The schema a selectableFields list is resolved against: an object, or null for a nil structural schema. */
 type SchemaForFields = { kind: "none" } | { kind: "skip" } | { kind: "schema"; root: JsonObject | null; path: DualPath };
@@ -77,7 +71,14 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
 
     if (target.kind === "skip") continue;
     if (target.kind === "none") {
-      out.push({ rule: "selectable-fields-without-schema", path: scope.path, message: withoutSchemaMessage(minor, sf.hoisted), value: "" });
+      // The apiserver reworded both texts in 1.34.
+      const old = minor < 34;
+      out.push({
+        rule: "selectable-fields-without-schema",
+        path: scope.path,
+        messageId: sf.hoisted ? (old ? "topLevelWithoutSchemaBefore134" : "topLevelWithoutSchema") : old ? "versionWithoutSchemaBefore134" : "versionWithoutSchema",
+        value: "",
+      });
       continue;
     }
 
@@ -100,7 +101,7 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
       const jsonPath = typeof raw === "string" ? raw : "";
       const path = scope.path.index(k).child("jsonPath");
       if (jsonPath === "") {
-        out.push({ rule: "selectable-field-jsonpath-required", path, message: "" });
+        out.push({ rule: "selectable-field-jsonpath-required", path, messageId: "required" });
         continue;
       }
       const r = validFieldPath(jsonPath, schema, { allowArrayNotation: false });
@@ -111,23 +112,24 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
           crashed = true;
           break;
         }
-        out.push({ rule: "selectable-field-jsonpath-invalid", path, message: `is an invalid path: ${r.error}`, value: jsonPath });
+        out.push({ rule: "selectable-field-jsonpath-invalid", path, messageId: "invalidPath", data: { error: r.error }, value: jsonPath });
         continue;
       }
       const root = r.path.segments[0];
       if (root && root.kind === "field" && root.name === "metadata")
-        out.push({ rule: "selectable-field-metadata", path, message: "must not point to fields in metadata", value: jsonPath });
+        out.push({ rule: "selectable-field-metadata", path, messageId: "inMetadata", value: jsonPath });
       const t = r.schema?.type;
-      if (!(t === "string" || t === "boolean" || t === "integer")) out.push({ rule: "selectable-field-type", path, message: TYPE_MESSAGE, value: jsonPath });
+      if (!(t === "string" || t === "boolean" || t === "integer")) out.push({ rule: "selectable-field-type", path, messageId: "wrongType", value: jsonPath });
       const key = r.path.toString();
-      if (unique.has(key)) out.push({ rule: "selectable-field-duplicate", path, message: "", value: jsonPath });
+      if (unique.has(key)) out.push({ rule: "selectable-field-duplicate", path, messageId: "duplicate", value: jsonPath });
       else unique.add(key);
     }
     if (!crashed && unique.size > MAX_SELECTABLE_FIELDS)
       out.push({
         rule: "selectable-fields-too-many",
         path: scope.path,
-        message: `must have at most ${MAX_SELECTABLE_FIELDS} items`,
+        messageId: "tooMany",
+        data: { max: MAX_SELECTABLE_FIELDS },
         value: unique.size,
       });
   }
@@ -150,6 +152,7 @@ export function selectableFieldFindings(ctx: RuleContext): SelectableFinding[] {
 export function reportSelectable(ctx: RuleContext, rule: SelectableRuleId): void {
   for (const f of selectableFieldFindings(ctx)) {
     if (f.rule !== rule) continue;
-    ctx.report({ path: f.path, message: f.message, ...(f.value !== undefined ? { value: f.value } : {}) });
+    const text = f.messageId !== undefined ? { messageId: f.messageId, data: f.data } : { message: f.message };
+    ctx.report({ path: f.path, ...text, ...(f.value !== undefined ? { value: f.value } : {}) });
   }
 }

@@ -11,6 +11,9 @@ export default defineRule({
   description: "The same selectable field is listed twice.",
   phase: "crd",
   minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  messages: {
+    duplicate: "",
+  },
   docs: {
     why: "Each selectable field may be declared once; the apiserver compares the resolved paths and reports every repeated occurrence.",
     fix: "Remove the repeated entry.",

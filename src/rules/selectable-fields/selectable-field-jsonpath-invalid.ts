@@ -11,6 +11,9 @@ export default defineRule({
   description: "A selectableFields jsonPath must be a dotted path to a field declared in the schema.",
   phase: "crd",
   minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  messages: {
+    invalidPath: "is an invalid path: {{error}}",
+  },
   docs: {
     why: "The apiserver resolves each selectable field with its CEL field-path parser, without bracket notation, against the structural schema: the path must start with `.`, must not contain `[`, must not end with `.`, and every step must be a declared property (or a key of an `additionalProperties` map). It reports `is an invalid path: <reason>`.",
     fix: "Write a dotted path to a declared property, e.g. `.spec.color`; list elements cannot be selected.",

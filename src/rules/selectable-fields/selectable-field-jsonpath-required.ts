@@ -11,6 +11,9 @@ export default defineRule({
   description: "Every selectableFields entry needs a jsonPath.",
   phase: "crd",
   minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  messages: {
+    required: "",
+  },
   docs: {
     why: "A selectable field names the JSON path whose value `kubectl get --field-selector` filters on; the apiserver rejects an entry with an empty `jsonPath`.",
     fix: "Set `jsonPath` to a dotted path to a string, boolean or integer field, e.g. `.spec.color`.",

@@ -11,6 +11,9 @@ export default defineRule({
   description: "A selectableFields jsonPath must not point into metadata.",
   phase: "crd",
   minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  messages: {
+    inMetadata: "must not point to fields in metadata",
+  },
   docs: {
     why: "Field selectors on `metadata.name` and `metadata.namespace` are built in; the apiserver rejects selectable fields under `metadata`. This is only reachable when the schema declares the metadata field, since undeclared paths fail as invalid paths first.",
     fix: "Remove the entry (`metadata.name` and `metadata.namespace` are always selectable), or select a field under `spec` or `status`.",

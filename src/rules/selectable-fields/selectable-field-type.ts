@@ -11,6 +11,9 @@ export default defineRule({
   description: "A selectableFields jsonPath must point to a string, boolean or integer field.",
   phase: "crd",
   minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  messages: {
+    wrongType: "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
+  },
   docs: {
     why: "Field selector values are compared as strings, so the apiserver only accepts selectable fields of type string, boolean or integer (enums and formats allowed); numbers, objects, arrays and int-or-string fields are rejected.",
     fix: "Select a scalar field of type string, boolean or integer.",

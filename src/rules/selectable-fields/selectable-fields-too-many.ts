@@ -11,6 +11,9 @@ export default defineRule({
   description: "At most 8 selectable fields per version.",
   phase: "crd",
   minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  messages: {
+    tooMany: "must have at most {{max}} items",
+  },
   docs: {
     why: "Every selectable field adds work to each list/watch with a field selector; the apiserver caps them at 8 distinct valid paths per version.",
     fix: "Keep the 8 fields that are really filtered on.",

@@ -46,6 +46,9 @@ export default defineRule({
   type: null,
   description: "A client-side `kubectl apply` would store the CRD in a last-applied-configuration annotation larger than the 262,144 bytes all annotations may take together.",
   phase: "crd",
+  messages: {
+    tooLarge: 'a client-side kubectl apply would make the annotations {{size}} bytes, {{excess}} over the limit of {{limit}}: the apiserver would answer "metadata.annotations: Too long: {{tooLong}}"',
+  },
   docs: {
     why:
       "A client-side `kubectl apply` (also `kubectl create --save-config` and `replace --save-config`) copies the whole object, as compact JSON, into the " +
@@ -75,9 +78,13 @@ export default defineRule({
     if (shrink.subtree) details.push(`x-kubernetes-preserve-unknown-fields in place of ${shrink.subtree.path} would save ${bytes(shrink.subtree.saves)} bytes`);
     ctx.report({
       path: DualPath.root("metadata", "annotations"),
-      message:
-        `a client-side kubectl apply would make the annotations ${bytes(sizes.annotationsAfterApply)} bytes, ${bytes(excess)} over the limit of ${bytes(TOTAL_ANNOTATION_SIZE_LIMIT)}: ` +
-        `the apiserver would answer "metadata.annotations: Too long: ${tooLongBytesMessage(TOTAL_ANNOTATION_SIZE_LIMIT, ctx.minor)}"`,
+      messageId: "tooLarge",
+      data: {
+        size: bytes(sizes.annotationsAfterApply),
+        excess: bytes(excess),
+        limit: bytes(TOTAL_ANNOTATION_SIZE_LIMIT),
+        tooLong: tooLongBytesMessage(TOTAL_ANNOTATION_SIZE_LIMIT, ctx.minor),
+      },
       detail: details.join("\n"),
       suggestion:
         "apply with `kubectl apply --server-side` (or `kubectl create` / `kubectl replace`), which write no last-applied annotation; or shrink the CRD " +

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "The CRD takes more than 1.5 MiB in etcd (counting only what is certainly stored): with etcd's default --max-request-bytes, the apiserver cannot store it.",
   phase: "crd",
+  messages: {
+    tooLarge: `the CRD takes at least {{size}} bytes in etcd, over etcd's default request limit of {{limit}}: the create fails with "etcdserver: request is too large"`,
+  },
   docs: {
     why:
       "etcd refuses a write larger than its `--max-request-bytes` (1.5 MiB, 1,572,864 bytes, by default), and the apiserver's create fails with " +
@@ -32,7 +35,8 @@ export default defineRule({
     if (stored <= ETCD_MAX_REQUEST_BYTES) return;
     ctx.report({
       path: DualPath.root(),
-      message: `the CRD takes at least ${bytes(stored)} bytes in etcd, over etcd's default request limit of ${bytes(ETCD_MAX_REQUEST_BYTES)}: the create fails with "etcdserver: request is too large"`,
+      messageId: "tooLarge",
+      data: { size: bytes(stored), limit: bytes(ETCD_MAX_REQUEST_BYTES) },
       detail: `${bytes(stored)} bytes are its strings and map keys alone, which protobuf stores verbatim; its compact JSON is ${bytes(json)} bytes`,
       suggestion: "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
     });

@@ -30,12 +30,12 @@ export function structuralHooks(check: StructuralCheck) {
  * A value-validation keyword check (rule 3): on every allOf/anyOf/oneOf/not node ValidateStructural descends into,
  * `key` must be absent (or its zero value).
  */
-export function nestedKeywordHooks(key: string, isSetValue: (v: unknown) => boolean, message: string) {
+export function nestedKeywordHooks(key: string, isSetValue: (v: unknown) => boolean) {
   return structuralHooks((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     if (!isSetValue(node.schema[key])) return;
     if (!state.valueValidation(node).validated) return;
-    deferReport(ctx, { path: node.path.child(key), message });
+    deferReport(ctx, { path: node.path.child(key), messageId: "nested" });
   });
 }
 

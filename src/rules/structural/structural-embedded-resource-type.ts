@@ -12,6 +12,9 @@ export default defineRule({
   apiserver: true,
   type: "Invalid value",
   description: "A node with x-kubernetes-embedded-resource: true is not type object.",
+  messages: {
+    notObject: MESSAGE,
+  },
   docs: {
     why: "`x-kubernetes-embedded-resource: true` declares a complete Kubernetes object (apiVersion, kind, metadata), which is always a JSON object. Without a type the error is `Required value`, with another type `Invalid value`.",
     fix: "Add `type: object` to the embedded resource node.",
@@ -23,7 +26,7 @@ export default defineRule({
     if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true) return;
     const t = typeOf(node.schema);
     if (t === undefined || t === "object") return;
-    if (t === "") deferReport(ctx, { path: node.path.child("type"), message: MESSAGE, type: "Required value" });
-    else deferReport(ctx, { path: node.path.child("type"), message: MESSAGE, value: t });
+    if (t === "") deferReport(ctx, { path: node.path.child("type"), messageId: "notObject", type: "Required value" });
+    else deferReport(ctx, { path: node.path.child("type"), messageId: "notObject", value: t });
   }),
 });

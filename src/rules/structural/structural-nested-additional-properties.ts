@@ -17,5 +17,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}, anyOf: [{additionalProperties: {minLength: 1}}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string, minLength: 1}}}}\n",
   },
-  ...nestedKeywordHooks("additionalProperties", isSet, "must be undefined to be structural"),
+  messages: { nested: "must be undefined to be structural" },
+  ...nestedKeywordHooks("additionalProperties", isSet),
 });

@@ -17,5 +17,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, allOf: [{default: x}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, default: x}}}\n",
   },
-  ...nestedKeywordHooks("default", isSet, "must be undefined to be structural"),
+  messages: { nested: "must be undefined to be structural" },
+  ...nestedKeywordHooks("default", isSet),
 });

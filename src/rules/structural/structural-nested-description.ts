@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, oneOf: [{description: x, pattern: \"^a\"}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, description: x, oneOf: [{pattern: \"^a\"}]}}}\n",
   },
-  ...nestedKeywordHooks("description", nonEmptyString, "must be empty to be structural"),
+  messages: { nested: "must be empty to be structural" },
+  ...nestedKeywordHooks("description", nonEmptyString),
 });

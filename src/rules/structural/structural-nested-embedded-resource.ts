@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true, allOf: [{x-kubernetes-embedded-resource: true}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-embedded-resource", isTrue, "must be false to be structural"),
+  messages: { nested: "must be false to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-embedded-resource", isTrue),
 });

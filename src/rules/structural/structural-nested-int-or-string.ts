@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {x-kubernetes-int-or-string: true, allOf: [{x-kubernetes-int-or-string: true}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {x-kubernetes-int-or-string: true}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-int-or-string", isTrue, "must be false to be structural"),
+  messages: { nested: "must be false to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-int-or-string", isTrue),
 });

@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {l: {type: array, items: {type: object, required: [key], properties: {key: {type: string}}}, allOf: [{x-kubernetes-list-map-keys: [key]}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {l: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [key], items: {type: object, required: [key], properties: {key: {type: string}}}}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-list-map-keys", nonEmptyList, "must be empty to be structural"),
+  messages: { nested: "must be empty to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-list-map-keys", nonEmptyList),
 });

@@ -17,5 +17,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {l: {type: array, items: {type: string}, anyOf: [{x-kubernetes-list-type: set}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {l: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-list-type", isSet, "must be undefined to be structural"),
+  messages: { nested: "must be undefined to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-list-type", isSet),
 });

@@ -19,5 +19,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}, not: {x-kubernetes-map-type: atomic}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-map-type", isSet, "must be undefined to be structural"),
+  messages: { nested: "must be undefined to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-map-type", isSet),
 });

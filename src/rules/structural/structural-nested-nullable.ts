@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, anyOf: [{nullable: true}, {minLength: 1}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, nullable: true, anyOf: [{minLength: 1}]}}}\n",
   },
-  ...nestedKeywordHooks("nullable", isTrue, "must be false to be structural"),
+  messages: { nested: "must be false to be structural" },
+  ...nestedKeywordHooks("nullable", isTrue),
 });

@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, anyOf: [{x-kubernetes-preserve-unknown-fields: true}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-preserve-unknown-fields", isTrue, "must be false to be structural"),
+  messages: { nested: "must be false to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-preserve-unknown-fields", isTrue),
 });

@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, oneOf: [{title: x, pattern: \"^a\"}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, title: x, oneOf: [{pattern: \"^a\"}]}}}\n",
   },
-  ...nestedKeywordHooks("title", nonEmptyString, "must be empty to be structural"),
+  messages: { nested: "must be empty to be structural" },
+  ...nestedKeywordHooks("title", nonEmptyString),
 });

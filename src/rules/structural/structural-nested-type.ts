@@ -16,5 +16,6 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    p: {x-kubernetes-int-or-string: true, anyOf: [{type: string}, {type: integer}]}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    p: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}\n",
   },
-  ...nestedKeywordHooks("type", nonEmptyString, "must be empty to be structural"),
+  messages: { nested: "must be empty to be structural" },
+  ...nestedKeywordHooks("type", nonEmptyString),
 });

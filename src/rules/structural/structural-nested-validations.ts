@@ -17,5 +17,6 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, anyOf: [{x-kubernetes-validations: [{rule: \"self != ''\"}]}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != ''\"}]}}}\n",
   },
-  ...nestedKeywordHooks("x-kubernetes-validations", nonEmptyList, "must be empty to be structural"),
+  messages: { nested: "must be empty to be structural" },
+  ...nestedKeywordHooks("x-kubernetes-validations", nonEmptyList),
 });

@@ -10,6 +10,9 @@ export default defineRule({
   apiserver: true,
   type: "Required value",
   description: "A value validation of the root mentions a property or items the structural part does not specify.",
+  messages: {
+    definedIn: "because it is defined in {{path}}",
+  },
   docs: {
     why: "Every field a value validation (allOf/anyOf/oneOf/not) talks about must also be specified outside of it, otherwise it would be pruned before being validated. The apiserver reports the missing structural counterpart, `because it is defined in` the junctor path. It checks this for the value validations of the schema root (and everything nested inside them); junctors on nested properties are not checked for completeness.",
     fix: "Add the property (with its type) or the items schema to the structural part, at the path reported, and keep only value validations inside the junctor.",
@@ -20,7 +23,7 @@ export default defineRule({
   ...structuralHooks((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const f = state.valueValidation(node);
-    if (f.missing) deferReport(ctx, { path: f.missing.path, message: f.missing.message });
+    if (f.missing) deferReport(ctx, { path: f.missing.path, messageId: "definedIn", data: { path: f.missing.definedIn } });
     // `properties: {foo: null}` is an empty value validation the walk does not visit.
     const props = node.schema.properties;
     if (!f.checked || !f.counterpart || !f.counterpartPath || !isObject(props)) return;
@@ -29,7 +32,8 @@ export default defineRule({
       if (props[k] !== null || (isObject(have) && Object.hasOwn(have, k))) continue;
       deferReport(ctx, {
         path: f.counterpartPath.child("properties").key(k),
-        message: `because it is defined in ${node.path.apiserver.child("properties").key(k).toString()}`,
+        messageId: "definedIn",
+        data: { path: node.path.apiserver.child("properties").key(k).toString() },
       });
     }
   }),

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "labelSelectorPath points at a field whose type is not string.",
   phase: "crd",
+  messages: {
+    notString: 'labelSelectorPath "{{path}}" points at a field of type {{type}}{{versions}}; /scale needs the serialized selector string',
+  },
   docs: {
     why: "`/scale` copies the value at `labelSelectorPath` into `status.selector` of the Scale object, which must be the serialized label selector string (`app=web,tier=frontend`) for the HorizontalPodAutoscaler to find the pods. A structured selector object (matchLabels) is not read.",
     fix: "Have the controller write the selector in its string form to a `type: string` field (conventionally `.status.selector`) and point `labelSelectorPath` there.",
@@ -27,7 +30,8 @@ export default defineRule({
       const t = res.kind === "found" ? schemaType(res.schema) : "";
       ctx.report({
         path: r.path,
-        message: `labelSelectorPath "${r.value}" points at a field of type ${t}${versionsNote(bad.flatMap((b) => b.versions), r.versions)}; /scale needs the serialized selector string`,
+        messageId: "notString",
+        data: { path: r.value, type: t, versions: versionsNote(bad.flatMap((b) => b.versions), r.versions) },
         suggestion: "point labelSelectorPath at a `type: string` field holding the selector in string form, e.g. `.status.selector`",
       });
     }

@@ -11,6 +11,10 @@ export default defineRule({
   type: null,
   description: "A scale path does not resolve to a field of the schema.",
   phase: "crd",
+  messages: {
+    selectorNotInSchema: '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads an empty selector',
+    replicasNotInSchema: '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads 0 replicas',
+  },
   docs: {
     why: "The apiserver does not check that scale paths exist in the schema. At runtime, pruning drops any data the schema does not describe, so `/scale` reads 0 replicas (or an empty selector) and writes to a field that is pruned away: `kubectl scale` and the HorizontalPodAutoscaler silently do nothing.",
     fix: "Point the path at a property declared in the schema (for example `.spec.replicas` with `type: integer`), or declare the property.",
@@ -24,11 +28,11 @@ export default defineRule({
       if (missing.length === 0) continue;
       const first = missing[0]!.result;
       if (first.kind !== "missing") continue;
-      const reads = r.field === "labelSelectorPath" ? "an empty selector" : "0 replicas";
-      const affected = missing.flatMap((m) => m.versions);
+            const affected = missing.flatMap((m) => m.versions);
       ctx.report({
         path: r.path,
-        message: `${r.field} "${r.value}" does not resolve in the schema${versionsNote(affected, r.versions)}: ${first.reason} at ${stepsPrefix(r.steps, first.resolved)}; /scale reads ${reads}`,
+        messageId: r.field === "labelSelectorPath" ? "selectorNotInSchema" : "replicasNotInSchema",
+        data: { field: r.field, path: r.value, versions: versionsNote(affected, r.versions), reason: first.reason, at: stepsPrefix(r.steps, first.resolved) },
         suggestion: `declare ${stepsPrefix(r.steps, r.steps.length)} in the schema, or point ${r.field} at an existing field`,
       });
     }

@@ -11,6 +11,9 @@ export default defineRule({
   type: null,
   description: "specReplicasPath or statusReplicasPath points at a field whose type is not integer.",
   phase: "crd",
+  messages: {
+    notInteger: '{{field}} "{{path}}" points at a field of type {{type}}{{versions}}; /scale needs an integer',
+  },
   docs: {
     why: "The `/scale` handler reads replicas as an integer (int32 in the Scale object). A field of another type makes `/scale` fail or report 0, and writing through `/scale` stores an integer the schema then rejects.",
     fix: "Declare the replicas field as `type: integer` (optionally `format: int32`).",
@@ -27,7 +30,8 @@ export default defineRule({
       const t = res.kind === "found" ? schemaType(res.schema) : "";
       ctx.report({
         path: r.path,
-        message: `${r.field} "${r.value}" points at a field of type ${t}${versionsNote(bad.flatMap((b) => b.versions), r.versions)}; /scale needs an integer`,
+        messageId: "notInteger",
+        data: { field: r.field, path: r.value, type: t, versions: versionsNote(bad.flatMap((b) => b.versions), r.versions) },
         suggestion: "declare the replicas field as `type: integer`",
       });
     }

@@ -10,6 +10,11 @@ export default defineRule({
   type: null,
   description: "The status subresource is enabled but the schema declares no status property.",
   phase: "walk",
+  messages: {
+    noStatusSchema: "the status subresource is enabled but the schema declares no properties.status: every status write is pruned to nothing",
+    noStatusSchemaOnVersion: "the status subresource is enabled on version {{versions}} but the schema declares no properties.status: every status write is pruned to nothing",
+    noStatusSchemaOnVersions: "the status subresource is enabled on versions {{versions}} but the schema declares no properties.status: every status write is pruned to nothing",
+  },
   docs: {
     why: "With `subresources.status`, controllers write status through `/status`, and pruning keeps only what the schema declares. Without `properties.status` (and without `x-kubernetes-preserve-unknown-fields: true` at the root) every status write is pruned to nothing, silently.",
     fix: "Declare `status` under the root `properties` (with its fields, or `type: object` plus `x-kubernetes-preserve-unknown-fields: true`).",
@@ -27,7 +32,8 @@ export default defineRule({
     const names = scope.versions.filter((v) => isObject(v.raw.subresources) && v.raw.subresources.status != null).map((v) => v.name);
     ctx.report({
       path: scope.path,
-      message: `the status subresource is enabled${scope.versions.length > 1 ? ` on version${names.length > 1 ? "s" : ""} ${names.join(", ")}` : ""} but the schema declares no properties.status: every status write is pruned to nothing`,
+      messageId: scope.versions.length <= 1 ? "noStatusSchema" : names.length > 1 ? "noStatusSchemaOnVersions" : "noStatusSchemaOnVersion",
+      data: { versions: names.join(", ") },
       suggestion: "add a `status` property under the root `properties`",
     });
   },

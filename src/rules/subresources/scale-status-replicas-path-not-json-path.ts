@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "scale.statusReplicasPath must be a simple JSON path starting with '.'.",
   phase: "crd",
+  messages: {
+    notJsonPath: NOT_JSON_PATH_MESSAGE,
+  },
   docs: {
     why: "The apiserver only accepts scale paths written as simple JSON paths that start with a dot (`.status.replicas`), the form the `/scale` handler resolves at runtime.",
     fix: "Prefix the path with a dot: `.status.replicas` instead of `status.replicas`.",
@@ -20,7 +23,7 @@ export default defineRule({
   check(ctx) {
     for (const s of scaleScopes(ctx.crd)) {
       const p = scalePath(s.scale, "statusReplicasPath");
-      if (p && !isSimpleJsonPath(p)) ctx.report({ path: s.path.child("statusReplicasPath"), message: NOT_JSON_PATH_MESSAGE, value: p });
+      if (p && !isSimpleJsonPath(p)) ctx.report({ path: s.path.child("statusReplicasPath"), messageId: "notJsonPath", value: p });
     }
   },
 });

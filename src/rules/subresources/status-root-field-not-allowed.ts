@@ -1,6 +1,6 @@
 /** Status subresource enabled and the root schema uses a keyword that would be lost when status is extracted. */
 import { defineRule } from "../define-rule.js";
-import { firstStatusRootOffence, internalSchemaValue, statusRootFieldsMessage } from "./status-root.js";
+import { firstStatusRootOffence, internalSchemaValue, statusRootAllowedFields } from "./status-root.js";
 
 export default defineRule({
   id: "status-root-field-not-allowed",
@@ -12,6 +12,9 @@ export default defineRule({
   phase: "walk",
   // Upstream runs this check before, not inside, the OpenAPI walk: it does not gate the root's CEL rules.
   outsideWalk: true,
+  messages: {
+    fieldsNotAllowed: "only [{{fields}}] fields are allowed at the root of the schema if the status subresource is enabled",
+  },
   docs: {
     why: "With `subresources.status`, `/status` writes are validated against `properties.status` and the main resource ignores status changes, so root-level constraints that span both halves (`anyOf`/`oneOf`/`allOf`/`not`, `enum`, `default`, `nullable`, `additionalProperties`, min/maxProperties, list/map-type extensions, embedded-resource, int-or-string and the unsupported keywords) could not be enforced. The apiserver rejects them, reporting only the first offence in its internal field order (a non-object `type` counts as one, see `status-root-type-not-object`); its value is the whole internal schema struct. `false`, empty and absent values do not count, but an explicitly empty list or map (`enum: []`, `allOf: []`) and `additionalProperties: false` do.",
     fix: "Move the constraint into `properties.spec` (or `properties.status`), or express it as an `x-kubernetes-validations` rule at the root, which is allowed.",
@@ -25,7 +28,8 @@ export default defineRule({
     if (offence?.kind !== "field") return;
     ctx.report({
       path: ctx.scope.path,
-      message: statusRootFieldsMessage(ctx.minor),
+      messageId: "fieldsNotAllowed",
+      data: { fields: statusRootAllowedFields(ctx.minor) },
       value: internalSchemaValue(ctx.scope.root),
       detail: `disallowed at the root: ${offence.keyword}`,
     });

@@ -12,6 +12,9 @@ export default defineRule({
   phase: "walk",
   // Upstream runs this check before, not inside, the OpenAPI walk: it does not gate the root's CEL rules.
   outsideWalk: true,
+  messages: {
+    notObject: STATUS_ROOT_TYPE_MESSAGE,
+  },
   docs: {
     why: "With `subresources.status` the apiserver serves `/status` by splitting the object into its `status` property and the rest, so the root schema must describe an object. It rejects any other root `type` (the structural rule `structural-root-type-not-object` fires as well). Only the first offence at the root is reported: a disallowed keyword earlier in the internal field order (`id`, `$schema`, `$ref`) hides this error.",
     fix: "Set `type: object` at the root of `openAPIV3Schema` and describe `spec` and `status` under `properties`.",
@@ -23,6 +26,6 @@ export default defineRule({
     if (!ctx.scope.statusEnabled) return;
     const offence = firstStatusRootOffence(ctx.scope.root);
     if (offence?.kind !== "type") return;
-    ctx.report({ path: ctx.scope.path.child("type"), message: STATUS_ROOT_TYPE_MESSAGE, value: offence.type });
+    ctx.report({ path: ctx.scope.path.child("type"), messageId: "notObject", value: offence.type });
   },
 });

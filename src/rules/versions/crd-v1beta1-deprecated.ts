@@ -12,13 +12,15 @@ export default defineRule({
   description: "The CRD uses apiextensions.k8s.io/v1beta1, deprecated since Kubernetes 1.16 and removed in 1.22.",
   phase: "crd",
   maxMinor: 21,
+  messages: {
+    deprecated: "apiextensions.k8s.io/v1beta1 CustomResourceDefinition is deprecated in v1.16+, unavailable in v1.22+; use apiextensions.k8s.io/v1 CustomResourceDefinition",
+  },
   docs: V1BETA1_DOCS,
   check(ctx) {
     if (!ctx.crd.apiVersion.endsWith("/v1beta1")) return;
     ctx.report({
       path: DualPath.root("apiVersion"),
-      message:
-        "apiextensions.k8s.io/v1beta1 CustomResourceDefinition is deprecated in v1.16+, unavailable in v1.22+; use apiextensions.k8s.io/v1 CustomResourceDefinition",
+      messageId: "deprecated",
       suggestion: V1BETA1_SUGGESTION,
     });
   },

@@ -12,12 +12,15 @@ export default defineRule({
   description: "The CRD uses apiextensions.k8s.io/v1beta1, which Kubernetes 1.22 removed.",
   phase: "crd",
   minMinor: 22,
+  messages: {
+    removed: 'no matches for kind "CustomResourceDefinition" in version "apiextensions.k8s.io/v1beta1"',
+  },
   docs: V1BETA1_DOCS,
   check(ctx) {
     if (!ctx.crd.apiVersion.endsWith("/v1beta1")) return;
     ctx.report({
       path: DualPath.root("apiVersion"),
-      message: 'no matches for kind "CustomResourceDefinition" in version "apiextensions.k8s.io/v1beta1"',
+      messageId: "removed",
       suggestion: V1BETA1_SUGGESTION,
     });
   },

@@ -10,6 +10,9 @@ export default defineRule({
   type: "Invalid value",
   description: "A storage: true version other than the first is not in status.storedVersions.",
   phase: "crd",
+  messages: {
+    missingStorage: "must have the storage version {{version}}",
+  },
   docs: {
     why: "On create status.storedVersions becomes `[<first storage: true version>]`. Every further `storage: true` version is then missing from it and reported at `status.storedVersions` (in addition to versions-storage-count). Reported here at that version's `storage` field.",
     fix: "Keep `storage: true` on one version only.",
@@ -27,7 +30,8 @@ export default defineRule({
       if (v.raw.storage === true && !ok)
         ctx.report({
           path: new DualPath(v.path.written.child("storage"), FieldPath.root("status", "storedVersions")),
-          message: "must have the storage version " + v.name,
+          messageId: "missingStorage",
+          data: { version: v.name },
           value: storedVersions,
         });
       if (ok) pending.delete(v.name);
