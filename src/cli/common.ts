@@ -6,6 +6,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
+import type { LintResult } from "../diagnostics/index.js";
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -172,4 +173,25 @@ export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO,
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
   const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
   return { options, inputs: await resolvePaths(paths, flags, options, io) };
+}
+
+/** `--max-warnings n`: -1 when not given; exit 2 for anything but a whole number >= 0. */
+export function parseMaxWarnings(text: string | undefined): number {
+  if (text === undefined) return -1;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${text}"`);
+  return n;
+}
+
+/** -q shows errors only, and its summary (and --max-warnings) counts only what it shows. */
+export function quietView<R extends LintResult>(result: R, quiet: boolean | undefined): R {
+  return quiet
+    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: { ...result.summary, warnings: 0, infos: 0 } }
+    : result;
+}
+
+/** 1 for an error, or for more warnings than --max-warnings allows; 0 otherwise. */
+export function exitCodeFor(summary: LintResult["summary"], maxWarnings: number): number {
+  if (summary.errors > 0) return 1;
+  return maxWarnings >= 0 && summary.warnings > maxWarnings ? 1 : 0;
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeFor, parseMaxWarnings, quietView, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 import { registerValidateCommand } from "./validate.js";
 
 export type { CliIO } from "./common.js";
@@ -56,11 +56,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const { getFormatter, rules: allRules } = api;
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
-  let maxWarnings = -1;
-  if (flags.maxWarnings !== undefined) {
-    maxWarnings = Number(flags.maxWarnings);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${flags.maxWarnings}"`);
-  }
+  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const { options, inputs } = await prepareRun(paths, flags, io, new Set(allRules.map((r) => r.id)));
   // As ESLint's flag: unused directives are errors, unless the configuration gave the rule a severity of its own.
   if (flags.reportUnusedDisableDirectives && (options.rules[UNUSED_DIRECTIVE_RULE] ?? "off") === "off")
@@ -80,10 +76,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     diagnostics: renameStdin(result.diagnostics, stdinName),
     files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)),
   };
-  // -q shows errors only, and its summary (and --max-warnings) counts only what it shows.
-  const shown = flags.quiet
-    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: { ...result.summary, warnings: 0, infos: 0 } }
-    : result;
+  const shown = quietView(result, flags.quiet);
   await emitReport(
     fmt.formatter(shown, {
       cwd: io.cwd,
@@ -95,10 +88,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     flags,
     io,
   );
-  const { errors, warnings } = shown.summary;
-  if (errors > 0) return 1;
-  if (maxWarnings >= 0 && warnings > maxWarnings) return 1;
-  return 0;
+  return exitCodeFor(shown.summary, maxWarnings);
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */

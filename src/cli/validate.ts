@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { Option } from "commander";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, loadOptions, parseMaxFileSize, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeFor, parseMaxWarnings, quietView, loadOptions, parseMaxFileSize, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 
 interface ValidateFlags extends CommonFlags {
   crd?: string[];
@@ -44,11 +44,7 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
   const [api, { parseSize }, { stringify }] = await Promise.all([import("../index.js"), import("../load/files.js"), import("yaml")]);
   const fmt = api.getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
-  let maxWarnings = -1;
-  if (flags.maxWarnings !== undefined) {
-    maxWarnings = Number(flags.maxWarnings);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${flags.maxWarnings}"`);
-  }
+  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const options = {
     ...(await loadOptions(flags, io, new Set(api.rules.map((r) => r.id)))),
     maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize),
@@ -69,10 +65,7 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
     throw e;
   }
   result = { ...result, diagnostics: renameStdin(result.diagnostics, flags.stdinFilename) };
-  // -q shows errors only, and its summary (and --max-warnings) counts only what it shows, as lint does.
-  const shown = flags.quiet
-    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: { ...result.summary, warnings: 0, infos: 0 } }
-    : result;
+  const shown = quietView(result, flags.quiet);
   // With --show-defaulted the objects go to stdout, so the report goes to stderr (or to --output-file).
   const report = fmt.formatter(shown, {
     cwd: io.cwd,
@@ -82,8 +75,5 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
     failOn: maxWarnings >= 0 ? "warning" : "error",
   });
   await emitReport(report, flags, flags.showDefaulted && !flags.outputFile ? { ...io, stdout: io.stderr } : io);
-  const { errors, warnings } = shown.summary;
-  if (errors > 0) return 1;
-  if (maxWarnings >= 0 && warnings > maxWarnings) return 1;
-  return 0;
+  return exitCodeFor(shown.summary, maxWarnings);
 }

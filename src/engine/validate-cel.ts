@@ -8,7 +8,6 @@ import type { CelStage, ResourceFinding } from "../validate/resource.js";
 import { isPlainObject } from "../k8s/go.js";
 import type { CelFieldError } from "../cel/runtime/index.js";
 
-
 export interface CelStages {
   /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
   stageFor(schema: Record<string, unknown>, options: { ratcheting: boolean }): CelStage | null;
