@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import type { LintResult } from "../diagnostics/index.js";
+import type { StdinReader } from "../load/files.js";
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -14,7 +15,8 @@ export interface CliIO {
   cwd: string;
   isTTY: boolean;
   env: Record<string, string | undefined>;
-  stdin: () => Promise<string>;
+  /** Standard input, read up to the limit it is given (bounded: standard input can be endless). */
+  stdin: StdinReader;
 }
 
 /** Exit 2: crdlint could not do its job. */
@@ -101,7 +103,7 @@ export interface LoadedOptions {
   /** The config file's directory: `ignore` patterns are relative to it. */
   ignoreBase: string;
   cwd: string;
-  stdin: () => Promise<string>;
+  stdin: StdinReader;
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
