@@ -138,18 +138,22 @@ export function parseMaxFileSize(text: string, parseSize: (t: string) => number 
   return n;
 }
 
+/** What a command reads when given no path: the CRD files under the working directory (lint, cost), or standard input (validate). */
+export type WithoutPaths = "crd-files" | "stdin";
+
 /**
  * The paths to lint: `--stdin-filename` with no path reads standard input; no path at all lints the files of the
- * working directory that hold a CRD, and says on stderr what it skipped.
+ * working directory that hold a CRD, and says on stderr what it skipped (or reads standard input, for validate).
  */
 export async function resolvePaths(
   paths: string[],
   flags: Pick<CommonFlags, "stdinFilename">,
   options: LoadedOptions & { maxFileSizeBytes: number },
   io: CliIO,
+  withoutPaths: WithoutPaths = "crd-files",
 ): Promise<string[]> {
   if (paths.length > 0) return paths;
-  if (flags.stdinFilename) return ["-"];
+  if (flags.stdinFilename || withoutPaths === "stdin") return ["-"];
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
   if (found.files.length === 0)
@@ -170,11 +174,11 @@ export function renameStdin<T extends { file: string }>(items: T[], name: string
  * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
  * `knownRules` lets the configuration reject a misspelt rule id.
  */
-export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>) {
+export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
   const { parseSize } = await import("../load/files.js");
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
   const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
-  return { options, inputs: await resolvePaths(paths, flags, options, io) };
+  return { options, inputs: await resolvePaths(paths, flags, options, io, withoutPaths) };
 }
 
 /** `--max-warnings n`: -1 when not given; exit 2 for anything but a whole number >= 0. */
