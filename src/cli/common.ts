@@ -53,7 +53,7 @@ export function addCommonOptions(cmd: Command, formats: readonly string[], quiet
     .option("--no-ignore", "lint files that the configuration's ignore patterns exclude")
     .option("--stdin-filename <path>", "the name to give standard input in the report (reads stdin when no path is given)")
     .option("-o, --output-file <path>", "write the report to this file instead of standard output")
-    .option("--max-file-size <size>", "skip and report files larger than this", "32MiB")
+    .option("--max-file-size <size>", "skip and report files (and standard input) larger than this", "32MiB")
     .option("--debug", "print stack traces of unexpected failures");
 }
 
