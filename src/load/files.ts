@@ -148,6 +148,11 @@ async function compileIgnore(patterns: readonly string[]): Promise<(rel: string)
  */
 export type StdinReader = (maxBytes: number) => Promise<string | Uint8Array>;
 
+// How much of an input is searched for a NUL byte: YAML and JSON text has none, and binary data has one early.
+const BINARY_PROBE_BYTES = 8192;
+
+const binary = (file: string): InputText => ({ file, problem: "binary", message: `${file === "-" ? "input" : "file"} is binary (contains NUL bytes), not YAML or JSON` });
+
 const tooLarge = (file: string, size: number | null, limit: number): InputText => ({
   file,
   problem: "too-large",
@@ -199,13 +204,8 @@ export async function openInput(file: string, options: { cwd: string; maxFileSiz
   return readInput(file, options);
 }
 
-// How much of an input is searched for a NUL byte: YAML and JSON text has none, and binary data has one early.
-const BINARY_PROBE_BYTES = 8192;
-
-const binary = (file: string): InputText => ({ file, problem: "binary", message: `${file === "-" ? "input" : "file"} is binary (contains NUL bytes), not YAML or JSON` });
-
 /** The text of an input that is within the size limit, or why it is not YAML (NUL bytes), without its BOM. */
-export function checkedText(file: string, buf: Buffer): InputText {
+function checkedText(file: string, buf: Buffer): InputText {
   if (buf.subarray(0, BINARY_PROBE_BYTES).includes(0)) return binary(file);
   let text = buf.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -213,7 +213,7 @@ export function checkedText(file: string, buf: Buffer): InputText {
 }
 
 /** Reads a stream until it ends or has given more than `limit` bytes, then stops reading it. */
-export async function readAtMost(stream: AsyncIterable<unknown> & { destroy?: () => void }, limit: number): Promise<Buffer> {
+async function readAtMost(stream: AsyncIterable<unknown> & { destroy?: () => void }, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const c of stream) {
