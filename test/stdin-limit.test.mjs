@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crdlint, root } from "./helpers/cli.mjs";
+import { spawnSync } from "node:child_process";
+import { bin, crdlint, root } from "./helpers/cli.mjs";
 import * as api from "../dist/index.js";
 
 /** Far above what reading 32 MiB takes (~0.1 s) even on 2 shared cores; an unbounded read never ends. */
@@ -137,4 +138,26 @@ test("library: a standard input reader is given the limit; one that returns more
   const bytes = await api.lint(["-"], { stdin: async () => new TextEncoder().encode("a: b\n"), maxFileSizeBytes: 1024 });
   assert.deepEqual(bytes.diagnostics, []);
   assert.equal(bytes.summary.documents, 1);
+});
+
+test("validate reads a pipe once: the CRD pass and the resource pass both see what it held", { timeout: 3 * TIMEOUT_MS }, (t) => {
+  const dir = tempDir(t);
+  const fifo = join(dir, "manifests.yaml");
+  if (spawnSync("mkfifo", [fifo]).status !== 0) return t.skip("mkfifo is not available");
+  const fixture = join(root, "fixtures", "validate", "metadata");
+  // A writer fills the FIFO once, as `<(helm template ...)` would; crdlint must not open it a second time for nothing.
+  const r = spawnSync("sh", ["-c", `{ cat crd.yaml; echo ---; cat resource.yaml; } > "$1" & exec "$2" "$3" validate -f json "$1"`, "sh", fifo, process.execPath, bin], {
+    cwd: fixture,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+    timeout: TIMEOUT_MS,
+    killSignal: "SIGKILL",
+  });
+  assertEnded(r, "validate <fifo>");
+  const report = JSON.parse(r.stdout);
+  const direct = crdlint(["validate", "-f", "json", "--crd", "crd.yaml", "resource.yaml"], { cwd: fixture });
+  assert.equal(report.summary.crds, 1);
+  assert.equal(report.summary.resources, direct.json.summary.resources);
+  assert.ok(report.summary.resources > 0);
+  assert.deepEqual(report.diagnostics.map((d) => d.rule), direct.json.diagnostics.map((d) => d.rule));
 });
