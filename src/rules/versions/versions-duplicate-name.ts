@@ -1,6 +1,7 @@
 /** Version names must be unique. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
+import { internalVersionsValue } from "../../crd/internal-version.js";
 
 export default defineRule({
   id: "versions-duplicate-name",
@@ -31,7 +32,8 @@ export default defineRule({
     ctx.report({
       path: DualPath.root("spec", "versions"),
       messageId: "mustContainUniqueVersionNames",
-      value: ctx.crd.versions.map((v) => ({ Name: v.name, Served: v.raw.served === true, Storage: v.raw.storage === true })),
+      // The apiserver prints the whole internal versions list (every field of every version), as it holds it.
+      value: internalVersionsValue(ctx.crd.spec),
       detail: `duplicated: ${[...new Set(dups)].join(", ")}`,
     });
   },

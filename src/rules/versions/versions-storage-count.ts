@@ -1,6 +1,7 @@
 /** Exactly one version must have storage: true. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
+import { internalVersionsValue } from "../../crd/internal-version.js";
 
 export default defineRule({
   id: "versions-storage-count",
@@ -27,8 +28,8 @@ export default defineRule({
     ctx.report({
       path: DualPath.root("spec", "versions"),
       messageId: "mustHaveExactlyOneVersion",
-      // The apiserver prints the whole internal versions list; a summary of the fields that matter here.
-      value: versions.map((v) => ({ Name: v.name, Served: v.raw.served === true, Storage: v.raw.storage === true })),
+      // The apiserver prints the whole internal versions list (every field of every version), as it holds it.
+      value: internalVersionsValue(ctx.crd.spec),
       detail: count === 0 ? "no version has storage: true" : `${count} versions have storage: true: ${versions.filter((v) => v.raw.storage === true).map((v) => v.name).join(", ")}`,
     });
   },
