@@ -18,7 +18,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go
 //   (Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec: per-version fields that
 //   are semantically identical in every version move to the spec, leaving nil in each version)
-import { GoInterface, GoStruct, goJson, goSemanticEqual, isPlainObject } from "../k8s/go.js";
+import { GoInterface, GoStruct, deepEqual, goJson, goSemanticEqual, isPlainObject } from "../k8s/go.js";
 import { RenderedValue } from "../k8s/validation.js";
 
 type Raw = Record<string, unknown>;
@@ -194,11 +194,7 @@ export function internalVersions(spec: Raw): GoStruct[] | null {
   if (!Array.isArray(spec.versions)) return null;
   const raws = spec.versions.map(obj);
   const fields = raws.map(perVersion);
-  const hoisted = (get: (p: PerVersion) => unknown): boolean => fields.every((f) => goSemanticEqual(get(f), get(fields[0]!)));
-  const schemaHoisted = hoisted((f) => f.schema);
-  const subresourcesHoisted = hoisted((f) => f.subresources);
-  const columnsHoisted = hoisted((f) => f.columns);
-  const selectableFieldsHoisted = hoisted((f) => f.selectableFields);
+  const same = identicalIn(fields);
   return raws.map((v, i) => {
     const f = fields[i]!;
     return new GoStruct([
@@ -207,12 +203,38 @@ export function internalVersions(spec: Raw): GoStruct[] | null {
       ["Storage", bool(v.storage)],
       ["Deprecated", bool(v.deprecated)],
       ["DeprecationWarning", ptrStr(v.deprecationWarning)],
-      ["Schema", schemaHoisted ? null : f.schema],
-      ["Subresources", subresourcesHoisted ? null : f.subresources],
-      ["AdditionalPrinterColumns", columnsHoisted ? null : f.columns],
-      ["SelectableFields", selectableFieldsHoisted ? null : f.selectableFields],
+      ["Schema", same.schema ? null : f.schema],
+      ["Subresources", same.subresources ? null : f.subresources],
+      ["AdditionalPrinterColumns", same.columns ? null : f.columns],
+      ["SelectableFields", same.selectableFields ? null : f.selectableFields],
     ]);
   });
+}
+
+/** Which per-version fields are semantically identical in every version (and so move to the spec); none without versions. */
+export interface IdenticalFields {
+  schema: boolean;
+  subresources: boolean;
+  columns: boolean;
+  selectableFields: boolean;
+}
+
+function identicalIn(fields: PerVersion[]): IdenticalFields {
+  const same = (get: (p: PerVersion) => unknown): boolean => fields.length > 0 && fields.every((f) => goSemanticEqual(get(f), get(fields[0]!)));
+  return { schema: same((f) => f.schema), subresources: same((f) => f.subresources), columns: same((f) => f.columns), selectableFields: same((f) => f.selectableFields) };
+}
+
+/**
+ * The conversion's decision for each per-version field, compared as the internal values (so an empty description,
+ * `required: []` or `priority: 0` equals an absent one, while `default: []` or `x-kubernetes-preserve-unknown-fields:
+ * false` does not). Versions whose raw fields are equal skip building the internal values.
+ */
+export function identicalPerVersionFields(versions: unknown[]): IdenticalFields {
+  const raws = versions.map(obj);
+  const rawSame = (k: string): boolean => raws.length > 0 && raws.every((v) => deepEqual(v[k], raws[0]![k]));
+  if (rawSame("schema") && rawSame("subresources") && rawSame("additionalPrinterColumns") && rawSame("selectableFields"))
+    return { schema: raws.length > 0, subresources: raws.length > 0, columns: raws.length > 0, selectableFields: raws.length > 0 };
+  return identicalIn(raws.map(perVersion));
 }
 
 /** The value of a `spec.versions: Invalid value: ...` error, rendered as the apiserver prints it. */

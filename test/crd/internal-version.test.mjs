@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { internalVersions, internalVersionsValue } from "../../dist/crd/internal-version.js";
+import { identicalPerVersionFields, internalVersions, internalVersionsValue } from "../../dist/crd/internal-version.js";
 import { GoInterface, GoStruct, goJson, goSemanticEqual } from "../../dist/k8s/go.js";
 import { renderValue } from "../../dist/k8s/validation.js";
 
@@ -113,4 +113,19 @@ test("the CLI: the text report cuts the long versions value on its line, JSON ke
   assert.match(text.stdout, /\n\s+duplicated: v1\n/);
   const json = crdlint(["lint", "--format", "json", "-"], { input });
   assert.equal(json.json.diagnostics.find((d) => d.rule === "versions-duplicate-name").value, expected["every JSONSchemaProps field kind"]);
+});
+
+test("identical per-version fields are decided on the internal values, as the v1 → internal conversion does", () => {
+  const col = (extra) => [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp", ...extra }];
+  const same = identicalPerVersionFields([
+    { name: "v1", schema: { openAPIV3Schema: { type: "object", description: "" } }, additionalPrinterColumns: col({ priority: 0 }), subresources: { status: {} } },
+    { name: "v2", schema: { openAPIV3Schema: { type: "object", required: [] } }, additionalPrinterColumns: col({ format: "" }), subresources: { status: {} } },
+  ]);
+  assert.deepEqual(same, { schema: true, subresources: true, columns: true, selectableFields: true });
+  const differ = identicalPerVersionFields([
+    { name: "v1", schema: { openAPIV3Schema: { type: "object", default: [] } }, subresources: {}, selectableFields: [{ jsonPath: ".spec.a" }] },
+    { name: "v2", schema: { openAPIV3Schema: { type: "object" } } },
+  ]);
+  assert.deepEqual(differ, { schema: false, subresources: false, columns: true, selectableFields: false });
+  assert.deepEqual(identicalPerVersionFields([]), { schema: false, subresources: false, columns: false, selectableFields: false });
 });
