@@ -149,40 +149,64 @@ interface PerVersion {
   selectableFields: GoStruct[] | null;
 }
 
+/** Each per-version field: its v1 name and how its internal value is built from the version. */
+const PER_VERSION: { readonly [K in keyof PerVersion]: { readonly v1: string; readonly build: (v: Raw) => PerVersion[K] } } = {
+  schema: {
+    v1: "schema",
+    build: (v) => (v.schema === undefined || v.schema === null ? null : new GoStruct([["OpenAPIV3Schema", ptrSchemaProps(obj(v.schema).openAPIV3Schema)]])),
+  },
+  subresources: {
+    v1: "subresources",
+    build: (v) => {
+      if (v.subresources === undefined || v.subresources === null) return null;
+      const sr = obj(v.subresources);
+      const scale = sr.scale === undefined || sr.scale === null ? null : obj(sr.scale);
+      return new GoStruct([
+        // CustomResourceSubresourceStatus is an empty struct: a set status prints {}.
+        ["Status", sr.status === undefined || sr.status === null ? null : new GoStruct([])],
+        [
+          "Scale",
+          scale === null
+            ? null
+            : new GoStruct([
+                ["SpecReplicasPath", str(scale.specReplicasPath)],
+                ["StatusReplicasPath", str(scale.statusReplicasPath)],
+                ["LabelSelectorPath", ptrStr(scale.labelSelectorPath)],
+              ]),
+        ],
+      ]);
+    },
+  },
+  columns: {
+    v1: "additionalPrinterColumns",
+    build: (v) =>
+      slice(v.additionalPrinterColumns, (c) => {
+        const o = obj(c);
+        return new GoStruct([
+          ["Name", str(o.name)],
+          ["Type", str(o.type)],
+          ["Format", str(o.format)],
+          ["Description", str(o.description)],
+          ["Priority", num(o.priority)],
+          ["JSONPath", str(o.jsonPath)],
+        ]);
+      }),
+  },
+  selectableFields: {
+    v1: "selectableFields",
+    build: (v) => slice(v.selectableFields, (f) => new GoStruct([["JSONPath", str(obj(f).jsonPath)]])),
+  },
+};
+
+const FIELDS = Object.keys(PER_VERSION) as (keyof PerVersion)[];
+
 function perVersion(v: Raw): PerVersion {
-  const schema = v.schema === undefined || v.schema === null ? null : new GoStruct([["OpenAPIV3Schema", ptrSchemaProps(obj(v.schema).openAPIV3Schema)]]);
-  let subresources: GoStruct | null = null;
-  if (v.subresources !== undefined && v.subresources !== null) {
-    const sr = obj(v.subresources);
-    const scale = sr.scale === undefined || sr.scale === null ? null : obj(sr.scale);
-    subresources = new GoStruct([
-      // CustomResourceSubresourceStatus is an empty struct: a set status prints {}.
-      ["Status", sr.status === undefined || sr.status === null ? null : new GoStruct([])],
-      [
-        "Scale",
-        scale === null
-          ? null
-          : new GoStruct([
-              ["SpecReplicasPath", str(scale.specReplicasPath)],
-              ["StatusReplicasPath", str(scale.statusReplicasPath)],
-              ["LabelSelectorPath", ptrStr(scale.labelSelectorPath)],
-            ]),
-      ],
-    ]);
-  }
-  const columns = slice(v.additionalPrinterColumns, (c) => {
-    const o = obj(c);
-    return new GoStruct([
-      ["Name", str(o.name)],
-      ["Type", str(o.type)],
-      ["Format", str(o.format)],
-      ["Description", str(o.description)],
-      ["Priority", num(o.priority)],
-      ["JSONPath", str(o.jsonPath)],
-    ]);
-  });
-  const selectableFields = slice(v.selectableFields, (f) => new GoStruct([["JSONPath", str(obj(f).jsonPath)]]));
-  return { schema, subresources, columns, selectableFields };
+  return {
+    schema: PER_VERSION.schema.build(v),
+    subresources: PER_VERSION.subresources.build(v),
+    columns: PER_VERSION.columns.build(v),
+    selectableFields: PER_VERSION.selectableFields.build(v),
+  };
 }
 
 /**
@@ -220,21 +244,28 @@ export interface IdenticalFields {
 }
 
 function identicalIn(fields: PerVersion[]): IdenticalFields {
-  const same = (get: (p: PerVersion) => unknown): boolean => fields.length > 0 && fields.every((f) => goSemanticEqual(get(f), get(fields[0]!)));
-  return { schema: same((f) => f.schema), subresources: same((f) => f.subresources), columns: same((f) => f.columns), selectableFields: same((f) => f.selectableFields) };
+  const same = (k: keyof PerVersion): boolean => fields.length > 0 && fields.every((f) => goSemanticEqual(f[k], fields[0]![k]));
+  return { schema: same("schema"), subresources: same("subresources"), columns: same("columns"), selectableFields: same("selectableFields") };
 }
 
 /**
  * The conversion's decision for each per-version field, compared as the internal values (so an empty description,
  * `required: []` or `priority: 0` equals an absent one, while `default: []` or `x-kubernetes-preserve-unknown-fields:
- * false` does not). Versions whose raw fields are equal skip building the internal values.
+ * false` does not). A field whose raw values are equal in every version skips building the internal values.
  */
 export function identicalPerVersionFields(versions: unknown[]): IdenticalFields {
   const raws = versions.map(obj);
-  const rawSame = (k: string): boolean => raws.length > 0 && raws.every((v) => deepEqual(v[k], raws[0]![k]));
-  if (rawSame("schema") && rawSame("subresources") && rawSame("additionalPrinterColumns") && rawSame("selectableFields"))
-    return { schema: raws.length > 0, subresources: raws.length > 0, columns: raws.length > 0, selectableFields: raws.length > 0 };
-  return identicalIn(raws.map(perVersion));
+  const out = { schema: false, subresources: false, columns: false, selectableFields: false };
+  if (raws.length === 0) return out;
+  for (const k of FIELDS) {
+    const { v1, build } = PER_VERSION[k] as { v1: string; build: (v: Raw) => unknown };
+    if (raws.every((v) => deepEqual(v[v1], raws[0]![v1]))) out[k] = true;
+    else {
+      const built = raws.map((v) => build(v));
+      out[k] = built.every((b) => goSemanticEqual(b, built[0]));
+    }
+  }
+  return out;
 }
 
 /** The value of a `spec.versions: Invalid value: ...` error, rendered as the apiserver prints it. */
