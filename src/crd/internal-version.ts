@@ -37,7 +37,8 @@ function slice<T>(v: unknown, each: (x: unknown) => T): T[] | null {
 /** A map field (map[string]T): nil when absent or null; json.Marshal sorts the keys (goJson does). */
 function map<T>(v: unknown, each: (x: unknown) => T): Record<string, T> | null {
   if (!isPlainObject(v)) return null;
-  const out: Record<string, T> = {};
+  // No prototype: a property named __proto__ stays a key.
+  const out = Object.create(null) as Record<string, T>;
   for (const k of Object.keys(v)) out[k] = each(v[k]);
   return out;
 }

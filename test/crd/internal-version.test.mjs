@@ -129,3 +129,8 @@ test("identical per-version fields are decided on the internal values, as the v1
   assert.deepEqual(differ, { schema: false, subresources: false, columns: true, selectableFields: false });
   assert.deepEqual(identicalPerVersionFields([]), { schema: false, subresources: false, columns: false, selectableFields: false });
 });
+
+test("a property named __proto__ stays a map key", () => {
+  const spec = JSON.parse('{"versions":[{"name":"v1","schema":{"openAPIV3Schema":{"properties":{"__proto__":{"type":"string"}}}}},{"name":"v2"}]}');
+  assert.match(goJson(internalVersions(spec)), /"Properties":\{"__proto__":\{"ID":"","Schema":"","Ref":null,"Description":"","Type":"string",/);
+});
