@@ -1,7 +1,8 @@
 /** The typed view of one CRD document: versions, and the v1 → internal hoisting that decides every reported path. */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go (hoisting of identical per-version fields)
 import { DualPath, FieldPath } from "../k8s/path.js";
-import { deepEqual, isPlainObject } from "../k8s/go.js";
+import { isPlainObject } from "../k8s/go.js";
+import { identicalPerVersionFields } from "./internal-version.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: unknown };
@@ -54,26 +55,15 @@ export interface CrdView {
   schemaHoisted: boolean;
 }
 
-/** Go's semantic equality treats a nil and an empty slice alike. */
-function semanticEqual(a: unknown, b: unknown): boolean {
-  const nilA = a === undefined || a === null || (Array.isArray(a) && a.length === 0);
-  const nilB = b === undefined || b === null || (Array.isArray(b) && b.length === 0);
-  return nilA || nilB ? nilA && nilB : deepEqual(a, b);
-}
-
-function allIdentical(values: unknown[]): boolean {
-  if (values.length === 0) return false;
-  return values.every((v) => semanticEqual(v, values[0]));
-}
-
 function hoist<T>(
   versions: VersionView[],
   get: (v: VersionView) => T | undefined,
+  identical: boolean,
   writtenField: string,
   apiserverTop: FieldPath,
 ): HoistedField<T> {
   const values = versions.map(get);
-  if (versions.length > 0 && allIdentical(values)) {
+  if (versions.length > 0 && identical) {
     const first = versions[0]!;
     return {
       hoisted: true,
@@ -109,7 +99,9 @@ export function buildCrdView(raw: JsonObject): CrdView {
 
   const schemaOf = (v: VersionView): unknown => v.raw.schema;
   const schemaValues = versions.map(schemaOf);
-  const schemaHoisted = allIdentical(schemaValues) && schemaValues[0] !== undefined && schemaValues[0] !== null;
+  // Identical as the internal values the conversion compares (apiequality.Semantic.DeepEqual), not as raw JSON.
+  const identical = identicalPerVersionFields(versions.map((v) => v.raw));
+  const schemaHoisted = identical.schema && schemaValues[0] !== undefined && schemaValues[0] !== null;
   const statusOf = (v: VersionView) => isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
 
   const schemas: SchemaScope[] = [];
@@ -152,8 +144,8 @@ export function buildCrdView(raw: JsonObject): CrdView {
     schemas,
     versionsWithoutSchema,
     schemaHoisted,
-    subresources: hoist(versions, (v) => v.raw.subresources, "subresources", FieldPath.root("spec", "subresources")),
-    printerColumns: hoist(versions, (v) => v.raw.additionalPrinterColumns, "additionalPrinterColumns", FieldPath.root("spec", "additionalPrinterColumns")),
-    selectableFields: hoist(versions, (v) => v.raw.selectableFields, "selectableFields", FieldPath.root("spec", "selectableFields")),
+    subresources: hoist(versions, (v) => v.raw.subresources, identical.subresources, "subresources", FieldPath.root("spec", "subresources")),
+    printerColumns: hoist(versions, (v) => v.raw.additionalPrinterColumns, identical.columns, "additionalPrinterColumns", FieldPath.root("spec", "additionalPrinterColumns")),
+    selectableFields: hoist(versions, (v) => v.raw.selectableFields, identical.selectableFields, "selectableFields", FieldPath.root("spec", "selectableFields")),
   };
 }

@@ -83,8 +83,26 @@ function goJsonString(s: string): string {
   return out + '"';
 }
 
-/** json.Marshal of a decoded JSON value: map keys sorted, Go's number and string encoding. */
+/**
+ * A Go struct value as json.Marshal sees it: its fields in declaration order. The apiserver's internal API types
+ * carry no json tags, so the names are the Go field names and no field is omitted (zero values print too).
+ */
+export class GoStruct {
+  constructor(readonly fields: ReadonlyArray<readonly [string, unknown]>) {}
+}
+
+/** A decoded JSON value held in an interface{} (apiextensions.JSON): it marshals as itself and compares strictly. */
+export class GoInterface {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * json.Marshal of a decoded JSON value or of a Go value built from GoStruct / GoInterface: map keys (plain objects)
+ * sorted, struct fields in order, Go's number and string encoding. null stands for a nil pointer, slice or map.
+ */
 export function goJson(v: unknown): string {
+  if (v instanceof GoStruct) return "{" + v.fields.map(([k, f]) => goJsonString(k) + ":" + goJson(f)).join(",") + "}";
+  if (v instanceof GoInterface) return goJson(v.value);
   if (v === null || v === undefined) return "null";
   switch (typeof v) {
     case "string":
@@ -141,6 +159,35 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     if (!deepEqual((a as Record<string, unknown>)[k], bo[k])) return false;
   }
   return true;
+}
+
+/**
+ * apiequality.Semantic.DeepEqual on Go values built from GoStruct / GoInterface / arrays (slices) / plain objects
+ * (maps): a nil and an empty slice or map are equal, a nil pointer (null) differs from any struct, and the values
+ * inside an interface{} compare strictly (an empty list there is not null).
+ */
+// Upstream: kubernetes/apimachinery:third_party/forked/golang/reflect/deep_equal.go (Equalities.DeepEqual)
+export function goSemanticEqual(a: unknown, b: unknown): boolean {
+  if (a instanceof GoInterface || b instanceof GoInterface)
+    return a instanceof GoInterface && b instanceof GoInterface && deepEqual(a.value, b.value);
+  if (a instanceof GoStruct || b instanceof GoStruct) {
+    if (!(a instanceof GoStruct && b instanceof GoStruct) || a.fields.length !== b.fields.length) return false;
+    return a.fields.every(([k, v], i) => b.fields[i]![0] === k && goSemanticEqual(v, b.fields[i]![1]));
+  }
+  const emptyA = a === null || a === undefined || (Array.isArray(a) && a.length === 0) || (isPlainObject(a) && Object.keys(a).length === 0);
+  const emptyB = b === null || b === undefined || (Array.isArray(b) && b.length === 0) || (isPlainObject(b) && Object.keys(b).length === 0);
+  if (emptyA || emptyB) return emptyA && emptyB;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => goSemanticEqual(x, b[i]));
+  }
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => hasOwn(b, k) && goSemanticEqual(a[k], b[k]));
+  }
+  return a === b;
 }
 
 /** utf8.RuneCountInString: code points (a surrogate pair is one rune). */

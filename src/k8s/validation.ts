@@ -74,8 +74,17 @@ export function goQuote(s: string): string {
   return out + '"';
 }
 
+/**
+ * A field error value already rendered the way the apiserver prints it (json.Marshal of a Go struct, whose field
+ * order and zero values a plain object cannot carry); renderValue passes its text through.
+ */
+export class RenderedValue {
+  constructor(readonly text: string) {}
+}
+
 /** The apiserver renders a field error value: strings quoted, scalars plain, the rest JSON (1.34+). */
 export function renderValue(value: unknown): string {
+  if (value instanceof RenderedValue) return value.text;
   if (typeof value === "string") return goQuote(value);
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
   if (value === undefined) return "null";

@@ -1,6 +1,7 @@
 /** Version names must be unique. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
+import { internalVersionsValue } from "../../crd/internal-version.js";
 
 export default defineRule({
   id: "versions-duplicate-name",
@@ -14,7 +15,7 @@ export default defineRule({
     mustContainUniqueVersionNames: "must contain unique version names",
   },
   docs: {
-    why: "Each version is served at `/apis/<group>/<version>`; two entries with the same name are ambiguous. The apiserver reports it once, at spec.versions.",
+    why: "Each version is served at `/apis/<group>/<version>`; two entries with the same name are ambiguous. The apiserver reports it once, at spec.versions, with the whole internal versions list as the value: every field of every version under its Go name, and `null` for a schema, subresources, printer columns or selectable fields that all versions share (they moved to the spec).",
     fix: "Rename or remove the duplicate entry.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
     fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
@@ -31,7 +32,8 @@ export default defineRule({
     ctx.report({
       path: DualPath.root("spec", "versions"),
       messageId: "mustContainUniqueVersionNames",
-      value: ctx.crd.versions.map((v) => ({ Name: v.name, Served: v.raw.served === true, Storage: v.raw.storage === true })),
+      // The apiserver prints the whole internal versions list (every field of every version), as it holds it.
+      value: internalVersionsValue(ctx.crd.spec),
       detail: `duplicated: ${[...new Set(dups)].join(", ")}`,
     });
   },
