@@ -91,6 +91,11 @@ function generate(r) {
     if (chance(0.04)) lines.push(chance(0.5) ? "" : sp(pick([1, 3, 8])));
   };
   const scalar = (indent, prefix) => {
+    if (chance(0.08) && prefix.trim() !== "") {
+      // The value on the line after its key or dash.
+      lines.push(prefix.trimEnd());
+      prefix = sp(indent + pick([1, 2, 4]));
+    }
     const w = word();
     const style = Math.floor(r() * 10);
     const tail = chance(0.05) ? " # c" : chance(0.05) ? "   " : "";

@@ -278,24 +278,21 @@ class Reader {
   }
 
   /** Sets the range of a collection that starts at `first` and whose last item was read last. */
-  private endCollection(first: number, firstLine: number, lastLine: number, lastEnd: number, lastOpen: boolean): void {
+  private endCollection(first: number, firstLine: number, lastLine: number, lastEnd: number, lastOpen: boolean, indent: number): void {
     this.vStart = first;
     this.vLastLine = lastLine;
     this.vOpen = lastOpen;
-    const end = this.collectionEnd(lastLine);
-    // Ending with an empty value, the collection ends where that value sits; but a comment inside it can move the end
-    // to the next token (the full loader's ranges decide).
-    if (lastOpen) for (let j = firstLine; j <= lastLine; j++) if (this.kinds[j] === COMMENT) throw new Unsupported();
-    this.vEnd = lastOpen ? lastEnd : end;
-  }
-
-  /** A block collection's end: after the line break of its last line. */
-  private collectionEnd(lastLine: number): number {
-    // A comment after a collection's last line may end the collection after the comment's line break, at the next
-    // line's first token, or not move the end at all, depending on where the `yaml` library's parser hangs it (its
-    // indentation, the collection's and the parent's): the full loader's ranges decide.
-    for (let j = lastLine + 1; j < this.limit && this.kinds[j] !== CONTENT; j++) if (this.kinds[j] === COMMENT) throw new Unsupported();
-    return this.lineEnd(lastLine);
+    // Where a comment makes the `yaml` library end a collection (after the comment's line break, at the next line's
+    // first token, or where it would have ended anyway) depends on the comment's indentation, the collection's and its
+    // parent's. Modelled: comments after the collection indented less than its items leave its end alone. Anything
+    // else is the full loader's to read.
+    let j = lastLine + 1;
+    for (; j < this.limit && this.kinds[j] !== CONTENT; j++) if (this.kinds[j] === COMMENT && (lastOpen || this.indents[j]! >= indent)) throw new Unsupported();
+    if (lastOpen) {
+      // Ending with an empty value, the collection ends where that value sits, unless a comment inside it moves it.
+      for (let k = firstLine; k <= lastLine; k++) if (this.kinds[k] === COMMENT) throw new Unsupported();
+      this.vEnd = lastEnd;
+    } else this.vEnd = this.lineEnd(lastLine);
   }
 
   /** The offset after a line's line break (the text's end for a last line without one). */
@@ -354,7 +351,7 @@ class Reader {
       this.pos = next;
       keyAt = this.starts[next]! + indent;
     }
-    this.endCollection(first, firstLine, lastLine, lastEnd, lastOpen);
+    this.endCollection(first, firstLine, lastLine, lastEnd, lastOpen, indent);
     return obj;
   }
 
@@ -398,7 +395,7 @@ class Reader {
       this.pos = next;
       dashAt = this.starts[next]! + indent;
     }
-    this.endCollection(first, firstLine, lastLine, lastEnd, lastOpen);
+    this.endCollection(first, firstLine, lastLine, lastEnd, lastOpen, indent);
     return arr;
   }
 
@@ -501,9 +498,10 @@ class Reader {
           const at = this.starts[next]! + ni;
           const end = this.ends[next]!;
           if (this.isSeqItemLine(next, ni) || this.startsKey(at, end)) return this.block(ni, depth + 1);
-          // A scalar or flow collection written on the lines after its key: it reads as if it followed the key.
+          // A scalar or flow collection written on the lines after its key reads as if it followed the key; for a
+          // block scalar there, only an indentation taken from its content is modelled, not an indicator.
           const c = this.text.charCodeAt(at);
-          if (c === 124 || c === 62) throw new Unsupported();
+          if ((c === 124 || c === 62) && /[1-9]/.test(this.text.slice(at + 1, Math.min(end, at + 3)))) throw new Unsupported();
           this.pos = next + 1;
           return this.inlineValue(at, end, parentIndent);
         }
