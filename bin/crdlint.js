@@ -20,11 +20,8 @@ const io = {
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
   env: process.env,
-  stdin: async () => {
-    const chunks = [];
-    for await (const c of process.stdin) chunks.push(c);
-    return Buffer.concat(chunks).toString("utf8");
-  },
+  // Stops past the limit it is given (--max-file-size): `crdlint lint - < /dev/zero` ends.
+  stdin: (maxBytes) => bundle.exports.readStdin(maxBytes),
 };
 
 process.exitCode = await bundle.exports.main(argv, io);

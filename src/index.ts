@@ -8,6 +8,7 @@ import { estimateCosts, type CostReport } from "./engine/cost.js";
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
 export type { Rule, RuleMeta } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
+export type { StdinReader } from "./load/files.js";
 export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./engine/cost.js";
 export type { ValidateOptions } from "./engine/validate.js";
 export type { FormatContext, Formatter } from "./report/types.js";

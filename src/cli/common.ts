@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import type { LintResult } from "../diagnostics/index.js";
+import type { StdinReader } from "../load/files.js";
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -14,7 +15,8 @@ export interface CliIO {
   cwd: string;
   isTTY: boolean;
   env: Record<string, string | undefined>;
-  stdin: () => Promise<string>;
+  /** Standard input, read up to the limit it is given (bounded: standard input can be endless). */
+  stdin: StdinReader;
 }
 
 /** Exit 2: crdlint could not do its job. */
@@ -51,7 +53,7 @@ export function addCommonOptions(cmd: Command, formats: readonly string[], quiet
     .option("--no-ignore", "lint files that the configuration's ignore patterns exclude")
     .option("--stdin-filename <path>", "the name to give standard input in the report (reads stdin when no path is given)")
     .option("-o, --output-file <path>", "write the report to this file instead of standard output")
-    .option("--max-file-size <size>", "skip and report files larger than this", "32MiB")
+    .option("--max-file-size <size>", "skip and report files (and standard input) larger than this", "32MiB")
     .option("--debug", "print stack traces of unexpected failures");
 }
 
@@ -101,7 +103,7 @@ export interface LoadedOptions {
   /** The config file's directory: `ignore` patterns are relative to it. */
   ignoreBase: string;
   cwd: string;
-  stdin: () => Promise<string>;
+  stdin: StdinReader;
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
@@ -136,18 +138,22 @@ export function parseMaxFileSize(text: string, parseSize: (t: string) => number 
   return n;
 }
 
+/** What a command reads when given no path: the CRD files under the working directory (lint, cost), or standard input (validate). */
+export type WithoutPaths = "crd-files" | "stdin";
+
 /**
  * The paths to lint: `--stdin-filename` with no path reads standard input; no path at all lints the files of the
- * working directory that hold a CRD, and says on stderr what it skipped.
+ * working directory that hold a CRD, and says on stderr what it skipped (or reads standard input, for validate).
  */
 export async function resolvePaths(
   paths: string[],
   flags: Pick<CommonFlags, "stdinFilename">,
   options: LoadedOptions & { maxFileSizeBytes: number },
   io: CliIO,
+  withoutPaths: WithoutPaths = "crd-files",
 ): Promise<string[]> {
   if (paths.length > 0) return paths;
-  if (flags.stdinFilename) return ["-"];
+  if (flags.stdinFilename || withoutPaths === "stdin") return ["-"];
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
   if (found.files.length === 0)
@@ -168,11 +174,11 @@ export function renameStdin<T extends { file: string }>(items: T[], name: string
  * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
  * `knownRules` lets the configuration reject a misspelt rule id.
  */
-export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>) {
+export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
   const { parseSize } = await import("../load/files.js");
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
   const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
-  return { options, inputs: await resolvePaths(paths, flags, options, io) };
+  return { options, inputs: await resolvePaths(paths, flags, options, io, withoutPaths) };
 }
 
 /** `--max-warnings n`: -1 when not given; exit 2 for anything but a whole number >= 0. */

@@ -43,7 +43,8 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
     unestimated: renameStdin(report.unestimated, flags.stdinFilename),
     lint: { ...report.lint, diagnostics: renameStdin(report.lint.diagnostics, flags.stdinFilename) },
   };
-  const failed = report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit);
+  // An input that was not read fails the run as an error does in lint: its costs are unknown.
+  const failed = report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit) || cost.unreadInputs(report).some((d) => d.severity === "error");
   // -q: only what is over a limit.
   const shown = flags.quiet ? cost.overLimitOnly(report) : report;
   await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown), flags, io);

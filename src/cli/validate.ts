@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { Option } from "commander";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeFor, parseMaxWarnings, quietView, loadOptions, parseMaxFileSize, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeFor, parseMaxWarnings, prepareRun, quietView, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 
 interface ValidateFlags extends CommonFlags {
   crd?: string[];
@@ -41,18 +41,15 @@ export function registerValidateCommand(program: Command, deps: ValidateCommandD
 
 async function runValidate(manifests: string[], flags: ValidateFlags, deps: ValidateCommandDeps): Promise<number> {
   const { io } = deps;
-  const [api, { parseSize }, { stringify }] = await Promise.all([import("../index.js"), import("../load/files.js"), import("yaml")]);
+  const [api, { stringify }] = await Promise.all([import("../index.js"), import("yaml")]);
   const fmt = api.getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const options = {
-    ...(await loadOptions(flags, io, new Set(api.rules.map((r) => r.id)))),
-    maxFileSizeBytes: parseMaxFileSize(flags.maxFileSize, parseSize),
-    stdinFilename: flags.stdinFilename,
-  };
+  // Unlike lint and cost, no path reads standard input (as kubectl's -f - would), not the files under cwd.
+  const { options, inputs } = await prepareRun(manifests, flags, io, new Set(api.rules.map((r) => r.id)), "stdin");
   let result;
   try {
-    result = await api.validate(manifests, {
+    result = await api.validate(inputs, {
       ...options,
       crds: flags.crd ?? [],
       old: flags.old,

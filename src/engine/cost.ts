@@ -1,5 +1,5 @@
 /** `crdlint cost`: every CEL expression's estimated cost per CRD version, with the drivers and a fix for the expensive ones. */
-import type { LintResult } from "../diagnostics/index.js";
+import type { Diagnostic, LintResult } from "../diagnostics/index.js";
 import type { Rule } from "../rules/define-rule.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "./files.js";
 import type { SchemaCostEstimate, SchemaNotEstimated } from "./lint.js";
@@ -157,10 +157,18 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
   };
 }
 
+// What says an input or a document was not read (over --max-file-size, binary, not YAML): its costs are missing.
+const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax"]);
+
+/** The diagnostics of inputs and documents the run could not read, so that a cost report never passes over them in silence. */
+export function unreadInputs(report: CostReport): Diagnostic[] {
+  return report.lint.diagnostics.filter((d) => UNREAD_RULES.has(d.rule));
+}
+
 /** JSON with costs as exact integers: values past 2^53 (saturated costs) must not lose digits. */
 export function costReportJson(report: CostReport, toolVersion: string): string {
   const { lint, ...rest } = report;
-  const body = { tool: "crdlint", version: toolVersion, ...rest, diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-")) };
+  const body = { tool: "crdlint", version: toolVersion, ...rest, diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)) };
   const marker = "\u0000bigint:";
   const text = JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v), 2);
   return text.replace(new RegExp(`"${marker.replace("\u0000", "\\\\u0000")}(\\d+)"`, "g"), "$1") + "\n";
@@ -203,6 +211,9 @@ export function costReportText(report: CostReport): string {
     out.push(`${u.file}  ${u.object ?? "(unnamed)"}  version${u.versions.length > 1 ? "s" : ""} ${u.versions.join(", ")}`);
     out.push(`  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}`, "");
   }
+  const unread = unreadInputs(report);
+  for (const d of unread) out.push(`${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
+  if (unread.length) out.push("");
   const over = report.expressions.filter((e) => e.exceedsLimit).length + report.crds.filter((c) => c.exceedsLimit).length;
   const minor = Number(report.kubernetesVersion.split(".")[1]);
   if (!enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))

@@ -1,5 +1,5 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
-import { expandInputs } from "../load/files.js";
+import { expandInputs, type StdinReader } from "../load/files.js";
 import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
 import type { Rule } from "../rules/define-rule.js";
@@ -20,8 +20,11 @@ export interface LintOptions {
   stdinFilename?: string;
   maxFileSizeBytes?: number;
   cwd?: string;
-  /** Reads standard input for the path `-`. */
-  stdin?: () => Promise<string>;
+  /**
+   * Reads standard input for the path `-` (default: process.stdin). It is given --max-file-size and may stop
+   * reading past it: an input over the limit is reported (size-file-too-large), not parsed.
+   */
+  stdin?: StdinReader;
   /**
    * Worker threads for many files (default 1: this thread only; the CLI's default is one per core). Small inputs
    * stay on this thread whatever the number, since starting a worker costs more than they take to lint.

@@ -1,5 +1,5 @@
 /** One file in, its outcome out: what every linting thread (this one or a worker) does with each file. */
-import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../load/files.js";
+import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES, type InputText } from "../load/files.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Linter, TextResult } from "./lint.js";
 import type { LintOptions } from "./files.js";
@@ -22,10 +22,14 @@ export async function lintFile(linter: Linter, file: string, options: LintOption
     return { kind: "unreadable", message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (e as Error).message}` };
   }
   if ("problem" in input) {
-    const d = linter.fileDiagnostic(file, input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax", input.message);
-    return { kind: "linted", diagnostics: [d], counts: { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 } };
+    return { kind: "linted", diagnostics: [inputProblemDiagnostic(linter, input)], counts: { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 } };
   }
   const { diagnostics, ...counts } = linter.lintText(input.text, file);
   return { kind: "linted", diagnostics, counts };
 }
 
+
+/** The diagnostic for an input that is not parsed: over --max-file-size, or binary. */
+export function inputProblemDiagnostic(linter: Pick<Linter, "fileDiagnostic">, input: Extract<InputText, { problem: string }>): Diagnostic {
+  return linter.fileDiagnostic(input.file, input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax", input.message);
+}

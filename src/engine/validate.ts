@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
 import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
-import { expandInputs } from "../load/files.js";
+import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, openInput, type StdinReader } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
@@ -17,6 +17,7 @@ import { createResourceValidator, type CelStage, type FieldValidation, type Reso
 import { allRules } from "../rules/index.js";
 import { apiserverLine } from "../report/types.js";
 import { makeLinter, UsageError, type LintOptions } from "./files.js";
+import { inputProblemDiagnostic } from "./lint-file.js";
 import type { Linter } from "./lint.js";
 import { loadCelStages, type CelStages } from "./validate-cel.js";
 
@@ -67,9 +68,23 @@ interface Located {
 const ruleSeverity = new Map(allRules.map((r) => [r.id, r.severity] as const));
 const ruleApiserver = new Map(allRules.map((r) => [r.id, r.apiserver] as const));
 
-function memoStdin(stdin: (() => Promise<string>) | undefined): () => Promise<string> {
-  let text: Promise<string> | null = null;
-  return () => (text ??= stdin ? stdin() : Promise.resolve(""));
+type OpenedInput = Awaited<ReturnType<typeof openInput>>;
+/** An input that can be read: its text (standard input, a pipe), or a regular file to stream. */
+type ReadableInput = Exclude<OpenedInput, { problem: string }>;
+
+/**
+ * Opens each input once per run, checking its size (--max-file-size) and NUL bytes: the CRD pass and the resource
+ * pass both read an input, and standard input or a pipe gives its text only once.
+ */
+function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinReader | undefined): (file: string) => Promise<OpenedInput> {
+  const opened = new Map<string, Promise<OpenedInput>>();
+  // The library reads no standard input for validate unless given a reader (the CLI's, a test's).
+  const reader: StdinReader = stdin ?? (async () => "");
+  return (file) => {
+    let input = opened.get(file);
+    if (!input) opened.set(file, (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader })));
+    return input;
+  };
 }
 
 /** The apiserver's deprecation warning for a version (customresource_handler.go: getDeprecationWarning). */
@@ -148,10 +163,10 @@ function resourceVersion(crd: CrdEntry, v: CrdVersion): ResourceVersion | null {
 type ChunkDocument = { located: Located | null; text: string; problems: ReturnType<typeof loadText>["problems"]; lineOffset: number; chunk: number };
 
 /** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
-async function* documentsOf(file: string, cwd: string, stdin: () => Promise<string>, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
+async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
-  for await (const chunk of readDocumentChunks(file, { cwd, stdin })) {
+  for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {
       index++;
@@ -171,7 +186,7 @@ const mentionsCrd = (text: string): boolean => text.includes("CustomResourceDefi
 
 export async function validateFiles(paths: readonly string[], options: ValidateOptions): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
-  const stdin = memoStdin(options.stdin);
+  const open = inputOpener(cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
   const linter = await makeLinter(allRules, options);
   const minor = linter.minor;
   const expand = async (list: readonly string[]) => {
@@ -192,8 +207,14 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   // One per run: resources of every CRD share the compiled schema validators and patterns.
   const schemaValidators = new SchemaValidatorCache();
 
-  const register = async (file: string, only?: (t: string) => boolean) => {
-    for await (const d of documentsOf(file, cwd, stdin, only)) {
+  /** Collects the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). */
+  const register = async (file: string, only?: (t: string) => boolean, report = false) => {
+    const input = await open(file);
+    if ("problem" in input) {
+      if (report) push(inputProblemDiagnostic(linter, input));
+      return;
+    }
+    for await (const d of documentsOf(input, cwd, only)) {
       if (!d.located || !isCrd(d.located.doc.value)) continue;
       crdChunks.add(`${file}\0${d.chunk}`);
       const key = `${file}\0${d.located.index}`;
@@ -204,17 +225,18 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       if (entry) registry.set(`${entry.group}\0${entry.kind}`, entry);
     }
   };
-  for (const f of crdFiles) await register(f);
-  for (const f of files) await register(f, mentionsCrd);
-
-  const oldObjects = options.old ? await loadOld(options.old, cwd, stdin) : null;
-
   const push = (d: Diagnostic) => {
     const sev = configured(d.rule, d.severity);
     if (sev === "off") return;
     if (sev !== d.severity) d = { ...d, severity: sev, apiserver: d.apiserver && sev === "error" };
     diagnostics.push(d);
   };
+
+  // A --crd input that is also a manifest input is reported once, with the manifests.
+  for (const f of crdFiles) await register(f, undefined, !files.includes(f));
+  for (const f of files) await register(f, mentionsCrd);
+
+  const oldObjects = options.old ? await loadOld(options.old, cwd, open) : null;
 
   const verdictOf = (crd: CrdEntry): { errors: Diagnostic[] } | null => {
     if (crd.verdict !== undefined) return crd.verdict;
@@ -255,7 +277,12 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const fast = createFastLoader();
   for (const file of files) {
     counts.files++;
-    for await (const d of documentsOf(file, cwd, stdin, undefined, fast)) {
+    const input = await open(file);
+    if ("problem" in input) {
+      push(inputProblemDiagnostic(linter, input));
+      continue;
+    }
+    for await (const d of documentsOf(input, cwd, undefined, fast)) {
       for (const p of d.problems) {
         if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
         push(buildDiagnostic({
@@ -389,12 +416,20 @@ interface OldObjects {
 }
 
 /** The stored objects of an update (`--old`), by group, kind, namespace and name. */
-async function loadOld(file: string, cwd: string, stdin: () => Promise<string>): Promise<OldObjects> {
+async function loadOld(file: string, cwd: string, open: (file: string) => Promise<OpenedInput>): Promise<OldObjects> {
   const byKey = new Map<string, Record<string, unknown>>();
   const key = (group: string, kind: string, namespace: string, name: string) => `${group}\0${kind}\0${namespace}\0${name}`;
   let readable = false;
+  const cannotRead = (e: unknown) => new UsageError(`cannot read --old ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+  let input: OpenedInput;
   try {
-    for await (const d of documentsOf(file, cwd, stdin)) {
+    input = await open(file);
+  } catch (e) {
+    throw cannotRead(e);
+  }
+  if ("problem" in input) throw cannotRead(new Error(input.message));
+  try {
+    for await (const d of documentsOf(input, cwd)) {
       readable = true;
       const v = d.located?.doc.value;
       if (!isObject(v) || typeof v.apiVersion !== "string" || typeof v.kind !== "string" || !isObject(v.metadata)) continue;
@@ -403,7 +438,7 @@ async function loadOld(file: string, cwd: string, stdin: () => Promise<string>):
       byKey.set(key(splitApiVersion(v.apiVersion).group, v.kind, ns, name), v);
     }
   } catch (e) {
-    throw new UsageError(`cannot read --old ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+    throw cannotRead(e);
   }
   void readable;
   return {

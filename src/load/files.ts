@@ -1,5 +1,5 @@
 /** Paths, directories, globs and stdin → the list of inputs to lint; the only file-system reader below the CLI. */
-import { readFile, stat, readdir } from "node:fs/promises";
+import { open, readFile, stat, readdir } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
@@ -141,48 +141,95 @@ async function compileIgnore(patterns: readonly string[]): Promise<(rel: string)
   return (rel) => patterns.some((pat) => minimatch(rel, pat, { dot: true }) || minimatch(rel, pat + "/**", { dot: true }));
 }
 
+/**
+ * Reads standard input for the path `-`. Standard input can be endless (`< /dev/zero`, `yes |`): a reader stops
+ * once it has read more than `maxBytes` bytes (readStdin does), and crdlint reports the input as too large without
+ * parsing it. A reader that ignores the limit (`async () => text`) is read whole, then checked the same way.
+ */
+export type StdinReader = (maxBytes: number) => Promise<string | Uint8Array>;
+
+// How much of an input is searched for a NUL byte: YAML and JSON text has none, and binary data has one early.
+const BINARY_PROBE_BYTES = 8192;
+
+const binary = (file: string): InputText => ({ file, problem: "binary", message: `${file === "-" ? "input" : "file"} is binary (contains NUL bytes), not YAML or JSON` });
+
+const tooLarge = (file: string, size: number | null, limit: number): InputText => ({
+  file,
+  problem: "too-large",
+  message: `${size === null ? "input is" : `${file === "-" ? "input" : "file"} is ${formatBytes(size)},`} over the ${formatBytes(limit)} limit (--max-file-size); not parsed`,
+});
+
 /** Reads one input; size and binary checks come before parsing. Throws only for unreadable files (the CLI's exit 2). */
-export async function readInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: () => Promise<string> }): Promise<InputText> {
+export async function readInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader }): Promise<InputText> {
+  const limit = options.maxFileSizeBytes;
   let buf: Buffer;
   if (file === "-") {
-    const text = options.stdin ? await options.stdin() : await readStdin();
-    buf = Buffer.from(text, "utf8");
+    const raw = await (options.stdin ?? readStdin)(limit);
+    buf = typeof raw === "string" ? Buffer.from(raw, "utf8") : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    // A bounded reader stopped somewhere past the limit: how far the input goes is unknown.
+    if (buf.length > limit) return tooLarge(file, typeof raw === "string" ? buf.length : null, limit);
   } else {
     const abs = resolve(options.cwd, file);
     const st = await stat(abs);
-    if (st.size > options.maxFileSizeBytes)
-      return { file, problem: "too-large", message: `file is ${formatBytes(st.size)}, over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
+    if (st.size > limit) return tooLarge(file, st.size, limit);
     // A device or a pipe (/dev/zero, <(helm template ...)) has no size to check first: read at most one byte past the limit.
-    buf = st.isFile() ? await readFile(abs) : await readAtMost(abs, options.maxFileSizeBytes + 1);
-    if (!st.isFile() && buf.length > options.maxFileSizeBytes)
-      return { file, problem: "too-large", message: `input is over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
+    buf = st.isFile() ? await readFile(abs) : await readAtMost(createReadStream(abs, { end: limit }), limit);
+    if (buf.length > limit) return tooLarge(file, st.isFile() ? buf.length : null, limit);
   }
-  if (buf.length > options.maxFileSizeBytes)
-    return { file, problem: "too-large", message: `input is ${formatBytes(buf.length)}, over the ${formatBytes(options.maxFileSizeBytes)} limit (--max-file-size); not parsed` };
-  const head = buf.subarray(0, 8192);
-  if (head.includes(0)) return { file, problem: "binary", message: "file is binary (contains NUL bytes), not YAML or JSON" };
+  return checkedText(file, buf);
+}
+
+/**
+ * Like readInput, for a reader that streams a regular file document by document (`crdlint validate`, whose
+ * inputs may hold any number of resources): such a file, within the limit and without a NUL byte at its start,
+ * comes back unread as `{ file, stream: true }`; standard input, a pipe or a device is read (bounded) as readInput
+ * reads it, since it can be read only once.
+ */
+export async function openInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader }): Promise<InputText | { file: string; stream: true }> {
+  if (file !== "-") {
+    const abs = resolve(options.cwd, file);
+    const st = await stat(abs);
+    if (st.isFile()) {
+      if (st.size > options.maxFileSizeBytes) return tooLarge(file, st.size, options.maxFileSizeBytes);
+      const handle = await open(abs);
+      try {
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(BINARY_PROBE_BYTES), 0, BINARY_PROBE_BYTES, 0);
+        if (buffer.subarray(0, bytesRead).includes(0)) return binary(file);
+      } finally {
+        await handle.close();
+      }
+      return { file, stream: true };
+    }
+  }
+  return readInput(file, options);
+}
+
+/** The text of an input that is within the size limit, or why it is not YAML (NUL bytes), without its BOM. */
+function checkedText(file: string, buf: Buffer): InputText {
+  if (buf.subarray(0, BINARY_PROBE_BYTES).includes(0)) return binary(file);
   let text = buf.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { file, text };
 }
 
-async function readAtMost(path: string, limit: number): Promise<Buffer> {
+/** Reads a stream until it ends or has given more than `limit` bytes, then stops reading it. */
+async function readAtMost(stream: AsyncIterable<unknown> & { destroy?: () => void }, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
-  const stream = createReadStream(path, { end: limit - 1 });
   for await (const c of stream) {
-    chunks.push(c as Buffer);
-    total += (c as Buffer).length;
-    if (total >= limit) break;
+    const b = typeof c === "string" ? Buffer.from(c, "utf8") : (c as Buffer);
+    chunks.push(b);
+    total += b.length;
+    // Leaving the loop destroys the stream: nothing more is read from an endless input.
+    if (total > limit) break;
   }
-  stream.destroy();
+  stream.destroy?.();
   return Buffer.concat(chunks);
 }
 
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+/** Standard input, read until it ends or has given more than `maxBytes` bytes (the library's and the CLI's reader). */
+export function readStdin(maxBytes: number): Promise<Buffer> {
+  return readAtMost(process.stdin, maxBytes);
 }
 
 export function formatBytes(n: number): string {

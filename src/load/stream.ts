@@ -17,9 +17,9 @@ export interface DocumentChunk {
 
 const SEPARATOR = /^---(?:[ \t#].*)?$/;
 
-async function* lines(file: string, options: { cwd: string; stdin?: () => Promise<string> }): AsyncGenerator<string> {
-  if (file === "-") {
-    const text = options.stdin ? await options.stdin() : "";
+async function* lines(file: string, options: { cwd: string; text?: string }): AsyncGenerator<string> {
+  if (options.text !== undefined) {
+    const text = options.text;
     let start = 0;
     while (start <= text.length) {
       const nl = text.indexOf("\n", start);
@@ -36,8 +36,11 @@ async function* lines(file: string, options: { cwd: string; stdin?: () => Promis
   for await (const l of rl) yield l;
 }
 
-/** Document chunks of one input (`-` = stdin through options.stdin), in order; a BOM at the start is dropped. */
-export async function* readDocumentChunks(file: string, options: { cwd: string; stdin?: () => Promise<string> }): AsyncGenerator<DocumentChunk> {
+/**
+ * Document chunks of one input, in order: `options.text` when given (standard input, a pipe: read once, before),
+ * else the file, streamed. A BOM at the start is dropped.
+ */
+export async function* readDocumentChunks(file: string, options: { cwd: string; text?: string }): AsyncGenerator<DocumentChunk> {
   let buf: string[] = [];
   let first = 1;
   let n = 0;

@@ -6,15 +6,27 @@ import { dirname, join } from "node:path";
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const bin = join(root, "bin", "crdlint.js");
 
-export function crdlint(args, { input, cwd = root, env } = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 1 << 28 });
+/**
+ * `input`: text for standard input; `stdin`: a file descriptor to give it instead (fs.openSync("/dev/zero")).
+ * `timeout` (ms): the run is killed past it, and `signal` says so.
+ */
+export function crdlint(args, { input, cwd = root, env, stdin, timeout } = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    input,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    maxBuffer: 1 << 28,
+    ...(stdin === undefined ? {} : { stdio: [stdin, "pipe", "pipe"] }),
+    ...(timeout === undefined ? {} : { timeout, killSignal: "SIGKILL" }),
+  });
   let json = null;
   try {
     json = JSON.parse(r.stdout);
   } catch {
     /* not JSON output */
   }
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, json };
 }
 
 /**
