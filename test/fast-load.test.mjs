@@ -228,6 +228,9 @@ test("fast loader: tricky snippets read as the full loader reads them, or are de
   // a nested key in a plain scalar, a tab in the indentation, an unclosed flow or quote).
   for (const declined of ["anchor: &a 1\nalias: *a\n", "dup: 1\ndup: 2\n", "on: boolean key\n", "a: b: c\n", "tagged: !!str 5\n", "\ta: 1\n", "a: [1, 2\n", "a: 'unterminated\n", "<<: {a: 1}\n", "j: .inf\n"])
     assert.equal(loader.load(declined), null, `declines ${JSON.stringify(declined)}`);
+  // Deep nesting is the full loader's to report (the rules walk documents recursively).
+  assert.equal(loader.load("a: " + "[".repeat(300) + "]".repeat(300) + "\n"), null, "declines deep flow nesting");
+  assert.equal(loader.load("a: {b: " + "{c: ".repeat(300) + "1" + "}".repeat(301) + "\n"), null, "declines deep flow mappings");
 });
 
 test("fast loader: generated YAML reads as the full loader reads it", () => {

@@ -503,7 +503,7 @@ class Reader {
           const c = this.text.charCodeAt(at);
           if ((c === 124 || c === 62) && /[1-9]/.test(this.text.slice(at + 1, Math.min(end, at + 3)))) throw new Unsupported();
           this.pos = next + 1;
-          return this.inlineValue(at, end, parentIndent);
+          return this.inlineValue(at, end, parentIndent, depth);
         }
       }
       // An empty value before a comment: where the enclosing collections then end is not modelled here.
@@ -513,18 +513,18 @@ class Reader {
       this.vOpen = true;
       return null;
     }
-    return this.inlineValue(i, lineEnd, parentIndent);
+    return this.inlineValue(i, lineEnd, parentIndent, depth);
   }
 
   /** A value starting at offset `i` of the line before this.pos: a block scalar header, quoted, flow or plain. */
-  private inlineValue(i: number, lineEnd: number, parentIndent: number): unknown {
+  private inlineValue(i: number, lineEnd: number, parentIndent: number, depth: number): unknown {
     const t = this.text;
     const line = this.pos - 1;
     const c = t.charCodeAt(i);
     if (c === 124 || c === 62) return this.blockScalar(i, lineEnd, parentIndent, c === 62);
     if (c === 34 || c === 39) return this.quoted(i, lineEnd, parentIndent);
     if (c === 91 || c === 123) {
-      const r = new FlowReader(t, i, lineEnd, this.resolvePlain, this.keyName, this);
+      const r = new FlowReader(t, i, lineEnd, this.resolvePlain, this.keyName, this, depth);
       const v = r.value();
       r.end();
       this.vStart = i;
@@ -797,6 +797,7 @@ class Reader {
 class FlowReader {
   /** The offset after the value last read. */
   valueEnd = 0;
+
   constructor(
     private readonly t: string,
     private i: number,
@@ -804,6 +805,8 @@ class FlowReader {
     private readonly resolvePlain: (s: string) => unknown,
     private readonly keyName: (s: string) => string,
     private readonly reader: Reader,
+    /** Nesting of the collection being read, the block collections around it included: deep documents are the full loader's. */
+    private depth: number,
   ) {}
 
   end(): void {
@@ -821,8 +824,12 @@ class FlowReader {
     this.ws();
     if (this.i >= this.lineEnd) throw new Unsupported();
     const c = this.t.charCodeAt(this.i);
-    if (c === 91) return this.seq();
-    if (c === 123) return this.map();
+    if (c === 91 || c === 123) {
+      if (++this.depth > MAX_DEPTH) throw new Unsupported();
+      const v = c === 91 ? this.seq() : this.map();
+      this.depth--;
+      return v;
+    }
     if (c === 34 || c === 39) return this.quoted();
     return this.plain();
   }
