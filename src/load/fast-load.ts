@@ -277,11 +277,12 @@ class Reader {
     c.offsets.push(start, valueStart, end);
   }
 
-  /** Sets the range of a collection that starts at `first` and whose last item was read last. */
-  private endCollection(first: number, firstLine: number, lastLine: number, lastEnd: number, lastOpen: boolean, indent: number): void {
+  /** Sets the range of a collection that starts at `first` (on `firstLine`), from that of its last item, just read. */
+  private endCollection(first: number, firstLine: number, indent: number): void {
+    const lastLine = this.vLastLine;
+    const lastEnd = this.vEnd;
+    const lastOpen = this.vOpen;
     this.vStart = first;
-    this.vLastLine = lastLine;
-    this.vOpen = lastOpen;
     // Where a comment makes the `yaml` library end a collection (after the comment's line break, at the next line's
     // first token, or where it would have ended anyway) depends on the comment's indentation, the collection's and its
     // parent's. Modelled: comments after the collection indented less than its items leave its end alone. Anything
@@ -313,11 +314,8 @@ class Reader {
 
   private block(indent: number, depth: number): unknown {
     if (depth > MAX_DEPTH) throw new Unsupported();
-    const t = this.text;
     const at = this.starts[this.pos]! + indent;
-    return t.charCodeAt(at) === 45 && (at + 1 === this.ends[this.pos] || t.charCodeAt(at + 1) === 32)
-      ? this.seq(indent, at, depth)
-      : this.map(indent, at, depth);
+    return this.isSeqItemLine(this.pos, indent) ? this.seq(indent, at, depth) : this.map(indent, at, depth);
   }
 
   private isSeqItemLine(line: number, indent: number): boolean {
@@ -330,9 +328,6 @@ class Reader {
     const obj: Record<string, unknown> = {};
     let keyAt = first;
     const firstLine = this.pos;
-    let lastLine = this.pos;
-    let lastEnd = 0;
-    let lastOpen = false;
     for (;;) {
       const line = this.pos;
       const lineEnd = this.ends[line]!;
@@ -342,16 +337,13 @@ class Reader {
       const v = this.entryValue(valueAt, lineEnd, indent, true, depth);
       obj[key] = v;
       this.record(obj, key, keyAt, this.vStart, this.vEnd);
-      lastLine = this.vLastLine;
-      lastEnd = this.vEnd;
-      lastOpen = this.vOpen;
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent || this.isSeqItemLine(next, indent)) throw new Unsupported();
       this.pos = next;
       keyAt = this.starts[next]! + indent;
     }
-    this.endCollection(first, firstLine, lastLine, lastEnd, lastOpen, indent);
+    this.endCollection(first, firstLine, indent);
     return obj;
   }
 
@@ -361,9 +353,6 @@ class Reader {
     const t = this.text;
     let dashAt = first;
     const firstLine = this.pos;
-    let lastLine = this.pos;
-    let lastEnd = 0;
-    let lastOpen = false;
     for (;;) {
       const line = this.pos;
       const lineEnd = this.ends[line]!;
@@ -371,20 +360,11 @@ class Reader {
       while (j < lineEnd && t.charCodeAt(j) === 32) j++;
       const c = t.charCodeAt(j);
       if (j < lineEnd && c === 45 && (j + 1 === lineEnd || t.charCodeAt(j + 1) === 32)) throw new Unsupported(); // - - x
-      if (j < lineEnd && c !== 35 && this.startsKey(j, lineEnd)) {
-        // `- key: value`: a mapping whose keys sit at the column after the dash (and its spaces).
-        const v = this.map(j - this.starts[line]!, j, depth + 1);
-        arr.push(v);
-        this.record(arr, null, this.vStart, this.vStart, this.vEnd);
-      } else {
-        this.pos++;
-        const v = this.entryValue(dashAt + 1, lineEnd, indent, false, depth);
-        arr.push(v);
-        this.record(arr, null, this.vStart, this.vStart, this.vEnd);
-      }
-      lastLine = this.vLastLine;
-      lastEnd = this.vEnd;
-      lastOpen = this.vOpen;
+      // `- key: value` is a mapping whose keys sit at the column after the dash (and its spaces).
+      const compactMap = j < lineEnd && c !== 35 && this.startsKey(j, lineEnd);
+      if (!compactMap) this.pos++;
+      arr.push(compactMap ? this.map(j - this.starts[line]!, j, depth + 1) : this.entryValue(dashAt + 1, lineEnd, indent, false, depth));
+      this.record(arr, null, this.vStart, this.vStart, this.vEnd);
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent || !this.isSeqItemLine(next, indent)) {
@@ -395,7 +375,7 @@ class Reader {
       this.pos = next;
       dashAt = this.starts[next]! + indent;
     }
-    this.endCollection(first, firstLine, lastLine, lastEnd, lastOpen, indent);
+    this.endCollection(first, firstLine, indent);
     return arr;
   }
 
@@ -404,7 +384,7 @@ class Reader {
     const t = this.text;
     const c = t.charCodeAt(at);
     if (c === 34 || c === 39) {
-      const close = this.quotedEnd(at, lineEnd);
+      const close = quotedEnd(this.text, at, lineEnd);
       if (close < 0) return false;
       let k = close;
       while (k < lineEnd && t.charCodeAt(k) === 32) k++;
@@ -419,27 +399,6 @@ class Reader {
     return false;
   }
 
-  /** The offset after a one-line quoted scalar starting at `at`, or -1 when it does not close on the line. */
-  private quotedEnd(at: number, lineEnd: number): number {
-    const t = this.text;
-    const q = t.charCodeAt(at);
-    for (let i = at + 1; i < lineEnd; i++) {
-      const ch = t.charCodeAt(i);
-      if (q === 34 && ch === 92) {
-        i++;
-        continue;
-      }
-      if (ch === q) {
-        if (q === 39 && t.charCodeAt(i + 1) === 39) {
-          i++;
-          continue;
-        }
-        return i + 1;
-      }
-    }
-    return -1;
-  }
-
   /** A mapping key at `at` on the current line, and where its value starts (after the colon). */
   private key(at: number, lineEnd: number): { key: string; valueAt: number } {
     const t = this.text;
@@ -447,9 +406,9 @@ class Reader {
     let key: string;
     let colon: number;
     if (c === 34 || c === 39) {
-      const close = this.quotedEnd(at, lineEnd);
+      const close = quotedEnd(this.text, at, lineEnd);
       if (close < 0) throw new Unsupported();
-      key = this.quotedValue(at, close);
+      key = quotedValue(this.text, at, close);
       colon = close;
       while (colon < lineEnd && t.charCodeAt(colon) === 32) colon++;
       if (t.charCodeAt(colon) !== 58) throw new Unsupported();
@@ -598,24 +557,16 @@ class Reader {
     return i;
   }
 
-  /** The value of a one-line quoted scalar text[at, close) (close after the closing quote). */
-  private quotedValue(at: number, close: number): string {
-    const t = this.text;
-    if (t.charCodeAt(at) === 39) return t.slice(at + 1, close - 1).replaceAll("''", "'");
-    const inner = t.slice(at + 1, close - 1);
-    return inner.includes("\\") ? unescapeDouble(inner) : inner;
-  }
-
   /** A quoted scalar from offset `at`, possibly over several lines (each deeper than `parentIndent`). */
   private quoted(at: number, lineEnd: number, parentIndent: number): string {
     const t = this.text;
     const line = this.pos - 1;
-    const close = this.quotedEnd(at, lineEnd);
+    const close = quotedEnd(this.text, at, lineEnd);
     let value: string;
     let lastLine = line;
     let end: number;
     if (close >= 0) {
-      value = this.quotedValue(at, close);
+      value = quotedValue(this.text, at, close);
       end = close;
     } else {
       const r = this.multiLineQuoted(at, parentIndent);
@@ -835,29 +786,11 @@ class FlowReader {
   }
 
   private quoted(): string {
-    const t = this.t;
-    const q = t.charCodeAt(this.i);
-    let j = this.i + 1;
-    for (; j < this.lineEnd; j++) {
-      const ch = t.charCodeAt(j);
-      if (q === 34 && ch === 92) {
-        j++;
-        continue;
-      }
-      if (ch === q) {
-        if (q === 39 && t.charCodeAt(j + 1) === 39) {
-          j++;
-          continue;
-        }
-        break;
-      }
-    }
-    if (j >= this.lineEnd) throw new Unsupported();
-    const inner = t.slice(this.i + 1, j);
-    this.i = j + 1;
-    this.valueEnd = this.i;
-    if (q === 39) return inner.replaceAll("''", "'");
-    return inner.includes("\\") ? unescapeDouble(inner) : inner;
+    const close = quotedEnd(this.t, this.i, this.lineEnd);
+    if (close < 0) throw new Unsupported();
+    const v = quotedValue(this.t, this.i, close);
+    this.i = this.valueEnd = close;
+    return v;
   }
 
   private plain(): unknown {
@@ -883,16 +816,35 @@ class FlowReader {
     return this.resolvePlain(t.slice(from, e));
   }
 
+  /** After `[` or `{`: whether the collection closes at once (`[]`, `{}`). */
+  private opened(close: number): boolean {
+    this.i++;
+    this.ws();
+    if (this.t.charCodeAt(this.i) !== close) return false;
+    this.i++;
+    this.valueEnd = this.i;
+    return true;
+  }
+
+  /** After an item: whether the collection closes here (false after a comma; a trailing one is the full loader's). */
+  private closed(close: number): boolean {
+    const c = this.t.charCodeAt(this.i);
+    if (c === 44) {
+      this.i++;
+      this.ws();
+      if (this.t.charCodeAt(this.i) === close) throw new Unsupported();
+      return false;
+    }
+    if (c !== close) throw new Unsupported();
+    this.i++;
+    this.valueEnd = this.i;
+    return true;
+  }
+
   private seq(): unknown[] {
     const t = this.t;
-    this.i++; // [
     const arr: unknown[] = [];
-    this.ws();
-    if (t.charCodeAt(this.i) === 93) {
-      this.i++;
-      this.valueEnd = this.i;
-      return arr;
-    }
+    if (this.opened(93)) return arr;
     for (;;) {
       this.ws();
       const from = this.i;
@@ -902,32 +854,14 @@ class FlowReader {
       if (t.charCodeAt(this.i) === 58) throw new Unsupported(); // [a: b] (single-pair maps)
       arr.push(v);
       this.reader.recordFlow(arr, null, from, from, end);
-      const c = t.charCodeAt(this.i);
-      if (c === 44) {
-        this.i++;
-        this.ws();
-        if (t.charCodeAt(this.i) === 93) throw new Unsupported(); // a trailing comma
-        continue;
-      }
-      if (c === 93) {
-        this.i++;
-        this.valueEnd = this.i;
-        return arr;
-      }
-      throw new Unsupported();
+      if (this.closed(93)) return arr;
     }
   }
 
   private map(): Record<string, unknown> {
     const t = this.t;
-    this.i++; // {
     const obj: Record<string, unknown> = {};
-    this.ws();
-    if (t.charCodeAt(this.i) === 125) {
-      this.i++;
-      this.valueEnd = this.i;
-      return obj;
-    }
+    if (this.opened(125)) return obj;
     for (;;) {
       this.ws();
       const from = this.i;
@@ -954,21 +888,36 @@ class FlowReader {
       obj[key] = v;
       this.reader.recordFlow(obj, key, from, valueStart, this.valueEnd);
       this.ws();
-      const e = t.charCodeAt(this.i);
-      if (e === 44) {
-        this.i++;
-        this.ws();
-        if (t.charCodeAt(this.i) === 125) throw new Unsupported();
-        continue;
-      }
-      if (e === 125) {
-        this.i++;
-        this.valueEnd = this.i;
-        return obj;
-      }
-      throw new Unsupported();
+      if (this.closed(125)) return obj;
     }
   }
+}
+
+/** The offset after a one-line quoted scalar starting at `at`, or -1 when it does not close before `lineEnd`. */
+function quotedEnd(t: string, at: number, lineEnd: number): number {
+  const q = t.charCodeAt(at);
+  for (let i = at + 1; i < lineEnd; i++) {
+    const ch = t.charCodeAt(i);
+    if (q === 34 && ch === 92) {
+      i++;
+      continue;
+    }
+    if (ch === q) {
+      if (q === 39 && t.charCodeAt(i + 1) === 39) {
+        i++;
+        continue;
+      }
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** The value of a one-line quoted scalar t[at, close) (close is after the closing quote). */
+function quotedValue(t: string, at: number, close: number): string {
+  if (t.charCodeAt(at) === 39) return t.slice(at + 1, close - 1).replaceAll("''", "'");
+  const inner = t.slice(at + 1, close - 1);
+  return inner.includes("\\") ? unescapeDouble(inner) : inner;
 }
 
 /** A scalar's style, from its first character. */
