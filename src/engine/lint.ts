@@ -1,6 +1,7 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
 import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
+import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { defineEngineRule, reportMessage, type EngineServices, type Phase, type Report, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
@@ -99,6 +100,8 @@ class Engine implements Linter {
   private readonly ruleIds: ReadonlySet<string>;
   private readonly active: Rule[];
   private readonly byPhase = new Map<Phase, Rule[]>();
+  /** Reads the plain block YAML most CRDs are written in; declines the rest, which the full loader reads. */
+  private readonly fastLoader: FastLoader = createFastLoader();
 
   constructor(
     readonly rules: readonly Rule[],
@@ -152,7 +155,7 @@ class Engine implements Linter {
   }
 
   lintText(text: string, file: string): TextResult {
-    const loaded = loadText(text);
+    const loaded = this.fastLoader.load(text) ?? loadText(text);
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).

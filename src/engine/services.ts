@@ -8,9 +8,14 @@ export async function loadServices(minor: number): Promise<EngineServices> {
   const [celModule, decodeModule, celRuntime] = await Promise.all([import("../cel/compile.js"), import("../crd/decode.js"), import("../cel/runtime/index.js")]);
   // One compiler per engine: every CRD of the run shares its caches, and so do the CEL validators rules build.
   const cel = celModule.createCelCompiler(minor);
+  let registry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;
   const runtime: typeof celRuntime = {
     ...celRuntime,
-    createCelValidator: (schema, isResourceRoot, options) => celRuntime.createCelValidator(schema, isResourceRoot, { compiler: cel, ...options }),
+    // The run's registry goes with the run's compiler only.
+    createCelValidator: (schema, isResourceRoot, options) =>
+      options.compiler && options.compiler !== cel
+        ? celRuntime.createCelValidator(schema, isResourceRoot, options)
+        : celRuntime.createCelValidator(schema, isResourceRoot, { ...options, compiler: cel, registry: (registry ??= celRuntime.createFunctionRegistry(cel.env)) }),
   };
   return {
     cel,

@@ -8,7 +8,7 @@ import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/i
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, openInput, type StdinReader } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
-import { createFastYamlReader, type FastYamlReader } from "../load/fast-yaml.js";
+import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, formatKubernetesVersion } from "../k8s/version.js";
 import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
@@ -162,27 +162,8 @@ function resourceVersion(crd: CrdEntry, v: CrdVersion): ResourceVersion | null {
 
 type ChunkDocument = { located: Located | null; text: string; problems: ReturnType<typeof loadText>["problems"]; lineOffset: number; chunk: number };
 
-/** A document read by the fast reader: positions are computed (again by the fast reader) only if a diagnostic needs one. */
-function lazyDocument(value: unknown, text: string, fast: FastYamlReader): LoadedDocument {
-  let full: LoadedDocument | null = null;
-  let positioned: ReturnType<FastYamlReader["readWithPositions"]> | undefined;
-  const loaded = (): LoadedDocument => (full ??= loadText(text).documents[0]!);
-  return {
-    index: 0,
-    value,
-    locate: (path) => {
-      positioned ??= fast.readWithPositions(text);
-      return positioned ? positioned.locate(path) : loaded().locate(path);
-    },
-    locateInString: (path, offset) => loaded().locateInString(path, offset),
-    get rangeOfDocument() {
-      return loaded().rangeOfDocument;
-    },
-  };
-}
-
-/** Documents of one input, one at a time, with their place in the file; `fast` reads plain documents without positions. */
-async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastYamlReader): AsyncGenerator<ChunkDocument> {
+/** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
+async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
   for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
@@ -192,13 +173,8 @@ async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: st
       continue;
     }
     const lineOffset = chunk.line - 1;
-    const quick = fast && !mentionsCrd(chunk.text) ? fast.read(chunk.text) : null;
-    if (quick) {
-      if (quick.value === undefined) continue;
-      yield { located: { doc: lazyDocument(quick.value, chunk.text, fast!), lineOffset, index: index++ }, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex };
-      continue;
-    }
-    const loaded = loadText(chunk.text);
+    // The fast loader reads plain resources (CRDs, which the full loader checks more closely, excepted).
+    const loaded = (fast && !mentionsCrd(chunk.text) ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
     if (loaded.documents.length === 0 && loaded.problems.length === 0) continue;
     if (loaded.documents.length === 0) yield { located: null, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
     for (const doc of loaded.documents) yield { located: { doc, lineOffset, index: index + doc.index }, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
@@ -298,7 +274,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     return validator;
   };
 
-  const fast = createFastYamlReader();
+  const fast = createFastLoader();
   for (const file of files) {
     counts.files++;
     const input = await open(file);

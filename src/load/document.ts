@@ -119,38 +119,68 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
         cur = found.node;
       }
       if (!cur || !isScalar(cur) || !cur.range || typeof cur.value !== "string") return null;
-      const src = text.slice(cur.range[0], cur.range[1]);
-      const value = cur.value;
-      const type = cur.type;
-      let at: number | null = null;
-      if (type === Scalar.PLAIN && src === value) at = cur.range[0] + offset;
-      else if (type === Scalar.QUOTE_SINGLE && src === `'${value}'`) at = cur.range[0] + 1 + offset;
-      else if (type === Scalar.QUOTE_DOUBLE && src === `"${value}"`) at = cur.range[0] + 1 + offset;
-      else if (type === Scalar.BLOCK_LITERAL || type === Scalar.BLOCK_FOLDED) {
-        // The block's content lines follow the header; map (line, col) in the value to the same line in the source.
-        const before = value.slice(0, offset);
-        const lineIdx = before.split("\n").length - 1;
-        const col = offset - (before.lastIndexOf("\n") + 1);
-        const header = lc.linePos(cur.range[0]);
-        const srcLines = src.split("\n");
-        // srcLines[0] is the header (`|` or `>`), content starts on the next line with some indentation.
-        const contentLines = srcLines.slice(1);
-        let seen = -1;
-        for (let i = 0; i < contentLines.length; i++) {
-          if (contentLines[i]!.trim() === "" && type === Scalar.BLOCK_FOLDED) continue;
-          seen++;
-          if (seen === lineIdx) {
-            const indent = contentLines[i]!.length - contentLines[i]!.trimStart().length;
-            const line = header.line + 1 + i;
-            return { start: { line, column: indent + col + 1 }, end: { line, column: indent + col + 2 } };
-          }
-        }
-        return null;
-      }
-      if (at === null) return null;
-      return range(lc, at, at + 1);
+      const style = SCALAR_STYLES[cur.type as string] ?? null;
+      if (style === null) return null;
+      return locateInScalar(text, style, cur.range[0], cur.range[1], cur.value, offset, (o) => {
+        const p = lc.linePos(o);
+        return { line: p.line, column: p.col };
+      });
     },
   };
+}
+
+/** How a scalar is written, which says how a character of its value maps back to the source. */
+export type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded";
+const SCALAR_STYLES: Record<string, ScalarStyle> = {
+  [Scalar.PLAIN]: "plain",
+  [Scalar.QUOTE_SINGLE]: "single",
+  [Scalar.QUOTE_DOUBLE]: "double",
+  [Scalar.BLOCK_LITERAL]: "literal",
+  [Scalar.BLOCK_FOLDED]: "folded",
+};
+
+/**
+ * The range of the character at `offset` of a string scalar's value, written in `style` at text[start, end): exact
+ * when the source holds the value verbatim (one-line plain or quoted without escapes, block scalars line by line),
+ * null otherwise (the caller falls back to the scalar's own range). Both loaders answer locateInString with this.
+ */
+export function locateInScalar(
+  text: string,
+  style: ScalarStyle,
+  start: number,
+  end: number,
+  value: string,
+  offset: number,
+  linePos: (offset: number) => { line: number; column: number },
+): SourceRange | null {
+  const src = text.slice(start, end);
+  let at: number | null = null;
+  if (style === "plain" && src === value) at = start + offset;
+  else if (style === "single" && src === `'${value}'`) at = start + 1 + offset;
+  else if (style === "double" && src === `"${value}"`) at = start + 1 + offset;
+  else if (style === "literal" || style === "folded") {
+    // The block's content lines follow the header; map (line, col) in the value to the same line in the source.
+    const before = value.slice(0, offset);
+    const lineIdx = before.split("\n").length - 1;
+    const col = offset - (before.lastIndexOf("\n") + 1);
+    const header = linePos(start);
+    const srcLines = src.split("\n");
+    // srcLines[0] is the header (`|` or `>`), content starts on the next line with some indentation.
+    const contentLines = srcLines.slice(1);
+    let seen = -1;
+    for (let i = 0; i < contentLines.length; i++) {
+      if (contentLines[i]!.trim() === "" && style === "folded") continue;
+      seen++;
+      if (seen === lineIdx) {
+        const indent = contentLines[i]!.length - contentLines[i]!.trimStart().length;
+        const line = header.line + 1 + i;
+        return { start: { line, column: indent + col + 1 }, end: { line, column: indent + col + 2 } };
+      }
+    }
+    return null;
+  }
+  if (at === null) return null;
+  return { start: linePos(at), end: linePos(at + 1) };
 }
 
 /** A scalar node go-yaml cannot decode (its tag does not fit its text) keeps the reason. */

@@ -26,6 +26,8 @@ export interface CelValidatorOptions {
   budget?: number;
   /** The run's compiler (it must be for `minor`), so that validators share its caches; a new one otherwise. */
   compiler?: CelCompiler;
+  /** The run's function registry over that compiler's environment (building one per validator was measurable). */
+  registry?: FunctionRegistry;
 }
 
 export interface CelFieldError {
@@ -360,7 +362,7 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
   const minor = options.minor;
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
   const compiler = options.compiler ?? createCelCompiler(minor);
-  const registry: FunctionRegistry = createFunctionRegistry(compiler.env);
+  const registry: FunctionRegistry = options.registry ?? createFunctionRegistry(compiler.env);
   const ratchetingGate = minor >= 30;
 
   const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {
