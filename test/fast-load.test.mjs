@@ -167,7 +167,7 @@ function generate(r) {
   };
   const docs = 1 + (chance(0.2) ? 1 : 0);
   for (let d = 0; d < docs; d++) {
-    if (d > 0 || chance(0.2)) lines.push(chance(0.8) ? "---" : "--- # doc");
+    if (d > 0 || chance(0.2)) lines.push(chance(0.8) ? "---" : pick(["--- # doc", "---   "]));
     comment(0);
     const n = 1 + Math.floor(r() * 4);
     const top = new Set();
@@ -179,7 +179,7 @@ function generate(r) {
     }
     comment(0);
   }
-  if (chance(0.05)) lines.push("---");
+  if (chance(0.05)) lines.push(pick(["---", "--- # end", "---  "]));
   return lines.join("\n") + (chance(0.85) ? "\n" : "");
 }
 
@@ -211,6 +211,10 @@ const snippets = [
   "x: - a\n",
   "x: \"a\" b\n",
   "k8s.io/name: v\n",
+  "a: 1\n--- # doc\n",
+  "a: 1\n---   \n",
+  "a: 1\n--- # doc\n# c\n---\nb: 1\n",
+  "a:\n  b: |2-\n     x\n    y\n  c:\n    |-\n    z\n",
 ];
 
 test("fast loader: tricky snippets read as the full loader reads them, or are declined", () => {

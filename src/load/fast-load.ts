@@ -1,21 +1,20 @@
 /**
- * The lint path's fast loader: the same documents, values and `locate` ranges as the positional loader (document.ts),
- * for the block-style YAML that CRDs are written in, in a fraction of its time. Reading with the `yaml` library was
- * most of a lint's time (it builds a token stream, a CST and a node tree before the JS value); this reader builds the
- * JS value and a range per map entry and list item in one pass over the lines.
+ * The fast loader of `crdlint lint` and `crdlint validate`: the same documents, values and ranges as the positional
+ * loader (document.ts) for the block-style YAML that CRDs and manifests are written in, in a fraction of its time.
+ * Reading with the `yaml` library was most of a lint's time (it builds a token stream, a CST and a node tree before
+ * the JS value); this reader builds the JS value and a range per map entry and list item in one pass over the lines.
  *
  * It reads block mappings and sequences; plain scalars over several lines; single- and double-quoted scalars over
- * several lines; literal and folded block scalars (clip and strip chomping); one-line flow collections; comments and
- * `---` separators. Anything else — anchors, aliases, tags, keep chomping, indentation indicators, complex or
- * duplicate or non-string keys, tabs in indentation, CR line ends, control characters, `...`, directives — makes
- * `load` return null and the caller uses the full loader, which also reports the problems. So the fast path never has
- * problems of its own to report: a text it accepts is one the full loader reads without any.
+ * several lines; literal and folded block scalars (clip and strip chomping, indentation indicators); one-line flow
+ * collections; comments and `---` separators. Anything else — anchors, aliases, tags, keep chomping, complex or
+ * duplicate or non-string keys, tabs in indentation, CR line ends, control characters, `...`, directives, the comment
+ * placements whose effect on ranges is not modelled — makes `load` return null, and the caller uses the full loader,
+ * which also reports the problems. So the fast path never has problems of its own to report: a text it accepts is one
+ * the full loader reads without any. test/fast-load.test.mjs holds the two to the same output.
  *
  * Ranges follow the `yaml` library's node ranges as the full loader uses them (key start to value end): a block
- * collection ends after the line break of its last line, and also takes in the comment lines indented deeper than its
- * items that follow it (up to the first comment that is not); an empty value sits after the indicator and the spaces
- * that follow it. `locateInString` and `rangeOfDocument`, needed rarely, are answered by the full loader on demand.
- */
+ * collection ends after the line break of its last line, or where its last value, an empty one, sits; an empty value
+ * sits after the indicator and the spaces that follow it. `rangeOfDocument`, needed rarely, is the full loader's. */
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives } from "./directives.js";
 import { loadText, locateInScalar, type LoadedDocument, type LoadedText, type ScalarStyle } from "./document.js";
@@ -185,10 +184,12 @@ class Reader {
     let rootStart: number;
     let rootEnd: number;
     if (this.pos >= to) {
-      // An empty document (`---` and nothing, or comments): null, placed after the marker line's `---`.
+      // An empty document (`---` and nothing, or comments): null, placed after the marker and the spaces after it.
       const marker = from - 1;
       if (marker < 0 || this.kinds[marker] !== DOC_START) throw new Unsupported();
-      rootStart = rootEnd = this.starts[marker]! + 3;
+      let at = this.starts[marker]! + 3;
+      while (at < this.ends[marker]! && this.text.charCodeAt(at) === 32) at++;
+      rootStart = rootEnd = at;
     } else {
       const indent = this.indents[this.pos]!;
       value = this.block(indent, 0);
