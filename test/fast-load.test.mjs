@@ -215,6 +215,8 @@ const snippets = [
   "a: 1\n---   \n",
   "a: 1\n--- # doc\n# c\n---\nb: 1\n",
   "a:\n  b: |2-\n     x\n    y\n  c:\n    |-\n    z\n",
+  // a map large enough to be looked up through an index
+  "props:\n" + Array.from({ length: 40 }, (_, i) => `  p${i}:\n    type: string\n`).join(""),
 ];
 
 test("fast loader: tricky snippets read as the full loader reads them, or are declined", () => {

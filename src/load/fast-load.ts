@@ -47,7 +47,12 @@ const MAX_DEPTH = 200;
 interface Children {
   keys: string[] | null;
   offsets: number[];
+  /** For a large map, its keys' positions, built on the first lookup (a scan per lookup is quadratic in diagnostics). */
+  index?: Map<string, number>;
 }
+
+/** Maps with more keys than this get an index for lookups. */
+const INDEXED_MAP_SIZE = 32;
 
 export interface FastLoader {
   /** The text's documents as loadText gives them, or null when the text is outside the fast subset. */
@@ -101,6 +106,8 @@ class Reader {
   private readonly ends: number[] = [];
   private readonly indents: number[] = [];
   private readonly kinds: number[] = [];
+  /** commentsBefore[i]: how many comment lines come before line i (so "any comment in these lines" is one subtraction). */
+  private readonly commentsBefore: number[] = [0];
   /** The line being read, and the line after the current document's last. */
   private pos = 0;
   private limit = 0;
@@ -137,6 +144,7 @@ class Reader {
       this.ends.push(end);
       this.indents.push(i - start);
       this.kinds.push(kind);
+      this.commentsBefore.push(this.commentsBefore[this.commentsBefore.length - 1]! + (kind === COMMENT ? 1 : 0));
       if (end === n) break;
       start = end + 1;
     }
@@ -208,7 +216,13 @@ class Reader {
       const c = children.get(cur);
       if (!c) return null;
       let i: number;
-      if (c.keys) i = c.keys.indexOf(String(seg));
+      if (c.keys && c.keys.length > INDEXED_MAP_SIZE) {
+        if (!c.index) {
+          c.index = new Map();
+          c.keys.forEach((k, n) => c.index!.set(k, n));
+        }
+        i = c.index.get(String(seg)) ?? -1;
+      } else if (c.keys) i = c.keys.indexOf(String(seg));
       else i = typeof seg === "number" && Number.isInteger(seg) && seg >= 0 && seg < c.offsets.length / 3 ? seg : -1;
       if (i < 0) return null;
       return { value: (cur as Record<string, unknown>)[c.keys ? c.keys[i]! : (seg as number)], offsets: c.offsets, i };
@@ -292,7 +306,7 @@ class Reader {
     for (; j < this.limit && this.kinds[j] !== CONTENT; j++) if (this.kinds[j] === COMMENT && (lastOpen || this.indents[j]! >= indent)) throw new Unsupported();
     if (lastOpen) {
       // Ending with an empty value, the collection ends where that value sits, unless a comment inside it moves it.
-      for (let k = firstLine; k <= lastLine; k++) if (this.kinds[k] === COMMENT) throw new Unsupported();
+      if (this.commentsBefore[lastLine + 1]! > this.commentsBefore[firstLine]!) throw new Unsupported();
       this.vEnd = lastEnd;
     } else this.vEnd = this.lineEnd(lastLine);
   }
