@@ -4,6 +4,7 @@
  * YAML lexer finds them, so the same text inside a string or a block scalar is not a directive.
  */
 import { Lexer } from "yaml";
+import { lineIndexAt } from "./lines.js";
 
 export type DirectiveKind = "disable-line" | "disable-next-line" | "disable" | "enable";
 
@@ -43,16 +44,7 @@ export function parseDirectives(text: string): DisableDirective[] {
   if (comments.length === 0) return [];
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const lineOf = (off: number): number => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= off) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const lineOf = (off: number): number => lineIndexAt(lineStarts, off);
   const lines = text.split("\n");
   const out: DisableDirective[] = [];
   for (const c of comments) {

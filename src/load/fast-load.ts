@@ -19,6 +19,7 @@ import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives } from "./directives.js";
 import { loadText, locateInScalar, type LoadedDocument, type LoadedText, type ScalarStyle } from "./document.js";
 import { goScalarToJs, resolveGoScalar } from "./go-yaml.js";
+import { lineIndexAt } from "./lines.js";
 
 /** Thrown inside the reader when the text leaves the supported subset (caught: the caller falls back). */
 class Unsupported extends Error {}
@@ -267,14 +268,8 @@ class Reader {
   private lineLocator(): (offset: number) => { line: number; column: number } {
     const starts = this.starts;
     return (offset) => {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid]! <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      return { line: lo + 1, column: offset - starts[lo]! + 1 };
+      const i = lineIndexAt(starts, offset);
+      return { line: i + 1, column: offset - starts[i]! + 1 };
     };
   }
 
