@@ -279,3 +279,18 @@ test("the boundary holds without annotations and with a stale last-applied annot
     });
   }
 });
+
+test("no subtree is enough on its own: the largest is named, though smaller than the sizes the first pass keeps", () => {
+  // 100 root fields of about 3 KB (under the sizes the first pass keeps), 300 KB in all: spec is not a wrapper here.
+  const text = bigCrd({ count: 100, descLen: 3000 }).replace("          spec:\n            type: object\n            properties:\n", "").replace(/^ {4}(?=field|  type: string|  description)/gm, "");
+  // The second field is the largest (a longer description).
+  const larger = text.replace(/(field1:\n\s+type: string\n\s+description: )d+/, (_, head) => head + "d".repeat(3100));
+  assert.notEqual(larger, text);
+  withFiles({ "flat.yaml": larger }, (f) => {
+    const [d] = sizeDiagnostics(f["flat.yaml"]);
+    assert.equal(d.rule, "lint-last-applied-configuration-too-large");
+    const stub = JSON.stringify({ type: "object", "x-kubernetes-preserve-unknown-fields": true }).length;
+    // {"description":"<3100 d>","type":"string"} against the stub.
+    assert.match(d.detail, new RegExp(`in place of spec\\.versions\\[0\\]\\.schema\\.openAPIV3Schema\\.properties\\[field1\\] would save ${(3100 + 34 - stub).toLocaleString("en-US")} bytes`));
+  });
+});

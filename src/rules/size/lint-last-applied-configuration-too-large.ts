@@ -4,7 +4,7 @@ import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
 import { walkSchema } from "../../crd/schema.js";
 import { byteLength, goJson } from "../../k8s/go.js";
-import { bytes, goJsonStringBytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, TOTAL_ANNOTATION_SIZE_LIMIT } from "./object-size.js";
+import { bytes, goJsonStringBytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, SUBTREE_RECORDED_BYTES, TOTAL_ANNOTATION_SIZE_LIMIT, type ObjectSizes } from "./object-size.js";
 
 // What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.
 const PRESERVE_STUB_BYTES = byteLength(goJson({ type: "object", "x-kubernetes-preserve-unknown-fields": true }));
@@ -17,9 +17,15 @@ interface Shrink {
 }
 
 /** Where the bytes could come from: description text, and a subtree to replace with x-kubernetes-preserve-unknown-fields. */
-function shrinkOptions(ctx: RuleContext, excess: number): Shrink {
-  const memo = new Map<object, number>();
-  jsonBytes(ctx.crd.raw, memo);
+function shrinkOptions(ctx: RuleContext, excess: number, sizes: ObjectSizes, everySubtree = false): Shrink {
+  // The sizing pass kept the subtrees of SUBTREE_RECORDED_BYTES and more: a subtree that is enough on its own is at
+  // least that large unless the excess is small.
+  const maxCopies = Math.max(1, ...ctx.crd.schemas.map((s) => s.versions.length));
+  let memo = sizes.subtrees;
+  if (everySubtree || Math.ceil(excess / maxCopies) + PRESERVE_STUB_BYTES < SUBTREE_RECORDED_BYTES) {
+    memo = new Map<object, number>();
+    jsonBytes(ctx.crd.raw, memo);
+  }
   let descriptions = 0;
   const candidates: { path: string; saves: number }[] = [];
   for (const scope of ctx.crd.schemas) {
@@ -28,11 +34,14 @@ function shrinkOptions(ctx: RuleContext, excess: number): Shrink {
     walkSchema(scope, (node) => {
       if (typeof node.schema.description === "string") descriptions += (DESCRIPTION_KEY_BYTES + goJsonStringBytes(node.schema.description)) * copies;
       if (node.isResourceRoot || !node.isStructural || node.resourceMeta) return;
-      candidates.push({ path: node.path.written.toString(), saves: ((memo.get(node.schema) ?? 0) - PRESERVE_STUB_BYTES) * copies });
+      const bytes = memo.get(node.schema);
+      if (bytes !== undefined) candidates.push({ path: node.path.written.toString(), saves: (bytes - PRESERVE_STUB_BYTES) * copies });
     });
   }
   // The smallest subtree that is enough on its own keeps the most validation; failing that, the largest one.
   const enough = candidates.filter((c) => c.saves >= excess);
+  // The largest may be a small subtree written once per version: only the sizes of every subtree tell.
+  if (enough.length === 0 && memo === sizes.subtrees) return shrinkOptions(ctx, excess, sizes, true);
   const pick = (list: typeof candidates, better: (a: number, b: number) => boolean) =>
     list.reduce<(typeof candidates)[number] | null>((best, c) => (!best || better(c.saves, best.saves) ? c : best), null);
   return { descriptions, subtree: enough.length > 0 ? pick(enough, (a, b) => a < b) : pick(candidates, (a, b) => a > b) };
@@ -70,7 +79,7 @@ export default defineRule({
     const sizes = objectSizes(ctx);
     const excess = sizes.annotationsAfterApply - TOTAL_ANNOTATION_SIZE_LIMIT;
     if (excess <= 0) return;
-    const shrink = shrinkOptions(ctx, excess);
+    const shrink = shrinkOptions(ctx, excess, sizes);
     const details = [
       `the annotation ${LAST_APPLIED_CONFIG_ANNOTATION} would take ${bytes(sizes.lastApplied)} bytes; the other annotations and the key ${bytes(sizes.annotationsAfterApply - sizes.lastApplied)}`,
       `descriptions take ${bytes(shrink.descriptions)} bytes of the annotation`,

@@ -60,9 +60,9 @@ export function goJsonStringBytes(s: string): number {
 
 /**
  * Bytes of json.Marshal(v) (see goJson), computed bottom-up without building the text; with `memo`, the size of
- * every object and array inside is kept too (keyed by identity).
+ * every object and array inside of at least `recordFrom` bytes is kept too (keyed by identity).
  */
-export function jsonBytes(v: unknown, memo?: Map<object, number>): number {
+export function jsonBytes(v: unknown, memo?: Map<object, number>, recordFrom = 0): number {
   if (typeof v === "string") return goJsonStringBytes(v);
   if (typeof v === "boolean") return v ? 4 : 5;
   if (v === null || v === undefined) return 4;
@@ -75,17 +75,17 @@ export function jsonBytes(v: unknown, memo?: Map<object, number>): number {
   let count = 0;
   if (Array.isArray(v)) {
     for (const item of v) {
-      n += jsonBytes(item, memo);
+      n += jsonBytes(item, memo, recordFrom);
       count++;
     }
   } else {
     for (const k in v) {
-      n += goJsonStringBytes(k) + 1 + jsonBytes((v as JsonObject)[k], memo);
+      n += goJsonStringBytes(k) + 1 + jsonBytes((v as JsonObject)[k], memo, recordFrom);
       count++;
     }
   }
   if (count > 1) n += count - 1;
-  if (memo) memo.set(v, n);
+  if (memo && n >= recordFrom) memo.set(v, n);
   return n;
 }
 
@@ -113,11 +113,20 @@ export function storedBytesLowerBound(v: unknown, isMap = false): number {
 export interface ObjectSizes {
   /** The last-applied annotation a client-side apply writes. */
   lastApplied: number;
+  /**
+   * Bytes of every object and array of the CRD of at least SUBTREE_RECORDED_BYTES (keyed by identity), from the
+   * same pass: a lint that looks for a large subtree to shrink need not walk the CRD again.
+   */
+  subtrees: Map<object, number>;
   /** All annotations together after a client-side apply (the file's others, plus the key and the new value). */
   annotationsAfterApply: number;
   /** The request body of `kubectl create`/`replace`/`apply --server-side`: the object's compact JSON and newline. */
   object: number;
 }
+
+/** Objects and arrays smaller than this are not worth replacing to make a CRD fit: their sizes are not kept. */
+export const SUBTREE_RECORDED_BYTES = 4096;
+const EMPTY_ANNOTATIONS_BYTES = '"annotations":{}'.length;
 
 /** The CRD's sizes, computed once per CRD. */
 const SIZES = new MemoKey<ObjectSizes>("size:object");
@@ -130,11 +139,17 @@ export function objectSizes(ctx: RuleContext): ObjectSizes {
   const others: JsonObject = isObject(metadata.annotations) ? { ...metadata.annotations } : {};
   const hadLastApplied = LAST_APPLIED_CONFIG_ANNOTATION in others;
   delete others[LAST_APPLIED_CONFIG_ANNOTATION];
-  const object = jsonBytes(raw) + 1;
+  const subtrees = new Map<object, number>();
+  const object = jsonBytes(raw, subtrees, SUBTREE_RECORDED_BYTES) + 1;
   // The annotation encodes the object with the old annotation removed, or with an empty annotations map added.
-  const lastApplied = hadLastApplied || !isObject(metadata.annotations) ? jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1 : object;
+  let lastApplied = object;
+  if (!hadLastApplied && !("annotations" in metadata) && isObject(raw.metadata))
+    // `"annotations":{}` in metadata, after a comma when metadata has other fields: no second pass for it.
+    lastApplied = object + EMPTY_ANNOTATIONS_BYTES + (Object.keys(metadata).length > 0 ? 1 : 0);
+  else if (hadLastApplied || !isObject(metadata.annotations)) lastApplied = jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1;
   const sizes: ObjectSizes = {
     lastApplied,
+    subtrees,
     annotationsAfterApply: annotationsBytes(others) + byteLength(LAST_APPLIED_CONFIG_ANNOTATION) + lastApplied,
     object,
   };
