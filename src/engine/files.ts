@@ -4,7 +4,7 @@ import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic
 import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
 import type { Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
-import { lintFile, type FileOutcome } from "./lint-file.js";
+import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
 export { parseJobs } from "./parallel.js";
 
@@ -67,7 +67,10 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
   };
   const plan = await planWorkers(linter, files, options);
   if (plan.workers > 1) for (const outcome of await lintOnWorkers(linter, files, options, plan)) take(outcome);
-  else for (const file of files) take(await lintFile(linter, file, options));
+  else {
+    let i = 0;
+    await lintEach(linter, () => (i < files.length ? { key: i, file: files[i++]! } : undefined), options, (_, outcome) => take(outcome), undefined, 4);
+  }
   const prepared = prepareDiagnostics(diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off"));
   return { diagnostics: prepared, summary: summarize(prepared, counts), files: expanded.files, kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
 }

@@ -13,7 +13,7 @@ import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
 import type { Linter } from "./lint.js";
 import type { LintOptions } from "./files.js";
-import { lintFile, type FileOutcome } from "./lint-file.js";
+import { lintEach, type FileOutcome } from "./lint-file.js";
 
 /**
  * Below this many bytes of input, one thread. Measured (2 cores, Node 20, CPU time with perf): a worker costs about
@@ -94,16 +94,12 @@ export async function takeFiles(
   emit: (index: number, outcome: FileOutcome) => void,
   stop: () => boolean = () => false,
 ): Promise<void> {
-  for (let i = Atomics.add(next, 0, 1); i < queue.length && !stop(); i = Atomics.add(next, 0, 1)) {
-    const task = queue[i]!;
-    let outcome: FileOutcome;
-    try {
-      outcome = await lintFile(linter, task.file, options);
-    } catch (e) {
-      outcome = crashed(e);
-    }
-    emit(task.index, outcome);
-  }
+  const take = (): { key: number; file: string } | undefined => {
+    if (stop()) return undefined;
+    const i = Atomics.add(next, 0, 1);
+    return i < queue.length ? { key: queue[i]!.index, file: queue[i]!.file } : undefined;
+  };
+  await lintEach(linter, take, options, emit, crashed);
 }
 
 /** A failure of the linter on this thread, as a worker reports one. */
