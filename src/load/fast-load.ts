@@ -18,7 +18,7 @@
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives } from "./directives.js";
 import { loadText, locateInScalar, type LoadedDocument, type LoadedText, type ScalarStyle } from "./document.js";
-import { goScalarToJs, resolveGoScalar } from "./go-yaml.js";
+import { goScalarToJs, isPlainWord, resolveGoScalar } from "./go-yaml.js";
 import { lineIndexAt } from "./lines.js";
 
 /** Thrown inside the reader when the text leaves the supported subset (caught: the caller falls back). */
@@ -29,10 +29,6 @@ const COMMENT = 1;
 const CONTENT = 2;
 const DOC_START = 3;
 
-/** Words YAML 1.1 (go-yaml v2) reads as booleans or null: plain scalars that are not strings. */
-const BOOL_OR_NULL_WORDS = new Set(
-  "y Y yes Yes YES n N no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL".split(" "),
-);
 /** Characters that cannot start a plain scalar (c-indicator), besides `-`, `:` and `?` followed by a space. */
 const NOT_PLAIN_START = new Set(["&", "*", "!", "|", ">", "%", "@", "`", "?", "#", ",", "[", "]", "{", "}", "'", '"']);
 /** Control characters, CR, BOM and the like: the full loader decides what they mean. */
@@ -64,9 +60,7 @@ export function createFastLoader(): FastLoader {
   // Per-run memo of resolved plain scalars: CRDs repeat the same numbers and words.
   const resolved = new Map<string, unknown>();
   const resolvePlain = (s: string): unknown => {
-    const c = s.charCodeAt(0);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 47;
-    if (letter && !BOOL_OR_NULL_WORDS.has(s)) return s;
+    if (isPlainWord(s)) return s;
     const known = resolved.get(s);
     if (known !== undefined || resolved.has(s)) return known;
     // The full loader's own resolver (go-yaml v2's, as kubectl reads YAML), so the two loaders cannot disagree.
@@ -79,9 +73,7 @@ export function createFastLoader(): FastLoader {
     return v;
   };
   const keyName = (s: string): string => {
-    const c = s.charCodeAt(0);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 47;
-    if (letter && !BOOL_OR_NULL_WORDS.has(s)) return s;
+    if (isPlainWord(s)) return s;
     // A key YAML 1.1 reads as a boolean, null or number is renamed by kubectl (yaml-boolean-key, yaml-not-json).
     const go = resolveGoScalar(s);
     if (go.kind !== "string") throw new Unsupported();
@@ -280,7 +272,8 @@ class Reader {
     }
   }
 
-  private record(container: object, key: string | null, start: number, valueStart: number, end: number): void {
+  /** Records where a child of a container was written (block and flow collections alike). */
+  record(container: object, key: string | null, start: number, valueStart: number, end: number): void {
     let c = this.children.get(container);
     if (!c) this.children.set(container, (c = { keys: key === null ? null : [], offsets: [] }));
     if (key !== null) c.keys!.push(key);
@@ -423,8 +416,7 @@ class Reader {
       while (colon < lineEnd && t.charCodeAt(colon) === 32) colon++;
       if (t.charCodeAt(colon) !== 58) throw new Unsupported();
     } else {
-      if (NOT_PLAIN_START.has(t[at]!) || c === 60 /* < merge key */) throw new Unsupported();
-      if ((c === 45 || c === 58) && (at + 1 === lineEnd || t.charCodeAt(at + 1) === 32)) throw new Unsupported();
+      if (!canStartPlain(t, at, lineEnd) || c === 60 /* < merge key */) throw new Unsupported();
       colon = -1;
       for (let i = at; i < lineEnd; i++) {
         const ch = t.charCodeAt(i);
@@ -515,9 +507,7 @@ class Reader {
   /** A plain scalar from offset `at`, continued on the following lines indented deeper than `parentIndent`. */
   private plain(at: number, lineEnd: number, parentIndent: number): unknown {
     const t = this.text;
-    const c = t[at]!;
-    if (NOT_PLAIN_START.has(c)) throw new Unsupported();
-    if ((c === "-" || c === ":") && (at + 1 === lineEnd || t.charCodeAt(at + 1) === 32)) throw new Unsupported();
+    if (!canStartPlain(t, at, lineEnd)) throw new Unsupported();
     let end = this.plainLineEnd(at, lineEnd);
     let text = t.slice(at, end);
     let lastLine = this.pos - 1;
@@ -748,10 +738,6 @@ class Reader {
     return value;
   }
 
-  /** Flow collections record their children's ranges here too. */
-  recordFlow(container: object, key: string | null, start: number, valueStart: number, end: number): void {
-    this.record(container, key, start, valueStart, end);
-  }
 }
 
 /** A one-line flow collection (`[a, b]`, `{a: 1}`) from offset `i`; nested ones too. */
@@ -805,9 +791,7 @@ class FlowReader {
 
   private plain(): unknown {
     const t = this.t;
-    const c = t[this.i]!;
-    if (NOT_PLAIN_START.has(c)) throw new Unsupported();
-    if ((c === "-" || c === ":") && (this.i + 1 === this.lineEnd || t.charCodeAt(this.i + 1) === 32)) throw new Unsupported();
+    if (!canStartPlain(t, this.i, this.lineEnd)) throw new Unsupported();
     const from = this.i;
     while (this.i < this.lineEnd) {
       const ch = t.charCodeAt(this.i);
@@ -863,7 +847,7 @@ class FlowReader {
       this.ws();
       if (t.charCodeAt(this.i) === 58) throw new Unsupported(); // [a: b] (single-pair maps)
       arr.push(v);
-      this.reader.recordFlow(arr, null, from, from, end);
+      this.reader.record(arr, null, from, from, end);
       if (this.closed(93)) return arr;
     }
   }
@@ -896,11 +880,18 @@ class FlowReader {
       const v = this.value();
       if (Object.prototype.hasOwnProperty.call(obj, key) || key === "__proto__") throw new Unsupported();
       obj[key] = v;
-      this.reader.recordFlow(obj, key, from, valueStart, this.valueEnd);
+      this.reader.record(obj, key, from, valueStart, this.valueEnd);
       this.ws();
       if (this.closed(125)) return obj;
     }
   }
+}
+
+/** Whether a plain scalar may start at t[at]: not at an indicator, nor at `-` or `:` followed by a space or the end. */
+function canStartPlain(t: string, at: number, lineEnd: number): boolean {
+  const c = t[at]!;
+  if (NOT_PLAIN_START.has(c)) return false;
+  return !((c === "-" || c === ":") && (at + 1 === lineEnd || t.charCodeAt(at + 1) === 32));
 }
 
 /** The offset after a one-line quoted scalar starting at `at`, or -1 when it does not close before `lineEnd`. */

@@ -71,6 +71,15 @@ const RESOLVE_MAP: ReadonlyMap<string, GoScalar> = new Map<string, GoScalar>([
   ...["-.inf", "-.Inf", "-.INF"].map((s): [string, GoScalar] => [s, { kind: "float", value: -Infinity }]),
 ]);
 
+/**
+ * Whether go-yaml resolves this plain scalar to the string itself at a glance: it starts with a letter, `_` or `/`
+ * (resolveTable gives such text no number hint) and is none of resolveMap's YAML 1.1 words. The readers' fast path.
+ */
+export function isPlainWord(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 47) && !RESOLVE_MAP.has(text);
+}
+
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 /** strconv.ParseFloat on a text starting with '.' (underscores aside): decimal digits, then an optional exponent. */
 const DOT_FLOAT = /^\.[0-9]+([eE][-+]?[0-9]+)?$/;
