@@ -10,7 +10,7 @@ import { crdlint, root } from "./helpers/cli.mjs";
 import { lint } from "../dist/index.js";
 import { MIN_PARALLEL_BYTES, planWorkers, lintOnWorkers } from "../dist/engine/parallel.js";
 import { makeLinter } from "../dist/engine/files.js";
-import { lintFile } from "../dist/engine/lint-file.js";
+import { lintEach } from "../dist/engine/lint-file.js";
 import { serveLintWorker } from "../dist/engine/lint-worker.js";
 import { expandInputs } from "../dist/load/files.js";
 import { allRules } from "../dist/rules/index.js";
@@ -140,6 +140,13 @@ test("a worker takes files from the shared queue until it is empty, with the out
   await serveLintWorker({ postMessage: (m) => sent.push(m) }, { crdlintLintWorker: true, ruleIds: allRules.map((r) => r.id), options, queue, next });
   assert.equal(next[0], 4);
   const here = await makeLinter(allRules, options);
+  // The same files linted on this thread, one at a time.
+  const lintFile = async (linter, file, opts) => {
+    let outcome;
+    let given = false;
+    await lintEach(linter, () => (given ? undefined : ((given = true), { key: 0, file })), opts, (_, o) => (outcome = o));
+    return outcome;
+  };
   assert.deepEqual(sent, [
     { index: 0, outcome: await lintFile(here, "/no/such/file.yaml", options) },
     { index: 7, outcome: await lintFile(here, "fixtures/examples/crontab.yaml", options) },

@@ -12,11 +12,6 @@ export type FileOutcome =
   /** The linter threw (a bug) on a worker thread; on this thread the exception itself propagates. */
   | { kind: "crashed"; message: string; stack?: string };
 
-/** Reads and lints one file. Throws only what the linter throws. */
-export async function lintFile(linter: Linter, file: string, options: LintOptions): Promise<FileOutcome> {
-  return lintRead(linter, file, await readForLint(file, options));
-}
-
 type ReadOutcome = InputText | Extract<FileOutcome, { kind: "unreadable" }>;
 
 async function readForLint(file: string, options: LintOptions): Promise<ReadOutcome> {
