@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"k8s.io/klog/v2"
 )
@@ -41,6 +42,14 @@ func main() {
 	if os.Getenv("ORACLE_LOG") == "" {
 		klog.LogToStderr(false)
 		klog.SetOutput(io.Discard)
+	}
+	// ORACLE_CPUPROFILE=file writes a Go CPU profile of the run (for bench/oracle.mjs findings).
+	if path := os.Getenv("ORACLE_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
 	}
 	o := newOracle()
 	for {
