@@ -93,6 +93,13 @@ func trimSpace(b []byte) []byte {
 func (o *oracle) serve(line []byte) (resp map[string]any) {
 	var req request
 	if err := json.Unmarshal(line, &req); err != nil {
+		// Answer with the id when the line has one, so the client can match the answer.
+		var withID struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(line, &withID) == nil && len(withID.ID) > 0 {
+			return map[string]any{"id": withID.ID, "fatal": "malformed request: " + err.Error()}
+		}
 		return map[string]any{"id": nil, "fatal": "request is not a JSON object: " + err.Error()}
 	}
 	id := any(nil)

@@ -89,10 +89,11 @@ for (const release of ["1.37", "1.33"]) {
       { id: 9, op: "no-such-op" },
       "this is not JSON",
       { id: 10, op: "yaml", text: "a: [\n" },
+      { id: 11, op: "crd-create", object: 5 },
     ]);
-    assert.deepEqual(answers.map((a) => a.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, null, 10], "one answer per request, in order");
+    assert.deepEqual(answers.map((a) => a.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, null, 10, 11], "one answer per request, in order");
 
-    const [version, yaml, missingType, droppedStored, unknownCRDField, create, update, cost, unknownOp, notJSON, badYAML] = answers;
+    const [version, yaml, missingType, droppedStored, unknownCRDField, create, update, cost, unknownOp, notJSON, badYAML, malformed] = answers;
     assert.equal(version.kubernetes, release);
     assert.match(version.modules["k8s.io/apiextensions-apiserver"], new RegExp(`^v0\\.${release.split(".")[1]}\\.`));
 
@@ -138,5 +139,6 @@ for (const release of ["1.37", "1.33"]) {
 
     assert.match(unknownOp.fatal, /unknown op/);
     assert.match(notJSON.fatal, /not a JSON object/);
+    assert.match(malformed.fatal, /malformed request/);
   });
 }
