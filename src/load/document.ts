@@ -304,7 +304,9 @@ export function loadText(text: string): LoadedText {
           ? `alias expansion exceeds the limit (${MAX_ALIAS_COUNT}); the document looks like an alias bomb and was not linted`
           : unresolved
             ? `unknown anchor '${unresolved[1]}' referenced`
-            : e instanceof RangeError
+            : msg === MERGE_NEEDS_MAPS
+              ? `kubectl cannot decode this document (yaml: ${MERGE_NEEDS_MAPS})`
+              : e instanceof RangeError
               ? "document is nested too deeply to read"
               : `cannot read document: ${msg}`,
         range: range(lc, doc.range?.[0] ?? 0, doc.range?.[1] ?? 0),
@@ -368,7 +370,7 @@ function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
         const k = item.key as Node | null;
         if (isScalar(k)) {
           const v = k.value;
-          const merge = v === "<<" && k.type === Scalar.PLAIN && !k.tag;
+          const merge = v === "<<" && isGoMergeKey(k);
           if (!merge && !Number.isNaN(v) && k.range) {
             if (seen.has(v)) dups.push(k.range[0]);
             else seen.add(v);
@@ -459,7 +461,11 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
     return;
   }
   const k = key as GoNode;
-  if (typeof k.value === "symbol" || !k.range) return; // a merge key (<<)
+  if (typeof k.value === "symbol" || !k.range) return;
+  if (isGoMergeKey(k)) {
+    k.addToJSMap = goMerge;
+    return;
+  }
   const go = goScalarOf(k);
   if (go.kind === "error") {
     found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
@@ -486,6 +492,44 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
       `kubectl cannot convert the key ${src} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`,
     );
   }
+}
+
+const MERGE_TAG = "tag:yaml.org,2002:merge";
+/** go-yaml's message when a merge key's value is not a map, an alias of one, or a sequence of those. */
+const MERGE_NEEDS_MAPS = "map merge requires map or sequence of maps as the value";
+
+/** go-yaml v2's isMerge: the key `<<` written plain without a tag, or tagged !!merge. */
+function isGoMergeKey(k: Scalar): boolean {
+  if (k.tag === MERGE_TAG) return true;
+  return !k.tag && k.type === Scalar.PLAIN && k.source === "<<";
+}
+
+type MergeContext = Parameters<NonNullable<Scalar["addToJSMap"]>>[0];
+type MapLike = Parameters<NonNullable<Scalar["addToJSMap"]>>[1];
+
+/**
+ * A merge key as go-yaml v2 decodes it (decoder.merge): the merged map's entries are set in order, each overwriting
+ * what the map already has (keys written before the `<<` too); a sequence of maps is merged from its last map to its
+ * first, so that earlier maps win among themselves. Anything but maps stops kubectl. The library's own merge differs:
+ * it never overwrites, and it reads only a bare `<<` and only with its YAML 1.1 merge tag enabled.
+ */
+function goMerge(ctx: MergeContext, map: MapLike, value: unknown): void {
+  const resolve = (v: unknown): unknown => (ctx && isAlias(v) ? v.resolve(ctx.doc, ctx) : v);
+  const mergeMap = (v: unknown): void => {
+    const source = resolve(v);
+    if (!isMap(source)) throw new Error(MERGE_NEEDS_MAPS);
+    const entries = source.toJSON(null, ctx, Map) as Map<unknown, unknown>;
+    for (const [k, v2] of entries) {
+      if (map instanceof Map) map.set(k, v2);
+      else if (map instanceof Set) map.add(k);
+      else Object.defineProperty(map, String(k), { value: v2, writable: true, enumerable: true, configurable: true });
+    }
+  };
+  const source = resolve(value);
+  if (isSeq(source)) {
+    for (const item of source.items) if (!isMap(resolve(item))) throw new Error(MERGE_NEEDS_MAPS);
+    for (let i = source.items.length - 1; i >= 0; i--) mergeMap(source.items[i]);
+  } else mergeMap(value);
 }
 
 function duplicateKeyMessage(text: string, s: number): string {

@@ -35,3 +35,33 @@ test("locate in a large map finds the first key of a name, numbers by their deci
   // A missing name gives the nearest existing ancestor (the `spec:` pair).
   assert.deepEqual(doc.locate(["spec", "nope"]).start, { line: 1, column: 1 });
 });
+
+// Merge keys as go-yaml v2 (kubectl) decodes them; each expectation is sigs.k8s.io/yaml v1.6.0's YAMLToJSON output
+// (the oracle's yaml op, test/oracle/).
+test("merge keys: go-yaml v2's order (a later merge overwrites earlier keys; earlier maps of a sequence win)", () => {
+  const value = (text) => loadText(text).documents[0]?.value;
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  <<: *m\n  z: 2\n"), { a: { x: 1 }, b: { x: 1, z: 2 } });
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  x: 2\n  <<: *m\n"), { a: { x: 1 }, b: { x: 1 } });
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  <<: *m\n  x: 2\n"), { a: { x: 1 }, b: { x: 2 } });
+  assert.deepEqual(value("<<: [{a: 1}, {a: 2, b: 2}]\n"), { a: 1, b: 2 });
+  assert.deepEqual(value("<<: {a: 1}\n<<: {a: 3, b: 1}\n"), { a: 3, b: 1 });
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  <<: []\n"), { a: { x: 1 }, b: {} });
+  assert.deepEqual(value("!!merge <<: {a: 1}\n"), { a: 1 });
+  assert.deepEqual(value("<<: {a: {<<: {b: 1}}}\n"), { a: { b: 1 } });
+  // Quoted or tagged otherwise, `<<` is an ordinary key.
+  assert.deepEqual(value('"<<": {a: 1}\n'), { "<<": { a: 1 } });
+  assert.deepEqual(value("'<<': {a: 1}\n"), { "<<": { a: 1 } });
+  assert.deepEqual(value("!!str <<: {a: 1}\n"), { "<<": { a: 1 } });
+});
+
+test("merge keys whose value is not a map stop kubectl, with go-yaml's message", () => {
+  for (const text of ["<<: 1\n", "a: &s 1\nb:\n  <<: *s\n", "<<: [1]\n", "<<: null\n", "<<: [[]]\n"]) {
+    const loaded = loadText(text);
+    assert.equal(loaded.documents.length, 0, text);
+    assert.deepEqual(
+      loaded.problems.map((p) => [p.rule, p.message]),
+      [["yaml-syntax", "kubectl cannot decode this document (yaml: map merge requires map or sequence of maps as the value)"]],
+      text,
+    );
+  }
+});

@@ -1,0 +1,4 @@
+// The families of generated cases, in the order a run takes them.
+import { yamlFamily } from "./yaml.mjs";
+
+export const families = [yamlFamily];
