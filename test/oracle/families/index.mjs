@@ -1,4 +1,5 @@
 // The families of generated cases, in the order a run takes them.
 import { yamlFamily } from "./yaml.mjs";
+import { crdCreateFamily } from "./crd-create.mjs";
 
-export const families = [yamlFamily];
+export const families = [yamlFamily, crdCreateFamily];

@@ -1,0 +1,105 @@
+// CRD create: crdlint's apiserver verdict (diagnostics with apiserver: true) vs the CRD strategy's PrepareForCreate,
+// Validate and WarningsOnCreate run by the oracle: the sets of (type, field), each error's whole line, the strict
+// decoding verdict and the warnings.
+import { stringify } from "yaml";
+import { lintText } from "../../../dist/index.js";
+import { loadText } from "../../../dist/load/document.js";
+import { MESSAGE_CUT } from "../../../dist/diagnostics/index.js";
+import { genMutatedCrd } from "../gen-crd.mjs";
+import { shrinkJson } from "../shrink-json.mjs";
+import { deepEqual } from "../json.mjs";
+
+/** crdlint rules that stand for the apiserver's warnings on create (kubectl prints them as `Warning: ...`). */
+export const WARNING_RULES = new Set(["schema-format-unrecognized", "list-type-set-non-scalar"]);
+
+/** The apiserver's whole line for a diagnostic: `<field>: <Type>: <value>: <detail>`, nothing cut. */
+export function fullLine(d) {
+  const message = d.message.endsWith(MESSAGE_CUT) && d.detail ? d.detail.split("\n")[0] : d.message;
+  const parts = [];
+  const f = d.apiserverField ?? d.field;
+  if (f) parts.push(f);
+  if (d.type) parts.push(d.type);
+  if (d.value !== undefined) parts.push(d.value);
+  if (message !== "" || parts.length === 0) parts.push(message);
+  return parts.join(": ");
+}
+
+/** The CRD as a file a user writes: JSON or YAML (YAML only when crdlint's loader reads back the same value). */
+export function crdText(c) {
+  if (c.format === "yaml") {
+    const text = stringify(c.crd, { version: "1.1", lineWidth: 0 });
+    const back = loadText(text);
+    if (back.problems.length === 0 && back.documents.length === 1 && deepEqual(back.documents[0].value, c.crd)) return text;
+  }
+  return JSON.stringify(c.crd, null, 2) + "\n";
+}
+
+const key = (type, field) => `${type}\u0000${field}`;
+
+/** Compares crdlint's lint of a CRD with the oracle's crd-create (or crd-update) answer. */
+export function compareCrdVerdicts(diagnostics, answer) {
+  const items = [];
+  if (typeof answer.fatal === "string") return [{ kind: "oracle-fatal", message: answer.fatal }];
+  const decodeMine = diagnostics.filter((d) => d.apiserver && d.category === "decoding");
+  const decodeTheirs = [...(answer.decodeErrors ?? [])];
+  if ((decodeMine.length > 0) !== (decodeTheirs.length > 0 || answer.decodeFailed === true))
+    items.push({ kind: decodeMine.length ? "decode-only-crdlint" : "decode-only-oracle", rule: decodeMine[0]?.rule, message: decodeMine.length ? fullLine(decodeMine[0]) : decodeTheirs.join("; ") });
+  // A body the apiserver cannot decode is not validated: only the decoding verdict compares.
+  if (answer.decodeFailed) return items;
+  const mine = new Map();
+  for (const d of diagnostics) {
+    if (!d.apiserver || d.category === "decoding") continue;
+    const k = key(d.type, d.apiserverField ?? d.field);
+    if (!mine.has(k)) mine.set(k, { d, lines: new Set() });
+    mine.get(k).lines.add(fullLine(d));
+  }
+  const theirs = new Map();
+  for (const e of answer.errors ?? []) {
+    const k = key(e.type, e.field);
+    if (!theirs.has(k)) theirs.set(k, { e, lines: new Set() });
+    theirs.get(k).lines.add(e.error);
+  }
+  for (const [k, m] of mine) {
+    const t = theirs.get(k);
+    if (!t) items.push({ kind: "only-crdlint", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, message: fullLine(m.d) });
+    else {
+      const a = [...m.lines].sort();
+      const b = [...t.lines].sort();
+      if (!deepEqual(a, b)) items.push({ kind: "message", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, crdlint: a.join(" | "), oracle: b.join(" | ") });
+    }
+  }
+  for (const [k, t] of theirs) if (!mine.has(k)) items.push({ kind: "only-oracle", type: t.e.type, field: t.e.field, message: t.e.error });
+  // Warnings: the apiserver sends them with an accepted object; the oracle gives them for a rejected one too.
+  const warnMine = new Set(diagnostics.filter((d) => WARNING_RULES.has(d.rule)).map((d) => d.message));
+  const warnTheirs = new Set([...(answer.warnings ?? []), ...(answer.strategyWarnings ?? [])]);
+  for (const w of warnMine) if (!warnTheirs.has(w)) items.push({ kind: "warning-only-crdlint", message: w });
+  for (const w of warnTheirs) if (!warnMine.has(w)) items.push({ kind: "warning-only-oracle", message: w });
+  return items;
+}
+
+export function apiserverView(diagnostics) {
+  return diagnostics
+    .filter((d) => d.apiserver || WARNING_RULES.has(d.rule))
+    .map((d) => ({ rule: d.rule, type: d.type, field: d.apiserverField ?? d.field, line: fullLine(d) }));
+}
+
+const keepTypeMeta = (p) => p.length === 1 && (p[0] === "apiVersion" || p[0] === "kind");
+
+export const crdCreateFamily = {
+  name: "crd-create",
+  op: "crd-create",
+  generate(r) {
+    const { crd, mutations } = genMutatedCrd(r);
+    return { crd, format: r.chance(0.3) ? "yaml" : "json", mutations };
+  },
+  request: (c) => ({ op: "crd-create", fields: { object: crdText(c) } }),
+  async compare(c, answer, release) {
+    const r = await lintText(crdText(c), { kubernetesVersion: release });
+    return { items: compareCrdVerdicts(r.diagnostics, answer), mine: apiserverView(r.diagnostics), theirs: answer };
+  },
+  *shrink(c) {
+    for (const crd of shrinkJson(c.crd, keepTypeMeta)) yield { ...c, crd };
+    if (c.format === "yaml") yield { ...c, format: "json" };
+  },
+  show: (c) => crdText(c),
+};
