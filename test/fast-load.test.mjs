@@ -200,6 +200,8 @@ const snippets = [
   "on: boolean key\n",
   "<<: {a: 1}\n",
   "a: {<<: {b: 1}, c: 2}\n",
+  "a: [b?c]\n",
+  "---x: 1\n",
   "a:\n  b:\n    c: 1\n  d: 2\ne: 3\n",
   "---\napiVersion: v1\nkind: ConfigMap\n",
   "--- # c\na: 1\n",

@@ -286,7 +286,7 @@ export function loadText(text: string): LoadedText {
     goJsonConversion(doc, text, (rule, s, e, message) =>
       conversion.push({ rule, message, range: range(lc, s, e), document: index }),
     );
-    if (conversion.some((p) => p.rule === "yaml-not-json")) {
+    if (conversion.some((p) => p.rule === "yaml-not-json" || p.rule === "yaml-syntax")) {
       // kubectl stops at this document and sends nothing: there is no apiserver verdict to predict for it.
       problems.push(...conversion);
       return;
@@ -317,7 +317,40 @@ export function loadText(text: string): LoadedText {
     problems.push(...conversion);
     documents.push(makeDocument(index, doc, value, lc, text));
   });
+  problems.push(...separatorProblems(text, lc, docs));
   return { documents, problems, directives: parseDirectives(text) };
+}
+
+/**
+ * kubectl splits a stream into documents line by line before any YAML parser sees it (apimachinery's YAMLReader): a
+ * line starting with `---` is a separator, and anything but spaces or a comment after it stops kubectl with "invalid
+ * Yaml document separator" — where a YAML parser reads `--- {a: 1}` as a document and `---x` as a scalar.
+ */
+function separatorProblems(text: string, lc: LineCounter, docs: readonly Document.Parsed[]): LoadProblem[] {
+  const out: LoadProblem[] = [];
+  if (!text.includes("---") && !text.includes("%")) return out;
+  // A directive line (`%YAML 1.1`, `%TAG ...`) never reaches go-yaml with its document: the reader has cut the stream
+  // at the `---` after it, and go-yaml fails on a directive without a document.
+  const re = /^(?:---([^\n]*)|%[^\n]*)/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const directive = m[1] === undefined;
+    const rest = directive ? "" : m[1]!.trim();
+    if (!directive && (rest === "" || rest.startsWith("#"))) continue;
+    const at = m.index;
+    let document = 0;
+    docs.forEach((d, i) => {
+      if ((d.range?.[0] ?? 0) <= at + 3) document = i;
+    });
+    out.push({
+      rule: "yaml-syntax",
+      message: directive
+        ? "kubectl cannot read a YAML directive: its reader cuts the stream at each --- first, which leaves the directive without its document (yaml: did not find expected <document start>); remove the line"
+        : `kubectl cannot split the documents here (invalid Yaml document separator: ${rest}); only a comment may follow --- on its line`,
+      range: range(lc, at, at + m[0].length),
+      document,
+    });
+  }
+  return out;
 }
 
 /**
@@ -398,7 +431,7 @@ function duplicateKeyError(offset: number): ParseError {
   return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique" };
 }
 
-type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: number, end: number, message: string) => void;
+type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json" | "yaml-syntax", start: number, end: number, message: string) => void;
 
 /**
  * What sigs.k8s.io/yaml does after go-yaml: map keys become JSON object names (`0x1F:` is "31", `y:` is "true", a float
@@ -406,21 +439,44 @@ type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: num
  * so the document's JS value has the names kubectl sends.
  */
 function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionProblem): void {
-  const stack: (Node | null)[] = [doc.contents as Node | null];
+  // Each node with whether it sits inside a flow collection (`[...]`, `{...}`), where go-yaml's scanner reads less.
+  const stack: [Node | null, boolean][] = [[doc.contents as Node | null, false]];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const [node, inFlow] = stack.pop()!;
     if (isMap(node)) {
+      const flow = inFlow || node.flow === true;
       for (const item of node.items) {
         if (isAlias(item.key)) item.key = aliasKey(doc, item.key, found);
-        else convertKey(item.key as Node | null, text, found);
-        stack.push(item.value as Node | null);
+        else {
+          if (flow) checkFlowPlain(item.key as Node | null, found);
+          convertKey(item.key as Node | null, text, found);
+        }
+        stack.push([item.value as Node | null, flow]);
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) stack.push(item as Node | null);
+      const flow = inFlow || node.flow === true;
+      for (const item of node.items) stack.push([item as Node | null, flow]);
     } else if (isScalar(node)) {
+      if (inFlow) checkFlowPlain(node, found);
       checkValue(node as GoNode, found);
     }
   }
+}
+
+/**
+ * go-yaml's scanner (libyaml's) ends a plain scalar at a `?` inside a flow collection, and then fails on what follows
+ * (`[a?b]`, `{url: http://x/?q=1}`): "did not find expected ',' or ']'". YAML 1.2 reads the `?` as part of the text.
+ */
+function checkFlowPlain(node: Node | null, found: ConversionProblem): void {
+  if (!isScalar(node) || node.type !== Scalar.PLAIN || !node.range) return;
+  const source = typeof node.source === "string" ? node.source : "";
+  if (source.indexOf("?", 1) < 0) return;
+  found(
+    "yaml-syntax",
+    node.range[0],
+    node.range[1],
+    `kubectl cannot read this value: inside [ ] or { } its YAML parser ends a plain scalar at "?" (yaml: did not find expected ',' or ']'); quote it`,
+  );
 }
 
 function checkValue(node: GoNode, found: ConversionProblem): void {

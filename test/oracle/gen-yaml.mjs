@@ -127,7 +127,7 @@ class Writer {
     return r.chance(0.55) ? this.blockMap(depth, indent) : this.blockSeq(depth, indent);
   }
 
-  flowCollection(depth) {
+  flowCollection(depth, indent) {
     const r = this.r;
     const n = r.range(0, 4);
     const items = [];
@@ -138,11 +138,11 @@ class Writer {
         if (k.startsWith("? ")) k = "a";
         if (seen.length && r.chance(0.05)) k = r.pick(seen);
         seen.push(k);
-        items.push(`${k}: ${this.value(depth - 1, 0, true).text}`);
+        items.push(`${k}: ${this.value(depth - 1, indent, true).text}`);
       }
       return `${this.anchor("map")}{${items.join(", ")}}`;
     }
-    for (let i = 0; i < n; i++) items.push(this.value(depth - 1, 0, true).text);
+    for (let i = 0; i < n; i++) items.push(this.value(depth - 1, indent, true).text);
     return `${this.anchor("seq")}[${items.join(", ")}]`;
   }
 

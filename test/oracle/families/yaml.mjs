@@ -87,6 +87,10 @@ export const yamlFamily = {
     for (const i of compareYaml(full, theirs)) items.push({ ...i, loader: "full" });
     const fast = crdlintYaml(c.text, "fast");
     if (fast) for (const i of compareYaml(fast, theirs)) items.push({ ...i, loader: "fast" });
+    // What the known divergences need to tell their cases apart.
+    const duplicateKeys = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key");
+    const docEndMarker = /^\.\.\.[ \t]*(#.*)?$/m.test(c.text);
+    for (const i of items) Object.assign(i, { duplicateKeys, docEndMarker });
     return { items, mine: full, theirs };
   },
   /** Smaller texts: drop a document, then a line, then a block of lines. */
