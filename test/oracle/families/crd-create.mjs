@@ -35,6 +35,9 @@ export function crdText(c) {
 }
 
 const key = (type, field) => `${type}\u0000${field}`;
+const CONTRIBUTED = "contributed to estimated rule cost total exceeding cost limit";
+/** The apiserver names the CEL type of `self` selfType<nanoseconds> (compilation.go generateUniqueSelfTypeName). */
+const normalize = (line) => line.replace(/selfType\d+/g, "selfType");
 
 /** Compares crdlint's lint of a CRD with the oracle's crd-create (or crd-update) answer. */
 export function compareCrdVerdicts(diagnostics, answer) {
@@ -50,15 +53,35 @@ export function compareCrdVerdicts(diagnostics, answer) {
   for (const d of diagnostics) {
     if (!d.apiserver || d.category === "decoding") continue;
     const k = key(d.type, d.apiserverField ?? d.field);
-    if (!mine.has(k)) mine.set(k, { d, lines: new Set() });
+    if (!mine.has(k)) mine.set(k, { d, lines: new Set(), ds: [] });
     mine.get(k).lines.add(fullLine(d));
+    mine.get(k).ds.push(d);
   }
   const theirs = new Map();
   for (const e of answer.errors ?? []) {
     const k = key(e.type, e.field);
     if (!theirs.has(k)) theirs.set(k, { e, lines: new Set() });
-    theirs.get(k).lines.add(e.error);
+    theirs.get(k).lines.add(normalize(e.error));
   }
+  // A CEL compile error's caret excerpt is in crdlint's detail; the apiserver's line carries it after a line break.
+  for (const [k, m] of mine) {
+    const t = theirs.get(k);
+    if (!t) continue;
+    for (const d of m.ds) {
+      if (!d.detail) continue;
+      const line = fullLine(d);
+      if (!t.lines.has(line) && t.lines.has(`${line}\n${d.detail}`)) {
+        m.lines.delete(line);
+        m.lines.add(`${line}\n${d.detail}`);
+      }
+    }
+  }
+  // The apiserver names at most 4 rules as contributing to an exceeded CRD cost total, walking properties in Go map
+  // order: among rules of equal cost, which 4 is chance. Mark the items of that choice when both sides name 4.
+  const contributed = (lines) => [...lines].filter((l) => l.includes(CONTRIBUTED)).length;
+  const countMine = [...mine.values()].reduce((n, m) => n + contributed(m.lines), 0);
+  const countTheirs = [...theirs.values()].reduce((n, t) => n + contributed(t.lines), 0);
+  const costTie = countMine === 4 && countTheirs === 4;
   for (const [k, m] of mine) {
     const t = theirs.get(k);
     if (!t) items.push({ kind: "only-crdlint", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, message: fullLine(m.d) });
@@ -69,6 +92,7 @@ export function compareCrdVerdicts(diagnostics, answer) {
     }
   }
   for (const [k, t] of theirs) if (!mine.has(k)) items.push({ kind: "only-oracle", type: t.e.type, field: t.e.field, message: t.e.error });
+  if (costTie) for (const i of items) if ([i.message, i.crdlint, i.oracle].some((x) => x?.includes(CONTRIBUTED))) i.costTie = true;
   // Warnings: the apiserver sends them with an accepted object; the oracle gives them for a rejected one too.
   const warnMine = new Set(diagnostics.filter((d) => WARNING_RULES.has(d.rule)).map((d) => d.message));
   const warnTheirs = new Set([...(answer.warnings ?? []), ...(answer.strategyWarnings ?? [])]);
