@@ -9,6 +9,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 )
@@ -97,7 +98,12 @@ func (o *oracle) celCost(crdText string) (map[string]any, error) {
 	if expressions == nil {
 		expressions = []map[string]any{}
 	}
-	errs := validation.ValidateCustomResourceDefinition(context.Background(), crd)
+	// The create validation sees the object after PrepareForCreate (status reset, fields of
+	// disabled gates dropped).
+	ctx := context.Background()
+	strategy := customresourcedefinition.NewStrategy(o.scheme)
+	strategy.PrepareForCreate(ctx, crd)
+	errs := strategy.Validate(ctx, crd)
 	return map[string]any{"expressions": expressions, "errors": errorsJSON(errs), "decodeErrors": nonNil(problems)}, nil
 }
 

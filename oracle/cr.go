@@ -311,6 +311,7 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 
 	if oldText == nil {
 		rest.FillObjectMetaSystemFields(u)
+		generateName(strategy, u)
 		err = rest.BeforeCreate(strategy, ctx, u)
 		if err != nil {
 			resp["strategyWarnings"] = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnCreate(ctx, u))

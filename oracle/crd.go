@@ -67,6 +67,7 @@ func (o *oracle) crdCreate(text string) (map[string]any, error) {
 	strategy := &capturingStrategy{RESTCreateUpdateStrategy: customresourcedefinition.NewStrategy(o.scheme)}
 	// The registry store fills these before BeforeCreate, which refuses an object without them.
 	rest.FillObjectMetaSystemFields(crd)
+	generateName(strategy, crd)
 	ctx := genericapirequest.WithNamespace(context.Background(), metav1.NamespaceNone)
 	err = rest.BeforeCreate(strategy, ctx, crd)
 	errs, requestError := mergeRESTErrors(err, strategy.errs)
@@ -131,6 +132,14 @@ func (o *oracle) crdUpdate(oldText, newText string, oldStatusAsIs bool) (map[str
 		resp["requestError"] = requestError
 	}
 	return resp, nil
+}
+
+// generateName is what the registry store does before BeforeCreate for an object with
+// metadata.generateName and no name (the suffix is random, as the apiserver's).
+func generateName(strategy rest.RESTCreateStrategy, obj metav1.Object) {
+	if obj.GetGenerateName() != "" && obj.GetName() == "" {
+		obj.SetName(strategy.GenerateName(obj.GetGenerateName()))
+	}
 }
 
 func isZeroStatus(s *apiextensions.CustomResourceDefinitionStatus) bool {

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"k8s.io/klog/v2"
 )
@@ -41,6 +42,14 @@ func main() {
 	if os.Getenv("ORACLE_LOG") == "" {
 		klog.LogToStderr(false)
 		klog.SetOutput(io.Discard)
+	}
+	// ORACLE_CPUPROFILE=file writes a Go CPU profile of the run (for bench/oracle.mjs findings).
+	if path := os.Getenv("ORACLE_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
 	}
 	o := newOracle()
 	for {
@@ -84,6 +93,13 @@ func trimSpace(b []byte) []byte {
 func (o *oracle) serve(line []byte) (resp map[string]any) {
 	var req request
 	if err := json.Unmarshal(line, &req); err != nil {
+		// Answer with the id when the line has one, so the client can match the answer.
+		var withID struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(line, &withID) == nil && len(withID.ID) > 0 {
+			return map[string]any{"id": withID.ID, "fatal": "malformed request: " + err.Error()}
+		}
 		return map[string]any{"id": nil, "fatal": "request is not a JSON object: " + err.Error()}
 	}
 	id := any(nil)

@@ -28,7 +28,7 @@ test("npm pack → install the tarball in an empty project → npx crdlint, the 
   assert.equal(pack.stdout, `${tarball}\n`, "npm pack prints the tarball name and nothing else on stdout");
   const listed = pack.stderr;
   for (const f of ["LICENSE", "README.md", "package.json", "bin/crdlint.js", "dist/index.js", "dist/index.d.ts", "dist/rules-meta.json"]) assert.match(listed, new RegExp(`\\s${f.replace(/\./g, "\\.")}\\n`), `${f} is in the package`);
-  assert.doesNotMatch(listed, /tsbuildinfo|\bsrc\/|\btest\/|fixtures\/|\.cases\.yaml/, "sources, tests and fixtures stay out of the package");
+  assert.doesNotMatch(listed, /tsbuildinfo|\bsrc\/|\btest\/|fixtures\/|\.cases\.yaml|\boracle\//, "sources, tests, fixtures and the Go oracle stay out of the package");
 
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   const install = npm(["install", "--no-save", "--no-package-lock", join(consumer, tarball)], consumer);
