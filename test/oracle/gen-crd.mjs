@@ -66,11 +66,11 @@ const CEL_BY_TYPE = {
 };
 const CEL_BROKEN = ["self.", "self.nope == 1", "1 +", "self.size() == 'a'", "oldSelf", "self.all(x, x.nope)", "has(self)", "self.PROP.unknownFn()", "'a' + 1", "self.matches('[')", "quantity('x')", ")"];
 
-function celRules(r, s, propNames) {
+export function celRules(r, s, propNames, broken = 0.06) {
   const out = [];
   for (let i = r.range(1, 2); i > 0; i--) {
     const pool = CEL_BY_TYPE[s.type] ?? ["true"];
-    let rule = r.chance(0.06) ? r.pick(CEL_BROKEN) : r.pick(pool);
+    let rule = r.chance(broken) ? r.pick(CEL_BROKEN) : r.pick(pool);
     if (rule.includes("PROP")) {
       if (!propNames.length) continue;
       rule = rule.replaceAll("PROP", r.pick(propNames));
@@ -390,4 +390,24 @@ export function genMutatedCrd(r) {
     }
   }
   return { crd: JSON.parse(JSON.stringify(crd)), mutations: which };
+}
+
+/** A CRD whose schema nodes carry many CEL rules (for the cost family): most compile, some are expensive. */
+export function genCelCrd(r) {
+  const crd = genCrd(r);
+  for (const v of crd.spec.versions) {
+    const walk = (s, depth) => {
+      if (!s || typeof s !== "object" || depth > 10) return;
+      if (s.type && s.type !== "preserve" && r.chance(0.5)) {
+        const names = s.properties ? Object.keys(s.properties) : [];
+        s["x-kubernetes-validations"] = celRules(r, s, names, 0.02);
+      }
+      if (s.properties) for (const p of Object.values(s.properties)) walk(p, depth + 1);
+      if (s.items && !Array.isArray(s.items)) walk(s.items, depth + 1);
+      if (s.additionalProperties && typeof s.additionalProperties === "object") walk(s.additionalProperties, depth + 1);
+    };
+    walk(v.schema?.openAPIV3Schema, 0);
+  }
+  if (r.chance(0.3)) MUTATIONS["cel-cost"](r, crd);
+  return JSON.parse(JSON.stringify(crd));
 }

@@ -1,5 +1,6 @@
 // The families of generated cases, in the order a run takes them.
 import { yamlFamily } from "./yaml.mjs";
 import { crdCreateFamily } from "./crd-create.mjs";
+import { celCostFamily } from "./cel-cost.mjs";
 
-export const families = [yamlFamily, crdCreateFamily];
+export const families = [yamlFamily, crdCreateFamily, celCostFamily];
