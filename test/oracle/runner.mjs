@@ -63,7 +63,7 @@ export async function runFamily(family, oracle, { seed, cases, deadline, known, 
   while (index < cases && Date.now() < deadline) {
     const n = Math.min(BATCH, cases - index);
     const batch = [];
-    for (let i = 0; i < n; i++, index++) batch.push({ index, c: family.generate(caseRng(seed, family.name, index), oracle.release) });
+    for (let i = 0; i < n; i++, index++) batch.push({ index, c: await family.generate(caseRng(seed, family.name, index), oracle.release, index) });
     // All requests of a batch go out first: the oracle works through them while crdlint judges the first ones.
     const judged = batch.map(({ c }) => judge(family, oracle, c, known));
     for (let i = 0; i < batch.length; i++) {

@@ -1,6 +1,9 @@
 // CRD create: crdlint's apiserver verdict (diagnostics with apiserver: true) vs the CRD strategy's PrepareForCreate,
 // Validate and WarningsOnCreate run by the oracle: the sets of (type, field), each error's whole line, the strict
 // decoding verdict and the warnings.
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { lintText } from "../../../dist/index.js";
 import { loadText } from "../../../dist/load/document.js";
@@ -24,8 +27,36 @@ export function fullLine(d) {
   return parts.join(": ");
 }
 
+const CORPUS = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..", "shared", "corpus", "crds");
+
+/** The corpus CRDs (../shared/corpus/crds, absent on a clone): a one-document file as written, else each CRD as JSON. */
+function corpusCases() {
+  if (!existsSync(CORPUS)) return [];
+  const files = [];
+  const walk = (d) => {
+    for (const n of readdirSync(d).sort()) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ya?ml|json)$/.test(n)) files.push(p);
+    }
+  };
+  walk(CORPUS);
+  const out = [];
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    const loaded = loadText(text);
+    const crds = loaded.documents.filter((d) => d.value && d.value.kind === "CustomResourceDefinition");
+    if (loaded.documents.length === 1 && crds.length === 1) out.push({ corpus: file, text, crd: crds[0].value });
+    else for (const d of crds) out.push({ corpus: `${file}#${d.index}`, crd: d.value, format: "json" });
+  }
+  return out;
+}
+
+let corpus = null;
+
 /** The CRD as a file a user writes: JSON or YAML (YAML only when crdlint's loader reads back the same value). */
 export function crdText(c) {
+  if (c.text !== undefined) return c.text;
   if (c.format === "yaml") {
     const text = stringify(c.crd, { version: "1.1", lineWidth: 0 });
     const back = loadText(text);
@@ -112,7 +143,10 @@ const keepTypeMeta = (p) => p.length === 1 && (p[0] === "apiVersion" || p[0] ===
 export const crdCreateFamily = {
   name: "crd-create",
   op: "crd-create",
-  generate(r) {
+  /** The corpus CRDs first (as they are), then generated and mutated ones. */
+  generate(r, _release, index) {
+    corpus ??= corpusCases();
+    if (index < corpus.length) return corpus[index];
     const { crd, mutations } = genMutatedCrd(r);
     return { crd, format: r.chance(0.3) ? "yaml" : "json", mutations };
   },
@@ -122,7 +156,9 @@ export const crdCreateFamily = {
     return { items: compareCrdVerdicts(r.diagnostics, answer), mine: apiserverView(r.diagnostics), theirs: answer };
   },
   *shrink(c) {
-    for (const crd of shrinkJson(c.crd, keepTypeMeta)) yield { ...c, crd };
+    // A corpus case shrinks as the JSON of its CRD.
+    if (c.text !== undefined) yield { crd: c.crd, format: "json", corpus: c.corpus };
+    for (const crd of shrinkJson(c.crd, keepTypeMeta)) yield { crd, format: c.format, corpus: c.corpus };
     if (c.format === "yaml") yield { ...c, format: "json" };
   },
   show: (c) => crdText(c),

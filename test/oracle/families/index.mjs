@@ -2,5 +2,6 @@
 import { yamlFamily } from "./yaml.mjs";
 import { crdCreateFamily } from "./crd-create.mjs";
 import { celCostFamily } from "./cel-cost.mjs";
+import { crValidateFamily } from "./cr-validate.mjs";
 
-export const families = [yamlFamily, crdCreateFamily, celCostFamily];
+export const families = [yamlFamily, crdCreateFamily, crValidateFamily, celCostFamily];
