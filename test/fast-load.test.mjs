@@ -199,6 +199,9 @@ const snippets = [
   "dup: 1\ndup: 2\n",
   "on: boolean key\n",
   "<<: {a: 1}\n",
+  "a: {<<: {b: 1}, c: 2}\n",
+  "a: [b?c]\n",
+  "---x: 1\n",
   "a:\n  b:\n    c: 1\n  d: 2\ne: 3\n",
   "---\napiVersion: v1\nkind: ConfigMap\n",
   "--- # c\na: 1\n",
@@ -232,7 +235,7 @@ test("fast loader: tricky snippets read as the full loader reads them, or are de
   assert.ok(accepted >= 12, `only ${accepted} snippets read fast`);
   // Each of these has something only the full loader reports or reads (an alias, a duplicate or boolean key, a tag,
   // a nested key in a plain scalar, a tab in the indentation, an unclosed flow or quote).
-  for (const declined of ["anchor: &a 1\nalias: *a\n", "dup: 1\ndup: 2\n", "on: boolean key\n", "a: b: c\n", "tagged: !!str 5\n", "\ta: 1\n", "a: [1, 2\n", "a: 'unterminated\n", "<<: {a: 1}\n", "j: .inf\n"])
+  for (const declined of ["anchor: &a 1\nalias: *a\n", "dup: 1\ndup: 2\n", "on: boolean key\n", "a: b: c\n", "tagged: !!str 5\n", "\ta: 1\n", "a: [1, 2\n", "a: 'unterminated\n", "<<: {a: 1}\n", "a: {<<: {b: 1}}\n", "j: .inf\n"])
     assert.equal(loader.load(declined), null, `declines ${JSON.stringify(declined)}`);
   // Deep nesting is the full loader's to report (the rules walk documents recursively).
   assert.equal(loader.load("a: " + "[".repeat(300) + "]".repeat(300) + "\n"), null, "declines deep flow nesting");

@@ -9,6 +9,8 @@ import type { SchemaNode } from "./schema.js";
 import { MemoKey, type Memo } from "./memo.js";
 import { VALIDATIONS } from "./structural.js";
 import type { DualPath } from "../k8s/path.js";
+import { GoStruct, goJson } from "../k8s/go.js";
+import { RenderedValue } from "../k8s/validation.js";
 
 export interface ValidationEntry {
   index: number;
@@ -64,6 +66,25 @@ export function validationEntries(node: SchemaNode, memo: Memo): readonly Valida
   entries = out;
   memo.setFor(ENTRIES, node, entries);
   return entries;
+}
+
+/**
+ * The entry as a field error's value prints it: json.Marshal of the internal apiextensions.ValidationRule, which has
+ * no json tags (Go field names, every field, nil pointers as null), e.g. {"Rule":"self.a","Message":"",...}.
+ */
+export function renderedValidationRule(e: ValidationEntry): RenderedValue {
+  return new RenderedValue(
+    goJson(
+      new GoStruct([
+        ["Rule", e.rule],
+        ["Message", e.message],
+        ["MessageExpression", e.messageExpression],
+        ["Reason", e.reason ?? null],
+        ["FieldPath", e.fieldPath],
+        ["OptionalOldSelf", e.optionalOldSelf ?? null],
+      ]),
+    ),
+  );
 }
 
 /** A Go string field: "" when absent or null, null when not a string (undecodable). */

@@ -6,7 +6,7 @@
 // Upstream: kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)
 // Upstream: kubernetes/apimachinery:pkg/api/validate/content/kube.go (IsLabelKey, formerly IsQualifiedName)
 import type { ErrorType } from "../diagnostics/index.js";
-import { isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
+import { CONTENT_BYTES_WORDING_MINOR, isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
 import { isPlainObject } from "./go.js";
 
 /** TotalAnnotationSizeLimitB: 256 KiB for keys plus values. */
@@ -49,7 +49,7 @@ export function qualifiedNameErrors(value: string, minor: number): string[] {
     return errs;
   }
   if (name.length === 0) errs.push("name part must be non-empty");
-  else if (name.length > 63) errs.push("name part must be no more than 63 characters");
+  else if (name.length > 63) errs.push(`name part must be no more than 63 ${minor >= CONTENT_BYTES_WORDING_MINOR ? "bytes" : "characters"}`);
   if (!QUALIFIED_NAME_RE.test(name)) errs.push("name part " + QUALIFIED_NAME_ERR + " " + QUALIFIED_NAME_EXAMPLES);
   return errs;
 }
@@ -97,7 +97,7 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
   if (isPlainObject(labels)) {
     for (const [k, v] of Object.entries(labels)) {
       for (const m of qualifiedNameErrors(k, minor)) errs.push({ field: "labels", type: "Invalid value", value: k, message: m });
-      if (typeof v === "string") for (const m of isValidLabelValue(v)) errs.push({ field: "labels", type: "Invalid value", value: v, message: m });
+      if (typeof v === "string") for (const m of isValidLabelValue(v, minor)) errs.push({ field: "labels", type: "Invalid value", value: v, message: m });
     }
   }
   const annotations = metadata.annotations;

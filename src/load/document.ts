@@ -286,7 +286,7 @@ export function loadText(text: string): LoadedText {
     goJsonConversion(doc, text, (rule, s, e, message) =>
       conversion.push({ rule, message, range: range(lc, s, e), document: index }),
     );
-    if (conversion.some((p) => p.rule === "yaml-not-json")) {
+    if (conversion.some((p) => p.rule === "yaml-not-json" || p.rule === "yaml-syntax")) {
       // kubectl stops at this document and sends nothing: there is no apiserver verdict to predict for it.
       problems.push(...conversion);
       return;
@@ -304,7 +304,9 @@ export function loadText(text: string): LoadedText {
           ? `alias expansion exceeds the limit (${MAX_ALIAS_COUNT}); the document looks like an alias bomb and was not linted`
           : unresolved
             ? `unknown anchor '${unresolved[1]}' referenced`
-            : e instanceof RangeError
+            : msg === MERGE_NEEDS_MAPS
+              ? `kubectl cannot decode this document (yaml: ${MERGE_NEEDS_MAPS})`
+              : e instanceof RangeError
               ? "document is nested too deeply to read"
               : `cannot read document: ${msg}`,
         range: range(lc, doc.range?.[0] ?? 0, doc.range?.[1] ?? 0),
@@ -315,7 +317,40 @@ export function loadText(text: string): LoadedText {
     problems.push(...conversion);
     documents.push(makeDocument(index, doc, value, lc, text));
   });
+  problems.push(...separatorProblems(text, lc, docs));
   return { documents, problems, directives: parseDirectives(text) };
+}
+
+/**
+ * kubectl splits a stream into documents line by line before any YAML parser sees it (apimachinery's YAMLReader): a
+ * line starting with `---` is a separator, and anything but spaces or a comment after it stops kubectl with "invalid
+ * Yaml document separator" — where a YAML parser reads `--- {a: 1}` as a document and `---x` as a scalar.
+ */
+function separatorProblems(text: string, lc: LineCounter, docs: readonly Document.Parsed[]): LoadProblem[] {
+  const out: LoadProblem[] = [];
+  if (!text.includes("---") && !text.includes("%")) return out;
+  // A directive line (`%YAML 1.1`, `%TAG ...`) never reaches go-yaml with its document: the reader has cut the stream
+  // at the `---` after it, and go-yaml fails on a directive without a document.
+  const re = /^(?:---([^\n]*)|%[^\n]*)/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const directive = m[1] === undefined;
+    const rest = directive ? "" : m[1]!.trim();
+    if (!directive && (rest === "" || rest.startsWith("#"))) continue;
+    const at = m.index;
+    let document = 0;
+    docs.forEach((d, i) => {
+      if ((d.range?.[0] ?? 0) <= at + 3) document = i;
+    });
+    out.push({
+      rule: "yaml-syntax",
+      message: directive
+        ? "kubectl cannot read a YAML directive: its reader cuts the stream at each --- first, which leaves the directive without its document (yaml: did not find expected <document start>); remove the line"
+        : `kubectl cannot split the documents here (invalid Yaml document separator: ${rest}); only a comment may follow --- on its line`,
+      range: range(lc, at, at + m[0].length),
+      document,
+    });
+  }
+  return out;
 }
 
 /**
@@ -368,7 +403,7 @@ function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
         const k = item.key as Node | null;
         if (isScalar(k)) {
           const v = k.value;
-          const merge = v === "<<" && k.type === Scalar.PLAIN && !k.tag;
+          const merge = v === "<<" && isGoMergeKey(k);
           if (!merge && !Number.isNaN(v) && k.range) {
             if (seen.has(v)) dups.push(k.range[0]);
             else seen.add(v);
@@ -396,7 +431,7 @@ function duplicateKeyError(offset: number): ParseError {
   return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique" };
 }
 
-type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: number, end: number, message: string) => void;
+type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json" | "yaml-syntax", start: number, end: number, message: string) => void;
 
 /**
  * What sigs.k8s.io/yaml does after go-yaml: map keys become JSON object names (`0x1F:` is "31", `y:` is "true", a float
@@ -404,21 +439,44 @@ type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json", start: num
  * so the document's JS value has the names kubectl sends.
  */
 function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionProblem): void {
-  const stack: (Node | null)[] = [doc.contents as Node | null];
+  // Each node with whether it sits inside a flow collection (`[...]`, `{...}`), where go-yaml's scanner reads less.
+  const stack: [Node | null, boolean][] = [[doc.contents as Node | null, false]];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const [node, inFlow] = stack.pop()!;
     if (isMap(node)) {
+      const flow = inFlow || node.flow === true;
       for (const item of node.items) {
         if (isAlias(item.key)) item.key = aliasKey(doc, item.key, found);
-        else convertKey(item.key as Node | null, text, found);
-        stack.push(item.value as Node | null);
+        else {
+          if (flow) checkFlowPlain(item.key as Node | null, found);
+          convertKey(item.key as Node | null, text, found);
+        }
+        stack.push([item.value as Node | null, flow]);
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) stack.push(item as Node | null);
+      const flow = inFlow || node.flow === true;
+      for (const item of node.items) stack.push([item as Node | null, flow]);
     } else if (isScalar(node)) {
+      if (inFlow) checkFlowPlain(node, found);
       checkValue(node as GoNode, found);
     }
   }
+}
+
+/**
+ * go-yaml's scanner (libyaml's) ends a plain scalar at a `?` inside a flow collection, and then fails on what follows
+ * (`[a?b]`, `{url: http://x/?q=1}`): "did not find expected ',' or ']'". YAML 1.2 reads the `?` as part of the text.
+ */
+function checkFlowPlain(node: Node | null, found: ConversionProblem): void {
+  if (!isScalar(node) || node.type !== Scalar.PLAIN || !node.range) return;
+  const source = typeof node.source === "string" ? node.source : "";
+  if (source.indexOf("?", 1) < 0) return;
+  found(
+    "yaml-syntax",
+    node.range[0],
+    node.range[1],
+    `kubectl cannot read this value: inside [ ] or { } its YAML parser ends a plain scalar at "?" (yaml: did not find expected ',' or ']'); quote it`,
+  );
 }
 
 function checkValue(node: GoNode, found: ConversionProblem): void {
@@ -459,7 +517,11 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
     return;
   }
   const k = key as GoNode;
-  if (typeof k.value === "symbol" || !k.range) return; // a merge key (<<)
+  if (typeof k.value === "symbol" || !k.range) return;
+  if (isGoMergeKey(k)) {
+    k.addToJSMap = goMerge;
+    return;
+  }
   const go = goScalarOf(k);
   if (go.kind === "error") {
     found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
@@ -486,6 +548,44 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
       `kubectl cannot convert the key ${src} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`,
     );
   }
+}
+
+const MERGE_TAG = "tag:yaml.org,2002:merge";
+/** go-yaml's message when a merge key's value is not a map, an alias of one, or a sequence of those. */
+const MERGE_NEEDS_MAPS = "map merge requires map or sequence of maps as the value";
+
+/** go-yaml v2's isMerge: the key `<<` written plain without a tag, or tagged !!merge. */
+function isGoMergeKey(k: Scalar): boolean {
+  if (k.tag === MERGE_TAG) return true;
+  return !k.tag && k.type === Scalar.PLAIN && k.source === "<<";
+}
+
+type MergeContext = Parameters<NonNullable<Scalar["addToJSMap"]>>[0];
+type MapLike = Parameters<NonNullable<Scalar["addToJSMap"]>>[1];
+
+/**
+ * A merge key as go-yaml v2 decodes it (decoder.merge): the merged map's entries are set in order, each overwriting
+ * what the map already has (keys written before the `<<` too); a sequence of maps is merged from its last map to its
+ * first, so that earlier maps win among themselves. Anything but maps stops kubectl. The library's own merge differs:
+ * it never overwrites, and it reads only a bare `<<` and only with its YAML 1.1 merge tag enabled.
+ */
+function goMerge(ctx: MergeContext, map: MapLike, value: unknown): void {
+  const resolve = (v: unknown): unknown => (ctx && isAlias(v) ? v.resolve(ctx.doc, ctx) : v);
+  const mergeMap = (v: unknown): void => {
+    const source = resolve(v);
+    if (!isMap(source)) throw new Error(MERGE_NEEDS_MAPS);
+    const entries = source.toJSON(null, ctx, Map) as Map<unknown, unknown>;
+    for (const [k, v2] of entries) {
+      if (map instanceof Map) map.set(k, v2);
+      else if (map instanceof Set) map.add(k);
+      else Object.defineProperty(map, String(k), { value: v2, writable: true, enumerable: true, configurable: true });
+    }
+  };
+  const source = resolve(value);
+  if (isSeq(source)) {
+    for (const item of source.items) if (!isMap(resolve(item))) throw new Error(MERGE_NEEDS_MAPS);
+    for (let i = source.items.length - 1; i >= 0; i--) mergeMap(source.items[i]);
+  } else mergeMap(value);
 }
 
 function duplicateKeyMessage(text: string, s: number): string {

@@ -149,7 +149,11 @@ class Reader {
     if (t.charCodeAt(start) === 37) throw new Unsupported(); // %YAML, %TAG
     if (!t.startsWith("---", start) && !t.startsWith("...", start)) return false;
     const after = start + 3;
-    if (after < end && t.charCodeAt(after) !== 32 && t.charCodeAt(after) !== 9) return false; // `---x` is a scalar
+    // `---x` is a scalar to a YAML parser but a document separator to kubectl's line reader: the full loader's.
+    if (after < end && t.charCodeAt(after) !== 32 && t.charCodeAt(after) !== 9) {
+      if (t.charCodeAt(start) === 45) throw new Unsupported();
+      return false;
+    }
     if (t.charCodeAt(start) === 46) throw new Unsupported();
     const rest = t.slice(after, end).trim();
     if (rest !== "" && !rest.startsWith("#")) throw new Unsupported();
@@ -801,6 +805,8 @@ class FlowReader {
         if (this.i + 1 === this.lineEnd || n === 32 || n === 44 || n === 93 || n === 125) break;
       }
       if (ch === 44 || ch === 93 || ch === 125 || ch === 91 || ch === 123 || ch === 9) break;
+      // go-yaml ends a plain scalar at `?` in a flow collection and fails: the full loader reports it.
+      if (ch === 63) throw new Unsupported();
       this.i++;
     }
     let e = this.i;
@@ -863,6 +869,8 @@ class FlowReader {
       let key: string;
       if (c === 34 || c === 39) key = this.quoted();
       else {
+        // A merge key (`{<<: *m}`) is the full loader's, as in block maps.
+        if (c === 60) throw new Unsupported();
         const k = this.plain();
         if (typeof k !== "string") throw new Unsupported();
         key = this.keyName(t.slice(from, this.valueEnd));

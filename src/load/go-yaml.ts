@@ -221,8 +221,52 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 function decodeBinary(text: string): GoScalar {
   const compact = text.replace(/[\r\n]/g, "");
   if (!BASE64.test(compact)) return { kind: "error", message: "!!binary value contains invalid base64 data" };
-  // encoding/json writes invalid UTF-8 as U+FFFD, as the decoder's replacement does here.
-  return { kind: "string", value: Buffer.from(compact, "base64").toString("utf8") };
+  return { kind: "string", value: goJsonString(Buffer.from(compact, "base64")) };
+}
+
+/**
+ * Bytes as encoding/json writes a Go string of them: valid UTF-8 as it is, and each byte that does not start a valid
+ * sequence (utf8.DecodeRune's size-1 RuneError) as one U+FFFD. TextDecoder replaces a maximal invalid subpart with one
+ * U+FFFD instead, so `E2 82 41` would be one replacement there and two here.
+ */
+export function goJsonString(bytes: Uint8Array): string {
+  let out = "";
+  let i = 0;
+  while (i < bytes.length) {
+    const b0 = bytes[i]!;
+    if (b0 < 0x80) {
+      out += String.fromCharCode(b0);
+      i++;
+      continue;
+    }
+    // The first byte says how many continuation bytes follow and the range the second one must be in (utf8.acceptRanges).
+    let n = 0;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b0 >= 0xc2 && b0 <= 0xdf) n = 1;
+    else if (b0 >= 0xe0 && b0 <= 0xef) (n = 2), b0 === 0xe0 ? (lo = 0xa0) : b0 === 0xed ? (hi = 0x9f) : 0;
+    else if (b0 >= 0xf0 && b0 <= 0xf4) (n = 3), b0 === 0xf0 ? (lo = 0x90) : b0 === 0xf4 ? (hi = 0x8f) : 0;
+    let ok = n > 0 && i + n < bytes.length;
+    if (ok) {
+      for (let k = 1; k <= n; k++) {
+        const b = bytes[i + k];
+        if (b === undefined || b < (k === 1 ? lo : 0x80) || b > (k === 1 ? hi : 0xbf)) {
+          ok = false;
+          break;
+        }
+      }
+    }
+    if (!ok) {
+      out += "\ufffd";
+      i++;
+      continue;
+    }
+    let cp = b0 & (n === 1 ? 0x1f : n === 2 ? 0x0f : 0x07);
+    for (let k = 1; k <= n; k++) cp = (cp << 6) | (bytes[i + k]! & 0x3f);
+    out += String.fromCodePoint(cp);
+    i += n + 1;
+  }
+  return out;
 }
 
 /** The JavaScript value crdlint works with: numbers as kubectl sends them after its own JSON round trip. */

@@ -227,7 +227,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     return { strict, hard: null, object };
   }
 
-  function validateObjectMeta(meta: Record<string, unknown>, out: ValueError[], warnings: ValueError[]): void {
+  function validateObjectMeta(meta: Record<string, unknown>, out: ValueError[], warnings: ValueError[], oldMeta?: Record<string, unknown>): void {
     const p = FieldPath.root("metadata");
     const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
     const generateName = str("generateName");
@@ -241,10 +241,12 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       for (const m of isDNS1123Label(ns)) out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
     }
     validateObjectMetaAfterNames(p, meta, minor, out);
-    // Finalizer warnings (rest.WarningsOnCreate → metav1validation.ValidateFinalizerName warnings).
-    const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
-    for (const f of finalizers) {
-      if (typeof f !== "string") continue;
+    // Finalizer warnings (customresource strategy generateWarningsFromObj): the finalizers this request adds (all of
+    // them on create, those the old object lacks on update), unique and sorted (sets.String.List()).
+    const names = (m: Record<string, unknown> | undefined): string[] => (m && Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : []);
+    const before = new Set(names(oldMeta));
+    const added = [...new Set(names(meta))].filter((f) => !before.has(f)).sort(compareBytes);
+    for (const f of added) {
       for (const m of qualifiedNameErrors(f, minor)) warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
       if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f) && qualifiedNameErrors(f, minor).length === 0)
         warnings.push({
@@ -260,9 +262,12 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     if (!scale) return;
     const replicas = (jsonPath: string): void => {
       const found = valueAt(obj, jsonPath);
-      if (!found.ok) return;
-      const v = found.value;
       const path = FieldPath.root(jsonPath);
+      if (!found.ok) {
+        if (found.error) out.push({ path, type: "Invalid value", value: 0, message: found.error });
+        return;
+      }
+      const v = found.value;
       if (typeof v !== "number" || !isGoInt(v)) {
         out.push({ path, type: "Invalid value", value: 0, message: `${jsonPath} accessor error: ${goValue(v)} is of the type ${goTypeName(v)}, expected int64` });
         return;
@@ -274,7 +279,8 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     replicas(scale.statusReplicasPath);
     if (scale.labelSelectorPath) {
       const found = valueAt(obj, scale.labelSelectorPath);
-      if (found.ok && typeof found.value !== "string")
+      if (!found.ok && found.error) out.push({ path: FieldPath.root(scale.labelSelectorPath), type: "Invalid value", value: "", message: found.error });
+      else if (found.ok && typeof found.value !== "string")
         out.push({
           path: FieldPath.root(scale.labelSelectorPath),
           type: "Invalid value",
@@ -318,7 +324,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     const errors: ValueError[] = [];
     const warnings: ValueError[] = [];
     const metaErrors: ValueError[] = [];
-    validateObjectMeta(meta, metaErrors, old === undefined ? warnings : []);
+    validateObjectMeta(meta, metaErrors, warnings, old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined);
     errors.push(...metaErrors);
     let schemaErrors = validateSchemaValue(rv.schema, object, { minor, cache: schemaValidators });
     if (old !== undefined && ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
@@ -403,11 +409,19 @@ function dotted(segs: PathSegment[]): string {
 }
 
 /** The value at a scale JSONPath (`.spec.replicas`): a simple dotted path, as the CRD validation requires. */
-function valueAt(obj: unknown, jsonPath: string): { ok: true; value: unknown } | { ok: false } {
+/**
+ * unstructured.NestedFieldNoCopy: the value at a `.a.b` path; a null on the way means absent, and any other value
+ * that is not a map is the accessor error NestedInt64 and NestedString return.
+ */
+function valueAt(obj: unknown, jsonPath: string): { ok: true; value: unknown } | { ok: false; error?: string } {
   const parts = jsonPath.replace(/^\./, "").split(".");
   let cur: unknown = obj;
-  for (const p of parts) {
-    if (!isPlainObject(cur) || !hasOwn(cur, p)) return { ok: false };
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (cur === null || cur === undefined) return { ok: false };
+    if (!isPlainObject(cur))
+      return { ok: false, error: `.${parts.slice(0, i + 1).join(".")} accessor error: ${goValue(cur)} is of the type ${goTypeName(cur)}, expected map[string]interface{}` };
+    if (!hasOwn(cur, p)) return { ok: false };
     cur = cur[p];
   }
   return { ok: true, value: cur };

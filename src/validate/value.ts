@@ -424,7 +424,8 @@ function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out:
 }
 
 function floatMultipleOf(v: number, factor: number, at: PNode | null, out: RawErr[]): void {
-  if (factor < 0) {
+  // validate.MultipleOf: a factor of 0 is not positive either (it would divide by zero).
+  if (factor <= 0) {
     out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`, factor));
     return;
   }

@@ -35,3 +35,62 @@ test("locate in a large map finds the first key of a name, numbers by their deci
   // A missing name gives the nearest existing ancestor (the `spec:` pair).
   assert.deepEqual(doc.locate(["spec", "nope"]).start, { line: 1, column: 1 });
 });
+
+// Merge keys as go-yaml v2 (kubectl) decodes them; each expectation is sigs.k8s.io/yaml v1.6.0's YAMLToJSON output
+// (the oracle's yaml op, test/oracle/).
+test("merge keys: go-yaml v2's order (a later merge overwrites earlier keys; earlier maps of a sequence win)", () => {
+  const value = (text) => loadText(text).documents[0]?.value;
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  <<: *m\n  z: 2\n"), { a: { x: 1 }, b: { x: 1, z: 2 } });
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  x: 2\n  <<: *m\n"), { a: { x: 1 }, b: { x: 1 } });
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  <<: *m\n  x: 2\n"), { a: { x: 1 }, b: { x: 2 } });
+  assert.deepEqual(value("<<: [{a: 1}, {a: 2, b: 2}]\n"), { a: 1, b: 2 });
+  assert.deepEqual(value("<<: {a: 1}\n<<: {a: 3, b: 1}\n"), { a: 3, b: 1 });
+  assert.deepEqual(value("a: &m {x: 1}\nb:\n  <<: []\n"), { a: { x: 1 }, b: {} });
+  assert.deepEqual(value("!!merge <<: {a: 1}\n"), { a: 1 });
+  assert.deepEqual(value("<<: {a: {<<: {b: 1}}}\n"), { a: { b: 1 } });
+  // Quoted or tagged otherwise, `<<` is an ordinary key.
+  assert.deepEqual(value('"<<": {a: 1}\n'), { "<<": { a: 1 } });
+  assert.deepEqual(value("'<<': {a: 1}\n"), { "<<": { a: 1 } });
+  assert.deepEqual(value("!!str <<: {a: 1}\n"), { "<<": { a: 1 } });
+});
+
+test("merge keys whose value is not a map stop kubectl, with go-yaml's message", () => {
+  for (const text of ["<<: 1\n", "a: &s 1\nb:\n  <<: *s\n", "<<: [1]\n", "<<: null\n", "<<: [[]]\n"]) {
+    const loaded = loadText(text);
+    assert.equal(loaded.documents.length, 0, text);
+    assert.deepEqual(
+      loaded.problems.map((p) => [p.rule, p.message]),
+      [["yaml-syntax", "kubectl cannot decode this document (yaml: map merge requires map or sequence of maps as the value)"]],
+      text,
+    );
+  }
+});
+
+// kubectl's line reader (apimachinery util/yaml YAMLReader) refuses a separator line with more than a comment after
+// `---`; the oracle's yaml op answers "invalid Yaml document separator: <rest>" for each of these.
+test("a --- line with more than a comment after it is kubectl's syntax error, in the document it starts", () => {
+  const problems = (text) => loadText(text).problems.filter((p) => /separator/.test(p.message)).map((p) => [p.document, p.range.start.line, p.message]);
+  const msg = (rest) => `kubectl cannot split the documents here (invalid Yaml document separator: ${rest}); only a comment may follow --- on its line`;
+  assert.deepEqual(problems("a: 1\n--- {b: 1}\n"), [[1, 2, msg("{b: 1}")]]);
+  assert.deepEqual(problems("a: 1\n--- !!map\nb: 1\n"), [[1, 2, msg("!!map")]]);
+  assert.deepEqual(problems("---a: 1\n"), [[0, 1, msg("a: 1")]]);
+  assert.deepEqual(problems("a: 1\n--- # comment\nb: 2\n---\nc: 3\n---   \n"), []);
+});
+
+test("a YAML directive line is kubectl's syntax error (its reader leaves the directive without its document)", () => {
+  for (const text of ["%YAML 1.1\n---\na: 1\n", "%TAG ! tag:x,2000:\n---\na: 1\n"]) {
+    const loaded = loadText(text);
+    assert.deepEqual(loaded.problems.map((p) => [p.rule, p.range.start.line]), [["yaml-syntax", 1]], text);
+    assert.match(loaded.problems[0].message, /^kubectl cannot read a YAML directive/);
+  }
+});
+
+// The oracle's yaml op (sigs.k8s.io/yaml v1.6.0, go.yaml.in/yaml/v2 v2.4.4) fails on each of these flow values.
+test("a plain scalar with ? inside [ ] or { } is kubectl's syntax error; quoted, or outside flow, it is text", () => {
+  for (const text of ["- [a?b]\n", "- {a: b?c}\n", "args: [--url=http://x/?q=1]\n"]) {
+    const loaded = loadText(text);
+    assert.equal(loaded.documents.length, 0, text);
+    assert.deepEqual(loaded.problems.map((p) => p.rule), ["yaml-syntax"], text);
+  }
+  assert.deepEqual(loadText('a: [b, "c?d"]\nu: http://x/?q=1\n').documents[0].value, { a: ["b", "c?d"], u: "http://x/?q=1" });
+});

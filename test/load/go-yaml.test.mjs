@@ -408,3 +408,17 @@ test("differential: where kubectl cannot produce JSON, crdlint reports yaml-not-
   }
 });
 
+
+// What sigs.k8s.io/yaml v1.6.0 sends for !!binary values that are not UTF-8 (the oracle's yaml op, test/oracle/):
+// encoding/json writes one U+FFFD per byte that starts no valid sequence, not one per maximal invalid subpart.
+test("!!binary bytes that are not UTF-8 become U+FFFD per invalid byte, as encoding/json writes them", async () => {
+  const { goJsonString } = await import("../../dist/load/go-yaml.js");
+  const hex = (h) => goJsonString(Buffer.from(h, "hex"));
+  assert.equal(hex("e28241"), "\ufffd\ufffdA");
+  assert.equal(hex("eda080"), "\ufffd\ufffd\ufffd");
+  assert.equal(hex("f4908080"), "\ufffd\ufffd\ufffd\ufffd");
+  assert.equal(hex("c0af"), "\ufffd\ufffd");
+  assert.equal(hex("f09f9880e0a080"), "😀\u0800");
+  assert.deepEqual(loadText("- !!binary Infinity\n").documents[0].value, ['"w\ufffd\ufffd+r']);
+  assert.deepEqual(loadText("a: !!binary 4oJB\n").documents[0].value, { a: "\ufffd\ufffdA" });
+});

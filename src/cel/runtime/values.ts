@@ -255,7 +255,7 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
         if (typeof raw === "string") return raw;
         if (typeof raw === "bigint") return raw;
         if (typeof raw === "number" && Number.isInteger(raw)) return BigInt(raw);
-        return new CelErr(`invalid data, expected x-kubernetes-int-or-string to be either an integer or string: ${String(raw)}`);
+        return new CelErr("invalid data, expected XIntOrString value to be either a string or integer");
       }
       return fromJson(raw);
     case "int":
@@ -297,18 +297,18 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
       return new TimestampV(ns);
     }
     case "list": {
-      if (!Array.isArray(raw)) return new CelErr(`invalid data, expected an array for the provided schema with type=array: ${String(raw)}`);
+      if (!Array.isArray(raw)) return new CelErr(`invalid data, expected an array for the provided schema with type=array`);
       const lt = schema?.["x-kubernetes-list-type"];
       const keys = schema?.["x-kubernetes-list-map-keys"];
       const semantics: ListSemantics = lt === "set" ? "set" : lt === "map" ? "map" : "atomic";
       return new ListV(raw, null, decl.elem ?? null, semantics, Array.isArray(keys) ? (keys as string[]) : [], false);
     }
     case "map": {
-      if (!isObj(raw)) return new CelErr(`invalid data, expected a map for the provided schema with type=object: ${String(raw)}`);
+      if (!isObj(raw)) return new CelErr(`invalid data, expected a map for the provided schema with type=object`);
       return new MapV(raw, decl.elem ?? null, null);
     }
     case "object": {
-      if (!isObj(raw)) return new CelErr(`invalid data, expected a map for the provided schema with type=object: ${String(raw)}`);
+      if (!isObj(raw)) return new CelErr(`invalid data, expected a map for the provided schema with type=object`);
       return new ObjectV(decl, raw);
     }
     default:
@@ -400,7 +400,9 @@ export function typeNameOf(v: Val): string {
   if (v instanceof OpaqueV) return v.typeName;
   if (v instanceof ListV) return "list";
   if (v instanceof MapV) return "map";
-  if (v instanceof ObjectV) return "object";
+  // A custom resource's object is an unstructuredMap to the apiserver, whose runtime Type() is map whatever the
+  // schema declares (type(self) == map holds on an object with properties).
+  if (v instanceof ObjectV) return "map";
   return "unknown";
 }
 

@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
+import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-compile-failed",
@@ -28,7 +29,7 @@ export default defineRule({
     for (const c of compiledEntries(node, ctx)) {
       if (!c.rule || c.rule.ok) continue;
       const t = compileErrorText(c.rule);
-      ctx.report({ path: c.entry.path.child("rule"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: c.entry.raw });
+      ctx.report({ path: c.entry.path.child("rule"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: renderedValidationRule(c.entry) });
     }
   },
 });

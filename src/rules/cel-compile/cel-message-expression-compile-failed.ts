@@ -1,6 +1,7 @@
 /** A messageExpression that does not compile. */
 import { defineRule } from "../define-rule.js";
 import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
+import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-expression-compile-failed",
@@ -26,7 +27,7 @@ export default defineRule({
     for (const c of compiledEntries(node, ctx)) {
       if (!c.messageExpression || c.messageExpression.ok) continue;
       const t = compileErrorText(c.messageExpression);
-      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: c.entry.raw });
+      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: renderedValidationRule(c.entry) });
     }
   },
 });

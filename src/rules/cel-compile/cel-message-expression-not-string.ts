@@ -1,6 +1,7 @@
 /** A messageExpression must evaluate to a string. */
 import { defineRule } from "../define-rule.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-expression-not-string",
@@ -28,7 +29,7 @@ export default defineRule({
       const k = c.messageExpression.outputType?.kind;
       // Compared with StringType exactly, as the rule with BoolType.
       if (k === "string" || k === undefined) continue;
-      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "messageexpressionMustEvaluateToA", value: c.entry.raw });
+      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "messageexpressionMustEvaluateToA", value: renderedValidationRule(c.entry) });
     }
   },
 });

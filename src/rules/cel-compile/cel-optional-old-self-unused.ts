@@ -8,7 +8,7 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  description: "optionalOldSelf is set on a rule that does not use oldSelf.",
+  description: "optionalOldSelf is set (true or false) on a rule that does not use oldSelf, or that does not compile.",
   phase: "cel",
   // The field is dropped before validation while CRDValidationRatcheting is off (1.28-1.29).
   minMinor: 30,
@@ -25,8 +25,12 @@ export default defineRule({
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     for (const c of compiledEntries(node, ctx)) {
-      if (!c.rule || !c.rule.ok || c.entry.optionalOldSelf !== true || c.rule.usesOldSelf) continue;
-      ctx.report({ path: c.entry.path.child("optionalOldSelf"), messageId: "mayNotBeSetIf", value: true });
+      // Any value counts (false too), and a rule that does not compile has no oldSelf use to show: the apiserver
+      // reads UsesOldSelf from the compile result, so a broken rule that mentions oldSelf gets this error as well.
+      // A rule that is not a bool stops there too (compilation.go returns before it records UsesOldSelf).
+      const bool = c.rule?.outputType?.kind === "bool" || c.rule?.outputType?.kind === undefined;
+      if (!c.rule || c.entry.optionalOldSelf === undefined || (c.rule.ok && bool && c.rule.usesOldSelf)) continue;
+      ctx.report({ path: c.entry.path.child("optionalOldSelf"), messageId: "mayNotBeSetIf", value: c.entry.optionalOldSelf });
     }
   },
 });

@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-rule-not-bool",
@@ -30,7 +31,7 @@ export default defineRule({
       const k = c.rule.outputType?.kind;
       // The apiserver compares the output type with BoolType exactly: a dyn rule is rejected too.
       if (k === "bool" || k === undefined) continue;
-      ctx.report({ path: c.entry.path.child("rule"), messageId: "celExpressionMustEvaluateTo", value: c.entry.raw });
+      ctx.report({ path: c.entry.path.child("rule"), messageId: "celExpressionMustEvaluateTo", value: renderedValidationRule(c.entry) });
     }
   },
 });

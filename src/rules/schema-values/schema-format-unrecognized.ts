@@ -1,4 +1,4 @@
-/** Warning (1.34+): a string format the apiserver does not recognize (and ignores). */
+/** Warning (1.34+): a format the apiserver does not recognize for the property's type (and ignores). */
 import { MemoKey } from "../../crd/memo.js";
 import { defineRule } from "../define-rule.js";
 
@@ -16,6 +16,28 @@ export function isRecognizedStringFormat(format: string, minor: number): boolean
   return BASE_FORMATS.has(normalized) || (minor - 1 >= 34 && K8S_NAME_FORMATS.has(normalized));
 }
 
+/** From 1.36 GetUnrecognizedFormats judges every type; 1.34 and 1.35 look at `type: string` properties only. */
+const ALL_TYPES_MINOR = 36;
+
+/**
+ * GetUnrecognizedFormats: a string (or untyped) property takes the string formats, an integer int32 and int64, a
+ * number float and double; any format on another type (boolean, object, array) is unrecognized.
+ */
+export function isRecognizedFormat(format: string, type: string, minor: number): boolean {
+  if (minor < ALL_TYPES_MINOR) return type !== "string" || isRecognizedStringFormat(format, minor);
+  switch (type) {
+    case "":
+    case "string":
+      return isRecognizedStringFormat(format, minor);
+    case "integer":
+      return format === "int32" || format === "int64";
+    case "number":
+      return format === "float" || format === "double";
+    default:
+      return false;
+  }
+}
+
 const SEEN = new MemoKey<boolean>("schema-format-unrecognized");
 
 export default defineRule({
@@ -24,14 +46,14 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A string property uses a format the apiserver does not recognize; it is ignored, not validated.",
+  description: "A property uses a format the apiserver does not recognize for its type; it is ignored, not validated.",
   phase: "walk",
   minMinor: 34,
   messages: {
     unrecognizedFormat: "unrecognized format {{fJson}}",
   },
   docs: {
-    why: "Unknown formats are silently dropped before validation, so a `format` the apiserver does not know validates nothing. Since Kubernetes 1.34 the apiserver says so with a warning, `unrecognized format \"<format>\"`, once per distinct format in the request. Since the 1.34 regression fix (1.34.1) only `type: string` properties are checked. `k8s-short-name` and `k8s-long-name` are recognized from Kubernetes 1.35 (compatibility version 1.34). Integer and number formats are the business of `lint-format-on-non-string`.",
+    why: "Unknown formats are silently dropped before validation, so a `format` the apiserver does not know validates nothing. Since Kubernetes 1.34 the apiserver says so with a warning, `unrecognized format \"<format>\"`, once per distinct format in the request. In 1.34 and 1.35 only `type: string` properties are checked; from 1.36 every type is (an untyped property takes the string formats, `integer` only `int32` and `int64`, `number` only `float` and `double`, and any format on `boolean`, `object` or `array` is unrecognized). `k8s-short-name` and `k8s-long-name` are recognized from Kubernetes 1.35 (compatibility version 1.34).",
     fix: "Use a recognized format (`date-time`, `date`, `duration`, `byte`, `uri`, `email`, `hostname`, `ipv4`, `ipv6`, `cidr`, `mac`, `uuid`...), or replace it with a `pattern` or a CEL rule that enforces what you meant.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: int32}}}\n",
@@ -40,7 +62,7 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     const f = s.format;
-    if (typeof f !== "string" || f === "" || s.type !== "string" || isRecognizedStringFormat(f, ctx.minor)) return;
+    if (typeof f !== "string" || f === "" || isRecognizedFormat(f, typeof s.type === "string" ? s.type : "", ctx.minor)) return;
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, f)) return;
     ctx.memo.set(SEEN, true, f);

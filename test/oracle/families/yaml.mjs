@@ -1,0 +1,110 @@
+// The loader family: crdlint's loaded value of each document vs the JSON sigs.k8s.io/yaml makes of it (what kubectl
+// sends). Both of crdlint's loaders are held to it: the full one, and the fast one on the texts it accepts.
+import { parseAllDocuments, isMap, isSeq, isScalar, isAlias, Scalar } from "yaml";
+import { loadText } from "../../../dist/load/document.js";
+import { goKeyName, resolveGoScalar } from "../../../dist/load/go-yaml.js";
+import { createFastLoader } from "../../../dist/load/fast-load.js";
+import { generateYaml } from "../gen-yaml.mjs";
+import { deepEqual, firstDifference, toCrdlintValue } from "../json.mjs";
+
+/** Loader findings after which kubectl sends nothing for the stream (it stops at the document). */
+const BLOCKING = new Set(["yaml-syntax", "yaml-not-json", "yaml-alias-limit"]);
+
+/** What crdlint makes of a text: the documents kubectl would send, or that it would stop. */
+export function crdlintYaml(text, loader = "full") {
+  const loaded = loader === "fast" ? createFastLoader().load(text) : loadText(text);
+  if (loaded === null) return null;
+  const blocking = loaded.problems.filter((p) => BLOCKING.has(p.rule));
+  if (blocking.length) return { error: blocking.map((p) => `${p.rule}: ${p.message}`).join("; ") };
+  return { documents: loaded.documents.map((d) => d.value).filter((v) => v !== null && v !== undefined) };
+}
+
+function oracleYaml(answer) {
+  if (typeof answer.error === "string") return { error: answer.error };
+  return { documents: (answer.exact.documents ?? []).map(toCrdlintValue).filter((v) => v !== null) };
+}
+
+/** The differences between crdlint's reading and the oracle's, as items a known divergence can match. */
+export function compareYaml(mine, theirs) {
+  if (theirs.error !== undefined || mine.error !== undefined) {
+    if (theirs.error !== undefined && mine.error !== undefined) return [];
+    return [{ kind: theirs.error !== undefined ? "only-oracle-error" : "only-crdlint-error", message: theirs.error ?? mine.error }];
+  }
+  if (deepEqual(mine.documents, theirs.documents)) return [];
+  return [{ kind: "value", message: firstDifference(mine.documents, theirs.documents) }];
+}
+
+/**
+ * Whether a map of the text has two keys that go-yaml decodes as different values but sigs.k8s.io/yaml names alike
+ * (`1` and `"1"`, `true` and `"true"`): it converts a Go map, whose order is random, so which value kubectl sends is
+ * chance. Such a case has no single answer to compare with.
+ */
+export function hasJsonNameCollision(text) {
+  let docs;
+  try {
+    docs = parseAllDocuments(text, { version: "1.1", uniqueKeys: false, logLevel: "silent" });
+  } catch {
+    return false;
+  }
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    const stack = [doc.contents];
+    while (stack.length) {
+      const node = stack.pop();
+      if (isMap(node)) {
+        const names = new Map();
+        for (const item of node.items) {
+          let k = item.key;
+          if (isAlias(k)) k = k.resolve(doc);
+          stack.push(item.value);
+          if (!isScalar(k)) continue;
+          const src = typeof k.source === "string" ? k.source : String(k.value);
+          if (k.type === Scalar.PLAIN && !k.tag && src === "<<") continue;
+          const go = k.tag ? resolveGoScalar(src, k.tag) : k.type === Scalar.PLAIN ? resolveGoScalar(src) : { kind: "string", value: src };
+          const name = goKeyName(go);
+          if (!("name" in name)) continue;
+          const id = `${go.kind}:${go.value}`;
+          const before = names.get(name.name);
+          if (before !== undefined && before !== id) return true;
+          names.set(name.name, id);
+        }
+      } else if (isSeq(node)) stack.push(...node.items);
+    }
+  }
+  return false;
+}
+
+export const yamlFamily = {
+  name: "yaml",
+  op: "yaml",
+  generate: (r) => ({ text: generateYaml(r) }),
+  request: (c) => ({ op: "yaml", fields: { text: c.text }, exact: true }),
+  compare(c, answer) {
+    if (typeof answer.fatal === "string") return { items: [{ kind: "oracle-fatal", message: answer.fatal }], mine: null, theirs: answer };
+    const theirs = oracleYaml(answer);
+    const items = [];
+    if (hasJsonNameCollision(c.text)) return { items: [{ kind: "json-name-collision" }], mine: null, theirs };
+    const full = crdlintYaml(c.text, "full");
+    for (const i of compareYaml(full, theirs)) items.push({ ...i, loader: "full" });
+    const fast = crdlintYaml(c.text, "fast");
+    if (fast) for (const i of compareYaml(fast, theirs)) items.push({ ...i, loader: "fast" });
+    // What the known divergences need to tell their cases apart.
+    const duplicateKeys = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key");
+    const docEndMarker = /^\.\.\.[ \t]*(#.*)?$/m.test(c.text);
+    for (const i of items) Object.assign(i, { duplicateKeys, docEndMarker });
+    return { items, mine: full, theirs };
+  },
+  /** Smaller texts: drop a document, then a line, then a block of lines. */
+  *shrink(c) {
+    const lines = c.text.split("\n");
+    for (let size = Math.max(1, lines.length >> 1); size >= 1; size >>= 1) {
+      for (let i = 0; i + size <= lines.length; i += size) {
+        const text = [...lines.slice(0, i), ...lines.slice(i + size)].join("\n");
+        if (text !== c.text) yield { text };
+      }
+    }
+    // Shorter scalars: cut every token once.
+    const tokens = c.text.match(/[^\s:,[\]{}]+/g) ?? [];
+    for (const t of new Set(tokens)) if (t.length > 1) yield { text: c.text.replace(t, t.slice(0, 1)) };
+  },
+  show: (c) => c.text,
+};
