@@ -863,6 +863,8 @@ class FlowReader {
       let key: string;
       if (c === 34 || c === 39) key = this.quoted();
       else {
+        // `<<` is a merge key (as in block mappings, left to the full loader).
+        if (c === 60) throw new Unsupported();
         const k = this.plain();
         if (typeof k !== "string") throw new Unsupported();
         key = this.keyName(t.slice(from, this.valueEnd));
