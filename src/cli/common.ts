@@ -147,11 +147,18 @@ export type WithoutPaths = "crd-files" | "stdin";
  */
 export async function resolvePaths(
   paths: string[],
-  flags: Pick<CommonFlags, "stdinFilename">,
+  flags: Pick<CommonFlags, "stdinFilename"> & { crdFilesOnly?: boolean },
   options: LoadedOptions & { maxFileSizeBytes: number },
   io: CliIO,
   withoutPaths: WithoutPaths = "crd-files",
 ): Promise<string[]> {
+  if (paths.length > 0 && flags.crdFilesOnly) {
+    // Named files that hold no CRD are skipped without a word (a pre-commit hook passes every staged YAML file).
+    const { findCrdFiles } = await import("../load/files.js");
+    const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes, stdinFilename: flags.stdinFilename }, paths);
+    if (found.errors.length) throw new CliFailure(found.errors.join("\n"));
+    return found.files;
+  }
   if (paths.length > 0) return paths;
   if (flags.stdinFilename || withoutPaths === "stdin") return ["-"];
   const { findCrdFiles } = await import("../load/files.js");
@@ -174,7 +181,7 @@ export function renameStdin<T extends { file: string }>(items: T[], name: string
  * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
  * `knownRules` lets the configuration reject a misspelt rule id.
  */
-export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
+export async function prepareRun(paths: string[], flags: CommonFlags & { crdFilesOnly?: boolean }, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
   const { parseSize } = await import("../load/files.js");
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
   const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };

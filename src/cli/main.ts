@@ -21,6 +21,7 @@ interface LintFlags extends CommonFlags {
   maxWarnings?: string;
   reportUnusedDisableDirectives?: boolean;
   jobs?: string;
+  crdFilesOnly?: boolean;
 }
 
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
@@ -66,7 +67,8 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
   let result;
   try {
-    result = await api.lint(inputs, { ...options, jobs });
+    // --crd-files-only may leave nothing to lint (no path at all would lint the working directory).
+    result = inputs.length === 0 ? await nothingLinted(api, options) : await api.lint(inputs, { ...options, jobs });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -90,6 +92,13 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     io,
   );
   return exitCodeFor(shown.summary, maxWarnings);
+}
+
+/** The report of a run that had no file to lint (the target release is still checked and named). */
+async function nothingLinted(api: typeof import("../index.js"), options: import("../index.js").LintOptions): Promise<import("../index.js").LintResult> {
+  const { summarize } = await import("../diagnostics/index.js");
+  const r = await api.lintText("", options);
+  return { diagnostics: [], summary: summarize([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */
@@ -160,6 +169,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
     .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
+    .option("--crd-files-only", "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
 
   addCommonOptions(
