@@ -14,6 +14,8 @@ export interface CliIO {
   stderr: (s: string) => void;
   cwd: string;
   isTTY: boolean;
+  /** Whether standard input is a terminal: then it is read only when `-` is named (nobody would type a manifest). */
+  stdinIsTTY?: boolean;
   env: Record<string, string | undefined>;
   /** Standard input, read up to the limit it is given (bounded: standard input can be endless). */
   stdin: StdinReader;
@@ -160,7 +162,16 @@ export async function resolvePaths(
     return found.files;
   }
   if (paths.length > 0) return paths;
-  if (flags.stdinFilename || withoutPaths === "stdin") return ["-"];
+  if (flags.stdinFilename || withoutPaths === "stdin") {
+    // As ESLint does: waiting silently on a terminal looks like a hang. `-` still reads it.
+    if (io.stdinIsTTY)
+      throw new CliFailure(
+        withoutPaths === "stdin"
+          ? "no manifests given and standard input is a terminal: name the files to validate, pipe them in (helm template . | crdlint validate --crd crds/), or give - to type them"
+          : "no paths given and standard input is a terminal: name the files to lint, pipe them in, or give - to type them",
+      );
+    return ["-"];
+  }
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
   if (found.files.length === 0)

@@ -12,6 +12,7 @@ import { goTemplateAction } from "../load/template.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, formatKubernetesVersion } from "../k8s/version.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
 import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
 import { SchemaValidatorCache } from "../validate/value.js";
 import { createResourceValidator, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
@@ -243,6 +244,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
         templates.set(file, d.template);
         for (const [key, entry] of registry) if (entry.file === file) registry.delete(key);
+        for (const key of seenCrdDocs) if (key.startsWith(`${file}\0`)) seenCrdDocs.delete(key);
         if (report) push(templateDiagnostic(file, d.template));
         return;
       }
@@ -299,7 +301,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     if (cached) return cached;
     const rv = resourceVersion(crd, v);
     if (!rv) return null;
-    const celStage: CelStage | null = cel ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
+    // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
+    const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
     const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators });
     crd.validators.set(v.name, validator);
     return validator;
@@ -351,10 +354,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       const value = doc.value;
       if (value === null || value === undefined) continue;
       counts.documents++;
-      if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(value)) {
-        counts.crds++;
-        continue;
-      }
+      // Counted with the --crd ones, once each, at the end.
+      if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(value)) continue;
       validateDocument(value, [], d.located, file);
     }
   }
@@ -436,6 +437,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     if (options.onDefaulted && result.object !== null) options.onDefaulted(result.object);
   }
 
+  // Every CRD read, from --crd and from the manifests (the summary said "0 CRDs" after --crd loaded 18).
+  counts.crds = seenCrdDocs.size;
   const prepared = prepareDiagnostics(diagnostics);
   return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor }) };
 }
