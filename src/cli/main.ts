@@ -48,7 +48,7 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
   const failed = report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit) || cost.unreadInputs(report).some((d) => d.severity === "error");
   // -q: only what is over a limit.
   const shown = flags.quiet ? cost.overLimitOnly(report) : report;
-  await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown), flags, io);
+  await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown, report), flags, io);
   return failed ? 1 : 0;
 }
 
