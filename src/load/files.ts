@@ -233,8 +233,11 @@ async function readAtMost(stream: AsyncIterable<unknown> & { destroy?: () => voi
   return Buffer.concat(chunks);
 }
 
-/** Standard input, read until it ends or has given more than `maxBytes` bytes (the library's and the CLI's reader). */
-export function readStdin(maxBytes: number): Promise<Buffer> {
+/**
+ * Standard input, read until it ends or has given more than `maxBytes` bytes (the library's and the CLI's reader).
+ * Declared as Uint8Array (a Buffer is one) so that the published types need no @types/node.
+ */
+export function readStdin(maxBytes: number): Promise<Uint8Array> {
   return readAtMost(process.stdin, maxBytes);
 }
 
