@@ -16,6 +16,8 @@ export interface CliIO {
   isTTY: boolean;
   /** Whether standard input is a terminal: then it is read only when `-` is named (nobody would type a manifest). */
   stdinIsTTY?: boolean;
+  /** The terminal's width when standard output is one (process.stdout.columns); undefined in a pipe. */
+  columns?: number;
   env: Record<string, string | undefined>;
   /** Standard input, read up to the limit it is given (bounded: standard input can be endless). */
   stdin: StdinReader;
