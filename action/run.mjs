@@ -1,18 +1,29 @@
-// The GitHub Action's entry (action.yml runs it): lints once with the crdlint CLI, prints the annotations
-// (or another format) to the log, writes SARIF for code scanning when asked, sets the step outputs and a
-// job summary, and exits with crdlint's exit code. Inputs arrive as INPUT_* variables (action.yml maps them).
-import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// The GitHub Action's entry. action.yml runs its prebuilt bundle, action/dist/run.cjs (scripts/bundle-action.mjs
+// builds it from this file and the crdlint CLI), on the runner's own Node (`runs.using: node24`): no npm ci, no
+// build, and the job's Node version is left alone. Run from source (the tests), it uses the checkout's dist/.
+//
+// It runs crdlint lint (or validate) once in this process, prints the annotations (or another format) to the log,
+// writes SARIF for code scanning when asked, sets the step outputs and a job summary, and exits with crdlint's exit
+// code. Inputs arrive as INPUT_* variables.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMainThread } from "node:worker_threads";
+import { main, readStdin, startLintWorker } from "../dist/cli/bundle.js";
+import { getFormatter, rules } from "../dist/index.js";
 
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bin = join(packageRoot, "bin", "crdlint.js");
 const FORMATS = ["github", "sarif", "json", "junit", "text"];
+const COMMANDS = ["lint", "validate"];
 const SUMMARY_ROWS = 50;
 
-// action.yml passes each input as INPUT_<NAME>, dashes as underscores (a name a shell can also read).
-const input = (name) => (process.env[`INPUT_${name.toUpperCase().replace(/[- ]/g, "_")}`] ?? "").trim();
+/**
+ * An input. A JavaScript action gets INPUT_<NAME> with the name upper-cased and dashes kept (INPUT_SARIF-FILE);
+ * the underscore spelling (INPUT_SARIF_FILE), which a shell can set, is read too.
+ */
+const input = (name) => {
+  const upper = name.toUpperCase().replace(/ /g, "_");
+  return (process.env[`INPUT_${upper}`] ?? process.env[`INPUT_${upper.replace(/-/g, "_")}`] ?? "").trim();
+};
 
 /** Splits the `args` input as a shell would split plain words and quoted strings (no expansion). */
 export function splitArgs(text) {
@@ -20,6 +31,18 @@ export function splitArgs(text) {
   const re = /"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g;
   for (let m; (m = re.exec(text)); ) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? m[3]));
   return out;
+}
+
+/** The crdlint package.json above this file (source: the repository root; bundle: two levels up, the same root). */
+function toolVersion() {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const p = join(dir, "package.json");
+    if (existsSync(p)) {
+      const pkg = JSON.parse(readFileSync(p, "utf8"));
+      if (pkg.name === "crdlint") return pkg.version;
+    }
+    if (dirname(dir) === dir) return "unknown";
+  }
 }
 
 function setOutput(name, value) {
@@ -34,12 +57,13 @@ function cell(s) {
   return String(s).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 
-function summaryMarkdown(result, exitCode, sarifFile) {
-  const { errors, warnings, infos, files, crds } = result.summary;
+function summaryMarkdown(command, result, exitCode, sarifFile) {
+  const { errors, warnings, infos, files, crds, resources } = result.summary;
+  const what = command === "validate" ? `${crds} CRD(s), ${resources} resource(s)` : `${crds} CRD(s)`;
   const lines = [
-    "### crdlint",
+    `### crdlint${command === "validate" ? " validate" : ""}`,
     "",
-    `${exitCode === 0 ? "✅" : "❌"} ${errors} error(s), ${warnings} warning(s), ${infos} info(s) in ${files} file(s), ${crds} CRD(s), Kubernetes ${result.kubernetesVersion}`,
+    `${exitCode === 0 ? "✅" : "❌"} ${errors} error(s), ${warnings} warning(s), ${infos} info(s) in ${files} file(s), ${what}, Kubernetes ${result.kubernetesVersion}`,
   ];
   if (sarifFile) lines.push("", `SARIF: \`${sarifFile}\``);
   if (result.diagnostics.length) {
@@ -53,41 +77,71 @@ function summaryMarkdown(result, exitCode, sarifFile) {
   return lines.join("\n") + "\n";
 }
 
-async function run() {
+/** The CLI in this process, its output captured. */
+async function crdlint(args, cwd) {
+  let stdout = "";
+  let stderr = "";
+  const status = await main(args, {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    cwd,
+    isTTY: false,
+    stdinIsTTY: false,
+    env: { ...process.env, NO_COLOR: "1" },
+    stdin: (maxBytes) => readStdin(maxBytes),
+  });
+  return { status, stdout, stderr };
+}
+
+export async function run() {
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
   const format = input("format") || "github";
   if (!FORMATS.includes(format)) return fail(`format: expected one of ${FORMATS.join(", ")}, got "${format}"`);
+  const command = input("command") || "lint";
+  if (!COMMANDS.includes(command)) return fail(`command: expected one of ${COMMANDS.join(", ")}, got "${command}"`);
   const paths = input("paths").split(/\s+/).filter(Boolean);
+  const crds = input("crds").split(/\s+/).filter(Boolean);
   const sarifInput = input("sarif-file");
-  const args = ["lint", "--no-color"];
+  const args = [command, "--no-color"];
   if (input("kubernetes-version")) args.push("--kubernetes-version", input("kubernetes-version"));
   if (input("config")) args.push("--config", input("config"));
+  if (command === "validate") {
+    // validate reads standard input without manifests: in a workflow that is never what was meant.
+    if (paths.length === 0) return fail("command validate: name the manifests to validate in paths (and their CRDs in crds)");
+    for (const c of crds) args.push(`--crd=${c}`);
+  } else {
+    if (crds.length) return fail("crds: only for command validate (lint takes its CRD files in paths)");
+    // The named paths are narrowed to the files that hold a CRD (other YAML, Helm values, workflows are skipped);
+    // without paths crdlint finds those files under the workspace itself.
+    if (paths.length && input("crd-files-only") !== "false") args.push("--crd-files-only");
+  }
   args.push(...splitArgs(input("args")));
 
-  // One lint, as JSON (the output contract); every other format is rendered from that result by crdlint's
-  // own formatters, so the annotations and the SARIF are what `--format github|sarif` would print.
-  const r = spawnSync(process.execPath, [bin, ...args, "--format", "json", "--", ...(paths.length ? paths : ["."])], { cwd: workspace, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: "1" } });
-  setOutput("exit-code", r.status ?? 2);
+  // One run, as JSON (the output contract); every other format is rendered from that result by crdlint's own
+  // formatters, so the annotations and the SARIF are what `--format github|sarif` would print.
+  const r = await crdlint([...args, "--format", "json", "--", ...paths], workspace);
+  setOutput("exit-code", r.status);
   if (r.status !== 0 && r.status !== 1) {
-    const message = (r.stderr || "").trim() || `crdlint stopped (${r.signal ?? `exit ${r.status}`})`;
+    let message = (r.stderr || "").trim();
+    if (!message) message = `crdlint stopped (exit ${r.status})`;
     process.stderr.write(message + "\n");
     process.stdout.write(`::error title=crdlint::${escapeData(message)}\n`);
-    return r.status ?? 2;
+    return r.status;
   }
   if (r.stderr) process.stderr.write(r.stderr);
   const result = JSON.parse(r.stdout);
   const failOn = args.includes("--max-warnings") || args.some((a) => a.startsWith("--max-warnings=")) ? "warning" : "error";
 
-  const api = await import("../dist/index.js");
-  const ctx = { cwd: workspace, color: false, toolVersion: JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")).version, rules: api.rules, failOn };
+  const ctx = { cwd: workspace, color: false, toolVersion: toolVersion(), rules, failOn };
   const render = (name) => {
-    const f = api.getFormatter(name);
+    const f = getFormatter(name);
     if (!f.ok) throw new Error(f.error);
     return f.formatter(result, ctx);
   };
   if (format === "text") {
     // The text format groups NonStructuralSchema findings with knowledge only the CLI has: let it print.
-    spawnSync(process.execPath, [bin, ...args, "--format", "text", "--", ...(paths.length ? paths : ["."])], { cwd: workspace, stdio: "inherit", env: { ...process.env, NO_COLOR: "1" } });
+    const t = await crdlint([...args, "--format", "text", "--", ...paths], workspace);
+    process.stdout.write(t.stdout);
   } else {
     process.stdout.write(render(format));
   }
@@ -101,7 +155,7 @@ async function run() {
   setOutput("errors", result.summary.errors);
   setOutput("warnings", result.summary.warnings);
   setOutput("sarif-file", sarifFile);
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(result, r.status, sarifInput));
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(command, result, r.status, sarifInput));
   return r.status;
 }
 
@@ -112,10 +166,15 @@ function fail(message) {
   return 2;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = await run();
-  } catch (e) {
-    process.exitCode = fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
-  }
+// In the bundle, the lint worker threads crdlint starts run this same file (scripts/bundle-action.mjs points
+// CRDLINT_BUNDLE_WORKER here): they serve lint requests instead of running the action.
+// (No top-level await: the bundle is a CommonJS script.)
+const bundled = typeof CRDLINT_ACTION_BUNDLE !== "undefined";
+if (!isMainThread) {
+  if (bundled) void startLintWorker();
+} else if (bundled || (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))) {
+  run().then(
+    (code) => (process.exitCode = code),
+    (e) => (process.exitCode = fail(`internal error: ${e instanceof Error ? e.message : String(e)}`)),
+  );
 }

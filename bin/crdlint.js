@@ -19,6 +19,8 @@ const io = {
   stderr: (s) => process.stderr.write(s),
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
+  stdinIsTTY: Boolean(process.stdin.isTTY),
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   env: process.env,
   // Stops past the limit it is given (--max-file-size): `crdlint lint - < /dev/zero` ends.
   stdin: (maxBytes) => bundle.exports.readStdin(maxBytes),

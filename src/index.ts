@@ -4,6 +4,9 @@ import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engin
 import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
 import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./engine/cost.js";
+import { checkOptions, checkPaths } from "./engine/options.js";
+
+const ruleIds = (): string[] => allRules.map((r) => r.id);
 
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
 export type { Rule, RuleMeta } from "./rules/define-rule.js";
@@ -17,14 +20,20 @@ export { formatters, getFormatter } from "./report/formatters/index.js";
 export { allRules as rules } from "./rules/index.js";
 export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
 
-/** Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing. */
+/**
+ * Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing, or for an
+ * option crdlint does not know (a misspelt name, rule id or severity, an unknown Kubernetes version).
+ */
 export async function lint(paths: readonly string[], options: LintOptions = {}): Promise<LintResult> {
+  checkPaths(paths);
+  checkOptions("lint", options, ruleIds());
   const linter = await makeLinter(allRules, options);
   return lintFilesWith(linter, paths, options);
 }
 
 /** Lints YAML or JSON text (one or more documents). */
 export async function lintText(text: string, options: LintOptions & { file?: string } = {}): Promise<LintResult> {
+  checkOptions("lintText", options, ruleIds());
   const linter = await makeLinter(allRules, options);
   const file = options.file ?? "<text>";
   const r = linter.lintText(text, file);
@@ -39,11 +48,15 @@ export async function lintText(text: string, options: LintOptions & { file?: str
 
 /** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */
 export async function cost(paths: readonly string[], options: LintOptions = {}): Promise<CostReport> {
+  checkPaths(paths);
+  checkOptions("cost", options, ruleIds());
   return estimateCosts(allRules, paths, options);
 }
 
 /** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
 export async function validate(paths: readonly string[], options: import("./engine/validate.js").ValidateOptions = {}): Promise<LintResult> {
+  checkPaths(paths);
+  checkOptions("validate", options, ruleIds());
   const { validateFiles } = await import("./engine/validate.js");
   return validateFiles(paths, options);
 }

@@ -1,10 +1,12 @@
-// The GitHub Action: action.yml's composite steps run action/run.mjs with the inputs as INPUT_* variables.
-// Here the entry runs as the runner would run it (GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY set),
-// and its annotations, outputs, summary and SARIF (validated against the SARIF 2.1.0 schema) are checked.
+// The GitHub Action: action.yml runs the prebuilt bundle action/dist/run.cjs on the runner's own Node, with the
+// inputs as INPUT_* variables (upper-cased, dashes kept, as the runner sets them for a JavaScript action). Here the
+// entry runs as the runner would run it (GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY set): from source
+// (action/run.mjs on this checkout's build) for behaviour, and the committed bundle once, and its annotations,
+// outputs, summary and SARIF (validated against the SARIF 2.1.0 schema) are checked.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +15,8 @@ import { root, crdlint } from "./helpers/cli.mjs";
 import { splitArgs } from "../action/run.mjs";
 
 const require = createRequire(import.meta.url);
-const entry = join(root, "action", "run.mjs");
+const source = join(root, "action", "run.mjs");
+const bundle = join(root, "action", "dist", "run.cjs");
 const action = parse(readFileSync(join(root, "action.yml"), "utf8"));
 
 function workspace(t) {
@@ -27,31 +30,27 @@ function workspace(t) {
   return dir;
 }
 
-/** Runs the entry with the env the runner builds from action.yml's `env:` mapping of the given inputs. */
-function runAction(dir, inputs) {
-  const step = action.runs.steps.find((s) => s.id === "crdlint");
-  const env = { ...process.env, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary"), GITHUB_ACTION_PATH: root };
-  for (const [name, expr] of Object.entries(step.env)) {
-    const m = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(expr);
-    assert.ok(m, `${name} maps an input`);
-    env[name] = inputs[m[1]] ?? action.inputs[m[1]].default;
-  }
+/** Runs the entry with the env the runner builds from action.yml's inputs (defaults for those not given). */
+function runAction(dir, inputs, entry = source) {
+  for (const name of Object.keys(inputs)) assert.ok(name in action.inputs, `action.yml has an input ${name}`);
+  const env = { ...process.env, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary") };
+  for (const [name, spec] of Object.entries(action.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? spec.default ?? "";
+  writeFileSync(join(dir, "output"), "");
+  writeFileSync(join(dir, "summary"), "");
   const r = spawnSync(process.execPath, [entry], { cwd: dir, env, encoding: "utf8" });
   const outputs = Object.fromEntries(readFileSync(join(dir, "output"), "utf8").trim().split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
   return { ...r, outputs, summary: readFileSync(join(dir, "summary"), "utf8") };
 }
 
-test("action.yml: a composite action on Node whose run step passes every input to the entry", () => {
-  assert.equal(action.runs.using, "composite");
-  assert.ok(action.runs.steps.some((s) => String(s.uses).startsWith("actions/setup-node@")));
-  const step = action.runs.steps.find((s) => s.id === "crdlint");
-  assert.match(step.run, /node "\$GITHUB_ACTION_PATH\/action\/run\.mjs"/);
-  for (const name of ["paths", "format", "sarif-file", "kubernetes-version", "config", "args"]) {
-    assert.ok(name in action.inputs, `input ${name}`);
-    assert.equal(step.env[`INPUT_${name.toUpperCase().replace(/-/g, "_")}`], `\${{ inputs.${name} }}`, `input ${name} reaches the entry`);
-  }
+test("action.yml: a JavaScript action that runs the prebuilt bundle on the runner's Node (no setup-node, no npm ci)", () => {
+  assert.equal(action.runs.using, "node24");
+  assert.equal(action.runs.main, "action/dist/run.cjs");
+  assert.ok(existsSync(bundle), "the bundle is committed");
+  assert.equal(action.runs.steps, undefined, "no steps: nothing installs, builds or changes Node");
+  for (const name of ["command", "paths", "crds", "crd-files-only", "format", "sarif-file", "kubernetes-version", "config", "args"]) assert.ok(name in action.inputs, `input ${name}`);
   assert.equal(action.inputs.format.default, "github");
-  for (const name of ["exit-code", "errors", "warnings", "sarif-file"]) assert.equal(action.outputs[name].value, `\${{ steps.crdlint.outputs.${name} }}`);
+  assert.equal(action.inputs.command.default, "lint");
+  for (const name of ["exit-code", "errors", "warnings", "sarif-file"]) assert.ok(action.outputs[name].description);
 });
 
 test("action entry: github annotations (as `crdlint lint --format github` prints them), outputs, summary and valid SARIF 2.1.0", async (t) => {
@@ -110,6 +109,54 @@ test("action entry: crdlint's usage errors are one annotation and exit 2", (t) =
   const format = runAction(dir, { format: "xml" });
   assert.equal(format.status, 2);
   assert.match(format.stderr, /format: expected one of/);
+});
+
+test("action entry: command validate checks the manifests against the crds input", (t) => {
+  const dir = workspace(t);
+  mkdirSync(join(dir, "samples"));
+  writeFileSync(join(dir, "samples", "crontab.yaml"), "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata: {name: c}\nspec: {cronSpec: 5, image: x}\n");
+  const r = runAction(dir, { command: "validate", crds: "config/crd/crontab.yaml", paths: "samples" });
+  assert.equal(r.status, 1, r.stderr + r.stdout);
+  assert.match(r.stdout, /^::error file=samples\/crontab\.yaml,line=4,.*title=resource-schema-invalid::spec\.cronSpec: Invalid value: /m);
+  assert.equal(r.outputs["exit-code"], "1");
+  assert.match(r.summary, /^### crdlint validate\n\n❌ 1 error\(s\).*1 CRD\(s\), 1 resource\(s\)/);
+  // validate without manifests would read standard input: refused, with the reason.
+  const none = runAction(dir, { command: "validate", crds: "config/crd" });
+  assert.equal(none.status, 2);
+  assert.match(none.stdout, /^::error title=crdlint::command validate: name the manifests/m);
+  const bad = runAction(dir, { command: "check" });
+  assert.equal(bad.status, 2);
+});
+
+test("action entry: by default only files that hold a CRD are linted; a Helm template is one notice, not an error", (t) => {
+  const dir = workspace(t);
+  mkdirSync(join(dir, "chart", "templates"), { recursive: true });
+  writeFileSync(join(dir, "chart", "values.yaml"), "replicas: 1\n");
+  writeFileSync(join(dir, "chart", "templates", "deployment.yaml"), "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n");
+  writeFileSync(join(dir, "chart", "templates", "crd.yaml"), "{{- if .Values.crds }}\n" + readFileSync(join(root, "fixtures", "examples", "crontab.yaml"), "utf8") + "{{- end }}\n");
+  writeFileSync(join(dir, ".github-workflow.yml"), "on: [push]\njobs: {a: {runs-on: '${{ matrix.os }}'}}\n");
+  for (const inputs of [{}, { paths: "." }, { paths: "chart config" }]) {
+    const r = runAction(dir, inputs);
+    assert.equal(r.status, 1, `${JSON.stringify(inputs)}: ${r.stderr}`);
+    const annotations = r.stdout.trim().split("\n").map((l) => l.replace(/ file=([^,]+),.*title=([^:]+)::.*/, " $1 $2"));
+    assert.deepEqual(annotations.filter((a) => !a.includes("config/crd/widgets.yaml")), ["::notice chart/templates/crd.yaml yaml-go-template"], JSON.stringify(inputs));
+  }
+  // crd-files-only: "false" lints every named file (a template still only gets its notice).
+  const all = runAction(dir, { paths: "chart", "crd-files-only": "false" });
+  assert.match(all.stdout, /deployment\.yaml,.*title=yaml-go-template/);
+});
+
+test("the committed action bundle runs crdlint of package.json's version", (t) => {
+  const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+  const first = readFileSync(bundle, "utf8").slice(0, 200).split("\n")[0];
+  assert.equal(first, `// crdlint action bundle ${version} (npm run build:action)`, "rebuild it with npm run build:action for this version");
+  const dir = workspace(t);
+  const r = runAction(dir, { paths: "config/crd", format: "json" }, bundle);
+  assert.equal(r.status, 1, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.version, version);
+  assert.ok(report.diagnostics.some((d) => d.rule === "structural-type-missing" && d.file === "config/crd/widgets.yaml"));
+  assert.equal(r.outputs["exit-code"], "1");
 });
 
 test("action args split like shell words", () => {

@@ -64,6 +64,8 @@ export interface EstimateOptions {
   maxElementsOverride?: (decl: DeclType) => bigint | undefined;
   /** Called for every answer of the schema size estimator, with the DeclType that answered. */
   onSizeLookup?: (decl: DeclType, path: readonly string[]) => void;
+  /** Called when a function's cost reads the size of an operand the estimator cannot size (a call's result, say). */
+  onUnknownSize?: (expr: Expr) => void;
   /** Called when the expression uses a construct whose estimate changed between releases (whatever the release). */
   onReleaseChange?: (change: ReleaseCostChange) => void;
   /** Estimate this construct as the other side of its release change does, everything else as `kubernetesMinor`. */
@@ -218,13 +220,18 @@ class Coster {
       if (est) return est;
       if (isScalar(n.type, false)) return ONE;
     }
-    return UNKNOWN;
+    return this.unknownSize(n);
   }
 
   /** Library estimators' sizeEstimate / ext estimateSize: computed size, else schema size, else unknown. */
   libSize(n: AstNode): R {
     if (n.size) return n.size;
-    return this.estimateSize(n.path) ?? UNKNOWN;
+    return this.estimateSize(n.path) ?? this.unknownSize(n);
+  }
+
+  private unknownSize(n: AstNode): R {
+    if (n.expr) this.opts.onUnknownSize?.(n.expr);
+    return UNKNOWN;
   }
 
   private setSize(e: Expr, s: R | null): void {

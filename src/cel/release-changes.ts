@@ -26,11 +26,15 @@ export interface ReleaseChangeNote {
 
 const DESCRIPTION: Record<ReleaseCostChange, string> = {
   "global-matches":
-    "cel-go v0.29 estimates the global matches(string, regex) like string.matches(regex), ceil((string size + 1) × 0.1) × ceil(regex length × 0.25) per call, where earlier releases charged 1",
+    "cel-go v0.29 estimates the global matches(string, regex) like string.matches(regex), where earlier releases charged 1 (docs/cel-cost.md)",
 };
 
+/** A count whole, with its order of magnitude when it is too long to read at a glance (never cut: see inlineValue). */
 function group(n: bigint): string {
-  return n.toLocaleString("en-US");
+  const whole = n.toLocaleString("en-US");
+  if (n < 10n ** 12n) return whole;
+  const digits = n.toString();
+  return `${whole} (about ${digits[0]}.${digits[1]} × 10^${digits.length - 1})`;
 }
 
 /**

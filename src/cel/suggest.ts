@@ -21,6 +21,7 @@ import {
 import { estimateCost } from "./cost.js";
 import { MAX_UINT64 } from "./cost/range.js";
 import type { CheckedAst, DeclType } from "./types.js";
+import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { isPlainObject } from "../k8s/go.js";
 
 type Schema = Record<string, unknown>;
@@ -57,6 +58,8 @@ export interface SuggestedBound {
   schemaPath: SchemaStep[];
   keyword: BoundKeyword;
   value: number;
+  /** The keyword's value today, which the suggestion lowers; null when the node has none. */
+  declared?: bigint | null;
 }
 
 export interface Suggestion {
@@ -77,6 +80,11 @@ export interface SuggestResult {
   drivers: CostDriver[];
   /** null when the cost is already at or below the target, or no combination of bounds reaches the limit. */
   suggestion: Suggestion | null;
+  /**
+   * Over the limit with no suggestion: why no bound is proposed, and what can work instead (a function result of
+   * unknown size is sized by no keyword). Absent when there is a suggestion or the cost is within the limit.
+   */
+  noFix?: string;
 }
 
 /** A compiled rule ready to be re-estimated. */
@@ -187,12 +195,13 @@ function maxElementsFor(nodeKind: CostDriver["nodeKind"], value: bigint, minor: 
   }
 }
 
+/** What a node is called, and the unit of the size the estimator gives it (strings are sized in bytes). */
 const NOUN: Record<CostDriver["nodeKind"], [string, string]> = {
   list: ["list", "items"],
   map: ["map", "entries"],
-  string: ["string", "characters"],
+  string: ["string", "bytes"],
   bytes: ["bytes field", "bytes"],
-  "int-or-string": ["int-or-string", "characters"],
+  "int-or-string": ["int-or-string", "bytes"],
 };
 
 function formatCount(n: bigint): string {
@@ -207,6 +216,8 @@ type Overrides = Map<Schema, bigint>; // keyword value per candidate schema node
 
 class Evaluator {
   readonly candidates: CostDriver[];
+  /** Operands whose size the estimator cannot know (call results), as written: no bound can size them. */
+  readonly unknownSizes: string[] = [];
   private readonly bySchema = new Map<Schema, CostDriver>();
   private readonly minSize: bigint;
   evaluations = 0;
@@ -284,6 +295,11 @@ class Evaluator {
         const k = boundKeywordOf(decl, minor);
         if (k && decl.schema) add(decl.schema, k.nodeKind, k.keyword, "size", decl.maxElements);
       },
+      onUnknownSize: (expr) => {
+        if (expr.exprKind.case !== "callExpr") return;
+        const text = exprText(expr, 0);
+        if (!this.unknownSizes.includes(text)) this.unknownSizes.push(text);
+      },
     });
     // cardinality drivers: lists/maps above the node
     if (ctx.kind === "rule") {
@@ -299,7 +315,7 @@ class Evaluator {
         add(parent, edge === "items" ? "list" : "map", kw, "cardinality", assumed);
       }
     }
-    for (const d of out) d.text = driverText(d);
+    for (const d of out) d.text = driverText(d, minor);
     return out;
   }
 }
@@ -309,11 +325,23 @@ function isSizeKind(d: DeclType): boolean {
   return k === "list" || k === "map" || k === "string" || k === "bytes" || k === "dyn";
 }
 
-function driverText(d: CostDriver): string {
+/** The first release whose estimator bounds a string without maxLength by its longest enum value. */
+const ENUM_BOUNDS_FROM = 29;
+
+function driverText(d: CostDriver, minor: number): string {
   const [noun, unit] = NOUN[d.nodeKind];
-  const head = d.declared === null ? `unbounded ${noun} at ${d.path} (no ${d.keyword})` : `${noun} at ${d.path} (${d.keyword}: ${formatCount(d.declared)})`;
+  const hasEnum = (d.nodeKind === "string" || d.nodeKind === "int-or-string") && Array.isArray(d.schema["enum"]) && d.schema["enum"].length > 0;
+  let head: string;
+  if (d.declared !== null) head = `${noun} at ${d.path} (${d.keyword}: ${formatCount(d.declared)})`;
+  else if (hasEnum && d.nodeKind === "string" && minor >= ENUM_BOUNDS_FROM) head = `${noun} at ${d.path} (no ${d.keyword}; sized by its longest enum value)`;
+  else if (hasEnum) head = `${noun} at ${d.path} (no ${d.keyword}; its enum does not bound the estimate${d.nodeKind === "string" ? ` before Kubernetes 1.${ENUM_BOUNDS_FROM}` : ""})`;
+  else head = `unbounded ${noun} at ${d.path} (no ${d.keyword})`;
   const parts: string[] = [];
-  if (d.assumedSize !== null) parts.push(`assumed ${formatCount(d.assumedSize)} ${unit}`);
+  if (d.assumedSize !== null) {
+    // The estimator sizes strings in bytes, 4 per character of maxLength (the longest UTF-8 encoding).
+    const perChar = unit === "bytes" && d.declared !== null && (d.nodeKind === "string" || d.nodeKind === "int-or-string");
+    parts.push(`assumed ${formatCount(d.assumedSize)} ${unit}${perChar ? " (4 per character)" : ""}`);
+  }
   if (d.assumedCardinality !== null) {
     parts.push(d.declared === null ? `rule evaluated up to ${formatCount(d.assumedCardinality)} times` : `rule evaluated once per ${d.nodeKind === "map" ? "entry" : "item"}`);
   }
@@ -402,14 +430,52 @@ function bestFor(ev: Evaluator, set: CostDriver[], ladders: number[][], target: 
   return { drivers: set, values: set.map((_, i) => ladders[i]![idx[i]!]!), cost: apply(idx) };
 }
 
+/** "add maxItems: 64 at spec.rules and lower maxLength at spec.rules[*].host from 1,024 to 253 → 38% of the limit" */
 function suggestionText(bounds: SuggestedBound[], percent: number): string {
-  const parts = bounds.map((b) => `${b.keyword}: ${b.value} at ${b.path}`);
-  const list = parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
-  return `add ${list} → ${percent}% of the limit`;
+  const and = (parts: string[]) => (parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
+  const lowered = (b: SuggestedBound) => b.declared !== undefined && b.declared !== null;
+  const adds = bounds.filter((b) => !lowered(b)).map((b) => `${b.keyword}: ${b.value} at ${b.path}`);
+  const lowers = bounds.filter(lowered).map((b) => `${b.keyword} at ${b.path} from ${formatCount(b.declared!)} to ${formatCount(BigInt(b.value))}`);
+  const parts = [...(adds.length ? [`add ${and(adds)}`] : []), ...(lowers.length ? [`lower ${and(lowers)}`] : [])];
+  return `${parts.join(", and ")} → ${percent}% of the limit`;
+}
+
+/** Why no bound is proposed for an expression over the limit, with what can work instead. */
+function noFixText(unknownSizes: readonly string[], maxBounds: number): string {
+  if (unknownSizes.length > 0) {
+    const what = unknownSizes.slice(0, 2).join(" and ");
+    return `no maxLength, maxItems or maxProperties can help: the estimator cannot size ${what} (a function's result), so it prices every use of it at the largest possible string; rewrite the expression so that the expensive step (a regex, a concatenation, a search) works on fields bounded by maxLength, for example self.matches(...) on the whole value instead of on a part computed from it, or leave the computed value out`;
+  }
+  return `no set of up to ${maxBounds} bounds (maxItems, maxLength, maxProperties) brings it under the limit: simplify the rule (fewer nested iterations over the same list, no regex inside a loop), or split it into rules on the inner fields`;
+}
+
+/** A CEL sub-expression as written, for messages (calls, selections, names and literals; anything else as `…`). */
+function exprText(e: Expr, depth: number): string {
+  if (depth > 6) return "…";
+  switch (e.exprKind.case) {
+    case "identExpr":
+      return e.exprKind.value.name;
+    case "selectExpr":
+      return e.exprKind.value.operand ? `${exprText(e.exprKind.value.operand, depth + 1)}.${e.exprKind.value.field}` : e.exprKind.value.field;
+    case "constExpr": {
+      const k = e.exprKind.value.constantKind;
+      if (k.case === "stringValue") return JSON.stringify(k.value.length > 20 ? k.value.slice(0, 19) + "…" : k.value);
+      return k.case === "int64Value" || k.case === "uint64Value" || k.case === "doubleValue" || k.case === "boolValue" ? String(k.value) : "…";
+    }
+    case "callExpr": {
+      const c = e.exprKind.value;
+      // Operators (_+_, _[_], ...) are not written as calls: shown as `…`.
+      if (c.function.startsWith("_") || c.function.startsWith("@")) return "…";
+      const args = c.args.map((a) => exprText(a, depth + 1)).join(", ");
+      return c.target ? `${exprText(c.target, depth + 1)}.${c.function}(${args})` : `${c.function}(${args})`;
+    }
+    default:
+      return "…";
+  }
 }
 
 function toSuggestion(a: Assignment, limit: bigint): Suggestion {
-  const bounds: SuggestedBound[] = a.drivers.map((d, i) => ({ schema: d.schema, path: d.path, schemaPath: d.schemaPath, keyword: d.keyword, value: a.values[i]! }));
+  const bounds: SuggestedBound[] = a.drivers.map((d, i) => ({ schema: d.schema, path: d.path, schemaPath: d.schemaPath, keyword: d.keyword, value: a.values[i]!, declared: d.declared }));
   const p = pct(a.cost, limit);
   return { bounds, cost: a.cost, percent: p, text: suggestionText(bounds, p) };
 }
@@ -439,7 +505,8 @@ export function suggestBounds(ctx: CompiledRuleContext, opts: SuggestOptions = {
     const l = ladderFor(d, minor);
     if (l.length === 0) continue;
     const c = ev.cost(new Map([[d.schema, BigInt(l[0]!)]]));
-    if (c < cost) {
+    // A saturated estimate (2^64-1) stays saturated while any other input is unbounded: every driver may matter.
+    if (c < cost || cost >= MAX_UINT64) {
       relevant.push(d);
       ladders.set(d, l);
     }
@@ -468,6 +535,7 @@ export function suggestBounds(ctx: CompiledRuleContext, opts: SuggestOptions = {
       return result;
     }
   }
+  if (cost > limit) result.noFix = noFixText(ev.unknownSizes, maxBounds);
   return result;
 }
 

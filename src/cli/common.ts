@@ -14,6 +14,10 @@ export interface CliIO {
   stderr: (s: string) => void;
   cwd: string;
   isTTY: boolean;
+  /** Whether standard input is a terminal: then it is read only when `-` is named (nobody would type a manifest). */
+  stdinIsTTY?: boolean;
+  /** The terminal's width when standard output is one (process.stdout.columns); undefined in a pipe. */
+  columns?: number;
   env: Record<string, string | undefined>;
   /** Standard input, read up to the limit it is given (bounded: standard input can be endless). */
   stdin: StdinReader;
@@ -147,13 +151,29 @@ export type WithoutPaths = "crd-files" | "stdin";
  */
 export async function resolvePaths(
   paths: string[],
-  flags: Pick<CommonFlags, "stdinFilename">,
+  flags: Pick<CommonFlags, "stdinFilename"> & { crdFilesOnly?: boolean },
   options: LoadedOptions & { maxFileSizeBytes: number },
   io: CliIO,
   withoutPaths: WithoutPaths = "crd-files",
 ): Promise<string[]> {
+  if (paths.length > 0 && flags.crdFilesOnly) {
+    // Named files that hold no CRD are skipped without a word (a pre-commit hook passes every staged YAML file).
+    const { findCrdFiles } = await import("../load/files.js");
+    const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes, stdinFilename: flags.stdinFilename }, paths);
+    if (found.errors.length) throw new CliFailure(found.errors.join("\n"));
+    return found.files;
+  }
   if (paths.length > 0) return paths;
-  if (flags.stdinFilename || withoutPaths === "stdin") return ["-"];
+  if (flags.stdinFilename || withoutPaths === "stdin") {
+    // As ESLint does: waiting silently on a terminal looks like a hang. `-` still reads it.
+    if (io.stdinIsTTY)
+      throw new CliFailure(
+        withoutPaths === "stdin"
+          ? "no manifests given and standard input is a terminal: name the files to validate, pipe them in (helm template . | crdlint validate --crd crds/), or give - to type them"
+          : "no paths given and standard input is a terminal: name the files to lint, pipe them in, or give - to type them",
+      );
+    return ["-"];
+  }
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
   if (found.files.length === 0)
@@ -174,7 +194,7 @@ export function renameStdin<T extends { file: string }>(items: T[], name: string
  * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
  * `knownRules` lets the configuration reject a misspelt rule id.
  */
-export async function prepareRun(paths: string[], flags: CommonFlags, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
+export async function prepareRun(paths: string[], flags: CommonFlags & { crdFilesOnly?: boolean }, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
   const { parseSize } = await import("../load/files.js");
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
   const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };

@@ -21,6 +21,7 @@ interface LintFlags extends CommonFlags {
   maxWarnings?: string;
   reportUnusedDisableDirectives?: boolean;
   jobs?: string;
+  crdFilesOnly?: boolean;
 }
 
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
@@ -47,7 +48,7 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
   const failed = report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit) || cost.unreadInputs(report).some((d) => d.severity === "error");
   // -q: only what is over a limit.
   const shown = flags.quiet ? cost.overLimitOnly(report) : report;
-  await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown), flags, io);
+  await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown, report), flags, io);
   return failed ? 1 : 0;
 }
 
@@ -66,7 +67,8 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
   let result;
   try {
-    result = await api.lint(inputs, { ...options, jobs });
+    // --crd-files-only may leave nothing to lint (no path at all would lint the working directory).
+    result = inputs.length === 0 ? await nothingLinted(api, options) : await api.lint(inputs, { ...options, jobs });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -90,6 +92,23 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     io,
   );
   return exitCodeFor(shown.summary, maxWarnings);
+}
+
+/** `head` then as much of `text` as fits in `width` columns, cut at a word with `…`. */
+function fitLine(head: string, text: string, width: number): string {
+  if (head.length + text.length <= width) return head + text;
+  const room = width - head.length - 1;
+  // Too narrow even for that: cut anywhere.
+  if (room < 10) return (head + text).slice(0, Math.max(1, width - 1)) + "…";
+  const cut = text.lastIndexOf(" ", room);
+  return head + text.slice(0, cut > room / 2 ? cut : room).trimEnd() + "…";
+}
+
+/** The report of a run that had no file to lint (the target release is still checked and named). */
+async function nothingLinted(api: typeof import("../index.js"), options: import("../index.js").LintOptions): Promise<import("../index.js").LintResult> {
+  const { summarize } = await import("../diagnostics/index.js");
+  const r = await api.lintText("", options);
+  return { diagnostics: [], summary: summarize([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */
@@ -129,13 +148,26 @@ async function runRules(id: string | undefined, flags: { format: string; categor
   const w = Math.max(...rows.map((r) => r.id.length), 4);
   const cw = Math.max(...rows.map((r) => r.category.length), 8);
   const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  APISERVER  DESCRIPTION`];
-  for (const r of rows)
-    lines.push(`${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${(r.enabledByDefault === false ? "off" : r.severity).padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  ${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}  <${ruleDocsUrl(r.id)}>`);
+  // On a terminal each row fits its width (the description cut at a word, the URL left to `crdlint rules <id>`);
+  // in a pipe rows are whole, for grep.
+  const width = io.columns && io.columns > 0 ? io.columns : null;
+  // Too narrow for the table and a readable description: two lines a rule, the description indented under it.
+  const stacked = width !== null && width - (lines[0]!.length - "DESCRIPTION".length) < 30;
+  if (stacked) lines[0] = fitLine("", "RULE  SEVERITY  APISERVER / description", width);
+  for (const r of rows) {
+    const severity = r.enabledByDefault === false ? "off" : r.severity;
+    const head = `${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${severity.padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  `;
+    const description = `${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}`;
+    if (width === null) lines.push(`${head}${description}  <${ruleDocsUrl(r.id)}>`);
+    else if (stacked) lines.push(fitLine("", `${r.id}  ${severity}${r.apiserver ? "  apiserver" : ""}`, width), fitLine("    ", description, width));
+    else lines.push(fitLine(head, description, width));
+  }
   lines.push(
     "",
     `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks)`,
-    "A rule's page: crdlint rules <id>, or the URL at the end of its line",
+    width === null ? "A rule's page: crdlint rules <id>, or the URL at the end of its line" : "A rule's page, with its URL: crdlint rules <id>",
   );
+  if (width !== null) for (let i = 0; i < lines.length; i++) if (lines[i]!.length > width) lines[i] = fitLine("", lines[i]!, width);
   io.stdout(lines.join("\n") + "\n");
   return 0;
 }
@@ -160,6 +192,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
     .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
+    .option("--crd-files-only", "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
 
   addCommonOptions(
@@ -218,6 +251,15 @@ export async function main(rawArgv: readonly string[], io: CliIO): Promise<numbe
   const program = buildProgram(io, (p) => (pending = p));
   // A usage error still leaves a valid SARIF log where one was asked for, so that an upload step does not fail on it.
   const failed = async (message: string): Promise<number> => {
+    // `--format json` gets a JSON error object on stdout (docs/output-contract-additions.md), so that a consumer
+    // piping it to a JSON parser reads why instead of an empty document.
+    if (rawOption(argv, "-f", "--format") === "json") {
+      try {
+        await emitReport(JSON.stringify({ tool: "crdlint", version: toolVersion(), error: { message, exitCode: 2 } }, null, 2) + "\n", { outputFile: rawOption(argv, "-o", "--output-file") }, io);
+      } catch (e) {
+        io.stderr(`crdlint: ${(e as Error).message}\n`);
+      }
+    }
     if (rawOption(argv, "-f", "--format") === "sarif") {
       const { sarifForFailure } = await import("../report/formatters/sarif.js");
       try {

@@ -116,6 +116,7 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
         if (x) {
           r.drivers = x.drivers.map((d) => d.text);
           if (x.suggestion) r.suggestion = x.suggestion.text;
+          else if (x.noFix) r.suggestion = x.noFix;
         }
       }
       expressions.push(r);
@@ -157,8 +158,8 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
   };
 }
 
-// What says an input or a document was not read (over --max-file-size, binary, not YAML): its costs are missing.
-const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax"]);
+// What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template): its costs are missing.
+const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax", "yaml-go-template"]);
 
 /** The diagnostics of inputs and documents the run could not read, so that a cost report never passes over them in silence. */
 export function unreadInputs(report: CostReport): Diagnostic[] {
@@ -178,7 +179,8 @@ function group(n: bigint): string {
   return n.toLocaleString("en-US");
 }
 
-export function costReportText(report: CostReport): string {
+/** The text report; `all`, for `cost -q`, is the whole report `report` was cut from, which the summary line counts. */
+export function costReportText(report: CostReport, all: CostReport = report): string {
   const out: string[] = [];
   const bySchema = new Map<string, ExpressionCostReport[]>();
   for (const e of report.expressions) {
@@ -214,14 +216,17 @@ export function costReportText(report: CostReport): string {
   const unread = unreadInputs(report);
   for (const d of unread) out.push(`${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
   if (unread.length) out.push("");
-  const over = report.expressions.filter((e) => e.exceedsLimit).length + report.crds.filter((c) => c.exceedsLimit).length;
+  const overExpressions = all.expressions.filter((e) => e.exceedsLimit).length;
+  const overSchemas = all.crds.filter((c) => c.exceedsLimit).length;
+  const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
   const minor = Number(report.kubernetesVersion.split(".")[1]);
   if (!enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))
     out.push(
       `Kubernetes ${report.kubernetesVersion} drops x-kubernetes-validations on create (${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.name} is off by default before 1.${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault}): no rule is compiled or estimated.`,
     );
+  // Expressions and schemas are counted apart: "3 expressions ... 4 over a limit" added a schema to expressions.
   out.push(
-    `${report.expressions.length} expression${report.expressions.length === 1 ? "" : "s"} in ${report.crds.length} schema${report.crds.length === 1 ? "" : "s"}${report.unestimated.length ? ` (${report.unestimated.length} schema${report.unestimated.length === 1 ? "" : "s"} not estimated)` : ""}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; ${over} over a limit ("~" marks the apiserver's estimate for an unbounded cardinality)`,
+    `${all === report ? "" : "showing what is over a limit (-q) of "}${plural(all.expressions.length, "expression")} in ${plural(all.crds.length, "schema")}${all.unestimated.length ? ` (${plural(all.unestimated.length, "schema")} not estimated)` : ""}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; over a limit: ${plural(overExpressions, "expression")}, ${plural(overSchemas, "schema")} ("~" marks the apiserver's estimate for an unbounded cardinality)`,
   );
   return out.join("\n") + "\n";
 }

@@ -6,6 +6,7 @@ import type { Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
+import { UsageError } from "./options.js";
 export { parseJobs } from "./parallel.js";
 
 export interface LintOptions {
@@ -32,10 +33,7 @@ export interface LintOptions {
   jobs?: number;
 }
 
-/** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError } from "./options.js";
 
 export async function makeLinter(ruleList: readonly Rule[], options: LintOptions, onSchemaCost?: (result: SchemaCostResult) => void): Promise<Linter> {
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);

@@ -2,6 +2,7 @@
 import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
+import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { defineEngineRule, reportMessage, type EngineServices, type Phase, type Report, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
@@ -156,6 +157,8 @@ class Engine implements Linter {
 
   lintText(text: string, file: string): TextResult {
     const loaded = this.fastLoader.load(text) ?? loadText(text);
+    const template = goTemplateAction(text, loaded.problems);
+    if (template) return this.templateResult(file, template);
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
@@ -194,6 +197,15 @@ class Engine implements Linter {
       out.push({ ...this.fileDiagnostic(file, f.rule, f.message), document, line: f.line, column: f.column, endLine: f.line, endColumn: f.endColumn, severity, ...(f.suggestion ? { suggestion: f.suggestion } : {}) });
     }
     return { diagnostics: out, ...counts, suppressedApiserverErrors: suppressions.suppressedApiserverErrors };
+  }
+
+  /** A Go/Helm template: nothing of it is linted, one info says how to lint what it renders to (yaml-go-template). */
+  private templateResult(file: string, at: { line: number; column: number }): TextResult {
+    const counts = { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
+    const severity = this.severityOf(GO_TEMPLATE_RULE, "info");
+    if (severity === "off") return { diagnostics: [], ...counts };
+    const d = this.fileDiagnostic(file, GO_TEMPLATE_RULE, goTemplateMessage(file));
+    return { diagnostics: [{ ...d, line: at.line, column: at.column, endLine: at.line, endColumn: at.column + 2 }], ...counts };
   }
 
   private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
@@ -458,4 +470,11 @@ function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
       .map((s) => s.trim())
       .filter(Boolean),
   );
+}
+
+const GO_TEMPLATE_RULE = "yaml-go-template";
+
+/** The yaml-go-template message (lint, cost and validate say the same). */
+export function goTemplateMessage(file: string): string {
+  return `${file === "-" ? "input" : "file"} is a Go/Helm template ({{ ... }}), not YAML: not linted; ${RENDER_HINT}`;
 }

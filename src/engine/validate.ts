@@ -8,9 +8,11 @@ import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/i
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, openInput, type StdinReader } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
+import { goTemplateAction } from "../load/template.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, formatKubernetesVersion } from "../k8s/version.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
 import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
 import { SchemaValidatorCache } from "../validate/value.js";
 import { createResourceValidator, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
@@ -18,7 +20,7 @@ import { allRules } from "../rules/index.js";
 import { apiserverLine } from "../report/types.js";
 import { makeLinter, UsageError, type LintOptions } from "./files.js";
 import { inputProblemDiagnostic } from "./lint-file.js";
-import type { Linter } from "./lint.js";
+import { goTemplateMessage, type Linter } from "./lint.js";
 import { loadCelStages, type CelStages } from "./validate-cel.js";
 
 export interface ValidateOptions extends LintOptions {
@@ -160,7 +162,15 @@ function resourceVersion(crd: CrdEntry, v: CrdVersion): ResourceVersion | null {
   };
 }
 
-type ChunkDocument = { located: Located | null; text: string; problems: ReturnType<typeof loadText>["problems"]; lineOffset: number; chunk: number };
+type ChunkDocument = {
+  located: Located | null;
+  text: string;
+  problems: ReturnType<typeof loadText>["problems"];
+  lineOffset: number;
+  chunk: number;
+  /** The chunk is a Go/Helm template: where its first action is in the file (src/load/template.ts). */
+  template?: { line: number; column: number };
+};
 
 /** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
 async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
@@ -175,6 +185,12 @@ async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: st
     const lineOffset = chunk.line - 1;
     // The fast loader reads plain resources (CRDs, which the full loader checks more closely, excepted).
     const loaded = (fast && !mentionsCrd(chunk.text) ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
+    const template = goTemplateAction(chunk.text, loaded.problems);
+    if (template) {
+      yield { located: null, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex, template: { line: template.line + lineOffset, column: template.column } };
+      index += Math.max(1, loaded.documents.length);
+      continue;
+    }
     if (loaded.documents.length === 0 && loaded.problems.length === 0) continue;
     if (loaded.documents.length === 0) yield { located: null, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
     for (const doc of loaded.documents) yield { located: { doc, lineOffset, index: index + doc.index }, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
@@ -199,6 +215,15 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const diagnostics: Diagnostic[] = [];
   const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 };
   const registry = new Map<string, CrdEntry>();
+  /** Files found to be Go/Helm templates, with their first action: skipped whole, with one info. */
+  const templates = new Map<string, { line: number; column: number }>();
+  const templateDiagnostic = (file: string, at: { line: number; column: number }): Diagnostic => ({
+    ...linter.fileDiagnostic(file, "yaml-go-template", goTemplateMessage(file)),
+    line: at.line,
+    column: at.column,
+    endLine: at.line,
+    endColumn: at.column + 2,
+  });
   const crdChunks = new Set<string>();
   const seenCrdDocs = new Set<string>();
   const fieldValidation = options.fieldValidation ?? "strict";
@@ -215,6 +240,14 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       return;
     }
     for await (const d of documentsOf(input, cwd, only)) {
+      if (d.template) {
+        // A template defines no CRD until rendered: forget what earlier chunks of it registered.
+        templates.set(file, d.template);
+        for (const [key, entry] of registry) if (entry.file === file) registry.delete(key);
+        for (const key of seenCrdDocs) if (key.startsWith(`${file}\0`)) seenCrdDocs.delete(key);
+        if (report) push(templateDiagnostic(file, d.template));
+        return;
+      }
       if (!d.located || !isCrd(d.located.doc.value)) continue;
       crdChunks.add(`${file}\0${d.chunk}`);
       const key = `${file}\0${d.located.index}`;
@@ -268,7 +301,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     if (cached) return cached;
     const rv = resourceVersion(crd, v);
     if (!rv) return null;
-    const celStage: CelStage | null = cel ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
+    // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
+    const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
     const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators });
     crd.validators.set(v.name, validator);
     return validator;
@@ -277,12 +311,25 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const fast = createFastLoader();
   for (const file of files) {
     counts.files++;
+    const known = templates.get(file);
+    if (known) {
+      push(templateDiagnostic(file, known));
+      continue;
+    }
     const input = await open(file);
     if ("problem" in input) {
       push(inputProblemDiagnostic(linter, input));
       continue;
     }
+    // A template found part way through the file: what its earlier chunks reported is dropped with it.
+    const before = { diagnostics: diagnostics.length, ...counts };
     for await (const d of documentsOf(input, cwd, undefined, fast)) {
+      if (d.template) {
+        diagnostics.length = before.diagnostics;
+        Object.assign(counts, { documents: before.documents, crds: before.crds, resources: before.resources, skipped: before.skipped });
+        push(templateDiagnostic(file, d.template));
+        break;
+      }
       for (const p of d.problems) {
         if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
         push(buildDiagnostic({
@@ -307,10 +354,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       const value = doc.value;
       if (value === null || value === undefined) continue;
       counts.documents++;
-      if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(value)) {
-        counts.crds++;
-        continue;
-      }
+      // Counted with the --crd ones, once each, at the end.
+      if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(value)) continue;
       validateDocument(value, [], d.located, file);
     }
   }
@@ -392,6 +437,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     if (options.onDefaulted && result.object !== null) options.onDefaulted(result.object);
   }
 
+  // Every CRD read, from --crd and from the manifests (the summary said "0 CRDs" after --crd loaded 18).
+  counts.crds = seenCrdDocs.size;
   const prepared = prepareDiagnostics(diagnostics);
   return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor }) };
 }

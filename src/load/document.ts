@@ -47,17 +47,28 @@ interface Located {
 
 /** Maps searched by key name more than once get an index: a scan per lookup made thousands of diagnostics under a map
  * of thousands of properties quadratic. One per document (built lazily, dropped with it). */
-type ChildIndex = WeakMap<YAMLMap, Map<string, Located>>;
+type ChildIndex = WeakMap<YAMLMap, Map<string, Located> | typeof MERGES>;
+/** A large map with merge keys: its entries are found by mergedEntry, not by name alone. */
+const MERGES = "merges";
 const INDEXED_MAP_SIZE = 32;
 
-/** The first pair whose key is a scalar other than null with the name `seg` (a number matches its decimal text). */
-function findChild(node: Node | null, seg: string | number, index: ChildIndex): Located | null {
+/**
+ * The first pair whose key is a scalar other than null with the name `seg` (a number matches its decimal text). In a
+ * map with merge keys, the entry kubectl keeps (mergedEntry): a key that comes from merged content is found where it
+ * is written.
+ */
+function findChild(node: Node | null, seg: string | number, index: ChildIndex, doc: Document.Parsed): Located | null {
   if (!node) return null;
   if (isMap(node)) {
     const name = String(seg);
     if (node.items.length > INDEXED_MAP_SIZE) {
       let byName = index.get(node);
+      if (byName === MERGES) return mergedEntry(node, name, doc, 0);
       if (!byName) {
+        if (node.items.some((item) => isGoMergeKey(item.key))) {
+          index.set(node, MERGES);
+          return mergedEntry(node, name, doc, 0);
+        }
         byName = new Map();
         for (const item of node.items) {
           const k = item.key as Node | null;
@@ -70,6 +81,7 @@ function findChild(node: Node | null, seg: string | number, index: ChildIndex): 
       }
       return byName.get(name) ?? null;
     }
+    if (node.items.some((item) => isGoMergeKey(item.key))) return mergedEntry(node, name, doc, 0);
     for (const item of node.items) {
       if (!isPair(item)) continue;
       const k = item.key as Node | null;
@@ -86,6 +98,49 @@ function findChild(node: Node | null, seg: string | number, index: ChildIndex): 
   return null;
 }
 
+/**
+ * The pair that gives map `node` its key `name` as go-yaml v2 builds the map: pairs in written order, each setting its
+ * key over an earlier one, a merge key setting every key of its source maps (of a list of sources, the last first, so
+ * that the earlier wins). loadText has already refused merges of anything but maps.
+ */
+function mergedEntry(node: YAMLMap, name: string, doc: Document.Parsed, depth: number): Located | null {
+  if (depth > MAX_DEPTH) return null;
+  let found: Located | null = null;
+  for (const item of node.items) {
+    const k = item.key as Node | null;
+    if (isGoMergeKey(k)) {
+      for (const source of mergeSources(item.value as Node | null, doc)) {
+        const inner = isMap(source) ? mergedEntry(source, name, doc, depth + 1) : null;
+        if (inner) found = inner;
+      }
+      continue;
+    }
+    const kv = isScalar(k) ? k.value : k;
+    if (kv !== null && typeof kv !== "object" && String(kv) === name) found = { node: (item.value as Node | null) ?? null, keyNode: k };
+  }
+  return found;
+}
+
+const MERGE_TAG = "tag:yaml.org,2002:merge";
+
+/** go-yaml v2's isMerge: the scalar `<<`, plain and untagged or tagged !!merge (a quoted "<<" is an ordinary key). */
+function isGoMergeKey(key: unknown): boolean {
+  if (!isScalar(key) || key.source !== "<<") return false;
+  return key.tag === MERGE_TAG || (key.type === Scalar.PLAIN && !key.tag);
+}
+
+/**
+ * The nodes a merge key's value merges, in the order go-yaml v2 applies them (each one's keys set over the earlier
+ * ones): a map, or a list of maps walked from its end. Aliases resolve to their anchored node; anything else is
+ * returned as it is, for the caller to refuse.
+ */
+function mergeSources(value: Node | null, doc: Document.Parsed): (Node | null)[] {
+  const deref = (n: Node | null): Node | null => (isAlias(n) ? ((n.resolve(doc) as Node | undefined) ?? null) : n);
+  const v = deref(value);
+  if (isSeq(value)) return (value.items as (Node | null)[]).map(deref).reverse();
+  return [v];
+}
+
 function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: LineCounter, text: string): LoadedDocument {
   const docRange = doc.range ?? [0, 0, 0];
   const rangeOfDocument = range(lc, docRange[0], docRange[1]);
@@ -99,7 +154,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
       let cur: Node | null = contents;
       let best: SourceRange | null = cur?.range ? range(lc, cur.range[0], cur.range[1]) : null;
       for (const seg of path) {
-        const found = findChild(cur, seg, children);
+        const found = findChild(cur, seg, children, doc);
         if (!found) break;
         const k = found.keyNode;
         const v = found.node;
@@ -114,7 +169,7 @@ function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: L
     locateInString(path, offset) {
       let cur: Node | null = contents;
       for (const seg of path) {
-        const found = findChild(cur, seg, children);
+        const found = findChild(cur, seg, children, doc);
         if (!found || !found.node) return null;
         cur = found.node;
       }
@@ -304,9 +359,7 @@ export function loadText(text: string): LoadedText {
           ? `alias expansion exceeds the limit (${MAX_ALIAS_COUNT}); the document looks like an alias bomb and was not linted`
           : unresolved
             ? `unknown anchor '${unresolved[1]}' referenced`
-            : msg === MERGE_NEEDS_MAPS
-              ? `kubectl cannot decode this document (yaml: ${MERGE_NEEDS_MAPS})`
-              : e instanceof RangeError
+            : e instanceof RangeError
               ? "document is nested too deeply to read"
               : `cannot read document: ${msg}`,
         range: range(lc, doc.range?.[0] ?? 0, doc.range?.[1] ?? 0),
@@ -403,7 +456,7 @@ function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
         const k = item.key as Node | null;
         if (isScalar(k)) {
           const v = k.value;
-          const merge = v === "<<" && isGoMergeKey(k);
+          const merge = isGoMergeKey(k);
           if (!merge && !Number.isNaN(v) && k.range) {
             if (seen.has(v)) dups.push(k.range[0]);
             else seen.add(v);
@@ -446,6 +499,12 @@ function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionP
     if (isMap(node)) {
       const flow = inFlow || node.flow === true;
       for (const item of node.items) {
+        if (isGoMergeKey(item.key)) {
+          mergeKey(doc, item.key as Scalar, item.value as Node | null, found);
+          // A map written in place as the merge value is walked like any other; an anchored one is walked where it is.
+          if (!isAlias(item.value)) stack.push([item.value as Node | null, flow]);
+          continue;
+        }
         if (isAlias(item.key)) item.key = aliasKey(doc, item.key, found);
         else {
           if (flow) checkFlowPlain(item.key as Node | null, found);
@@ -477,6 +536,59 @@ function checkFlowPlain(node: Node | null, found: ConversionProblem): void {
     node.range[1],
     `kubectl cannot read this value: inside [ ] or { } its YAML parser ends a plain scalar at "?" (yaml: did not find expected ',' or ']'); quote it`,
   );
+}
+
+/**
+ * A merge key (`<<: *base`, `<<: [*a, *b]`): go-yaml v2 sets each key of the merged maps into the map being built, in
+ * written order with the map's own keys, so a key written after the merge key replaces a merged one and a merged
+ * one replaces a key written before it; of a list, the earlier map wins. The `yaml` library's own merge keeps every
+ * explicit key instead, so the key node gets go-yaml's behaviour as its addToJSMap (which the library calls in place
+ * of setting a pair). Anything but a map or a list of maps stops kubectl, as go-yaml's `map merge requires ...`.
+ */
+function mergeKey(doc: Document.Parsed, key: Scalar, value: Node | null, found: ConversionProblem): void {
+  const sources = mergeSources(value, doc);
+  const bad = sources.findIndex((n) => !isMap(n));
+  if (bad >= 0) {
+    // The offending list item when the value is a list (sources are reversed), else the value itself.
+    const at = (isSeq(value) ? (value.items[sources.length - 1 - bad] as Node | null) : value)?.range ?? value?.range ?? key.range ?? [0, 0];
+    found("yaml-not-json", at[0], at[1], "kubectl cannot merge this value (yaml: map merge requires map or sequence of maps as the value); a merge key `<<` takes a map, an alias of one, or a list of them");
+    return;
+  }
+  const setKey = (map: unknown, k: unknown, v: unknown): void => {
+    if (map instanceof Map) map.set(k, v);
+    else Object.defineProperty(map, String(k), { value: v, writable: true, enumerable: true, configurable: true });
+  };
+  Object.assign(key, {
+    addToJSMap(ctx: ToJSContext, map: unknown, mergeValue: unknown) {
+      const items = isSeq(mergeValue) ? [...(mergeValue.items as unknown[])].reverse() : [mergeValue];
+      for (const item of items) {
+        // Converting an alias counts it against maxAliasCount (an alias bomb through merge keys still stops).
+        const js = nodeToJS(item, ctx);
+        if (js instanceof Map) for (const [k, v] of js) setKey(map, k, v);
+        else if (js !== null && typeof js === "object") for (const k of Object.keys(js)) setKey(map, k, (js as Record<string, unknown>)[k]);
+      }
+      return map;
+    },
+  });
+}
+
+/** The context the `yaml` library passes to toJSON and addToJSMap (its ToJSContext, which it does not export). */
+type ToJSContext = { anchors: Map<Node, { aliasCount: number; count: number; res: unknown }>; onCreate?: (res: unknown) => void };
+
+/** The library's internal toJS for one node: an anchored node is registered so that later aliases of it resolve. */
+function nodeToJS(node: unknown, ctx: ToJSContext): unknown {
+  const n = node as { toJSON?: (arg: unknown, ctx: ToJSContext) => unknown; anchor?: string } | null;
+  if (!n || typeof n.toJSON !== "function") return n;
+  if (!isNode(n) || !n.anchor || isAlias(n)) return n.toJSON(null, ctx);
+  const data = { aliasCount: 0, count: 1, res: undefined as unknown };
+  ctx.anchors.set(n as Node, data);
+  ctx.onCreate = (res) => {
+    data.res = res;
+    delete ctx.onCreate;
+  };
+  const res = n.toJSON(null, ctx);
+  if (ctx.onCreate) ctx.onCreate(res);
+  return res;
 }
 
 function checkValue(node: GoNode, found: ConversionProblem): void {
@@ -518,10 +630,6 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
   }
   const k = key as GoNode;
   if (typeof k.value === "symbol" || !k.range) return;
-  if (isGoMergeKey(k)) {
-    k.addToJSMap = goMerge;
-    return;
-  }
   const go = goScalarOf(k);
   if (go.kind === "error") {
     found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
@@ -548,44 +656,6 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
       `kubectl cannot convert the key ${src} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`,
     );
   }
-}
-
-const MERGE_TAG = "tag:yaml.org,2002:merge";
-/** go-yaml's message when a merge key's value is not a map, an alias of one, or a sequence of those. */
-const MERGE_NEEDS_MAPS = "map merge requires map or sequence of maps as the value";
-
-/** go-yaml v2's isMerge: the key `<<` written plain without a tag, or tagged !!merge. */
-function isGoMergeKey(k: Scalar): boolean {
-  if (k.tag === MERGE_TAG) return true;
-  return !k.tag && k.type === Scalar.PLAIN && k.source === "<<";
-}
-
-type MergeContext = Parameters<NonNullable<Scalar["addToJSMap"]>>[0];
-type MapLike = Parameters<NonNullable<Scalar["addToJSMap"]>>[1];
-
-/**
- * A merge key as go-yaml v2 decodes it (decoder.merge): the merged map's entries are set in order, each overwriting
- * what the map already has (keys written before the `<<` too); a sequence of maps is merged from its last map to its
- * first, so that earlier maps win among themselves. Anything but maps stops kubectl. The library's own merge differs:
- * it never overwrites, and it reads only a bare `<<` and only with its YAML 1.1 merge tag enabled.
- */
-function goMerge(ctx: MergeContext, map: MapLike, value: unknown): void {
-  const resolve = (v: unknown): unknown => (ctx && isAlias(v) ? v.resolve(ctx.doc, ctx) : v);
-  const mergeMap = (v: unknown): void => {
-    const source = resolve(v);
-    if (!isMap(source)) throw new Error(MERGE_NEEDS_MAPS);
-    const entries = source.toJSON(null, ctx, Map) as Map<unknown, unknown>;
-    for (const [k, v2] of entries) {
-      if (map instanceof Map) map.set(k, v2);
-      else if (map instanceof Set) map.add(k);
-      else Object.defineProperty(map, String(k), { value: v2, writable: true, enumerable: true, configurable: true });
-    }
-  };
-  const source = resolve(value);
-  if (isSeq(source)) {
-    for (const item of source.items) if (!isMap(resolve(item))) throw new Error(MERGE_NEEDS_MAPS);
-    for (let i = source.items.length - 1; i >= 0; i--) mergeMap(source.items[i]);
-  } else mergeMap(value);
 }
 
 function duplicateKeyMessage(text: string, s: number): string {

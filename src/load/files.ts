@@ -116,13 +116,19 @@ export async function expandInputs(paths: readonly string[], options: ExpandOpti
 
 /**
  * `crdlint` with no paths: the files under the working directory (recursively, without ignored files, node_modules
- * and .git) that mention a CustomResourceDefinition, and the YAML/JSON files skipped because they do not.
+ * and .git) that mention a CustomResourceDefinition, and the YAML/JSON files skipped because they do not. With
+ * `paths` (`--crd-files-only`), the same among the files those paths name.
  */
-export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: number }): Promise<{ files: string[]; skipped: string[] }> {
-  const expanded = await expandInputs(["."], options);
+export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: number }, paths: readonly string[] = ["."]): Promise<{ files: string[]; skipped: string[]; errors: string[] }> {
+  const expanded = await expandInputs(paths, options);
   const files: string[] = [];
   const skipped: string[] = [];
   for (const f of expanded.files) {
+    if (f === "-") {
+      // Standard input is read once, by the lint itself.
+      files.push(f);
+      continue;
+    }
     const abs = resolve(options.cwd, f);
     try {
       // A file over the size limit is linted (and reported as too large) rather than read here.
@@ -133,7 +139,7 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
       files.push(f);
     }
   }
-  return { files, skipped };
+  return { files, skipped, errors: expanded.errors };
 }
 
 async function compileIgnore(patterns: readonly string[]): Promise<(rel: string) => boolean> {
@@ -227,8 +233,11 @@ async function readAtMost(stream: AsyncIterable<unknown> & { destroy?: () => voi
   return Buffer.concat(chunks);
 }
 
-/** Standard input, read until it ends or has given more than `maxBytes` bytes (the library's and the CLI's reader). */
-export function readStdin(maxBytes: number): Promise<Buffer> {
+/**
+ * Standard input, read until it ends or has given more than `maxBytes` bytes (the library's and the CLI's reader).
+ * Declared as Uint8Array (a Buffer is one) so that the published types need no @types/node.
+ */
+export function readStdin(maxBytes: number): Promise<Uint8Array> {
   return readAtMost(process.stdin, maxBytes);
 }
 

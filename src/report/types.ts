@@ -36,7 +36,12 @@ export const MAX_DETAIL_LINE = 300;
 /** A value as a one-line report shows it: a whole schema or a long expression is cut, with its length. */
 export function inlineValue(value: string, max = MAX_INLINE_VALUE): string {
   if (value.length <= max) return value;
-  return `${value.slice(0, max - 30)}… (${value.length} characters; --format json has it whole)`;
+  // Cut at a space when there is one in the second half: a number cut in its middle ("11,068…" for
+  // 11,068,046,444,225,731,706) reads as a different number.
+  let cut = max - 30;
+  const space = value.lastIndexOf(" ", cut);
+  if (space > cut / 2) cut = space;
+  return `${value.slice(0, cut)}… (${value.length} characters; --format json has it whole)`;
 }
 
 /**

@@ -290,11 +290,11 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     }
   }
 
-  function run(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined): ResourceResult {
+  function run(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined, mode: FieldValidation = options.fieldValidation): ResourceResult {
     const findings: ResourceFinding[] = [];
     const decoded = decode(obj);
-    if (options.fieldValidation !== "ignore") {
-      const strictAsError = options.fieldValidation === "strict";
+    if (mode !== "ignore") {
+      const strictAsError = mode === "strict";
       for (const s of decoded.strict) {
         if (strictAsError) {
           s.detail = `${kindVersion}: strict decoding error: ${decoded.strict.map((x) => x.message).join(", ")}`;
@@ -303,7 +303,16 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       }
     }
     if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
-    if (options.fieldValidation === "strict" && decoded.strict.length > 0) return { findings, object: null };
+    if (mode === "strict" && decoded.strict.length > 0) {
+      // The apiserver stops at the strict decoding error; say what else it would find once the fields are fixed.
+      // Nothing has changed obj yet (decoding copies), so the second pass sees what the first one saw.
+      const hidden = run(obj, oldRaw, "warn").findings.length - decoded.strict.length;
+      if (hidden > 0) {
+        const last = findings[findings.length - 1]!;
+        last.detail = `${last.detail ?? ""}; ${hidden} further problem${hidden === 1 ? " is" : "s are"} hidden behind it (the apiserver stops here): --field-validation warn shows ${hidden === 1 ? "it" : "them"}`;
+      }
+      return { findings, object: null };
+    }
     const object = decoded.object;
     const old = oldRaw ? decode(oldRaw).object : undefined;
 

@@ -739,7 +739,7 @@ test("suggestBounds: drivers and the smallest set of bounds", { skip }, () => {
   assert.ok(res.cost > 10000000n);
   const texts = res.drivers.map((d) => d.text);
   assert.ok(texts.includes("unbounded list at spec.rules (no maxItems): assumed 1,048,575 items"), texts.join("\n"));
-  assert.ok(texts.includes("unbounded string at spec.rules[*].host (no maxLength): assumed 3,145,726 characters"), texts.join("\n"));
+  assert.ok(texts.includes("unbounded string at spec.rules[*].host (no maxLength): assumed 3,145,726 bytes"), texts.join("\n"));
   assert.ok(res.suggestion);
   assert.ok(res.suggestion.cost <= 5000000n);
   assert.match(res.suggestion.text, /^add .* → \d+% of the limit$/);

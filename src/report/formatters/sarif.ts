@@ -1,12 +1,20 @@
 /** `--format sarif`: SARIF 2.1.0, one run, every registered rule in tool.driver.rules. */
-import { relative, isAbsolute, sep } from "node:path";
+import { relative, isAbsolute, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { apiserverLine, type Formatter } from "../types.js";
 import { REPOSITORY_URL, ruleDocsUrl } from "../rule-docs.js";
 
 
+/**
+ * A file under the working directory as a relative URI reference (what code scanning maps to the repository); one
+ * outside it (`../x.yaml`, `/tmp/x.yaml`) as an absolute file:// URI: a relative `../` reference has no base a
+ * SARIF consumer can resolve.
+ */
 function artifactUri(file: string, cwd: string): string {
   if (file === "-") return "stdin";
-  const rel = isAbsolute(file) ? relative(cwd, file) : file;
+  const abs = resolve(cwd, file);
+  const rel = relative(cwd, abs);
+  if (rel === "" || rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) return pathToFileURL(abs).href;
   return rel.split(sep).map(encodeURIComponent).join("/");
 }
 

@@ -135,11 +135,15 @@ function explainUncached(e: ExpressionCost, ctx: SchemaContext): SuggestResult |
   return result;
 }
 
-/** "add maxItems: 64 at spec.rules → 38% of the limit", with the drivers when there is no fix. */
+/**
+ * "add maxItems: 64 at spec.rules → 38% of the limit", or, over the limit with no bound that fixes it, why none is
+ * computed and what can work instead; the drivers as detail.
+ */
 export function costSuggestion(e: ExpressionCost, ctx: SchemaContext): { suggestion?: string; detail?: string } {
   const x = explainCost(e, ctx);
   const lines = [...(e.releaseChange ? [e.releaseChange.text] : []), ...(x?.drivers.map((d) => d.text) ?? [])];
-  return { suggestion: x?.suggestion?.text, detail: lines.length ? lines.join("\n") : undefined };
+  const suggestion = x ? (x.suggestion?.text ?? x.noFix) : "no fix is computed: the estimator could not re-run on this expression";
+  return { suggestion, detail: lines.length ? lines.join("\n") : undefined };
 }
 
 export function perExpressionLimit(): bigint {

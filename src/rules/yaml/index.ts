@@ -7,7 +7,8 @@ import internalError from "./internal-error.js";
 import yamlAliasLimit from "./yaml-alias-limit.js";
 import yamlBooleanKey from "./yaml-boolean-key.js";
 import yamlDuplicateKey from "./yaml-duplicate-key.js";
+import yamlGoTemplate from "./yaml-go-template.js";
 import yamlNotJson from "./yaml-not-json.js";
 import yamlSyntax from "./yaml-syntax.js";
 
-export default [disableDirectiveUnknownRule, disableDirectiveUnused, fileIgnored, internalError, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlNotJson, yamlSyntax] satisfies Rule[] as Rule[];
+export default [disableDirectiveUnknownRule, disableDirectiveUnused, fileIgnored, internalError, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlGoTemplate, yamlNotJson, yamlSyntax] satisfies Rule[] as Rule[];
