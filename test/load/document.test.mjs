@@ -60,7 +60,7 @@ test("merge keys whose value is not a map stop kubectl, with go-yaml's message",
     assert.equal(loaded.documents.length, 0, text);
     assert.deepEqual(
       loaded.problems.map((p) => [p.rule, p.message]),
-      [["yaml-syntax", "kubectl cannot decode this document (yaml: map merge requires map or sequence of maps as the value)"]],
+      [["yaml-not-json", "kubectl cannot merge this value (yaml: map merge requires map or sequence of maps as the value); a merge key `<<` takes a map, an alias of one, or a list of them"]],
       text,
     );
   }
