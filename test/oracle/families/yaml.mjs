@@ -52,10 +52,19 @@ export function hasJsonNameCollision(text) {
       const node = stack.pop();
       if (isMap(node)) {
         const names = new Map();
+        // A merge key brings the merged maps' keys into this map: they collide like its own.
+        const merged = [];
+        const resolve = (n) => (isAlias(n) ? n.resolve(doc) : n);
         for (const item of node.items) {
+          const k = resolve(item.key);
+          if (!isScalar(k) || k.type !== Scalar.PLAIN || k.tag || k.source !== "<<") continue;
+          const v = resolve(item.value);
+          for (const m of isSeq(v) ? v.items.map(resolve) : [v]) if (isMap(m)) merged.push(...m.items);
+        }
+        for (const item of [...node.items, ...merged]) {
           let k = item.key;
           if (isAlias(k)) k = k.resolve(doc);
-          stack.push(item.value);
+          if (!merged.includes(item)) stack.push(item.value);
           if (!isScalar(k)) continue;
           const src = typeof k.source === "string" ? k.source : String(k.value);
           if (k.type === Scalar.PLAIN && !k.tag && src === "<<") continue;
