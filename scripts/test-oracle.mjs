@@ -60,7 +60,7 @@ if (!existsSync(join(root, "dist", "index.js"))) die("dist/ is missing: run `npm
 const buildScript = join(root, "scripts", "build-oracle.mjs");
 if (!existsSync(buildScript)) die("scripts/build-oracle.mjs is missing: this checkout has no oracle");
 const go = spawnSync("go", ["version"], { encoding: "utf8" });
-if (go.error || go.status !== 0) die("Go is not installed (the oracle is a Go program; see README, \"Differential tests\")");
+if (go.error || go.status !== 0) die("Go is not installed (the oracle is a Go program; see the README, \"Contributing: the oracle\")");
 
 const { RELEASES, Oracle, oracleBinary, supportedOps } = await import("../test/oracle/client.mjs");
 const releases = args.release?.length ? args.release : RELEASES;

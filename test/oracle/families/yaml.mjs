@@ -97,9 +97,12 @@ export const yamlFamily = {
     const fast = crdlintYaml(c.text, "fast");
     if (fast) for (const i of compareYaml(fast, theirs)) items.push({ ...i, loader: "fast" });
     // What the known divergences need to tell their cases apart.
-    const duplicateKeys = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key");
+    // A key may replace an earlier value: a duplicate key, or a merge (go-yaml's merge overwrites).
+    const keyOverride = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key") || /(^|[\s{,])<<\s*:/m.test(c.text);
     const docEndMarker = /^\.\.\.[ \t]*(#.*)?$/m.test(c.text);
-    for (const i of items) Object.assign(i, { duplicateKeys, docEndMarker });
+    // kubectl's decoder reads a stream that starts with `{` as JSON first (apimachinery's YAMLOrJSONDecoder).
+    const jsonStart = c.text.trimStart().startsWith("{");
+    for (const i of items) Object.assign(i, { keyOverride, docEndMarker, jsonStart });
     return { items, mine: full, theirs };
   },
   /** Smaller texts: drop a document, then a line, then a block of lines. */
