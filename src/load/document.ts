@@ -582,6 +582,8 @@ function goMerge(ctx: MergeContext, map: MapLike, value: unknown): void {
     }
   };
   const source = resolve(value);
+  // An alias must name a map: only a sequence written in place may list maps (decoder.merge's aliasNode case).
+  if (isAlias(value) && !isMap(source)) throw new Error(MERGE_NEEDS_MAPS);
   if (isSeq(source)) {
     for (const item of source.items) if (!isMap(resolve(item))) throw new Error(MERGE_NEEDS_MAPS);
     for (let i = source.items.length - 1; i >= 0; i--) mergeMap(source.items[i]);
