@@ -354,10 +354,12 @@ export function validateWebhookURL(raw: string): WebhookFieldError[] {
  * validator passes (service.name, service.namespace) into (namespace, name), which is why its Required errors land
  * on the other field. Callers pass the arguments the way the apiserver does.
  */
-export function validateWebhookService(namespace: string, name: string, path: string | null, port: number): WebhookFieldError[] {
+export function validateWebhookService(namespace: string, name: string, path: string | null, port: number, minor = Infinity): WebhookFieldError[] {
   const errs: WebhookFieldError[] = [];
-  if (name.length === 0) errs.push({ sub: "name", type: "Required value", message: "" });
-  if (namespace.length === 0) errs.push({ sub: "namespace", type: "Required value", message: "" });
+  // Up to 1.33 the Required errors carried a detail; 1.34 dropped it.
+  const old = minor <= 33;
+  if (name.length === 0) errs.push({ sub: "name", type: "Required value", message: old ? "service name is required" : "" });
+  if (namespace.length === 0) errs.push({ sub: "namespace", type: "Required value", message: old ? "service namespace is required" : "" });
   if (!(Number.isInteger(port) && port >= 1 && port <= 65535))
     errs.push({ sub: "port", type: "Invalid value", value: port, message: "port is not valid: must be between 1 and 65535, inclusive" });
   if (path === null) return errs;

@@ -14,7 +14,7 @@ export interface CompiledEntry {
   entry: ValidationEntry;
   /** null when the rule is blank (cel-rule-required reports it; nothing is compiled). */
   rule: CompileResult | null;
-  /** null when there is no messageExpression, or when the rule did not compile (the apiserver stops there). */
+  /** null when there is no messageExpression, or when the rule did not compile or is not a bool (the apiserver stops there). */
   messageExpression: CompileResult | null;
 }
 
@@ -44,7 +44,9 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;
     const rule = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf });
     let messageExpression: CompileResult | null = null;
-    if (rule.ok && entry.messageExpression.trim().length > 0 && ctx.minor >= 27)
+    // compileRule returns at a rule that is not a bool before it compiles the messageExpression.
+    const bool = rule.outputType?.kind === "bool" || rule.outputType?.kind === undefined;
+    if (rule.ok && bool && entry.messageExpression.trim().length > 0 && ctx.minor >= 27)
       messageExpression = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf });
     return { entry, rule, messageExpression };
   });

@@ -413,9 +413,10 @@ function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out:
     if (ranged && !inRange(m, false, c.numType, c.numFormat)) {
       out.push(nodeErr(Code.Plain, at, rangeMessage("MultipleOf", c.numType, c.numFormat, at)));
       floatMultipleOf(v, m, at, out);
-    } else if (isInt && Math.trunc(m) !== 0) {
-      const factor = Math.trunc(m);
-      if (factor < 0) out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor));
+    } else if (isInt) {
+      // MultipleOfNativeType: an int64 value is checked with int64(factor), so 0.5 truncates to 0, which is not positive.
+      const factor = Math.trunc(m) === 0 ? 0 : Math.trunc(m);
+      if (factor <= 0) out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor));
       else if (v % factor !== 0) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${factor}`, v));
     } else floatMultipleOf(v, m, at, out);
   }

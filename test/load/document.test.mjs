@@ -55,7 +55,7 @@ test("merge keys: go-yaml v2's order (a later merge overwrites earlier keys; ear
 });
 
 test("merge keys whose value is not a map stop kubectl, with go-yaml's message", () => {
-  for (const text of ["<<: 1\n", "a: &s 1\nb:\n  <<: *s\n", "<<: [1]\n", "<<: null\n", "<<: [[]]\n"]) {
+  for (const text of ["<<: 1\n", "a: &s 1\nb:\n  <<: *s\n", "<<: [1]\n", "<<: null\n", "<<: [[]]\n", "a: &l [{x: 1}]\n<<: *l\n"]) {
     const loaded = loadText(text);
     assert.equal(loaded.documents.length, 0, text);
     assert.deepEqual(

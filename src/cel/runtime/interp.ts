@@ -246,13 +246,11 @@ export class Interpreter {
     const operand = this.isAttribute(op) ? this.attribute(op, act, false) : this.eval(op, act);
     this.charge(1);
     if (isErr(operand)) return operand;
-    if (operand instanceof ObjectV) return operand.has(sel.field);
-    if (operand instanceof MapV) return operand.has(sel.field);
+    if (operand instanceof ObjectV || operand instanceof MapV) return present(operand, sel.field);
     if (operand instanceof OptionalV) {
       if (!operand.hasValue) return false;
       const inner = operand.value!;
-      if (inner instanceof ObjectV) return inner.has(sel.field);
-      if (inner instanceof MapV) return inner.has(sel.field);
+      if (inner instanceof ObjectV || inner instanceof MapV) return present(inner, sel.field);
     }
     return new CelErr(NO_SUCH_OVERLOAD);
   }
@@ -536,4 +534,15 @@ export function index(operand: Result, idx: Result, optional: boolean): Result {
 function formatKey(k: Val): string {
   if (k instanceof UintV) return k.v.toString();
   return String(k);
+}
+
+/**
+ * has(x.f) on a custom resource's object or map: the apiserver's unstructuredMap.Find converts a present value
+ * against its schema, and cel-go's presence test returns the conversion's error ("invalid data, expected a map ...")
+ * instead of true.
+ */
+function present(m: ObjectV | MapV, field: string): Result {
+  if (!m.has(field)) return false;
+  const v = m.get(field);
+  return v !== undefined && isErr(v) ? v : true;
 }

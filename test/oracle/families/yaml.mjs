@@ -52,10 +52,19 @@ export function hasJsonNameCollision(text) {
       const node = stack.pop();
       if (isMap(node)) {
         const names = new Map();
+        // A merge key brings the merged maps' keys into this map: they collide like its own.
+        const merged = [];
+        const resolve = (n) => (isAlias(n) ? n.resolve(doc) : n);
         for (const item of node.items) {
+          const k = resolve(item.key);
+          if (!isScalar(k) || k.type !== Scalar.PLAIN || k.tag || k.source !== "<<") continue;
+          const v = resolve(item.value);
+          for (const m of isSeq(v) ? v.items.map(resolve) : [v]) if (isMap(m)) merged.push(...m.items);
+        }
+        for (const item of [...node.items, ...merged]) {
           let k = item.key;
           if (isAlias(k)) k = k.resolve(doc);
-          stack.push(item.value);
+          if (!merged.includes(item)) stack.push(item.value);
           if (!isScalar(k)) continue;
           const src = typeof k.source === "string" ? k.source : String(k.value);
           if (k.type === Scalar.PLAIN && !k.tag && src === "<<") continue;
@@ -88,9 +97,12 @@ export const yamlFamily = {
     const fast = crdlintYaml(c.text, "fast");
     if (fast) for (const i of compareYaml(fast, theirs)) items.push({ ...i, loader: "fast" });
     // What the known divergences need to tell their cases apart.
-    const duplicateKeys = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key");
+    // A key may replace an earlier value: a duplicate key, or a merge (go-yaml's merge overwrites).
+    const keyOverride = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key") || /(^|[\s{,])<<\s*:/m.test(c.text);
     const docEndMarker = /^\.\.\.[ \t]*(#.*)?$/m.test(c.text);
-    for (const i of items) Object.assign(i, { duplicateKeys, docEndMarker });
+    // kubectl's decoder reads a stream that starts with `{` as JSON first (apimachinery's YAMLOrJSONDecoder).
+    const jsonStart = c.text.trimStart().startsWith("{");
+    for (const i of items) Object.assign(i, { keyOverride, docEndMarker, jsonStart });
     return { items, mine: full, theirs };
   },
   /** Smaller texts: drop a document, then a line, then a block of lines. */

@@ -1,0 +1,39 @@
+// CRD update (OLD, NEW): crdlint's revision verdict vs the CRD strategy's PrepareForUpdate, ValidateUpdate and
+// WarningsOnUpdate. It needs `diffText` from crdlint's library (the revisions work, `crdlint diff`); until the
+// library has it the family reports "not yet".
+import * as crdlint from "../../../dist/index.js";
+import { genCrd, MUTATIONS, MUTATION_NAMES } from "../gen-crd.mjs";
+import { shrinkJson } from "../shrink-json.mjs";
+import { compareCrdVerdicts, apiserverView } from "./crd-create.mjs";
+
+const json = (v) => JSON.stringify(v, null, 2) + "\n";
+const keep = (p) => p.length === 1 && (p[0] === "apiVersion" || p[0] === "kind");
+
+export const crdUpdateFamily = {
+  name: "crd-update",
+  op: "crd-update",
+  available: async () => typeof crdlint.diffText === "function",
+  unavailable: "crdlint's library has no diffText yet (crdlint diff)",
+  generate(r) {
+    const old = genCrd(r);
+    const next = structuredClone(old);
+    for (let i = r.weighted([[2, 0], [5, 1], [2, 2]]); i > 0; i--) {
+      try {
+        MUTATIONS[r.pick(MUTATION_NAMES)](r, next);
+      } catch {
+        // a mutation that does not apply leaves NEW as it is
+      }
+    }
+    return { old: JSON.parse(JSON.stringify(old)), crd: JSON.parse(JSON.stringify(next)) };
+  },
+  request: (c) => ({ op: "crd-update", fields: { old: json(c.old), object: json(c.crd) } }),
+  async compare(c, answer, release) {
+    const r = await crdlint.diffText(json(c.old), json(c.crd), { kubernetesVersion: release });
+    return { items: compareCrdVerdicts(r.diagnostics, answer), mine: apiserverView(r.diagnostics), theirs: answer };
+  },
+  *shrink(c) {
+    for (const crd of shrinkJson(c.crd, keep)) yield { ...c, crd };
+    for (const old of shrinkJson(c.old, keep)) yield { ...c, old };
+  },
+  show: (c) => `# OLD\n${json(c.old)}---\n# NEW\n${json(c.crd)}`,
+};
