@@ -139,6 +139,9 @@ export async function lintOnWorkers(linter: Linter, files: readonly string[], op
   let failure: unknown = null;
   let settle!: { done: () => void; fail: (e: unknown) => void };
   const finished = new Promise<void>((done, fail) => (settle = { done, fail }));
+  // A worker can fail while this thread is still linting, before anything awaits `finished`: without a handler the
+  // rejection counts as unhandled (a flaky failure under load). `await finished` below still throws it.
+  finished.catch(() => {});
   const check = (): void => {
     if (received === queue.length && workersDone === plan.workers - 1) settle.done();
   };
