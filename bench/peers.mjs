@@ -5,8 +5,8 @@
 // Prints throughput (wall and CPU, median of --runs interleaved rounds), the ratios, and where the tools' verdicts
 // differ. The peers are built from the Go module proxy at the pinned versions below into bench/.peers/bin
 // (git-ignored; built once, skipped when present). Inputs: the example resources and CRDs of ../shared/corpus,
-// or, when it is absent, crdlint's own fixtures. Not a test; needs `go` (and /usr/bin/time for CPU and RSS).
-//   node bench/peers.mjs [--count 10000] [--runs 3] [--k8s 1.30] [--examples 4] [--no-verdicts] [--json <file>] [--keep]
+// or, when it is absent (or with --fixtures), crdlint's own fixtures. Not a test; needs `go` (and /usr/bin/time for CPU and RSS).
+//   node bench/peers.mjs [--count 10000] [--runs 3] [--k8s 1.30] [--examples 4] [--no-verdicts] [--fixtures] [--json <file>] [--keep]
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -85,7 +85,7 @@ function splitDocuments(text) {
 // these objects and must mean what the original text meant to the Go tools.
 function parseQuietly(text) {
   try {
-    return parse(text, { maxAliasCount: -1, uniqueKeys: false, version: "1.1" });
+    return parse(text, { maxAliasCount: -1, uniqueKeys: false, version: "1.1", logLevel: "silent" });
   } catch {
     return undefined;
   }
@@ -100,7 +100,7 @@ const yamlFiles = (dir) =>
 // Sources: each pairs a set of CRD files with the resource files meant for them (a corpus project, or a fixture).
 function sources() {
   const corpus = resolve(root, "..", "shared", "corpus");
-  if (existsSync(join(corpus, "examples")) && existsSync(join(corpus, "crds"))) {
+  if (!args.includes("--fixtures") && existsSync(join(corpus, "examples")) && existsSync(join(corpus, "crds"))) {
     const list = readdirSync(join(corpus, "examples"))
       .sort()
       .filter((p) => existsSync(join(corpus, "crds", p)))
@@ -113,7 +113,9 @@ function sources() {
     .map((c) => ({ name: `fixtures/validate/${c}`, crds: [join(fx, "validate", c, "crd.yaml")], resources: [join(fx, "validate", c, "resource.yaml")] }))
     .filter((s) => existsSync(s.crds[0]) && existsSync(s.resources[0]));
   const lintCrds = yamlFiles(fx).filter((f) => !f.endsWith(".expected.json"));
-  return { label: "crdlint's own fixtures (../shared/corpus is absent): fixtures/validate cases, and every fixture CRD for lint", list, lintCrds };
+  const why = args.includes("--fixtures") ? "--fixtures" : "../shared/corpus is absent";
+  const label = `crdlint's own fixtures (${why}): fixtures/validate cases (each case's group renamed, its CRD and resources written as JSON), and every fixture CRD for lint`;
+  return { label, list, lintCrds, regroup: true };
 }
 
 const groupOf = (apiVersion) => (apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.lastIndexOf("/")) : "");
@@ -130,26 +132,36 @@ function stage() {
 
   const crdsByGK = new Map(); // group/kind -> [{ text, obj }] candidates
   const wanted = []; // { source, text, obj, gk }
-  for (const s of src.list) {
+  src.list.forEach((s, index) => {
     const own = new Map();
     for (const f of s.crds) {
-      for (const text of splitDocuments(readFileSync(f, "utf8"))) {
+      for (let text of splitDocuments(readFileSync(f, "utf8"))) {
         const obj = parseQuietly(text);
         if (obj?.kind !== "CustomResourceDefinition" || !obj.spec?.group || !obj.spec?.names?.kind) continue;
+        if (src.regroup) {
+          // The fixtures reuse one group and kind for different CRDs: each source gets a group of its own.
+          obj.spec.group = `s${index}.${obj.spec.group}`;
+          obj.metadata = { ...obj.metadata, name: `${obj.spec.names.plural}.${obj.spec.group}` };
+          text = JSON.stringify(obj, null, 1);
+        }
         own.set(`${obj.spec.group}/${obj.spec.names.kind}`, { text, obj });
         const gk = `${obj.spec.group}/${obj.spec.names.kind}`;
         crdsByGK.set(gk, [...(crdsByGK.get(gk) ?? []), { text, obj }]);
       }
     }
     for (const f of s.resources) {
-      for (const text of splitDocuments(readFileSync(f, "utf8"))) {
+      for (let text of splitDocuments(readFileSync(f, "utf8"))) {
         const obj = parseQuietly(text);
         if (typeof obj?.apiVersion !== "string" || typeof obj?.kind !== "string") continue;
+        if (src.regroup && obj.apiVersion.includes("/")) {
+          obj.apiVersion = `s${index}.${obj.apiVersion}`;
+          text = JSON.stringify(obj, null, 1);
+        }
         const gk = `${groupOf(obj.apiVersion)}/${obj.kind}`;
         if (own.has(gk)) wanted.push({ source: s.name, text, obj, gk });
       }
     }
-  }
+  });
   const chosen = new Map();
   for (const { gk } of wanted) {
     if (chosen.has(gk)) continue;
@@ -289,6 +301,8 @@ const CAUSE_TYPES = {
   FieldValueTooLong: "Too long", FieldValueTooMany: "Too many", FieldValueNotFound: "Not found", InternalError: "Internal error",
 };
 
+const MESSAGE_CUT = "(message cut; --format json has the whole text in detail)";
+
 // kubectl-validate finds unknown fields by pruning and reports them as invalid values; the apiserver, decoding
 // strictly (kubectl's default), rejects them as unknown fields, the type crdlint reports.
 const causeType = (c) => (c.message?.includes("value provided for unknown field") ? "Unknown field" : CAUSE_TYPES[c.reason] ?? c.reason);
@@ -304,11 +318,14 @@ function verdicts(tool, file) {
   if (tool === "crdlint") {
     for (const d of report.diagnostics ?? []) {
       if (d.rule === "resource-crd-invalid") out.notValidated.add(d.object);
-      if (d.severity !== "error" || !d.apiserver) continue;
+      // Rejected: an error the apiserver returns, or one in YAML that kubectl cannot send (it never reaches the apiserver).
+      if (d.severity !== "error" || !(d.apiserver || d.category === "yaml")) continue;
       const k = resolve(d.file);
       if (!out.has(k)) out.set(k, { rejected: true, message: `${d.rule}: ${d.apiserverField ?? d.field ?? ""}: ${d.type ?? ""}: ${d.message}`, errors: new Set(), messages: [] });
       out.get(k).errors.add(`${d.apiserverField ?? d.field}: ${d.type}`);
-      out.get(k).messages.push({ error: `${d.apiserverField ?? d.field}: ${d.type}`, message: d.message });
+      // A long message is cut in `message` and whole in `detail`.
+      const message = d.message.endsWith(MESSAGE_CUT) && d.detail ? d.detail : d.message;
+      out.get(k).messages.push({ error: `${d.apiserverField ?? d.field}: ${d.type}`, message });
     }
   } else if (tool === "kubectl-validate") {
     for (const [path, statuses] of Object.entries(report)) {
@@ -497,7 +514,7 @@ for (const t of vTools) {
   const report = readJson(join(out, `validate-${t}-0.json`));
   if (!report) bulkRejected[t] = "no report";
   else if (t === "crdlint") {
-    const rejected = new Set(report.diagnostics.filter((d) => d.apiserver && d.severity === "error").map((d) => `${d.file}#${d.document}`));
+    const rejected = new Set(report.diagnostics.filter((d) => (d.apiserver || d.category === "yaml") && d.severity === "error").map((d) => `${d.file}#${d.document}`));
     bulkRejected[t] = `${report.summary.resources} resources validated, ${rejected.size} rejected, ${report.summary.skipped} not validated (CRD invalid at ${K8S})`;
   }
   else if (t === "kubectl-validate") {
