@@ -380,9 +380,11 @@ class Engine implements Linter {
         oldMemo: old.memo,
         report: (r: RevisionReport) => {
           const inOld = r.inOld === true;
+          const assumed = assumptionText(update, r.assumes ?? []);
+          const withAssumptions = assumed ? { ...r, detail: r.detail ? `${assumed}\n${r.detail}` : assumed } : r;
           out.push({
             rule,
-            report: resolved(rule, r),
+            report: resolved(rule, withAssumptions),
             document: inOld ? old.revision.document : document,
             file: inOld ? old.revision.file : undefined,
             object,
@@ -500,6 +502,16 @@ class Engine implements Linter {
       phase: "crd",
     });
   }
+}
+
+/** What a verdict assumed about OLD, said in the diagnostic's detail (OLD without a status). */
+function assumptionText(update: UpdateOptions, assumes: readonly string[]): string {
+  const lines: string[] = [];
+  if (assumes.includes("storedVersions") && update.storedVersions.source === "assumed")
+    lines.push(`assumes OLD's status.storedVersions is [${update.storedVersions.versions.join(", ")}]: OLD has no status, and the apiserver always lists the storage version (--stored-versions gives the cluster's list)`);
+  if (assumes.includes("established") && update.established.source === "assumed")
+    lines.push("assumes OLD is Established: OLD has no status, and a CRD that was applied and served is");
+  return lines.join("\n");
 }
 
 /** The reporter of the cost API's context: it computes, it never reports. */

@@ -26,6 +26,8 @@ function gitText(cwd: string, args: readonly string[]): string | null {
 
 /** How to fetch a ref that is missing: `origin/main` → `git fetch origin main`; a tag or a SHA → from origin. */
 export function fetchHint(ref: string, shallow: boolean): string {
+  // A relative ref (HEAD~1, main^) names history: a shallow clone needs its history deepened, not a ref fetched.
+  if (/[~^]/.test(ref) || ref.startsWith("HEAD")) return shallow ? "fetch the history first: git fetch --unshallow (in GitHub Actions, actions/checkout with fetch-depth: 0)" : "check the ref (git log --oneline names the commits)";
   const depth = shallow ? " --depth=50" : "";
   const slash = ref.indexOf("/");
   const remoteBranch = slash > 0 && !ref.startsWith("refs/") ? { remote: ref.slice(0, slash), branch: ref.slice(slash + 1) } : null;
