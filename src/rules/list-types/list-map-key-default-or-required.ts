@@ -24,6 +24,8 @@ export default defineRule({
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);
     if (!list) return;
+    // requireMapListKeysMapSetValidation: skipped on an update when OLD already failed it somewhere.
+    if (ctx.update && !ctx.update.requireMapListKeysMapSetValidation) return;
     const required = list.items.required;
     for (const key of list.keys) {
       const prop = property(list.items, key);

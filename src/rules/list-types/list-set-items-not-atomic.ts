@@ -26,6 +26,8 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (s[LIST_TYPE] !== "set" || s.type !== "array") return;
+    // requireAtomicSetType: an update may keep non-atomic set items when OLD had some.
+    if (ctx.update && !ctx.update.requireAtomicSetType) return;
     const items = itemSchema(s);
     if (!items) return;
     const itemsType = schemaType(items);

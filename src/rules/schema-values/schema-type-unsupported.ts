@@ -21,6 +21,8 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
+    // requireValidPropertyType: an update may keep invalid types when OLD had some.
+    if (ctx.update && !ctx.update.requireValidPropertyType) return;
     const t = node.schema.type;
     if (typeof t !== "string" || t === "" || OPENAPI_TYPES.has(t)) return;
     ctx.report({ path: node.path.child("type"), messageId: "unsupported", value: t });
