@@ -25,6 +25,8 @@ export default defineRule({
     const from = storageName(ctx.old);
     const to = storageName(ctx.crd);
     if (!from || !to || from === to) return;
+    // The old storage version removed as well: revision-stored-version-removed reports it, with the plan.
+    if (!ctx.crd.versions.some((v) => v.name === from)) return;
     const target = ctx.crd.versions.find((v) => v.name === to)!;
     const added = !ctx.old.versions.some((v) => v.name === to);
     ctx.report({
