@@ -22,10 +22,10 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
   },
   visitNode(node, ctx) {
-    // requirePrunedDefaults: an update may keep unpruned defaults when OLD had some.
-    if (ctx.update && !ctx.update.requirePrunedDefaults) return;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || !o.notPruned) return;
+    // requirePrunedDefaults: an update may keep unpruned defaults when OLD had some.
+    if (ctx.update && !ctx.update.requirePrunedDefaults) return;
     ctx.report({ path: o.base, value: defaultValue(node), messageId: "mustNotHaveUnknownFields" });
   },
 });
