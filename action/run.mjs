@@ -114,6 +114,9 @@ export async function run() {
     // The named paths are narrowed to the files that hold a CRD (other YAML, Helm values, workflows are skipped);
     // without paths crdlint finds those files under the workspace itself.
     if (paths.length && input("crd-files-only") !== "false") args.push("--crd-files-only");
+    // On a pull request the base branch is the OLD revision (GITHUB_BASE_REF is set only for pull_request events).
+    const against = input("against") || (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : "");
+    if (against && against !== "none") args.push("--against", against);
   }
   args.push(...splitArgs(input("args")));
 

@@ -31,9 +31,9 @@ function workspace(t) {
 }
 
 /** Runs the entry with the env the runner builds from action.yml's inputs (defaults for those not given). */
-function runAction(dir, inputs, entry = source) {
+function runAction(dir, inputs, entry = source, extraEnv = {}) {
   for (const name of Object.keys(inputs)) assert.ok(name in action.inputs, `action.yml has an input ${name}`);
-  const env = { ...process.env, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary") };
+  const env = { ...process.env, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary"), GITHUB_BASE_REF: "", ...extraEnv };
   for (const [name, spec] of Object.entries(action.inputs)) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? spec.default ?? "";
   writeFileSync(join(dir, "output"), "");
   writeFileSync(join(dir, "summary"), "");
@@ -47,7 +47,7 @@ test("action.yml: a JavaScript action that runs the prebuilt bundle on the runne
   assert.equal(action.runs.main, "action/dist/run.cjs");
   assert.ok(existsSync(bundle), "the bundle is committed");
   assert.equal(action.runs.steps, undefined, "no steps: nothing installs, builds or changes Node");
-  for (const name of ["command", "paths", "crds", "crd-files-only", "format", "sarif-file", "kubernetes-version", "config", "args"]) assert.ok(name in action.inputs, `input ${name}`);
+  for (const name of ["command", "paths", "crds", "crd-files-only", "format", "sarif-file", "kubernetes-version", "config", "args", "against"]) assert.ok(name in action.inputs, `input ${name}`);
   assert.equal(action.inputs.format.default, "github");
   assert.equal(action.inputs.command.default, "lint");
   for (const name of ["exit-code", "errors", "warnings", "sarif-file"]) assert.ok(action.outputs[name].description);
@@ -157,6 +157,23 @@ test("the committed action bundle runs crdlint of package.json's version", (t) =
   assert.equal(report.version, version);
   assert.ok(report.diagnostics.some((d) => d.rule === "structural-type-missing" && d.file === "config/crd/widgets.yaml"));
   assert.equal(r.outputs["exit-code"], "1");
+});
+
+test("action entry: against (default on a pull request: origin/<base>) lints each CRD as an update of its revision there", (t) => {
+  const dir = workspace(t);
+  const git = (...args) => spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+  git("init", "-q", "-b", "main");
+  git("add", "config/crd/crontab.yaml");
+  git("commit", "-q", "-m", "base");
+  git("update-ref", "refs/remotes/origin/main", "HEAD");
+  const crd = join(dir, "config", "crd", "crontab.yaml");
+  writeFileSync(crd, readFileSync(crd, "utf8").replace(/plural: crontabs/, "plural: crontabz"));
+  // GITHUB_BASE_REF=main (a pull request) makes origin/main the OLD revision; "none" turns it off.
+  const r = runAction(dir, { paths: "config/crd/crontab.yaml" }, source, { GITHUB_BASE_REF: "main" });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stdout, /title=revision-plural-changed::spec\.names\.plural: Invalid value: "crontabz": field is immutable/);
+  const off = runAction(dir, { paths: "config/crd/crontab.yaml", against: "none" }, source, { GITHUB_BASE_REF: "main" });
+  assert.doesNotMatch(off.stdout, /revision-plural-changed/);
 });
 
 test("action args split like shell words", () => {

@@ -16,8 +16,12 @@ const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 
 /** The options each entry point takes, for the check of unknown names. */
 const LINT_KEYS = ["kubernetesVersion", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs"];
+/** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
+const REVISION_KEYS = ["storedVersions", "diffPolicy"];
 export const OPTION_KEYS = {
-  lint: LINT_KEYS,
+  lint: [...LINT_KEYS, "against", ...REVISION_KEYS],
+  diff: [...LINT_KEYS, ...REVISION_KEYS],
+  diffText: [...LINT_KEYS, ...REVISION_KEYS, "file", "oldFile"],
   cost: LINT_KEYS,
   lintText: [...LINT_KEYS, "file"],
   validate: [...LINT_KEYS, "crds", "old", "fieldValidation", "ignoreMissingSchemas", "onDefaulted"],
@@ -59,8 +63,10 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   }
   if (o.fieldValidation !== undefined && (typeof o.fieldValidation !== "string" || !FIELD_VALIDATION.includes(o.fieldValidation)))
     errors.push(`fieldValidation: expected one of ${FIELD_VALIDATION.join(", ")}, got ${describe(o.fieldValidation)}${typeof o.fieldValidation === "string" ? hint(o.fieldValidation, FIELD_VALIDATION) : ""}`);
-  for (const key of ["ignoreBase", "stdinFilename", "cwd", "old", "file"]) isString(key);
+  for (const key of ["ignoreBase", "stdinFilename", "cwd", "old", "file", "oldFile", "against"]) isString(key);
   isStrings("ignore");
+  isStrings("storedVersions");
+  if (o.diffPolicy !== undefined && (typeof o.diffPolicy !== "object" || o.diffPolicy === null || Array.isArray(o.diffPolicy))) errors.push(`diffPolicy: expected an object, got ${describe(o.diffPolicy)}`);
   isStrings("crds");
   if (o.maxFileSizeBytes !== undefined && !(typeof o.maxFileSizeBytes === "number" && o.maxFileSizeBytes > 0)) errors.push(`maxFileSizeBytes: expected a number above 0, got ${describe(o.maxFileSizeBytes)}`);
   if (o.jobs !== undefined && !(typeof o.jobs === "number" && Number.isInteger(o.jobs) && o.jobs >= 1)) errors.push(`jobs: expected a whole number >= 1, got ${describe(o.jobs)}`);

@@ -1,0 +1,78 @@
+/** What the revision rules share: where a version is on a side, the names a message uses, the migration plan. */
+import type { CrdView, VersionView } from "../../crd/model.js";
+import { isObject } from "../../crd/model.js";
+import { storageVersion, versionSchema } from "../../crd/revision.js";
+import { internalSchemaProps } from "../../crd/internal-version.js";
+import { goSemanticEqual } from "../../k8s/go.js";
+import type { DualPath } from "../../k8s/path.js";
+import { DualPath as Path } from "../../k8s/path.js";
+
+/** `plural.group` as kubectl names the resource (metadata.name when the names are unusable). */
+export function resourceName(view: CrdView): string {
+  const names = isObject(view.spec.names) ? view.spec.names : {};
+  return typeof names.plural === "string" && view.group ? `${names.plural}.${view.group}` : (view.name ?? "the CRD");
+}
+
+/** A version's `name` field, or the CRD's versions list when the version is not in it. */
+export function versionPath(v: VersionView | null): DualPath {
+  return v ? v.path.child("name") : Path.root("spec", "versions");
+}
+
+/**
+ * The storage-version migration of the Kubernetes docs (Versions in CustomResourceDefinitions: "Upgrade existing
+ * objects to a new stored version"), with this CRD's names: what to do, in order, before `from` can leave the CRD.
+ */
+export function migrationPlan(view: CrdView, from: readonly string[], to: string | null): string {
+  const resource = resourceName(view);
+  const crd = view.name ?? resource;
+  const target = to ?? "<the new storage version>";
+  const gone = from.join(", ");
+  const steps = [
+    `Migration plan (Kubernetes docs, "Upgrade existing objects to a new stored version"), one release per step:`,
+    `1. Serve both: keep ${gone} in spec.versions (served: true) next to ${target}, with conversion between them (strategy None only if the schemas are identical).`,
+    `2. Switch storage: storage: true on ${target} only; the apiserver adds ${target} to status.storedVersions.`,
+    `3. Rewrite every object so it is stored as ${target}: kubectl get ${resource} --all-namespaces -o json | kubectl replace -f - (or a StorageVersionMigration, or kube-storage-version-migrator).`,
+    `4. Patch status.storedVersions to [${target}]: kubectl patch crd ${crd} --subresource=status --type=merge -p '{"status":{"storedVersions":["${target}"]}}'`,
+    `5. Unserve: served: false on ${gone}; serve it again if clients still call it.`,
+    `6. Remove ${gone} from spec.versions.`,
+  ];
+  return steps.join("\n");
+}
+
+/** The storage version's name on a side, or null. */
+export function storageName(view: CrdView): string | null {
+  return storageVersion(view)?.name ?? null;
+}
+
+/** spec.names.<key> as a string ("" when absent or not a string). */
+export function nameField(view: CrdView, key: string): string {
+  const names = isObject(view.spec.names) ? view.spec.names : {};
+  const v = names[key];
+  return typeof v === "string" ? v : "";
+}
+
+/** spec.names.<key> as a list of strings (shortNames, categories). */
+export function nameList(view: CrdView, key: string): string[] {
+  const names = isObject(view.spec.names) ? view.spec.names : {};
+  const v = names[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+}
+
+/** The conversion strategy (None when absent, as the apiserver defaults it). */
+export function conversionStrategy(view: CrdView): string {
+  const c = view.spec.conversion;
+  return isObject(c) && typeof c.strategy === "string" ? c.strategy : "None";
+}
+
+/** Served versions, highest priority first: the first is what kubectl and discovery use by default. */
+export function isServed(v: VersionView): boolean {
+  return v.raw.served === true;
+}
+
+/** Whether two versions' schemas are equal as the apiserver compares them (Semantic.DeepEqual of the internal values). */
+export function sameSchema(a: CrdView, aVersion: string, b: CrdView, bVersion: string): boolean {
+  const x = versionSchema(a, aVersion);
+  const y = versionSchema(b, bVersion);
+  if (x === null || y === null) return x === y;
+  return x === y || goSemanticEqual(internalSchemaProps(x), internalSchemaProps(y));
+}
