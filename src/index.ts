@@ -6,7 +6,8 @@ import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./engine/cost.js";
 
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
-export type { Rule, RuleMeta } from "./rules/define-rule.js";
+export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
+export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
 export type { StdinReader } from "./load/files.js";
 export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./engine/cost.js";
