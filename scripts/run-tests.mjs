@@ -2,7 +2,8 @@
 // files at a time, with the dot reporter on the terminal (a dot a test, the failures in full at the end). Node's TAP
 // output goes to a temporary file, from which the tests skipped and why (a tool that is absent, no corpus) and
 // Node's summary lines (`# tests`, `# pass`, `# fail`, ...) are printed last, as Node wrote them.
-//   CRDLINT_TEST_CONCURRENCY=n  files run at once (default: the cores, at least 2: most files wait on child processes)
+//   CRDLINT_TEST_CONCURRENCY=n  files run at once (default: one more than the cores: a file waiting on npm, git or
+//                               a child crdlint leaves its core to the others)
 //   node scripts/run-tests.mjs test/cli.test.mjs ...   only these files
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -35,7 +36,7 @@ function find(dir, out) {
 const given = process.argv.slice(2);
 const all = given.length ? given : find("test", []);
 const files = [...SLOW_FIRST.filter((f) => all.includes(f)), ...all.filter((f) => !SLOW_FIRST.includes(f))];
-const concurrency = Number(process.env.CRDLINT_TEST_CONCURRENCY) || Math.max(2, availableParallelism());
+const concurrency = Number(process.env.CRDLINT_TEST_CONCURRENCY) || availableParallelism() + 1;
 
 const dir = mkdtempSync(join(tmpdir(), "crdlint-tests-"));
 const tap = join(dir, "tests.tap");
