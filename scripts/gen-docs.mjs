@@ -1,10 +1,10 @@
-// Writes docs/rules/<id>.md for every rule and the rules table of README.md, from the rules' own metadata.
+// Writes docs/rules/<id>.md for every rule and docs/rules.md (the table of every rule), from the rules' own metadata.
 //   node scripts/gen-docs.mjs          write
 //   node scripts/gen-docs.mjs --check  exit 1 when a file would change (used by the tests)
 import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync, unlinkSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { renderRuleDoc, renderRulesTable, README_BEGIN, README_END } from "./docs-render.mjs";
+import { renderRuleDoc, renderRulesPage } from "./docs-render.mjs";
 import { allRules } from "../dist/rules/index.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,13 +34,7 @@ if (existsSync(docsDir))
       if (!check) unlinkSync(join(docsDir, f));
     }
 
-const readmePath = join(root, "README.md");
-if (existsSync(readmePath)) {
-  const readme = readFileSync(readmePath, "utf8");
-  const a = readme.indexOf(README_BEGIN);
-  const b = readme.indexOf(README_END);
-  if (a >= 0 && b > a) write(readmePath, readme.slice(0, a + README_BEGIN.length) + "\n" + renderRulesTable(allRules) + readme.slice(b));
-}
+write(join(root, "docs", "rules.md"), renderRulesPage(allRules));
 
 if (check && stale.length) {
   console.error(`out of date (run npm run gen:docs):\n  ${stale.join("\n  ")}`);

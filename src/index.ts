@@ -10,7 +10,8 @@ import { lintRevisions, lintRevisionTexts, type RevisionOptions } from "./engine
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
-export type { Rule, RuleMeta } from "./rules/define-rule.js";
+export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
+export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
 export type { RevisionOptions } from "./engine/revision.js";
 export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";

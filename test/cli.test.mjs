@@ -181,7 +181,7 @@ test("formats: text summary, github annotations, junit, sarif valid against the 
 test("crdlint rules lists the registry (text and json)", () => {
   const t = crdlint(["rules"]);
   assert.equal(t.status, 0);
-  assert.match(t.stdout, /crd-v1beta1-removed\s+versions\s+error\s+yes/);
+  assert.match(t.stdout, /crd-v1beta1-removed\s+versions\s+error\s+apiserver\s+yes/);
   const j = crdlint(["rules", "--format", "json"]);
   const rows = JSON.parse(j.stdout);
   assert.ok(rows.some((r) => r.id === "yaml-syntax" && r.category === "yaml"));

@@ -25,7 +25,7 @@ test("every release fixture has expectations on both sides of a boundary", () =>
 for (const c of cases) {
   test(`${c.base} at Kubernetes ${c.release}`, () => {
     const want = JSON.parse(readFileSync(c.expected, "utf8"));
-    const r = crdlint(["lint", "--format", "json", "--kubernetes-version", c.release, c.file]);
+    const r = crdlint(["lint", "--format", "json", "--preset", "strict", "--kubernetes-version", c.release, c.file]);
     assert.ok(r.json, `no JSON output (exit ${r.status}): ${r.stderr}`);
     assert.equal(r.json.kubernetesVersion, c.release);
     assert.deepEqual(withoutUrl(r.json.diagnostics), want);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { crdlint, root, withoutUrl } from "./helpers/cli.mjs";
 import { casesFile, readCases, runCase, toExpectation } from "./helpers/rule-cases.mjs";
 import { rules } from "../dist/index.js";
+import { inPreset } from "../dist/rules/define-rule.js";
 
 /** Rules whose trigger is not a CRD text or a CRD + resource pair, and where their tests are instead. */
 const WITHOUT_CASES = new Map([
@@ -73,7 +74,7 @@ for (const { rule, file } of withCases) {
 // Revision cases need two inputs: test/revisions-cli.test.mjs runs the CLI on them.
 const sample = new Map();
 for (const { rule, file } of withCases) {
-  if (sample.has(rule.category) || rule.category === "revision" || rule.enabledByDefault === false || !existsSync(file)) continue;
+  if (sample.has(rule.category) || rule.category === "revision" || !inPreset(rule, "recommended") || !existsSync(file)) continue;
   const c = readCases(readFileSync(file, "utf8")).find((x) => x.expect.length > 0 && !x.rules && !x.bug);
   if (c) sample.set(rule.category, { rule, c });
 }

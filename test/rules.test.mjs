@@ -33,8 +33,8 @@ const linters = new Map();
 async function linterFor(rule) {
   const minor = rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : 37;
   // Opt-in rules are switched on here: their examples must hold too.
-  const optIn = Object.fromEntries(allRules.filter((r) => r.enabledByDefault === false).map((r) => [r.id, r.severity]));
-  if (!linters.has(minor)) linters.set(minor, await createLinter(allRules, { minor, ruleSeverity: optIn }));
+  const optIn = Object.fromEntries(allRules.filter((r) => r.preset === "opt-in").map((r) => [r.id, r.severity]));
+  if (!linters.has(minor)) linters.set(minor, await createLinter(allRules, { minor, preset: "strict", ruleSeverity: optIn }));
   return linters.get(minor);
 }
 

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import type { LintResult } from "../diagnostics/index.js";
 import type { StdinReader } from "../load/files.js";
+import type { Preset } from "../rules/define-rule.js";
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -31,6 +32,7 @@ export interface CommonFlags {
   format: string;
   kubernetesVersion?: string;
   config?: string;
+  preset?: string;
   quiet?: boolean;
   /** --color / --no-color; undefined when neither was given. */
   color?: boolean;
@@ -51,6 +53,7 @@ export function addCommonOptions(cmd: Command, formats: readonly string[], quiet
     .addOption(new Option("-f, --format <format>", `output format: ${formats.join(", ")}`).default(formats[0]))
     .option("-k, --kubernetes-version <version>", "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)")
     .option("-c, --config <file>", "configuration file (default: .crdlint.yaml found upward from the working directory)")
+    .option("--preset <preset>", "rule set: recommended (default: what the apiserver rejects or warns about, and what malfunctions), strict (every rule, conventions and style too) or apiserver (only what the apiserver rejects or warns about)")
     .option("-q, --quiet", quiet)
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
@@ -102,6 +105,8 @@ async function findConfig(cwd: string): Promise<string | null> {
 
 export interface LoadedOptions {
   kubernetesVersion?: string;
+  /** --preset, else the configuration's `extends`, else undefined (the library's default, recommended). */
+  preset?: Preset;
   rules: Record<string, "off" | "info" | "warning" | "error">;
   ignore: string[];
   /** The config file's directory: `ignore` patterns are relative to it. */
@@ -113,10 +118,15 @@ export interface LoadedOptions {
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
-export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
-  const { parseConfig } = await import("../config/index.js");
+export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
+  const [{ parseConfig }, { isPreset, PRESETS }] = await Promise.all([import("../config/index.js"), import("../rules/define-rule.js")]);
+  if (flags.preset !== undefined && !isPreset(flags.preset)) {
+    const { closest } = await import("../config/suggest.js");
+    const hint = closest(flags.preset, PRESETS);
+    throw new CliFailure(`--preset: unknown preset "${flags.preset}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`);
+  }
   const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; diff?: LoadedOptions["diffPolicy"] } = { rules: {}, ignore: [] };
+  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; preset?: Preset; diff?: LoadedOptions["diffPolicy"] } = { rules: {}, ignore: [] };
   if (configPath) {
     let text: string;
     try {
@@ -130,6 +140,8 @@ export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" |
   }
   return {
     kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
+    // The command line wins over `extends`; the configuration's own `rules` still apply on top of either preset.
+    ...(flags.preset !== undefined || config.preset !== undefined ? { preset: (flags.preset as Preset | undefined) ?? config.preset } : {}),
     rules: config.rules,
     ignore: flags.ignore === false ? [] : config.ignore,
     ignoreBase: configPath ? dirname(configPath) : io.cwd,

@@ -169,18 +169,16 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
 async function loadRuleMeta(): Promise<RuleMetaRow[]> {
   const p = join(here, "..", "rules-meta.json");
   if (existsSync(p)) return JSON.parse(await readFile(p, "utf8")) as RuleMetaRow[];
-  const [{ allRules }, { ruleDocsUrl }] = await Promise.all([import("../rules/index.js"), import("../report/rule-docs.js")]);
-  return allRules.map(({ id, category, severity, apiserver, type, description, enabledByDefault, minMinor, maxMinor, docs }) => ({
-    id, category, severity, apiserver, type, description, enabledByDefault: enabledByDefault !== false, minMinor, maxMinor, url: ruleDocsUrl(id), docs,
-  }));
+  const [{ allRules }, { ruleMetaRow }] = await Promise.all([import("../rules/index.js"), import("../report/rule-docs.js")]);
+  return allRules.map(ruleMetaRow);
 }
 
 type RuleMetaRow = import("../report/rule-docs.js").RuleMetaRow;
 
-async function runRules(id: string | undefined, flags: { format: string; category?: string }, io: CliIO): Promise<number> {
+async function runRules(id: string | undefined, flags: { format: string; category?: string; preset?: string }, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for rules (expected text or json)`);
   let rows = await loadRuleMeta();
-  const { renderRulePage, ruleDocsUrl } = await import("../report/rule-docs.js");
+  const [{ renderRulePage, ruleDocsUrl }, { PRESETS, isPreset }] = await Promise.all([import("../report/rule-docs.js"), import("../rules/define-rule.js")]);
   if (id !== undefined) {
     const row = rows.find((r) => r.id === id);
     if (!row) {
@@ -195,30 +193,41 @@ async function runRules(id: string | undefined, flags: { format: string; categor
     if (!categories.includes(flags.category)) throw new CliFailure(`unknown category "${flags.category}" (categories: ${categories.join(", ")})`);
     rows = rows.filter((r) => r.category === flags.category);
   }
+  if (flags.preset !== undefined) {
+    const wanted = flags.preset;
+    if (!isPreset(wanted)) {
+      const hint = closest(wanted, PRESETS);
+      throw new CliFailure(`--preset: unknown preset "${wanted}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`);
+    }
+    // The presets nest: a preset holds its own rules and those of every smaller one.
+    rows = rows.filter((r) => r.preset !== "opt-in" && PRESETS.indexOf(r.preset) <= PRESETS.indexOf(wanted));
+  }
   if (flags.format === "json") {
     io.stdout(JSON.stringify(rows.map(({ docs: _docs, ...r }) => ({ ...r, url: ruleDocsUrl(r.id) })), null, 2) + "\n");
     return 0;
   }
   const w = Math.max(...rows.map((r) => r.id.length), 4);
   const cw = Math.max(...rows.map((r) => r.category.length), 8);
-  const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  APISERVER  DESCRIPTION`];
+  const pw = Math.max(...PRESETS.map((p) => p.length), "opt-in".length);
+  const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  ${"PRESET".padEnd(pw)}  APISERVER  DESCRIPTION`];
   // On a terminal each row fits its width (the description cut at a word, the URL left to `crdlint rules <id>`);
   // in a pipe rows are whole, for grep.
   const width = io.columns && io.columns > 0 ? io.columns : null;
   // Too narrow for the table and a readable description: two lines a rule, the description indented under it.
   const stacked = width !== null && width - (lines[0]!.length - "DESCRIPTION".length) < 30;
-  if (stacked) lines[0] = fitLine("", "RULE  SEVERITY  APISERVER / description", width);
+  if (stacked) lines[0] = fitLine("", "RULE  SEVERITY  PRESET  APISERVER / description", width);
   for (const r of rows) {
-    const severity = r.enabledByDefault === false ? "off" : r.severity;
-    const head = `${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${severity.padEnd(8)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  `;
-    const description = `${r.description}${r.enabledByDefault === false ? ` (opt-in: set it to ${r.severity} in .crdlint.yaml)` : ""}`;
-    if (width === null) lines.push(`${head}${description}  <${ruleDocsUrl(r.id)}>`);
-    else if (stacked) lines.push(fitLine("", `${r.id}  ${severity}${r.apiserver ? "  apiserver" : ""}`, width), fitLine("    ", description, width));
-    else lines.push(fitLine(head, description, width));
+    const head = `${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${r.severity.padEnd(8)}  ${r.preset.padEnd(pw)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  `;
+    if (width === null) lines.push(`${head}${r.description}  <${ruleDocsUrl(r.id)}>`);
+    else if (stacked) lines.push(fitLine("", `${r.id}  ${r.severity}  ${r.preset}${r.apiserver ? "  apiserver" : ""}`, width), fitLine("    ", r.description, width));
+    else lines.push(fitLine(head, r.description, width));
   }
+  const count = (p: string) => rows.filter((r) => r.preset === p).length;
   lines.push(
     "",
-    `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks)`,
+    `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks): ${PRESETS.map((p) => `${count(p)} in ${p}`).join(", ")}, ${count("opt-in")} opt-in`,
+    "PRESET is the smallest preset holding the rule; the presets nest (apiserver, recommended, strict). The default is recommended;",
+    "--preset strict (or extends: [crdlint:strict] in .crdlint.yaml) adds the rest but the opt-in rules, which rules: {<id>: warning} turns on.",
     width === null ? "A rule's page: crdlint rules <id>, or the URL at the end of its line" : "A rule's page, with its URL: crdlint rules <id>",
   );
   if (width !== null) for (let i = 0; i < lines.length; i++) if (lines[i]!.length > width) lines[i] = fitLine("", lines[i]!, width);
@@ -280,7 +289,8 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .argument("[rule]", "a rule id: print its page (what, why, failing and passing example, fix, documentation URL)")
     .addOption(new Option("-f, --format <format>", "text or json").default("text"))
     .option("--category <category>", "only the rules of one category")
-    .action((id: string | undefined, flags: { format: string; category?: string }) => setResult(runRules(id, flags, io)));
+    .option("--preset <preset>", "only the rules a preset holds: apiserver, recommended or strict")
+    .action((id: string | undefined, flags: { format: string; category?: string; preset?: string }) => setResult(runRules(id, flags, io)));
 
   return program;
 }

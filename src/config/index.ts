@@ -2,6 +2,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
+import { PRESETS, type Preset } from "../rules/define-rule.js";
 import { closest } from "./suggest.js";
 import type { DiffPolicy } from "./diff-policy.js";
 
@@ -9,6 +10,8 @@ export const CONFIG_FILE_NAMES = [".crdlint.yaml", ".crdlint.yml"];
 
 export interface Config {
   kubernetesVersion?: string;
+  /** The preset named by `extends: [crdlint:<preset>]`; the rules' defaults come from it, `rules` overrides them. */
+  preset?: Preset;
   rules: Record<string, ConfiguredSeverity>;
   ignore: string[];
   /** The `diff` section: how revision findings are graded (crdlint diff, lint --against). */
@@ -18,9 +21,11 @@ export interface Config {
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string; errors: string[] };
 
 const SEVERITIES = ["off", "info", "warning", "error"];
-const KEYS = ["kubernetesVersion", "rules", "ignore", "diff"];
+const KEYS = ["extends", "kubernetesVersion", "rules", "ignore", "diff"];
 const DIFF_KEYS = ["rules", "unstableVersions", "ignore"];
 const IGNORE_KEYS = ["rule", "crd", "path", "reason"];
+/** What `extends` accepts, in ESLint's spelling (`extends: ["eslint:recommended"]`). */
+const PRESET_NAMES = PRESETS.map((p) => `crdlint:${p}`);
 
 function suggest(word: string, candidates: readonly string[]): string {
   const hit = closest(word, candidates);
@@ -65,7 +70,24 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
       errors.push(`${at(keyNode)}: unknown key "${key}"${suggest(key, KEYS)} (expected ${KEYS.join(", ")})`);
       continue;
     }
-    if (key === "kubernetesVersion") {
+    if (key === "extends") {
+      // A string or a list, as in ESLint. The presets nest, so extending two of them means the larger: asking for
+      // that is a mistake to point out, not a merge to perform.
+      const entries = isSeq(value) ? value.items.map((n) => n as Node | null) : [value];
+      const named: string[] = [];
+      for (const n of entries) {
+        if (!isScalar(n) || typeof n.value !== "string") {
+          errors.push(`${at(n ?? keyNode)}: extends: must be ${PRESET_NAMES.join(", ")} (or a list of one), got ${describe(n)}`);
+          continue;
+        }
+        const name = n.value;
+        if (PRESET_NAMES.includes(name)) named.push(name);
+        else if (PRESETS.includes(name as Preset)) errors.push(`${at(n)}: extends: unknown preset "${name}" (did you mean crdlint:${name}?)`);
+        else errors.push(`${at(n)}: extends: unknown preset "${name}"${suggest(name, PRESET_NAMES)} (expected ${PRESET_NAMES.join(", ")}; crdlint extends only its own presets)`);
+      }
+      if (named.length > 1) errors.push(`${at(value)}: extends: name one preset, got ${named.join(", ")} (they nest: ${PRESET_NAMES.join(" ⊂ ")})`);
+      else if (named.length === 1) config.preset = named[0]!.slice("crdlint:".length) as Preset;
+    } else if (key === "kubernetesVersion") {
       if (!isScalar(value) || value.value === null || typeof value.value === "boolean") {
         errors.push(`${at(value ?? keyNode)}: kubernetesVersion: must be a release such as "1.30", got ${describe(value)}`);
         continue;

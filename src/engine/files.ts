@@ -2,7 +2,7 @@
 import { expandInputs, type StdinReader } from "../load/files.js";
 import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
-import type { Rule } from "../rules/define-rule.js";
+import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
@@ -12,7 +12,12 @@ export { parseJobs } from "./parallel.js";
 export interface LintOptions {
   /** Target Kubernetes release, `1.N` (default: the newest crdlint knows). */
   kubernetesVersion?: string;
-  /** Per-rule severity (`off` disables). */
+  /**
+   * The rule set: `recommended` (default: what the apiserver rejects or warns about, and what makes a CRD malfunction),
+   * `strict` (every rule, conventions and style too) or `apiserver` (only what the apiserver rejects or warns about).
+   */
+  preset?: Preset;
+  /** Per-rule severity (`off` disables), over the preset's. */
   rules?: Record<string, ConfiguredSeverity>;
   /** Globs of files to skip, relative to `ignoreBase` (the config file's directory; default cwd). */
   ignore?: string[];
@@ -38,7 +43,8 @@ export { UsageError } from "./options.js";
 export async function makeLinter(ruleList: readonly Rule[], options: LintOptions, onSchemaCost?: (result: SchemaCostResult) => void): Promise<Linter> {
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
-  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, onSchemaCost });
+  if (options.preset !== undefined && !isPreset(options.preset)) throw new UsageError(`unknown preset ${JSON.stringify(options.preset)} (expected ${PRESETS.join(", ")})`);
+  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, preset: options.preset, onSchemaCost });
 }
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {

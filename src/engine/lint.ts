@@ -5,7 +5,7 @@ import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import { defineEngineRule, reportMessage, type Effect, type EngineServices, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
+import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
 import { pairVersions, updateOptions, type UpdateOptions } from "../crd/revision.js";
 import { caBundleInvalid } from "../k8s/ca-bundle.js";
 import { renderValue } from "../k8s/validation.js";
@@ -28,6 +28,8 @@ export interface EngineOptions {
   minor: number;
   /** Per-rule severity overrides from configuration. */
   ruleSeverity?: Record<string, ConfiguredSeverity>;
+  /** The rule set whose rules are on unless `ruleSeverity` says otherwise (default: recommended). */
+  preset?: Preset;
   /** The cost API: receives every schema's CEL cost estimate (or why there is none), for `crdlint cost`. */
   onSchemaCost?: (result: SchemaCostResult) => void;
 }
@@ -200,7 +202,8 @@ class Engine implements Linter {
   private severityOf(ruleId: string, fallback: Severity): ConfiguredSeverity {
     const configured = this.options.ruleSeverity?.[ruleId];
     if (configured) return configured;
-    return this.byId.get(ruleId)?.enabledByDefault === false ? "off" : fallback;
+    const rule = this.byId.get(ruleId);
+    return rule && !inPreset(rule, this.options.preset ?? DEFAULT_PRESET) ? "off" : fallback;
   }
 
   load(text: string): import("../load/document.js").LoadedText {
@@ -225,6 +228,8 @@ class Engine implements Linter {
     const suppressions = new Suppressions(loaded.directives, annotations, this.ruleIds);
     const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
     for (const p of loaded.problems) {
+      // A loader finding of a rule the preset leaves out (yaml-boolean-key under --preset apiserver) is not shown.
+      if (this.severityOf(p.rule, this.byId.get(p.rule)?.severity ?? "error") === "off") continue;
       const d = this.problemDiagnostic(file, p);
       if (!suppressed(d)) out.push(d);
     }

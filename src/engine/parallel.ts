@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import { allRules } from "../rules/index.js";
 import { DEFAULT_MAX_FILE_SIZE_BYTES } from "../load/files.js";
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
+import type { Preset } from "../rules/define-rule.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
 import type { Linter } from "./lint.js";
 import type { LintOptions } from "./files.js";
@@ -27,7 +28,7 @@ export const MIN_PARALLEL_BYTES = 1024 * 1024;
 export interface LintWorkerData {
   crdlintLintWorker: true;
   ruleIds: string[];
-  options: { kubernetesVersion: string; rules?: Record<string, ConfiguredSeverity>; maxFileSizeBytes: number; cwd: string };
+  options: { kubernetesVersion: string; preset?: Preset; rules?: Record<string, ConfiguredSeverity>; maxFileSizeBytes: number; cwd: string };
   /** Files in the order they are taken, each with its place in the input. */
   queue: { index: number; file: string }[];
   /** next[0]: the queue position the next taker gets (Atomics.add, shared by every thread). */
@@ -123,6 +124,7 @@ export async function lintOnWorkers(linter: Linter, files: readonly string[], op
     ruleIds: registryRuleIds(linter)!,
     options: {
       kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }),
+      preset: options.preset,
       rules: options.rules,
       maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
       cwd: options.cwd ?? process.cwd(),

@@ -19,6 +19,7 @@ import { createResourceValidator, type CelStage, type FieldValidation, type Reso
 import { allRules } from "../rules/index.js";
 import { apiserverLine } from "../report/types.js";
 import { makeLinter, UsageError, type LintOptions } from "./files.js";
+import { DEFAULT_PRESET, inPreset } from "../rules/define-rule.js";
 import { inputProblemDiagnostic } from "./lint-file.js";
 import { goTemplateMessage, type Linter } from "./lint.js";
 import { loadCelStages, type CelStages } from "./validate-cel.js";
@@ -68,6 +69,7 @@ interface Located {
 }
 
 const ruleSeverity = new Map(allRules.map((r) => [r.id, r.severity] as const));
+const ruleById = new Map(allRules.map((r) => [r.id, r] as const));
 const ruleApiserver = new Map(allRules.map((r) => [r.id, r.apiserver] as const));
 
 type OpenedInput = Awaited<ReturnType<typeof openInput>>;
@@ -219,7 +221,13 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const crdChunks = new Set<string>();
   const seenCrdDocs = new Set<string>();
   const fieldValidation = options.fieldValidation ?? "strict";
-  const configured = (rule: string, fallback: Severity): Severity | "off" => options.rules?.[rule] ?? fallback;
+  const preset = options.preset ?? DEFAULT_PRESET;
+  const configured = (rule: string, fallback: Severity): Severity | "off" => {
+    const own = options.rules?.[rule];
+    if (own) return own;
+    const meta = ruleById.get(rule);
+    return meta && !inPreset(meta, preset) ? "off" : fallback;
+  };
   const cel: CelStages | null = await loadCelStages(minor);
   // One per run: resources of every CRD share the compiled schema validators and patterns.
   const schemaValidators = new SchemaValidatorCache();

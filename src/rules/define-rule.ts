@@ -149,6 +149,36 @@ export interface SchemaContext extends RuleContext {
   readonly errorCount: number;
 }
 
+/**
+ * Rule sets in the ESLint manner, each holding the one before it: `apiserver` (what the apiserver, or kubectl reading
+ * the file, rejects or warns about, and problems with crdlint's own input), `recommended` (the default: that plus what
+ * makes a CRD malfunction although the apiserver accepts it), `strict` (every rule, conventions and style included).
+ */
+export const PRESETS = ["apiserver", "recommended", "strict"] as const;
+export type Preset = (typeof PRESETS)[number];
+export const DEFAULT_PRESET: Preset = "recommended";
+
+/**
+ * Where a rule belongs: the smallest preset holding it, or `opt-in` for a rule no preset holds, which runs only when
+ * the configuration gives it a severity (a lint that fires on nearly every node of a real CRD).
+ */
+export type RulePreset = Preset | "opt-in";
+
+export function isPreset(name: unknown): name is Preset {
+  return typeof name === "string" && (PRESETS as readonly string[]).includes(name);
+}
+
+/** The smallest preset holding the rule, or `opt-in`. */
+export function rulePreset(rule: Pick<RuleMeta, "apiserver" | "preset">): RulePreset {
+  return rule.apiserver ? "apiserver" : (rule.preset ?? "strict");
+}
+
+/** Whether `preset` holds the rule: the presets nest, so a rule is in its own preset and every larger one. */
+export function inPreset(rule: Pick<RuleMeta, "apiserver" | "preset">, preset: Preset): boolean {
+  const own = rulePreset(rule);
+  return own !== "opt-in" && PRESETS.indexOf(own) <= PRESETS.indexOf(preset);
+}
+
 export interface RuleMeta {
   id: string;
   category: Category;
@@ -165,8 +195,13 @@ export interface RuleMeta {
    */
   messages?: Readonly<Record<string, string>>;
   phase: Phase;
-  /** Opt-in rules (style lints most CRDs would fail) stay off unless the configuration gives them a severity. */
-  enabledByDefault?: boolean;
+  /**
+   * The smallest preset that holds the rule (`apiserver` ⊂ `recommended` ⊂ `strict`). apiserver rules are always in
+   * `apiserver` and need not say so; every other rule names its preset (or `opt-in`) and says why in `presetWhy`.
+   */
+  preset?: RulePreset;
+  /** Why the rule is in its preset: what breaks when it fires (recommended), or why nothing does (strict). */
+  presetWhy?: string;
   /**
    * The check runs outside the apiserver's recursive OpenAPI walk (the status-root restriction): its errors count
    * for the schema but do not stop CEL compilation of the node they are reported on.

@@ -57,8 +57,10 @@ export function toExpectation(rule, d) {
 }
 
 export function caseOptions(rule, c) {
-  const rules = { ...(rule.enabledByDefault === false ? { [rule.id]: rule.severity } : {}), ...(c.rules ?? {}) };
-  return { kubernetesVersion: c.kubernetesVersion, rules, ...(c.storedVersions ? { storedVersions: c.storedVersions } : {}) };
+  // Every case runs with the strict preset (every rule a preset holds), and the rule itself on when it is opt-in:
+  // the cases state what a rule finds, not which preset shows it.
+  const rules = { ...(rule.preset === "opt-in" ? { [rule.id]: rule.severity } : {}), ...(c.rules ?? {}) };
+  return { kubernetesVersion: c.kubernetesVersion, preset: "strict", rules, ...(c.storedVersions ? { storedVersions: c.storedVersions } : {}) };
 }
 
 /** Runs a case through the library: the diagnostics of the rule, as expectations. */

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A validation rule sets both message and messageExpression; the message is only a fallback.",
+  preset: "strict",
+  presetWhy: "Readability: users see the messageExpression's result and the rule works.",
   phase: "walk",
   minMinor: 27,
   messages: {

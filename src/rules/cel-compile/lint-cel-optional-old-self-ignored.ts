@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "optionalOldSelf is set, but Kubernetes 1.28–1.29 drop it silently (feature gate off by default).",
+  preset: "recommended",
+  presetWhy: "Lost without a word on 1.28 and 1.29: the apiserver drops optionalOldSelf, so the rule never runs on create.",
   phase: "walk",
   minMinor: CRD_VALIDATION_RATCHETING.alpha,
   maxMinor: CRD_VALIDATION_RATCHETING.onByDefault - 1,

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A rule referencing oldSelf without optionalOldSelf is skipped on create and whenever there is no old value.",
+  preset: "strict",
+  presetWhy: "Usually intended: immutability rules (`self == oldSelf`) are meant to run on update only.",
   phase: "walk",
   minMinor: 25,
   messages: {

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "x-kubernetes-validations is set, but Kubernetes 1.23–1.24 drop it on create (feature gate off by default): the CEL rules are neither checked nor enforced.",
+  preset: "recommended",
+  presetWhy: "Lost without a word on 1.23 and 1.24: the apiserver drops the CEL rules, so they are neither checked nor enforced.",
   phase: "walk",
   minMinor: GATE.alpha,
   maxMinor: GATE.onByDefault - 1,

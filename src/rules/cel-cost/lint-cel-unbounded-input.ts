@@ -13,6 +13,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A validation rule within the budget uses more than half of it because it reads unbounded lists, maps or strings.",
+  preset: "strict",
+  presetWhy: "Within the budget: the CRD is accepted and the rule runs; the warning is about headroom for later changes.",
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,

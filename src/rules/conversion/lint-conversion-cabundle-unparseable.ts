@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The conversion webhook caBundle contains no parseable PEM certificate.",
+  preset: "recommended",
+  presetWhy: "Broken conversion: the TLS client built from the caBundle fails, so every conversion request errors out, and from 1.31 later updates of the CRD are rejected.",
   phase: "crd",
   messages: {
     cabundleDoesNotContainA: "caBundle does not contain a valid PEM certificate: the apiserver cannot verify the webhook's TLS certificate",

@@ -11,6 +11,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "Strategy None while the served versions have different schemas.",
+  preset: "strict",
+  presetWhy: "It cannot tell the common, deliberate case (strategy None while a newer version adds fields, as Gateway API and ECK do) from an incompatible change, and on real CRDs it fires almost only on the former.",
   phase: "crd",
   messages: {
     schemasDiffer: "conversion strategy None but the schemas of served versions differ ({{first}} vs {{others}}): objects are relabelled, not converted",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "v1 is not the first entry of conversionReviewVersions.",
+  preset: "strict",
+  presetWhy: "The webhook works: a v1beta1 ConversionReview is still sent and understood.",
   phase: "crd",
   messages: {
     v1NotFirst: "v1 is not the first conversionReviewVersions entry: the apiserver uses the first version it understands",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A service-based conversion webhook without caBundle.",
+  preset: "strict",
+  presetWhy: "Many operators inject the CA into the CRD at run time (Knative, Tekton), which the file cannot show; a caBundle that is set but unusable is reported in the default set (lint-conversion-cabundle-unparseable).",
   phase: "crd",
   messages: {
     serviceBasedConversionWebhookWithout: "service-based conversion webhook without caBundle: TLS verification of the in-cluster service will fail unless its certificate chains to the apiserver's trust store",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "An unknown schema field below items, additionalProperties, additionalItems or dependencies, which the apiserver silently drops even under strict field validation.",
+  preset: "recommended",
+  presetWhy: "A constraint lost without a word: the apiserver drops the field below items or additionalProperties even under strict field validation, so it validates nothing.",
   phase: "crd",
   docs: {
     why:

@@ -11,6 +11,8 @@ export default defineRule({
   type: null,
   description:
     "A field that apiextensions.k8s.io/v1 CustomResourceDefinition does not define, on a Kubernetes release before 1.25: the apiserver drops it without an error (kubectl's client-side validation may reject it).",
+  preset: "recommended",
+  presetWhy: "A field lost without a word before Kubernetes 1.25: the rule, column or constraint written there does not exist on the server.",
   phase: "crd",
   // The same finding is an apiserver error (decode-unknown-field) once strict field validation is on by default.
   maxMinor: SERVER_SIDE_FIELD_VALIDATION.onByDefault - 1,

@@ -11,6 +11,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A default holds an x-kubernetes-list-type set or map list with duplicate items or keys.",
+  preset: "recommended",
+  presetWhy: "Failed applies: every object that receives the default fails with `Duplicate value`.",
   phase: "walk",
   messages: {
     everyObjectThatGetsThis: "every object that gets this default fails list-type validation: {{what}}",

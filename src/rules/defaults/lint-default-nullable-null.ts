@@ -8,6 +8,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "default: null is dropped when the CRD is decoded, so the field has no default.",
+  preset: "strict",
+  presetWhy: "A no-op: `default: null` is the same as no default, and objects behave the same either way.",
   phase: "walk",
   messages: {
     defaultNullIsDroppedWhen: "default: null is dropped when the CRD is decoded: this field has no default",

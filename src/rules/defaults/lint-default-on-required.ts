@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A property is both required and defaulted, so required never fails.",
+  preset: "strict",
+  presetWhy: "Redundant, not broken: the required entry never fails and objects are valid either way.",
   phase: "walk",
   messages: {
     propertyIsBothRequiredAnd: "property {{name}} is both required and defaulted: the default always fills it, so required never fails",

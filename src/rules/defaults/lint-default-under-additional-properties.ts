@@ -13,6 +13,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A default inside additionalProperties is never validated by the apiserver, and this one is invalid.",
+  preset: "recommended",
+  presetWhy: "Failed applies: the invalid default, which the apiserver never checks, is applied to every map entry and the objects then fail validation.",
   phase: "walk",
   messages: {
     invalidDefault: "default under additionalProperties is not validated by the apiserver, and it is invalid: {{problems}}",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A list-map key is satisfied only through its default, not listed as required.",
+  preset: "strict",
+  presetWhy: "Valid and working: a defaulted list-map key is allowed; the advice concerns clients that merge without defaulting.",
   phase: "walk",
   messages: {
     listMapKeyIsNot: "list-map key \"{{key}}\" is not required: entries that omit it get the default",

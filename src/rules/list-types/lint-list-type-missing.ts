@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "An array of keyable objects has no x-kubernetes-list-type, so server-side apply treats it as atomic.",
+  preset: "strict",
+  presetWhy: "Convention: an atomic list works (server-side apply replaces it whole); on real CRDs it fires on most arrays of objects, most of them never owned by two managers.",
   phase: "walk",
   messages: {
     arrayOfObjectsHasNo: "array of objects has no x-kubernetes-list-type: server-side apply replaces it as a whole (atomic)",

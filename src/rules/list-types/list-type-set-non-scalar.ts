@@ -13,6 +13,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A set list has items of type object or array, which server-side apply and CEL do not support.",
+  preset: "apiserver",
+  presetWhy: "The apiserver's own warning since Kubernetes 1.37.",
   phase: "walk",
   minMinor: 37,
   docs: {

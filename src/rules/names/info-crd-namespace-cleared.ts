@@ -11,6 +11,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "metadata.namespace is set on a CRD; the apiserver drops it silently.",
+  preset: "strict",
+  presetWhy: "Harmless: the apiserver clears the field and the CRD works; it usually comes from a kustomize or Helm namespace applied to every object.",
   phase: "crd",
   messages: {
     metadataNamespaceIsIgnoredCustomresourcedefinitions: "metadata.namespace \"{{ns}}\" is ignored: CustomResourceDefinitions are cluster-scoped and the apiserver clears it",

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A shortName is listed twice or equals the plural or singular.",
+  preset: "strict",
+  presetWhy: "Redundant, not broken: a repeated short name adds nothing and breaks nothing.",
   phase: "crd",
   messages: {
     shortnameIsListedMoreThan: "shortName \"{{value}}\" is listed more than once",

@@ -11,6 +11,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "spec.names.listKind is not kind + \"List\".",
+  preset: "strict",
+  presetWhy: "Convention: a different listKind works.",
   phase: "crd",
   messages: {
     listkindIsNot: "listKind \"{{listKind}}\" is not \"{{expected}}\"",

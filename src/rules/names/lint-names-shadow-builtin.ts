@@ -56,6 +56,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The plural or a short name collides with a built-in resource or short name.",
+  preset: "strict",
+  presetWhy: "Usually deliberate (Knative's services, OpenKruise's statefulsets), and the fully qualified name always works.",
   phase: "crd",
   messages: {
     pluralIsAlsoKubectlGet: "plural \"{{plural}}\" is also {{what}}; kubectl get {{plural}} is ambiguous",

@@ -11,6 +11,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "spec.names.singular is not lowercase(kind).",
+  preset: "strict",
+  presetWhy: "Convention: a different singular works.",
   phase: "crd",
   messages: {
     singularIsNotTheLower: "singular \"{{singular}}\" is not the lower-cased kind \"{{expected}}\"",

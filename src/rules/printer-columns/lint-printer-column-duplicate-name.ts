@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "Printer column names must be unique (case-insensitively), and differ from the implicit Name column.",
+  preset: "strict",
+  presetWhy: "Cosmetic: two identical headers in `kubectl get`; every value is still printed.",
   phase: "crd",
   messages: {
     sameName: 'column "{{name}}" has the same name as column [{{first}}]; kubectl prints both under the header {{header}}',

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A printer column jsonPath does not parse as a client-go JSONPath: the column and every later one are dropped from kubectl get.",
+  preset: "recommended",
+  presetWhy: "Broken output: `kubectl get` silently drops this column and every column after it.",
   phase: "crd",
   messages: {
     dropsColumn: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column',

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A printer column priority is negative.",
+  preset: "strict",
+  presetWhy: "Undefined but harmless: the apiserver accepts it and `kubectl get` still prints the table.",
   phase: "crd",
   messages: {
     priorityIsNegativeUse0: "priority {{p}} is negative; use 0 (shown by default) or 1 (shown with -o wide)",

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A printer column jsonPath does not resolve to a field of the schema.",
+  preset: "recommended",
+  presetWhy: "Broken output: the column is empty for every object, since pruning removes the field it reads.",
   phase: "crd",
   messages: {
     notInSchema: 'jsonPath "{{jsonPath}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; the column is always empty',

@@ -28,6 +28,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A printer column's type or format disagrees with the schema type at its jsonPath.",
+  preset: "recommended",
+  presetWhy: "Broken output: a value of the wrong type prints as an empty or truncated cell.",
   phase: "crd",
   messages: {
     formatMismatch: "format {{format}} does not fit {{article}} {{type}} column (use {{formats}})",

@@ -9,6 +9,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "The CRD that defines the resource would itself be rejected by the apiserver: its resources are not validated against it.",
+  preset: "apiserver",
+  presetWhy: "The apiserver rejects the CRD, so no resource of it can be created.",
   docs: {
     "why": "A CRD with apiserver errors is never created, so no resource of it can be; crdlint validate says so once and skips its resources.",
     "fix": "Run crdlint lint on the CRD and fix its errors.",

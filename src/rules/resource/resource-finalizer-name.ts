@@ -9,6 +9,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "A finalizer name that is not domain-qualified: the apiserver accepts it with a warning.",
+  preset: "apiserver",
+  presetWhy: "The apiserver's own warning on create.",
   docs: {
     "why": "Finalizers without a domain prefix can collide with other controllers' finalizers; the apiserver warns on create.",
     "fix": "Use a name such as example.com/cleanup.",

@@ -9,6 +9,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "A document without apiVersion or kind: kubectl refuses it (\"error validating data: kind not set\").",
+  preset: "apiserver",
+  presetWhy: "kubectl refuses the document (`kind not set`).",
   docs: {
     "why": "kubectl cannot tell what a document is without apiVersion and kind.",
     "fix": "Add apiVersion and kind.",

@@ -9,6 +9,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "The resource uses a version its CRD marks deprecated: the apiserver answers with a warning (the version's deprecationWarning or its default text).",
+  preset: "apiserver",
+  presetWhy: "The apiserver's own warning on every request to a deprecated version.",
   docs: {
     "why": "Deprecated versions may stop being served; the apiserver warns on every request.",
     "fix": "Move the resource to the version the warning names.",

@@ -29,6 +29,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A lower bound is greater than its upper bound (minimum/maximum, minLength/maxLength, minItems/maxItems, minProperties/maxProperties).",
+  preset: "recommended",
+  presetWhy: "Failed applies: no value satisfies both bounds, so every custom resource that sets the field is rejected.",
   phase: "walk",
   messages: {
     noValueCanBeValid: "{{range}}: no value can be valid",

@@ -28,6 +28,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "An enum value is not of the node's declared type.",
+  preset: "recommended",
+  presetWhy: "Failed applies: the enum value can never be used, the type check rejects it first.",
   phase: "walk",
   messages: {
     wrongType: "enum value {{value}} is not of type {{type}}: no object can ever use it",

@@ -13,6 +13,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "exclusiveMinimum or exclusiveMaximum is true without minimum or maximum.",
+  preset: "strict",
+  presetWhy: "A keyword that does nothing, like a format on a non-string: the CRD and its objects work, the intended bound just does not exist.",
   phase: "walk",
   messages: {
     isTrueButIsNot: "{{flag}} is true but {{bound}} is not set: it has no effect",

@@ -17,6 +17,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A format on an integer, number, boolean, object or array node that the apiserver ignores.",
+  preset: "strict",
+  presetWhy: "A keyword that does nothing: the apiserver strips it (and since 1.34.1 no longer warns about it); the CRD and its objects work, the intended check just does not exist.",
   phase: "walk",
   messages: {
     formatIsIgnoredOnType: "format {{fJson}} is ignored on type {{t}}: it validates nothing",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "x-kubernetes-int-or-string: true is combined with an explicit type.",
+  preset: "recommended",
+  presetWhy: "Failed applies and misled clients: the explicit type wins, so values that clients and `kubectl explain` present as valid are rejected.",
   phase: "walk",
   messages: {
     onlyIntegers: "type {{quoted}} together with x-kubernetes-int-or-string: only integers are accepted",

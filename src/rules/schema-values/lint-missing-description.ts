@@ -6,10 +6,11 @@ export default defineRule({
   category: "schema-values",
   severity: "info",
   // Most real CRDs fail it on some property: opt in with `rules: {lint-missing-description: info}`.
-  enabledByDefault: false,
   apiserver: false,
   type: null,
   description: "A property of the structural part has no description.",
+  preset: "opt-in",
+  presetWhy: "Opt-in by name only: documentation quality, nothing breaks, and it fires on nearly every property of a real CRD (80,869 times on the 509 CRDs of the test corpus), which would bury everything else even in strict.",
   phase: "walk",
   messages: {
     propertyHasNoDescription: "property {{nameJson}} has no description",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "x-kubernetes-preserve-unknown-fields: true at the schema root disables pruning for the whole object.",
+  preset: "strict",
+  presetWhy: "A design choice (schemaless or pass-through resources): the CRD works as written.",
   phase: "walk",
   messages: {
     pruningIsDisabledForThe: "pruning is disabled for the whole object: unknown fields (typos included) are stored",

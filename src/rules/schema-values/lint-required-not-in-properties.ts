@@ -22,6 +22,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A required field is not declared under properties, so pruning removes it and no object can satisfy the schema.",
+  preset: "recommended",
+  presetWhy: "Failed applies: pruning removes the required field, so no object that sets its parent passes validation.",
   phase: "walk",
   messages: {
     isRequiredButNotDeclared: "{{nameJson}} is required but not declared in properties: unknown fields are pruned, so it can never be present",

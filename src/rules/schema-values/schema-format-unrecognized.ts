@@ -65,6 +65,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A property uses a format the apiserver does not recognize for its type; it is ignored, not validated.",
+  preset: "apiserver",
+  presetWhy: "The apiserver's own warning, `unrecognized format`, since Kubernetes 1.34.",
   phase: "walk",
   minMinor: 34,
   messages: {

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "selectableFields is set, but Kubernetes 1.30 drops it on create (feature gate off by default): the fields are neither checked nor selectable.",
+  preset: "recommended",
+  presetWhy: "Lost without a word on 1.30: the apiserver drops selectableFields, and `--field-selector` on those fields fails.",
   phase: "crd",
   minMinor: GATE.alpha,
   maxMinor: GATE.onByDefault - 1,

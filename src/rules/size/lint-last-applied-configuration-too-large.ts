@@ -54,6 +54,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A client-side `kubectl apply` would store the CRD in a last-applied-configuration annotation larger than the 262,144 bytes all annotations may take together.",
+  preset: "recommended",
+  presetWhy: "A failed apply: a client-side `kubectl apply`, still kubectl's default and many tools', fails with `metadata.annotations: Too long`.",
   phase: "crd",
   messages: {
     tooLarge: 'a client-side kubectl apply would make the annotations {{size}} bytes, {{excess}} over the limit of {{limit}}: the apiserver would answer "metadata.annotations: Too long: {{tooLong}}"',

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The CRD takes more than 1.5 MiB in etcd (counting only what is certainly stored): with etcd's default --max-request-bytes, the apiserver cannot store it.",
+  preset: "apiserver",
+  presetWhy: "The create fails on a default cluster (`etcdserver: request is too large`): a rejection by the control plane, though by etcd's limit rather than the apiserver's validation.",
   phase: "crd",
   messages: {
     tooLarge: `the CRD takes at least {{size}} bytes in etcd, over etcd's default request limit of {{limit}}: the create fails with "etcdserver: request is too large"`,

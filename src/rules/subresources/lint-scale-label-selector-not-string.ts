@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "labelSelectorPath points at a field whose type is not string.",
+  preset: "recommended",
+  presetWhy: "A broken /scale: the HorizontalPodAutoscaler cannot find the pods through a selector that is not the serialized string.",
   phase: "crd",
   messages: {
     notString: 'labelSelectorPath "{{path}}" points at a field of type {{type}}{{versions}}; /scale needs the serialized selector string',

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A scale path does not resolve to a field of the schema.",
+  preset: "recommended",
+  presetWhy: "A broken /scale: `kubectl scale` and the HorizontalPodAutoscaler read 0 and write to a field that pruning removes.",
   phase: "crd",
   messages: {
     selectorNotInSchema: '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads an empty selector',

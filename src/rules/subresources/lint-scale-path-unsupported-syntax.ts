@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A scale path uses brackets, wildcards or empty segments, which the /scale handler does not understand.",
+  preset: "recommended",
+  presetWhy: "A broken /scale: the handler cannot resolve the path, so /scale reads nothing.",
   phase: "crd",
   messages: {
     containsBracketsWildcardsOrEmpty: "{{field}} \"{{p}}\" contains brackets, wildcards or empty segments; /scale splits the path on \".\" and reads each part as a field name",

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "specReplicasPath or statusReplicasPath points at a field whose type is not integer.",
+  preset: "recommended",
+  presetWhy: "A broken /scale: replicas of another type fail or read as 0, and writes through /scale are rejected by the schema.",
   phase: "crd",
   messages: {
     notInteger: '{{field}} "{{path}}" points at a field of type {{type}}{{versions}}; /scale needs an integer',

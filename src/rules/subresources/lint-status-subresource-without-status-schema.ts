@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The status subresource is enabled but the schema declares no status property.",
+  preset: "recommended",
+  presetWhy: "Data loss: every status write through /status is pruned to nothing.",
   phase: "walk",
   messages: {
     noStatusSchema: "the status subresource is enabled but the schema declares no properties.status: every status write is pruned to nothing",

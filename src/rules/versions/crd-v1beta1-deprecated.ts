@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The CRD uses apiextensions.k8s.io/v1beta1, deprecated since Kubernetes 1.16 and removed in 1.22.",
+  preset: "apiserver",
+  presetWhy: "The apiserver's own deprecation warning (1.16 to 1.21), and from 1.22 a failed apply: the API is no longer served.",
   phase: "crd",
   maxMinor: 21,
   messages: {

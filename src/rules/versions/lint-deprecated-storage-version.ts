@@ -15,6 +15,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The storage version is marked deprecated: true.",
+  preset: "strict",
+  presetWhy: "A migration reminder: the CRD works while objects are stored in the deprecated version.",
   phase: "crd",
   messages: {
     storageVersionIsDeprecated: "storage version \"{{name}}\" is deprecated",

@@ -11,6 +11,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "Shows the default deprecation warning a deprecated version gets, or flags a deprecationWarning equal to it.",
+  preset: "strict",
+  presetWhy: "Advice on wording: users get the same warning either way.",
   phase: "crd",
   minMinor: 19,
   messages: {

@@ -39,6 +39,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A GA version is served but an alpha/beta version is the storage version (and reading it converts).",
+  preset: "strict",
+  presetWhy: "A migration reminder: conversion keeps the GA version working while storage stays on the pre-release version.",
   phase: "crd",
   messages: {
     gaVersionIsServedBut: "GA version \"{{name}}\" is served but objects are stored as pre-release \"{{name2}}\"",

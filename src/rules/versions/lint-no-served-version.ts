@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "No version has served: true.",
+  preset: "recommended",
+  presetWhy: "Broken clients: the resource is neither served nor discoverable, so every request for it fails.",
   phase: "crd",
   messages: {
     noVersionIsServedThe: "no version is served: the resource is not reachable through the API",

@@ -9,6 +9,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The preferred (highest-priority served) version is deprecated.",
+  preset: "recommended",
+  presetWhy: "Broken clients, quietly: kubectl and most clients use the preferred version, so everyday requests go to a deprecated version and get its warning.",
   phase: "crd",
   messages: {
     thePreferredVersionHighestPriority: "the preferred version \"{{top}}\" (highest priority among served versions) is deprecated",

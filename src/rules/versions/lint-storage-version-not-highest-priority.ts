@@ -17,6 +17,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The storage version is not the highest-priority served version (kube-aware order).",
+  preset: "strict",
+  presetWhy: "Normal during a rollout (the new version is served first and becomes the storage version a release later): a reminder, not a fault.",
   phase: "crd",
   messages: {
     storageVersionIsNotThe: "storage version \"{{name}}\" is not the highest-priority served version \"{{top}}\"",

@@ -15,6 +15,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "The storage version is not served.",
+  preset: "strict",
+  presetWhy: "Legal and working: objects are converted on the way in and out; usually a leftover of a migration.",
   phase: "crd",
   messages: {
     storageVersionIsNotServed: "storage version \"{{name}}\" is not served",

@@ -10,6 +10,8 @@ export default defineRule({
   apiserver: false,
   type: null,
   description: "A version name is not Kubernetes-style (v<N>, v<N>alpha<M>, v<N>beta<M>).",
+  preset: "strict",
+  presetWhy: "Convention: the version works; only its place in discovery's order is affected.",
   phase: "crd",
   messages: {
     versionIsNotKubernetesStyle: "version \"{{name}}\" is not Kubernetes-style (v<N>[alpha|beta<M>]); it sorts after every such version in discovery",

@@ -8,6 +8,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "A `# crdlint-disable...`/`# crdlint-enable` comment or the crdlint.io/disable annotation names a rule that does not exist.",
+  preset: "apiserver",
+  presetWhy: "A suppression comment is crdlint's own configuration: a misspelt rule id in it is reported in every preset, as a mistake in .crdlint.yaml is.",
   docs: {
     why: "A misspelt rule id in a suppression suppresses nothing, and the finding it was meant to hide comes back; a rule id that was renamed leaves a stale comment behind.",
     fix: "Use an id that `crdlint rules` lists, or remove the comment.",

@@ -8,6 +8,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "The document expands YAML aliases beyond crdlint's limit (an alias bomb).",
+  preset: "apiserver",
+  presetWhy: "The document was not read: without this, a run in any preset would look clean.",
   docs: {
     why: "Nested aliases can expand a small file into gigabytes; the apiserver bounds its decoder the same way.",
     fix: "Write the repeated content out, or use fewer nested aliases.",

@@ -8,6 +8,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "A mapping repeats a key.",
+  preset: "apiserver",
+  presetWhy: "kubectl's strict field validation fails the request with `duplicate field`: a failed apply.",
   docs: {
     why: "With kubectl's default strict field validation the request fails with `duplicate field`; with other clients one value silently wins.",
     fix: "Remove or merge the repeated key.",

@@ -8,6 +8,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "The file is not valid YAML (or JSON), or is binary.",
+  preset: "apiserver",
+  presetWhy: "kubectl cannot parse the file, so nothing is applied, and crdlint cannot lint it.",
   docs: {
     why: "kubectl cannot even send a document it cannot parse; crdlint reports where parsing failed and lints the other documents.",
     fix: "Fix the YAML at the reported line and column (indentation, an unclosed quote or bracket, a tab used for indentation).",
