@@ -8,7 +8,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
 import { rules } from "../dist/index.js";
-import { expandExample } from "../dist/rules/examples.js";
+import { expandExample, expandRevisionExample } from "../dist/rules/examples.js";
 import { casesFile, readCases, runCase, writeCases } from "../test/helpers/rule-cases.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,7 +16,7 @@ const update = process.argv.includes("--update");
 
 /** The text a docs example stands for: yaml-category examples as written, others expanded on the baseline CRD. */
 function exampleText(rule, text) {
-  if (rule.category === "yaml" || rule.category === "size" || rule.category === "resource") return text;
+  if (rule.category === "yaml" || rule.category === "size" || rule.category === "resource" || rule.category === "revision") return text;
   return stringify(expandExample(text), { version: "1.1" });
 }
 
@@ -42,6 +42,11 @@ for (const rule of rules) {
   const cases = [];
   for (const [name, text] of [["the documented failing example", rule.docs.fail], ["the documented passing example", rule.docs.pass]]) {
     const c = { name, kubernetesVersion: defaultRelease(rule), input: exampleText(rule, text) };
+    if (rule.category === "revision") {
+      const { old, new: next } = expandRevisionExample(text);
+      if (old !== null) c.old = stringify(old, { version: "1.1" });
+      c.input = next === null ? "" : stringify(next, { version: "1.1" });
+    }
     if (c.kubernetesVersion === undefined) delete c.kubernetesVersion;
     c.expect = (await runCase(rule, c)).expect;
     cases.push(c);

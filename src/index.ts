@@ -4,10 +4,13 @@ import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engin
 import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
 import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./engine/cost.js";
+import { lintRevisions, lintRevisionTexts, type RevisionOptions } from "./engine/revision.js";
 
 export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
 export type { Rule, RuleMeta } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
+export type { RevisionOptions } from "./engine/revision.js";
+export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";
 export type { StdinReader } from "./load/files.js";
 export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./engine/cost.js";
 export type { ValidateOptions } from "./engine/validate.js";
@@ -17,10 +20,38 @@ export { formatters, getFormatter } from "./report/formatters/index.js";
 export { allRules as rules } from "./rules/index.js";
 export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
 
-/** Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing. */
-export async function lint(paths: readonly string[], options: LintOptions = {}): Promise<LintResult> {
+/**
+ * Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing. With
+ * `against` (a git ref or a directory), each CRD is linted as an update of its revision there (docs/revisions.md).
+ */
+export async function lint(paths: readonly string[], options: LintOptions & RevisionOptions & { against?: string } = {}): Promise<LintResult> {
   const linter = await makeLinter(allRules, options);
+  if (options.against !== undefined) return lintRevisions(linter, { kind: "against", against: options.against }, paths, options, false);
   return lintFilesWith(linter, paths, options);
+}
+
+/**
+ * What changes from OLD to NEW (files, directories, globs, `-`; CRDs paired by metadata.name): the apiserver's
+ * verdict on the update and the revision findings. Throws UsageError on unreadable or ambiguous input.
+ */
+export async function diff(oldPaths: readonly string[], newPaths: readonly string[], options: RevisionOptions = {}): Promise<LintResult> {
+  return lintRevisions(await diffLinter(options), { kind: "paths", paths: oldPaths }, newPaths, options, true);
+}
+
+/** `diff` with OLD = the same paths at a git ref (or under a directory). */
+export async function diffAgainst(against: string, newPaths: readonly string[], options: RevisionOptions = {}): Promise<LintResult> {
+  return lintRevisions(await diffLinter(options), { kind: "against", against }, newPaths, options, true);
+}
+
+/** `diff` on two texts (each one or more YAML documents). */
+export async function diffText(oldText: string, newText: string, options: RevisionOptions & { file?: string; oldFile?: string } = {}): Promise<LintResult> {
+  return lintRevisionTexts(await diffLinter(options), { file: options.oldFile ?? "<old>", text: oldText }, { file: options.file ?? "<text>", text: newText }, options, true);
+}
+
+/** `diff` reports what the apiserver rejects and what the revision changes: crdlint's own lints need not run. */
+async function diffLinter(options: RevisionOptions) {
+  const lintsOff = Object.fromEntries(allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml").map((r) => [r.id, "off" as const]));
+  return makeLinter(allRules, { ...options, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
 }
 
 /** Lints YAML or JSON text (one or more documents). */

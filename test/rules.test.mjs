@@ -7,9 +7,10 @@ import { stringify } from "yaml";
 import { root } from "./helpers/cli.mjs";
 import { allRules } from "../dist/rules/index.js";
 import { createLinter } from "../dist/engine/lint.js";
-import { expandExample } from "../dist/rules/examples.js";
+import { expandExample, expandRevisionExample } from "../dist/rules/examples.js";
+import { diffText } from "../dist/index.js";
 
-const CATEGORIES = new Set(["yaml", "decoding", "structural", "forbidden-field", "versions", "names", "subresources", "printer-columns", "selectable-fields", "conversion", "schema-values", "defaults", "list-types", "cel-compile", "cel-cost", "size", "conventions", "resource"]);
+const CATEGORIES = new Set(["yaml", "decoding", "structural", "forbidden-field", "versions", "names", "subresources", "printer-columns", "selectable-fields", "conversion", "schema-values", "defaults", "list-types", "cel-compile", "cel-cost", "size", "conventions", "resource", "revision"]);
 
 test("rule ids are unique, kebab-case, and each lives in src/rules/<category>/<id>.ts", () => {
   const seen = new Set();
@@ -48,6 +49,20 @@ for (const rule of allRules) {
   // Engine-emitted rules whose trigger is not a document (internal failures, file size) have no failing text.
   // Resource rules are emitted by `crdlint validate`; their examples run in test/validate/cli.test.mjs.
   if (!rule.docs.fail || rule.category === "resource") continue;
+  if (rule.category === "revision") {
+    test(`${rule.id}: the failing example fires it, the passing one does not`, async () => {
+      const run = async (text) => {
+        const { old, new: next } = expandRevisionExample(text);
+        const side = (v) => (v === null ? "" : stringify(v, { version: "1.1" }));
+        const minor = rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : 37;
+        const r = await diffText(side(old), side(next), { kubernetesVersion: `1.${minor}` });
+        return r.diagnostics.filter((d) => d.rule === rule.id);
+      };
+      assert.ok((await run(rule.docs.fail)).length > 0, `${rule.id} did not fire on its failing example`);
+      assert.deepEqual((await run(rule.docs.pass)).map((d) => `${d.field}: ${d.message}`), [], `${rule.id} fired on its passing example`);
+    });
+    continue;
+  }
   test(`${rule.id}: the failing example fires it, the passing one does not`, async () => {
     const linter = await linterFor(rule);
     const bad = linter.lintText(exampleText(rule, rule.docs.fail), "fail.yaml").diagnostics.filter((d) => d.rule === rule.id);

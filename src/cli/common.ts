@@ -104,13 +104,15 @@ export interface LoadedOptions {
   ignoreBase: string;
   cwd: string;
   stdin: StdinReader;
+  /** The configuration's `diff` section. */
+  diffPolicy?: import("../config/diff-policy.js").DiffPolicy;
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
 export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
   const { parseConfig } = await import("../config/index.js");
   const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string } = { rules: {}, ignore: [] };
+  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; diff?: LoadedOptions["diffPolicy"] } = { rules: {}, ignore: [] };
   if (configPath) {
     let text: string;
     try {
@@ -129,6 +131,7 @@ export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" |
     ignoreBase: configPath ? dirname(configPath) : io.cwd,
     cwd: io.cwd,
     stdin: io.stdin,
+    ...(config.diff ? { diffPolicy: config.diff } : {}),
   };
 }
 

@@ -21,6 +21,16 @@ interface LintFlags extends CommonFlags {
   maxWarnings?: string;
   reportUnusedDisableDirectives?: boolean;
   jobs?: string;
+  against?: string;
+  storedVersions?: string;
+}
+
+/** --stored-versions v1alpha1,v1: OLD's status.storedVersions as the cluster has it. */
+function parseStoredVersions(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const list = text.split(",").map((v) => v.trim()).filter(Boolean);
+  if (list.length === 0) throw new CliFailure(`--stored-versions: expected a comma-separated list of versions such as v1alpha1,v1, got "${text}"`);
+  return list;
 }
 
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
@@ -64,9 +74,13 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };
   const jobs = parseJobs(flags.jobs);
   if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
+  const storedVersions = parseStoredVersions(flags.storedVersions);
+  if (storedVersions && flags.against === undefined) throw new CliFailure("--stored-versions needs --against (it describes the OLD revision)");
   let result;
   try {
-    result = await api.lint(inputs, { ...options, jobs });
+    result = flags.against !== undefined
+      ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, storedVersions })
+      : await api.lint(inputs, { ...options, jobs });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -77,6 +91,43 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     diagnostics: renameStdin(result.diagnostics, stdinName),
     files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)),
   };
+  const shown = quietView(result, flags.quiet);
+  await emitReport(
+    fmt.formatter(shown, {
+      cwd: io.cwd,
+      color: flags.outputFile ? flags.color === true : colorEnabled(flags.color, io),
+      toolVersion: toolVersion(),
+      rules: allRules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
+      failOn: maxWarnings >= 0 ? "warning" : "error",
+    }),
+    flags,
+    io,
+  );
+  return exitCodeFor(shown.summary, maxWarnings);
+}
+
+async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
+  const [api, { isNonStructuralRule }] = await Promise.all([import("../index.js"), import("../crd/structural.js")]);
+  const { getFormatter, rules: allRules } = api;
+  const fmt = getFormatter(flags.format);
+  if (!fmt.ok) throw new CliFailure(fmt.error);
+  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+  const storedVersions = parseStoredVersions(flags.storedVersions);
+  if (flags.against === undefined && paths.length !== 2)
+    throw new CliFailure(`diff takes OLD and NEW (each a file, directory, glob or -), or --against REF [paths...]; got ${paths.length} path${paths.length === 1 ? "" : "s"}`);
+  if (flags.against === undefined && paths[0] === "-" && paths[1] === "-") throw new CliFailure("diff: OLD and NEW cannot both be standard input");
+  const known = new Set(allRules.map((r) => r.id));
+  // With --against, the paths are NEW's (none: the CRD files under the working directory); without, OLD and NEW.
+  const { options, inputs } = flags.against !== undefined ? await prepareRun(paths, flags, io, known) : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
+  const revisionOptions = { ...options, storedVersions };
+  let result;
+  try {
+    result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, revisionOptions) : await api.diff([inputs[0]!], [inputs[1]!], revisionOptions);
+  } catch (e) {
+    if (e instanceof api.UsageError) throw new CliFailure(e.message);
+    throw e;
+  }
+  result = { ...result, diagnostics: renameStdin(result.diagnostics, flags.stdinFilename), files: result.files?.map((f) => (f === "-" && flags.stdinFilename ? flags.stdinFilename : f)) };
   const shown = quietView(result, flags.quiet);
   await emitReport(
     fmt.formatter(shown, {
@@ -160,7 +211,21 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
     .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
+    .option("--against <ref>", "lint each CRD as an update of its revision at a git ref (origin/main, a tag, a SHA) or in a directory")
+    .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
+
+  addCommonOptions(
+    program
+      .command("diff")
+      .description("what changes from OLD to NEW: the apiserver's verdict on the update, and what breaks stored objects and clients (CRDs paired by metadata.name)")
+      .argument("[paths...]", "OLD and NEW (each a file, directory, glob or -); with --against, NEW's paths"),
+    ["text", "json", "sarif", "junit", "github"],
+  )
+    .option("--against <ref>", "OLD is the same paths at a git ref (origin/main, a tag, a SHA), or the CRDs under a directory")
+    .option("--stored-versions <list>", "OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")
+    .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
+    .action((paths: string[], flags: LintFlags) => setResult(runDiff(paths, flags, io)));
 
   addCommonOptions(
     program

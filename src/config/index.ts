@@ -3,6 +3,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node }
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
 import { closest } from "./suggest.js";
+import type { DiffPolicy } from "./diff-policy.js";
 
 export const CONFIG_FILE_NAMES = [".crdlint.yaml", ".crdlint.yml"];
 
@@ -10,12 +11,16 @@ export interface Config {
   kubernetesVersion?: string;
   rules: Record<string, ConfiguredSeverity>;
   ignore: string[];
+  /** The `diff` section: how revision findings are graded (crdlint diff, lint --against). */
+  diff?: DiffPolicy;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string; errors: string[] };
 
 const SEVERITIES = ["off", "info", "warning", "error"];
-const KEYS = ["kubernetesVersion", "rules", "ignore"];
+const KEYS = ["kubernetesVersion", "rules", "ignore", "diff"];
+const DIFF_KEYS = ["rules", "unstableVersions", "ignore"];
+const IGNORE_KEYS = ["rule", "crd", "path", "reason"];
 
 function suggest(word: string, candidates: readonly string[]): string {
   const hit = closest(word, candidates);
@@ -85,6 +90,61 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
         // `off` unquoted is the YAML 1.1 boolean false in some readers; this parser reads YAML 1.2, where it is a string.
         else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: rules.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
         else config.rules[id] = sev as ConfiguredSeverity;
+      }
+    } else if (key === "diff") {
+      if (value === null || (isScalar(value) && value.value === null)) continue;
+      const policy: DiffPolicy = { rules: {}, unstableVersions: "strict", ignore: [] };
+      config.diff = policy;
+      if (!isMap(value)) {
+        errors.push(`${at(value)}: diff: must be a mapping with keys ${DIFF_KEYS.join(", ")}, got ${describe(value)}`);
+        continue;
+      }
+      for (const pair2 of value.items) {
+        const k2Node = pair2.key as Node | null;
+        const k2 = isScalar(k2Node) ? String(k2Node.value) : String(k2Node);
+        const v2 = (pair2.value as Node | null) ?? null;
+        if (k2 === "rules") {
+          if (!isMap(v2)) {
+            errors.push(`${at(v2 ?? k2Node)}: diff.rules: must be a mapping of revision rule id to ${SEVERITIES.join("|")}, got ${describe(v2)}`);
+            continue;
+          }
+          for (const rule of v2.items) {
+            const idNode = rule.key as Node | null;
+            const id = isScalar(idNode) ? String(idNode.value) : String(idNode);
+            const sevNode = (rule.value as Node | null) ?? null;
+            const sev = isScalar(sevNode) ? sevNode.value : undefined;
+            if (!knownRules.has(id)) errors.push(`${at(idNode)}: diff.rules.${id}: unknown rule${suggest(id, [...knownRules].filter((r) => r.startsWith("revision-")))} (see \`crdlint rules --category revision\`)`);
+            else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: diff.rules.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
+            else policy.rules[id] = sev as ConfiguredSeverity;
+          }
+        } else if (k2 === "unstableVersions") {
+          if (!isScalar(v2) || (v2.value !== "strict" && v2.value !== "lenient")) errors.push(`${at(v2 ?? k2Node)}: diff.unstableVersions: must be strict or lenient, got ${describe(v2)}`);
+          else policy.unstableVersions = v2.value;
+        } else if (k2 === "ignore") {
+          if (!isSeq(v2)) {
+            errors.push(`${at(v2 ?? k2Node)}: diff.ignore: must be a list of {rule, crd, path, reason}, got ${describe(v2)}`);
+            continue;
+          }
+          for (const item of v2.items) {
+            const n = item as Node | null;
+            if (!isMap(n)) {
+              errors.push(`${at(n)}: diff.ignore: each entry must be a mapping {rule, crd, path, reason}, got ${describe(n)}`);
+              continue;
+            }
+            const entry: Record<string, string> = {};
+            for (const f of n.items) {
+              const fk = isScalar(f.key) ? String((f.key as Scalar).value) : String(f.key);
+              const fv = f.value as Node | null;
+              if (!IGNORE_KEYS.includes(fk)) errors.push(`${at(f.key as Node)}: diff.ignore: unknown key "${fk}"${suggest(fk, IGNORE_KEYS)} (expected ${IGNORE_KEYS.join(", ")})`);
+              else if (!isScalar(fv) || typeof fv.value !== "string" || fv.value.trim() === "") errors.push(`${at(fv ?? (f.key as Node))}: diff.ignore: ${fk} must be a non-empty string, got ${describe(fv)}`);
+              else entry[fk] = fv.value;
+            }
+            if (!entry.rule) errors.push(`${at(n)}: diff.ignore: an entry needs rule`);
+            else if (!knownRules.has(entry.rule)) errors.push(`${at(n)}: diff.ignore: unknown rule "${entry.rule}"${suggest(entry.rule, [...knownRules])}`);
+            else if (!entry.reason) errors.push(`${at(n)}: diff.ignore: the entry for ${entry.rule} needs a reason (why the change is accepted)`);
+            else policy.ignore.push({ rule: entry.rule, reason: entry.reason, ...(entry.crd ? { crd: entry.crd } : {}), ...(entry.path ? { path: entry.path } : {}) });
+          }
+        } else errors.push(`${at(k2Node)}: diff: unknown key "${k2}"${suggest(k2, DIFF_KEYS)} (expected ${DIFF_KEYS.join(", ")})`);
       }
     } else if (key === "ignore") {
       if (value === null || (isScalar(value) && value.value === null)) continue;

@@ -35,7 +35,8 @@ export type Category =
   | "cel-cost"
   | "size"
   | "conventions"
-  | "resource";
+  | "resource"
+  | "revision";
 
 export interface Position {
   line: number;
@@ -67,6 +68,14 @@ export interface Diagnostic {
   value?: string;
   detail?: string;
   suggestion?: string;
+  /** `update`: the apiserver's verdict on updating OLD to NEW (crdlint diff, lint --against), not on a create. */
+  operation?: "update";
+  /** What a revision change does (rejected, data-lost, objects-fail, clients-break, behaviour-changed, none). */
+  effect?: string;
+  /** Facts of OLD the verdict rests on that crdlint assumed, OLD having no status (storedVersions, established). */
+  assumes?: string[];
+  /** The CRD version a revision finding is about. */
+  version?: string;
 }
 
 /** What a diagnostic is built from; `buildDiagnostic` is the one place that assembles a Diagnostic. */
@@ -99,6 +108,10 @@ export function buildDiagnostic(i: DiagnosticInput): Diagnostic {
   if (i.value !== undefined) d.value = i.value;
   if (i.detail) d.detail = i.detail;
   if (i.suggestion) d.suggestion = i.suggestion;
+  if (i.operation) d.operation = i.operation;
+  if (i.effect) d.effect = i.effect;
+  if (i.assumes && i.assumes.length > 0) d.assumes = [...i.assumes];
+  if (i.version !== undefined) d.version = i.version;
   return d;
 }
 

@@ -4,7 +4,9 @@ import { loadText, type LoadedDocument, type LoadProblem } from "../load/documen
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import { defineEngineRule, reportMessage, type EngineServices, type Phase, type Report, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
+import { defineEngineRule, reportMessage, type Effect, type EngineServices, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
+import { pairVersions, updateOptions, type UpdateOptions } from "../crd/revision.js";
+import { caBundleInvalid } from "../k8s/ca-bundle.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
@@ -76,6 +78,43 @@ interface RawDiagnostic {
   document: LoadedDocument;
   object: string | null;
   phase: Phase;
+  /** Set for a revision rule's report (its effect grades the severity). */
+  revision?: RevisionReport;
+  /** The file of `document` when it is not the linted file (a position in OLD). */
+  file?: string;
+  /** The CRD was linted as an update of an OLD revision: its apiserver verdicts are the update's. */
+  update?: boolean;
+}
+
+/** One CRD of the OLD side, as loaded (`crdlint diff`, `lint --against`). */
+export interface OldRevision {
+  raw: Record<string, unknown>;
+  document: LoadedDocument;
+  /** How the output names OLD's file (`<ref>:<path>` for a git ref). */
+  file: string;
+}
+
+/** What turns a lint of NEW into a lint of an update: the OLD revision of each CRD, by metadata.name. */
+export interface RevisionInput {
+  /** OLD's revision of the CRD named `name` (NEW's `document`), or undefined when it is new. */
+  old(name: string, document: LoadedDocument): OldRevision | undefined;
+  /** --stored-versions: OLD's status.storedVersions, overriding OLD's status and the A27 assumption. */
+  storedVersions?: readonly string[];
+}
+
+/** Severity by effect (docs/revisions.md); configuration overrides it per rule. */
+export function severityOfEffect(effect: Effect, ratcheted: boolean): Severity {
+  switch (effect) {
+    case "rejected":
+    case "data-lost":
+      return "error";
+    case "objects-fail":
+      return ratcheted ? "warning" : "error";
+    case "clients-break":
+      return "warning";
+    default:
+      return "info";
+  }
 }
 
 const SCHEMA_PHASES: Phase[] = ["structural", "walk", "defaults", "cel", "final"];
@@ -85,9 +124,14 @@ export interface Linter {
   readonly minor: number;
   /** A worker thread can build the same engine from plain data: no callback receives cost results. */
   readonly replicable: boolean;
-  lintText(text: string, file: string): TextResult;
+  /** Lints NEW; with `revision`, each CRD that has an OLD revision is linted as an update of it. */
+  lintText(text: string, file: string, revision?: RevisionInput): TextResult;
+  /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of a revision. */
+  load(text: string): import("../load/document.js").LoadedText;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
   fileDiagnostic(file: string, rule: string, message: string): Diagnostic;
+  /** The rule's configured severity, or `fallback`. */
+  severityFor(ruleId: string, fallback: Severity): ConfiguredSeverity;
 }
 
 export async function createLinter(rules: readonly Rule[], options: EngineOptions): Promise<Linter> {
@@ -120,7 +164,7 @@ class Engine implements Linter {
         (r.maxMinor === undefined || minor <= r.maxMinor) &&
         (r.apiserver || this.severityOf(r.id, r.severity) !== "off"),
     );
-    for (const p of ["crd", ...SCHEMA_PHASES] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
+    for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
   }
 
   get minor(): number {
@@ -148,14 +192,22 @@ class Engine implements Linter {
     });
   }
 
+  severityFor(ruleId: string, fallback: Severity): ConfiguredSeverity {
+    return this.severityOf(ruleId, fallback);
+  }
+
   private severityOf(ruleId: string, fallback: Severity): ConfiguredSeverity {
     const configured = this.options.ruleSeverity?.[ruleId];
     if (configured) return configured;
     return this.byId.get(ruleId)?.enabledByDefault === false ? "off" : fallback;
   }
 
-  lintText(text: string, file: string): TextResult {
-    const loaded = this.fastLoader.load(text) ?? loadText(text);
+  load(text: string): import("../load/document.js").LoadedText {
+    return this.fastLoader.load(text) ?? loadText(text);
+  }
+
+  lintText(text: string, file: string, revision?: RevisionInput): TextResult {
+    const loaded = this.load(text);
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
@@ -182,9 +234,12 @@ class Engine implements Linter {
         continue;
       }
       counts.crds++;
-      for (const raw of this.lintCrd(doc, doc.value, file)) {
+      const name = isObject(doc.value.metadata) && typeof doc.value.metadata.name === "string" ? doc.value.metadata.name : null;
+      const old = revision && name !== null ? revision.old(name, doc) : undefined;
+      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined)) {
         const d = this.toDiagnostic(file, raw);
-        if (d && !suppressed(d)) out.push(d);
+        // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
+        if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
       }
     }
     for (const f of suppressions.findings(this.severityOf(UNUSED_DIRECTIVE, "warning") !== "off")) {
@@ -213,17 +268,20 @@ class Engine implements Linter {
     });
   }
 
-  private toDiagnostic(file: string, raw: RawDiagnostic): Diagnostic | null {
-    const { rule, report, document } = raw;
-    const severity = this.severityOf(rule.id, rule.severity);
+  private toDiagnostic(linted: string, raw: RawDiagnostic): Diagnostic | null {
+    const { rule, report, document, revision } = raw;
+    const file = raw.file ?? linted;
+    const severity = this.severityOf(rule.id, revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity);
     if (severity === "off") return null;
+    // A revision rule's verdict is the apiserver's only when its effect is a rejection.
+    const apiserver = revision ? revision.effect === "rejected" : rule.apiserver;
     const written = report.path.written;
     const docPath = written.toDocumentPath();
     const range =
       (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
     const field = written.toString();
     const apiserverField = report.path.apiserver.toString();
-    const type: ErrorType | null = rule.apiserver ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
+    const type: ErrorType | null = apiserver ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
     // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
     return shortenMessage(buildDiagnostic({
       file,
@@ -233,7 +291,7 @@ class Engine implements Linter {
       rule: rule.id,
       category: rule.category,
       severity,
-      apiserver: rule.apiserver,
+      apiserver,
       field,
       apiserverField,
       type,
@@ -241,25 +299,103 @@ class Engine implements Linter {
       value: report.value !== undefined ? renderValue(report.value) : undefined,
       detail: report.detail,
       suggestion: report.suggestion,
+      operation: raw.update && apiserver ? "update" : undefined,
+      effect: revision?.effect,
+      assumes: revision?.assumes ? [...revision.assumes] : undefined,
+      version: revision?.version,
     }));
   }
 
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string): RawDiagnostic[] {
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Memo();
     const object = crd.name;
-    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo };
+    const old = revision ? this.oldSide(revision.old) : null;
+    const update = old
+      ? updateOptions(
+          {
+            old: old.view,
+            next: crd,
+            storedVersions: revision!.storedVersions,
+            oldFires: (ids) => ids.some((id) => old.fired().has(id)),
+            caBundleInvalid,
+          },
+          this.structuralRuleIds,
+        )
+      : undefined;
+    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, ...(update ? { update } : {}) };
+    const isUpdate = update !== undefined;
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
       ...shared,
-      report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase }),
+      report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate }),
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
-    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file));
+    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate));
+    if (old && update) out.push(...this.lintRevision(crd, memo, old, update, document, object));
+    return out;
+  }
+
+  /** Rule ids of the structural phase: OLD failing any of them makes the apiserver allow non-structural NEW (A19). */
+  private get structuralRuleIds(): readonly string[] {
+    return this.byPhase.get("structural")!.filter((r) => r.apiserver).map((r) => r.id);
+  }
+
+  /** OLD's view, memo, and (on first use) the rules that fire when OLD is linted as a create. */
+  private oldSide(old: OldRevision): { view: CrdView; memo: Memo; revision: OldRevision; fired(): ReadonlySet<string> } {
+    const view = buildCrdView(old.raw);
+    let fired: Set<string> | null = null;
+    return {
+      view,
+      memo: new Memo(),
+      revision: old,
+      fired: () => (fired ??= new Set(this.lintCrd(old.document, old.raw, old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id))),
+    };
+  }
+
+  private lintRevision(
+    crd: CrdView,
+    memo: Memo,
+    old: { view: CrdView; memo: Memo; revision: OldRevision },
+    update: UpdateOptions,
+    document: LoadedDocument,
+    object: string | null,
+  ): RawDiagnostic[] {
+    const out: RawDiagnostic[] = [];
+    const versions = pairVersions(old.view, crd);
+    for (const rule of this.byPhase.get("revision")!) {
+      if (!rule.checkRevision) continue;
+      const ctx: RevisionContext = {
+        crd,
+        old: old.view,
+        update,
+        versions,
+        minor: this.options.minor,
+        services: this.services,
+        memo,
+        oldMemo: old.memo,
+        report: (r: RevisionReport) => {
+          const inOld = r.inOld === true;
+          const assumed = assumptionText(update, r.assumes ?? []);
+          const withAssumptions = assumed ? { ...r, detail: r.detail ? `${assumed}\n${r.detail}` : assumed } : r;
+          out.push({
+            rule,
+            report: resolved(rule, withAssumptions),
+            document: inOld ? old.revision.document : document,
+            file: inOld ? old.revision.file : undefined,
+            object,
+            phase: "revision",
+            revision: r,
+            update: true,
+          });
+        },
+      };
+      this.guard(rule, () => rule.checkRevision!(ctx), out, document, object);
+    }
     return out;
   }
 
@@ -269,12 +405,13 @@ class Engine implements Linter {
     document: LoadedDocument,
     object: string | null,
     file: string,
+    update = false,
   ): RawDiagnostic[] {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState();
-    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural };
+    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural, update };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -367,6 +504,16 @@ class Engine implements Linter {
   }
 }
 
+/** What a verdict assumed about OLD, said in the diagnostic's detail (OLD without a status). */
+function assumptionText(update: UpdateOptions, assumes: readonly string[]): string {
+  const lines: string[] = [];
+  if (assumes.includes("storedVersions") && update.storedVersions.source === "assumed")
+    lines.push(`assumes OLD's status.storedVersions is [${update.storedVersions.versions.join(", ")}]: OLD has no status, and the apiserver always lists the storage version (--stored-versions gives the cluster's list)`);
+  if (assumes.includes("established") && update.established.source === "assumed")
+    lines.push("assumes OLD is Established: OLD has no status, and a CRD that was applied and served is");
+  return lines.join("\n");
+}
+
 /** The reporter of the cost API's context: it computes, it never reports. */
 const COST_API_RULE: Rule = defineEngineRule({ id: "cel-cost", category: "cel-cost", severity: "error", apiserver: false, type: null, description: "crdlint cost", docs: { fail: "", pass: "" } });
 
@@ -384,6 +531,8 @@ interface SchemaRunState {
   nodes: readonly SchemaNode[];
   /** Filled by the structural phase: NewStructural's outcome gates defaults and CEL. */
   structural: StructuralState;
+  /** The CRD is linted as an update. */
+  update: boolean;
 }
 
 /** One rule's view of one schema; a class so that every rule sees objects of one shape. */
@@ -392,6 +541,7 @@ class SchemaRuleContext implements SchemaContext {
   readonly minor: number;
   readonly services: EngineServices;
   readonly memo: Memo;
+  readonly update?: UpdateOptions;
   readonly scope: SchemaScope;
   readonly nodes: readonly SchemaNode[];
   readonly structural: StructuralState;
@@ -406,6 +556,7 @@ class SchemaRuleContext implements SchemaContext {
     this.minor = base.minor;
     this.services = base.services;
     this.memo = base.memo;
+    if (base.update) this.update = base.update;
     this.scope = state.scope;
     this.nodes = state.nodes;
     this.structural = state.structural;
@@ -413,7 +564,7 @@ class SchemaRuleContext implements SchemaContext {
 
   report(r: Report): void {
     const { rule, phase, state } = this;
-    state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase });
+    state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update });
     if (rule.apiserver) {
       state.errorCount++;
       if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, r.path.written.toString());

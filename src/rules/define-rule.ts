@@ -10,6 +10,7 @@ import type { CelCompiler } from "../cel/compile.js";
 import type { Decoder } from "../crd/decode.js";
 import type * as CelRuntime from "../cel/runtime/index.js";
 import type { Memo } from "../crd/memo.js";
+import type { Assumption, UpdateOptions, VersionPair } from "../crd/revision.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */
@@ -31,8 +32,9 @@ export interface RuleDocs {
  * Phases, in the apiserver's order inside one schema: `structural` and `walk` always run; `defaults` only when
  * the schema has no structural error; `cel` only when defaults are clean too (and, per node, when the walk found
  * nothing at or below the node); `final` last, seeing how many errors the schema produced. `crd` rules run once per CRD.
+ * `revision` rules run once per pair of revisions of one CRD (OLD and NEW), after NEW's own rules (docs/revisions.md).
  */
-export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final";
+export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final" | "revision";
 
 /** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
 export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
@@ -82,6 +84,53 @@ export interface RuleContext {
   services: EngineServices;
   /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
   memo: Memo;
+  /**
+   * Set when the CRD is an update of an OLD revision (`crdlint diff`, `lint --against`): the apiserver's
+   * validationOptions derived from OLD. A create-time rule whose check the apiserver relaxes on update reads its
+   * option here (`if (ctx.update && !ctx.update.requirePrunedDefaults) return;`). Undefined on create.
+   */
+  update?: UpdateOptions;
+}
+
+/**
+ * What a change does, worst first; the engine grades severity by it (docs/revisions.md):
+ * `rejected` the apiserver refuses the update (error, apiserver: true, operation: "update");
+ * `data-lost` stored objects lose or change data on read (pruning, defaulting) (error);
+ * `objects-fail` existing objects fail their next write (error; warning when `ratcheted`: only creates and writes
+ * that change the value fail);
+ * `clients-break` clients, manifests or kubectl usage break (warning);
+ * `behaviour-changed` a visible change that breaks nothing by itself (info);
+ * `none` an event worth listing (an added CRD, an added version) (info).
+ */
+export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "behaviour-changed" | "none";
+
+export interface RevisionReport extends Report {
+  effect: Effect;
+  /** The position is in OLD (what was removed) instead of NEW. `path` is then a path in OLD. */
+  inOld?: boolean;
+  /** For `objects-fail`: CR validation ratcheting lets unchanged values pass on update (A32, A33, A35). */
+  ratcheted?: boolean;
+  /** The facts of OLD the verdict rests on (assumed when OLD has no status). */
+  assumes?: readonly Assumption[];
+  /** The version the change is about (the lenient policy for unstable versions matches it). */
+  version?: string;
+}
+
+/** The context of a `revision` rule: one CRD's OLD and NEW revisions. */
+export interface RevisionContext {
+  /** NEW (as `crd` in every other rule context). */
+  readonly crd: CrdView;
+  readonly old: CrdView;
+  /** The apiserver's view of the update: validationOptions, storedVersions, Established. */
+  readonly update: UpdateOptions;
+  /** Versions by name, with their view on each side. */
+  readonly versions: readonly VersionPair[];
+  readonly minor: number;
+  readonly services: EngineServices;
+  /** NEW's per-CRD memo (the one NEW's own rules filled); `oldMemo` is OLD's. */
+  readonly memo: Memo;
+  readonly oldMemo: Memo;
+  report(r: RevisionReport): void;
 }
 
 export interface SchemaContext extends RuleContext {
@@ -133,6 +182,8 @@ export interface Rule extends RuleMeta {
   checkSchema?(ctx: SchemaContext): void;
   /** Schema phases: once per schema node. */
   visitNode?(node: SchemaNode, ctx: SchemaContext): void;
+  /** `revision` phase: once per pair of revisions of a CRD. */
+  checkRevision?(ctx: RevisionContext): void;
 }
 
 export function defineRule<R extends Rule>(rule: R): R {

@@ -69,3 +69,19 @@ export function expandExample(text: string): unknown {
   }
   return crd;
 }
+
+/**
+ * A revision rule's example: YAML with `old:` and `new:`, each an example as above (a delta on the baseline, `{}`
+ * the baseline itself) or null for a side without the CRD. Returns each side's CRD object, or null.
+ */
+export function expandRevisionExample(text: string): { old: unknown; new: unknown } {
+  const both = parse(text, { version: "1.1" }) as unknown;
+  if (!isObject(both)) throw new Error("a revision example is a mapping with old: and new:");
+  const side = (v: unknown): unknown => (v === null || v === undefined ? null : expandExample(stringifyDelta(v)));
+  return { old: side(both.old), new: side(both.new) };
+}
+
+function stringifyDelta(v: unknown): string {
+  // expandExample reads text; a delta is re-read as the JSON it is (JSON is YAML).
+  return JSON.stringify(v);
+}

@@ -17,6 +17,7 @@ import listTypes from "./list-types/index.js";
 import celCompile from "./cel-compile/index.js";
 import celCost from "./cel-cost/index.js";
 import resource from "./resource/index.js";
+import revision from "./revision/index.js";
 
 export const allRules: readonly Rule[] = [
   ...yaml,
@@ -36,6 +37,7 @@ export const allRules: readonly Rule[] = [
   ...celCompile,
   ...celCost,
   ...resource,
+  ...revision,
 ];
 
 export type { Rule } from "./define-rule.js";

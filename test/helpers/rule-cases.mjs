@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
-import { lintText, validate } from "../../dist/index.js";
+import { diffText, lintText, validate } from "../../dist/index.js";
 
 /** The cases file of a rule: beside its .ts file (engine rules such as internal-error live in another folder). */
 export function casesFile(root, rule) {
@@ -18,11 +18,12 @@ export function readCases(text) {
   if (!Array.isArray(cases)) throw new Error("a cases file is a YAML list of cases");
   for (const c of cases) {
     if (typeof c?.name !== "string" || typeof c.input !== "string" || !Array.isArray(c.expect)) throw new Error(`bad case ${JSON.stringify(c?.name)}: name, input and expect are required`);
+    if (c.old !== undefined && typeof c.old !== "string") throw new Error(`bad case ${JSON.stringify(c.name)}: old is OLD's text`);
   }
   return cases;
 }
 
-const HEADER = (rule) => `# Cases of ${rule.id}, run by test/rule-cases.test.mjs through the library API (${rule.category === "resource" ? "validate: the input holds the CRD and the resource" : "lintText"}).
+const HEADER = (rule) => `# Cases of ${rule.id}, run by test/rule-cases.test.mjs through the library API (${rule.category === "resource" ? "validate: the input holds the CRD and the resource" : rule.category === "revision" ? "diffText: old is OLD's text (absent: no OLD), input is NEW's; storedVersions is --stored-versions" : "lintText"}).
 # Each case: name, optional kubernetesVersion (default: the newest release) and rules (severities; the rule's own
 # is switched on when it is opt-in), the input text, and expect: every diagnostic of ${rule.id} on it, whole
 # (line and column count inside input; category is the rule's; apiserver is the rule's unless given; object and
@@ -39,14 +40,16 @@ export function writeCases(file, rule, cases) {
   writeFileSync(file, text);
 }
 
-const ORDER = ["rule", "severity", "apiserver", "line", "column", "endLine", "endColumn", "document", "field", "apiserverField", "type", "value", "message", "detail", "suggestion"];
+const ORDER = ["rule", "severity", "apiserver", "file", "line", "column", "endLine", "endColumn", "document", "field", "apiserverField", "type", "value", "message", "detail", "suggestion"];
 
 /** A diagnostic as a case states it: fixed key order, without what the case's frame fixes (file, object, category). */
 export function toExpectation(rule, d) {
-  const { file, object, category, url, ...rest } = d;
+  const { object, category, url, ...rest } = d;
+  if (rule.category !== "revision") delete rest.file;
   if (category !== rule.category) throw new Error(`${rule.id}: a diagnostic of category ${category}`);
   if (rest.apiserver === rule.apiserver) delete rest.apiserver;
   if (rest.document === 0) delete rest.document;
+  if (rest.file === "case.yaml") delete rest.file;
   const out = {};
   for (const k of ORDER) if (rest[k] !== undefined) out[k] = rest[k];
   for (const k of Object.keys(rest)) if (!(k in out)) out[k] = rest[k];
@@ -55,7 +58,7 @@ export function toExpectation(rule, d) {
 
 export function caseOptions(rule, c) {
   const rules = { ...(rule.enabledByDefault === false ? { [rule.id]: rule.severity } : {}), ...(c.rules ?? {}) };
-  return { kubernetesVersion: c.kubernetesVersion, rules };
+  return { kubernetesVersion: c.kubernetesVersion, rules, ...(c.storedVersions ? { storedVersions: c.storedVersions } : {}) };
 }
 
 /** Runs a case through the library: the diagnostics of the rule, as expectations. */
@@ -64,6 +67,8 @@ export async function runCase(rule, c) {
   const r =
     rule.category === "resource"
       ? await validate(["-"], { ...options, stdin: async () => c.input })
-      : await lintText(c.input, { ...options, file: "case.yaml" });
+      : rule.category === "revision"
+        ? await diffText(c.old ?? "", c.input, { ...options, oldFile: "old.yaml", file: "case.yaml" })
+        : await lintText(c.input, { ...options, file: "case.yaml" });
   return { expect: r.diagnostics.filter((d) => d.rule === rule.id).map((d) => toExpectation(rule, d)) };
 }

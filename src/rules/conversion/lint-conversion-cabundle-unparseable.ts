@@ -1,6 +1,6 @@
 /** The conversion webhook caBundle contains no parseable PEM certificate. */
 import { defineRule } from "../define-rule.js";
-import { X509Certificate } from "node:crypto";
+import { hasCertificate } from "../../k8s/ca-bundle.js";
 import { caInjected, conversionOf } from "./view.js";
 
 export default defineRule({
@@ -36,18 +36,3 @@ export default defineRule({
 });
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([\s\S]*?)-----END \1-----/g;
-
-/** x509.CertPool.AppendCertsFromPEM: true when at least one CERTIFICATE block (without headers) parses. */
-function hasCertificate(pem: string): boolean {
-  for (const m of pem.matchAll(PEM_BLOCK)) {
-    if (m[1] !== "CERTIFICATE" || m[2]!.includes(":")) continue;
-    try {
-      new X509Certificate(Buffer.from(m[2]!.replace(/\s+/g, ""), "base64"));
-      return true;
-    } catch {
-      continue;
-    }
-  }
-  return false;
-}

@@ -1,0 +1,266 @@
+/**
+ * Two revisions of one CRD, OLD (what the cluster holds) and NEW (what is applied): what the apiserver derives from
+ * OLD when it validates the update (the `validationOptions` of ValidateCustomResourceDefinitionUpdate), the status
+ * it carries over (storedVersions, Established), and the pairing of versions that revision rules compare.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionUpdate, validationOptions)
+// Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForUpdate)
+import { isObject, type CrdView, type JsonObject, type VersionView } from "./model.js";
+import { internalSchemaProps } from "./internal-version.js";
+import { goSemanticEqual } from "../k8s/go.js";
+
+/** Where a fact about the cluster comes from: OLD's `status`, a command-line override, or the apiserver's guarantee. */
+export type FactSource = "status" | "option" | "assumed";
+
+/** OLD's `status.storedVersions` (PrepareForUpdate copies OLD's status onto NEW, then appends NEW's storage version). */
+export interface StoredVersions {
+  readonly versions: readonly string[];
+  /**
+   * `assumed`: OLD has no status; the apiserver guarantees OLD's storage version is listed (A27), so the list is
+   * [OLD's storage version] — versions stored before it are unknown.
+   */
+  readonly source: FactSource;
+}
+
+/** OLD's `Established` condition: scope and kind are immutable once it is True (requireImmutableNames). */
+export interface Established {
+  readonly value: boolean;
+  /** `assumed`: OLD has no conditions; a CRD that was applied and served is established. */
+  readonly source: FactSource;
+}
+
+/** A version name and where it is on each side (null: absent on that side). */
+export interface VersionPair {
+  readonly name: string;
+  readonly old: VersionView | null;
+  readonly new: VersionView | null;
+}
+
+/** The facts of OLD a verdict may rest on; a report names the ones it used (`assumes`). */
+export type Assumption = "storedVersions" | "established";
+
+/** The name of the version marked `storage: true` (the first, when several are: create-time rules report that). */
+export function storageVersion(view: CrdView): VersionView | null {
+  return view.versions.find((v) => v.raw.storage === true) ?? null;
+}
+
+export function storedVersionsOf(old: CrdView, override?: readonly string[]): StoredVersions {
+  if (override && override.length > 0) return { versions: [...override], source: "option" };
+  const status = isObject(old.raw.status) ? old.raw.status : null;
+  const listed = status && Array.isArray(status.storedVersions) ? status.storedVersions.filter((v): v is string => typeof v === "string") : [];
+  if (listed.length > 0) return { versions: listed, source: "status" };
+  const storage = storageVersion(old);
+  return { versions: storage ? [storage.name] : [], source: "assumed" };
+}
+
+export function establishedOf(old: CrdView): Established {
+  const status = isObject(old.raw.status) ? old.raw.status : null;
+  const conditions = status && Array.isArray(status.conditions) ? status.conditions : null;
+  if (!conditions || conditions.length === 0) return { value: true, source: "assumed" };
+  const c = conditions.find((x) => isObject(x) && x.type === "Established");
+  return { value: isObject(c) && c.status === "True", source: "status" };
+}
+
+/** Versions by name, OLD's order first, then those only NEW has. */
+export function pairVersions(old: CrdView, next: CrdView): VersionPair[] {
+  const out: VersionPair[] = [];
+  const seen = new Set<string>();
+  const firstNamed = (view: CrdView, name: string) => view.versions.find((v) => v.name === name) ?? null;
+  for (const v of old.versions) {
+    if (seen.has(v.name)) continue;
+    seen.add(v.name);
+    out.push({ name: v.name, old: v, new: firstNamed(next, v.name) });
+  }
+  for (const v of next.versions) {
+    if (seen.has(v.name)) continue;
+    seen.add(v.name);
+    out.push({ name: v.name, old: null, new: v });
+  }
+  return out;
+}
+
+/**
+ * GetSchemaForVersion: the openAPIV3Schema a version is validated with (its own, or the hoisted one when every
+ * version carries the same), or null.
+ */
+export function versionSchema(view: CrdView, name: string): JsonObject | null {
+  for (const scope of view.schemas) if (scope.versions.some((v) => v.name === name)) return scope.root;
+  return null;
+}
+
+/** findVersionsWithUnchangedSchemas: versions of NEW whose schema equals OLD's (apiequality.Semantic.DeepEqual of the internal values). */
+export function versionsWithUnchangedSchemas(next: CrdView, old: CrdView): Set<string> {
+  const out = new Set<string>();
+  for (const v of next.versions) {
+    const n = versionSchema(next, v.name);
+    const o = versionSchema(old, v.name);
+    if (n === null || o === null) continue;
+    if (n === o || goSemanticEqual(internalSchemaProps(n), internalSchemaProps(o))) out.add(v.name);
+  }
+  return out;
+}
+
+/** findPreexistingExpressions: every rule and non-empty messageExpression text anywhere in OLD (matched by exact string). */
+export function preexistingExpressions(old: CrdView): { rules: Set<string>; messageExpressions: Set<string> } {
+  const rules = new Set<string>();
+  const messageExpressions = new Set<string>();
+  const visit = (s: unknown, depth: number): void => {
+    if (depth > 500) return;
+    if (Array.isArray(s)) {
+      for (const x of s) visit(x, depth + 1);
+      return;
+    }
+    if (!isObject(s)) return;
+    const xv = s["x-kubernetes-validations"];
+    if (Array.isArray(xv))
+      for (const e of xv) {
+        if (!isObject(e)) continue;
+        if (typeof e.rule === "string") rules.add(e.rule);
+        if (typeof e.messageExpression === "string" && e.messageExpression.length > 0) messageExpressions.add(e.messageExpression);
+      }
+    for (const [k, v] of Object.entries(s)) if (k !== "x-kubernetes-validations" && k !== "default" && k !== "enum" && k !== "example") visit(v, depth + 1);
+  };
+  for (const scope of old.schemas) visit(scope.root, 0);
+  return { rules, messageExpressions };
+}
+
+/** allVersionsSpecifyOpenAPISchema of OLD: requireOpenAPISchema stays true only then. */
+export function allVersionsSpecifyOpenAPISchema(old: CrdView): boolean {
+  if (old.schemaHoisted) return true;
+  return old.versions.every((v) => isObject(v.raw.schema) && isObject(v.raw.schema.openAPIV3Schema));
+}
+
+/** hasValidConversionReviewVersionOrEmpty of OLD's conversion (requireRecognizedConversionReviewVersion). */
+export function requireRecognizedConversionReviewVersion(old: CrdView): boolean {
+  const conversion = old.spec.conversion;
+  if (!isObject(conversion)) return true;
+  const webhook = isObject(conversion.webhook) ? conversion.webhook : null;
+  const versions = webhook && Array.isArray(webhook.conversionReviewVersions) ? webhook.conversionReviewVersions : [];
+  return versions.length === 0 || versions.some((v) => v === "v1" || v === "v1beta1");
+}
+
+/** The selectable fields the apiserver compares per version (a version's own) or at the top level (hoisted, key ""). */
+export function selectableFieldsByScope(view: CrdView): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const sf = view.selectableFields;
+  if (sf.hoisted) out.set("", sf.scopes[0]?.value);
+  else for (const s of sf.scopes) out.set(s.versions[0]!.name, s.value);
+  return out;
+}
+
+/** `spec.preserveUnknownFields: true` (absent and false are both false in v1). */
+export function preservesUnknownFields(view: CrdView): boolean {
+  return view.spec.preserveUnknownFields === true;
+}
+
+/**
+ * The apiserver's `validationOptions` for an update, from OLD (and NEW, for the per-version comparisons). Options that
+ * need OLD's own findings (is OLD non-structural? does it have unpruned defaults?) are answered by `oldFires`, which
+ * lints OLD as a create with the same rules, once and only when a rule asks: the apiserver's helpers
+ * (specHasNonStructuralSchema, schemaHasUnprunedDefaults, hasNonAtomicSetType, hasInvalidMapListKeysMapSet,
+ * specHasInvalidTypes) are the create-time checks run on OLD.
+ */
+export interface UpdateOptions {
+  readonly old: CrdView;
+  readonly storedVersions: StoredVersions;
+  readonly established: Established;
+  /** Scope and kind are immutable (OLD is Established). */
+  readonly requireImmutableNames: boolean;
+  readonly requireOpenAPISchema: boolean;
+  readonly requireValidPropertyType: boolean;
+  readonly requireStructuralSchema: boolean;
+  readonly requirePrunedDefaults: boolean;
+  readonly requireAtomicSetType: boolean;
+  readonly requireMapListKeysMapSetValidation: boolean;
+  readonly requireRecognizedConversionReviewVersion: boolean;
+  readonly allowInvalidCABundle: boolean;
+  /** The ≤8 limit is skipped for this version ("" = the top-level list): OLD had more and the list is unchanged. */
+  allowTooManySelectableFields(version: string): boolean;
+  /** Rule texts found in OLD: compiled in the stored-expressions environment. */
+  readonly preexistingRules: ReadonlySet<string>;
+  readonly preexistingMessageExpressions: ReadonlySet<string>;
+  /** The per-expression cost limit is suppressed for these versions (schema unchanged). */
+  readonly versionsWithUnchangedSchemas: ReadonlySet<string>;
+}
+
+export interface UpdateOptionsInput {
+  old: CrdView;
+  next: CrdView;
+  storedVersions?: readonly string[];
+  /** The rule ids that fire when OLD is linted as a create (computed once, on first use). */
+  oldFires(ruleIds: readonly string[]): boolean;
+  /** Whether a caBundle is invalid (webhook.ValidateCABundle), for allowInvalidCABundle. */
+  caBundleInvalid(bundle: string): boolean;
+}
+
+/** Rules whose findings on OLD relax the same check on NEW. */
+export const STRUCTURAL_ALLOWANCE_RULES_PREFIX = "structural-";
+export const PRUNED_DEFAULTS_RULES = ["default-not-pruned"] as const;
+export const ATOMIC_SET_RULES = ["list-set-items-not-atomic"] as const;
+export const MAP_LIST_KEYS_RULES = ["list-map-key-default-or-required", "list-map-key-nullable", "list-set-map-items-nullable"] as const;
+export const PROPERTY_TYPE_RULES = ["schema-type-unsupported"] as const;
+
+export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: readonly string[]): UpdateOptions {
+  const { old, next } = input;
+  const established = establishedOf(old);
+  const lazy = <T>(f: () => T): (() => T) => {
+    let done = false;
+    let v: T;
+    return () => {
+      if (!done) {
+        v = f();
+        done = true;
+      }
+      return v;
+    };
+  };
+  const structural = lazy(() => !input.oldFires(structuralRuleIds));
+  const pruned = lazy(() => !input.oldFires(PRUNED_DEFAULTS_RULES));
+  const atomicSet = lazy(() => !input.oldFires(ATOMIC_SET_RULES));
+  const mapList = lazy(() => !input.oldFires(MAP_LIST_KEYS_RULES));
+  const propertyType = lazy(() => !input.oldFires(PROPERTY_TYPE_RULES));
+  const caBundle = lazy(() => {
+    if (!established.value) return true;
+    const conversion = isObject(old.spec.conversion) ? old.spec.conversion : null;
+    const webhook = conversion && isObject(conversion.webhook) ? conversion.webhook : null;
+    const cc = webhook && isObject(webhook.clientConfig) ? webhook.clientConfig : null;
+    const bundle = cc && typeof cc.caBundle === "string" ? cc.caBundle : "";
+    return bundle.length > 0 && input.caBundleInvalid(bundle);
+  });
+  const oldSelectable = selectableFieldsByScope(old);
+  const newSelectable = selectableFieldsByScope(next);
+  const expressions = preexistingExpressions(old);
+  return {
+    old,
+    storedVersions: storedVersionsOf(old, input.storedVersions),
+    established,
+    requireImmutableNames: established.value,
+    requireOpenAPISchema: allVersionsSpecifyOpenAPISchema(old),
+    get requireValidPropertyType() {
+      return propertyType();
+    },
+    get requireStructuralSchema() {
+      return structural();
+    },
+    get requirePrunedDefaults() {
+      return pruned();
+    },
+    get requireAtomicSetType() {
+      return atomicSet();
+    },
+    get requireMapListKeysMapSetValidation() {
+      return mapList();
+    },
+    requireRecognizedConversionReviewVersion: requireRecognizedConversionReviewVersion(old),
+    get allowInvalidCABundle() {
+      return caBundle();
+    },
+    allowTooManySelectableFields(version: string): boolean {
+      const o = oldSelectable.get(version);
+      return Array.isArray(o) && o.length > 8 && newSelectable.has(version) && goSemanticEqual(o, newSelectable.get(version));
+    },
+    preexistingRules: expressions.rules,
+    preexistingMessageExpressions: expressions.messageExpressions,
+    versionsWithUnchangedSchemas: versionsWithUnchangedSchemas(next, old),
+  };
+}
