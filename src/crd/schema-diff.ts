@@ -96,7 +96,10 @@ export interface SchemaChange {
   newPath: DualPath | null;
   oldNode: JsonObject | null;
   newNode: JsonObject | null;
-  /** NEW's schemas from the root down to newNode (for CEL: `self`'s place, cardinality); [] when newNode is null. */
+  /**
+   * NEW's schemas from the root down to newNode (for CEL: `self`'s place, cardinality). For field-removed and
+   * field-renamed: down to NEW's parent of the field. [] otherwise when newNode is null.
+   */
   newChain: JsonObject[];
   /** The keyword that changed (`maxItems`, `enum`, `x-kubernetes-list-type`, ...). */
   keyword?: string;
@@ -245,7 +248,10 @@ export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: Jso
 
     const oType = typeOf(o) ?? "";
     const nType = typeOf(n) ?? "";
-    if (oType !== nType) {
+    if ((o[INT_OR_STRING] === true) !== (n[INT_OR_STRING] === true))
+      // An int-or-string field has no type: setting one as it stops being int-or-string is this change, not a type change.
+      rec("int-or-string-changed", { keyword: INT_OR_STRING, before: o[INT_OR_STRING] === true, after: n[INT_OR_STRING] === true });
+    else if (oType !== nType) {
       // Below a type change every comparison is noise: the field is a different thing now.
       keyword("type-changed", "type");
       return;
@@ -254,8 +260,6 @@ export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: Jso
     if ((o.nullable === true) !== (n.nullable === true)) rec("nullable-changed", { keyword: "nullable", before: o.nullable === true, after: n.nullable === true });
     if (!deepEqual(o.default ?? undefined, n.default ?? undefined)) keyword("default-changed", "default");
     if (str(o.description) !== str(n.description)) keyword("description-changed", "description");
-    if ((o[INT_OR_STRING] === true) !== (n[INT_OR_STRING] === true))
-      rec("int-or-string-changed", { keyword: INT_OR_STRING, before: o[INT_OR_STRING] === true, after: n[INT_OR_STRING] === true });
     if ((o[EMBEDDED_RESOURCE] === true) !== (n[EMBEDDED_RESOURCE] === true))
       rec("embedded-resource-changed", { keyword: EMBEDDED_RESOURCE, before: o[EMBEDDED_RESOURCE] === true, after: n[EMBEDDED_RESOURCE] === true });
     if (o[PRESERVE_UNKNOWN_FIELDS] === true && n[PRESERVE_UNKNOWN_FIELDS] !== true) keyword("preserve-unknown-fields-removed", PRESERVE_UNKNOWN_FIELDS);
@@ -364,6 +368,8 @@ export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: Jso
       const meta = underMetadata || (depth === 0 && r === "metadata");
       const to = renamedTo.get(r);
       const c = base(to !== undefined ? "field-renamed" : "field-removed", childField(field, r), oc, op.child("properties").key(r), null, null, [], meta);
+      // The chain down to NEW's parent: the rules above the removed field are the ones that could reference it.
+      c.newChain = chain;
       c.parentPreservesUnknown = n[PRESERVE_UNKNOWN_FIELDS] === true;
       if (to !== undefined) c.renamedTo = { name: to, field: childField(field, to), path: np.child("properties").key(to) };
       out.push(c);
