@@ -108,7 +108,7 @@ export interface SchemaChange {
   after?: unknown;
   /** enum values removed or added; required names added. */
   values?: unknown[];
-  /** Inside the top-level `metadata` (built-in metadata validation is never ratcheted: B44, A32). */
+  /** Inside the top-level `metadata` (B44: the schema may only restrict name and generateName there). */
   underMetadata: boolean;
   /** field-removed: NEW's parent keeps unknown fields (x-kubernetes-preserve-unknown-fields), so nothing is pruned. */
   parentPreservesUnknown?: boolean;

@@ -173,7 +173,7 @@ test("quantors are matched by content: a reordering is no change (crdify's index
   assert.deepEqual(brief(diff(spec(base), spec(base, { not: { required: ["x"] } }))), ["quantor-changed spec not"]);
 });
 
-test("metadata subtree is marked (never ratcheted)", () => {
+test("the top-level metadata subtree is marked", () => {
   const o = obj({ metadata: obj({ name: { type: "string" } }) });
   const n = obj({ metadata: obj({ name: { type: "string", maxLength: 20 } }) });
   const c = diff(o, n);

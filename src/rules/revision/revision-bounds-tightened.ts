@@ -12,7 +12,7 @@ export default defineRule({
   phase: "revision",
   messages: { tightened: "{{keyword}} of {{field}} ({{versions}}) {{how}}: {{fail}}" },
   docs: {
-    why: "Stored values outside the new bound fail their next create and any update that changes them; ratcheting lets an unchanged value pass an update. Bounds under the top-level metadata are built-in metadata validation, which is never ratcheted.",
+    why: "Stored values outside the new bound fail their next create and any update that changes them; ratcheting lets an unchanged value pass an update.",
     fix: "Keep the old bound, or check the new bound on new values only (a CEL transition rule), until no stored object exceeds it.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
     fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 63}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 32}}}}}\n",

@@ -1,6 +1,6 @@
-/** allOf / anyOf / oneOf / not added or changed (B39): matched by content, never ratcheted. */
+/** allOf / anyOf / oneOf / not added or changed (B39): matched by content; ratcheted only at the object that holds it. */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, schemaChanges } from "./schema-changes.js";
+import { changeReport, fieldName, ownerFailText, schemaChanges } from "./schema-changes.js";
 
 export default defineRule({
   id: "revision-quantor-changed",
@@ -15,9 +15,9 @@ export default defineRule({
     loosened: "{{keyword}} of {{field}} ({{versions}}) lost {{removed}} subschema(s): validation is looser, no stored object fails",
   },
   docs: {
-    why: "Value validations under allOf, anyOf, oneOf and not are never ratcheted: stored objects that break the new combination fail their next create and their next update, even one that does not touch the field. crdlint matches subschemas by content, so reordering them is no change (crdify compares them by index and reports reorderings). Removing allOf subschemas or a not only loosens.",
+    why: "Stored objects that break the new combination fail their next create, and any update that changes anything in the object that holds the quantor: the docs say quantors are not ratcheted, and the apiserver's code ratchets their errors only at that object as a whole. crdlint matches subschemas by content, so reordering them is no change (crdify compares them by index and reports reorderings). Removing allOf subschemas or a not only loosens.",
     fix: "Express the new constraint as a CEL rule (ratcheted on unchanged values), or add it in a new version.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (junctors are not ratcheted)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate)",
     fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, b: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, {required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
     pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, {required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [b]}, {required: [a]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
   },
@@ -30,7 +30,7 @@ export default defineRule({
       }
       const parts = [q.added ? `${q.added} subschema(s) added` : "", q.removed ? `${q.removed} removed` : ""].filter(Boolean);
       const detail = c.keyword === "not" ? (q.removed && q.added ? "its subschema changed" : q.added ? "added" : "removed") : parts.join(", ");
-      ctx.report(changeReport(c, "objects-fail", { messageId: "changed", data: { keyword: c.keyword, detail, fail: failText(false) }, ratcheted: false }));
+      ctx.report(changeReport(c, "objects-fail", { messageId: "changed", data: { keyword: c.keyword, detail, fail: ownerFailText(fieldName(c)) }, ratcheted: false }));
     }
   },
 });

@@ -44,13 +44,15 @@ export function newKeywordPath(c: VersionSchemaChange, keyword = c.keyword): Dua
 }
 
 /**
- * CR validation ratcheting (A32) lets an unchanged value keep a newly invalid value on update, except below
- * allOf/anyOf/oneOf/not, for `required`, list-type and map-keys changes, added or removed properties, removed
- * additionalProperties, and built-in metadata validation (B44). The diff does not descend into quantors, so of
- * these only metadata depends on where the change is.
+ * CR validation ratcheting (A32): on update, the errors of a node whose value is unchanged (DeepEqual to the old
+ * object's correlated value) become warnings. A keyword on a field therefore only fails updates that change the
+ * field. The docs list `required` and allOf/anyOf/oneOf/not among what is not ratcheted; the code
+ * (ratchetingValueValidator.Validate) ratchets their errors too, but at the node that holds the keyword, so any
+ * change inside that object fails (see `ownerFailText`). Built-in ObjectMeta validation (B44) is not ratcheted, but
+ * no schema change alters it; the schema's own metadata.name constraints ratchet like any field.
  */
-export function ratchets(c: VersionSchemaChange): boolean {
-  return !c.underMetadata;
+export function ratchets(_c: VersionSchemaChange): boolean {
+  return true;
 }
 
 /** How an objects-fail verdict reads, by whether ratcheting softens it. */
@@ -58,6 +60,11 @@ export function failText(ratcheted: boolean): string {
   return ratcheted
     ? "objects that break it fail their next create and any update that changes it (unchanged values pass: ratcheting)"
     : "objects that break it fail their next create and every update, changed or not (not ratcheted)";
+}
+
+/** The verdict for keywords whose error belongs to the object that holds them (required, quantors). */
+export function ownerFailText(owner: string): string {
+  return `objects that break it fail their next create and any update that changes anything in ${owner} (ratcheting spares only updates that leave ${owner} unchanged)`;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The schema-level revision rules (B21–B43): one per kind of change of a version schema (§B.6 names), in id order. */
+/** The schema-level revision rules (B21–B43: one per kind of change of a version schema, §B.6 names) and the --objects replay, in id order. */
 import type { Rule } from "../define-rule.js";
 import revisionAdditionalPropertiesChanged from "./revision-additional-properties-changed.js";
 import revisionBoundsLoosened from "./revision-bounds-loosened.js";
@@ -19,6 +19,8 @@ import revisionIntOrStringChanged from "./revision-int-or-string-changed.js";
 import revisionListTypeChanged from "./revision-list-type-changed.js";
 import revisionMapTypeChanged from "./revision-map-type-changed.js";
 import revisionMultipleOfChanged from "./revision-multiple-of-changed.js";
+import revisionObjectInvalid from "./revision-object-invalid.js";
+import revisionObjectReadChanged from "./revision-object-read-changed.js";
 import revisionNullableChanged from "./revision-nullable-changed.js";
 import revisionPatternChanged from "./revision-pattern-changed.js";
 import revisionPreserveUnknownFieldsRemoved from "./revision-preserve-unknown-fields-removed.js";
@@ -47,6 +49,8 @@ const rules: Rule[] = [
   revisionMapTypeChanged,
   revisionMultipleOfChanged,
   revisionNullableChanged,
+  revisionObjectInvalid,
+  revisionObjectReadChanged,
   revisionPatternChanged,
   revisionPreserveUnknownFieldsRemoved,
   revisionQuantorChanged,
