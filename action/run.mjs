@@ -62,6 +62,9 @@ async function run() {
   const args = ["lint", "--no-color"];
   if (input("kubernetes-version")) args.push("--kubernetes-version", input("kubernetes-version"));
   if (input("config")) args.push("--config", input("config"));
+  // On a pull request the base branch is the OLD revision (GITHUB_BASE_REF is set only for pull_request events).
+  const against = input("against") || (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : "");
+  if (against && against !== "none") args.push("--against", against);
   args.push(...splitArgs(input("args")));
 
   // One lint, as JSON (the output contract); every other format is rendered from that result by crdlint's

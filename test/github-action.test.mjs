@@ -30,7 +30,7 @@ function workspace(t) {
 /** Runs the entry with the env the runner builds from action.yml's `env:` mapping of the given inputs. */
 function runAction(dir, inputs) {
   const step = action.runs.steps.find((s) => s.id === "crdlint");
-  const env = { ...process.env, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary"), GITHUB_ACTION_PATH: root };
+  const env = { ...process.env, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary"), GITHUB_ACTION_PATH: root, GITHUB_BASE_REF: "" };
   for (const [name, expr] of Object.entries(step.env)) {
     const m = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(expr);
     assert.ok(m, `${name} maps an input`);
@@ -46,7 +46,7 @@ test("action.yml: a composite action on Node whose run step passes every input t
   assert.ok(action.runs.steps.some((s) => String(s.uses).startsWith("actions/setup-node@")));
   const step = action.runs.steps.find((s) => s.id === "crdlint");
   assert.match(step.run, /node "\$GITHUB_ACTION_PATH\/action\/run\.mjs"/);
-  for (const name of ["paths", "format", "sarif-file", "kubernetes-version", "config", "args"]) {
+  for (const name of ["paths", "format", "sarif-file", "kubernetes-version", "config", "args", "against"]) {
     assert.ok(name in action.inputs, `input ${name}`);
     assert.equal(step.env[`INPUT_${name.toUpperCase().replace(/-/g, "_")}`], `\${{ inputs.${name} }}`, `input ${name} reaches the entry`);
   }
@@ -110,6 +110,27 @@ test("action entry: crdlint's usage errors are one annotation and exit 2", (t) =
   const format = runAction(dir, { format: "xml" });
   assert.equal(format.status, 2);
   assert.match(format.stderr, /format: expected one of/);
+});
+
+test("action entry: against (default on a pull request: origin/<base>) lints each CRD as an update of its revision there", (t) => {
+  const dir = workspace(t);
+  const git = (...args) => spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+  git("init", "-q", "-b", "main");
+  git("add", "config/crd/crontab.yaml");
+  git("commit", "-q", "-m", "base");
+  git("update-ref", "refs/remotes/origin/main", "HEAD");
+  const crd = join(dir, "config", "crd", "crontab.yaml");
+  writeFileSync(crd, readFileSync(crd, "utf8").replace(/plural: crontabs/, "plural: crontabz"));
+  // GITHUB_BASE_REF=main (a pull request) makes origin/main the OLD revision; "none" turns it off.
+  const step = action.runs.steps.find((s) => s.id === "crdlint");
+  const env = { ...process.env, GITHUB_WORKSPACE: dir, GITHUB_OUTPUT: join(dir, "output"), GITHUB_STEP_SUMMARY: join(dir, "summary"), GITHUB_ACTION_PATH: root, GITHUB_BASE_REF: "main" };
+  for (const [name, expr] of Object.entries(step.env)) env[name] = action.inputs[/inputs\.([\w-]+)/.exec(expr)[1]].default;
+  env.INPUT_PATHS = "config/crd/crontab.yaml";
+  const r = spawnSync(process.execPath, [entry], { cwd: dir, env, encoding: "utf8" });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stdout, /title=revision-plural-changed::spec\.names\.plural: Invalid value: "crontabz": field is immutable/);
+  const off = spawnSync(process.execPath, [entry], { cwd: dir, env: { ...env, INPUT_AGAINST: "none" }, encoding: "utf8" });
+  assert.doesNotMatch(off.stdout, /revision-plural-changed/);
 });
 
 test("action args split like shell words", () => {

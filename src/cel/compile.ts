@@ -5,7 +5,7 @@
  * the rule's schema node.
  */
 import type { CelType, CheckedAst, DeclType } from "./types.js";
-import { celEnvironment, type CelEnv } from "./env.js";
+import { celEnvironment, type CelEnv, type CelEnvMode } from "./env.js";
 import { createDeclMemo, schemaDeclType } from "./decl.js";
 import { parseCel, type ParseResult } from "./parse.js";
 import { check, ReferenceInterner } from "./checker.js";
@@ -192,8 +192,8 @@ function objectFreeTypeKey(t: CelType): string | null {
  * A compiler for CRD rules of a Kubernetes 1.`kubernetesMinor` server. It owns its caches (DeclTypes, parses,
  * results): the engine creates one per run and passes it down, so that CRDs of a run share them.
  */
-export function createCelCompiler(kubernetesMinor: number): CelCompiler {
-  const env = celEnvironment(kubernetesMinor);
+export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "new"): CelCompiler {
+  const env = celEnvironment(kubernetesMinor, mode);
   const declMemo = createDeclMemo();
   const scopes: ScopeCache = { byDecl: new WeakMap(), references: new ReferenceInterner() };
   // Results per root DeclType and expression (DeclTypes are memoised per schema object).

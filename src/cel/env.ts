@@ -68,7 +68,7 @@ function compatibilityVersion(minor: number): number {
 }
 
 /** Libraries in registration order, with the compatibility version that introduces them (base.go). */
-function librariesFor(compat: number, minor: number): Lib[] {
+function librariesFor(compat: number, minor: number, ignoreGates = false): Lib[] {
   const libs: Lib[] = [];
   const cross = compat >= 28;
   libs.push(stdLib(cross));
@@ -80,16 +80,23 @@ function librariesFor(compat: number, minor: number): Lib[] {
   if (compat >= 30) libs.push(ipLib, cidrLib);
   if (compat >= 31) libs.push(formatLib);
   // Authz selectors: introduced 1.31 behind the AuthorizeWithSelectors gate (on by default from 1.32).
-  if (compat >= 31 && minor >= 32) libs.push(authzSelectorsLib);
+  if (compat >= 31 && (minor >= 32 || ignoreGates)) libs.push(authzSelectorsLib);
   if (compat >= 32) libs.push(twoVarLib);
   if (compat >= 33) libs.push(semverLib(1));
   if (compat >= 34) libs.push(extListsLib(3));
   return libs;
 }
 
-function buildEnv(minor: number): CelEnv {
-  const compat = compatibilityVersion(minor);
-  return assemble(librariesFor(compat, minor), {
+/**
+ * `new`: NewExpressionsEnv, the libraries of the compatibility version (n-1), for expressions a create or update
+ * introduces. `stored`: StoredExpressionsEnv, every library the server has, feature gates ignored, for expressions
+ * an update leaves as OLD had them (the apiserver matches them by exact text).
+ */
+export type CelEnvMode = "new" | "stored";
+
+function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
+  const compat = mode === "stored" ? minor : compatibilityVersion(minor);
+  return assemble(librariesFor(compat, minor, mode === "stored"), {
     homogeneousAggregateLiterals: true,
     minor,
     compat,
@@ -189,8 +196,8 @@ export function overload(id: string, member: boolean, args: CelType[], result: C
  * The CRD-rule CEL environment of a Kubernetes 1.`minor` server (immutable). Built afresh on each call (about a
  * millisecond): a compiler builds its own once and keeps it.
  */
-export function celEnvironment(minor: number): CelEnv {
-  return buildEnv(minor);
+export function celEnvironment(minor: number, mode: CelEnvMode = "new"): CelEnv {
+  return buildEnv(minor, mode);
 }
 
 /** Overload ids the checker can emit, per function name, over all supported releases (1.28..1.38). */

@@ -229,7 +229,8 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
   });
   const oldSelectable = selectableFieldsByScope(old);
   const newSelectable = selectableFieldsByScope(next);
-  const expressions = preexistingExpressions(old);
+  const expressions = lazy(() => preexistingExpressions(old));
+  const unchanged = lazy(() => versionsWithUnchangedSchemas(next, old));
   return {
     old,
     storedVersions: storedVersionsOf(old, input.storedVersions),
@@ -259,8 +260,14 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
       const o = oldSelectable.get(version);
       return Array.isArray(o) && o.length > 8 && newSelectable.has(version) && goSemanticEqual(o, newSelectable.get(version));
     },
-    preexistingRules: expressions.rules,
-    preexistingMessageExpressions: expressions.messageExpressions,
-    versionsWithUnchangedSchemas: versionsWithUnchangedSchemas(next, old),
+    get preexistingRules() {
+      return expressions().rules;
+    },
+    get preexistingMessageExpressions() {
+      return expressions().messageExpressions;
+    },
+    get versionsWithUnchangedSchemas() {
+      return unchanged();
+    },
   };
 }

@@ -17,8 +17,12 @@ export async function loadServices(minor: number): Promise<EngineServices> {
         ? celRuntime.createCelValidator(schema, isResourceRoot, options)
         : celRuntime.createCelValidator(schema, isResourceRoot, { ...options, compiler: cel, registry: (registry ??= celRuntime.createFunctionRegistry(cel.env)) }),
   };
+  let celStored: ReturnType<typeof celModule.createCelCompiler> | undefined;
   return {
     cel,
+    get celStored() {
+      return (celStored ??= celModule.createCelCompiler(minor, "stored"));
+    },
     decoder: await decodeModule.createDecoder(minor),
     celRuntime: runtime,
     // Per-run caches: created here, once per engine, so no module holds state between runs.

@@ -26,3 +26,22 @@ export function caBundleInvalid(b64: string): boolean {
   if (!BASE64.test(b64.replace(/\s+/g, ""))) return true;
   return !hasCertificate(Buffer.from(b64, "base64").toString("latin1"));
 }
+
+/**
+ * The error transport.TLSConfigFor gives for a caBundle without a usable certificate (createErrorParsingCAData), or
+ * null when the bundle loads. A certificate block that does not parse is reported with Go's commonest x509 text.
+ */
+export function caBundleError(b64: string): string | null {
+  if (b64 === "") return null;
+  const pem = Buffer.from(b64.replace(/\s+/g, ""), "base64").toString("latin1");
+  if (hasCertificate(pem)) return null;
+  const prefix = "unable to load root certificates: ";
+  let rest = pem;
+  for (;;) {
+    const m = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([\s\S]*?)-----END \1-----\r?\n?/.exec(rest);
+    if (!m) return rest.length > 0 || pem.length === 0 ? `${prefix}unable to parse bytes as PEM block` : `${prefix}no valid certificate authority data seen`;
+    if (m[1] === "CERTIFICATE" && !m[2]!.includes(":")) return `${prefix}failed to parse certificate: x509: malformed certificate`;
+    rest = rest.slice(m.index + m[0].length);
+    if (rest.trim() === "") return `${prefix}no valid certificate authority data seen`;
+  }
+}

@@ -42,10 +42,14 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   const out = entries.map((entry): CompiledEntry => {
     if (goTrimSpace(entry.rule).length === 0) return { entry, rule: null, messageExpression: null };
     const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;
-    const rule = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf });
+    // A11: on an update, a text OLD already had compiles in the stored-expressions environment.
+    const stored = ctx.services.celStored;
+    const ruleCompiler = ctx.update?.preexistingRules.has(entry.rule) && stored ? stored : compiler;
+    const rule = ruleCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf });
     let messageExpression: CompileResult | null = null;
+    const messageCompiler = ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
     if (rule.ok && entry.messageExpression.trim().length > 0 && ctx.minor >= 27)
-      messageExpression = compiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf });
+      messageExpression = messageCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf });
     return { entry, rule, messageExpression };
   });
   ctx.memo.set(COMPILED, out, key);

@@ -66,6 +66,8 @@ export interface Report {
 export interface EngineServices {
   /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor; null when CEL is not loaded. */
   readonly cel: CelCompiler | null;
+  /** The compiler of the stored-expressions environment (A11: expressions an update keeps from OLD); built on first use. */
+  readonly celStored?: CelCompiler | null;
   /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type); null when not loaded. */
   readonly decoder: Decoder | null;
   /** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */

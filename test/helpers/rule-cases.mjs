@@ -45,7 +45,7 @@ const ORDER = ["rule", "severity", "apiserver", "file", "line", "column", "endLi
 /** A diagnostic as a case states it: fixed key order, without what the case's frame fixes (file, object, category). */
 export function toExpectation(rule, d) {
   const { object, category, url, ...rest } = d;
-  if (rule.category !== "revision") delete rest.file;
+  if (rule.category !== "revision" && rest.file !== "old.yaml") delete rest.file;
   if (category !== rule.category) throw new Error(`${rule.id}: a diagnostic of category ${category}`);
   if (rest.apiserver === rule.apiserver) delete rest.apiserver;
   if (rest.document === 0) delete rest.document;
@@ -67,7 +67,7 @@ export async function runCase(rule, c) {
   const r =
     rule.category === "resource"
       ? await validate(["-"], { ...options, stdin: async () => c.input })
-      : rule.category === "revision"
+      : rule.category === "revision" || c.old !== undefined
         ? await diffText(c.old ?? "", c.input, { ...options, oldFile: "old.yaml", file: "case.yaml" })
         : await lintText(c.input, { ...options, file: "case.yaml" });
   return { expect: r.diagnostics.filter((d) => d.rule === rule.id).map((d) => toExpectation(rule, d)) };

@@ -24,6 +24,8 @@ export default defineRule({
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy !== "Webhook" || !c.reviewVersions || c.reviewVersions.length === 0) return;
     if (c.reviewVersions.some((v) => v === "v1" || v === "v1beta1")) return;
+    // requireRecognizedConversionReviewVersion: an update may keep unrecognized versions when OLD had only those.
+    if (ctx.update && !ctx.update.requireRecognizedConversionReviewVersion) return;
     ctx.report({ path: c.reviewVersionsPath, messageId: "mustIncludeAtLeastOne", value: c.reviewVersions });
   },
 });

@@ -24,6 +24,8 @@ export default defineRule({
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || !o.notPruned) return;
+    // requirePrunedDefaults: an update may keep unpruned defaults when OLD had some.
+    if (ctx.update && !ctx.update.requirePrunedDefaults) return;
     ctx.report({ path: o.base, value: defaultValue(node), messageId: "mustNotHaveUnknownFields" });
   },
 });

@@ -24,6 +24,8 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
   },
   visitNode(node, ctx) {
+    // requireAtomicSetType: an update may keep non-atomic set items when OLD had some (asked only on a finding: the answer lints OLD).
+    const relaxed = (): boolean => ctx.update !== undefined && !ctx.update.requireAtomicSetType;
     const s = node.schema;
     if (s[LIST_TYPE] !== "set" || s.type !== "array") return;
     const items = itemSchema(s);
@@ -33,12 +35,12 @@ export default defineRule({
     if (itemsListType === MALFORMED) return;
     if (itemsType === "array") {
       if (itemsListType !== undefined && itemsListType !== "atomic")
-        ctx.report({ path: node.path.child("items", LIST_TYPE), messageId: "notAtomic", value: itemsListType });
+        if (!relaxed()) ctx.report({ path: node.path.child("items", LIST_TYPE), messageId: "notAtomic", value: itemsListType });
     } else if (itemsType === "object") {
       const mapType = optionalString(items, MAP_TYPE);
       if (mapType === MALFORMED || mapType === "atomic") return;
       // Quirk: the value printed is the items' list type (nearly always unset, so null), not the map type.
-      ctx.report({ path: node.path.child("items", MAP_TYPE), messageId: "notAtomic", value: itemsListType ?? null });
+      if (!relaxed()) ctx.report({ path: node.path.child("items", MAP_TYPE), messageId: "notAtomic", value: itemsListType ?? null });
     }
   },
 });

@@ -3,7 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject } from "../../crd/model.js";
 import { stringField } from "../../k8s/objectmeta.js";
-import { approvalAccepted, isProtectedGroup } from "./api-approval-missing.js";
+import { approvalAccepted, approvalState, isProtectedGroup } from "./api-approval-missing.js";
 
 const ANNOTATION = "api-approved.kubernetes.io";
 
@@ -31,6 +31,8 @@ export default defineRule({
     if (!group || !isProtectedGroup(group)) return;
     const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
     const value = stringField(md.annotations, ANNOTATION);
+    // validateAPIApproval: an update that leaves the approval state as OLD had it is never refused for it.
+    if (ctx.update && approvalState(ctx.update.old.raw) === approvalState(ctx.crd.raw)) return;
     if (!value || approvalAccepted(value)) return;
     ctx.report({
       path: DualPath.root("metadata", "annotations").key(ANNOTATION),

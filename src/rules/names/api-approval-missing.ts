@@ -31,6 +31,8 @@ export default defineRule({
     if (!group || !isProtectedGroup(group)) return;
     const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
     const value = stringField(md.annotations, ANNOTATION);
+    // validateAPIApproval: an update that leaves the approval state as OLD had it is never refused for it.
+    if (ctx.update && approvalState(ctx.update.old.raw) === approvalState(ctx.crd.raw)) return;
     if (value !== "") return;
     ctx.report({
       path: DualPath.root("metadata", "annotations").key(ANNOTATION),
@@ -41,6 +43,15 @@ export default defineRule({
 
 export function isProtectedGroup(group: string): boolean {
   return group === "k8s.io" || group.endsWith(".k8s.io") || group === "kubernetes.io" || group.endsWith(".kubernetes.io");
+}
+
+/** GetAPIApprovalState's state of an object's annotation: missing, approved, bypassed or invalid. */
+export function approvalState(raw: Record<string, unknown>): "missing" | "approved" | "bypassed" | "invalid" {
+  const md = isObject(raw.metadata) ? raw.metadata : {};
+  const value = stringField(md.annotations, ANNOTATION);
+  if (value === null || value === "") return "missing";
+  if (value.startsWith("unapproved")) return "bypassed";
+  return approvalAccepted(value) ? "approved" : "invalid";
 }
 
 /** GetAPIApprovalState: bypassed (`unapproved…`) or approved (request URI with scheme and host) are accepted. */

@@ -20,6 +20,8 @@ export default defineRule({
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {
+    // Only the create validation checks the name's form (its nameValidationFn); an update keeps OLD's name.
+    if (ctx.update) return;
     const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
     const name = stringField(md, "name");
     if (!name) return;

@@ -1,7 +1,9 @@
 /** What the revision rules share: where a version is on a side, the names a message uses, the migration plan. */
 import type { CrdView, VersionView } from "../../crd/model.js";
 import { isObject } from "../../crd/model.js";
-import { storageVersion } from "../../crd/revision.js";
+import { storageVersion, versionSchema } from "../../crd/revision.js";
+import { internalSchemaProps } from "../../crd/internal-version.js";
+import { goSemanticEqual } from "../../k8s/go.js";
 import type { DualPath } from "../../k8s/path.js";
 import { DualPath as Path } from "../../k8s/path.js";
 
@@ -40,4 +42,37 @@ export function migrationPlan(view: CrdView, from: readonly string[], to: string
 /** The storage version's name on a side, or null. */
 export function storageName(view: CrdView): string | null {
   return storageVersion(view)?.name ?? null;
+}
+
+/** spec.names.<key> as a string ("" when absent or not a string). */
+export function nameField(view: CrdView, key: string): string {
+  const names = isObject(view.spec.names) ? view.spec.names : {};
+  const v = names[key];
+  return typeof v === "string" ? v : "";
+}
+
+/** spec.names.<key> as a list of strings (shortNames, categories). */
+export function nameList(view: CrdView, key: string): string[] {
+  const names = isObject(view.spec.names) ? view.spec.names : {};
+  const v = names[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+}
+
+/** The conversion strategy (None when absent, as the apiserver defaults it). */
+export function conversionStrategy(view: CrdView): string {
+  const c = view.spec.conversion;
+  return isObject(c) && typeof c.strategy === "string" ? c.strategy : "None";
+}
+
+/** Served versions, highest priority first: the first is what kubectl and discovery use by default. */
+export function isServed(v: VersionView): boolean {
+  return v.raw.served === true;
+}
+
+/** Whether two versions' schemas are equal as the apiserver compares them (Semantic.DeepEqual of the internal values). */
+export function sameSchema(a: CrdView, aVersion: string, b: CrdView, bVersion: string): boolean {
+  const x = versionSchema(a, aVersion);
+  const y = versionSchema(b, bVersion);
+  if (x === null || y === null) return x === y;
+  return x === y || goSemanticEqual(internalSchemaProps(x), internalSchemaProps(y));
 }

@@ -17,6 +17,24 @@ export function isRecognizedStringFormat(format: string, minor: number): boolean
 }
 
 const SEEN = new MemoKey<boolean>("schema-format-unrecognized");
+const OLD_FORMATS = new MemoKey<ReadonlySet<string>>("schema-format-unrecognized:old");
+
+/** Every format of a `type: string` schema under the roots (OLD's, for the update ratchet). */
+function stringFormatsOf(roots: readonly unknown[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (v: unknown, depth: number): void => {
+    if (depth > 500 || v === null || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    if (o.type === "string" && typeof o.format === "string") out.add(o.format);
+    for (const [k, x] of Object.entries(o)) if (k !== "default" && k !== "enum" && k !== "example") visit(x, depth + 1);
+  };
+  for (const r of roots) visit(r, 0);
+  return out;
+}
 
 export default defineRule({
   id: "schema-format-unrecognized",
@@ -43,6 +61,8 @@ export default defineRule({
     if (typeof f !== "string" || f === "" || s.type !== "string" || isRecognizedStringFormat(f, ctx.minor)) return;
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, f)) return;
+    // WarningsOnUpdate is ratcheted: a format OLD already had draws no warning on update.
+    if (ctx.update && ctx.memo.compute(OLD_FORMATS, () => stringFormatsOf(ctx.update!.old.schemas.map((s) => s.root))).has(f)) return;
     ctx.memo.set(SEEN, true, f);
     ctx.report({ path: node.path.child("format"), messageId: "unrecognizedFormat", data: { fJson: JSON.stringify(f) } });
   },

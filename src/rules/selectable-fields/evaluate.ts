@@ -24,6 +24,8 @@ export type SelectableRuleId =
 export interface SelectableFinding {
   rule: SelectableRuleId;
   path: DualPath;
+  /** The list's key for allowTooManySelectableFields: "" for the top-level list, else its version's name. */
+  scopeKey?: string;
   /** The rule's messageId and its data; or `message`, a text another component computed whole (the structural conversion's error). */
   messageId?: string;
   data?: MessageData;
@@ -128,6 +130,7 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
       out.push({
         rule: "selectable-fields-too-many",
         path: scope.path,
+        scopeKey: sf.hoisted ? "" : (scope.versions[0]?.name ?? ""),
         messageId: "tooMany",
         data: { max: MAX_SELECTABLE_FIELDS },
         value: unique.size,
@@ -152,6 +155,8 @@ export function selectableFieldFindings(ctx: RuleContext): SelectableFinding[] {
 export function reportSelectable(ctx: RuleContext, rule: SelectableRuleId): void {
   for (const f of selectableFieldFindings(ctx)) {
     if (f.rule !== rule) continue;
+    // allowTooManySelectableFields: an update may keep an over-long list OLD already had, unchanged.
+    if (f.scopeKey !== undefined && ctx.update?.allowTooManySelectableFields(f.scopeKey)) continue;
     const text = f.messageId !== undefined ? { messageId: f.messageId, data: f.data } : { message: f.message };
     ctx.report({ path: f.path, ...text, ...(f.value !== undefined ? { value: f.value } : {}) });
   }

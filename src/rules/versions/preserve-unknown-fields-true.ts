@@ -22,6 +22,8 @@ export default defineRule({
   },
   check(ctx) {
     if (ctx.crd.spec.preserveUnknownFields !== true) return;
+    // validatePreserveUnknownFields: an update keeps true when OLD had it (legacy data).
+    if (ctx.update?.old.spec.preserveUnknownFields === true) return;
     const ext = ctx.minor >= 25 ? "x-kubernetes-preserve-unknown-fields" : "x-preserve-unknown-fields";
     ctx.report({
       path: DualPath.root("spec", "preserveUnknownFields"),

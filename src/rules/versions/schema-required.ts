@@ -19,6 +19,14 @@ export default defineRule({
   },
   check(ctx) {
     const message = ctx.minor >= 34 ? "" : "schemas are required";
+    // requireOpenAPISchema is false when OLD lacked a schema in some version: then only served versions need one,
+    // unless spec.preserveUnknownFields keeps every field.
+    if (ctx.update && !ctx.update.requireOpenAPISchema) {
+      if (ctx.crd.spec.preserveUnknownFields === true) return;
+      for (const v of ctx.crd.versionsWithoutSchema)
+        if (v.raw.served === true) ctx.report({ path: v.path.child("schema", "openAPIV3Schema"), message: "because otherwise all fields are pruned" });
+      return;
+    }
     for (const v of ctx.crd.versionsWithoutSchema) {
       ctx.report({
         path: v.path.child("schema", "openAPIV3Schema"),

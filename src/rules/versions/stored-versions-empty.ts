@@ -22,6 +22,8 @@ export default defineRule({
   },
   check(ctx) {
     if (ctx.crd.versions.some((v) => v.raw.storage === true)) return;
+    // On update status.storedVersions is OLD's (PrepareForUpdate), never empty.
+    if (ctx.update && ctx.update.storedVersions.versions.length > 0) return;
     ctx.report({
       path: new DualPath(FieldPath.root("spec", "versions"), FieldPath.root("status", "storedVersions")),
       messageId: "mustHaveAtLeastOne",

@@ -23,7 +23,9 @@ export default defineRule({
   check(ctx) {
     const first = ctx.crd.versions.find((v) => v.raw.storage === true);
     if (!first) return;
-    const storedVersions = [first.name];
+    // On create the list is [the first storage version]; on update OLD's list, with that version appended (PrepareForUpdate).
+    const storedVersions = ctx.update ? [...ctx.update.storedVersions.versions] : [];
+    if (!storedVersions.includes(first.name)) storedVersions.push(first.name);
     const pending = new Set(storedVersions);
     for (const v of ctx.crd.versions) {
       const ok = pending.has(v.name);

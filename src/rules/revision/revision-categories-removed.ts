@@ -1,0 +1,31 @@
+/** Categories were removed: `kubectl get <category>` no longer lists the resource (B15). */
+import { defineRule } from "../define-rule.js";
+import { DualPath } from "../../k8s/path.js";
+import { nameList } from "./common.js";
+
+export default defineRule({
+  id: "revision-categories-removed",
+  category: "revision",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "Categories were removed: `kubectl get <category>` no longer lists the resource (B15).",
+  phase: "revision",
+  messages: {
+    removed: "categories removed: {{names}}; `kubectl get {{first}}` no longer lists these objects",
+  },
+  docs: {
+    why: "kubectl get <category> (kubectl get all, for instance) lists every resource of the category: removing one hides these objects from it. A name that conflicts with another CRD of the group is not rejected: the apiserver keeps serving the old accepted names (NamesAccepted=False).",
+    fix: "Keep the old names; add new ones next to them.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/controller/status/naming_controller.go",
+    fail: "old:\n  spec: {names: {categories: [all, example]}}\nnew:\n  spec: {names: {categories: [example]}}\n",
+    pass: "old:\n  spec: {names: {categories: [example]}}\nnew:\n  spec: {names: {categories: [example, all]}}\n",
+  },
+  checkRevision(ctx) {
+    const after = new Set(nameList(ctx.crd, "categories"));
+    const lost = nameList(ctx.old, "categories").filter((n) => !after.has(n));
+    if (lost.length === 0) return;
+    const at = after.size > 0 ? DualPath.root("spec", "names", "categories") : DualPath.root("spec", "names");
+    ctx.report({ path: at, effect: "clients-break", messageId: "removed", data: { names: lost.join(", "), first: lost[0]! } });
+  },
+});

@@ -1,0 +1,39 @@
+/** conversion.webhook.conversionReviewVersions changed: the webhook must understand the version the apiserver now picks. */
+import { defineRule } from "../define-rule.js";
+import { DualPath } from "../../k8s/path.js";
+import { isObject, type CrdView } from "../../crd/model.js";
+import { conversionStrategy } from "./common.js";
+
+function reviewVersions(view: CrdView): string[] {
+  const c = isObject(view.spec.conversion) ? view.spec.conversion : {};
+  const w = isObject(c.webhook) ? c.webhook : {};
+  return Array.isArray(w.conversionReviewVersions) ? w.conversionReviewVersions.filter((v): v is string => typeof v === "string") : [];
+}
+
+export default defineRule({
+  id: "revision-conversion-review-versions-changed",
+  category: "revision",
+  severity: "info",
+  apiserver: false,
+  type: null,
+  description: "conversionReviewVersions changed: the apiserver sends the first version it supports from the list (B9).",
+  phase: "revision",
+  messages: {
+    changed: "conversionReviewVersions changes from [{{from}}] to [{{to}}]: the apiserver now sends ConversionReview {{sent}}; the webhook must accept it",
+  },
+  docs: {
+    why: "The apiserver sends the first ConversionReview version of the list it understands (v1, then v1beta1). A webhook that only decodes the old one fails every conversion. A list without v1 or v1beta1 is rejected unless OLD's was too (conversion-review-versions-unrecognized).",
+    fix: "Deploy a webhook that accepts both review versions before changing the list.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
+    fail: "old:\n  webhook: {conversionReviewVersions: [v1beta1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    pass: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+  },
+  checkRevision(ctx) {
+    if (conversionStrategy(ctx.old) !== "Webhook" || conversionStrategy(ctx.crd) !== "Webhook") return;
+    const from = reviewVersions(ctx.old);
+    const to = reviewVersions(ctx.crd);
+    if (from.join(",") === to.join(",")) return;
+    const sent = to.find((v) => v === "v1" || v === "v1beta1") ?? "none (unrecognized)";
+    ctx.report({ path: DualPath.root("spec", "conversion", "webhook", "conversionReviewVersions"), effect: "behaviour-changed", messageId: "changed", data: { from: from.join(", "), to: to.join(", "), sent } });
+  },
+});

@@ -1,0 +1,42 @@
+/** A version of OLD is gone from NEW (one the cluster never stored: else the apiserver rejects it, revision-stored-version-removed). */
+import { defineRule } from "../define-rule.js";
+import { resourceName } from "./common.js";
+import { renamedVersions } from "./renames.js";
+
+export default defineRule({
+  id: "revision-version-removed",
+  category: "revision",
+  severity: "warning",
+  apiserver: false,
+  type: null,
+  description: "A version that was never a storage version left spec.versions: its clients get 404 (B2).",
+  phase: "revision",
+  messages: {
+    removedServed: "version {{version}} was removed: clients and manifests that use {{group}}/{{version}} get 404 (kubectl: no matches for kind)",
+    removedUnserved: "version {{version}} was removed; it was not served, so no client could use it",
+  },
+  docs: {
+    why: "Requests to a removed version fail, and manifests pinned to it stop applying. The Kubernetes docs' procedure: unserve the version first (served: false) and watch for clients, then remove it. A version in status.storedVersions cannot be removed at all (revision-stored-version-removed); without OLD's status crdlint knows only that OLD's storage version is stored, so this verdict assumes the others never were.",
+    fix: "Keep the version with served: false for a release, then remove it.",
+    upstream: "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md (Version removal)",
+    fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew: {}\n",
+    pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+  },
+  checkRevision(ctx) {
+    const stored = new Set(ctx.update.storedVersions.versions);
+    const renamed = renamedVersions(ctx);
+    for (const pair of ctx.versions) {
+      if (pair.new || !pair.old || stored.has(pair.name) || renamed.has(pair.name)) continue;
+      const served = pair.old.raw.served === true;
+      ctx.report({
+        path: pair.old.path.child("name"),
+        inOld: true,
+        effect: served ? "clients-break" : "none",
+        messageId: served ? "removedServed" : "removedUnserved",
+        data: { version: pair.name, group: ctx.crd.group || resourceName(ctx.crd) },
+        version: pair.name,
+        ...(ctx.update.storedVersions.source === "assumed" ? { assumes: ["storedVersions"] as const } : {}),
+      });
+    }
+  },
+});
