@@ -240,3 +240,32 @@ spec:
   const c2 = diffCrdSchemas(doc([v("v1", { a: { type: "string" } }, true), v("v2", { b: { type: "string" } })]), doc([v("v1", { a: { type: "string" } }, true)]));
   assert.deepEqual(c2, []);
 });
+
+test("malformed schemas never throw: every keyword with the wrong JSON type on either side", () => {
+  const junk = [null, true, 0, 1.5, "", "x", [], [1, "a", null], {}, { a: 1 }, { type: 5 }, [{ rule: 3 }]];
+  const keys = ["type", "properties", "items", "additionalProperties", "enum", "required", "default", "maxLength", "minimum", "pattern", "format", "nullable",
+    "x-kubernetes-validations", "x-kubernetes-list-type", "x-kubernetes-list-map-keys", "x-kubernetes-map-type", "allOf", "anyOf", "not", "description"];
+  const base = () => spec({ a: { type: "string" }, l: { type: "array", items: { type: "string" } } });
+  let n = 0;
+  for (const key of keys)
+    for (const v of junk) {
+      const bad = base();
+      bad.properties.spec.properties.a[key] = v;
+      bad.properties.spec[key] = v;
+      assert.doesNotThrow(() => diff(base(), bad), `${key}: ${JSON.stringify(v)}`);
+      assert.doesNotThrow(() => diff(bad, base()), `${key}: ${JSON.stringify(v)}`);
+      assert.doesNotThrow(() => diff(bad, structuredClone(bad)));
+      n++;
+    }
+  assert.equal(n, keys.length * junk.length);
+});
+
+test("deep schemas are compared to a bounded depth without throwing", () => {
+  let o = { type: "string" };
+  let m = { type: "integer" };
+  for (let i = 0; i < 400; i++) {
+    o = { type: "object", properties: { x: o } };
+    m = { type: "object", properties: { x: m } };
+  }
+  assert.doesNotThrow(() => diff(o, m));
+});

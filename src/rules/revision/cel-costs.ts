@@ -55,8 +55,12 @@ export function schemaRuleCosts(ctx: RevisionContext, root: JsonObject): SchemaR
           out.rules.push({ field, rule: e.rule, error: r.errors[0]?.message ?? "does not compile" });
           continue;
         }
-        const { estimatedCost } = estimateWithReleaseChange(r.ast, r.rootDecl, ctx.minor);
-        const cost = expressionCost(estimatedCost, ruleCardinality(chain), r.rootDecl.minSize);
+        let cost: bigint;
+        try {
+          cost = expressionCost(estimateWithReleaseChange(r.ast, r.rootDecl, ctx.minor).estimatedCost, ruleCardinality(chain), r.rootDecl.minSize);
+        } catch {
+          continue;
+        }
         out.rules.push({ field, rule: e.rule, cost });
         out.total += cost;
       }
