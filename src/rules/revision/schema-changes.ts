@@ -68,6 +68,14 @@ export function ownerFailText(owner: string): string {
 }
 
 /**
+ * The version a finding names in its `version` field, which the lenient policy for unstable versions matches: a
+ * change in a schema several versions share concerns the stable ones too, so a stable one is named when there is one.
+ */
+function reportedVersion(versions: readonly string[]): string {
+  return versions.find((v) => !/alpha|beta/.test(v)) ?? versions[0] ?? "";
+}
+
+/**
  * The report fields every schema change shares: position (NEW's keyword, or OLD's node for what is gone), version,
  * effect and ratcheting; `report` names the message and may override the rest.
  */
@@ -78,7 +86,7 @@ export function changeReport(c: VersionSchemaChange, effect: Effect, report: { m
     path: inOld ? c.oldPath! : newKeywordPath(c),
     ...(inOld ? { inOld: true } : {}),
     effect,
-    version: c.versions.join(", "),
+    version: reportedVersion(c.versions),
     ...(effect === "objects-fail" ? { ratcheted: ratchets(c) } : {}),
     ...rest,
     data: { field: fieldName(c), versions: c.versions.join(", "), ...data },
