@@ -212,3 +212,25 @@ test("diff prints every format; the apiserver's create-time errors that still ap
   assert.equal(unique.operation, "update");
   assert.ok(json.diagnostics.every((d) => d.apiserver || d.category === "revision"), "diff shows no lint-only findings");
 });
+
+test("library: diff, diffText, diffAgainst and lint({ against }) give what the CLI gives; UsageError on bad input", async () => {
+  const api = await import("../dist/index.js");
+  const dir = tmp({ "old.yaml": OLD, "new.yaml": NEW, "deploy.yaml": "apiVersion: apps/v1\nkind: Deployment\n" });
+  const viaCli = crdlint(["diff", "old.yaml", "new.yaml", "-f", "json"], { cwd: dir }).json;
+  const viaApi = await api.diff(["old.yaml"], ["new.yaml"], { cwd: dir });
+  assert.deepEqual(viaApi.diagnostics, withoutUrl(viaCli.diagnostics));
+  assert.deepEqual(viaApi.summary, viaCli.summary);
+  const text = await api.diffText(OLD, NEW, { oldFile: "old.yaml", file: "new.yaml", storedVersions: ["v1alpha1"] });
+  const stored = text.diagnostics.find((d) => d.rule === "revision-stored-version-removed");
+  assert.equal(stored.assumes, undefined, "storedVersions given: nothing assumed");
+  await assert.rejects(api.diff(["deploy.yaml"], ["new.yaml"], { cwd: dir }), (e) => e instanceof api.UsageError && /holds no CustomResourceDefinition/.test(e.message));
+  git(dir, "init", "-q", "-b", "main");
+  git(dir, "add", "old.yaml");
+  git(dir, "commit", "-q", "-m", "base");
+  writeFileSync(join(dir, "old.yaml"), NEW);
+  const against = await api.diffAgainst("main", ["old.yaml"], { cwd: dir });
+  assert.deepEqual(against.diagnostics.map((d) => [d.rule, d.file]).sort(), [["revision-stored-version-removed", "main:old.yaml"], ["revision-version-renamed", "old.yaml"]]);
+  const linted = await api.lint(["old.yaml"], { cwd: dir, against: "main" });
+  assert.ok(linted.diagnostics.some((d) => d.rule === "revision-stored-version-removed"));
+  await assert.rejects(api.lint(["old.yaml"], { cwd: dir, against: "no-such-ref" }), (e) => e instanceof api.UsageError && /git fetch origin no-such-ref/.test(e.message));
+});

@@ -124,6 +124,18 @@ export function preexistingExpressions(old: CrdView): { rules: Set<string>; mess
   return { rules, messageExpressions };
 }
 
+/** specHasOptionalOldSelf: any x-kubernetes-validations entry of the CRD sets optionalOldSelf. */
+export function usesOptionalOldSelf(view: CrdView): boolean {
+  const visit = (s: unknown, depth: number): boolean => {
+    if (depth > 500 || s === null || typeof s !== "object") return false;
+    if (Array.isArray(s)) return s.some((x) => visit(x, depth + 1));
+    const xv = (s as Record<string, unknown>)["x-kubernetes-validations"];
+    if (Array.isArray(xv) && xv.some((e) => isObject(e) && e.optionalOldSelf === true)) return true;
+    return Object.entries(s as Record<string, unknown>).some(([k, v]) => k !== "default" && k !== "enum" && k !== "example" && visit(v, depth + 1));
+  };
+  return view.schemas.some((scope) => visit(scope.root, 0));
+}
+
 /** allVersionsSpecifyOpenAPISchema of OLD: requireOpenAPISchema stays true only then. */
 export function allVersionsSpecifyOpenAPISchema(old: CrdView): boolean {
   if (old.schemaHoisted) return true;
@@ -181,6 +193,8 @@ export interface UpdateOptions {
   readonly preexistingMessageExpressions: ReadonlySet<string>;
   /** The per-expression cost limit is suppressed for these versions (schema unchanged). */
   readonly versionsWithUnchangedSchemas: ReadonlySet<string>;
+  /** OLD sets optionalOldSelf somewhere: dropDisabledFields keeps NEW's even with CRDValidationRatcheting off (A16). */
+  readonly oldUsesOptionalOldSelf: boolean;
 }
 
 export interface UpdateOptionsInput {
@@ -231,6 +245,7 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
   const newSelectable = selectableFieldsByScope(next);
   const expressions = lazy(() => preexistingExpressions(old));
   const unchanged = lazy(() => versionsWithUnchangedSchemas(next, old));
+  const optionalOldSelf = lazy(() => usesOptionalOldSelf(old));
   return {
     old,
     storedVersions: storedVersionsOf(old, input.storedVersions),
@@ -268,6 +283,9 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
     },
     get versionsWithUnchangedSchemas() {
       return unchanged();
+    },
+    get oldUsesOptionalOldSelf() {
+      return optionalOldSelf();
     },
   };
 }

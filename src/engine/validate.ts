@@ -10,7 +10,7 @@ import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
-import { compareKubeAwareVersionStrings, formatKubernetesVersion } from "../k8s/version.js";
+import { defaultDeprecationWarning, formatKubernetesVersion } from "../k8s/version.js";
 import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
 import { SchemaValidatorCache } from "../validate/value.js";
 import { createResourceValidator, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
@@ -90,15 +90,7 @@ function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinReader |
 /** The apiserver's deprecation warning for a version (customresource_handler.go: getDeprecationWarning). */
 function deprecationWarning(crd: CrdEntry, v: CrdVersion): string {
   if (v.deprecationWarning !== null) return v.deprecationWarning;
-  let text = `${crd.group}/${v.name} ${crd.kind} is deprecated`;
-  let best: string | null = null;
-  for (const o of crd.versions.values()) {
-    if (!o.served || o.deprecated || o.name === v.name) continue;
-    if (compareKubeAwareVersionStrings(o.name, v.name) <= 0) continue;
-    if (best === null || compareKubeAwareVersionStrings(o.name, best) > 0) best = o.name;
-  }
-  if (best !== null) text += `; use ${crd.group}/${best} ${crd.kind}`;
-  return text;
+  return defaultDeprecationWarning(crd.group, crd.kind, v.name, crd.versions.values());
 }
 
 function crdEntry(raw: Record<string, unknown>, file: string, located: Located, text: string): CrdEntry | null {

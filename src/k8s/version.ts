@@ -69,3 +69,20 @@ export function compareKubeAwareVersionStrings(v1: string, v2: string): number {
 export function sortByVersionPriority(names: readonly string[]): string[] {
   return [...names].sort((x, y) => compareKubeAwareVersionStrings(y, x));
 }
+
+/**
+ * The warning the apiserver sends for a deprecated version without a deprecationWarning (customresource_handler.go
+ * defaultDeprecationWarning): `<group>/<version> <Kind> is deprecated`, and `; use <group>/<v> <Kind>` naming the
+ * highest-priority served, non-deprecated version above it.
+ */
+export function defaultDeprecationWarning(group: string, kind: string, version: string, versions: Iterable<{ name: string; served: boolean; deprecated: boolean }>): string {
+  let text = `${group}/${version} ${kind} is deprecated`;
+  let best: string | null = null;
+  for (const o of versions) {
+    if (!o.served || o.deprecated || o.name === version) continue;
+    if (compareKubeAwareVersionStrings(o.name, version) <= 0) continue;
+    if (best === null || compareKubeAwareVersionStrings(o.name, best) > 0) best = o.name;
+  }
+  if (best !== null) text += `; use ${group}/${best} ${kind}`;
+  return text;
+}

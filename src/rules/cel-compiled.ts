@@ -38,7 +38,8 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   const compiler = celCompiler(ctx);
   if (!compiler) return [];
   // optionalOldSelf is dropped before validation while its feature gate is off (1.28-1.29).
-  const honourOptionalOldSelf = enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor);
+  // ... unless an update's OLD already used it (dropDisabledFields keeps it then, A16).
+  const honourOptionalOldSelf = enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor) || ctx.update?.oldUsesOptionalOldSelf === true;
   const out = entries.map((entry): CompiledEntry => {
     if (goTrimSpace(entry.rule).length === 0) return { entry, rule: null, messageExpression: null };
     const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;

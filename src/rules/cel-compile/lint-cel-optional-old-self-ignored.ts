@@ -26,6 +26,8 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf !== true) continue;
+      // dropDisabledFields keeps it on an update of a CRD that already used it.
+      if (ctx.update?.oldUsesOptionalOldSelf) return;
       ctx.report({
         path: e.path.child("optionalOldSelf"),
         messageId: "optionaloldselfIsDroppedByKubernetes", data: { minor: ctx.minor },

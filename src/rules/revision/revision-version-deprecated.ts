@@ -1,5 +1,7 @@
 /** A version became deprecated, or its deprecationWarning changed: clients get a warning on every request. */
 import { defineRule } from "../define-rule.js";
+import { nameField } from "./common.js";
+import { defaultDeprecationWarning } from "../../k8s/version.js";
 
 export default defineRule({
   id: "revision-version-deprecated",
@@ -26,8 +28,8 @@ export default defineRule({
       if (!p.old || !p.new) continue;
       const was = p.old.raw.deprecated === true;
       const is = p.new.raw.deprecated === true;
-      const group = ctx.crd.group;
-      const warning = typeof p.new.raw.deprecationWarning === "string" ? p.new.raw.deprecationWarning : `${group}/${p.name} ${typeof ctx.crd.spec.names === "object" && ctx.crd.spec.names !== null && typeof (ctx.crd.spec.names as Record<string, unknown>).kind === "string" ? (ctx.crd.spec.names as Record<string, unknown>).kind : ""} is deprecated`;
+      // The apiserver's default warning when deprecationWarning is unset.
+      const warning = typeof p.new.raw.deprecationWarning === "string" ? p.new.raw.deprecationWarning : defaultDeprecationWarning(ctx.crd.group, nameField(ctx.crd, "kind"), p.name, ctx.crd.versions.map((v) => ({ name: v.name, served: v.raw.served === true, deprecated: v.raw.deprecated === true })));
       if (!was && is) ctx.report({ path: p.new.path.child("deprecated"), effect: "behaviour-changed", messageId: "deprecated", data: { version: p.name, warning }, version: p.name });
       else if (was && !is) ctx.report({ path: p.new.path.child("name"), effect: "behaviour-changed", messageId: "undeprecated", data: { version: p.name }, version: p.name });
       else if (was && is && p.old.raw.deprecationWarning !== p.new.raw.deprecationWarning)
