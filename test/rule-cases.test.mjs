@@ -20,6 +20,8 @@ const WITHOUT_CASES = new Map([
   ["lint-last-applied-configuration-too-large", "needs a 256 KiB object (test/size.test.mjs)"],
   ["resource-cel-cost-exceeded", "needs a resource whose CEL evaluation exceeds the runtime budget (test/validate)"],
   ["resource-cel-ratcheted", "needs an update (--old) (fixtures/validate/cel-transition-ratcheting)"],
+  ["revision-object-read-changed", "needs objects replayed with diff --objects (test/revisions/objects.test.mjs)"],
+  ["revision-object-invalid", "needs objects replayed with diff --objects (test/revisions/objects.test.mjs)"],
 ]);
 
 const byId = new Map(rules.map((r) => [r.id, r]));

@@ -24,6 +24,7 @@ interface LintFlags extends CommonFlags {
   crdFilesOnly?: boolean;
   against?: string;
   storedVersions?: string;
+  objects?: string[];
 }
 
 /** --stored-versions v1alpha1,v1: OLD's status.storedVersions as the cluster has it. */
@@ -141,7 +142,7 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const known = new Set(allRules.map((r) => r.id));
   // With --against, the paths are NEW's (none: the CRD files under the working directory); without, OLD and NEW.
   const { options, inputs } = flags.against !== undefined ? await prepareRun(paths, flags, io, known) : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
-  const revisionOptions = { ...options, storedVersions };
+  const revisionOptions = { ...options, storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) };
   let result;
   try {
     result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, revisionOptions) : await api.diff([inputs[0]!], [inputs[1]!], revisionOptions);
@@ -269,6 +270,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   )
     .option("--against <ref>", "OLD is the same paths at a git ref (origin/main, a tag, a SHA), or the CRDs under a directory")
     .option("--stored-versions <list>", "OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")
+    .option("--objects <path>", "replay example or exported custom resources (a file, directory or glob; repeatable) against NEW: what vanishes on read, what fails a create or an unchanged update", (v: string, prev: string[] = []) => [...prev, v])
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .action((paths: string[], flags: LintFlags) => setResult(runDiff(paths, flags, io)));
 

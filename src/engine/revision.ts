@@ -14,12 +14,15 @@ import { formatKubernetesVersion } from "../k8s/version.js";
 import { UsageError, type LintOptions } from "./files.js";
 import { severityOfEffect, type Linter, type OldRevision } from "./lint.js";
 import { applyDiffPolicy, type DiffPolicy } from "../config/diff-policy.js";
+import { replayObjects } from "./replay.js";
 
 export interface RevisionOptions extends LintOptions {
   /** --stored-versions: OLD's status.storedVersions (overrides OLD's status and the A27 assumption). */
   storedVersions?: string[];
   /** The `diff` section of .crdlint.yaml. */
   diffPolicy?: DiffPolicy;
+  /** --objects: example or exported custom resources replayed against NEW (src/engine/replay.ts). */
+  objects?: readonly string[];
 }
 
 /** Where OLD comes from. */
@@ -162,15 +165,19 @@ export async function lintRevisions(linter: Linter, source: OldSource, newPaths:
   const expanded = await expandInputs(newPaths.length ? newPaths : ["."], { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename });
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
   const maxFileSizeBytes = options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES;
+  // --objects replays objects against NEW's CRDs: NEW's texts are kept for it (standard input is read once).
+  const newTexts: string[] = [];
   async function* inputs(): AsyncGenerator<NewInput> {
     for (const file of expanded.files) {
       const input = await readInput(file, { cwd, maxFileSizeBytes, stdin: options.stdin }).catch((e: Error) => {
         throw new UsageError(`cannot read ${file}: ${e.message}`);
       });
+      if (options.objects?.length && !("problem" in input)) newTexts.push(input.text);
       yield "problem" in input ? { file, problem: input.problem, message: input.message } : { file, text: input.text };
     }
   }
   const result = await lintNew(linter, old, inputs(), options, diffOnly);
+  if (options.objects?.length) return withReplay(linter, result, newTexts, options, expanded.files);
   return { ...result, files: expanded.files };
 }
 
@@ -181,7 +188,8 @@ export async function lintRevisionTexts(linter: Linter, oldText: { file: string;
   async function* inputs(): AsyncGenerator<NewInput> {
     yield newText;
   }
-  return lintNew(linter, old, inputs(), options, diffOnly);
+  const result = await lintNew(linter, old, inputs(), options, diffOnly);
+  return options.objects?.length ? withReplay(linter, result, [newText.text], options, [newText.file]) : result;
 }
 
 type NewInput = { file: string; text: string } | { file: string; problem: "too-large" | "binary"; message: string };
@@ -230,6 +238,19 @@ async function lintNew(linter: Linter, old: OldSide, inputs: AsyncIterable<NewIn
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
   const prepared = prepareDiagnostics(kept);
   return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
+}
+
+/** Adds the --objects replay to a diff's result: its diagnostics, under the same rule switches and policy. */
+async function withReplay(linter: Linter, result: LintResult, newTexts: readonly string[], options: RevisionOptions, files: string[]): Promise<LintResult> {
+  const crds: Record<string, unknown>[] = [];
+  for (const text of newTexts) for (const { raw } of crdsOf(linter.load(text).documents)) crds.push(raw);
+  const replay = await replayObjects(linter, crds, options.objects!, options);
+  let kept = replay.diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
+  if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
+  const prepared = prepareDiagnostics([...result.diagnostics, ...kept]);
+  const { errors: _e, warnings: _w, infos: _i, ...counts } = result.summary;
+  const summary = summarize(prepared, { ...counts, files: counts.files + replay.files.length, resources: counts.resources + replay.resources, skipped: counts.skipped + replay.skipped });
+  return { ...result, diagnostics: prepared, summary, files: [...files, ...replay.files] };
 }
 
 /** `diff` shows what the update brings: revision findings, the apiserver's errors on the update, and unreadable input. */

@@ -26,6 +26,7 @@ import revisionVersionPriorityChanged from "./revision-version-priority-changed.
 import revisionVersionRemoved from "./revision-version-removed.js";
 import revisionVersionRenamed from "./revision-version-renamed.js";
 import revisionVersionUnserved from "./revision-version-unserved.js";
+import schemaRules from "./schema-rules.js";
 
 const rules: Rule[] = [
   revisionCategoriesRemoved,
@@ -54,6 +55,8 @@ const rules: Rule[] = [
   revisionVersionRemoved,
   revisionVersionRenamed,
   revisionVersionUnserved,
-];
+  // The schema-level rules (B21–B43) and the --objects replay are listed in schema-rules.ts.
+  ...schemaRules,
+].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export default rules;

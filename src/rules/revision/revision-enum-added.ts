@@ -1,0 +1,24 @@
+/** An enum was put on a field that had none (B26). */
+import { defineRule } from "../define-rule.js";
+import { changeReport, failText, ratchets, schemaChanges, shownList } from "./schema-changes.js";
+
+export default defineRule({
+  id: "revision-enum-added",
+  category: "revision",
+  severity: "error",
+  apiserver: false,
+  type: null,
+  description: "A field that took any value is now restricted to an enum (B26).",
+  phase: "revision",
+  messages: { added: "{{field}} ({{versions}}) is now restricted to {{values}}: {{fail}}" },
+  docs: {
+    why: "Stored values outside the enum fail their next create (a GitOps re-apply, a restore, a fresh install) and any update that changes them; ratcheting lets an unchanged value pass an update.",
+    fix: "List every value existing objects may hold, or validate new values only (a CEL transition rule), or restrict the field in a new version.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Safe, Fast]}}}}}\n",
+  },
+  checkRevision(ctx) {
+    for (const c of schemaChanges(ctx, "enum-added")) ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { values: shownList(c.values!), fail: failText(ratchets(c)) } }));
+  },
+});

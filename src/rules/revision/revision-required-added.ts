@@ -1,0 +1,41 @@
+/** A field became required (B25): ratcheted only at the object that lists it (any change there fails). */
+import { defineRule } from "../define-rule.js";
+import { changeReport, schemaChanges } from "./schema-changes.js";
+
+export default defineRule({
+  id: "revision-required-added",
+  category: "revision",
+  severity: "error",
+  apiserver: false,
+  type: null,
+  description: "A field of an existing object became required (B25).",
+  phase: "revision",
+  messages: {
+    required:
+      "{{name}} is now required in {{field}} ({{versions}}): existing objects without it fail their next create and any update that changes anything in {{field}} (only updates that leave {{field}} unchanged pass); clients that omit it break",
+    requiredNew:
+      "{{name}} is now required in {{field}} ({{versions}}), and the field is new: every existing object fails its next create and any update that changes anything in {{field}} (only updates that leave {{field}} unchanged pass)",
+    defaulted:
+      "{{name}} is now required in {{field}} ({{versions}}); its default fills it in on read and on write wherever {{field}} itself is present, so only objects without {{field}} fail",
+  },
+  docs: {
+    why:
+      "Existing objects without the field fail validation at their next create, and at every update that changes anything in the object that lists it as required. The Kubernetes docs say `required` is not ratcheted; the apiserver's code (ratchetingValueValidator) does ratchet it, but at the object that holds the list, not at the missing field, so only updates that leave that whole object unchanged pass. A new required field makes every existing object invalid. A default is applied only where the parent object is present, so a defaulted field keeps existing objects valid unless the parent is missing.",
+    fix: "Make the field optional (and default it in the controller), or give it a default; require it only in a new version.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate); kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [image], properties: {image: {type: string}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}, extra: {type: object, required: [name], properties: {name: {type: string}}}}}}}\n",
+  },
+  checkRevision(ctx) {
+    for (const c of schemaChanges(ctx, "required-added")) {
+      const name = String(c.values![0]);
+      const list = Array.isArray(c.newNode!.required) ? c.newNode!.required : [];
+      const index = list.indexOf(name);
+      const path = index >= 0 ? c.newPath!.child("required").index(index) : c.newPath!.child("required");
+      if (c.hasDefault) ctx.report(changeReport(c, "behaviour-changed", { messageId: "defaulted", data: { name }, path }));
+      else {
+        ctx.report(changeReport(c, "objects-fail", { messageId: c.newField ? "requiredNew" : "required", data: { name }, path, ratcheted: false }));
+      }
+    }
+  },
+});
