@@ -56,7 +56,7 @@ for (const rule of allRules) {
         const side = (v) => (v === null ? "" : stringify(v, { version: "1.1" }));
         const minor = rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : 37;
         // An opt-in rule is switched on for its own examples.
-        const rules = rule.enabledByDefault === false ? { [rule.id]: rule.severity } : {};
+        const rules = rule.preset === "opt-in" ? { [rule.id]: rule.severity } : {};
         const r = await diffText(side(old), side(next), { kubernetesVersion: `1.${minor}`, rules });
         return r.diagnostics.filter((d) => d.rule === rule.id);
       };

@@ -5,6 +5,7 @@
  */
 import { closest } from "../config/suggest.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
+import { PRESETS } from "../rules/define-rule.js";
 
 /** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
 export class UsageError extends Error {
@@ -15,7 +16,7 @@ const SEVERITIES = ["off", "info", "warning", "error"];
 const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 
 /** The options each entry point takes, for the check of unknown names. */
-const LINT_KEYS = ["kubernetesVersion", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs"];
+const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs"];
 /** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
 const REVISION_KEYS = ["storedVersions", "diffPolicy"];
 export const OPTION_KEYS = {
@@ -61,6 +62,8 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
         else if (typeof severity !== "string" || !SEVERITIES.includes(severity)) errors.push(`rules.${id}: expected one of ${SEVERITIES.join(", ")}, got ${describe(severity)}${typeof severity === "string" ? hint(severity, SEVERITIES) : ""}`);
       }
   }
+  if (o.preset !== undefined && (typeof o.preset !== "string" || !(PRESETS as readonly string[]).includes(o.preset)))
+    errors.push(`preset: unknown preset ${describe(o.preset)}${typeof o.preset === "string" ? hint(o.preset, PRESETS) : ""}; expected ${PRESETS.join(", ")}`);
   if (o.fieldValidation !== undefined && (typeof o.fieldValidation !== "string" || !FIELD_VALIDATION.includes(o.fieldValidation)))
     errors.push(`fieldValidation: expected one of ${FIELD_VALIDATION.join(", ")}, got ${describe(o.fieldValidation)}${typeof o.fieldValidation === "string" ? hint(o.fieldValidation, FIELD_VALIDATION) : ""}`);
   for (const key of ["ignoreBase", "stdinFilename", "cwd", "old", "file", "oldFile", "against"]) isString(key);

@@ -13,6 +13,8 @@ export default defineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
   type: "Forbidden",
   description: "A loosened or removed bound (maxItems, maxLength, maxProperties, ...) pushed a CEL rule's estimated cost over the apiserver's limit (B42, A12, A13).",
   phase: "revision",

@@ -15,6 +15,8 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   type: null,
   description: "conversionReviewVersions changed: the apiserver sends the first version it supports from the list (B9).",
   phase: "revision",

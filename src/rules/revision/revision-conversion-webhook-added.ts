@@ -8,6 +8,8 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   type: null,
   description: "conversion.strategy went from None to Webhook: reads and writes in a version other than the stored one now call the webhook (B7).",
   phase: "revision",

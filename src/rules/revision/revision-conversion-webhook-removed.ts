@@ -8,6 +8,8 @@ export default defineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
   type: null,
   description: "conversion.strategy went from Webhook to None: objects read in another version only get a new apiVersion, and are pruned where the schemas differ (B8).",
   phase: "revision",

@@ -6,6 +6,8 @@ export default defineEngineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   type: null,
   description: "A CRD in NEW that OLD does not have (reported by the revision engine: it has no pair).",
   docs: {

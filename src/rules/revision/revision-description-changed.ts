@@ -7,10 +7,11 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "opt-in",
+  presetWhy: "A description edit changes no behaviour and nearly every release has some: on by default it would bury the findings that matter. Turn it on to review how a field's documented meaning changed (api_changes.md counts a change of semantics as breaking).",
   type: null,
   description: "A field's description changed (B43): nothing fails; opt-in.",
   phase: "revision",
-  enabledByDefault: false,
   messages: {
     changed: "description of {{field}} ({{versions}}) changed: no validation changes, but the version's schema now counts as changed, so the per-rule CEL cost limit applies to it again",
   },

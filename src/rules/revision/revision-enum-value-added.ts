@@ -7,6 +7,8 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   type: null,
   description: "Values were added to a field's enum (B26): nothing fails, but clients that handle every value meet a new one.",
   phase: "revision",

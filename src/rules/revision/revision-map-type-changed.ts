@@ -7,6 +7,8 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   type: null,
   description: "The map type (x-kubernetes-map-type, unset = granular) of an object changed (B35).",
   phase: "revision",

@@ -8,6 +8,8 @@ export default defineEngineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
   type: null,
   description: "diff --objects: an example or exported object fails NEW's validation as a create (warning) or also as an unchanged update (error), or its version is no longer served.",
   docs: {

@@ -8,6 +8,8 @@ export default defineEngineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
   type: null,
   description: "diff --objects: a field of an example or exported object vanishes (pruned, a null dropped) or changes (defaulted) when the object is read through NEW's schema.",
   docs: {

@@ -7,6 +7,8 @@ export default defineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
   type: null,
   description: "A pattern was added to a field or changed (B30).",
   phase: "revision",

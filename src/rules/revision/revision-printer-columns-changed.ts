@@ -13,6 +13,8 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   type: null,
   description: "additionalPrinterColumns changed in a version: `kubectl get` output changes, and scripts that parse it may break (B19).",
   phase: "revision",

@@ -8,6 +8,8 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
   type: null,
   description: "The scale subresource was added, removed or given other paths in a version: HorizontalPodAutoscalers and `kubectl scale` change behaviour (B18).",
   phase: "revision",

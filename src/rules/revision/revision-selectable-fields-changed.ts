@@ -12,6 +12,8 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
   type: null,
   description: "Selectable fields were removed from a version: list and watch requests with a field selector on them fail (B20).",
   phase: "revision",

@@ -7,6 +7,8 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
   type: null,
   description: "The storage version moved (B5): existing objects stay in the old one until rewritten; a version added and made storage in one release cannot be rolled back.",
   phase: "revision",

@@ -12,6 +12,8 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
   type: null,
   description: "The preferred (highest-priority served) version changed: `kubectl get` and discovery now use another version (B10).",
   phase: "revision",

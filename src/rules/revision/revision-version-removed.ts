@@ -8,6 +8,8 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
+  preset: "recommended",
+  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
   type: null,
   description: "A version that was never a storage version left spec.versions: its clients get 404 (B2).",
   phase: "revision",
