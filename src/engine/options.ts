@@ -18,7 +18,7 @@ const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 /** The options each entry point takes, for the check of unknown names. */
 const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs"];
 /** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
-const REVISION_KEYS = ["storedVersions", "diffPolicy"];
+const REVISION_KEYS = ["storedVersions", "diffPolicy", "objects"];
 export const OPTION_KEYS = {
   lint: [...LINT_KEYS, "against", ...REVISION_KEYS],
   diff: [...LINT_KEYS, ...REVISION_KEYS],
@@ -69,6 +69,7 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   for (const key of ["ignoreBase", "stdinFilename", "cwd", "old", "file", "oldFile", "against"]) isString(key);
   isStrings("ignore");
   isStrings("storedVersions");
+  isStrings("objects");
   if (o.diffPolicy !== undefined && (typeof o.diffPolicy !== "object" || o.diffPolicy === null || Array.isArray(o.diffPolicy))) errors.push(`diffPolicy: expected an object, got ${describe(o.diffPolicy)}`);
   isStrings("crds");
   if (o.maxFileSizeBytes !== undefined && !(typeof o.maxFileSizeBytes === "number" && o.maxFileSizeBytes > 0)) errors.push(`maxFileSizeBytes: expected a number above 0, got ${describe(o.maxFileSizeBytes)}`);

@@ -6,6 +6,8 @@ export default defineEngineRule({
   category: "yaml",
   severity: "info",
   apiserver: false,
+  preset: "apiserver",
+  presetWhy: "It says why a file was not linted at all (a template is read only once rendered), which every preset must tell: a silent skip would read as a clean result.",
   type: null,
   description: "The file is a Go/Helm template (`{{ ... }}`), not YAML: crdlint skips it; lint what it renders to.",
   docs: {
