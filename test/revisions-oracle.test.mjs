@@ -71,7 +71,8 @@ for (const release of ["1.37", "1.33"]) {
           .filter((d) => d.apiserver && d.severity === "error")
           .map((d) => `${d.apiserverField ?? d.field}: ${d.type}: ${d.message}`)
           .sort();
-        const theirs = (o.errors ?? []).map((e) => `${e.field}: ${e.type}: ${e.detail}`).sort();
+        // crdlint's message is the first line of the apiserver's detail; the CEL caret excerpt is in its own detail.
+        const theirs = (o.errors ?? []).map((e) => `${e.field}: ${e.type}: ${e.detail.split("\n")[0]}`).sort();
         if (JSON.stringify(mine) !== JSON.stringify(theirs)) differ.push({ case: `${c.file}: ${c.name}`, crdlint: mine, apiserver: theirs });
       }
     } finally {

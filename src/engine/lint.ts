@@ -290,8 +290,10 @@ class Engine implements Linter {
     const file = raw.file ?? linted;
     const severity = this.severityOf(rule.id, revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity);
     if (severity === "off") return null;
-    // A revision rule's verdict is the apiserver's only when its effect is a rejection.
-    const apiserver = revision ? revision.effect === "rejected" : rule.apiserver;
+    // A revision rule's verdict is the apiserver's only when its effect is a rejection and the rule reproduces the
+    // apiserver's own error; a rule that explains the cause of a rejection another rule reports (a loosened bound that
+    // puts a CEL rule over its cost limit) grades as rejected without standing for the apiserver's error.
+    const apiserver = revision ? revision.effect === "rejected" && rule.apiserver : rule.apiserver;
     const written = report.path.written;
     const docPath = written.toDocumentPath();
     const range =
