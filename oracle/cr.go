@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"k8s.io/apiextensions-apiserver/pkg/apihelpers"
 	apiextensionsinternal "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -39,6 +40,7 @@ type crdServing struct {
 // crCache keeps the serving info of recently used CRDs, keyed by the CRD's text, so that a run
 // of custom resources against one CRD compiles its schema and CEL rules once.
 type crCache struct {
+	mu      sync.Mutex
 	entries map[string]*crdServing
 }
 
@@ -47,17 +49,23 @@ const crCacheSize = 256
 func newCRCache() *crCache { return &crCache{entries: map[string]*crdServing{}} }
 
 func (o *oracle) servingFor(crdText string) (*crdServing, error) {
-	if s, ok := o.crs.entries[crdText]; ok {
+	o.crs.mu.Lock()
+	s, ok := o.crs.entries[crdText]
+	o.crs.mu.Unlock()
+	if ok {
 		return s, nil
 	}
+	// Built outside the lock: two workers meeting a new CRD at once may both build it.
 	s, err := o.buildServing(crdText)
 	if err != nil {
 		return nil, err
 	}
+	o.crs.mu.Lock()
 	if len(o.crs.entries) >= crCacheSize {
 		o.crs.entries = map[string]*crdServing{}
 	}
 	o.crs.entries[crdText] = s
+	o.crs.mu.Unlock()
 	return s, nil
 }
 

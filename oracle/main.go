@@ -16,8 +16,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 
 	"k8s.io/klog/v2"
 )
@@ -52,30 +54,78 @@ func main() {
 		}
 	}
 	o := newOracle()
-	for {
-		line, err := in.ReadBytes('\n')
-		if len(trimSpace(line)) > 0 {
-			resp := o.serve(line)
-			b, merr := json.Marshal(resp)
-			if merr != nil {
-				b, _ = json.Marshal(map[string]any{"id": resp["id"], "fatal": "cannot encode response: " + merr.Error()})
+	workers := runtime.GOMAXPROCS(0)
+	if n, err := strconv.Atoi(os.Getenv("ORACLE_WORKERS")); err == nil && n > 0 {
+		workers = n
+	}
+	if err := serveStream(o, in, out, workers); err != nil {
+		out.Flush()
+		fmt.Fprintln(os.Stderr, "oracle: reading stdin:", err)
+		os.Exit(2)
+	}
+}
+
+type job struct {
+	line   []byte
+	answer chan []byte
+}
+
+// serveStream answers requests on up to `workers` goroutines (the upstream validation code is
+// safe for concurrent use, as it is in the apiserver) and writes the answers strictly in request
+// order. The answers are flushed whenever no answered request is waiting behind the one just
+// written: a client that waits for an answer gets it at once, a client that streams many requests
+// gets them in batches.
+func serveStream(o *oracle, in *bufio.Reader, out *bufio.Writer, workers int) error {
+	jobs := make(chan job, workers)
+	// ordered holds each request's answer channel in arrival order; its capacity bounds how far
+	// the reader runs ahead of the writer.
+	ordered := make(chan chan []byte, 4*workers+16)
+	for i := 0; i < workers; i++ {
+		go func() {
+			for j := range jobs {
+				j.answer <- encodeAnswer(o.serve(j.line))
 			}
-			out.Write(b)
+		}()
+	}
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for answer := range ordered {
+			out.Write(<-answer)
 			out.WriteByte('\n')
-			// Flush whenever no further request is already waiting: a client that waits for this
-			// answer gets it at once, a client that streams many requests gets them in batches.
-			if in.Buffered() == 0 {
+			if len(ordered) == 0 {
 				out.Flush()
 			}
 		}
-		if err == io.EOF {
-			return
+		out.Flush()
+	}()
+	var readErr error
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(trimSpace(line)) > 0 {
+			j := job{line: line, answer: make(chan []byte, 1)}
+			ordered <- j.answer
+			jobs <- j
 		}
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "oracle: reading stdin:", err)
-			os.Exit(2)
+			if err != io.EOF {
+				readErr = err
+			}
+			break
 		}
 	}
+	close(jobs)
+	close(ordered)
+	<-written
+	return readErr
+}
+
+func encodeAnswer(resp map[string]any) []byte {
+	b, err := json.Marshal(resp)
+	if err != nil {
+		b, _ = json.Marshal(map[string]any{"id": resp["id"], "fatal": "cannot encode response: " + err.Error()})
+	}
+	return b
 }
 
 func trimSpace(b []byte) []byte {
