@@ -142,14 +142,15 @@ export const crValidateFamily = {
   show: (c) => `# fieldValidation: ${c.fieldValidation}\n${json(c.crd)}---\n${json(c.object)}${c.old ? `--- # old\n${json(c.old)}` : ""}`,
 };
 
-/** Whether the object has an x-kubernetes-list-type: map list with an element whose key is not a scalar. */
+/** Whether the object has an x-kubernetes-list-type: map list with an element that is not an object or whose key is not a scalar. */
 function mapListWithNonScalarKey(crd, object) {
   const version = (crd.spec?.versions ?? []).find((v) => object.apiVersion?.endsWith(`/${v.name}`));
   const walk = (s, v) => {
     if (!s || typeof s !== "object" || v === null || typeof v !== "object") return false;
     if (Array.isArray(v)) {
       const keys = s["x-kubernetes-list-type"] === "map" ? s["x-kubernetes-list-map-keys"] ?? [] : [];
-      if (v.some((e) => e && typeof e === "object" && keys.some((k) => e[k] !== null && typeof e[k] === "object"))) return true;
+      // An element that is not an object, or whose key is not a scalar, cannot be correlated with the old list.
+      if (s["x-kubernetes-list-type"] === "map" && v.some((e) => e === null || typeof e !== "object" || Array.isArray(e) || keys.some((k) => e[k] !== null && typeof e[k] === "object"))) return true;
       return v.some((e) => walk(s.items, e));
     }
     return Object.entries(v).some(([k, x]) => walk(s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null), x));
