@@ -151,13 +151,14 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   );
 }
 
-/** Sorts and removes exact repeats (same rule, place, field and message), as Spectral's prepareResults does. */
+/** Sorts and removes exact repeats (same rule, place, field, type and message), as Spectral's prepareResults does. */
 export function prepareDiagnostics(diags: Diagnostic[]): Diagnostic[] {
   const sorted = [...diags].sort(compareDiagnostics);
   const out: Diagnostic[] = [];
   let last = "";
   for (const d of sorted) {
-    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.line}\0${d.column}\0${d.message}`;
+    // The type counts: two rules that fail alike but carry different reasons are two apiserver errors.
+    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}`;
     if (fp === last) continue;
     last = fp;
     out.push(d);

@@ -256,7 +256,9 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
     minimum: num(s.minimum),
     exclusiveMinimum: s.exclusiveMinimum === true,
     numType: ctx.minor >= 36 ? numericType : "",
-    numFormat: ctx.minor >= 36 && numericType !== "" ? format : "",
+    // From 1.36 the apiserver strips an integer format other than int32/int64 (a number's other than float/double)
+    // before validating, defaults at CRD creation included: such a format is the default format.
+    numFormat: ctx.minor >= 36 && numericType !== "" ? keptFormat(rawFormat, numericType, ctx.minor) : "",
     items: isPlainObject(s.items) ? s.items : null,
     minItems: int(s.minItems),
     maxItems: int(s.maxItems),

@@ -451,6 +451,12 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
             errors.push(fieldError(path, "Invalid", typeValue(sts), `rule compile error: compilation failed: ${formatCompileErrors(c.result.errors)}`, spec.rule));
             continue;
           }
+          // compileRule's not-a-bool error is a compile error too: the rule is not run.
+          const outKind = c.result.outputType?.kind;
+          if (outKind !== undefined && outKind !== "bool") {
+            errors.push(fieldError(path, "Invalid", typeValue(sts), "rule compile error: cel expression must evaluate to a bool", spec.rule));
+            continue;
+          }
           if (!c.program) continue;
           const usesOld = c.result.usesOldSelf;
           if (usesOld && (old === null || old === undefined)) {

@@ -41,11 +41,13 @@ export default defineRule({
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     const compiled = compiledEntries(node, ctx);
-    if (!compiled.some((c) => c.rule?.ok && c.rule.usesOldSelf)) return;
+    // compileRule records UsesOldSelf only for a rule that compiles to a bool.
+    const usesOldSelf = (c: (typeof compiled)[number]): boolean => !!c.rule?.ok && c.rule.usesOldSelf && (c.rule.outputType?.kind === "bool" || c.rule.outputType?.kind === undefined);
+    if (!compiled.some(usesOldSelf)) return;
     const root = uncorrelatableRoot(node);
     if (!root) return;
     for (const c of compiled) {
-      if (!c.rule?.ok || !c.rule.usesOldSelf) continue;
+      if (!usesOldSelf(c)) continue;
       ctx.report({
         path: c.entry.path.child("rule"),
         messageId: "oldselfCannotBeUsedOn", data: { apiserver: root.path.apiserver.toString() },

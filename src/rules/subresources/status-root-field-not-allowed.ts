@@ -1,6 +1,7 @@
 /** Status subresource enabled and the root schema uses a keyword that would be lost when status is extracted. */
 import { defineRule } from "../define-rule.js";
-import { firstStatusRootOffence, internalSchemaValue, statusRootAllowedFields } from "./status-root.js";
+import { firstStatusRootOffence, htmlSafeJson, internalSchemaValue, statusRootAllowedFields } from "./status-root.js";
+import { RenderedValue } from "../../k8s/validation.js";
 
 export default defineRule({
   id: "status-root-field-not-allowed",
@@ -30,7 +31,7 @@ export default defineRule({
       path: ctx.scope.path,
       messageId: "fieldsNotAllowed",
       data: { fields: statusRootAllowedFields(ctx.minor) },
-      value: internalSchemaValue(ctx.scope.root),
+      value: new RenderedValue(htmlSafeJson(JSON.stringify(internalSchemaValue(ctx.scope.root)))),
       detail: `disallowed at the root: ${offence.keyword}`,
     });
   },

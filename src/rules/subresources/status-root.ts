@@ -69,8 +69,13 @@ export function statusRootAllowedFields(minor: number): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The error's value is the whole internal JSONSchemaProps struct. Kubernetes 1.34+ renders it as JSON with the Go
 // field names (the internal types carry no json tags): every field present, nil pointers/slices/maps as null, map
-// keys sorted. Divergence: Go's encoder also escapes <, > and & in strings; crdlint does not. Before 1.34 the
-// apiserver printed Go's %#v with pointer addresses, which cannot be reproduced; crdlint prints the JSON form.
+// keys sorted, and <, >, & (and U+2028, U+2029) escaped in strings as Go's encoder does (htmlSafeJson). Before 1.34
+// the apiserver printed Go's %#v with pointer addresses, which cannot be reproduced; crdlint prints the JSON form.
+
+/** JSON text with encoding/json's HTML escaping: in JSON text these characters can only occur inside strings. */
+export function htmlSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const bool = (v: unknown): boolean => v === true;

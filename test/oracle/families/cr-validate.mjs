@@ -125,6 +125,10 @@ export const crValidateFamily = {
       };
       if (!deepEqual(strip(result), strip(answer.result))) items.push({ kind: "result", message: firstDifference(strip(result), strip(answer.result)) });
     }
+    if (c.old && items.length) {
+      const flag = mapListWithNonScalarKey(c.crd, c.object);
+      for (const i of items) i.mapListNonScalarKey = flag;
+    }
     return { items, mine: ds.map((d) => ({ rule: d.rule, severity: d.severity, line: fullLine(d) })).concat(result ? [{ result }] : []), theirs: answer };
   },
   *shrink(c) {
@@ -137,3 +141,19 @@ export const crValidateFamily = {
   },
   show: (c) => `# fieldValidation: ${c.fieldValidation}\n${json(c.crd)}---\n${json(c.object)}${c.old ? `--- # old\n${json(c.old)}` : ""}`,
 };
+
+/** Whether the object has an x-kubernetes-list-type: map list with an element that is not an object or whose key is not a scalar. */
+function mapListWithNonScalarKey(crd, object) {
+  const version = (crd.spec?.versions ?? []).find((v) => object.apiVersion?.endsWith(`/${v.name}`));
+  const walk = (s, v) => {
+    if (!s || typeof s !== "object" || v === null || typeof v !== "object") return false;
+    if (Array.isArray(v)) {
+      const keys = s["x-kubernetes-list-type"] === "map" ? s["x-kubernetes-list-map-keys"] ?? [] : [];
+      // An element that is not an object, or whose key is not a scalar, cannot be correlated with the old list.
+      if (s["x-kubernetes-list-type"] === "map" && v.some((e) => e === null || typeof e !== "object" || Array.isArray(e) || keys.some((k) => e[k] !== null && typeof e[k] === "object"))) return true;
+      return v.some((e) => walk(s.items, e));
+    }
+    return Object.entries(v).some(([k, x]) => walk(s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null), x));
+  };
+  return walk(version?.schema?.openAPIV3Schema, object);
+}
