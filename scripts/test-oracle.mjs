@@ -49,9 +49,10 @@ const num = (v, name) => {
   return n;
 };
 
-// The bounded preset: per family and release, sized so that both releases take about 10 minutes on 2 cores.
+// The bounded preset: per family and release; both releases took 106 s on this 2-core machine lightly loaded (a few
+// minutes when the machine is busy), well within CI's 10 minutes. Larger seeds still find open crd-create divergences.
 // crd-create's first 988 cases take the 494 corpus CRDs in turn with generated ones.
-const BOUNDED_CASES = { yaml: 40000, "crd-create": 6000, "cr-validate": 6000, "cel-cost": 3200, "crd-update": 2000 };
+const BOUNDED_CASES = { yaml: 10000, "crd-create": 1600, "cr-validate": 1500, "cel-cost": 800, "crd-update": 800 };
 const seed = num(args.seed, "seed") ?? (args.bounded ? 1 : Math.floor(Math.random() * 2 ** 31));
 const casesOpt = num(args.cases, "cases");
 const secondsOpt = num(args.seconds, "seconds");

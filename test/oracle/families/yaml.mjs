@@ -98,7 +98,8 @@ export const yamlFamily = {
     if (fast) for (const i of compareYaml(fast, theirs)) items.push({ ...i, loader: "fast" });
     // What the known divergences need to tell their cases apart.
     // A key may replace an earlier value: a duplicate key, or a merge (go-yaml's merge overwrites).
-    const keyOverride = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key") || /(^|[\s{,])<<\s*:/m.test(c.text);
+    // (crdlint's duplicate check does not resolve alias keys: `*a :` may repeat a key too.)
+    const keyOverride = loadText(c.text).problems.some((p) => p.rule === "yaml-duplicate-key") || /(^|[\s{,])(<<|\*[^\s:,\]}]+)\s*:/m.test(c.text);
     const docEndMarker = /^\.\.\.[ \t]*(#.*)?$/m.test(c.text);
     // kubectl's decoder reads a stream that starts with `{` as JSON first (apimachinery's YAMLOrJSONDecoder).
     const jsonStart = c.text.trimStart().startsWith("{");
