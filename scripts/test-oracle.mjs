@@ -119,7 +119,12 @@ function pct(a, b) {
 
 const ran = results.filter((r) => !r.notYet);
 const total = ran.reduce((n, r) => n + r.cases, 0);
-const bad = ran.reduce((n, r) => n + r.unexplained, 0);
+// A family that is not gating yet (family.gating === false) is run and reported, but its divergences do not fail the run.
+const gating = (r) => chosen.find((f) => f.name === r.family)?.gating !== false;
+const bad = ran.filter(gating).reduce((n, r) => n + r.unexplained, 0);
+const measured = ran.filter((r) => !gating(r));
+const open = measured.reduce((n, r) => n + r.unexplained, 0);
 log(`\ntest:oracle: ${total} cases in ${((Date.now() - started) / 1000).toFixed(0)} s (seed ${seed}); ${bad} unexplained divergence${bad === 1 ? "" : "s"}`);
+if (measured.length) log(`  not gating yet: ${[...new Set(measured.map((r) => r.family))].join(", ")} (${open} unexplained, reported above)`);
 for (const release of releases) log(`  ${release}: ${ran.filter((r) => r.release === release).reduce((n, r) => n + r.cases, 0)} cases`);
 process.exit(bad ? 1 : 0);

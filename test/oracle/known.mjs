@@ -16,7 +16,7 @@ export function loadKnown(file) {
 /** The known divergence explaining this difference item, or null. */
 export function explain(known, family, release, item) {
   for (const k of known) {
-    if (k.family !== family) continue;
+    if (![k.family].flat().includes(family)) continue;
     if (k.releases && !k.releases.includes(release)) continue;
     if (k.matchers.every(([key, re]) => item[key] !== undefined && item[key] !== null && re.test(String(item[key])))) return k;
   }

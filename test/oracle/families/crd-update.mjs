@@ -13,6 +13,11 @@ export const crdUpdateFamily = {
   name: "crd-update",
   op: "crd-update",
   available: async () => typeof crdlint.diffText === "function",
+  // Not gating yet: `crdlint diff` is new, and the generated pairs still find open divergences (CRD-level immutability
+  // and name checks on updates whose NEW is invalid, 1.33's value printing on update paths; docs/development.md). A
+  // run measures and prints them; they fail it once this is true. The hand-written update cases are checked against
+  // the oracle exactly, and gate, in test/revisions-oracle.test.mjs.
+  gating: false,
   unavailable: "crdlint's library has no diffText yet (crdlint diff)",
   generate(r) {
     const old = genCrd(r);
