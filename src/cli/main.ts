@@ -91,19 +91,28 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
+  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule);
+}
+
+/** The end of a lint or a diff: standard input named as --stdin-filename says, -q applied, the report written; the exit code. */
+async function reportRun(
+  api: typeof import("../index.js"),
+  result: import("../index.js").LintResult,
+  formatter: import("../index.js").Formatter,
+  flags: LintFlags,
+  io: CliIO,
+  maxWarnings: number,
+  isNonStructuralRule: (id: string) => boolean,
+): Promise<number> {
   const stdinName = flags.stdinFilename;
-  result = {
-    ...result,
-    diagnostics: renameStdin(result.diagnostics, stdinName),
-    files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)),
-  };
-  const shown = quietView(result, flags.quiet);
+  const named = { ...result, diagnostics: renameStdin(result.diagnostics, stdinName), files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)) };
+  const shown = quietView(named, flags.quiet);
   await emitReport(
-    fmt.formatter(shown, {
+    formatter(shown, {
       cwd: io.cwd,
       color: flags.outputFile ? flags.color === true : colorEnabled(flags.color, io),
       toolVersion: toolVersion(),
-      rules: allRules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
+      rules: api.rules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
       failOn: maxWarnings >= 0 ? "warning" : "error",
     }),
     flags,
@@ -150,20 +159,7 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
-  result = { ...result, diagnostics: renameStdin(result.diagnostics, flags.stdinFilename), files: result.files?.map((f) => (f === "-" && flags.stdinFilename ? flags.stdinFilename : f)) };
-  const shown = quietView(result, flags.quiet);
-  await emitReport(
-    fmt.formatter(shown, {
-      cwd: io.cwd,
-      color: flags.outputFile ? flags.color === true : colorEnabled(flags.color, io),
-      toolVersion: toolVersion(),
-      rules: allRules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
-      failOn: maxWarnings >= 0 ? "warning" : "error",
-    }),
-    flags,
-    io,
-  );
-  return exitCodeFor(shown.summary, maxWarnings);
+  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule);
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */

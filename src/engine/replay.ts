@@ -13,7 +13,7 @@ import { isCrd, isObject } from "../crd/model.js";
 import { splitApiVersion } from "../k8s/builtin.js";
 import { deepEqual, isPlainObject } from "../k8s/go.js";
 import { buildDiagnostic, type Diagnostic } from "../diagnostics/index.js";
-import { createResourceValidator, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
+import { createResourceValidator, resourceVersionOf, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
 import { SchemaValidatorCache } from "../validate/value.js";
 import type { Effect } from "../rules/define-rule.js";
 import { severityOfEffect, type Linter } from "./lint.js";
@@ -51,27 +51,6 @@ interface NewCrd {
   versions: Map<string, NewVersion>;
 }
 
-function resourceVersionOf(group: string, kind: string, namespaced: boolean, v: Record<string, unknown>): ResourceVersion | null {
-  const schema = isObject(v.schema) && isObject(v.schema.openAPIV3Schema) ? v.schema.openAPIV3Schema : null;
-  if (!schema || typeof v.name !== "string") return null;
-  const sub = isObject(v.subresources) ? v.subresources : {};
-  const scale = isObject(sub.scale) ? sub.scale : null;
-  return {
-    group,
-    kind,
-    version: v.name,
-    namespaced,
-    schema,
-    statusSubresource: sub.status !== undefined && sub.status !== null,
-    scale: scale
-      ? {
-          specReplicasPath: typeof scale.specReplicasPath === "string" ? scale.specReplicasPath : "",
-          statusReplicasPath: typeof scale.statusReplicasPath === "string" ? scale.statusReplicasPath : "",
-          labelSelectorPath: typeof scale.labelSelectorPath === "string" ? scale.labelSelectorPath : null,
-        }
-      : null,
-  };
-}
 
 /** NEW's CRDs by group and kind (a top-level schema is hoisted into each version, as v1 CRDs always carry it per version). */
 function newCrdsOf(raws: readonly Record<string, unknown>[]): Map<string, NewCrd> {
@@ -86,7 +65,7 @@ function newCrdsOf(raws: readonly Record<string, unknown>[]): Map<string, NewCrd
     const versions = new Map<string, NewVersion>();
     for (const v of Array.isArray(spec.versions) ? spec.versions : []) {
       if (!isObject(v) || typeof v.name !== "string") continue;
-      versions.set(v.name, { served: v.served === true, rv: resourceVersionOf(group, kind, namespaced, v) });
+      versions.set(v.name, { served: v.served === true, rv: typeof v.name === "string" ? resourceVersionOf(group, kind, namespaced, v.name, v) : null });
     }
     const metadata = isObject(raw.metadata) ? raw.metadata : {};
     out.set(`${group}\0${kind}`, { name: typeof metadata.name === "string" ? metadata.name : `${kind}.${group}`, group, kind, versions });

@@ -15,7 +15,7 @@ import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubern
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
 import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
 import { SchemaValidatorCache } from "../validate/value.js";
-import { createResourceValidator, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
+import { createResourceValidator, resourceVersionOf, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
 import { allRules } from "../rules/index.js";
 import { apiserverLine } from "../report/types.js";
 import { makeLinter, UsageError, type LintOptions } from "./files.js";
@@ -134,26 +134,7 @@ function crdEntry(raw: Record<string, unknown>, file: string, located: Located, 
 }
 
 function resourceVersion(crd: CrdEntry, v: CrdVersion): ResourceVersion | null {
-  const schemaWrap = isObject(v.raw.schema) ? v.raw.schema : null;
-  const schema = schemaWrap && isObject(schemaWrap.openAPIV3Schema) ? schemaWrap.openAPIV3Schema : null;
-  if (!schema) return null;
-  const sub = isObject(v.raw.subresources) ? v.raw.subresources : {};
-  const scale = isObject(sub.scale) ? sub.scale : null;
-  return {
-    group: crd.group,
-    kind: crd.kind,
-    version: v.name,
-    namespaced: crd.namespaced,
-    schema,
-    statusSubresource: sub.status !== undefined && sub.status !== null,
-    scale: scale
-      ? {
-          specReplicasPath: typeof scale.specReplicasPath === "string" ? scale.specReplicasPath : "",
-          statusReplicasPath: typeof scale.statusReplicasPath === "string" ? scale.statusReplicasPath : "",
-          labelSelectorPath: typeof scale.labelSelectorPath === "string" ? scale.labelSelectorPath : null,
-        }
-      : null,
-  };
+  return resourceVersionOf(crd.group, crd.kind, crd.namespaced, v.name, v.raw);
 }
 
 type ChunkDocument = {

@@ -39,6 +39,33 @@ export interface ResourceVersion {
   scale: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath: string | null } | null;
 }
 
+/**
+ * A CRD version as the pipeline needs it, from the version's raw (v1) map: its openAPIV3Schema, whether it has the
+ * status subresource, and its scale paths. Null without a schema (nothing to validate against).
+ */
+export function resourceVersionOf(group: string, kind: string, namespaced: boolean, version: string, raw: Record<string, unknown>): ResourceVersion | null {
+  const isMap = (v: unknown): v is Schema => isPlainObject(v);
+  const schema = isMap(raw.schema) && isMap(raw.schema.openAPIV3Schema) ? raw.schema.openAPIV3Schema : null;
+  if (!schema) return null;
+  const sub = isMap(raw.subresources) ? raw.subresources : {};
+  const scale = isMap(sub.scale) ? sub.scale : null;
+  return {
+    group,
+    kind,
+    version,
+    namespaced,
+    schema,
+    statusSubresource: sub.status !== undefined && sub.status !== null,
+    scale: scale
+      ? {
+          specReplicasPath: typeof scale.specReplicasPath === "string" ? scale.specReplicasPath : "",
+          statusReplicasPath: typeof scale.statusReplicasPath === "string" ? scale.statusReplicasPath : "",
+          labelSelectorPath: typeof scale.labelSelectorPath === "string" ? scale.labelSelectorPath : null,
+        }
+      : null,
+  };
+}
+
 /** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
 export interface ResourceFinding {
   rule: string;

@@ -2,14 +2,14 @@
 import { defineRule } from "../define-rule.js";
 import { isPlainObject } from "../../k8s/go.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-additional-properties-changed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "additionalProperties was removed from a map, or added to or changed on an object (B37).",
   phase: "revision",

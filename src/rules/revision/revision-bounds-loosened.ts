@@ -7,14 +7,14 @@ import { defineRule } from "../define-rule.js";
 import { versionSchema } from "../../crd/revision.js";
 import { changeReport, schemaChanges, shown } from "./schema-changes.js";
 import { costText, PER_RULE_LIMIT, PER_SCHEMA_LIMIT, related, schemaRuleCosts } from "./cel-costs.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-bounds-loosened",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: "Forbidden",
   description: "A loosened or removed bound (maxItems, maxLength, maxProperties, ...) pushed a CEL rule's estimated cost over the apiserver's limit (B42, A12, A13).",
   phase: "revision",

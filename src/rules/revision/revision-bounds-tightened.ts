@@ -1,14 +1,14 @@
 /** A minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties or maxProperties bound was added or tightened (B27). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-bounds-tightened",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A bound (minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties, maxProperties) was added or tightened (B27).",
   phase: "revision",

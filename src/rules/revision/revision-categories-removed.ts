@@ -1,15 +1,14 @@
 /** Categories were removed: `kubectl get <category>` no longer lists the resource (B15). */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { nameList } from "./common.js";
+import { RECOMMENDED_REVISION, nameList } from "./common.js";
 
 export default defineRule({
   id: "revision-categories-removed",
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "Categories were removed: `kubectl get <category>` no longer lists the resource (B15).",
   phase: "revision",

@@ -3,14 +3,14 @@ import { defineRule } from "../define-rule.js";
 import { changeReport, compileAtNew, failText, ratchets, schemaChanges } from "./schema-changes.js";
 import { formatCompileErrors } from "../../cel/compile.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-cel-rule-added",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A CEL validation rule was added to a field that existed before (B40).",
   phase: "revision",

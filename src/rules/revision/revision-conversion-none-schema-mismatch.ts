@@ -1,14 +1,13 @@
 /** Conversion None between served versions whose schemas differ: objects read through another version are pruned. */
 import { defineRule } from "../define-rule.js";
-import { conversionStrategy, sameSchema, storageName } from "./common.js";
+import { RECOMMENDED_REVISION, conversionStrategy, sameSchema, storageName } from "./common.js";
 
 export default defineRule({
   id: "revision-conversion-none-schema-mismatch",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "Under conversion None, storage moves between versions whose schemas differ: fields the other version lacks are pruned (B6).",
   phase: "revision",

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject, type CrdView } from "../../crd/model.js";
-import { conversionStrategy } from "./common.js";
+import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
 
 function reviewVersions(view: CrdView): string[] {
   const c = isObject(view.spec.conversion) ? view.spec.conversion : {};
@@ -15,8 +15,7 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "conversionReviewVersions changed: the apiserver sends the first version it supports from the list (B9).",
   phase: "revision",

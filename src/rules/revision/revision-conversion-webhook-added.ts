@@ -1,15 +1,14 @@
 /** conversion.strategy None → Webhook: every read of a non-storage version now depends on the webhook. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { conversionStrategy } from "./common.js";
+import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
 
 export default defineRule({
   id: "revision-conversion-webhook-added",
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "conversion.strategy went from None to Webhook: reads and writes in a version other than the stored one now call the webhook (B7).",
   phase: "revision",

@@ -1,15 +1,14 @@
 /** conversion.strategy Webhook → None: objects read through another version are pruned where the schemas differ. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { conversionStrategy, sameSchema } from "./common.js";
+import { RECOMMENDED_REVISION, conversionStrategy, sameSchema } from "./common.js";
 
 export default defineRule({
   id: "revision-conversion-webhook-removed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "conversion.strategy went from Webhook to None: objects read in another version only get a new apiVersion, and are pruned where the schemas differ (B8).",
   phase: "revision",

@@ -1,13 +1,13 @@
 /** A CRD in NEW that OLD does not have: it is created, with the create-time checks. */
 import { defineEngineRule } from "../define-rule.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineEngineRule({
   id: "revision-crd-added",
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "A CRD in NEW that OLD does not have (reported by the revision engine: it has no pair).",
   docs: {

@@ -1,13 +1,13 @@
 /** A CRD of OLD that NEW does not have: applying NEW (with pruning) deletes the CRD and every object of it. */
 import { defineEngineRule } from "../define-rule.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineEngineRule({
   id: "revision-crd-removed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A CRD of OLD is gone from NEW: deleting a CRD deletes all its objects (reported by the revision engine, in OLD).",
   docs: {

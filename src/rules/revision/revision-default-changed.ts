@@ -1,14 +1,14 @@
 /** A field's default was added, changed or removed (B33): defaults are applied on read (A31). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges, shown } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-default-changed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A field's default was added, changed or removed (B33): objects stored without the field read differently.",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** Values were added to a field's enum (B26): not breaking for the apiserver; configurable for exhaustive clients. */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges, shownList } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-enum-value-added",
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "Values were added to a field's enum (B26): nothing fails, but clients that handle every value meet a new one.",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** Values were removed from a field's enum (B26). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shownList } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-enum-value-removed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "Values were removed from a field's enum (B26).",
   phase: "revision",

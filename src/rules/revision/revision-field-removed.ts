@@ -1,14 +1,14 @@
 /** A field of a version present on both sides is gone from its schema (B21): stored objects lose it on read. */
 import { defineRule } from "../define-rule.js";
 import { celReferenceBreaks, changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-field-removed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A field was removed from the schema of a version that both revisions serve (B21): stored objects lose it on read.",
   phase: "revision",

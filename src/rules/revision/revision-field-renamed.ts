@@ -1,14 +1,14 @@
 /** A field removed and an identical one added at the same parent (B22): a rename, by crdlint's heuristic. */
 import { defineRule } from "../define-rule.js";
 import { celReferenceBreaks, changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-field-renamed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A field was renamed in a version both revisions serve (B22; a heuristic: one field removed and one with an identical schema added at the same parent).",
   phase: "revision",

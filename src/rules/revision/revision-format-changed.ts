@@ -1,6 +1,7 @@
 /** A field's `format` was added, changed or removed (B24). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 /** Formats that change the CEL type of a string (bytes, timestamp, duration). */
 const CEL_TYPED = new Set(["byte", "date", "date-time", "datetime", "duration"]);
@@ -10,8 +11,7 @@ export default defineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "The format of a field was added or changed (tightening), or removed (B24).",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** x-kubernetes-int-or-string toggled (B38): works like a type change. */
 import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-int-or-string-changed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "x-kubernetes-int-or-string was turned off (values of one kind become invalid) or on (clients meet both kinds) (B38).",
   phase: "revision",

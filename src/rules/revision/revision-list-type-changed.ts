@@ -1,14 +1,14 @@
 /** x-kubernetes-list-type or x-kubernetes-list-map-keys changed (B34); unset means atomic. */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges, shown, shownList } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-list-type-changed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "The list type (x-kubernetes-list-type, unset = atomic) or the map keys of a list changed (B34).",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** x-kubernetes-map-type changed (B35); unset means granular. */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-map-type-changed",
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "The map type (x-kubernetes-map-type, unset = granular) of an object changed (B35).",
   phase: "revision",

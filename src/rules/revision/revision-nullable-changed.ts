@@ -1,14 +1,14 @@
 /** nullable turned off (stored nulls dropped on read) or on (clients meet null) (B32). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-nullable-changed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "nullable changed on a field (B32): true → false drops stored nulls on read; false → true lets clients meet null.",
   phase: "revision",

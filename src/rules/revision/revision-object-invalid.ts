@@ -1,5 +1,6 @@
 /** `diff --objects`: a replayed object fails NEW's validation on create, and maybe on an unchanged update. */
 import { defineEngineRule } from "../define-rule.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 // Emitted by the replay of `crdlint diff --objects` (src/engine/replay.ts); its examples need objects, so the docs
 // describe them instead.
@@ -8,8 +9,7 @@ export default defineEngineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "diff --objects: an example or exported object fails NEW's validation as a create (warning) or also as an unchanged update (error), or its version is no longer served.",
   docs: {

@@ -1,5 +1,6 @@
 /** `diff --objects`: a field of a replayed object vanishes or changes when the object is read through NEW. */
 import { defineEngineRule } from "../define-rule.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 // Emitted by the replay of `crdlint diff --objects` (src/engine/replay.ts); its examples need objects, so the docs
 // describe them instead.
@@ -8,8 +9,7 @@ export default defineEngineRule({
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "diff --objects: a field of an example or exported object vanishes (pruned, a null dropped) or changes (defaulted) when the object is read through NEW's schema.",
   docs: {

@@ -1,14 +1,14 @@
 /** spec.preserveUnknownFields true → false: pruning starts, and unknown fields of existing objects vanish. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-preserve-unknown-fields-disabled",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "spec.preserveUnknownFields went from true to false: fields the schema does not declare are pruned from existing objects on read (B16).",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** x-kubernetes-preserve-unknown-fields removed from a subtree (B36): what the schema does not list is pruned on read. */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-preserve-unknown-fields-removed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "x-kubernetes-preserve-unknown-fields was removed from a field (B36): fields its schema does not list are pruned from stored objects.",
   phase: "revision",

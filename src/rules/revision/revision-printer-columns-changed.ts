@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { deepEqual } from "../../k8s/go.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 function columns(raw: Record<string, unknown>): Map<string, unknown> {
   const list = Array.isArray(raw.additionalPrinterColumns) ? raw.additionalPrinterColumns : [];
@@ -13,8 +14,7 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "additionalPrinterColumns changed in a version: `kubectl get` output changes, and scripts that parse it may break (B19).",
   phase: "revision",

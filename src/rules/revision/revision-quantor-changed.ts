@@ -1,14 +1,14 @@
 /** allOf / anyOf / oneOf / not added or changed (B39): matched by content; ratcheted only at the object that holds it. */
 import { defineRule } from "../define-rule.js";
 import { changeReport, fieldName, ownerFailText, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-quantor-changed",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "An allOf, anyOf, oneOf or not value validation was added or changed (B39; subschemas matched by content, so a reordering is no change).",
   phase: "revision",

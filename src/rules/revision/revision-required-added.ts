@@ -1,14 +1,14 @@
 /** A field became required (B25): ratcheted only at the object that lists it (any change there fails). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-required-added",
   category: "revision",
   severity: "error",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  ...RECOMMENDED_REVISION["error"],
   type: null,
   description: "A field of an existing object became required (B25).",
   phase: "revision",

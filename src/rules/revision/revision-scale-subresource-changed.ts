@@ -2,14 +2,14 @@
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { deepEqual } from "../../k8s/go.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-scale-subresource-changed",
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "The scale subresource was added, removed or given other paths in a version: HorizontalPodAutoscalers and `kubectl scale` change behaviour (B18).",
   phase: "revision",

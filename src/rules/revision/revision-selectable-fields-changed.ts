@@ -1,6 +1,7 @@
 /** selectableFields removed from a version: field-selector queries on them fail. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 function paths(raw: Record<string, unknown>): string[] {
   const list = Array.isArray(raw.selectableFields) ? raw.selectableFields : [];
@@ -12,8 +13,7 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "Selectable fields were removed from a version: list and watch requests with a field selector on them fail (B20).",
   phase: "revision",

@@ -1,7 +1,7 @@
 /** spec.names.singular changed: `kubectl get <old singular>` stops working. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { nameField } from "./common.js";
+import { RECOMMENDED_REVISION, nameField } from "./common.js";
 import type { CrdView } from "../../crd/model.js";
 
 /** The singular kubectl resolves: spec.names.singular, defaulted to the lower-cased kind. */
@@ -14,8 +14,7 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "spec.names.singular changed: `kubectl get <old singular>` stops working (B15).",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** subresources.status added or removed in a version: who may write status changes. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-status-subresource-changed",
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "The status subresource was added or removed in a version: writes of status through the main resource, or through /status, change meaning (B17).",
   phase: "revision",

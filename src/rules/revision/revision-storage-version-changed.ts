@@ -1,14 +1,13 @@
 /** storage: true moved to another version: the start of a storage migration, with its plan. */
 import { defineRule } from "../define-rule.js";
-import { migrationPlan, storageName } from "./common.js";
+import { RECOMMENDED_REVISION, migrationPlan, storageName } from "./common.js";
 
 export default defineRule({
   id: "revision-storage-version-changed",
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "The storage version moved (B5): existing objects stay in the old one until rewritten; a version added and made storage in one release cannot be rolled back.",
   phase: "revision",

@@ -1,6 +1,6 @@
 /** A version became deprecated, or its deprecationWarning changed: clients get a warning on every request. */
 import { defineRule } from "../define-rule.js";
-import { nameField } from "./common.js";
+import { RECOMMENDED_REVISION, nameField } from "./common.js";
 import { defaultDeprecationWarning } from "../../k8s/version.js";
 
 export default defineRule({
@@ -8,8 +8,7 @@ export default defineRule({
   category: "revision",
   severity: "info",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  ...RECOMMENDED_REVISION["info"],
   type: null,
   description: "A version became deprecated, or its deprecationWarning changed: every request to it returns a warning (B11).",
   phase: "revision",

@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { sortByVersionPriority } from "../../k8s/version.js";
 import type { CrdView } from "../../crd/model.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 function preferred(view: CrdView): string | null {
   return sortByVersionPriority(view.versions.filter((v) => v.raw.served === true).map((v) => v.name))[0] ?? null;
@@ -12,8 +13,7 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "The preferred (highest-priority served) version changed: `kubectl get` and discovery now use another version (B10).",
   phase: "revision",

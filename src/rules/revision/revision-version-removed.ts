@@ -1,6 +1,6 @@
 /** A version of OLD is gone from NEW (one the cluster never stored: else the apiserver rejects it, revision-stored-version-removed). */
 import { defineRule } from "../define-rule.js";
-import { resourceName } from "./common.js";
+import { RECOMMENDED_REVISION, resourceName } from "./common.js";
 import { renamedVersions } from "./renames.js";
 
 export default defineRule({
@@ -8,8 +8,7 @@ export default defineRule({
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "A version that was never a storage version left spec.versions: its clients get 404 (B2).",
   phase: "revision",

@@ -1,14 +1,14 @@
 /** A version was renamed (removed, and one with the same schema added): clients of the old name break. */
 import { defineRule } from "../define-rule.js";
 import { renamedVersions } from "./renames.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-version-renamed",
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "A version was renamed: removed, and a version with the same schema added (B3).",
   phase: "revision",

@@ -1,13 +1,13 @@
 /** A version went from served: true to served: false: its clients break. */
 import { defineRule } from "../define-rule.js";
+import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
   id: "revision-version-unserved",
   category: "revision",
   severity: "warning",
   apiserver: false,
-  preset: "recommended",
-  presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  ...RECOMMENDED_REVISION["warning"],
   type: null,
   description: "A version went from served: true to served: false: requests to it get 404 (B4).",
   phase: "revision",
