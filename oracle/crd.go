@@ -112,7 +112,11 @@ func (o *oracle) crdUpdate(oldText, newText string, oldStatusAsIs bool) (map[str
 		old.Generation = 1
 	}
 	if !oldStatusAsIs && isZeroStatus(&old.Status) {
+		stored := old.Status.StoredVersions
 		old.Status = storedStatus(old)
+		if len(stored) > 0 {
+			old.Status.StoredVersions = stored
+		}
 	}
 	// The client sends back what it read: the same identity and resourceVersion as OLD.
 	if crd.ResourceVersion == "" {
@@ -142,8 +146,11 @@ func generateName(strategy rest.RESTCreateStrategy, obj metav1.Object) {
 	}
 }
 
+// isZeroStatus: OLD came without a status. storedVersions does not count: v1 defaulting
+// (SetDefaults_CustomResourceDefinition) fills it from the storage version while decoding, so a
+// decoded OLD always has it; the controllers' conditions and accepted names are what it lacks.
 func isZeroStatus(s *apiextensions.CustomResourceDefinitionStatus) bool {
-	return len(s.StoredVersions) == 0 && len(s.Conditions) == 0 && s.AcceptedNames.Plural == "" && s.AcceptedNames.Kind == ""
+	return len(s.Conditions) == 0 && s.AcceptedNames.Plural == "" && s.AcceptedNames.Kind == ""
 }
 
 // storedStatus is the status a CRD has once the apiserver created it and its controllers ran:
