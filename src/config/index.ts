@@ -1,5 +1,5 @@
 /** `.crdlint.yaml`: parsed and checked into a typed Config (pure; the CLI finds and reads the file). */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node, type YAMLMap } from "yaml";
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
 import { PRESETS, type Preset } from "../rules/define-rule.js";
@@ -50,6 +50,19 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lc, logLevel: "error" });
   const errors: string[] = [];
   const at = (node: Node | null | undefined) => (node?.range ? `${file}:${lc.linePos(node.range[0]).line}` : file);
+  /** A mapping of rule id to severity (`rules:`, `diff.rules:`) into `into`; a misspelt id is matched among `candidates`. */
+  const readSeverities = (map: YAMLMap, label: string, candidates: readonly string[], listedBy: string, into: Record<string, ConfiguredSeverity>): void => {
+    for (const rule of map.items) {
+      const idNode = rule.key as Node | null;
+      const id = isScalar(idNode) ? String(idNode.value) : String(idNode);
+      const sevNode = (rule.value as Node | null) ?? null;
+      const sev = isScalar(sevNode) ? sevNode.value : undefined;
+      if (!knownRules.has(id)) errors.push(`${at(idNode)}: ${label}.${id}: unknown rule${suggest(id, candidates)} (see ${listedBy})`);
+      // `off` unquoted is the YAML 1.1 boolean false in some readers; this parser reads YAML 1.2, where it is a string.
+      else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: ${label}.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
+      else into[id] = sev as ConfiguredSeverity;
+    }
+  };
   const fail = (): ConfigResult => ({ ok: false, error: errors[0]! + (errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length === 2 ? "" : "s"}: ${errors.slice(1).map((e) => e.replace(/^[^ ]* /, "")).join("; ")})` : ""), errors });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
@@ -103,16 +116,7 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
         errors.push(`${at(value)}: rules: must be a mapping of rule id to ${SEVERITIES.join("|")}, got ${describe(value)}`);
         continue;
       }
-      for (const rule of value.items) {
-        const idNode = rule.key as Node | null;
-        const id = isScalar(idNode) ? String(idNode.value) : String(idNode);
-        const sevNode = (rule.value as Node | null) ?? null;
-        const sev = isScalar(sevNode) ? sevNode.value : undefined;
-        if (!knownRules.has(id)) errors.push(`${at(idNode)}: rules.${id}: unknown rule${suggest(id, [...knownRules])} (see \`crdlint rules\`)`);
-        // `off` unquoted is the YAML 1.1 boolean false in some readers; this parser reads YAML 1.2, where it is a string.
-        else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: rules.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
-        else config.rules[id] = sev as ConfiguredSeverity;
-      }
+      readSeverities(value, "rules", [...knownRules], "`crdlint rules`", config.rules);
     } else if (key === "diff") {
       if (value === null || (isScalar(value) && value.value === null)) continue;
       const policy: DiffPolicy = { rules: {}, unstableVersions: "strict", ignore: [] };
@@ -130,15 +134,7 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
             errors.push(`${at(v2 ?? k2Node)}: diff.rules: must be a mapping of revision rule id to ${SEVERITIES.join("|")}, got ${describe(v2)}`);
             continue;
           }
-          for (const rule of v2.items) {
-            const idNode = rule.key as Node | null;
-            const id = isScalar(idNode) ? String(idNode.value) : String(idNode);
-            const sevNode = (rule.value as Node | null) ?? null;
-            const sev = isScalar(sevNode) ? sevNode.value : undefined;
-            if (!knownRules.has(id)) errors.push(`${at(idNode)}: diff.rules.${id}: unknown rule${suggest(id, [...knownRules].filter((r) => r.startsWith("revision-")))} (see \`crdlint rules --category revision\`)`);
-            else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: diff.rules.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
-            else policy.rules[id] = sev as ConfiguredSeverity;
-          }
+          readSeverities(v2, "diff.rules", [...knownRules].filter((r) => r.startsWith("revision-")), "`crdlint rules --category revision`", policy.rules);
         } else if (k2 === "unstableVersions") {
           if (!isScalar(v2) || (v2.value !== "strict" && v2.value !== "lenient")) errors.push(`${at(v2 ?? k2Node)}: diff.unstableVersions: must be strict or lenient, got ${describe(v2)}`);
           else policy.unstableVersions = v2.value;

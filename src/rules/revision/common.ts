@@ -1,5 +1,6 @@
 /** What the revision rules share: where a version is on a side, the names a message uses, the migration plan. */
 import type { CrdView, VersionView } from "../../crd/model.js";
+import type { RevisionContext } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { storageVersion, versionSchema } from "../../crd/revision.js";
 import { internalSchemaProps } from "../../crd/internal-version.js";
@@ -56,6 +57,18 @@ export function nameList(view: CrdView, key: string): string[] {
   const names = isObject(view.spec.names) ? view.spec.names : {};
   const v = names[key];
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+}
+
+/**
+ * B15: names of spec.names.<key> (short names, categories) that OLD had and NEW lacks, reported as one finding at the
+ * list (at spec.names when NEW has none) with the rule's `removed` message.
+ */
+export function reportRemovedNames(ctx: RevisionContext, key: "shortNames" | "categories"): void {
+  const after = new Set(nameList(ctx.crd, key));
+  const lost = nameList(ctx.old, key).filter((n) => !after.has(n));
+  if (lost.length === 0) return;
+  const at = after.size > 0 ? Path.root("spec", "names", key) : Path.root("spec", "names");
+  ctx.report({ path: at, effect: "clients-break", messageId: "removed", data: { names: lost.join(", "), first: lost[0]! } });
 }
 
 /** The conversion strategy (None when absent, as the apiserver defaults it). */

@@ -1,7 +1,6 @@
 /** Categories were removed: `kubectl get <category>` no longer lists the resource (B15). */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { RECOMMENDED_REVISION, nameList } from "./common.js";
+import { RECOMMENDED_REVISION, reportRemovedNames } from "./common.js";
 
 export default defineRule({
   id: "revision-categories-removed",
@@ -23,10 +22,6 @@ export default defineRule({
     pass: "old:\n  spec: {names: {categories: [example]}}\nnew:\n  spec: {names: {categories: [example, all]}}\n",
   },
   checkRevision(ctx) {
-    const after = new Set(nameList(ctx.crd, "categories"));
-    const lost = nameList(ctx.old, "categories").filter((n) => !after.has(n));
-    if (lost.length === 0) return;
-    const at = after.size > 0 ? DualPath.root("spec", "names", "categories") : DualPath.root("spec", "names");
-    ctx.report({ path: at, effect: "clients-break", messageId: "removed", data: { names: lost.join(", "), first: lost[0]! } });
+    reportRemovedNames(ctx, "categories");
   },
 });

@@ -1,7 +1,6 @@
 /** Short names were removed: kubectl aliases stop working (B15). */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { RECOMMENDED_REVISION, nameList } from "./common.js";
+import { RECOMMENDED_REVISION, reportRemovedNames } from "./common.js";
 
 export default defineRule({
   id: "revision-short-names-removed",
@@ -23,10 +22,6 @@ export default defineRule({
     pass: "old:\n  spec: {names: {shortNames: [wd]}}\nnew:\n  spec: {names: {shortNames: [wd, wdg]}}\n",
   },
   checkRevision(ctx) {
-    const after = new Set(nameList(ctx.crd, "shortNames"));
-    const lost = nameList(ctx.old, "shortNames").filter((n) => !after.has(n));
-    if (lost.length === 0) return;
-    const at = after.size > 0 ? DualPath.root("spec", "names", "shortNames") : DualPath.root("spec", "names");
-    ctx.report({ path: at, effect: "clients-break", messageId: "removed", data: { names: lost.join(", "), first: lost[0]! } });
+    reportRemovedNames(ctx, "shortNames");
   },
 });
