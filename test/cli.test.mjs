@@ -154,6 +154,22 @@ test("suppression: crdlint.io/disable annotation and # crdlint-disable-next-line
   assert.equal(crdlint(["lint", "-"], { input: dupCrdOff }).status, 0);
 });
 
+test("a duplicate key is linted with the value kubectl sends (the last), and only the repetition is reported", () => {
+  // kubectl's non-strict YAML conversion keeps the last value: the invalid scope before it never reaches the apiserver,
+  // and the invalid one after a valid scope does.
+  const lastWins = BASELINE_CRD.replace(/^  scope: .*$/m, "  scope: Bogus\n  scope: Namespaced");
+  const r = crdlint(["lint", "-", "--format", "json"], { input: lastWins });
+  const diags = JSON.parse(r.stdout).diagnostics;
+  assert.deepEqual(diags.map((d) => [d.rule, d.line, d.message]), [
+    ["yaml-duplicate-key", lastWins.split("\n").indexOf("  scope: Namespaced") + 1, `duplicate key "scope" (first at line ${lastWins.split("\n").indexOf("  scope: Bogus") + 1}): kubectl sends only this last value and silently drops the earlier one`],
+  ]);
+  const firstWins = BASELINE_CRD.replace(/^  scope: .*$/m, "  scope: Namespaced\n  scope: Bogus");
+  const rules = JSON.parse(crdlint(["lint", "-", "--format", "json"], { input: firstWins }).stdout).diagnostics.map((d) => d.rule);
+  assert.deepEqual(rules.sort(), ["scope-unsupported", "yaml-duplicate-key"].sort());
+  // Not an apiserver verdict: the apiserver preset leaves it out.
+  assert.equal(crdlint(["lint", "-", "--preset", "apiserver"], { input: lastWins }).status, 0);
+});
+
 test("formats: text summary, github annotations, junit, sarif valid against the SARIF 2.1.0 schema", async () => {
   const text = crdlint(["lint", "-"], { input: v1beta1 });
   assert.match(text.stdout, /-\n\s+1:1\s+error\s+apiVersion: Not found: no matches/);

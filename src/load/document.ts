@@ -320,7 +320,7 @@ export function loadText(text: string): LoadedText {
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
         // The parser records its own stack overflow on a deeply nested document as an error: say what it means.
-        message: dup ? duplicateKeyMessage(text, s) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
+        message: dup ? duplicateKeyMessage(text, s, lc.linePos(Number(err.message)).line) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -446,20 +446,22 @@ interface ParseError {
  * keys are not duplicates), reported at the key's first character, after the errors that come before it.
  */
 function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
-  const dups: number[] = [];
+  // Each repeated key's offset with the offset of the key it repeats (the value kubectl drops).
+  const dups: [number, number][] = [];
   const stack: (Node | null)[] = [doc.contents as Node | null];
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, number>();
       for (const item of node.items) {
         const k = item.key as Node | null;
         if (isScalar(k)) {
           const v = k.value;
           const merge = isGoMergeKey(k);
           if (!merge && !Number.isNaN(v) && k.range) {
-            if (seen.has(v)) dups.push(k.range[0]);
-            else seen.add(v);
+            const first = seen.get(v);
+            if (first !== undefined) dups.push([k.range[0], first]);
+            else seen.set(v, k.range[0]);
           }
         } else if (k !== null) stack.push(k);
         stack.push(item.value as Node | null);
@@ -469,19 +471,20 @@ function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
     }
   }
   if (dups.length === 0) return doc.errors;
-  dups.sort((a, b) => a - b);
+  dups.sort((a, b) => a[0] - b[0]);
   const out: ParseError[] = [];
   let d = 0;
   for (const err of doc.errors) {
-    while (d < dups.length && dups[d]! < err.pos[0]) out.push(duplicateKeyError(dups[d++]!));
+    while (d < dups.length && dups[d]![0] < err.pos[0]) out.push(duplicateKeyError(dups[d++]!));
     out.push(err);
   }
   while (d < dups.length) out.push(duplicateKeyError(dups[d++]!));
   return out;
 }
 
-function duplicateKeyError(offset: number): ParseError {
-  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique" };
+/** The repeated key's offset is the error's position; the earlier key's offset rides in its message. */
+function duplicateKeyError([offset, first]: [number, number]): ParseError {
+  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: String(first) } as ParseError;
 }
 
 type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json" | "yaml-syntax", start: number, end: number, message: string) => void;
@@ -658,8 +661,10 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
   }
 }
 
-function duplicateKeyMessage(text: string, s: number): string {
+function duplicateKeyMessage(text: string, s: number, firstLine: number): string {
   // The parser's error range may cover only the key's first character: read the key up to its colon.
   const key = text.slice(s, s + 120).split(/:\s|:$|\n/m)[0]!.trim();
-  return key ? `duplicate key "${key}": map keys must be unique (the apiserver rejects duplicate fields under strict decoding)` : "map keys must be unique";
+  // kubectl converts YAML with the non-strict sigs.k8s.io/yaml (go-yaml v2 Unmarshal): the last value wins and the
+  // apiserver never sees the repetition, so nothing rejects it; crdlint lints the value kubectl sends.
+  return `duplicate key ${key ? `"${key}" ` : ""}(first at line ${firstLine}): kubectl sends only this last value and silently drops the earlier one`;
 }

@@ -1,4 +1,8 @@
-/** A mapping with the same key twice: YAML parsers keep one silently, the apiserver's strict decoding rejects it. */
+/**
+ * A mapping with the same key twice. kubectl (and Helm, Flux, client-go) convert YAML with the non-strict
+ * sigs.k8s.io/yaml: the last value wins and the JSON sent has no repetition, so nothing rejects it (kubectl's own
+ * duplicate check runs only against a server without field validation). The earlier value is lost without a word.
+ */
 import { defineEngineRule } from "../define-rule.js";
 
 export default defineEngineRule({
@@ -8,10 +12,10 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   description: "A mapping repeats a key.",
-  preset: "apiserver",
-  presetWhy: "kubectl's strict field validation fails the request with `duplicate field`: a failed apply.",
+  preset: "recommended",
+  presetWhy: "Data lost without a word: kubectl sends only the last value of a repeated key, and nothing tells the author the earlier one is gone.",
   docs: {
-    why: "With kubectl's default strict field validation the request fails with `duplicate field`; with other clients one value silently wins.",
+    why: "kubectl reads YAML with go-yaml v2's non-strict decoding (sigs.k8s.io/yaml), as Helm and GitOps controllers do: of a repeated key only the last value reaches the apiserver, which therefore never sees the repetition and accepts the object. Whatever the earlier value said is silently dropped; crdlint lints the document with the value kubectl sends.",
     fix: "Remove or merge the repeated key.",
     fail: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n",
     pass: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n",
