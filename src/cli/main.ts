@@ -78,6 +78,8 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
   const storedVersions = parseStoredVersions(flags.storedVersions);
   if (storedVersions && flags.against === undefined) throw new CliFailure("--stored-versions needs --against (it describes the OLD revision)");
+  // The replay asks what a revision does to stored objects: without OLD there is no revision.
+  if (flags.objects?.length && flags.against === undefined) throw new CliFailure("--objects needs --against (on a single revision, check objects with crdlint validate)");
   let result;
   try {
     // --crd-files-only may leave nothing to lint (no path at all would lint the working directory).
@@ -85,7 +87,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
       inputs.length === 0
         ? await nothingLinted(api, options)
         : flags.against !== undefined
-          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, storedVersions })
+          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) })
           : await api.lint(inputs, { ...options, jobs });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
@@ -255,6 +257,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--crd-files-only", "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently")
     .option("--against <ref>", "lint each CRD as an update of its revision at a git ref (origin/main, a tag, a SHA) or in a directory")
     .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")
+    .option("--objects <path>", "with --against: replay example or exported custom resources (a file, directory or glob; repeatable) against the new CRDs, as diff --objects does", (v: string, prev: string[] = []) => [...prev, v])
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
 
   addCommonOptions(
