@@ -158,8 +158,9 @@ async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: st
       continue;
     }
     const lineOffset = chunk.line - 1;
-    // The fast loader reads plain resources (CRDs, which the full loader checks more closely, excepted).
-    const loaded = (fast && !mentionsCrd(chunk.text) ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
+    // The fast loader reads what it can (the same documents and ranges as the full loader: test/fast-load.test.mjs),
+    // CRDs included; the full loader reads the rest and reports their problems.
+    const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
     const template = goTemplateAction(chunk.text, loaded.problems);
     if (template) {
       yield { located: null, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex, template: { line: template.line + lineOffset, column: template.column } };
@@ -213,6 +214,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   // One per run: resources of every CRD share the compiled schema validators and patterns.
   const schemaValidators = new SchemaValidatorCache();
 
+  const fast = createFastLoader();
   /** Collects the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). */
   const register = async (file: string, only?: (t: string) => boolean, report = false) => {
     const input = await open(file);
@@ -220,7 +222,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       if (report) push(inputProblemDiagnostic(linter, input));
       return;
     }
-    for await (const d of documentsOf(input, cwd, only)) {
+    for await (const d of documentsOf(input, cwd, only, fast)) {
       if (d.template) {
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
         templates.set(file, d.template);
@@ -289,7 +291,6 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     return validator;
   };
 
-  const fast = createFastLoader();
   for (const file of files) {
     counts.files++;
     const known = templates.get(file);
