@@ -2,6 +2,7 @@
 import { LineCounter, parseAllDocuments, isMap, isNode, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, type YAMLMap, type Alias, Scalar } from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives, type DisableDirective } from "./directives.js";
+import { splitJsonStream, type JsonStream } from "./json-stream.js";
 import { GO_RESOLVED_TAGS, goKeyName, goScalarToJs, resolveGoScalar, type GoScalar } from "./go-yaml.js";
 
 /** Alias expansion bound: a billion-laughs document stops here instead of eating memory. */
@@ -278,7 +279,68 @@ const goYamlV2Tags = (tags: Tags): Tags => {
   return [...kept, plain, ...tagged];
 };
 
+/**
+ * The documents kubectl reads from a text, with positions: a stream of JSON values when it starts with `{` and holds
+ * more than one (kubectl's YAMLOrJSONDecoder, src/load/json-stream.ts), else YAML.
+ */
 export function loadText(text: string): LoadedText {
+  const json = splitJsonStream(text);
+  return json ? loadJsonStream(text, json) : loadYamlText(text);
+}
+
+/** Each JSON value read as a document of its own (YAML's flow style reads JSON), then the YAML rest if any. */
+function loadJsonStream(text: string, stream: JsonStream): LoadedText {
+  const out: LoadedText = { documents: [], problems: [], directives: [] };
+  const lc = new LineCounter();
+  // The LineCounter learns line starts from the parser; here from the text itself.
+  lc.addNewLine(0);
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lc.addNewLine(i + 1);
+  // Document indices run on across the parts: a part's documents (and problem-only documents) come after the last.
+  let base = 0;
+  const add = (start: number, end: number) => {
+    const at = lc.linePos(start);
+    const part = loadYamlText(text.slice(start, end), at.line - 1);
+    const shiftPos = (p: { line: number; column: number }) => ({ line: p.line + at.line - 1, column: p.line === 1 ? p.column + at.col - 1 : p.column });
+    const shift = (r: SourceRange): SourceRange => ({ start: shiftPos(r.start), end: shiftPos(r.end) });
+    for (const d of part.documents) {
+      out.documents.push({
+        index: d.index + base,
+        value: d.value,
+        rangeOfDocument: shift(d.rangeOfDocument),
+        locate: (path) => shift(d.locate(path)),
+        locateInString(path, offset) {
+          const r = d.locateInString(path, offset);
+          return r && shift(r);
+        },
+      });
+    }
+    for (const p of part.problems) out.problems.push({ ...p, range: shift(p.range), document: p.document + base });
+    for (const dir of part.directives) {
+      const moved = shiftPos(dir);
+      out.directives.push({ ...dir, line: moved.line, column: moved.column, endColumn: dir.endColumn + moved.column - dir.column, target: dir.target + at.line - 1 });
+    }
+    base += Math.max(1, ...part.documents.map((d) => d.index + 1), ...part.problems.map((p) => p.document + 1));
+  };
+  for (const [start, end] of stream.values) add(start, end);
+  if (stream.error) {
+    const at = lc.linePos(stream.error.offset);
+    const pos = { line: at.line, column: at.col };
+    out.problems.push({
+      rule: "yaml-syntax",
+      message: `kubectl reads a stream that starts with { as JSON and stops here: ${stream.error.message} (${
+        stream.values.length > 1 ? `after ${stream.values.length} JSON values it no longer tries YAML` : "fewer than 4 bytes follow, too few for its switch to YAML"
+      })`,
+      range: { start: pos, end: pos },
+      document: base,
+    });
+    base++;
+  }
+  if (stream.yamlFrom !== null && stream.yamlFrom < text.length) add(stream.yamlFrom, text.length);
+  return out;
+}
+
+/** `lineOffset`: lines before the text in its file, for line numbers written into messages. */
+function loadYamlText(text: string, lineOffset = 0): LoadedText {
   const lc = new LineCounter();
   const problems: LoadProblem[] = [];
   const documents: LoadedDocument[] = [];
@@ -320,7 +382,7 @@ export function loadText(text: string): LoadedText {
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
         // The parser records its own stack overflow on a deeply nested document as an error: say what it means.
-        message: dup ? duplicateKeyMessage(text, s, lc.linePos(Number(err.message)).line) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
+        message: dup ? duplicateKeyMessage(text, s, lc.linePos(Number(err.message)).line + lineOffset) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -661,9 +723,21 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
   }
 }
 
+/** A quoted key's text: JSON's escapes cover the usual double-quoted ones; a single-quoted key doubles its quotes. */
+function unquote(q: string): string {
+  if (q.startsWith("'")) return q.slice(1, -1).replace(/''/g, "'");
+  try {
+    return JSON.parse(q) as string;
+  } catch {
+    return q.slice(1, -1);
+  }
+}
+
 function duplicateKeyMessage(text: string, s: number, firstLine: number): string {
   // The parser's error range may cover only the key's first character: read the key up to its colon.
-  const key = text.slice(s, s + 120).split(/:\s|:$|\n/m)[0]!.trim();
+  const head = text.slice(s, s + 120);
+  const quoted = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')/.exec(head);
+  const key = quoted ? unquote(quoted[0]) : head.split(/:\s|:$|\n/m)[0]!.trim();
   // kubectl converts YAML with the non-strict sigs.k8s.io/yaml (go-yaml v2 Unmarshal): the last value wins and the
   // apiserver never sees the repetition, so nothing rejects it; crdlint lints the value kubectl sends.
   return `duplicate key ${key ? `"${key}" ` : ""}(first at line ${firstLine}): kubectl sends only this last value and silently drops the earlier one`;

@@ -103,7 +103,10 @@ export const yamlFamily = {
     const docEndMarker = /^\.\.\.[ \t]*(#.*)?$/m.test(c.text);
     // kubectl's decoder reads a stream that starts with `{` as JSON first (apimachinery's YAMLOrJSONDecoder).
     const jsonStart = c.text.trimStart().startsWith("{");
-    for (const i of items) Object.assign(i, { keyOverride, docEndMarker, jsonStart });
+    // A document that is itself a block scalar (`|` or `>` at the top): go-yaml's scanner wants its lines indented
+    // by at least one space, the YAML spec (and crdlint's reader) allows none at the top level.
+    const topBlockScalar = /^(---[ \t]*)?[|>][-+0-9]*[ \t]*(#.*)?$/m.test(c.text);
+    for (const i of items) Object.assign(i, { keyOverride, docEndMarker, jsonStart, topBlockScalar });
     return { items, mine: full, theirs };
   },
   /** Smaller texts: drop a document, then a line, then a block of lines. */
