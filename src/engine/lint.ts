@@ -13,6 +13,7 @@ import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
+import { servedAsV1 } from "../crd/v1beta1.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/suggest.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
@@ -366,13 +367,15 @@ class Engine implements Linter {
 
   /** OLD's view, memo, and (on first use) the rules that fire when OLD is linted as a create. */
   private oldSide(old: OldRevision): { view: CrdView; memo: Memo; revision: OldRevision; fired(): ReadonlySet<string> } {
-    const view = buildCrdView(old.raw);
+    // OLD written in apiextensions.k8s.io/v1beta1 is compared as the cluster holds it, in v1.
+    const raw = servedAsV1(old.raw);
+    const view = buildCrdView(raw);
     let fired: Set<string> | null = null;
     return {
       view,
       memo: new Memo(),
       revision: old,
-      fired: () => (fired ??= new Set(this.lintCrd(old.document, old.raw, old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id))),
+      fired: () => (fired ??= new Set(this.lintCrd(old.document, raw, old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id))),
     };
   }
 
