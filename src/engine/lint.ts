@@ -352,6 +352,17 @@ class Engine implements Linter {
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+      // A release that still serves v1beta1 (up to 1.21) judges an update of it in the v1 form it converts it to: the
+      // revision rules compare that form (the create-time rules are v1's and do not run), so an Istio 1.5 to 1.4
+      // downgrade that drops a stored version is reported, not passed.
+      if (old && this.options.minor < 22) {
+        const next = buildCrdView(servedAsV1(raw));
+        const nextUpdate = updateOptions(
+          { old: old.view, next, storedVersions: revision!.storedVersions, oldFires: (ids) => ids.some((id) => old.fired().has(id)), caBundleInvalid },
+          this.structuralRuleIds,
+        );
+        out.push(...this.lintRevision(next, new Memo(), old, nextUpdate, document, object));
+      }
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
