@@ -88,6 +88,29 @@ export function versionSchema(view: CrdView, name: string): JsonObject | null {
   return null;
 }
 
+/**
+ * Two schemas equal but for their `description` texts (a property named "description" is a schema, not a text, and
+ * counts): what pruning, defaulting and conversion None see, which never read descriptions.
+ */
+export function sameIgnoringDescriptions(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameIgnoringDescriptions(a[i], b[i])) return false;
+    return true;
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  let na = 0;
+  for (const k in a) {
+    if (k === "description" && typeof a[k] === "string") continue;
+    na++;
+    if (!(k in b) || !sameIgnoringDescriptions(a[k], b[k])) return false;
+  }
+  let nb = 0;
+  for (const k in b) if (!(k === "description" && typeof b[k] === "string")) nb++;
+  return na === nb;
+}
+
 /** findVersionsWithUnchangedSchemas: versions of NEW whose schema equals OLD's (apiequality.Semantic.DeepEqual of the internal values). */
 export function versionsWithUnchangedSchemas(next: CrdView, old: CrdView): Set<string> {
   const out = new Set<string>();

@@ -13,6 +13,7 @@ import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
+import { servedAsV1 } from "../crd/v1beta1.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/suggest.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
@@ -351,6 +352,17 @@ class Engine implements Linter {
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+      // A release that still serves v1beta1 (up to 1.21) judges an update of it in the v1 form it converts it to: the
+      // revision rules compare that form (the create-time rules are v1's and do not run), so an Istio 1.5 to 1.4
+      // downgrade that drops a stored version is reported, not passed.
+      if (old && this.options.minor < 22) {
+        const next = buildCrdView(servedAsV1(raw));
+        const nextUpdate = updateOptions(
+          { old: old.view, next, storedVersions: revision!.storedVersions, oldFires: (ids) => ids.some((id) => old.fired().has(id)), caBundleInvalid },
+          this.structuralRuleIds,
+        );
+        out.push(...this.lintRevision(next, new Memo(), old, nextUpdate, document, object));
+      }
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
@@ -366,13 +378,15 @@ class Engine implements Linter {
 
   /** OLD's view, memo, and (on first use) the rules that fire when OLD is linted as a create. */
   private oldSide(old: OldRevision): { view: CrdView; memo: Memo; revision: OldRevision; fired(): ReadonlySet<string> } {
-    const view = buildCrdView(old.raw);
+    // OLD written in apiextensions.k8s.io/v1beta1 is compared as the cluster holds it, in v1.
+    const raw = servedAsV1(old.raw);
+    const view = buildCrdView(raw);
     let fired: Set<string> | null = null;
     return {
       view,
       memo: new Memo(),
       revision: old,
-      fired: () => (fired ??= new Set(this.lintCrd(old.document, old.raw, old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id))),
+      fired: () => (fired ??= new Set(this.lintCrd(old.document, raw, old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id))),
     };
   }
 

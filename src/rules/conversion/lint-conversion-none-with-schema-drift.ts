@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject, type JsonObject, type VersionView } from "../../crd/model.js";
+import { sameIgnoringDescriptions } from "../../crd/revision.js";
 import { conversionOf } from "./view.js";
 
 export default defineRule({
@@ -43,23 +44,3 @@ export default defineRule({
     });
   },
 });
-
-/** Deep equality that ignores `description` keywords (documentation differences do not change conversion); stops at the first difference. */
-function sameIgnoringDescriptions(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameIgnoringDescriptions(a[i], b[i])) return false;
-    return true;
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  let na = 0;
-  for (const k in a) {
-    if (k === "description" && typeof a[k] === "string") continue;
-    na++;
-    if (!(k in b) || !sameIgnoringDescriptions(a[k], b[k])) return false;
-  }
-  let nb = 0;
-  for (const k in b) if (!(k === "description" && typeof b[k] === "string")) nb++;
-  return na === nb;
-}

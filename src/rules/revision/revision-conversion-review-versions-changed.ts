@@ -23,7 +23,7 @@ export default defineRule({
     changed: "conversionReviewVersions changes from [{{from}}] to [{{to}}]: the apiserver now sends ConversionReview {{sent}}; the webhook must accept it",
   },
   docs: {
-    why: "The apiserver sends the first ConversionReview version of the list it understands (v1, then v1beta1). A webhook that only decodes the old one fails every conversion. A list without v1 or v1beta1 is rejected unless OLD's was too (conversion-review-versions-unrecognized).",
+    why: "The apiserver sends the first ConversionReview version of the list it understands, in the list's order. A webhook that only decodes the old one fails every conversion. A change that leaves the first known version in place (a fallback appended, unknown entries added) changes nothing and is not reported. A list without v1 or v1beta1 is rejected unless OLD's was too (conversion-review-versions-unrecognized).",
     fix: "Deploy a webhook that accepts both review versions before changing the list.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
     fail: "old:\n  webhook: {conversionReviewVersions: [v1beta1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
@@ -34,7 +34,11 @@ export default defineRule({
     const from = reviewVersions(ctx.old);
     const to = reviewVersions(ctx.crd);
     if (from.join(",") === to.join(",")) return;
-    const sent = to.find((v) => v === "v1" || v === "v1beta1") ?? "none (unrecognized)";
+    const firstKnown = (list: string[]) => list.find((v) => v === "v1" || v === "v1beta1");
+    // The apiserver sends the first review version it knows: appending a fallback (Tekton v0.39: [v1beta1] to
+    // [v1beta1, v1]) changes nothing the webhook receives.
+    if (firstKnown(from) !== undefined && firstKnown(from) === firstKnown(to)) return;
+    const sent = firstKnown(to) ?? "none (unrecognized)";
     ctx.report({ path: DualPath.root("spec", "conversion", "webhook", "conversionReviewVersions"), effect: "behaviour-changed", messageId: "changed", data: { from: from.join(", "), to: to.join(", "), sent } });
   },
 });

@@ -1,7 +1,8 @@
 /** conversion.strategy Webhook → None: objects read through another version are pruned where the schemas differ. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { RECOMMENDED_REVISION, conversionStrategy, sameSchema } from "./common.js";
+import { sameIgnoringDescriptions, versionSchema } from "../../crd/revision.js";
+import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
 
 export default defineRule({
   id: "revision-conversion-webhook-removed",
@@ -14,7 +15,7 @@ export default defineRule({
   phase: "revision",
   messages: {
     removedDiffering: "conversion becomes None while served versions {{versions}} have different schemas: an object read in another version than the stored one only gets a new apiVersion, and fields that version lacks are pruned",
-    removed: "conversion becomes None: versions are now converted by rewriting apiVersion only (the served schemas are identical, so nothing is pruned)",
+    removed: "conversion becomes None: versions are now converted by rewriting apiVersion only (the served schemas are identical but for descriptions, so nothing is pruned)",
   },
   docs: {
     why: "None rewrites apiVersion and nothing else; the webhook did the field mapping. Where the versions' schemas differ, reads through the other version lose fields, and writes through it store the loss.",
@@ -26,7 +27,7 @@ export default defineRule({
   checkRevision(ctx) {
     if (conversionStrategy(ctx.old) !== "Webhook" || conversionStrategy(ctx.crd) === "Webhook") return;
     const served = ctx.crd.versions.filter((v) => v.raw.served === true).map((v) => v.name);
-    const differing = served.length > 1 && served.some((v) => !sameSchema(ctx.crd, served[0]!, ctx.crd, v));
+    const differing = served.length > 1 && served.some((v) => !sameIgnoringDescriptions(versionSchema(ctx.crd, served[0]!), versionSchema(ctx.crd, v)));
     const at = ctx.crd.spec.conversion !== undefined ? DualPath.root("spec", "conversion") : DualPath.root("spec");
     ctx.report({ path: at, effect: differing ? "data-lost" : "behaviour-changed", messageId: differing ? "removedDiffering" : "removed", data: { versions: served.join(", ") } });
   },

@@ -17,10 +17,12 @@ export default defineRule({
       "field {{field}} ({{versions}}) was removed: stored objects lose it on every read (pruned) and for good at their next write; clients that set it have it dropped{{cel}}",
     kept:
       "field {{field}} ({{versions}}) was removed: its parent keeps unknown fields, so stored values stay, but nothing validates them any more and clients lose it from the schema{{cel}}",
+    keptByCrd:
+      "field {{field}} ({{versions}}) was removed: the CRD keeps unknown fields (spec.preserveUnknownFields: true, the apiextensions.k8s.io/v1beta1 default), so stored values stay, but nothing validates them any more and clients lose it from the schema{{cel}}",
   },
   docs: {
     why:
-      "An object is stored as it was written and read through the current schema of its version: a field the schema no longer has is pruned from every read, and gone for good at the object's next write. Clients that read or write it break, and an existing CEL rule that references it no longer compiles (the apiserver rejects the update). Adding or removing properties is not ratcheted. A field of a version that was removed with it is not reported here (see the version rules).",
+      "An object is stored as it was written and read through the current schema of its version: a field the schema no longer has is pruned from every read, and gone for good at the object's next write. Clients that read or write it break, and an existing CEL rule that references it no longer compiles (the apiserver rejects the update). Adding or removing properties is not ratcheted. A field of a version that was removed with it is not reported here (see the version rules). Where the parent keeps unknown fields (x-kubernetes-preserve-unknown-fields), or the whole CRD does (spec.preserveUnknownFields: true, the apiextensions.k8s.io/v1beta1 default), nothing is pruned: the stored values stay unvalidated (a warning).",
     fix:
       "Keep the field (mark it deprecated in its description) until no stored object has it, or move it to a new version with conversion. If the removal is intended, say so in diff.ignore with a reason.",
     upstream:
@@ -31,8 +33,10 @@ export default defineRule({
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "field-removed")) {
       const cel = celReferenceBreaks(ctx, c);
-      const kept = c.parentPreservesUnknown === true;
-      ctx.report(changeReport(c, kept ? "clients-break" : "data-lost", { messageId: kept ? "kept" : "pruned", data: { cel } }));
+      // spec.preserveUnknownFields: true (a v1beta1 CRD's default, kept by v1 CRDs converted from one) prunes nothing.
+      const keptByCrd = ctx.crd.spec.preserveUnknownFields === true;
+      const kept = keptByCrd || c.parentPreservesUnknown === true;
+      ctx.report(changeReport(c, kept ? "clients-break" : "data-lost", { messageId: keptByCrd ? "keptByCrd" : kept ? "kept" : "pruned", data: { cel } }));
     }
   },
 });

@@ -1,7 +1,7 @@
 /** additionalPrinterColumns changed in a version: `kubectl get` prints other columns. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { deepEqual } from "../../k8s/go.js";
+import { sameIgnoringDescriptions } from "../../crd/revision.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 function columns(raw: Record<string, unknown>): Map<string, unknown> {
@@ -30,12 +30,13 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const p of ctx.versions) {
-      if (!p.old || !p.new || deepEqual(p.old.raw.additionalPrinterColumns ?? [], p.new.raw.additionalPrinterColumns ?? [])) continue;
+      // A column's description is not in `kubectl get` output (Istio 1.5 to 1.4 only rewrapped Age's).
+      if (!p.old || !p.new || sameIgnoringDescriptions(p.old.raw.additionalPrinterColumns ?? [], p.new.raw.additionalPrinterColumns ?? [])) continue;
       const before = columns(p.old.raw);
       const after = columns(p.new.raw);
       const removed = [...before.keys()].filter((n) => !after.has(n));
       const added = [...after.keys()].filter((n) => !before.has(n));
-      const changed = [...after.keys()].filter((n) => before.has(n) && !deepEqual(before.get(n), after.get(n)));
+      const changed = [...after.keys()].filter((n) => before.has(n) && !sameIgnoringDescriptions(before.get(n), after.get(n)));
       const what = [removed.length ? `removed ${removed.join(", ")}` : "", added.length ? `added ${added.join(", ")}` : "", changed.length ? `changed ${changed.join(", ")}` : ""].filter(Boolean).join("; ") || "reordered";
       const at = p.new.raw.additionalPrinterColumns !== undefined ? p.new.path.child("additionalPrinterColumns") : p.new.path.child("name");
       ctx.report({ path: at, effect: "behaviour-changed", messageId: "changed", data: { version: p.name, what }, version: p.name });

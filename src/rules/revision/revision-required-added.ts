@@ -2,6 +2,20 @@
 import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
+import { isObject, type CrdView } from "../../crd/model.js";
+
+/**
+ * Under `status` of versions with the status subresource only /status writes can fail: a create drops status and a
+ * main-resource update keeps the stored one (the CR strategy's PrepareForCreate / PrepareForUpdate), which is unchanged
+ * and so ratcheted.
+ */
+function statusSubresourceOnly(crd: CrdView, field: string, versions: readonly string[]): boolean {
+  if (field !== "status" && !field.startsWith("status.") && !field.startsWith("status[")) return false;
+  return versions.every((name) => {
+    const v = crd.versions.find((x) => x.name === name);
+    return v !== undefined && isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
+  });
+}
 
 export default defineRule({
   id: "revision-required-added",
@@ -17,12 +31,16 @@ export default defineRule({
       "{{name}} is now required in {{field}} ({{versions}}): existing objects without it fail their next create and any update that changes anything in {{field}} (only updates that leave {{field}} unchanged pass); clients that omit it break",
     requiredNew:
       "{{name}} is now required in {{field}} ({{versions}}), and the field is new: every existing object fails its next create and any update that changes anything in {{field}} (only updates that leave {{field}} unchanged pass)",
+    requiredStatus:
+      "{{name}} is now required in {{field}} ({{versions}}): status writes (the /status subresource) that change anything in {{field}} fail for objects without it, so a controller that does not set it can no longer report status (creates drop status and other updates keep the stored one, so they pass)",
+    requiredNewStatus:
+      "{{name}} is now required in {{field}} ({{versions}}), and the field is new: every status write (the /status subresource) that changes anything in {{field}} fails until the writer sets it, so a controller older than this CRD can no longer report status (creates drop status and other updates keep the stored one, so they pass)",
     defaulted:
       "{{name}} is now required in {{field}} ({{versions}}); its default fills it in on read and on write wherever {{field}} itself is present, so only objects without {{field}} fail",
   },
   docs: {
     why:
-      "Existing objects without the field fail validation at their next create, and at every update that changes anything in the object that lists it as required. The Kubernetes docs say `required` is not ratcheted; the apiserver's code (ratchetingValueValidator) does ratchet it, but at the object that holds the list, not at the missing field, so only updates that leave that whole object unchanged pass. A new required field makes every existing object invalid. A default is applied only where the parent object is present, so a defaulted field keeps existing objects valid unless the parent is missing.",
+      "Existing objects without the field fail validation at their next create, and at every update that changes anything in the object that lists it as required. The Kubernetes docs say `required` is not ratcheted; the apiserver's code (ratchetingValueValidator) does ratchet it, but at the object that holds the list, not at the missing field, so only updates that leave that whole object unchanged pass. A new required field makes every existing object invalid. A default is applied only where the parent object is present, so a defaulted field keeps existing objects valid unless the parent is missing. Under status, with the status subresource, only /status writes fail: a create drops status and other updates keep the stored one; so a controller that does not know the field stops reporting status (Argo CD 2.12's ApplicationSet targetRevisions, argoproj/argo-cd#20576).",
     fix: "Make the field optional (and default it in the controller), or give it a default; require it only in a new version.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate); kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go",
     fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [image], properties: {image: {type: string}}}}}\n",
@@ -36,7 +54,8 @@ export default defineRule({
       const path = index >= 0 ? c.newPath!.child("required").index(index) : c.newPath!.child("required");
       if (c.hasDefault) ctx.report(changeReport(c, "behaviour-changed", { messageId: "defaulted", data: { name }, path }));
       else {
-        ctx.report(changeReport(c, "objects-fail", { messageId: c.newField ? "requiredNew" : "required", data: { name }, path, ratcheted: false }));
+        const status = statusSubresourceOnly(ctx.crd, c.field, c.versions);
+        ctx.report(changeReport(c, "objects-fail", { messageId: c.newField ? (status ? "requiredNewStatus" : "requiredNew") : status ? "requiredStatus" : "required", data: { name }, path, ratcheted: false }));
       }
     }
   },

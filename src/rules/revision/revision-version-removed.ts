@@ -14,11 +14,12 @@ export default defineRule({
   phase: "revision",
   messages: {
     removedServed: "version {{version}} was removed: clients and manifests that use {{group}}/{{version}} get 404 (kubectl: no matches for kind)",
-    removedUnserved: "version {{version}} was removed; it was not served, so no client could use it",
+    removedUnserved:
+      "version {{version}} was removed; it was not served, but objects written through it while it was served keep {{group}}/{{version}} in metadata.managedFields, and server-side apply on them now fails (request to convert CR to an invalid group/version: {{group}}/{{version}}) until those entries are dropped",
   },
   docs: {
-    why: "Requests to a removed version fail, and manifests pinned to it stop applying. The Kubernetes docs' procedure: unserve the version first (served: false) and watch for clients, then remove it. A version in status.storedVersions cannot be removed at all (revision-stored-version-removed); without OLD's status crdlint knows only that OLD's storage version is stored, so this verdict assumes the others never were.",
-    fix: "Keep the version with served: false for a release, then remove it.",
+    why: "Requests to a removed version fail, and manifests pinned to it stop applying. The Kubernetes docs' procedure: unserve the version first (served: false) and watch for clients, then remove it. A version in status.storedVersions cannot be removed at all (revision-stored-version-removed); without OLD's status crdlint knows only that OLD's storage version is stored, so this verdict assumes the others never were. Unserving first does not make removal free: the apiserver keeps each object's managedFields entries in the apiVersion they were written in, and once that version leaves spec.versions every server-side apply to such an object fails converting them (kubernetes/kubernetes#111937; Cluster API had to restore v1alpha3 in v1.6.2 for it, kubernetes-sigs/cluster-api#10051).",
+    fix: "Keep the version with served: false for a release, then remove it; before removing it, drop the managedFields entries that still name it (an update whose metadata.managedFields leaves them out), or keep it in spec.versions, unserved.",
     upstream: "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md (Version removal)",
     fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew: {}\n",
     pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
@@ -32,7 +33,7 @@ export default defineRule({
       ctx.report({
         path: pair.old.path.child("name"),
         inOld: true,
-        effect: served ? "clients-break" : "none",
+        effect: "clients-break",
         messageId: served ? "removedServed" : "removedUnserved",
         data: { version: pair.name, group: ctx.crd.group || resourceName(ctx.crd) },
         version: pair.name,
