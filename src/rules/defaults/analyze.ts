@@ -172,10 +172,10 @@ export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo, vali
     if (st.insideMeta) {
       const obj = surround(st.steps, deepCopy(d));
       const c = coerceEmbedded(obj, st.resourceSchema, { isResourceRoot: true, minor });
-      if (c.error) out.metadata = fieldErrorString(c.error);
+      if (c.error) out.metadata = fieldErrorString(c.error, minor);
       else {
         const errs = validateEmbedded(c.value, st.resourceSchema, { isResourceRoot: true, minor });
-        if (errs.length > 0) out.metadata = aggregateString(errs);
+        if (errs.length > 0) out.metadata = aggregateString(errs, minor);
         else out.schema = validateSchemaValue(schema, d, { rootPath, minor, mode: "default", cache: validators });
       }
     } else {

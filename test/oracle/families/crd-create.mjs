@@ -188,7 +188,7 @@ export const crdCreateFamily = {
 };
 
 /** Whether a schema node of type array also declares properties (a shape the cost estimator reads differently). */
-function hasPropertiesOnArray(s, depth = 0) {
+export function hasPropertiesOnArray(s, depth = 0) {
   if (!s || typeof s !== "object" || depth > 50) return false;
   if (s.type === "array" && s.properties && typeof s.properties === "object") return true;
   const kids = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties];

@@ -4,10 +4,12 @@
 import * as crdlint from "../../../dist/index.js";
 import { genCrd, MUTATIONS, MUTATION_NAMES } from "../gen-crd.mjs";
 import { shrinkJson } from "../shrink-json.mjs";
-import { compareCrdVerdicts, apiserverView } from "./crd-create.mjs";
+import { compareCrdVerdicts, apiserverView, hasPropertiesOnArray } from "./crd-create.mjs";
 
 const json = (v) => JSON.stringify(v, null, 2) + "\n";
-const keep = (p) => p.length === 1 && (p[0] === "apiVersion" || p[0] === "kind");
+// A shrunk pair stays a pair: crdlint pairs OLD and NEW by metadata.name, so a candidate that drops the name (on either
+// side) is no update to crdlint and would shrink every divergence into a nameless create.
+const keep = (p) => (p.length === 1 && (p[0] === "apiVersion" || p[0] === "kind" || p[0] === "metadata")) || (p.length === 2 && p[0] === "metadata" && p[1] === "name");
 
 export const crdUpdateFamily = {
   name: "crd-update",
@@ -29,12 +31,21 @@ export const crdUpdateFamily = {
         // a mutation that does not apply leaves NEW as it is
       }
     }
+    // NEW keeps OLD's metadata.name: crdlint pairs revisions by name, so a renamed NEW is another CRD (created, not an
+    // update) and the pair would test nothing of the update. The names mutations still change group, plural and kind.
+    if (next.metadata?.name !== old.metadata?.name) next.metadata = { ...(next.metadata ?? {}), name: old.metadata.name };
     return { old: JSON.parse(JSON.stringify(old)), crd: JSON.parse(JSON.stringify(next)) };
   },
   request: (c) => ({ op: "crd-update", fields: { old: json(c.old), object: json(c.crd) } }),
   async compare(c, answer, release) {
     const r = await crdlint.diffText(json(c.old), json(c.crd), { kubernetesVersion: release });
-    return { items: compareCrdVerdicts(r.diagnostics, answer), mine: apiserverView(r.diagnostics), theirs: answer };
+    const items = compareCrdVerdicts(r.diagnostics, answer);
+    // The same shape as crd-create's cel-cost-properties-on-array (NEW is validated with the create code).
+    if (items.some((i) => i.rule === undefined && /x-kubernetes-validations|openAPIV3Schema$/.test(i.field ?? ""))) {
+      const odd = (Array.isArray(c.crd?.spec?.versions) ? c.crd.spec.versions : []).some((v) => hasPropertiesOnArray(v?.schema?.openAPIV3Schema));
+      for (const i of items) i.propertiesOnArray = odd;
+    }
+    return { items, mine: apiserverView(r.diagnostics), theirs: answer };
   },
   *shrink(c) {
     for (const crd of shrinkJson(c.crd, keep)) yield { ...c, crd };
