@@ -90,12 +90,21 @@ export function versionSchema(view: CrdView, name: string): JsonObject | null {
   return null;
 }
 
+/**
+ * apiextensions.GetSchemaForVersion: a CRD without per-version schemas (identical ones are hoisted to spec.validation)
+ * answers its one schema for any version name, even one it does not have; otherwise the named version's.
+ */
+function schemaForVersion(view: CrdView, name: string): JsonObject | null {
+  if (view.schemaHoisted) return view.schemas[0]?.root ?? null;
+  return versionSchema(view, name);
+}
+
 /** findVersionsWithUnchangedSchemas: versions of NEW whose schema equals OLD's (apiequality.Semantic.DeepEqual of the internal values). */
 export function versionsWithUnchangedSchemas(next: CrdView, old: CrdView): Set<string> {
   const out = new Set<string>();
   for (const v of next.versions) {
-    const n = versionSchema(next, v.name);
-    const o = versionSchema(old, v.name);
+    const n = schemaForVersion(next, v.name);
+    const o = schemaForVersion(old, v.name);
     if (n === null || o === null) continue;
     if (n === o || goSemanticEqual(internalSchemaProps(n), internalSchemaProps(o))) out.add(v.name);
   }
