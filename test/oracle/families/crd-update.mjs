@@ -44,6 +44,7 @@ function genOld(r) {
   }
   if (r.chance(0.1)) old.spec.preserveUnknownFields = true;
   if (r.chance(0.1)) transitionRuleUnderList(r, old);
+  if (r.chance(0.1)) storedEnvironmentRule(r, old);
   if (r.chance(0.3)) {
     // A live object's status: storedVersions (the storage version, maybe versions stored before it, maybe one since
     // removed) and the Established condition (scope and kind are immutable only once it is True).
@@ -63,6 +64,20 @@ function genOld(r) {
     };
   }
   return old;
+}
+
+/**
+ * A rule that compiles only in the stored-expressions environment (a library newer than the compatibility version:
+ * isSemver at 1.33, list includes() at 1.37): kept unchanged, NEW may keep it (A11); edited or new, it fails.
+ */
+function storedEnvironmentRule(r, crd) {
+  const root = r.pick(versionsOf(crd))?.schema?.openAPIV3Schema;
+  if (!root || typeof root !== "object") return;
+  root.properties = root.properties ?? {};
+  root.properties.release =
+    r.chance(0.5)
+      ? { type: "string", maxLength: 20, "x-kubernetes-validations": [{ rule: "isSemver(self)", ...(r.chance(0.3) ? { messageExpression: "'bad: ' + self" } : {}) }] }
+      : { type: "array", maxItems: 5, items: { type: "string", maxLength: 5 }, "x-kubernetes-validations": [{ rule: "self.size() == 0 || self.includes(self[0])" }] };
 }
 
 /** A map list whose items carry a transition rule (oldSelf), to be turned into an uncorrelatable list by NEW (A15). */
