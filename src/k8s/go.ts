@@ -274,11 +274,13 @@ function goSyntax(v: unknown): string {
   return "map[string]interface {}{" + Object.keys(o).sort(compareBytes).map((k) => renderGoValue(k) + ":" + goSyntax(o[k])).join(", ") + "}";
 }
 
-/**
- * field.Error.Error(): `<path>: <Type>[: <value>][: <detail>]`, strings quoted; composite values as the release
- * prints them (`minor`; 1.34+ rendering when omitted).
- */
-export function fieldErrorString(e: ValueError, minor = Infinity): string {
+/** field.Error.Error(): `<path>: <Type>[: <value>][: <detail>]` (value rendering of 1.34+; strings quoted). */
+export function fieldErrorString(e: ValueError): string {
+  return fieldErrorStringAt(e, Infinity);
+}
+
+/** field.Error.Error() as the release `minor` prints it (composite values with %#v up to 1.33). */
+export function fieldErrorStringAt(e: ValueError, minor: number): string {
   const p = e.path.segments.length === 0 ? "<nil>" : e.path.toString();
   let body: string = e.type;
   const omit = e.type === "Required value" || e.type === "Forbidden" || e.type === "Too long" || e.type === "Internal error";
@@ -292,7 +294,7 @@ export function aggregateString(errs: ValueError[], minor = Infinity): string {
   const seen = new Set<string>();
   const msgs: string[] = [];
   for (const e of errs) {
-    const s = fieldErrorString(e, minor);
+    const s = fieldErrorStringAt(e, minor);
     if (seen.has(s)) continue;
     seen.add(s);
     msgs.push(s);
