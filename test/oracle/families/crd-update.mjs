@@ -11,6 +11,8 @@ import { compareCrdVerdicts, apiserverView, hasPropertiesOnArray, crdCreateFamil
 const json = (v) => JSON.stringify(v, null, 2) + "\n";
 // The apiserver names the CEL type of `self` selfType<nanoseconds>, different in every request.
 const itemKey = (i) => JSON.stringify([i.kind, i.type, i.field, i.rule, i.message, i.crdlint, i.oracle]).replace(/selfType\d+/g, "selfType");
+/** Rules for errors the apiserver raises at a list node about its items' schema (validation.go, x-kubernetes-list-type). */
+const LIST_NODE_RULES = new Set(["list-set-items-not-atomic", "list-map-items-not-object", "list-map-items-single-schema", "list-map-key-not-scalar", "list-map-key-default-or-required", "list-map-key-nullable", "list-set-map-items-nullable"]);
 // A shrunk pair stays a pair: crdlint pairs OLD and NEW by metadata.name, so a candidate that drops the name (on either
 // side) is no update to crdlint and would shrink every divergence into a nameless create.
 const keep = (p) => (p.length === 1 && (p[0] === "apiVersion" || p[0] === "kind" || p[0] === "metadata")) || (p.length === 2 && p[0] === "metadata" && p[1] === "name");
@@ -192,6 +194,14 @@ export const crdUpdateFamily = {
     if (items.some((i) => i.rule === undefined && /x-kubernetes-validations|openAPIV3Schema$/.test(i.field ?? ""))) {
       const odd = (Array.isArray(c.crd?.spec?.versions) ? c.crd.spec.versions : []).some((v) => hasPropertiesOnArray(v?.schema?.openAPIV3Schema));
       for (const i of items) i.propertiesOnArray = odd;
+    }
+    // crdlint's per-node CEL gate skips the rules of a node when an error sits at a path under it, but the apiserver
+    // raises the list checks (map keys, set items) at the list node, after its items' rules were compiled: a rule under
+    // such items is compiled by the apiserver only. On create another error usually gates the whole schema's CEL; on
+    // update OLD's allowances can lift that gate. Marked (listErrorUnderRule) for the known entry of the same name.
+    for (const i of items) {
+      const node = i.kind === "only-oracle" ? /^(.*)\.x-kubernetes-validations(\[\d+\]\.(rule|messageExpression|optionalOldSelf))?$/.exec(i.field ?? "")?.[1] : undefined;
+      i.listErrorUnderRule = node !== undefined && r.diagnostics.some((d) => d.apiserver && LIST_NODE_RULES.has(d.rule) && (d.apiserverField ?? d.field ?? "").startsWith(`${node}.`));
     }
     // An update validates NEW with the create code: a difference that NEW shows as a create too (the same item against
     // the oracle's crd-create) is crd-create's divergence, which that family gates on; it is marked so (onCreate), and
