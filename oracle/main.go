@@ -20,6 +20,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 
 	"k8s.io/klog/v2"
 )
@@ -158,7 +159,7 @@ func (o *oracle) serve(line []byte) (resp map[string]any) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			resp = map[string]any{"id": id, "fatal": fmt.Sprintf("panic: %v", r)}
+			resp = map[string]any{"id": id, "fatal": fmt.Sprintf("panic: %v (in %s)", r, panickingFunction())}
 		}
 	}()
 	var err error
@@ -228,4 +229,27 @@ func versionAnswer() map[string]any {
 		modules["go"] = info.GoVersion
 	}
 	return map[string]any{"kubernetes": release, "modules": modules}
+}
+
+// panickingFunction names the function a recovered panic came from and its caller (the first
+// frames below the runtime's own and this deferred recovery), so that a known divergence can name
+// the upstream code that panics instead of matching every panic of its kind.
+func panickingFunction() string {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(2, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	var names []string
+	for len(names) < 2 {
+		f, more := frames.Next()
+		if len(names) > 0 || (!strings.HasPrefix(f.Function, "runtime.") && !strings.HasPrefix(f.Function, "main.(*oracle).serve.func")) {
+			names = append(names, f.Function)
+		}
+		if !more {
+			break
+		}
+	}
+	if len(names) == 0 {
+		return "unknown"
+	}
+	return strings.Join(names, " called by ")
 }

@@ -5,7 +5,7 @@ import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/in
 import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./engine/cost.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
-import { lintRevisions, lintRevisionTexts, type RevisionOptions } from "./engine/revision.js";
+import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOptions } from "./engine/revision.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -62,9 +62,14 @@ export async function diffText(oldText: string, newText: string, options: Revisi
   return lintRevisionTexts(await diffLinter(options), { file: options.oldFile ?? "<old>", text: oldText }, { file: options.file ?? "<text>", text: newText }, options, true);
 }
 
-/** `diff` reports what the apiserver rejects and what the revision changes: crdlint's own lints need not run. */
+/**
+ * `diff` reports what the apiserver rejects or warns about on the update and what the revision changes: crdlint's own
+ * lints need not run.
+ */
 async function diffLinter(options: RevisionOptions) {
-  const lintsOff = Object.fromEntries(allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml").map((r) => [r.id, "off" as const]));
+  const lintsOff = Object.fromEntries(
+    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && !UPDATE_WARNING_RULES.has(r.id)).map((r) => [r.id, "off" as const]),
+  );
   return makeLinter(allRules, { ...options, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
 }
 

@@ -8,6 +8,8 @@
 import { isObject, type CrdView, type JsonObject, type VersionView } from "./model.js";
 import { internalSchemaProps } from "./internal-version.js";
 import { goSemanticEqual } from "../k8s/go.js";
+import { walkSchema } from "./schema.js";
+import { conversionErrorOf } from "./structural.js";
 
 /** Where a fact about the cluster comes from: OLD's `status`, a command-line override, or the apiserver's guarantee. */
 export type FactSource = "status" | "option" | "assumed";
@@ -111,12 +113,21 @@ export function sameIgnoringDescriptions(a: unknown, b: unknown): boolean {
   return na === nb;
 }
 
+/**
+ * apiextensions.GetSchemaForVersion: a CRD without per-version schemas (identical ones are hoisted to spec.validation)
+ * answers its one schema for any version name, even one it does not have; otherwise the named version's.
+ */
+function schemaForVersion(view: CrdView, name: string): JsonObject | null {
+  if (view.schemaHoisted) return view.schemas[0]?.root ?? null;
+  return versionSchema(view, name);
+}
+
 /** findVersionsWithUnchangedSchemas: versions of NEW whose schema equals OLD's (apiequality.Semantic.DeepEqual of the internal values). */
 export function versionsWithUnchangedSchemas(next: CrdView, old: CrdView): Set<string> {
   const out = new Set<string>();
   for (const v of next.versions) {
-    const n = versionSchema(next, v.name);
-    const o = versionSchema(old, v.name);
+    const n = schemaForVersion(next, v.name);
+    const o = schemaForVersion(old, v.name);
     if (n === null || o === null) continue;
     if (n === o || goSemanticEqual(internalSchemaProps(n), internalSchemaProps(o))) out.add(v.name);
   }
@@ -251,7 +262,8 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
       return v;
     };
   };
-  const structural = lazy(() => !input.oldFires(structuralRuleIds));
+  // specHasNonStructuralSchema: NewStructural fails on an OLD schema, or ValidateStructural finds errors in it.
+  const structural = lazy(() => !schemaConversionFails(old) && !input.oldFires(structuralRuleIds));
   const pruned = lazy(() => !input.oldFires(PRUNED_DEFAULTS_RULES));
   const atomicSet = lazy(() => !input.oldFires(ATOMIC_SET_RULES));
   const mapList = lazy(() => !input.oldFires(MAP_LIST_KEYS_RULES));
@@ -311,4 +323,52 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
       return optionalOldSelf();
     },
   };
+}
+
+/** Whether NewStructural fails on one of the view's schemas (a node it cannot convert: $schema, $ref, definitions...). */
+function schemaConversionFails(view: CrdView): boolean {
+  let fails = false;
+  for (const scope of view.schemas)
+    walkSchema(scope, (node) => {
+      if (!fails && !node.inUnsupported && conversionErrorOf(node.schema) !== null) fails = true;
+    });
+  return fails;
+}
+
+/** SchemaHas (validation.go): `pred` holds for the schema or one below it, walked through the children the apiserver walks. */
+function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boolean {
+  if (!isObject(s) || depth > 1000) return false;
+  if (pred(s)) return true;
+  const kids: unknown[] = [s.not, s.additionalProperties, s.additionalItems];
+  if (Array.isArray(s.items)) kids.push(...s.items);
+  else kids.push(s.items);
+  for (const list of [s.allOf, s.anyOf, s.oneOf]) if (Array.isArray(list)) kids.push(...list);
+  for (const map of [s.properties, s.patternProperties, s.definitions, s.dependencies]) if (isObject(map)) kids.push(...Object.values(map));
+  return kids.some((k) => schemaHas(k, pred, depth + 1));
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null;
+const nonEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+
+/** specHasKubernetesExtensions' predicate: any x-kubernetes-* extension that needs a structural schema. */
+function hasKubernetesExtensions(s: JsonObject): boolean {
+  return (
+    s["x-kubernetes-embedded-resource"] === true ||
+    present(s["x-kubernetes-preserve-unknown-fields"]) ||
+    s["x-kubernetes-int-or-string"] === true ||
+    nonEmptyList(s["x-kubernetes-list-map-keys"]) ||
+    present(s["x-kubernetes-list-type"]) ||
+    nonEmptyList(s["x-kubernetes-validations"])
+  );
+}
+
+/**
+ * validateCustomResourceDefinitionSpec's opts.requireStructuralSchema for NEW: always on create; on update it starts
+ * from OLD (false when OLD has a non-structural schema, A19) and is forced back on when NEW prunes (preserveUnknownFields
+ * not true), has a default, or uses an x-kubernetes-* extension (A8). When it is off the apiserver neither converts
+ * nor checks NEW's schemas as structural, and validates no defaults and no CEL rules (there are none then).
+ */
+export function structuralSchemaRequired(update: UpdateOptions | undefined, next: CrdView): boolean {
+  if (!update || update.requireStructuralSchema || !preservesUnknownFields(next)) return true;
+  return next.schemas.some((scope) => schemaHas(scope.root, (s) => present(s.default) || hasKubernetesExtensions(s)));
 }

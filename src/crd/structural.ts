@@ -176,6 +176,11 @@ const DEAD: ValueValidationFacts = { validated: false, skipAnyOf: false, counter
 export class StructuralState {
   /** `NewStructural`'s error for this schema (the first one found), or null. */
   conversionError: string | null = null;
+  /**
+   * The apiserver does not require this schema to be structural (an update of a CRD whose OLD schema is not, A19):
+   * it neither converts nor checks it, so no conversion error is reported.
+   */
+  notRequired = false;
   /** Set once every node has been observed (after the structural phase). */
   complete = false;
   private last: SchemaNode | null = null;

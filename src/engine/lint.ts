@@ -6,7 +6,7 @@ import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
-import { pairVersions, updateOptions, type UpdateOptions } from "../crd/revision.js";
+import { pairVersions, structuralSchemaRequired, updateOptions, type UpdateOptions } from "../crd/revision.js";
 import { caBundleInvalid } from "../k8s/ca-bundle.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
@@ -366,7 +366,8 @@ class Engine implements Linter {
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
-    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate));
+    const structuralRequired = structuralSchemaRequired(update, crd);
+    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired));
     if (old && update) out.push(...this.lintRevision(crd, memo, old, update, document, object));
     return out;
   }
@@ -439,11 +440,13 @@ class Engine implements Linter {
     object: string | null,
     file: string,
     update = false,
+    structuralRequired = true,
   ): RawDiagnostic[] {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState();
+    structural.notRequired = !structuralRequired;
     const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural, update };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
@@ -468,13 +471,14 @@ class Engine implements Linter {
       }
       return state.errorCount - before;
     };
-    // Structural errors (the NonStructuralSchema block) gate defaults and CEL; default errors gate CEL.
-    const structuralErrors = runPhase("structural");
+    // Structural errors (the NonStructuralSchema block) gate defaults and CEL; default errors gate CEL. When the
+    // apiserver does not require a structural schema (A19) it skips that whole block.
+    const structuralErrors = structuralRequired ? runPhase("structural") : 0;
     runPhase("walk");
     // A schema that cannot even be converted to its structural form (NewStructural fails, e.g. on $schema) gets
     // neither defaults nor CEL checks, like a structural error.
     let celChecked = false;
-    if (structuralErrors === 0 && structural.conversionError === null) {
+    if (structuralRequired && structuralErrors === 0 && structural.conversionError === null) {
       const defaultErrors = runPhase("defaults");
       if (defaultErrors === 0) {
         runPhase("cel");

@@ -253,9 +253,25 @@ async function withReplay(linter: Linter, result: LintResult, newTexts: readonly
   return { ...result, diagnostics: prepared, summary, files: [...files, ...replay.files] };
 }
 
-/** `diff` shows what the update brings: revision findings, the apiserver's errors on the update, and unreadable input. */
+/**
+ * The apiserver's warnings on an update (the CRD strategy's WarningsOnUpdate, 1.34+): kubectl prints them when it
+ * applies NEW. The rules ratchet them against OLD as the apiserver does, so on an update they report only what NEW
+ * introduces.
+ */
+export const UPDATE_WARNING_RULES: ReadonlySet<string> = new Set(["schema-format-unrecognized", "list-type-set-non-scalar"]);
+
+/**
+ * `diff` shows what the update brings: revision findings, the apiserver's errors and warnings on the update, and
+ * unreadable input.
+ */
 function keptByDiff(d: Diagnostic): boolean {
-  return d.category === "revision" || (d.apiserver && d.severity === "error") || (d.category === "yaml" && d.severity === "error") || d.rule === "size-file-too-large";
+  return (
+    d.category === "revision" ||
+    (d.apiserver && d.severity === "error") ||
+    UPDATE_WARNING_RULES.has(d.rule) ||
+    (d.category === "yaml" && d.severity === "error") ||
+    d.rule === "size-file-too-large"
+  );
 }
 
 function crdEventDiagnostic(linter: Linter, rule: string, file: string, at: { document: number; range: SourceRange }, name: string, message: string): Diagnostic {

@@ -29,9 +29,18 @@ export function celCompiler(ctx: RuleContext): CelCompiler | null {
   return ctx.services.cel;
 }
 
+/**
+ * The node's schema has no CEL type (an invalid `type` an update keeps, A18): the apiserver's TypeInfo fails
+ * ("unable to convert structural schema to CEL declarations") before any of the node's rules is compiled or costed.
+ */
+export function declTypeFails(node: SchemaNode, ctx: RuleContext): boolean {
+  const compiler = celCompiler(ctx);
+  return compiler !== null && compiler.declType(node.schema, node.isResourceRoot) === null;
+}
+
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
   const entries = validationEntries(node, ctx.memo);
-  if (entries.length === 0) return [];
+  if (entries.length === 0 || declTypeFails(node, ctx)) return [];
   const key = node.path.written.toString();
   const memo = ctx.memo.get(COMPILED, key);
   if (memo) return memo;

@@ -12,7 +12,7 @@ const BATCH = 24;
 export async function judge(family, oracle, c, known) {
   const req = family.request(c);
   const answer = await oracle.request(req.op, req.fields, { exact: req.exact });
-  const cmp = await family.compare(c, answer, oracle.release);
+  const cmp = await family.compare(c, answer, oracle.release, oracle);
   const explained = [];
   const unexplained = [];
   for (const item of cmp.items) {

@@ -5,6 +5,27 @@ import { MemoKey } from "../../crd/memo.js";
 
 // The apiserver sends each distinct warning text once per request: one memo entry per items type.
 const SEEN = new MemoKey<boolean>("list-type-set-non-scalar");
+const OLD_ITEM_TYPES = new MemoKey<ReadonlySet<string>>("list-type-set-non-scalar:old");
+
+/** The items types ("object", "array") of OLD's set lists: WarningsOnUpdate leaves out the warnings OLD already drew. */
+function setItemTypesOf(roots: readonly unknown[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (v: unknown, depth: number): void => {
+    if (depth > 500 || v === null || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    if (o[LIST_TYPE] === "set") {
+      const t = itemSchema(o)?.type;
+      if (t === "object" || t === "array") out.add(t);
+    }
+    for (const [k, x] of Object.entries(o)) if (k !== "default" && k !== "enum" && k !== "example") visit(x, depth + 1);
+  };
+  for (const r of roots) visit(r, 0);
+  return out;
+}
 
 export default defineRule({
   id: "list-type-set-non-scalar",
@@ -31,6 +52,8 @@ export default defineRule({
     const message = `x-kubernetes-list-type: set for items of type "${itemsType}" is not supported by server-side apply or CEL validation rules`;
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, itemsType)) return;
+    // WarningsOnUpdate (1.37 strategy.go) is ratcheted: a warning OLD already drew is not sent again on update.
+    if (ctx.update && ctx.memo.compute(OLD_ITEM_TYPES, () => setItemTypesOf(ctx.update!.old.schemas.map((s) => s.root))).has(itemsType)) return;
     ctx.memo.set(SEEN, true, itemsType);
     ctx.report({ path: node.path.child(LIST_TYPE), message });
   },

@@ -41,8 +41,11 @@ export function isRecognizedFormat(format: string, type: string, minor: number):
 const SEEN = new MemoKey<boolean>("schema-format-unrecognized");
 const OLD_FORMATS = new MemoKey<ReadonlySet<string>>("schema-format-unrecognized:old");
 
-/** Every format of a `type: string` schema under the roots (OLD's, for the update ratchet). */
-function stringFormatsOf(roots: readonly unknown[]): Set<string> {
+/**
+ * The formats under the roots that are unrecognized for their type at the release (OLD's, for the update ratchet:
+ * WarningsOnUpdate compares getUnrecognizedFormatsInCRD of OLD and NEW by format text).
+ */
+function unrecognizedFormatsOf(roots: readonly unknown[], minor: number): Set<string> {
   const out = new Set<string>();
   const visit = (v: unknown, depth: number): void => {
     if (depth > 500 || v === null || typeof v !== "object") return;
@@ -51,7 +54,7 @@ function stringFormatsOf(roots: readonly unknown[]): Set<string> {
       return;
     }
     const o = v as Record<string, unknown>;
-    if (o.type === "string" && typeof o.format === "string") out.add(o.format);
+    if (typeof o.format === "string" && o.format !== "" && !isRecognizedFormat(o.format, typeof o.type === "string" ? o.type : "", minor)) out.add(o.format);
     for (const [k, x] of Object.entries(o)) if (k !== "default" && k !== "enum" && k !== "example") visit(x, depth + 1);
   };
   for (const r of roots) visit(r, 0);
@@ -86,7 +89,7 @@ export default defineRule({
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, f)) return;
     // WarningsOnUpdate is ratcheted: a format OLD already had draws no warning on update.
-    if (ctx.update && ctx.memo.compute(OLD_FORMATS, () => stringFormatsOf(ctx.update!.old.schemas.map((s) => s.root))).has(f)) return;
+    if (ctx.update && ctx.memo.compute(OLD_FORMATS, () => unrecognizedFormatsOf(ctx.update!.old.schemas.map((s) => s.root), ctx.minor)).has(f)) return;
     ctx.memo.set(SEEN, true, f);
     ctx.report({ path: node.path.child("format"), messageId: "unrecognizedFormat", data: { fJson: JSON.stringify(f) } });
   },

@@ -19,12 +19,12 @@ export default defineRule({
   visitNode(node, ctx) {
     // Normally the structural rules have already observed the schema; observe it here when they did not run.
     const st = ctx.structural;
-    if (!st.complete) st.observe(node);
+    if (!st.complete && !st.notRequired) st.observe(node);
   },
   checkSchema(ctx) {
     const st = ctx.structural;
     st.complete = true;
-    if (st.conversionError === null || ctx.errorCount > 0) return;
+    if (st.notRequired || st.conversionError === null || ctx.errorCount > 0) return;
     ctx.report({ path: ctx.scope.path, message: st.conversionError, value: "" });
   },
 });

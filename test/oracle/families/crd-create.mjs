@@ -110,10 +110,16 @@ export function compareCrdVerdicts(diagnostics, answer) {
   }
   // The apiserver names at most 4 rules as contributing to an exceeded CRD cost total, walking properties in Go map
   // order: among rules of equal cost, which 4 is chance. Mark the items of that choice when both sides name 4.
-  const contributed = (lines) => [...lines].filter((l) => l.includes(CONTRIBUTED)).length;
-  const countMine = [...mine.values()].reduce((n, m) => n + contributed(m.lines), 0);
-  const countTheirs = [...theirs.values()].reduce((n, t) => n + contributed(t.lines), 0);
-  const costTie = countMine === 4 && countTheirs === 4;
+  // Per schema: a CRD with a schema per version has a total and 4 contributors per schema.
+  const schemaOf = (line) => line.slice(0, line.indexOf("openAPIV3Schema"));
+  const contributed = (groups) => {
+    const n = new Map();
+    for (const g of groups) for (const l of g.lines) if (l.includes(CONTRIBUTED)) n.set(schemaOf(l), (n.get(schemaOf(l)) ?? 0) + 1);
+    return n;
+  };
+  const countMine = contributed(mine.values());
+  const countTheirs = contributed(theirs.values());
+  const tied = new Set([...countMine].filter(([k, n]) => n === 4 && countTheirs.get(k) === 4).map(([k]) => k));
   for (const [k, m] of mine) {
     const t = theirs.get(k);
     if (!t) items.push({ kind: "only-crdlint", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, message: fullLine(m.d) });
@@ -135,7 +141,7 @@ export function compareCrdVerdicts(diagnostics, answer) {
     }
   }
   for (const [k, t] of theirs) if (!mine.has(k)) items.push({ kind: "only-oracle", type: t.e.type, field: t.e.field, message: t.e.error });
-  if (costTie) for (const i of items) if ([i.message, i.crdlint, i.oracle].some((x) => x?.includes(CONTRIBUTED))) i.costTie = true;
+  for (const i of items) if ([i.message, i.crdlint, i.oracle].some((x) => x?.includes(CONTRIBUTED)) && tied.has(schemaOf(i.field ?? ""))) i.costTie = true;
   // Warnings: the apiserver sends them with an accepted object; the oracle gives them for a rejected one too.
   const warnMine = new Set(diagnostics.filter((d) => WARNING_RULES.has(d.rule)).map((d) => d.message));
   const warnTheirs = new Set([...(answer.warnings ?? []), ...(answer.strategyWarnings ?? [])]);
@@ -188,7 +194,7 @@ export const crdCreateFamily = {
 };
 
 /** Whether a schema node of type array also declares properties (a shape the cost estimator reads differently). */
-function hasPropertiesOnArray(s, depth = 0) {
+export function hasPropertiesOnArray(s, depth = 0) {
   if (!s || typeof s !== "object" || depth > 50) return false;
   if (s.type === "array" && s.properties && typeof s.properties === "object") return true;
   const kids = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties];
