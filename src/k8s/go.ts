@@ -5,7 +5,7 @@
  */
 // Upstream: golang/go:src/strconv/ftoa.go (shortest 'g' formatting), src/encoding/json/encode.go (map key order, HTML escaping)
 // Upstream: kubernetes/apimachinery:pkg/util/json/json.go (integers that fit int64 decode as int64, the rest as float64)
-import { goQuote, renderValue } from "./validation.js";
+import { goQuote, RenderedValue, renderValue } from "./validation.js";
 import type { ErrorType } from "../diagnostics/index.js";
 import type { FieldPath } from "./path.js";
 
@@ -257,22 +257,48 @@ export function renderGoValue(v: unknown): string {
   return renderValue(v);
 }
 
+/**
+ * A field error's value as the apiserver of the target release prints it: from 1.34 renderGoValue; up to 1.33 a
+ * composite value with fmt's %#v (a nil value as the string "null").
+ */
+// Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33 vs v0.34)
+export function renderFieldValue(v: unknown, minor: number): string {
+  if (minor >= 34 || v instanceof RenderedValue) return renderGoValue(v);
+  if (v === null || v === undefined) return '"null"';
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
+  return goSyntax(v);
+}
+
+/** fmt's %#v of a decoded JSON value (what ≤1.33 printed for composite values). */
+export function goSyntax(v: unknown): string {
+  if (v === null || v === undefined) return "interface {}(nil)";
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
+  if (Array.isArray(v)) return "[]interface {}{" + v.map(goSyntax).join(", ") + "}";
+  const o = v as Record<string, unknown>;
+  return "map[string]interface {}{" + Object.keys(o).sort(compareBytes).map((k) => renderGoValue(k) + ":" + goSyntax(o[k])).join(", ") + "}";
+}
+
 /** field.Error.Error(): `<path>: <Type>[: <value>][: <detail>]` (value rendering of 1.34+; strings quoted). */
 export function fieldErrorString(e: ValueError): string {
+  return fieldErrorStringAt(e, Infinity);
+}
+
+/** fieldErrorString with the value rendered as the apiserver of the target minor prints it. */
+export function fieldErrorStringAt(e: ValueError, minor: number): string {
   const p = e.path.segments.length === 0 ? "<nil>" : e.path.toString();
   let body: string = e.type;
   const omit = e.type === "Required value" || e.type === "Forbidden" || e.type === "Too long" || e.type === "Internal error";
-  if (!omit && "value" in e) body += ": " + renderGoValue(e.value);
+  if (!omit && "value" in e) body += ": " + renderFieldValue(e.value, minor);
   if (e.message) body += ": " + e.message;
   return p + ": " + body;
 }
 
 /** utilerrors.NewAggregate(...).Error(): one message as is, several as `[a, b]`, repeats removed. */
-export function aggregateString(errs: ValueError[]): string {
+export function aggregateString(errs: ValueError[], minor = Infinity): string {
   const seen = new Set<string>();
   const msgs: string[] = [];
   for (const e of errs) {
-    const s = fieldErrorString(e);
+    const s = fieldErrorStringAt(e, minor);
     if (seen.has(s)) continue;
     seen.add(s);
     msgs.push(s);

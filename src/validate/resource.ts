@@ -15,7 +15,7 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { isDNS1123Label } from "../k8s/validation.js";
 import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
 import type { ErrorType } from "../diagnostics/index.js";
-import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderGoValue, type ValueError } from "../k8s/go.js";
+import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderFieldValue, renderGoValue, type ValueError } from "../k8s/go.js";
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
 import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
@@ -149,23 +149,6 @@ function schemaFacts(schema: Schema): SchemaFacts {
     stack.push(s.not);
   }
   return facts;
-}
-
-/** Renders a field error value as the apiserver of the target release prints it. */
-function renderFieldValue(v: unknown, minor: number): string {
-  if (minor >= 34) return renderGoValue(v);
-  if (v === null || v === undefined) return '"null"';
-  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
-  return goSyntax(v);
-}
-
-/** fmt's %#v of a decoded JSON value (what ≤1.33 printed for composite values). */
-function goSyntax(v: unknown): string {
-  if (v === null || v === undefined) return "interface {}(nil)";
-  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
-  if (Array.isArray(v)) return "[]interface {}{" + v.map(goSyntax).join(", ") + "}";
-  const o = v as Record<string, unknown>;
-  return "map[string]interface {}{" + Object.keys(o).sort(compareBytes).map((k) => renderGoValue(k) + ":" + goSyntax(o[k])).join(", ") + "}";
 }
 
 /** A TypeInvalid error (type or format): kube-openapi's only "must be of type" messages. It blocks CEL. */

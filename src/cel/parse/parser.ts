@@ -66,6 +66,11 @@ export class Parser {
   readonly errors: CelIssue[];
   readonly accu: string;
   private depth = 0;
+  /**
+   * The tokens each enclosing construct expects after the expression being parsed (`)` of a parenthesis, `,` and `]`
+   * of a list, ...): ANTLR's error recovery stops at them, and consumes a closing token that none of them expects.
+   */
+  private readonly follows: Tk[][] = [];
 
   constructor(
     tokens: Token[],
@@ -142,7 +147,9 @@ export class Parser {
     }
     const q = this.next();
     const opId = this.id(q.start);
+    this.follows.push([Tk.COLON]);
     const ifTrue = this.parseOr();
+    this.follows.pop();
     this.expect(Tk.COLON);
     const ifFalse = this.parseExpr();
     this.depth--;
@@ -331,7 +338,9 @@ export class Parser {
           this.next();
           opt = true;
         }
+        this.follows.push([Tk.RBRACKET]);
         const index = this.parseExpr();
+        this.follows.pop();
         this.expect(Tk.RBRACKET);
         if (opt && !this.opts.optionalSyntax) {
           this.report(t.start, "unsupported syntax '[?'");
@@ -414,7 +423,9 @@ export class Parser {
       }
       case Tk.LPAREN: {
         this.next();
+        this.follows.push([Tk.RPAREN]);
         const e = this.parseExpr();
+        this.follows.pop();
         this.expect(Tk.RPAREN);
         return e;
       }
@@ -427,6 +438,7 @@ export class Parser {
           this.next();
           return listExpr(listId, elems, optionals);
         }
+        this.follows.push([Tk.COMMA, Tk.RBRACKET]);
         for (;;) {
           let opt = false;
           const pt = this.peek();
@@ -452,6 +464,7 @@ export class Parser {
           }
           break;
         }
+        this.follows.pop();
         this.expect(Tk.RBRACKET);
         return listExpr(listId, elems, optionals);
       }
@@ -463,6 +476,7 @@ export class Parser {
           this.next();
           return structExpr(structId, "", entries);
         }
+        this.follows.push([Tk.COLON, Tk.COMMA, Tk.RBRACE]);
         for (;;) {
           let opt = false;
           const pt = this.peek();
@@ -488,6 +502,7 @@ export class Parser {
           }
           break;
         }
+        this.follows.pop();
         this.expect(Tk.RBRACE);
         return structExpr(structId, "", entries);
       }
@@ -541,6 +556,7 @@ export class Parser {
       this.next();
       return entries;
     }
+    this.follows.push([Tk.COMMA, Tk.RBRACE]);
     for (;;) {
       let opt = false;
       const pt = this.peek();
@@ -591,6 +607,7 @@ export class Parser {
       }
       break;
     }
+    this.follows.pop();
     this.expect(Tk.RBRACE);
     return entries;
   }
@@ -641,8 +658,10 @@ export class Parser {
       this.next();
       return args;
     }
+    this.follows.push([Tk.COMMA, close]);
     if (!EXPR_START_SET.has(this.peek().type) && !this.recoverExprStart([close])) {
       args.push(this.errorExpr(this.peek().start));
+      this.follows.pop();
       this.expect(close);
       return args;
     }
@@ -654,6 +673,7 @@ export class Parser {
       }
       break;
     }
+    this.follows.pop();
     this.expect(close);
     return args;
   }
@@ -685,7 +705,13 @@ export class Parser {
     }
     this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting ${expecting}`);
     if (RESYNC_TOKENS.has(t.type)) {
-      // In the follow set of the enclosing construct: ANTLR resynchronises without consuming it.
+      // In the follow set of an enclosing construct: ANTLR resynchronises without consuming it.
+      if (this.follows.some((f) => f.includes(t.type))) return false;
+      // Expected by none (`)` alone): ANTLR's recovery consumes it and what follows up to a token its recovery set
+      // holds (an operator of the rules being parsed, or the end), and stays silent until it matches a token again.
+      // Upstream: antlr/antlr4:runtime/Go/antlr/v4/error_strategy.go (DefaultErrorStrategy.Recover, consumeUntil)
+      this.next();
+      for (let n = this.peek(); n.type !== Tk.EOF && !OPERATOR_TOKENS.has(n.type) && n.type !== Tk.MINUS && !this.follows.some((f) => f.includes(n.type)); n = this.peek()) this.next();
       return false;
     }
     if (!OPERATOR_TOKENS.has(t.type)) throw new ParseAbort();

@@ -17,7 +17,7 @@ import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import { MemoKey, type Memo } from "../../crd/memo.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
-import { aggregateString, deepCopy, fieldErrorString, type ValueError } from "../../k8s/go.js";
+import { aggregateString, deepCopy, fieldErrorStringAt, type ValueError } from "../../k8s/go.js";
 import { coerceEmbedded, validateEmbedded } from "../../validate/embedded.js";
 import { pruneValue } from "../../validate/prune.js";
 import { validateSchemaValue, type SchemaValidatorCache } from "../../validate/value.js";
@@ -172,10 +172,10 @@ export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo, vali
     if (st.insideMeta) {
       const obj = surround(st.steps, deepCopy(d));
       const c = coerceEmbedded(obj, st.resourceSchema, { isResourceRoot: true, minor });
-      if (c.error) out.metadata = fieldErrorString(c.error);
+      if (c.error) out.metadata = fieldErrorStringAt(c.error, minor);
       else {
         const errs = validateEmbedded(c.value, st.resourceSchema, { isResourceRoot: true, minor });
-        if (errs.length > 0) out.metadata = aggregateString(errs);
+        if (errs.length > 0) out.metadata = aggregateString(errs, minor);
         else out.schema = validateSchemaValue(schema, d, { rootPath, minor, mode: "default", cache: validators });
       }
     } else {
