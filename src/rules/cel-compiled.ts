@@ -32,6 +32,8 @@ export function celCompiler(ctx: RuleContext): CelCompiler | null {
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
   const entries = validationEntries(node, ctx.memo);
   if (entries.length === 0) return [];
+  // Without type information the apiserver reports an internal error (cel-type-info-failed) and compiles nothing.
+  if (typeInfoFails(node, ctx)) return [];
   const key = node.path.written.toString();
   const memo = ctx.memo.get(COMPILED, key);
   if (memo) return memo;
@@ -57,6 +59,31 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   });
   ctx.memo.set(COMPILED, out, key);
   return out;
+}
+
+const hasRules = (n: SchemaNode): boolean => {
+  const v = n.schema["x-kubernetes-validations"];
+  return Array.isArray(v) && v.length > 0;
+};
+
+/**
+ * Whether the apiserver cannot build the CEL type information of a node with rules. It takes a node's type from its
+ * parent's, from the topmost node with rules on the way from the root down (the start of the "validation rule
+ * scope"), and converts a node's own schema where the parent's type lacks it; a node whose schema has no CEL type
+ * (`type: any`, an array without items, ...) fails that conversion, and with it every node with rules below it,
+ * even when the failing node's own error does not stop their compilation (it is not at or below them).
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go (CELSchemaContext.TypeInfo, defaultConverter)
+export function typeInfoFails(node: SchemaNode, ctx: RuleContext): boolean {
+  const compiler = celCompiler(ctx);
+  if (!compiler || !isCompiledNode(node)) return false;
+  const chain: SchemaNode[] = [];
+  for (let n: SchemaNode | null = node; n; n = n.parent) chain.push(n);
+  chain.reverse();
+  const start = chain.findIndex(hasRules);
+  if (start < 0) return false;
+  for (let i = start; i < chain.length; i++) if (compiler.declType(chain[i]!.schema, chain[i]!.isResourceRoot) === null) return true;
+  return false;
 }
 
 /**
