@@ -183,10 +183,6 @@ export const crdCreateFamily = {
     );
     const panicShape = versions.some((v) => v && Array.isArray(v.selectableFields) && v.selectableFields.length > 0 && v.schema && typeof v.schema === "object" && (!v.schema.openAPIV3Schema || unconvertible));
     for (const i of items) if (i.kind === "oracle-fatal") i.selectableFieldsWithoutSchema = panicShape;
-    if (items.some((i) => i.rule === undefined && /x-kubernetes-validations|openAPIV3Schema$/.test(i.field ?? ""))) {
-      const odd = versions.some((v) => hasPropertiesOnArray(v?.schema?.openAPIV3Schema));
-      for (const i of items) i.propertiesOnArray = odd;
-    }
     return { items, mine: apiserverView(r.diagnostics), theirs: answer };
   },
   *shrink(c) {
@@ -197,11 +193,3 @@ export const crdCreateFamily = {
   },
   show: (c) => crdText(c),
 };
-
-/** Whether a schema node of type array also declares properties (a shape the cost estimator reads differently). */
-function hasPropertiesOnArray(s, depth = 0) {
-  if (!s || typeof s !== "object" || depth > 50) return false;
-  if (s.type === "array" && s.properties && typeof s.properties === "object") return true;
-  const kids = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties];
-  return kids.some((k) => k && typeof k === "object" && !Array.isArray(k) && hasPropertiesOnArray(k, depth + 1));
-}
