@@ -434,12 +434,19 @@ export class Parser {
         const listId = this.id(t.start);
         const elems: Expr[] = [];
         const optionals: number[] = [];
-        if (this.peek().type === Tk.RBRACKET) {
+        // `[]`, and `[,]`: the grammar's optional trailing comma also follows an empty list ('[' listInit? ','? ']').
+        if (this.peek().type === Tk.RBRACKET || (this.peek().type === Tk.COMMA && this.peek(1).type === Tk.RBRACKET)) {
+          if (this.peek().type === Tk.COMMA) this.next();
           this.next();
           return listExpr(listId, elems, optionals);
         }
         this.follows.push([Tk.COMMA, Tk.RBRACKET]);
-        for (;;) {
+        // Whether the list stopped right after an element (then ANTLR expects `]` or `,`), not after a comma.
+        let afterElement = false;
+        if (this.peek().type === Tk.COMMA) {
+          // A leading comma is the optional trailing one of an empty list: `]` must follow.
+          this.next();
+        } else for (;;) {
           let opt = false;
           const pt = this.peek();
           if (pt.type === Tk.QUESTION) {
@@ -459,25 +466,34 @@ export class Parser {
           elems.push(e);
           if (this.peek().type === Tk.COMMA) {
             this.next();
-            if (this.peek().type === Tk.RBRACKET) break;
+            // A comma not followed by an element is the optional trailing one: `]` must follow.
+            if (!EXPR_START_SET.has(this.peek().type) && this.peek().type !== Tk.QUESTION) break;
             continue;
           }
+          afterElement = true;
           break;
         }
         this.follows.pop();
-        this.expect(Tk.RBRACKET);
+        if (afterElement) this.expectAfterElement(Tk.RBRACKET);
+        else this.expect(Tk.RBRACKET);
         return listExpr(listId, elems, optionals);
       }
       case Tk.LBRACE: {
         this.next();
         const structId = this.id(t.start);
         const entries: Expr_Entry[] = [];
-        if (this.peek().type === Tk.RBRACE) {
+        // `{}`, and `{,}` ('{' mapInitializerList? ','? '}').
+        if (this.peek().type === Tk.RBRACE || (this.peek().type === Tk.COMMA && this.peek(1).type === Tk.RBRACE)) {
+          if (this.peek().type === Tk.COMMA) this.next();
           this.next();
           return structExpr(structId, "", entries);
         }
         this.follows.push([Tk.COLON, Tk.COMMA, Tk.RBRACE]);
-        for (;;) {
+        let afterElement = false;
+        if (this.peek().type === Tk.COMMA) {
+          // A leading comma is the optional trailing one of an empty map: `}` must follow.
+          this.next();
+        } else for (;;) {
           let opt = false;
           const pt = this.peek();
           if (pt.type === Tk.QUESTION) {
@@ -497,13 +513,15 @@ export class Parser {
           entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
           if (this.peek().type === Tk.COMMA) {
             this.next();
-            if (this.peek().type === Tk.RBRACE) break;
+            if (!EXPR_START_SET.has(this.peek().type) && this.peek().type !== Tk.QUESTION) break;
             continue;
           }
+          afterElement = true;
           break;
         }
         this.follows.pop();
-        this.expect(Tk.RBRACE);
+        if (afterElement) this.expectAfterElement(Tk.RBRACE);
+        else this.expect(Tk.RBRACE);
         return structExpr(structId, "", entries);
       }
       case Tk.MINUS: {
@@ -703,6 +721,13 @@ export class Parser {
       this.next();
       return true;
     }
+    if (extra.includes(after.type)) {
+      // Deleting the token leaves one the construct also accepts here (`[)]`: the `]`): ANTLR deletes it, and the
+      // construct goes on without an expression.
+      this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting ${expecting}`);
+      this.next();
+      return false;
+    }
     this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting ${expecting}`);
     if (RESYNC_TOKENS.has(t.type)) {
       // In the follow set of an enclosing construct: ANTLR resynchronises without consuming it.
@@ -718,6 +743,29 @@ export class Parser {
     this.next();
     if (EXPR_START_SET.has(this.peek().type)) return true;
     return this.recoverExprStart([]);
+  }
+
+  /**
+   * The closer of a list or map literal after an element, where ANTLR expects the closer or a `,` (its error texts
+   * name both: "mismatched input '<EOF>' expecting {']', ','}").
+   */
+  expectAfterElement(close: Tk): void {
+    const t = this.peek();
+    if (t.type === close) {
+      this.next();
+      return;
+    }
+    const want = `{${TOKEN_DISPLAY[close]}, ','}`;
+    const after = this.peek(1).type;
+    if (t.type !== Tk.EOF && (after === close || after === Tk.COMMA)) {
+      this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting ${want}`);
+      if (after === Tk.COMMA) throw new ParseAbort(); // ANTLR goes on with the next element; its further errors are not followed
+      this.next();
+      this.next();
+      return;
+    }
+    this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting ${want}`);
+    throw new ParseAbort();
   }
 
   expect(type: Tk): Token {
