@@ -45,24 +45,36 @@ export function edgeBetween(parent: Schema, child: Schema): Edge {
   return byShape;
 }
 
-/** Multiplier contributed by entering a child of `parent` over `edge`: a bound, or "unbounded". */
-function edgeMultiplier(parent: Schema, edge: Edge, keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
+/**
+ * The keyword that bounds how often each child of `parent` occurs, whatever the edge to the child: maxItems for an
+ * array, maxProperties for an object with additionalProperties (even `false`, and for its properties too), none
+ * otherwise (the children of any other node occur once per occurrence of the node).
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go (extractMaxElements)
+export function cardinalityKeyword(parent: Schema): "maxItems" | "maxProperties" | null {
+  if (parent["type"] === "array") return "maxItems";
+  if (parent["type"] === "object" && parent["additionalProperties"] !== undefined && parent["additionalProperties"] !== null) return "maxProperties";
+  return null;
+}
+
+/** Multiplier contributed by entering any child of `parent`: a bound, or "unbounded". */
+function edgeMultiplier(parent: Schema, keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
   const get = keywordValue ?? nonNegativeKeyword;
-  if (edge === "items") return get(parent, "maxItems") ?? "unbounded";
-  if (edge === "additionalProperties") return get(parent, "maxProperties") ?? "unbounded";
-  return 1n;
+  const kw = cardinalityKeyword(parent);
+  if (kw === null) return 1n;
+  return get(parent, kw) ?? "unbounded";
 }
 
 /**
  * Cardinality of the last node of `path` (schema nodes from the version root down to the node that
- * carries the rules): the product of the parents' maxItems/maxProperties over items/additionalProperties
- * edges, or "unbounded" once any of them is absent.
+ * carries the rules): the product of the parents' maxItems (arrays) and maxProperties (objects with
+ * additionalProperties), or "unbounded" once any of them is absent.
  */
 export function ruleCardinality(path: readonly Schema[], keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
   let c = 1n;
   for (let i = 1; i < path.length; i++) {
     const parent = path[i - 1]!;
-    const m = edgeMultiplier(parent, edgeBetween(parent, path[i]!), keywordValue);
+    const m = edgeMultiplier(parent, keywordValue);
     if (m === "unbounded") return "unbounded";
     c = mulSat(c, m);
   }

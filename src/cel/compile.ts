@@ -18,6 +18,12 @@ export interface CompileInput {
   expression: string;
   kind: "rule" | "messageExpression";
   optionalOldSelf?: boolean;
+  /**
+   * The declaration type to compile against instead of the schema's own: the apiserver types a node's rules from its
+   * ancestors' types when they carry rules too (CELSchemaContext.TypeInfo), which differs under a resource root's
+   * metadata, kind and apiVersion.
+   */
+  rootDecl?: DeclType;
 }
 
 export interface CompileError {
@@ -209,7 +215,7 @@ export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "n
       return schemaDeclType(schema, isResourceRoot, kubernetesMinor, declMemo);
     },
     compileRule(input) {
-      const rootDecl = schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor, declMemo);
+      const rootDecl = input.rootDecl ?? schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor, declMemo);
       if (!rootDecl) {
         return { ok: false, errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }], usesOldSelf: false };
       }

@@ -177,7 +177,7 @@ function compute(s0: Schema, isResourceRoot: boolean, profile: number, memo: Dec
       if (!isPlainObject(items)) return null;
       const elem = declTypeP(items, embedded(items), profile, memo);
       if (!elem) return null;
-      return new ListDecl(elem, intOf(effective["maxItems"]), src);
+      return new ListDecl(elem, intOf(effective["maxItems"]), src, !flags.metadataCap);
     }
     case "object": {
       const ap = effective["additionalProperties"];
@@ -239,6 +239,8 @@ class ListDecl implements DeclType {
     readonly elem: DeclType,
     maxItems: bigint | null,
     readonly schema: Schema | null,
+    /** Up to 1.36 (the releases before metadataCap's, 1.37). */
+    readonly legacySetEquality: boolean,
   ) {
     this.cel = listOf(elem.cel);
     this.max = maxItems !== null ? zeroIfNegative(maxItems) : null;

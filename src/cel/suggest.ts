@@ -16,6 +16,7 @@ import {
   nonNegativeKeyword,
   ruleCardinality,
   edgeBetween,
+  cardinalityKeyword,
   unboundedCardinality,
 } from "./cardinality.js";
 import { estimateCost } from "./cost.js";
@@ -307,12 +308,11 @@ class Evaluator {
       const card = ruleCardinality(path as Schema[]);
       for (let i = 1; i < path.length; i++) {
         const parent = path[i - 1]!;
-        const edge = edgeBetween(parent, path[i]!);
-        if (edge === "property") continue;
-        const kw: BoundKeyword = edge === "items" ? "maxItems" : "maxProperties";
+        const kw: BoundKeyword | null = cardinalityKeyword(parent);
+        if (kw === null) continue;
         const declared = nonNegativeKeyword(parent, kw);
         const assumed = declared ?? (card === "unbounded" ? unboundedCardinality(this.minSize) : 0n);
-        add(parent, edge === "items" ? "list" : "map", kw, "cardinality", assumed);
+        add(parent, kw === "maxItems" ? "list" : "map", kw, "cardinality", assumed);
       }
     }
     for (const d of out) d.text = driverText(d, minor);

@@ -28,6 +28,11 @@ export interface DeclType {
   key?: DeclType;
   /** The schema node it came from (null for implicit resource-root fields). */
   schema: Record<string, unknown> | null;
+  /**
+   * Lists up to 1.36: a list-type set list compares its raw elements with the other list's CEL values as Go map keys
+   * (so an integral number, decoded as int64, never equals the other side's double).
+   */
+  legacySetEquality?: boolean;
 }
 
 export interface DeclField {

@@ -82,6 +82,10 @@ export function conversionErrorOf(s: JsonObject): string | null {
   return null;
 }
 
+/** From this minor NewStructural keeps `example` and `externalDocs` (Generic), so reflect.DeepEqual sees them. */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newGenerics, v0.36)
+const NEW_STRUCTURAL_KEEPS_DOCS = 36;
+
 /** The v1 JSONSchemaProps fields (anything else is an unknown field: dropped, or rejected by strict decoding). */
 const SCHEMA_FIELDS: ReadonlySet<string> = new Set([
   "id", "$schema", "$ref", "description", "type", "format", "title", "default", "maximum", "exclusiveMaximum",
@@ -103,10 +107,11 @@ const DROPPED_MAPS = new Set(["patternProperties", "dependencies", "definitions"
  * `reflect.DeepEqual` compares it upstream. `nested`: the value-validation form (newNestedValueValidation keeps an
  * empty `properties: {}` as a non-nil map; NewStructural drops it).
  */
-function isZeroField(key: string, v: unknown, nested: boolean): boolean {
+function isZeroField(key: string, v: unknown, nested: boolean, minor: number): boolean {
   if (v === null || v === undefined) return true;
   if (!SCHEMA_FIELDS.has(key)) return true;
-  if (key === "example" || key === "externalDocs") return true; // not preserved by NewStructural
+  // NewStructural keeps them (in Generic) from 1.36 on; before, it dropped them.
+  if (key === "example" || key === "externalDocs") return minor < NEW_STRUCTURAL_KEEPS_DOCS;
   if (STRING_FIELDS.has(key)) return v === "";
   if (BOOL_FIELDS.has(key)) return v === false;
   if (REBUILT_LISTS.has(key)) return Array.isArray(v) && v.length === 0;
@@ -117,22 +122,22 @@ function isZeroField(key: string, v: unknown, nested: boolean): boolean {
 }
 
 /** A value-validation branch that is exactly `{type: <want>}` after conversion. */
-function isBareTypeBranch(b: unknown, want: string): boolean {
+function isBareTypeBranch(b: unknown, want: string, minor: number): boolean {
   if (!isObject(b) || b.type !== want) return false;
-  for (const k in b) if (k !== "type" && !isZeroField(k, b[k], true)) return false;
+  for (const k in b) if (k !== "type" && !isZeroField(k, b[k], true, minor)) return false;
   return true;
 }
 
 /** `anyOf: [{type: integer}, {type: string}]`, exactly: ValidateStructural skips the whole anyOf. */
-export function isIntOrStringAnyOf(s: JsonObject): boolean {
+export function isIntOrStringAnyOf(s: JsonObject, minor = Infinity): boolean {
   const a = s.anyOf;
-  return Array.isArray(a) && a.length === 2 && isBareTypeBranch(a[0], "integer") && isBareTypeBranch(a[1], "string");
+  return Array.isArray(a) && a.length === 2 && isBareTypeBranch(a[0], "integer", minor) && isBareTypeBranch(a[1], "string", minor);
 }
 
 /** `allOf[0].anyOf` is exactly the int-or-string pair: that anyOf (only) is skipped. */
-export function isIntOrStringAllOf(s: JsonObject): boolean {
+export function isIntOrStringAllOf(s: JsonObject, minor = Infinity): boolean {
   const a = s.allOf;
-  return Array.isArray(a) && a.length >= 1 && isObject(a[0]) && isIntOrStringAnyOf(a[0]);
+  return Array.isArray(a) && a.length >= 1 && isObject(a[0]) && isIntOrStringAnyOf(a[0], minor);
 }
 
 /**
@@ -140,7 +145,7 @@ export function isIntOrStringAllOf(s: JsonObject): boolean {
  * `properties` when it is exactly {name}, {generateName} or {name, generateName}, anything left makes the
  * converted schema differ from the empty one.
  */
-export function metadataIsRestricted(m: JsonObject): boolean {
+export function metadataIsRestricted(m: JsonObject, minor = Infinity): boolean {
   for (const k in m) {
     const v = m[k];
     if (k === "type" || k === "default") continue;
@@ -148,7 +153,7 @@ export function metadataIsRestricted(m: JsonObject): boolean {
       for (const name in v) if (name !== "name" && name !== "generateName") return true;
       continue;
     }
-    if (!isZeroField(k, v, false)) return true;
+    if (!isZeroField(k, v, false, minor)) return true;
   }
   return false;
 }
@@ -174,6 +179,8 @@ const DEAD: ValueValidationFacts = { validated: false, skipAnyOf: false, counter
 
 /** Per-schema state, created by the engine for each schema: the conversion outcome, value-validation facts, deferred structural reports. */
 export class StructuralState {
+  /** The target Kubernetes minor (what NewStructural keeps changed in 1.36). */
+  constructor(readonly minor = Infinity) {}
   /** `NewStructural`'s error for this schema (the first one found), or null. */
   conversionError: string | null = null;
   /**
@@ -231,8 +238,8 @@ export class StructuralState {
       if (!p.inJunctor) {
         // A value validation of a structural node: ValidateStructural's validateValueValidation.
         return {
-          validated: !(via === "anyOf" && isIntOrStringAnyOf(p.schema)),
-          skipAnyOf: via === "allOf" && Array.isArray(p.schema.allOf) && p.schema.allOf[0] === node.schema && isIntOrStringAllOf(p.schema),
+          validated: !(via === "anyOf" && isIntOrStringAnyOf(p.schema, this.minor)),
+          skipAnyOf: via === "allOf" && Array.isArray(p.schema.allOf) && p.schema.allOf[0] === node.schema && isIntOrStringAllOf(p.schema, this.minor),
           counterpart: p.schema,
           counterpartPath: p.path,
           checked: p.parent === null,

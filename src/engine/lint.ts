@@ -445,7 +445,7 @@ class Engine implements Linter {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
-    const structural = new StructuralState();
+    const structural = new StructuralState(shared.minor);
     structural.notRequired = !structuralRequired;
     const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural, update };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
@@ -604,7 +604,7 @@ class SchemaRuleContext implements SchemaContext {
     state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update });
     if (rule.apiserver) {
       state.errorCount++;
-      if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, r.path.written.toString());
+      if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, (r.level ?? r.path).written.toString());
     }
   }
 

@@ -5,7 +5,7 @@
  */
 // Upstream: golang/go:src/strconv/ftoa.go (shortest 'g' formatting), src/encoding/json/encode.go (map key order, HTML escaping)
 // Upstream: kubernetes/apimachinery:pkg/util/json/json.go (integers that fit int64 decode as int64, the rest as float64)
-import { goQuote, renderValue } from "./validation.js";
+import { goQuote, RenderedValue, renderValue } from "./validation.js";
 import type { ErrorType } from "../diagnostics/index.js";
 import type { FieldPath } from "./path.js";
 
@@ -257,16 +257,20 @@ export function renderGoValue(v: unknown): string {
   return renderValue(v);
 }
 
-/** Renders a field error value as the apiserver of the target release prints it (composite values as JSON from 1.34). */
+/**
+ * A field error's value as the apiserver of the target release prints it: from 1.34 renderGoValue; up to 1.33 a
+ * composite value with fmt's %#v (a nil value as the string "null").
+ */
+// Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33 vs v0.34)
 export function renderFieldValue(v: unknown, minor: number): string {
-  if (minor >= 34) return renderGoValue(v);
+  if (minor >= 34 || v instanceof RenderedValue) return renderGoValue(v);
   if (v === null || v === undefined) return '"null"';
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   return goSyntax(v);
 }
 
 /** fmt's %#v of a decoded JSON value (what ≤1.33 printed for composite values). */
-function goSyntax(v: unknown): string {
+export function goSyntax(v: unknown): string {
   if (v === null || v === undefined) return "interface {}(nil)";
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   if (Array.isArray(v)) return "[]interface {}{" + v.map(goSyntax).join(", ") + "}";
@@ -279,7 +283,7 @@ export function fieldErrorString(e: ValueError): string {
   return fieldErrorStringAt(e, Infinity);
 }
 
-/** field.Error.Error() as the release `minor` prints it (composite values with %#v up to 1.33). */
+/** fieldErrorString with the value rendered as the apiserver of the target minor prints it. */
 export function fieldErrorStringAt(e: ValueError, minor: number): string {
   const p = e.path.segments.length === 0 ? "<nil>" : e.path.toString();
   let body: string = e.type;

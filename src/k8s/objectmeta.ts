@@ -169,7 +169,10 @@ export function stringField(obj: unknown, key: string): string | null {
   return typeof v === "string" ? v : null;
 }
 
-/** A []string field: absent/null → []; wrong types → null; non-string entries are dropped (they fail decoding). */
+/**
+ * A []string field: absent/null → []; wrong types → null; non-string entries are dropped (they fail decoding), but a
+ * null entry decodes to "" (JSON null leaves a Go string at its zero value), which the apiserver then validates.
+ */
 export function stringListField(obj: unknown, key: string): { index: number; value: string }[] | null {
   if (!isPlainObject(obj)) return [];
   const v = obj[key];
@@ -178,6 +181,7 @@ export function stringListField(obj: unknown, key: string): { index: number; val
   const out: { index: number; value: string }[] = [];
   v.forEach((item, index) => {
     if (typeof item === "string") out.push({ index, value: item });
+    else if (item === null) out.push({ index, value: "" });
   });
   return out;
 }

@@ -7,6 +7,8 @@ import type { SchemaNode } from "../crd/schema.js";
 import type { RuleContext } from "./define-rule.js";
 import { MemoKey } from "../crd/memo.js";
 import type { CelCompiler, CompileResult } from "../cel/compile.js";
+import type { DeclType } from "../cel/types.js";
+import { escapeCelName } from "../cel/decl.js";
 import { goTrimSpace, validationEntries, type ValidationEntry } from "../crd/validation-entries.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../k8s/feature-gates.js";
 
@@ -29,18 +31,11 @@ export function celCompiler(ctx: RuleContext): CelCompiler | null {
   return ctx.services.cel;
 }
 
-/**
- * The node's schema has no CEL type (an invalid `type` an update keeps, A18): the apiserver's TypeInfo fails
- * ("unable to convert structural schema to CEL declarations") before any of the node's rules is compiled or costed.
- */
-export function declTypeFails(node: SchemaNode, ctx: RuleContext): boolean {
-  const compiler = celCompiler(ctx);
-  return compiler !== null && compiler.declType(node.schema, node.isResourceRoot) === null;
-}
-
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
   const entries = validationEntries(node, ctx.memo);
-  if (entries.length === 0 || declTypeFails(node, ctx)) return [];
+  if (entries.length === 0) return [];
+  // Without type information the apiserver reports an internal error (cel-type-info-failed) and compiles nothing.
+  if (typeInfoFails(node, ctx)) return [];
   const key = node.path.written.toString();
   const memo = ctx.memo.get(COMPILED, key);
   if (memo) return memo;
@@ -55,17 +50,64 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     // A11: on an update, a text OLD already had compiles in the stored-expressions environment.
     const stored = ctx.services.celStored;
     const ruleCompiler = ctx.update?.preexistingRules.has(entry.rule) && stored ? stored : compiler;
-    const rule = ruleCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf });
+    const rootDecl = ruleTypeInfo(node, ctx)?.decl;
+    const rule = ruleCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf, ...(rootDecl ? { rootDecl } : {}) });
     let messageExpression: CompileResult | null = null;
     // compileRule returns at a rule that is not a bool before it compiles the messageExpression.
     const bool = rule.outputType?.kind === "bool" || rule.outputType?.kind === undefined;
     const messageCompiler = ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
     if (rule.ok && bool && entry.messageExpression.trim().length > 0 && ctx.minor >= 27)
-      messageExpression = messageCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf });
+      messageExpression = messageCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf, ...(rootDecl ? { rootDecl } : {}) });
     return { entry, rule, messageExpression };
   });
   ctx.memo.set(COMPILED, out, key);
   return out;
+}
+
+const hasRules = (n: SchemaNode): boolean => {
+  const v = n.schema["x-kubernetes-validations"];
+  return Array.isArray(v) && v.length > 0;
+};
+
+const TYPE_INFO = new MemoKey<{ decl: DeclType } | null>("cel:type-info");
+
+/**
+ * The CEL type the apiserver compiles a node's rules against, or null when it cannot build it. It takes a node's type
+ * from its parent's, from the topmost node with rules on the way from the root down (the start of the "validation rule
+ * scope"), and converts a node's own schema where the parent's type lacks it. So a node whose schema has no CEL type
+ * (`type: any`, an array without items, ...) fails, and with it every node with rules below it, even when the failing
+ * node's own error does not stop their compilation (it is not at or below them); and below a resource root with rules,
+ * metadata (name, generateName), kind and apiVersion have the types the root's WithTypeAndObjectMeta gives them.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go (CELSchemaContext.TypeInfo, *TypeInfoAccessor)
+export function ruleTypeInfo(node: SchemaNode, ctx: RuleContext): { decl: DeclType } | null {
+  const compiler = celCompiler(ctx);
+  if (!compiler) return null;
+  const memo = ctx.memo.getFor(TYPE_INFO, node);
+  if (memo !== undefined) return memo;
+  const chain: SchemaNode[] = [];
+  for (let n: SchemaNode | null = node; n; n = n.parent) chain.push(n);
+  chain.reverse();
+  let start = chain.findIndex(hasRules);
+  if (start < 0) start = chain.length - 1;
+  let decl: DeclType | null = compiler.declType(chain[start]!.schema, chain[start]!.isResourceRoot);
+  for (let i = start + 1; i < chain.length && decl; i++) {
+    const c = chain[i]!;
+    let viaParent: DeclType | undefined;
+    if (c.via === "properties" && c.name !== null) {
+      const escaped = escapeCelName(c.name);
+      viaParent = escaped === null ? undefined : decl.fields?.get(escaped)?.type;
+    } else if (c.via === "items" || c.via === "additionalProperties") viaParent = decl.elem;
+    decl = viaParent ?? compiler.declType(c.schema, c.isResourceRoot);
+  }
+  const out = decl ? { decl } : null;
+  ctx.memo.setFor(TYPE_INFO, node, out);
+  return out;
+}
+
+/** Whether the apiserver cannot build the CEL type of a node with rules (see ruleTypeInfo). */
+export function typeInfoFails(node: SchemaNode, ctx: RuleContext): boolean {
+  return celCompiler(ctx) !== null && isCompiledNode(node) && ruleTypeInfo(node, ctx) === null;
 }
 
 /**

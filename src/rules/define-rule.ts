@@ -41,6 +41,12 @@ export type MessageData = Readonly<Record<string, string | number | bigint | boo
 
 export interface Report {
   path: DualPath;
+  /**
+   * The schema node whose validation raises the error, when it is not the node at `path`: the array checks of
+   * x-kubernetes-list-type report at `items...` paths but belong to the array's level, so they do not keep the CEL
+   * rules of the items from being compiled ("schema errors at this level or deeper" skip CEL).
+   */
+  level?: DualPath;
   /** One of the rule's `messages` (the text is data that docs and tests can see); `data` fills its `{{placeholders}}`. */
   messageId?: string;
   data?: MessageData;

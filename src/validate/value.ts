@@ -24,7 +24,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/validation/validation.go (kubeOpenAPIResultToFieldErrors, ConvertJSONSchemaPropsWithPostProcess)
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/kubeopenapi.go (Structural.ToKubeOpenAPI, used for defaults)
 import { FieldPath, type PathSegment } from "../k8s/path.js";
-import { goQuote } from "../k8s/validation.js";
+import { goQuote, RenderedValue } from "../k8s/validation.js";
 import { keptFormat, registryCheck, type FormatCheck } from "./formats.js";
 import { RegexCache, type CompiledPattern } from "./regex.js";
 import { goFloat, goJson, goKind, deepEqual, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
@@ -427,13 +427,15 @@ function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out:
 }
 
 function floatMultipleOf(v: number, factor: number, at: PNode | null, out: RawErr[]): void {
+  // validate.MultipleOf works on float64s (the value converted by asFloat64), and its errors carry them: an integral
+  // value prints as a float64 does (9007199254740991 as 9.007199254740991e+15).
   // validate.MultipleOf: a factor of 0 is not positive either (it would divide by zero).
   if (factor <= 0) {
-    out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`, factor));
+    out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`, new RenderedValue(goFloat(factor))));
     return;
   }
   const mult = factor < 1 ? (1 / factor) * v : v / factor;
-  if (!isJsonInteger(mult)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`, v));
+  if (!isJsonInteger(mult)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`, new RenderedValue(goFloat(v))));
 }
 
 function bound(c: CNode, v: number, isInt: boolean, b: number, exclusive: boolean, isMax: boolean, at: PNode | null, out: RawErr[]): void {

@@ -66,6 +66,11 @@ export class Parser {
   readonly errors: CelIssue[];
   readonly accu: string;
   private depth = 0;
+  /**
+   * The tokens each enclosing construct expects after the expression being parsed (`)` of a parenthesis, `,` and `]`
+   * of a list, ...): ANTLR's error recovery stops at them, and consumes a closing token that none of them expects.
+   */
+  private readonly follows: Tk[][] = [];
 
   constructor(
     tokens: Token[],
@@ -142,7 +147,9 @@ export class Parser {
     }
     const q = this.next();
     const opId = this.id(q.start);
+    this.follows.push([Tk.COLON]);
     const ifTrue = this.parseOr();
+    this.follows.pop();
     this.expect(Tk.COLON);
     const ifFalse = this.parseExpr();
     this.depth--;
@@ -331,7 +338,9 @@ export class Parser {
           this.next();
           opt = true;
         }
+        this.follows.push([Tk.RBRACKET]);
         const index = this.parseExpr();
+        this.follows.pop();
         this.expect(Tk.RBRACKET);
         if (opt && !this.opts.optionalSyntax) {
           this.report(t.start, "unsupported syntax '[?'");
@@ -414,7 +423,9 @@ export class Parser {
       }
       case Tk.LPAREN: {
         this.next();
+        this.follows.push([Tk.RPAREN]);
         const e = this.parseExpr();
+        this.follows.pop();
         this.expect(Tk.RPAREN);
         return e;
       }
@@ -423,11 +434,19 @@ export class Parser {
         const listId = this.id(t.start);
         const elems: Expr[] = [];
         const optionals: number[] = [];
-        if (this.peek().type === Tk.RBRACKET) {
+        // `[]`, and `[,]`: the grammar's optional trailing comma also follows an empty list ('[' listInit? ','? ']').
+        if (this.peek().type === Tk.RBRACKET || (this.peek().type === Tk.COMMA && this.peek(1).type === Tk.RBRACKET)) {
+          if (this.peek().type === Tk.COMMA) this.next();
           this.next();
           return listExpr(listId, elems, optionals);
         }
-        for (;;) {
+        this.follows.push([Tk.COMMA, Tk.RBRACKET]);
+        // Whether the list stopped right after an element (then ANTLR expects `]` or `,`), not after a comma.
+        let afterElement = false;
+        if (this.peek().type === Tk.COMMA) {
+          // A leading comma is the optional trailing one of an empty list: `]` must follow.
+          this.next();
+        } else for (;;) {
           let opt = false;
           const pt = this.peek();
           if (pt.type === Tk.QUESTION) {
@@ -447,23 +466,34 @@ export class Parser {
           elems.push(e);
           if (this.peek().type === Tk.COMMA) {
             this.next();
-            if (this.peek().type === Tk.RBRACKET) break;
+            // A comma not followed by an element is the optional trailing one: `]` must follow.
+            if (!EXPR_START_SET.has(this.peek().type) && this.peek().type !== Tk.QUESTION) break;
             continue;
           }
+          afterElement = true;
           break;
         }
-        this.expect(Tk.RBRACKET);
+        this.follows.pop();
+        if (afterElement) this.expectAfterElement(Tk.RBRACKET);
+        else this.expect(Tk.RBRACKET);
         return listExpr(listId, elems, optionals);
       }
       case Tk.LBRACE: {
         this.next();
         const structId = this.id(t.start);
         const entries: Expr_Entry[] = [];
-        if (this.peek().type === Tk.RBRACE) {
+        // `{}`, and `{,}` ('{' mapInitializerList? ','? '}').
+        if (this.peek().type === Tk.RBRACE || (this.peek().type === Tk.COMMA && this.peek(1).type === Tk.RBRACE)) {
+          if (this.peek().type === Tk.COMMA) this.next();
           this.next();
           return structExpr(structId, "", entries);
         }
-        for (;;) {
+        this.follows.push([Tk.COLON, Tk.COMMA, Tk.RBRACE]);
+        let afterElement = false;
+        if (this.peek().type === Tk.COMMA) {
+          // A leading comma is the optional trailing one of an empty map: `}` must follow.
+          this.next();
+        } else for (;;) {
           let opt = false;
           const pt = this.peek();
           if (pt.type === Tk.QUESTION) {
@@ -483,12 +513,15 @@ export class Parser {
           entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
           if (this.peek().type === Tk.COMMA) {
             this.next();
-            if (this.peek().type === Tk.RBRACE) break;
+            if (!EXPR_START_SET.has(this.peek().type) && this.peek().type !== Tk.QUESTION) break;
             continue;
           }
+          afterElement = true;
           break;
         }
-        this.expect(Tk.RBRACE);
+        this.follows.pop();
+        if (afterElement) this.expectAfterElement(Tk.RBRACE);
+        else this.expect(Tk.RBRACE);
         return structExpr(structId, "", entries);
       }
       case Tk.MINUS: {
@@ -541,6 +574,7 @@ export class Parser {
       this.next();
       return entries;
     }
+    this.follows.push([Tk.COMMA, Tk.RBRACE]);
     for (;;) {
       let opt = false;
       const pt = this.peek();
@@ -591,6 +625,7 @@ export class Parser {
       }
       break;
     }
+    this.follows.pop();
     this.expect(Tk.RBRACE);
     return entries;
   }
@@ -641,8 +676,10 @@ export class Parser {
       this.next();
       return args;
     }
+    this.follows.push([Tk.COMMA, close]);
     if (!EXPR_START_SET.has(this.peek().type) && !this.recoverExprStart([close])) {
       args.push(this.errorExpr(this.peek().start));
+      this.follows.pop();
       this.expect(close);
       return args;
     }
@@ -654,6 +691,7 @@ export class Parser {
       }
       break;
     }
+    this.follows.pop();
     this.expect(close);
     return args;
   }
@@ -683,15 +721,51 @@ export class Parser {
       this.next();
       return true;
     }
+    if (extra.includes(after.type)) {
+      // Deleting the token leaves one the construct also accepts here (`[)]`: the `]`): ANTLR deletes it, and the
+      // construct goes on without an expression.
+      this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting ${expecting}`);
+      this.next();
+      return false;
+    }
     this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting ${expecting}`);
     if (RESYNC_TOKENS.has(t.type)) {
-      // In the follow set of the enclosing construct: ANTLR resynchronises without consuming it.
+      // In the follow set of an enclosing construct: ANTLR resynchronises without consuming it.
+      if (this.follows.some((f) => f.includes(t.type))) return false;
+      // Expected by none (`)` alone): ANTLR's recovery consumes it and what follows up to a token its recovery set
+      // holds (an operator of the rules being parsed, or the end), and stays silent until it matches a token again.
+      // Upstream: antlr/antlr4:runtime/Go/antlr/v4/error_strategy.go (DefaultErrorStrategy.Recover, consumeUntil)
+      this.next();
+      for (let n = this.peek(); n.type !== Tk.EOF && !OPERATOR_TOKENS.has(n.type) && n.type !== Tk.MINUS && !this.follows.some((f) => f.includes(n.type)); n = this.peek()) this.next();
       return false;
     }
     if (!OPERATOR_TOKENS.has(t.type)) throw new ParseAbort();
     this.next();
     if (EXPR_START_SET.has(this.peek().type)) return true;
     return this.recoverExprStart([]);
+  }
+
+  /**
+   * The closer of a list or map literal after an element, where ANTLR expects the closer or a `,` (its error texts
+   * name both: "mismatched input '<EOF>' expecting {']', ','}").
+   */
+  expectAfterElement(close: Tk): void {
+    const t = this.peek();
+    if (t.type === close) {
+      this.next();
+      return;
+    }
+    const want = `{${TOKEN_DISPLAY[close]}, ','}`;
+    const after = this.peek(1).type;
+    if (t.type !== Tk.EOF && (after === close || after === Tk.COMMA)) {
+      this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting ${want}`);
+      if (after === Tk.COMMA) throw new ParseAbort(); // ANTLR goes on with the next element; its further errors are not followed
+      this.next();
+      this.next();
+      return;
+    }
+    this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting ${want}`);
+    throw new ParseAbort();
   }
 
   expect(type: Tk): Token {

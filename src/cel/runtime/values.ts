@@ -84,6 +84,8 @@ export type ListSemantics = "atomic" | "set" | "map";
 /** A list: literal (elements given) or unstructured (raw array converted per element, lazily). */
 export class ListV {
   private cache: (Result | undefined)[];
+  /** See DeclType.legacySetEquality. */
+  legacySetEquality = false;
   constructor(
     private readonly raw: readonly unknown[] | null,
     private readonly elems: readonly Result[] | null,
@@ -112,6 +114,10 @@ export class ListV {
   }
   *[Symbol.iterator](): IterableIterator<Result> {
     for (let i = 0; i < this.size; i++) yield this.get(i);
+  }
+  /** The decoded JSON elements of an unstructured list (null for a literal list). */
+  get rawElements(): readonly unknown[] | null {
+    return this.raw;
   }
 }
 
@@ -301,7 +307,9 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
       const lt = schema?.["x-kubernetes-list-type"];
       const keys = schema?.["x-kubernetes-list-map-keys"];
       const semantics: ListSemantics = lt === "set" ? "set" : lt === "map" ? "map" : "atomic";
-      return new ListV(raw, null, decl.elem ?? null, semantics, Array.isArray(keys) ? (keys as string[]) : [], false);
+      const list = new ListV(raw, null, decl.elem ?? null, semantics, Array.isArray(keys) ? (keys as string[]) : [], false);
+      list.legacySetEquality = semantics === "set" && decl.legacySetEquality === true;
+      return list;
     }
     case "map": {
       if (!isObj(raw)) return new CelErr(`invalid data, expected a map for the provided schema with type=object`);
@@ -469,6 +477,7 @@ export function celEquals(a: Result, b: Result): Result {
 function listEquals(a: ListV, b: ListV): Result {
   if (a.size !== b.size) return false;
   // unstructuredSetList / unstructuredMapList: order-insensitive equality (values.go Equal)
+  if (a.legacySetEquality && a.rawElements) return legacySetEquals(a.rawElements, b);
   if (a.semantics === "set" && !a.literal) {
     for (const x of a) {
       let found = false;
@@ -506,6 +515,46 @@ function listEquals(a: ListV, b: ListV): Result {
     if (e !== true) return e;
   }
   return true;
+}
+
+/**
+ * unstructuredSetList.Equal up to 1.36: every element of the other list, as its Go value (CEL double → float64, int →
+ * int64, ...), must be a key of a map of this list's raw elements (decoded JSON: integral numbers are int64). Go map
+ * keys compare type and value, so a number set holding an integral value never equals another list of doubles.
+ */
+// Upstream: kubernetes/apiserver:pkg/cel/common/values.go (unstructuredSetList.Equal, v0.33-v0.36; fixed by setElementKey in v0.37)
+function legacySetEquals(raw: readonly unknown[], b: ListV): Result {
+  const keys = new Set<string>();
+  for (const e of raw) {
+    const k = rawSetKey(e);
+    if (k !== null) keys.add(k);
+  }
+  for (const y of b) {
+    if (isErr(y)) return y;
+    const k = valSetKey(y);
+    if (k === null || !keys.has(k)) return false;
+  }
+  return true;
+}
+
+function rawSetKey(e: unknown): string | null {
+  if (typeof e === "boolean") return "b" + String(e);
+  if (typeof e === "string") return "s" + e;
+  if (typeof e === "bigint") return "i" + e.toString();
+  if (typeof e === "number") {
+    if (Number.isInteger(e) && Math.abs(e) < 9223372036854775808) return "i" + BigInt(e).toString();
+    return Number.isNaN(e) ? null : "f" + String(e === 0 ? 0 : e);
+  }
+  return null;
+}
+
+function valSetKey(y: Val): string | null {
+  if (typeof y === "boolean") return "b" + String(y);
+  if (typeof y === "string") return "s" + y;
+  if (typeof y === "bigint") return "i" + y.toString();
+  if (typeof y === "number") return Number.isNaN(y) ? null : "f" + String(y === 0 ? 0 : y);
+  if (y instanceof UintV) return "u" + y.v.toString();
+  return null;
 }
 
 export function sameListMapKey(x: Val, y: Val, keys: readonly string[]): boolean {

@@ -1,8 +1,8 @@
 /** A validation rule that does not parse or type-check against the schema it sits on. */
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
-import { compiledEntries, compileErrorText, declTypeFails, isCompiledNode } from "../cel-compiled.js";
-import { renderedValidationRule, validationEntries } from "../../crd/validation-entries.js";
+import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
+import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-compile-failed",
@@ -16,7 +16,6 @@ export default defineRule({
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   messages: {
     compileFailed: "compilation failed: {{error}}",
-    noTypeInfo: "internal error: failed to construct type information for x-kubernetes-validations rules: unable to convert structural schema to CEL declarations",
   },
   docs: {
     why: "The apiserver compiles every rule against the schema of the node that carries it, with the CEL environment of the target release, and rejects the CRD when one fails: `self` has exactly the fields the schema declares, and library functions (quantity, ip/cidr, semver, format, ...) arrive release by release.",
@@ -27,15 +26,11 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    // A schema with no CEL type (reached on update only: create rejects its type first) fails once for the node.
-    if (validationEntries(node, ctx.memo).length > 0 && declTypeFails(node, ctx)) {
-      ctx.report({ path: node.path.child("x-kubernetes-validations"), type: "Internal error", messageId: "noTypeInfo" });
-      return;
-    }
+    // A node whose schema (or an ancestor's within the rules' scope) has no CEL type is cel-type-info-failed's.
     for (const c of compiledEntries(node, ctx)) {
       if (!c.rule || c.rule.ok) continue;
       const t = compileErrorText(c.rule);
-      ctx.report({ path: c.entry.path.child("rule"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: renderedValidationRule(c.entry) });
+      ctx.report({ path: c.entry.path.child("rule"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: renderedValidationRule(c.entry, ctx.minor) });
     }
   },
 });

@@ -15,6 +15,7 @@ import celOptionalOldSelfUnused from "./cel-optional-old-self-unused.js";
 import celReasonUnsupported from "./cel-reason-unsupported.js";
 import celRuleNotBool from "./cel-rule-not-bool.js";
 import celRuleRequired from "./cel-rule-required.js";
+import celTypeInfoFailed from "./cel-type-info-failed.js";
 import lintCelMessageAndMessageExpression from "./lint-cel-message-and-message-expression.js";
 import lintCelOptionalOldSelfIgnored from "./lint-cel-optional-old-self-ignored.js";
 import lintCelTransitionRuleOnCreate from "./lint-cel-transition-rule-on-create.js";
@@ -35,6 +36,7 @@ export default [
   celReasonUnsupported,
   celRuleNotBool,
   celRuleRequired,
+  celTypeInfoFailed,
   lintCelMessageAndMessageExpression,
   lintCelOptionalOldSelfIgnored,
   lintCelTransitionRuleOnCreate,

@@ -22,6 +22,6 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "map" || itemsOf(node.schema).kind !== "absent") return;
-    ctx.report({ path: node.path.child("items"), messageId: "mustHaveASchemaIf" });
+    ctx.report({ level: node.path, path: node.path.child("items"), messageId: "mustHaveASchemaIf" });
   },
 });

@@ -31,7 +31,7 @@ export default defineRule({
       const prop = property(list.items, key);
       if (!prop || hasDefault(prop) || (Array.isArray(required) && required.includes(key))) continue;
       if (!relaxed()) ctx.report({
-        path: node.path.child("items", "properties").key(key).child("default"),
+        level: node.path, path: node.path.child("items", "properties").key(key).child("default"),
         messageId: "thisPropertyIsInX",
       });
     }

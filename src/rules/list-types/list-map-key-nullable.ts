@@ -30,7 +30,7 @@ export default defineRule({
       const prop = property(list.items, key);
       if (!prop || !isNullable(prop)) continue;
       if (!relaxed()) ctx.report({
-        path: node.path.child("items", "properties").key(key).child("nullable"),
+        level: node.path, path: node.path.child("items", "properties").key(key).child("nullable"),
         messageId: "thisPropertyIsInX",
       });
     }

@@ -26,7 +26,7 @@ export default defineRule({
     const props = node.schema.properties;
     if (!isObject(props)) return;
     const m = props.metadata;
-    if (!isObject(m) || !metadataIsRestricted(m)) return;
+    if (!isObject(m) || !metadataIsRestricted(m, ctx.minor)) return;
     deferReport(ctx, {
       path: node.path.child("properties").key("metadata"),
       messageId: "mustNotSpecifyAnythingOther",

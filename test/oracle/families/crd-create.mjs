@@ -108,18 +108,18 @@ export function compareCrdVerdicts(diagnostics, answer) {
       }
     }
   }
-  // The apiserver names at most 4 rules as contributing to an exceeded CRD cost total, walking properties in Go map
-  // order: among rules of equal cost, which 4 is chance. Mark the items of that choice when both sides name 4.
-  // Per schema: a CRD with a schema per version has a total and 4 contributors per schema.
-  const schemaOf = (line) => line.slice(0, line.indexOf("openAPIV3Schema"));
-  const contributed = (groups) => {
+  // The apiserver names at most 4 rules of a schema as contributing to its exceeded cost total, walking properties in
+  // Go map order: among rules of equal cost, which 4 is chance. Mark the items of that choice in each schema (a version's,
+  // or spec.validation's) where both sides name 4.
+  const schemaOf = (line) => /^(spec\.versions\[\d+\]\.schema|spec\.validation)\./.exec(line)?.[1] ?? "";
+  const contributions = (groups) => {
     const n = new Map();
     for (const g of groups) for (const l of g.lines) if (l.includes(CONTRIBUTED)) n.set(schemaOf(l), (n.get(schemaOf(l)) ?? 0) + 1);
     return n;
   };
-  const countMine = contributed(mine.values());
-  const countTheirs = contributed(theirs.values());
-  const tied = new Set([...countMine].filter(([k, n]) => n === 4 && countTheirs.get(k) === 4).map(([k]) => k));
+  const countMine = contributions(mine.values());
+  const countTheirs = contributions(theirs.values());
+  const tiedSchemas = new Set([...countMine].filter(([s, n]) => n === 4 && countTheirs.get(s) === 4).map(([s]) => s));
   for (const [k, m] of mine) {
     const t = theirs.get(k);
     if (!t) items.push({ kind: "only-crdlint", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, message: fullLine(m.d) });
@@ -136,12 +136,16 @@ export function compareCrdVerdicts(diagnostics, answer) {
         }
         const detailsTheirs = new Set(t.es.map((e) => normalize(e.detail)));
         const valueOnly = detailsTheirs.size === new Set(m.ds.map((d) => d.message)).size && [...detailsTheirs].every((x) => accepted.has(x));
-        items.push({ kind: "message", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, crdlint: a.join(" | "), oracle: b.join(" | "), valueOnly });
+        // Whether each line agrees up to its first line break (a CEL compile error's first error; its caret excerpt
+        // and any further errors follow).
+        const firstLines = (lines) => lines.map((l) => l.split("\n")[0]).join(" | ");
+        const firstErrorSame = a.length === b.length && firstLines(a) === firstLines(b);
+        items.push({ kind: "message", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, crdlint: a.join(" | "), oracle: b.join(" | "), valueOnly, firstErrorSame });
       }
     }
   }
   for (const [k, t] of theirs) if (!mine.has(k)) items.push({ kind: "only-oracle", type: t.e.type, field: t.e.field, message: t.e.error });
-  for (const i of items) if ([i.message, i.crdlint, i.oracle].some((x) => x?.includes(CONTRIBUTED)) && tied.has(schemaOf(i.field ?? ""))) i.costTie = true;
+  for (const i of items) if (tiedSchemas.has(schemaOf(i.field + ".")) && [i.message, i.crdlint, i.oracle].some((x) => x?.includes(CONTRIBUTED))) i.costTie = true;
   // Warnings: the apiserver sends them with an accepted object; the oracle gives them for a rejected one too.
   const warnMine = new Set(diagnostics.filter((d) => WARNING_RULES.has(d.rule)).map((d) => d.message));
   const warnTheirs = new Set([...(answer.warnings ?? []), ...(answer.strategyWarnings ?? [])]);
@@ -175,13 +179,14 @@ export const crdCreateFamily = {
     // The apiserver's own validation panics on selectableFields beside a schema it cannot make structural (no
     // openAPIV3Schema, or one NewStructural refuses: crdlint then has a structural or forbidden-field error).
     const versions = Array.isArray(c.crd?.spec?.versions) ? c.crd.spec.versions : [];
-    const unconvertible = r.diagnostics.some((d) => d.apiserver && (d.category === "structural" || d.category === "forbidden-field"));
+    // (selectable-fields-without-schema at the schema path is NewStructural's own refusal, e.g. of `$schema`.)
+    const unconvertible = r.diagnostics.some(
+      (d) =>
+        d.apiserver &&
+        (d.category === "structural" || d.category === "forbidden-field" || (d.rule === "selectable-fields-without-schema" && /\.openAPIV3Schema$/.test(d.apiserverField ?? d.field ?? ""))),
+    );
     const panicShape = versions.some((v) => v && Array.isArray(v.selectableFields) && v.selectableFields.length > 0 && v.schema && typeof v.schema === "object" && (!v.schema.openAPIV3Schema || unconvertible));
     for (const i of items) if (i.kind === "oracle-fatal") i.selectableFieldsWithoutSchema = panicShape;
-    if (items.some((i) => i.rule === undefined && /x-kubernetes-validations|openAPIV3Schema$/.test(i.field ?? ""))) {
-      const odd = versions.some((v) => hasPropertiesOnArray(v?.schema?.openAPIV3Schema));
-      for (const i of items) i.propertiesOnArray = odd;
-    }
     return { items, mine: apiserverView(r.diagnostics), theirs: answer };
   },
   *shrink(c) {
@@ -192,11 +197,3 @@ export const crdCreateFamily = {
   },
   show: (c) => crdText(c),
 };
-
-/** Whether a schema node of type array also declares properties (a shape the cost estimator reads differently). */
-export function hasPropertiesOnArray(s, depth = 0) {
-  if (!s || typeof s !== "object" || depth > 50) return false;
-  if (s.type === "array" && s.properties && typeof s.properties === "object") return true;
-  const kids = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties];
-  return kids.some((k) => k && typeof k === "object" && !Array.isArray(k) && hasPropertiesOnArray(k, depth + 1));
-}
