@@ -124,3 +124,21 @@ export function ancestry(node: SchemaNode): SchemaNode[] {
   for (let n: SchemaNode | null = node; n; n = n.parent) out.push(n);
   return out.reverse();
 }
+
+/**
+ * Every object under raw schema roots, in depth-first order, values of `default`, `enum` and `example` left out
+ * (they are data, not schemas): for the rules that compare what OLD already had, as the apiserver's warning ratchets do.
+ */
+export function forEachRawSchemaObject(roots: readonly unknown[], visit: (o: Record<string, unknown>) => void): void {
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 500 || v === null || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    visit(o);
+    for (const [k, x] of Object.entries(o)) if (k !== "default" && k !== "enum" && k !== "example") walk(x, depth + 1);
+  };
+  for (const r of roots) walk(r, 0);
+}

@@ -26,6 +26,7 @@ import {
   mapKeyString,
   celEquals,
   typeNameOf,
+  goCelTypeName,
   type Result,
   type Val,
 } from "./values.js";
@@ -348,7 +349,8 @@ export class Interpreter {
     } else if (range instanceof ObjectV) {
       items = range.presentFields().map((f) => [f.name, two ? f.value : null]);
     } else {
-      return new CelErr(`type '${typeNameOf(range)}' does not support iteration`);
+      // cel-go's evalFold: types.ValOrErr(foldRange, "got '%T', expected iterable type") with the Go type of the value.
+      return new CelErr(`got '${goCelTypeName(range)}', expected iterable type`);
     }
     for (const [k, v] of items) {
       let iter: Activation = new Scope(accu, c.iterVar, k);

@@ -217,6 +217,21 @@ export class ObjectV {
   get size(): number {
     return this.presentFields().length;
   }
+  /** Every key of the stored map, those without a property schema (kept by x-kubernetes-preserve-unknown-fields) too. */
+  rawKeys(): string[] {
+    return Object.keys(this.raw);
+  }
+  hasRawKey(key: string): boolean {
+    return Object.prototype.hasOwnProperty.call(this.raw, key);
+  }
+  rawValue(key: string): unknown {
+    return this.raw[key];
+  }
+  /** Whether a stored key has a property schema (unstructuredMap.propSchema). */
+  isDeclared(key: string): boolean {
+    for (const f of this.decl.fields?.values() ?? []) if (f.name === key) return true;
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -414,6 +429,28 @@ export function typeNameOf(v: Val): string {
   return "unknown";
 }
 
+/** The Go type of a cel-go value as fmt's %T prints it (types.Int, *types.Optional, ...), for cel-go's own messages. */
+export function goCelTypeName(v: Val): string {
+  if (v === null) return "types.Null";
+  switch (typeof v) {
+    case "boolean":
+      return "types.Bool";
+    case "bigint":
+      return "types.Int";
+    case "number":
+      return "types.Double";
+    case "string":
+      return "types.String";
+  }
+  if (v instanceof Uint8Array) return "types.Bytes";
+  if (v instanceof UintV) return "types.Uint";
+  if (v instanceof TimestampV) return "types.Timestamp";
+  if (v instanceof DurationV) return "types.Duration";
+  if (v instanceof TypeV) return "*types.Type";
+  if (v instanceof OptionalV) return "*types.Optional";
+  return typeNameOf(v);
+}
+
 /** Code points of a string (cel-go String.Size counts runes). */
 export const runeLength = codePoints;
 
@@ -581,15 +618,34 @@ function mapEquals(a: MapV, b: MapV): Result {
   return true;
 }
 
+/**
+ * unstructuredMap.Equal (apiserver pkg/cel/common, v0.33 and v0.37 alike): the sizes are the stored maps' key counts,
+ * keys without a property schema (kept by x-kubernetes-preserve-unknown-fields) included; such a key is compared with
+ * DeepEqual only when the other map has it too, a declared key must be present on both sides.
+ */
 function objectEquals(a: ObjectV, b: ObjectV): Result {
-  const fa = a.presentFields();
-  const fb = b.presentFields();
-  if (fa.length !== fb.length) return false;
-  for (const { name, value } of fa) {
-    const other = fb.find((f) => f.name === name);
-    if (!other) return false;
-    const e = celEquals(value, other.value);
-    if (e !== true) return e;
+  const keys = a.rawKeys();
+  if (keys.length !== b.rawKeys().length) return false;
+  for (const key of keys) {
+    if (a.isDeclared(key)) {
+      if (!b.hasRawKey(key)) return false;
+      const fa = a.presentFields().find((f) => f.name === key);
+      const fb = b.presentFields().find((f) => f.name === key);
+      if (!fa || !fb) return false;
+      const e = celEquals(fa.value, fb.value);
+      if (e !== true) return e;
+    } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
   return true;
+}
+
+/** equality.Semantic.DeepEqual of decoded JSON values. */
+function deepEqualRaw(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => deepEqualRaw(v, y[i]));
+  if (isObj(x) && isObj(y)) {
+    const kx = Object.keys(x);
+    return kx.length === Object.keys(y).length && kx.every((k) => Object.prototype.hasOwnProperty.call(y, k) && deepEqualRaw(x[k], y[k]));
+  }
+  return false;
 }

@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { LIST_TYPE, itemSchema } from "./schema-fields.js";
 import { MemoKey } from "../../crd/memo.js";
+import { forEachRawSchemaObject } from "../../crd/schema.js";
 
 // The apiserver sends each distinct warning text once per request: one memo entry per items type.
 const SEEN = new MemoKey<boolean>("list-type-set-non-scalar");
@@ -10,20 +11,11 @@ const OLD_ITEM_TYPES = new MemoKey<ReadonlySet<string>>("list-type-set-non-scala
 /** The items types ("object", "array") of OLD's set lists: WarningsOnUpdate leaves out the warnings OLD already drew. */
 function setItemTypesOf(roots: readonly unknown[]): Set<string> {
   const out = new Set<string>();
-  const visit = (v: unknown, depth: number): void => {
-    if (depth > 500 || v === null || typeof v !== "object") return;
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x, depth + 1);
-      return;
-    }
-    const o = v as Record<string, unknown>;
-    if (o[LIST_TYPE] === "set") {
-      const t = itemSchema(o)?.type;
-      if (t === "object" || t === "array") out.add(t);
-    }
-    for (const [k, x] of Object.entries(o)) if (k !== "default" && k !== "enum" && k !== "example") visit(x, depth + 1);
-  };
-  for (const r of roots) visit(r, 0);
+  forEachRawSchemaObject(roots, (o) => {
+    if (o[LIST_TYPE] !== "set") return;
+    const t = itemSchema(o)?.type;
+    if (t === "object" || t === "array") out.add(t);
+  });
   return out;
 }
 

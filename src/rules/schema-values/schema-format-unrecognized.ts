@@ -1,5 +1,6 @@
 /** Warning (1.34+): a format the apiserver does not recognize for the property's type (and ignores). */
 import { MemoKey } from "../../crd/memo.js";
+import { forEachRawSchemaObject } from "../../crd/schema.js";
 import { defineRule } from "../define-rule.js";
 
 /** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */
@@ -47,17 +48,9 @@ const OLD_FORMATS = new MemoKey<ReadonlySet<string>>("schema-format-unrecognized
  */
 function unrecognizedFormatsOf(roots: readonly unknown[], minor: number): Set<string> {
   const out = new Set<string>();
-  const visit = (v: unknown, depth: number): void => {
-    if (depth > 500 || v === null || typeof v !== "object") return;
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x, depth + 1);
-      return;
-    }
-    const o = v as Record<string, unknown>;
+  forEachRawSchemaObject(roots, (o) => {
     if (typeof o.format === "string" && o.format !== "" && !isRecognizedFormat(o.format, typeof o.type === "string" ? o.type : "", minor)) out.add(o.format);
-    for (const [k, x] of Object.entries(o)) if (k !== "default" && k !== "enum" && k !== "example") visit(x, depth + 1);
-  };
-  for (const r of roots) visit(r, 0);
+  });
   return out;
 }
 
