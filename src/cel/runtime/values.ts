@@ -632,11 +632,21 @@ function objectEquals(a: ObjectV, b: ObjectV): Result {
       const fa = a.presentFields().find((f) => f.name === key);
       const fb = b.presentFields().find((f) => f.name === key);
       if (!fa || !fb) return false;
-      const e = celEquals(fa.value, fb.value);
+      const e = fieldEquals(fa.value, fb.value);
       if (e !== true) return e;
     } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
   return true;
+}
+
+/**
+ * A field compared inside unstructuredMap.Equal: `v.Equal(ov)` without the == operator's error short-cut. An error on
+ * the right (stored data its schema cannot convert) makes a scalar, timestamp or bytes value unequal (their Equal
+ * answers false for another type); a list, map or object passes the error on (MaybeNoSuchOverloadErr).
+ */
+function fieldEquals(a: Result, b: Result): Result {
+  if (isErr(a) || !isErr(b)) return celEquals(a, b);
+  return a instanceof ListV || a instanceof MapV || a instanceof ObjectV ? b : false;
 }
 
 /** equality.Semantic.DeepEqual of decoded JSON values. */
