@@ -429,26 +429,24 @@ export function typeNameOf(v: Val): string {
   return "unknown";
 }
 
-/** The Go type of a cel-go value as fmt's %T prints it (types.Int, *types.Optional, ...), for cel-go's own messages. */
+/** The Go types of cel-go's values by CEL type name, as fmt's %T prints them (for cel-go's own messages). */
+const GO_CEL_TYPES: Readonly<Record<string, string>> = {
+  null_type: "types.Null",
+  bool: "types.Bool",
+  int: "types.Int",
+  double: "types.Double",
+  string: "types.String",
+  bytes: "types.Bytes",
+  uint: "types.Uint",
+  "google.protobuf.Timestamp": "types.Timestamp",
+  "google.protobuf.Duration": "types.Duration",
+  type: "*types.Type",
+  optional_type: "*types.Optional",
+};
+
 export function goCelTypeName(v: Val): string {
-  if (v === null) return "types.Null";
-  switch (typeof v) {
-    case "boolean":
-      return "types.Bool";
-    case "bigint":
-      return "types.Int";
-    case "number":
-      return "types.Double";
-    case "string":
-      return "types.String";
-  }
-  if (v instanceof Uint8Array) return "types.Bytes";
-  if (v instanceof UintV) return "types.Uint";
-  if (v instanceof TimestampV) return "types.Timestamp";
-  if (v instanceof DurationV) return "types.Duration";
-  if (v instanceof TypeV) return "*types.Type";
-  if (v instanceof OptionalV) return "*types.Optional";
-  return typeNameOf(v);
+  const cel = typeNameOf(v);
+  return GO_CEL_TYPES[cel] ?? cel;
 }
 
 /** Code points of a string (cel-go String.Size counts runes). */
