@@ -369,6 +369,8 @@ function hasKubernetesExtensions(s: JsonObject): boolean {
  * nor checks NEW's schemas as structural, and validates no defaults and no CEL rules (there are none then).
  */
 export function structuralSchemaRequired(update: UpdateOptions | undefined, next: CrdView): boolean {
-  if (!update || update.requireStructuralSchema || !preservesUnknownFields(next)) return true;
+  // The cheap test first: requireStructuralSchema lints OLD (is its schema structural?), needed only when NEW keeps
+  // unknown fields.
+  if (!update || !preservesUnknownFields(next) || update.requireStructuralSchema) return true;
   return next.schemas.some((scope) => schemaHas(scope.root, (s) => present(s.default) || hasKubernetesExtensions(s)));
 }
