@@ -382,7 +382,7 @@ function loadYamlText(text: string, lineOffset = 0): LoadedText {
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
         // The parser records its own stack overflow on a deeply nested document as an error: say what it means.
-        message: dup ? duplicateKeyMessage(text, s, lc.linePos(Number(err.message)).line + lineOffset) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
+        message: dup ? duplicateKeyMessage(text, s, lc.linePos((err as DuplicateKeyError).firstKeyAt).line + lineOffset) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -544,9 +544,11 @@ function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
   return out;
 }
 
-/** The repeated key's offset is the error's position; the earlier key's offset rides in its message. */
-function duplicateKeyError([offset, first]: [number, number]): ParseError {
-  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: String(first) } as ParseError;
+/** A repeated key, at its offset, with the offset of the earlier key whose value kubectl drops. */
+type DuplicateKeyError = ParseError & { firstKeyAt: number };
+
+function duplicateKeyError([offset, first]: [number, number]): DuplicateKeyError {
+  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique", firstKeyAt: first } as DuplicateKeyError;
 }
 
 type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json" | "yaml-syntax", start: number, end: number, message: string) => void;

@@ -227,11 +227,6 @@ export class ObjectV {
   rawValue(key: string): unknown {
     return this.raw[key];
   }
-  /** Whether a stored key has a property schema (unstructuredMap.propSchema). */
-  isDeclared(key: string): boolean {
-    for (const f of this.decl.fields?.values() ?? []) if (f.name === key) return true;
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -624,13 +619,15 @@ function mapEquals(a: MapV, b: MapV): Result {
 function objectEquals(a: ObjectV, b: ObjectV): Result {
   const keys = a.rawKeys();
   if (keys.length !== b.rawKeys().length) return false;
+  // The declared fields each side holds, converted once (a key of `a` that is not among them has no property schema).
+  const fa = new Map(a.presentFields().map((f) => [f.name, f.value]));
+  const fb = new Map(b.presentFields().map((f) => [f.name, f.value]));
   for (const key of keys) {
-    if (a.isDeclared(key)) {
-      if (!b.hasRawKey(key)) return false;
-      const fa = a.presentFields().find((f) => f.name === key);
-      const fb = b.presentFields().find((f) => f.name === key);
-      if (!fa || !fb) return false;
-      const e = fieldEquals(fa.value, fb.value);
+    const va = fa.get(key);
+    if (va !== undefined) {
+      const vb = fb.get(key);
+      if (vb === undefined) return false;
+      const e = fieldEquals(va, vb);
       if (e !== true) return e;
     } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
