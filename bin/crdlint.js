@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI returns an exit code, only this file touches process.exitCode.
-// It runs the bundle that `npm run build` makes (dist/bin/crdlint.cjs), compiled with V8's code cache.
+// It runs the CLI bundle, compiled with V8's code cache: in a development checkout, the one `npm run build` made
+// (dist/, not committed); everywhere else, the committed build (lib/, `npm run build:lib`), which is what every install
+// of crdlint runs, so that none needs a build on the user's machine (test/lib.test.mjs keeps lib/ equal to a build).
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadBundle } from "../dist/cli/compile-cache.js";
+
+const build = existsSync(new URL("../dist/bin/crdlint.cjs", import.meta.url)) ? "dist" : "lib";
+const { loadBundle } = await import(`../${build}/cli/compile-cache.js`);
 
 const argv = process.argv.slice(2);
 // A reader that stops early (`crdlint lint -f sarif . | head`) closes the pipe: stop quietly, as cat does, rather than
@@ -12,7 +17,7 @@ for (const stream of [process.stdout, process.stderr])
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw e;
   });
-const bundle = loadBundle(fileURLToPath(new URL("../dist/bin/crdlint.cjs", import.meta.url)));
+const bundle = loadBundle(fileURLToPath(new URL(`../${build}/bin/crdlint.cjs`, import.meta.url)));
 
 const io = {
   stdout: (s) => process.stdout.write(s),

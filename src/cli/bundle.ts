@@ -7,3 +7,11 @@ export { readStdin } from "../load/files.js";
 export async function startLintWorker(): Promise<void> {
   await import("../engine/lint-worker.js");
 }
+
+/**
+ * The library API, evaluated on first call (the CLI's `--version` never runs it): lib/index.js, the installed
+ * package's library entry, re-exports it (scripts/build-lib.mjs).
+ */
+export function library(): Promise<typeof import("../index.js")> {
+  return import("../index.js");
+}

@@ -1,0 +1,1133 @@
+import { Expr, SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
+
+/**
+ * Reads standard input for the path `-`. Standard input can be endless (`< /dev/zero`, `yes |`): a reader stops
+ * once it has read more than `maxBytes` bytes (readStdin does), and crdlint reports the input as too large without
+ * parsing it. A reader that ignores the limit (`async () => text`) is read whole, then checked the same way.
+ */
+export type StdinReader = (maxBytes: number) => Promise<string | Uint8Array>;
+/** The Diagnostic type and its vocabulary: the leaf every other module builds on (mirrors output-contract.md). */
+export type Severity = "error" | "warning" | "info";
+export type ConfiguredSeverity = Severity | "off";
+/** The apiserver's field.ErrorType strings, plus the strict-decoding types kubectl prints. */
+export type ErrorType = "Required value" | "Invalid value" | "Forbidden" | "Unsupported value" | "Duplicate value" | "Too many" | "Too long" | "Internal error" | "Not found" | "Unknown field" | "Duplicate field";
+export type Category = "yaml" | "decoding" | "structural" | "forbidden-field" | "versions" | "names" | "subresources" | "printer-columns" | "selectable-fields" | "conversion" | "schema-values" | "defaults" | "list-types" | "cel-compile" | "cel-cost" | "size" | "conventions" | "resource" | "revision";
+export interface Diagnostic {
+	file: string;
+	document: number;
+	object: string | null;
+	line: number;
+	column: number;
+	endLine: number;
+	endColumn: number;
+	rule: string;
+	category: Category;
+	severity: Severity;
+	apiserver: boolean;
+	field: string | null;
+	apiserverField?: string;
+	type: ErrorType | null;
+	message: string;
+	/** The offending value as the apiserver prints it after the type (`Invalid value: "foo"`); absent for Required/Forbidden. */
+	value?: string;
+	detail?: string;
+	suggestion?: string;
+	/** `update`: the apiserver's verdict on updating OLD to NEW (crdlint diff, lint --against), not on a create. */
+	operation?: "update";
+	/** What a revision change does (rejected, data-lost, objects-fail, clients-break, behaviour-changed, none). */
+	effect?: string;
+	/** Facts of OLD the verdict rests on that crdlint assumed, OLD having no status (storedVersions, established). */
+	assumes?: string[];
+	/** The CRD version a revision finding is about. */
+	version?: string;
+}
+export interface Summary {
+	files: number;
+	documents: number;
+	crds: number;
+	resources: number;
+	skipped: number;
+	errors: number;
+	warnings: number;
+	infos: number;
+	/** apiserver errors hidden by a disable comment or annotation: the cluster still rejects those CRDs. */
+	suppressedApiserverErrors?: number;
+}
+export interface LintResult {
+	diagnostics: Diagnostic[];
+	summary: Summary;
+	kubernetesVersion: string;
+	/** The files read, in order (`-` for stdin), whether or not they have diagnostics (JUnit lists each). */
+	files?: string[];
+}
+declare class GoRegexpSyntaxCache {
+	private readonly errors;
+	/** goRegexpError(pattern), computed once per pattern text. */
+	error(pattern: string): string | null;
+}
+/** field.Path as apimachinery renders it: `a.b[key][0].c`; map keys and property names unquoted, unescaped. */
+export type PathSegment = {
+	kind: "field";
+	name: string;
+} | {
+	kind: "key";
+	key: string;
+} | {
+	kind: "index";
+	index: number;
+};
+declare class FieldPath {
+	private readonly parent;
+	private readonly last;
+	private cachedSegments;
+	private rendered;
+	private constructor();
+	static root(...names: string[]): FieldPath;
+	static from(segments: readonly PathSegment[]): FieldPath;
+	get segments(): readonly PathSegment[];
+	child(...names: string[]): FieldPath;
+	key(key: string): FieldPath;
+	index(index: number): FieldPath;
+	concat(other: FieldPath): FieldPath;
+	/** The YAML/JSON path of the written document: field names and map keys become keys, indices stay numbers. */
+	toDocumentPath(): (string | number)[];
+	toString(): string;
+}
+declare class DualPath {
+	readonly written: FieldPath;
+	readonly apiserver: FieldPath;
+	constructor(written: FieldPath, apiserver?: FieldPath);
+	static root(...names: string[]): DualPath;
+	child(...names: string[]): DualPath;
+	key(key: string): DualPath;
+	index(index: number): DualPath;
+	/** A child whose apiserver name differs from the written one (internal Go names leak: `JSONPath`). */
+	renamed(writtenName: string, apiserverName: string): DualPath;
+	toString(): string;
+}
+export type FormatCheck = (s: string) => boolean;
+export type CompiledPattern = {
+	ok: true;
+	test(s: string): boolean;
+} | {
+	ok: false;
+	error: string;
+};
+declare class RegexCache {
+	private readonly patterns;
+	compile(pattern: string): CompiledPattern;
+}
+declare class SchemaValidatorCache {
+	readonly regex: RegexCache;
+	readonly nodes: WeakMap<object, Map<string, CNode>>;
+}
+export interface CNode {
+	types: string[];
+	typeJoined: string;
+	hasInteger: boolean;
+	hasNumber: boolean;
+	typeApplies: boolean;
+	nullable: boolean;
+	format: string;
+	formatCheck: FormatCheck | null;
+	maxLength?: number;
+	minLength?: number;
+	pattern?: string;
+	re?: CompiledPattern;
+	multipleOf?: number;
+	maximum?: number;
+	exclusiveMaximum: boolean;
+	minimum?: number;
+	exclusiveMinimum: boolean;
+	/** 1.36+: the numeric type/format the number validator range-checks against ("" = none). */
+	numType: string;
+	numFormat: string;
+	items: Record<string, unknown> | null;
+	minItems?: number;
+	maxItems?: number;
+	uniqueItems: boolean;
+	enumVals: unknown[] | null;
+	minProps?: number;
+	maxProps?: number;
+	required: string[];
+	propNames: string[];
+	props: Record<string, unknown>;
+	addl: Record<string, unknown> | null;
+	addlFalse: boolean;
+	allOf: Record<string, unknown>[];
+	anyOf: Record<string, unknown>[];
+	oneOf: Record<string, unknown>[];
+	not: Record<string, unknown> | null;
+	hasJunctors: boolean;
+}
+export type JsonObject = {
+	[k: string]: unknown;
+};
+export interface VersionView {
+	index: number;
+	name: string;
+	raw: JsonObject;
+	path: DualPath;
+}
+/** One schema the apiserver validates: either the hoisted `spec.validation` or one version's own. */
+export interface SchemaScope {
+	/** The openAPIV3Schema object (non-null object). */
+	root: JsonObject;
+	/** Written path of the root (spec.versions[i].schema.openAPIV3Schema) and the apiserver's (spec.validation.openAPIV3Schema when hoisted). */
+	path: DualPath;
+	/** Parent path `<V>`: spec.versions[i].schema / spec.validation. */
+	parentPath: DualPath;
+	/** Versions that carry this schema (all of them when hoisted). */
+	versions: VersionView[];
+	hoisted: boolean;
+	/** "Status enabled" for this schema: its version's status subresource, or any version's when hoisted. */
+	statusEnabled: boolean;
+}
+export interface HoistedField<T> {
+	/** True when every version carries the same value (always for one version): the apiserver reports under the top-level path. */
+	hoisted: boolean;
+	/** One entry per place the apiserver validates: the hoisted value once (at the first version), or each version's own. */
+	scopes: {
+		value: T | undefined;
+		path: DualPath;
+		versions: VersionView[];
+	}[];
+}
+export interface CrdView {
+	raw: JsonObject;
+	apiVersion: string;
+	name: string | null;
+	spec: JsonObject;
+	group: string;
+	versions: VersionView[];
+	schemas: SchemaScope[];
+	/** Versions that lack schema.openAPIV3Schema (the `schema-required` error), when the schema is not hoisted non-nil. */
+	versionsWithoutSchema: VersionView[];
+	subresources: HoistedField<unknown>;
+	printerColumns: HoistedField<unknown>;
+	selectableFields: HoistedField<unknown>;
+	schemaHoisted: boolean;
+}
+export type Junctor = "allOf" | "anyOf" | "oneOf" | "not";
+/** How a node was reached from its parent. */
+export type Via = "root" | "properties" | "additionalProperties" | "items" | "itemsArray" | Junctor | "definitions" | "dependencies";
+export type ResourceMetaField = "metadata" | "kind" | "apiVersion";
+export interface SchemaNode {
+	schema: JsonObject;
+	path: DualPath;
+	parent: SchemaNode | null;
+	via: Via;
+	/** Property name / map key under which it was reached (properties, definitions, dependencies). */
+	name: string | null;
+	/** root / item / field, as the structural rules name levels (junctor branches keep their parent's level). */
+	level: "root" | "item" | "field";
+	/** Reachable from the root through properties, additionalProperties (schema) and items (schema) only. */
+	isStructural: boolean;
+	/** Inside a value validation (allOf/anyOf/oneOf/not) at any depth. */
+	inJunctor: boolean;
+	/** Under definitions / dependencies / array-form items: walked for forbidden fields only. */
+	inUnsupported: boolean;
+	depth: number;
+	/** The resource root this node belongs to: the schema root or the nearest x-kubernetes-embedded-resource ancestor-or-self. */
+	isResourceRoot: boolean;
+	/** Set under root (or embedded resource) properties metadata/kind/apiVersion: which one, and whether of the top-level root. */
+	resourceMeta: {
+		field: ResourceMetaField;
+		topLevel: boolean;
+	} | null;
+	/** Under an additionalProperties schema somewhere above (or at) this node. */
+	underAdditionalProperties: boolean;
+	scope: SchemaScope;
+}
+/** What ValidateStructural knows about a node inside a value validation (allOf/anyOf/oneOf/not). */
+export interface ValueValidationFacts {
+	/** ValidateStructural's recursion reaches this node (not a skipped int-or-string anyOf, not under a nested additionalProperties). */
+	validated: boolean;
+	/** This node's own anyOf branches are skipped (it is allOf[0] of a node with the int-or-string allOf pattern). */
+	skipAnyOf: boolean;
+	/** The structural schema this value validation applies to; null when unknown or missing. */
+	counterpart: JsonObject | null;
+	counterpartPath: DualPath | null;
+	/** Completeness is checked along this chain (it starts at a root value validation). */
+	checked: boolean;
+	/** The completeness error at this node: its structural counterpart is missing (`definedIn`: the path of this node). */
+	missing: {
+		path: DualPath;
+		definedIn: string;
+	} | null;
+}
+declare class StructuralState {
+	readonly minor: number;
+	/** The target Kubernetes minor (what NewStructural keeps changed in 1.36). */
+	constructor(minor?: number);
+	/** `NewStructural`'s error for this schema (the first one found), or null. */
+	conversionError: string | null;
+	/**
+	 * The apiserver does not require this schema to be structural (an update of a CRD whose OLD schema is not, A19):
+	 * it neither converts nor checks it, so no conversion error is reported.
+	 */
+	notRequired: boolean;
+	/** Set once every node has been observed (after the structural phase). */
+	complete: boolean;
+	private last;
+	private readonly facts;
+	/**
+	 * Findings queued by the structural rules, by rule: ValidateStructural runs only when NewStructural succeeds,
+	 * which is known once the whole schema has been observed.
+	 */
+	private readonly deferred;
+	/** Queues a rule's finding until the end of the structural phase. */
+	defer(ruleId: string, emit: () => void): void;
+	/** Emits what the rule queued, unless the schema does not convert (then ValidateStructural never ran). */
+	flush(ruleId: string): void;
+	/** Called by every structural-phase rule for each node; idempotent across rules (the engine visits node by node). */
+	observe(node: SchemaNode): void;
+	/** Facts of a node inside a value validation (memoized; computed from its parent's). */
+	valueValidation(node: SchemaNode): ValueValidationFacts;
+	private compute;
+}
+export type CelType = {
+	kind: "int" | "uint" | "double" | "bool" | "string" | "bytes" | "null_type" | "duration" | "timestamp" | "dyn" | "error";
+} | {
+	kind: "list";
+	elem: CelType;
+} | {
+	kind: "map";
+	key: CelType;
+	value: CelType;
+}
+/** A schema object (struct-like node); `decl` gives its fields. */
+ | {
+	kind: "object";
+	name: string;
+	decl: DeclType;
+} | {
+	kind: "optional";
+	elem: CelType;
+} | {
+	kind: "type";
+	of: CelType;
+}
+/** Library types: `kubernetes.Quantity`, `net.URL`, `net.IP`, `net.CIDR`, `kubernetes.Semver`, `kubernetes.NamedFormat`, `kubernetes.authorization...` */
+ | {
+	kind: "opaque";
+	name: string;
+	params: CelType[];
+} | {
+	kind: "typeParam";
+	name: string;
+};
+/** A schema node as CEL sees it (kubernetes/apiserver:pkg/cel/types.go DeclType): type plus the size facts the estimator needs. */
+export interface DeclType {
+	cel: CelType;
+	/** Upper bound of size() for strings/bytes/lists/maps of this node; 0 for scalars and objects. Unsigned 64-bit. */
+	maxElements: bigint;
+	/** Smallest JSON serialization of a value of this node, in bytes. */
+	minSize: bigint;
+	/** Struct fields by CEL-escaped name (objects only). */
+	fields?: Map<string, DeclField>;
+	/** List element / map value type. */
+	elem?: DeclType;
+	/** Map key type (always plain string with maxElements 0 for schema maps). */
+	key?: DeclType;
+	/** The schema node it came from (null for implicit resource-root fields). */
+	schema: Record<string, unknown> | null;
+	/**
+	 * Lists up to 1.36: a list-type set list compares its raw elements with the other list's CEL values as Go map keys
+	 * (so an integral number, decoded as int64, never equals the other side's double).
+	 */
+	legacySetEquality?: boolean;
+}
+export interface DeclField {
+	name: string;
+	escapedName: string;
+	type: DeclType;
+	required: boolean;
+}
+/** A reference the checker resolved at an AST node: an identifier or the overloads a call may bind to. */
+export interface Reference {
+	name?: string;
+	overloadIds?: string[];
+}
+/** The output of the checker, the input of the cost estimator. Node ids are the parser's (bigint). */
+export interface CheckedAst {
+	expr: Expr;
+	sourceInfo: SourceInfo;
+	types: Map<bigint, CelType>;
+	references: Map<bigint, Reference>;
+}
+export interface OverloadDecl {
+	readonly id: string;
+	/** Receiver-style (member) overload: args[0] is the receiver. */
+	readonly member: boolean;
+	readonly args: readonly CelType[];
+	readonly result: CelType;
+	/** Names of the type parameters used by args/result (empty for monomorphic overloads). */
+	readonly typeParams: readonly string[];
+}
+export interface FunctionDecl {
+	readonly name: string;
+	readonly overloads: readonly OverloadDecl[];
+}
+/** Macro keys: `name:argCount:member` (member = "m", global = "g"). */
+export type MacroKey = string;
+export interface CelEnv {
+	/** Kubernetes minor release of the server (e.g. 37 for 1.37). */
+	readonly minor: number;
+	/** Compatibility version minor used for new expressions (minor - 1). */
+	readonly compat: number;
+	readonly functions: ReadonlyMap<string, FunctionDecl>;
+	/** Global identifiers (type names); rule variables are supplied separately to the checker. */
+	readonly idents: ReadonlyMap<string, CelType>;
+	readonly macros: ReadonlySet<MacroKey>;
+	/** `.?`, `[?`, `{?k: v}`, `[?e]` syntax (cel.OptionalTypes). */
+	readonly optionalSyntax: boolean;
+	/** Cross-type numeric comparison overloads (cel.CrossTypeNumericComparisons). */
+	readonly crossTypeNumericComparisons: boolean;
+	/** AST validators for duration/timestamp/regex literals (1.29). */
+	readonly literalValidators: boolean;
+	/** cel.HomogeneousAggregateLiterals (an AST validator; always on in Kubernetes). */
+	readonly homogeneousAggregateLiterals: boolean;
+	/**
+	 * Schema fields named like CEL reserved words (`namespace`, ...) are stored escaped (`__namespace__`)
+	 * but may be selected by their plain name (DeclTypeProvider.SetRecognizeKeywordAsFieldName), 1.31.
+	 */
+	readonly recognizeKeywordAsFieldName: boolean;
+	/** Names of functions that exist in some supported release (for diagnostics/tests). */
+	readonly libraries: ReadonlySet<string>;
+}
+/**
+ * `new`: NewExpressionsEnv, the libraries of the compatibility version (n-1), for expressions a create or update
+ * introduces. `stored`: StoredExpressionsEnv, every library the server has, feature gates ignored, for expressions
+ * an update leaves as OLD had them (the apiserver matches them by exact text).
+ */
+export type CelEnvMode = "new" | "stored";
+export interface CompileInput {
+	schema: Record<string, unknown>;
+	isResourceRoot: boolean;
+	expression: string;
+	kind: "rule" | "messageExpression";
+	optionalOldSelf?: boolean;
+	/**
+	 * The declaration type to compile against instead of the schema's own: the apiserver types a node's rules from its
+	 * ancestors' types when they carry rules too (CELSchemaContext.TypeInfo), which differs under a resource root's
+	 * metadata, kind and apiVersion.
+	 */
+	rootDecl?: DeclType;
+}
+export interface CompileError {
+	/** First line, e.g. `ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(int, bool)'`. */
+	message: string;
+	/** The caret snippet lines (` | <source line>\n | ....^`), empty when the issue has no location. */
+	detail: string;
+	/** 0-based UTF-16 offset of the issue in the expression (-1 when it has no location). */
+	offset: number;
+}
+export interface CompileResult {
+	ok: boolean;
+	/** Issues in cel-go display order (by line, then column). */
+	errors: CompileError[];
+	/** Type of the whole expression (when it type-checked). */
+	outputType?: CelType;
+	/** Whether the checked expression references `oldSelf` (a transition rule). */
+	usesOldSelf: boolean;
+	ast?: CheckedAst;
+	rootDecl?: DeclType;
+}
+export interface CelCompiler {
+	readonly kubernetesMinor: number;
+	readonly env: CelEnv;
+	declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
+	compileRule(input: CompileInput): CompileResult;
+}
+declare function createCelCompiler(kubernetesMinor: number, mode?: CelEnvMode): CelCompiler;
+export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
+export interface DecodeIssue {
+	/** The field as the apiserver's field.Path renders it (map keys in brackets): `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validation`. */
+	path: FieldPath;
+	/**
+	 * `unknown-field`: rejected under strict field validation; `type-mismatch`: the request cannot be decoded at all;
+	 * `dropped-field`: an unknown field below items/additionalProperties/additionalItems/dependencies, which the
+	 * apiserver decodes without strict checks and silently drops.
+	 */
+	kind: DecodeIssueKind;
+	/** The decoder's text: `unknown field "spec.verisons"` (sigs.k8s.io/json path notation) or Go's `json: cannot unmarshal …`. */
+	message: string;
+	/** The offending JSON value (type mismatches). */
+	value?: unknown;
+	/** A likely intended field name (`versions` for `verisons`). */
+	suggestion?: string;
+	/** Extra explanation (a field newer than the target Kubernetes version). */
+	detail?: string;
+}
+export interface Decoder {
+	/** The Kubernetes minor whose decoder this is. */
+	readonly minor: number;
+	/** Problems Kubernetes 1.<minor>'s decoder finds in the CRD object. */
+	decode(crd: unknown): DecodeIssue[];
+}
+declare class CelErr {
+	readonly message: string;
+	constructor(message: string);
+}
+declare class UintV {
+	readonly v: bigint;
+	constructor(v: bigint);
+}
+declare class TimestampV {
+	readonly ns: bigint;
+	constructor(ns: bigint);
+}
+declare class DurationV {
+	readonly ns: bigint;
+	constructor(ns: bigint);
+}
+declare class TypeV {
+	readonly name: string;
+	constructor(name: string);
+}
+declare class OptionalV {
+	readonly value: Val | undefined;
+	constructor(value: Val | undefined);
+	get hasValue(): boolean;
+}
+declare class OpaqueV {
+	readonly typeName: string;
+	readonly data: unknown;
+	readonly equals: (other: OpaqueV) => boolean;
+	readonly size?: number | undefined;
+	constructor(typeName: string, data: unknown, equals: (other: OpaqueV) => boolean, size?: number | undefined);
+}
+export type Val = null | boolean | bigint | number | string | Uint8Array | UintV | TimestampV | DurationV | TypeV | OptionalV | OpaqueV | ListV | MapV | ObjectV;
+export type Result = Val | CelErr;
+export type ListSemantics = "atomic" | "set" | "map";
+declare class ListV {
+	private readonly raw;
+	private readonly elems;
+	private readonly itemDecl;
+	readonly semantics: ListSemantics;
+	readonly mapKeys: readonly string[];
+	/** cel-go literal lists report "index 'i' out of range in list size 'n'"; unstructured lists "index out of bounds: i". */
+	readonly literal: boolean;
+	private cache;
+	/** See DeclType.legacySetEquality. */
+	legacySetEquality: boolean;
+	constructor(raw: readonly unknown[] | null, elems: readonly Result[] | null, itemDecl: DeclType | null, semantics?: ListSemantics, mapKeys?: readonly string[], 
+	/** cel-go literal lists report "index 'i' out of range in list size 'n'"; unstructured lists "index out of bounds: i". */
+	literal?: boolean);
+	static of(elems: readonly Val[]): ListV;
+	get size(): number;
+	get(i: number): Result;
+	[Symbol.iterator](): IterableIterator<Result>;
+	/** The decoded JSON elements of an unstructured list (null for a literal list). */
+	get rawElements(): readonly unknown[] | null;
+}
+declare class MapV {
+	/** Unstructured map (string keys) with its value DeclType, or null for a map built by an expression. */
+	private readonly raw;
+	private readonly valueDecl;
+	private readonly entries;
+	private conv;
+	constructor(
+	/** Unstructured map (string keys) with its value DeclType, or null for a map built by an expression. */
+	raw: Readonly<Record<string, unknown>> | null, valueDecl: DeclType | null, entries: Map<string, [
+		Val,
+		Result
+	]> | null);
+	static of(entries: Map<string, [
+		Val,
+		Result
+	]>): MapV;
+	get size(): number;
+	keys(): Val[];
+	has(k: Val): boolean;
+	/** The value, or undefined when the key is absent. */
+	get(k: Val): Result | undefined;
+}
+declare class ObjectV {
+	readonly decl: DeclType;
+	private readonly raw;
+	private conv;
+	constructor(decl: DeclType, raw: Readonly<Record<string, unknown>>);
+	/** The schema field of a CEL field name (escaped or, since 1.31, the plain property name). */
+	private field;
+	has(name: string): boolean;
+	get(name: string): Result | undefined;
+	/** Present fields (raw property names), for equality and traversal cost. */
+	presentFields(): {
+		name: string;
+		value: Result;
+	}[];
+	get size(): number;
+	/** Every key of the stored map, those without a property schema (kept by x-kubernetes-preserve-unknown-fields) too. */
+	rawKeys(): string[];
+	hasRawKey(key: string): boolean;
+	rawValue(key: string): unknown;
+}
+declare function toVal(raw: unknown, decl: DeclType | null): Result;
+declare function fromJson(raw: unknown): Result;
+export type Impl = (args: Val[]) => Result;
+export interface FunctionRegistry {
+	/** The implementation of an overload when the runtime arguments match its declared types. */
+	resolve(overloadId: string, args: Val[]): Impl | undefined;
+	callCost(fn: string, overloadId: string, args: Val[], result: Result): number;
+}
+declare function createFunctionRegistry(env: CelEnv): FunctionRegistry;
+declare const PER_CALL_LIMIT = 1000000;
+declare const RUNTIME_CEL_COST_BUDGET = 10000000;
+export interface CelValidatorOptions {
+	/** Target Kubernetes minor (1.N): libraries and their error texts. */
+	minor: number;
+	perCallLimit?: number;
+	budget?: number;
+	/** The run's compiler (it must be for `minor`), so that validators share its caches; a new one otherwise. */
+	compiler?: CelCompiler;
+	/** The run's function registry over that compiler's environment (building one per validator was measurable). */
+	registry?: FunctionRegistry;
+}
+export interface CelFieldError {
+	path: (string | number)[];
+	/** The same path with its segment kinds (field, map key, index), relative to basePath's root. */
+	fieldPath: FieldPath;
+	/** The value before rendering (present when `value` is not null). */
+	rawValue?: unknown;
+	field: string;
+	type: "Invalid" | "Forbidden" | "Required" | "Duplicate" | "InternalError" | string;
+	value: string | null;
+	detail: string;
+	message: string;
+	rule?: string;
+}
+export interface CelValidateResult {
+	errors: CelFieldError[];
+	/** Errors ratcheted on update (the apiserver returns them as warnings). */
+	warnings: CelFieldError[];
+	remainingBudget: number;
+}
+export interface CelValidator {
+	validate(obj: unknown, oldObj: unknown | undefined, opts?: {
+		basePath?: (string | number)[];
+		budget?: number;
+		ratcheting?: boolean;
+	}): CelValidateResult;
+}
+export type Schema = Record<string, unknown>;
+declare function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath | null;
+declare function createCelValidator(schema: Schema, isResourceRoot: boolean, options: CelValidatorOptions): CelValidator;
+export interface Activation {
+	lookup(name: string): Result | undefined;
+}
+export interface EvalOutcome {
+	value: Result;
+	cost: number;
+	/** The per-call limit was exceeded (value is then the cancellation error). */
+	cancelled: boolean;
+	/** A crdlint runtime defect (an unexpected exception), not an apiserver outcome. */
+	internal?: string;
+}
+declare class Interpreter {
+	private readonly ast;
+	private readonly env;
+	private readonly fns;
+	private readonly limit;
+	/** cel.OptOptimize (the apiserver's setting): constant folding of literals, conversions and `in` constant lists. */
+	private readonly optimize;
+	private cost;
+	constructor(ast: CheckedAst, env: CelEnv, fns: FunctionRegistry, limit: number, 
+	/** cel.OptOptimize (the apiserver's setting): constant folding of literals, conversions and `in` constant lists. */
+	optimize?: boolean);
+	run(act: Activation): EvalOutcome;
+	private charge;
+	/** An expression cel-go plans as an attribute (identifier, select/index chains, conditionals). */
+	private isAttribute;
+	private isTypeIdent;
+	eval(e: Expr, act: Activation): Result;
+	private constant;
+	/** Whether an expression is a constant after OptOptimize folding (constants, literal lists/maps of constants). */
+	private isConstant;
+	/**
+	 * An attribute: its base (identifier, or a relative operand) and its qualifiers. `chargeBase` is false when the
+	 * attribute is used as an index qualifier or as a presence test's operand (cel-go resolves it without Eval).
+	 */
+	private attribute;
+	/** The operand of a qualifier: an attribute continues the chain; any other expression becomes a relative attribute. */
+	private operandOf;
+	private presence;
+	private list;
+	private map;
+	private fold;
+	private call;
+	/**
+	 * Calls the overload that matches the arguments. Unary and binary calls are charged even when an argument is an
+	 * error (cel-go evaluates both operands, then returns the error; the observer still costs the call with the error
+	 * as a size-1 argument). A call the checker bound to several overloads has no single overload id at runtime.
+	 */
+	private invoke;
+	private logical;
+	get environment(): CelEnv;
+}
+declare class MemoKey<T> {
+	readonly name: string;
+	/** Only carries T for the type checker. */
+	readonly valueType?: T;
+	constructor(name: string);
+}
+declare class Memo {
+	private readonly values;
+	private readonly perObject;
+	has<T>(key: MemoKey<T>, sub?: string): boolean;
+	get<T>(key: MemoKey<T>, sub?: string): T | undefined;
+	set<T>(key: MemoKey<T>, value: T, sub?: string): void;
+	/** The stored value, or the one `make` computes (stored, including null), once per CRD. */
+	compute<T>(key: MemoKey<T>, make: () => T, sub?: string): T;
+	/** The value stored for `owner` (a schema node, a schema object) under the key. */
+	getFor<T>(key: MemoKey<T>, owner: object): T | undefined;
+	setFor<T>(key: MemoKey<T>, owner: object, value: T): void;
+}
+/** Where a fact about the cluster comes from: OLD's `status`, a command-line override, or the apiserver's guarantee. */
+export type FactSource = "status" | "option" | "assumed";
+/** OLD's `status.storedVersions` (PrepareForUpdate copies OLD's status onto NEW, then appends NEW's storage version). */
+export interface StoredVersions {
+	readonly versions: readonly string[];
+	/**
+	 * `assumed`: OLD has no status; the apiserver guarantees OLD's storage version is listed (A27), so the list is
+	 * [OLD's storage version] — versions stored before it are unknown.
+	 */
+	readonly source: FactSource;
+}
+/** OLD's `Established` condition: scope and kind are immutable once it is True (requireImmutableNames). */
+export interface Established {
+	readonly value: boolean;
+	/** `assumed`: OLD has no conditions; a CRD that was applied and served is established. */
+	readonly source: FactSource;
+}
+/** A version name and where it is on each side (null: absent on that side). */
+export interface VersionPair {
+	readonly name: string;
+	readonly old: VersionView | null;
+	readonly new: VersionView | null;
+}
+/** The facts of OLD a verdict may rest on; a report names the ones it used (`assumes`). */
+export type Assumption = "storedVersions" | "established";
+/**
+ * The apiserver's `validationOptions` for an update, from OLD (and NEW, for the per-version comparisons). Options that
+ * need OLD's own findings (is OLD non-structural? does it have unpruned defaults?) are answered by `oldFires`, which
+ * lints OLD as a create with the same rules, once and only when a rule asks: the apiserver's helpers
+ * (specHasNonStructuralSchema, schemaHasUnprunedDefaults, hasNonAtomicSetType, hasInvalidMapListKeysMapSet,
+ * specHasInvalidTypes) are the create-time checks run on OLD.
+ */
+export interface UpdateOptions {
+	readonly old: CrdView;
+	readonly storedVersions: StoredVersions;
+	readonly established: Established;
+	/** Scope and kind are immutable (OLD is Established). */
+	readonly requireImmutableNames: boolean;
+	readonly requireOpenAPISchema: boolean;
+	readonly requireValidPropertyType: boolean;
+	readonly requireStructuralSchema: boolean;
+	readonly requirePrunedDefaults: boolean;
+	readonly requireAtomicSetType: boolean;
+	readonly requireMapListKeysMapSetValidation: boolean;
+	readonly requireRecognizedConversionReviewVersion: boolean;
+	readonly allowInvalidCABundle: boolean;
+	/** The ≤8 limit is skipped for this version ("" = the top-level list): OLD had more and the list is unchanged. */
+	allowTooManySelectableFields(version: string): boolean;
+	/** Rule texts found in OLD: compiled in the stored-expressions environment. */
+	readonly preexistingRules: ReadonlySet<string>;
+	readonly preexistingMessageExpressions: ReadonlySet<string>;
+	/** The per-expression cost limit is suppressed for these versions (schema unchanged). */
+	readonly versionsWithUnchangedSchemas: ReadonlySet<string>;
+	/** OLD sets optionalOldSelf somewhere: dropDisabledFields keeps NEW's even with CRDValidationRatcheting off (A16). */
+	readonly oldUsesOptionalOldSelf: boolean;
+}
+export interface RuleDocs {
+	/** Why it matters, in Kubernetes terms. */
+	why?: string;
+	/** How to fix it. */
+	fix?: string;
+	/** owner/repo:path of the apiserver check reproduced. */
+	upstream?: string;
+	/**
+	 * A failing and a passing example. Either a whole YAML document, or a delta on the baseline CRD of the
+	 * catalog (keys openAPIV3Schema, subresources, additionalPrinterColumns, selectableFields, webhook, versions,
+	 * spec, metadata; see src/rules/examples.ts).
+	 */
+	fail: string;
+	pass: string;
+}
+/**
+ * Phases, in the apiserver's order inside one schema: `structural` and `walk` always run; `defaults` only when
+ * the schema has no structural error; `cel` only when defaults are clean too (and, per node, when the walk found
+ * nothing at or below the node); `final` last, seeing how many errors the schema produced. `crd` rules run once per CRD.
+ * `revision` rules run once per pair of revisions of one CRD (OLD and NEW), after NEW's own rules (docs/revisions.md).
+ */
+export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final" | "revision";
+/** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
+export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
+export interface Report {
+	path: DualPath;
+	/**
+	 * The schema node whose validation raises the error, when it is not the node at `path`: the array checks of
+	 * x-kubernetes-list-type report at `items...` paths but belong to the array's level, so they do not keep the CEL
+	 * rules of the items from being compiled ("schema errors at this level or deeper" skip CEL).
+	 */
+	level?: DualPath;
+	/** One of the rule's `messages` (the text is data that docs and tests can see); `data` fills its `{{placeholders}}`. */
+	messageId?: string;
+	data?: MessageData;
+	/**
+	 * A message computed whole by a shared evaluator (a Kubernetes validation function's text, a decoder's text),
+	 * for rules whose text is not the rule's own; a rule's own texts go in `messages`.
+	 */
+	message?: string;
+	/** Overrides the rule's error type (rules whose type depends on the case, e.g. Required vs Invalid). */
+	type?: ErrorType | null;
+	/** The value the apiserver prints after the type (`Invalid value: "foo"`); omitted for Required/Forbidden. */
+	value?: unknown;
+	detail?: string;
+	suggestion?: string;
+	/** Character offset inside the string at `path` (a CEL expression), for a precise line/column. */
+	offset?: number;
+}
+/**
+ * Heavy helpers the engine loads once (dynamic import) before linting, so that `crdlint rules` and
+ * `crdlint --version` import neither CEL nor ajv (the imports above are types only).
+ */
+export interface EngineServices {
+	/** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor; null when CEL is not loaded. */
+	readonly cel: CelCompiler | null;
+	/** The compiler of the stored-expressions environment (A11: expressions an update keeps from OLD); built on first use. */
+	readonly celStored?: CelCompiler | null;
+	/** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type); null when not loaded. */
+	readonly decoder: Decoder | null;
+	/** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
+	readonly celRuntime?: typeof CelRuntime | null;
+	/** Go regexp syntax verdicts by pattern, shared by every CRD of the run. */
+	readonly regexSyntax: GoRegexpSyntaxCache;
+	/** Compiled kube-openapi schema validators (and their patterns), shared by every CRD of the run. */
+	readonly schemaValidators: SchemaValidatorCache;
+}
+export interface RuleContext {
+	crd: CrdView;
+	/** Target Kubernetes minor version (1.N). */
+	minor: number;
+	report(r: Report): void;
+	services: EngineServices;
+	/** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
+	memo: Memo;
+	/**
+	 * Set when the CRD is an update of an OLD revision (`crdlint diff`, `lint --against`): the apiserver's
+	 * validationOptions derived from OLD. A create-time rule whose check the apiserver relaxes on update reads its
+	 * option here (`if (ctx.update && !ctx.update.requirePrunedDefaults) return;`). Undefined on create.
+	 */
+	update?: UpdateOptions;
+}
+/**
+ * What a change does, worst first; the engine grades severity by it (docs/revisions.md):
+ * `rejected` the apiserver refuses the update (error, apiserver: true, operation: "update");
+ * `data-lost` stored objects lose or change data on read (pruning, defaulting) (error);
+ * `objects-fail` existing objects fail their next write (error; warning when `ratcheted`: only creates and writes
+ * that change the value fail);
+ * `clients-break` clients, manifests or kubectl usage break (warning);
+ * `behaviour-changed` a visible change that breaks nothing by itself (info);
+ * `none` an event worth listing (an added CRD, an added version) (info).
+ */
+export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "behaviour-changed" | "none";
+export interface RevisionReport extends Report {
+	effect: Effect;
+	/** The position is in OLD (what was removed) instead of NEW. `path` is then a path in OLD. */
+	inOld?: boolean;
+	/** For `objects-fail`: CR validation ratcheting lets unchanged values pass on update (A32, A33, A35). */
+	ratcheted?: boolean;
+	/** The facts of OLD the verdict rests on (assumed when OLD has no status). */
+	assumes?: readonly Assumption[];
+	/** The version the change is about (the lenient policy for unstable versions matches it). */
+	version?: string;
+}
+/** The context of a `revision` rule: one CRD's OLD and NEW revisions. */
+export interface RevisionContext {
+	/** NEW (as `crd` in every other rule context). */
+	readonly crd: CrdView;
+	readonly old: CrdView;
+	/** The apiserver's view of the update: validationOptions, storedVersions, Established. */
+	readonly update: UpdateOptions;
+	/** Versions by name, with their view on each side. */
+	readonly versions: readonly VersionPair[];
+	readonly minor: number;
+	readonly services: EngineServices;
+	/** NEW's per-CRD memo (the one NEW's own rules filled); `oldMemo` is OLD's. */
+	readonly memo: Memo;
+	readonly oldMemo: Memo;
+	report(r: RevisionReport): void;
+}
+export interface SchemaContext extends RuleContext {
+	/** The id of the rule this context reports for. */
+	readonly ruleId: string;
+	scope: SchemaScope;
+	/** The schema's structural state (NewStructural outcome, value-validation facts), created by the engine per schema. */
+	readonly structural: StructuralState;
+	/** Every node of the schema, in walk order (shared by all rules; walked once). */
+	nodes: readonly SchemaNode[];
+	/** False when a `walk`-phase apiserver error was reported at this node or below (the apiserver's per-node CEL gate). */
+	isNodeClean(node: SchemaNode): boolean;
+	/** apiserver errors reported so far for this schema (for `final` rules). */
+	readonly errorCount: number;
+}
+/**
+ * Rule sets in the ESLint manner, each holding the one before it: `apiserver` (what the apiserver, or kubectl reading
+ * the file, rejects or warns about, and problems with crdlint's own input), `recommended` (the default: that plus what
+ * makes a CRD malfunction although the apiserver accepts it), `strict` (every rule, conventions and style included).
+ */
+export declare const PRESETS: readonly [
+	"apiserver",
+	"recommended",
+	"strict"
+];
+export type Preset = (typeof PRESETS)[number];
+export declare const DEFAULT_PRESET: Preset;
+/**
+ * Where a rule belongs: the smallest preset holding it, or `opt-in` for a rule no preset holds, which runs only when
+ * the configuration gives it a severity (a lint that fires on nearly every node of a real CRD).
+ */
+export type RulePreset = Preset | "opt-in";
+export interface RuleMeta {
+	id: string;
+	category: Category;
+	severity: Severity;
+	/** True when the apiserver rejects the CRD for this reason. */
+	apiserver: boolean;
+	/** The apiserver's error type, when `apiserver`. */
+	type: ErrorType | null;
+	description: string;
+	docs: RuleDocs;
+	/**
+	 * The rule's message texts by id, as in typescript-eslint: `{ mustBeString: "must be {{expected}}" }`; a report
+	 * names one (`messageId`) and gives the placeholders' values (`data`).
+	 */
+	messages?: Readonly<Record<string, string>>;
+	phase: Phase;
+	/**
+	 * The smallest preset that holds the rule (`apiserver` ⊂ `recommended` ⊂ `strict`). apiserver rules are always in
+	 * `apiserver` and need not say so; every other rule names its preset (or `opt-in`) and says why in `presetWhy`.
+	 */
+	preset?: RulePreset;
+	/** Why the rule is in its preset: what breaks when it fires (recommended), or why nothing does (strict). */
+	presetWhy?: string;
+	/**
+	 * The check runs outside the apiserver's recursive OpenAPI walk (the status-root restriction): its errors count
+	 * for the schema but do not stop CEL compilation of the node they are reported on.
+	 */
+	outsideWalk?: boolean;
+	/** Kubernetes minor range where the rule applies (inclusive). */
+	minMinor?: number;
+	maxMinor?: number;
+}
+export interface Rule extends RuleMeta {
+	/** `crd` phase: once per CRD. */
+	check?(ctx: RuleContext): void;
+	/** Schema phases: once per schema, after the per-node visits of the same phase. */
+	checkSchema?(ctx: SchemaContext): void;
+	/** Schema phases: once per schema node. */
+	visitNode?(node: SchemaNode, ctx: SchemaContext): void;
+	/** `revision` phase: once per pair of revisions of a CRD. */
+	checkRevision?(ctx: RevisionContext): void;
+}
+/** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
+export declare class UsageError extends Error {
+	name: string;
+}
+export interface LintOptions {
+	/** Target Kubernetes release, `1.N` (default: the newest crdlint knows). */
+	kubernetesVersion?: string;
+	/**
+	 * The rule set: `recommended` (default: what the apiserver rejects or warns about, and what makes a CRD malfunction),
+	 * `strict` (every rule, conventions and style too) or `apiserver` (only what the apiserver rejects or warns about).
+	 */
+	preset?: Preset;
+	/** Per-rule severity (`off` disables), over the preset's. */
+	rules?: Record<string, ConfiguredSeverity>;
+	/** Globs of files to skip, relative to `ignoreBase` (the config file's directory; default cwd). */
+	ignore?: string[];
+	ignoreBase?: string;
+	/** What standard input stands for (--stdin-filename), for the ignore patterns. */
+	stdinFilename?: string;
+	maxFileSizeBytes?: number;
+	cwd?: string;
+	/**
+	 * Reads standard input for the path `-` (default: process.stdin). It is given --max-file-size and may stop
+	 * reading past it: an input over the limit is reported (size-file-too-large), not parsed.
+	 */
+	stdin?: StdinReader;
+	/**
+	 * Worker threads for many files (default 1: this thread only; the CLI's default is one per core). Small inputs
+	 * stay on this thread whatever the number, since starting a worker costs more than they take to lint.
+	 */
+	jobs?: number;
+}
+export interface ExpressionCostReport {
+	file: string;
+	document: number;
+	object: string | null;
+	version: string;
+	/** Every version that carries the schema (more than one when the schema is shared). */
+	versions: string[];
+	field: string;
+	apiserverField?: string;
+	line: number;
+	column: number;
+	kind: "rule" | "messageExpression";
+	expression: string;
+	estimatedCost: bigint;
+	maxCardinality: bigint;
+	cardinalityUnbounded: boolean;
+	totalCost: bigint;
+	exceedsLimit: boolean;
+	percentOfLimit: number;
+	drivers?: string[];
+	suggestion?: string;
+	/** The estimate differs between 1.36 and 1.37 because the apiserver's estimator changed (docs/cel-cost.md). */
+	releaseChange?: {
+		release: string;
+		estimatedCostBefore: bigint;
+		estimatedCostAfter: bigint;
+		text: string;
+	};
+}
+export interface SchemaCostReport {
+	file: string;
+	document: number;
+	object: string | null;
+	version: string;
+	versions: string[];
+	totalCost: bigint;
+	limit: bigint;
+	exceedsLimit: boolean;
+	percentOfLimit: number;
+}
+/** A schema whose CEL rules the apiserver would not compile (structural or default errors): no cost to show. */
+export interface UnestimatedSchemaReport {
+	file: string;
+	document: number;
+	object: string | null;
+	version: string;
+	versions: string[];
+	/** x-kubernetes-validations rules in the schema. */
+	rules: number;
+	apiserverErrors: number;
+	reason: string;
+}
+export interface CostReport {
+	kubernetesVersion: string;
+	limits: {
+		perExpression: bigint;
+		perCRD: bigint;
+	};
+	expressions: ExpressionCostReport[];
+	crds: SchemaCostReport[];
+	/** Schemas whose rules were not estimated, and why. */
+	unestimated: UnestimatedSchemaReport[];
+	/** The lint result of the same run (CEL compile errors explain why an expression has no cost). */
+	lint: LintResult;
+}
+export interface DiffIgnore {
+	rule: string;
+	/** metadata.name of the CRD (a glob: `*` matches any run of characters). */
+	crd?: string;
+	/** The diagnostic's field (a glob: `*` matches any run of characters). */
+	path?: string;
+	/** Why the change is accepted: required, so that every exception has its justification beside it. */
+	reason: string;
+}
+export interface DiffPolicy {
+	rules: Record<string, ConfiguredSeverity>;
+	/** `lenient`: findings about a version whose name contains alpha or beta are info (the apiserver's rejections stay errors). */
+	unstableVersions: "strict" | "lenient";
+	ignore: DiffIgnore[];
+}
+export interface RevisionOptions extends LintOptions {
+	/** --stored-versions: OLD's status.storedVersions (overrides OLD's status and the A27 assumption). */
+	storedVersions?: string[];
+	/** The `diff` section of .crdlint.yaml. */
+	diffPolicy?: DiffPolicy;
+	/** --objects: example or exported custom resources replayed against NEW (src/engine/replay.ts). */
+	objects?: readonly string[];
+}
+export type FieldValidation = "strict" | "warn" | "ignore";
+export interface ValidateOptions extends LintOptions {
+	/** CRD files, directories, globs or `-` (stdin). */
+	crds?: readonly string[];
+	/** A file with the objects as they are stored: the manifests are then validated as updates of them. */
+	old?: string;
+	/** The field validation directive (kubectl's --validate): strict (default), warn or ignore. */
+	fieldValidation?: FieldValidation;
+	/** Skip resources whose kind no CRD defines instead of reporting kubectl's "no matches for kind". */
+	ignoreMissingSchemas?: boolean;
+	/** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
+	onDefaulted?: (object: unknown) => void;
+}
+export interface RuleSummary {
+	id: string;
+	category: Category;
+	severity: Severity;
+	apiserver: boolean;
+	description: string;
+	/** Its errors make the apiserver set the NonStructuralSchema condition (grouped in text output). */
+	nonStructural?: boolean;
+}
+export interface FormatContext {
+	cwd: string;
+	color: boolean;
+	toolVersion: string;
+	rules: readonly RuleSummary[];
+	/** Diagnostics at or above this severity fail the run (JUnit failures). */
+	failOn: Severity;
+}
+export type Formatter = (result: LintResult, ctx: FormatContext) => string;
+export declare const formatters: Readonly<Record<string, Formatter>>;
+export declare function getFormatter(name: string): {
+	ok: true;
+	formatter: Formatter;
+} | {
+	ok: false;
+	error: string;
+};
+declare const allRules: readonly Rule[];
+export declare const DEFAULT_KUBERNETES_VERSION = "1.37";
+/**
+ * Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing, or for an
+ * option crdlint does not know (a misspelt name, rule id or severity, an unknown Kubernetes version). With
+ * `against` (a git ref or a directory), each CRD is linted as an update of its revision there (docs/revisions.md).
+ */
+export declare function lint(paths: readonly string[], options?: LintOptions & RevisionOptions & {
+	against?: string;
+}): Promise<LintResult>;
+/**
+ * What changes from OLD to NEW (files, directories, globs, `-`; CRDs paired by metadata.name): the apiserver's
+ * verdict on the update and the revision findings. Throws UsageError on unreadable or ambiguous input.
+ */
+export declare function diff(oldPaths: readonly string[], newPaths: readonly string[], options?: RevisionOptions): Promise<LintResult>;
+/** `diff` with OLD = the same paths at a git ref (or under a directory). */
+export declare function diffAgainst(against: string, newPaths: readonly string[], options?: RevisionOptions): Promise<LintResult>;
+/** `diff` on two texts (each one or more YAML documents). */
+export declare function diffText(oldText: string, newText: string, options?: RevisionOptions & {
+	file?: string;
+	oldFile?: string;
+}): Promise<LintResult>;
+/** Lints YAML or JSON text (one or more documents). */
+export declare function lintText(text: string, options?: LintOptions & {
+	file?: string;
+}): Promise<LintResult>;
+/** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */
+export declare function cost(paths: readonly string[], options?: LintOptions): Promise<CostReport>;
+/** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
+export declare function validate(paths: readonly string[], options?: ValidateOptions): Promise<LintResult>;
+
+declare namespace CelRuntime {
+	export { Activation, CelErr, CelFieldError, CelValidateResult, CelValidator, CelValidatorOptions, EvalOutcome, FunctionRegistry, Interpreter, ListV, MapV, ObjectV, OptionalV, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, Result, Val, createCelCompiler, createCelValidator, createFunctionRegistry, fromJson, normalizeFieldPath, toVal };
+}
+
+export {
+	allRules as rules,
+};
+
+export {};
