@@ -1,4 +1,4 @@
-// Release step (`npm run build:lib`, which runs `npm run build` first): writes lib/, the build that is committed and
+// Release step (`npm run build:lib`, which runs `npm run build:dist` first): writes lib/, the build that is committed and
 // that every install runs (npm install -g git+…/github:…, a tarball, a local dependency, pre-commit's node hooks), so
 // that no install needs TypeScript, esbuild or a `prepare` script on the user's machine. lib/ mirrors dist/'s layout
 // (the CLI finds package.json and rules-meta.json relative to its bundle), with a few files only:
@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const outIndex = process.argv.indexOf("--out");
 const out = outIndex > 0 ? resolve(process.argv[outIndex + 1]) : join(root, "lib");
 
-/** The files copied as `npm run build` made them (dist/ → lib/, same relative paths). */
+/** The files copied as `npm run build:dist` made them (dist/ → lib/, same relative paths). */
 export const COPIED = ["bin/crdlint.cjs", "cli/compile-cache.js", "cli/bundle-worker.js", "rules-meta.json"];
 export const GENERATED = ["index.js", "index.d.ts"];
 

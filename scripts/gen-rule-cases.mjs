@@ -2,7 +2,7 @@
 // (a failing and a passing case, from the rule's docs examples expanded as src/rules/examples.ts expands them),
 // with the expectations taken from the current output. `--update` rewrites the `expect` of every existing case
 // from the current output instead (the inputs and names are kept). Either way, READ the expectations before
-// committing them: they must be what the apiserver says. Run after `npm run build`.
+// committing them: they must be what the apiserver says. Run after `npm run build:dist`.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -58,7 +58,7 @@ const seed = num(args.seed, "seed") ?? (args.bounded ? 1 : Math.floor(Math.rando
 const casesOpt = num(args.cases, "cases");
 const secondsOpt = num(args.seconds, "seconds");
 
-if (!existsSync(join(root, "dist", "index.js"))) die("dist/ is missing: run `npm run build` first");
+if (!existsSync(join(root, "dist", "index.js"))) die("dist/ is missing: run `npm run build:dist` first");
 const buildScript = join(root, "scripts", "build-oracle.mjs");
 if (!existsSync(buildScript)) die("scripts/build-oracle.mjs is missing: this checkout has no oracle");
 const go = spawnSync("go", ["version"], { encoding: "utf8" });

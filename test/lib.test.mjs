@@ -1,5 +1,5 @@
 // lib/ is the committed build that every install runs (scripts/build-lib.mjs). It must be exactly what the sources
-// build to: this builds it again into a temporary directory, from the dist/ that `npm run build` made of the
+// build to: this builds it again into a temporary directory, from the dist/ that `npm run build:dist` made of the
 // sources, and compares file by file. When it fails, `npm run build:lib` refreshes lib/ (then commit it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -19,7 +19,7 @@ function files(dir, base = dir, out = []) {
 }
 
 test("lib/ is exactly what the sources build to (npm run build:lib refreshes it)", { timeout: 300_000 }, (t) => {
-  if (!existsSync(join(root, "dist", "bin", "crdlint.cjs"))) return t.skip("dist/ is not built (npm run build, as npm test does)");
+  if (!existsSync(join(root, "dist", "bin", "crdlint.cjs"))) return t.skip("dist/ is not built (npm run build:dist, as npm test does)");
   const out = tempDir(t, "crdlint-lib-");
   const r = spawnSync(process.execPath, [join(root, "scripts", "build-lib.mjs"), "--out", out], { cwd: root, encoding: "utf8" });
   assert.equal(r.status, 0, r.stdout + r.stderr);
@@ -36,8 +36,10 @@ test("package.json points its bin, library entry and types at what is committed,
   assert.equal(pkg.main, "./lib/index.js");
   assert.equal(pkg.types, "./lib/index.d.ts");
   assert.deepEqual(pkg.bin, { crdlint: "bin/crdlint.js" });
-  // npm runs these for a git dependency (with dev dependencies, which a global install lacks) or on the user's install.
-  for (const s of ["prepare", "prepack", "preinstall", "install", "postinstall"]) assert.equal(pkg.scripts[s], undefined, `no ${s} script`);
+  // pacote "prepares" a git dependency that has any of these scripts (a nested npm install with dev dependencies, then
+  // prepare), and npm 11 then links a global install to the temporary clone it deletes (npm/cli#9406): none may exist.
+  // So the build is `npm run build:dist`, not `npm run build`.
+  for (const s of ["prepare", "prepack", "preinstall", "install", "postinstall", "build"]) assert.equal(pkg.scripts[s], undefined, `no ${s} script`);
   assert.ok(pkg.files.includes("lib") && !pkg.files.includes("dist"));
   const launcher = readFileSync(join(root, "bin", "crdlint.js"), "utf8");
   assert.match(launcher, /"lib"/, "the launcher falls back to lib/ where dist/ is not built");
