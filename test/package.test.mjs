@@ -1,11 +1,13 @@
-// The npm package as another project gets it: `npm pack` of this working tree (prepare builds it, and pack
-// prints only the tarball name, which pre-commit and other tools read as a path), installed into an empty
-// project from the tarball (dependencies from npm's cache when they are there), then `npx crdlint`, the
-// library API and its TypeScript types are used from that project.
+// The npm package as users get it, installed for real, with nothing built on their side (no prepare, no build
+// script: the committed lib/ is what runs). Each install goes into a temporary project or prefix, never the system:
+// `npm pack` of this working tree installed into an empty project (then `npx crdlint`, the library API and its
+// TypeScript types), `npm install -g` from a git+file:// URL of a temporary clone and from the tarball, and a local
+// directory as a dependency. Dependencies come from npm's cache when they are there, else the registry; each test
+// skips, saying so, when neither answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./helpers/cli.mjs";
 import { copyWorkingTree, npmEnv, registryUnreachable, tempDir } from "./helpers/checkout.mjs";
@@ -13,27 +15,82 @@ import { copyWorkingTree, npmEnv, registryUnreachable, tempDir } from "./helpers
 const npm = (args, cwd) => spawnSync("npm", args, { cwd, encoding: "utf8", env: npmEnv(), timeout: 300_000 });
 const broken = join(root, "fixtures", "examples", "widgets-broken.yaml");
 const clean = join(root, "fixtures", "examples", "crontab.yaml");
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
+
+/** Runs an installed crdlint executable: its version, a broken CRD (exit 1, two errors) and a clean one (exit 0). */
+function assertRuns(exe, cwd) {
+  const run = (args) => spawnSync(exe, args, { cwd, encoding: "utf8", env: npmEnv() });
+  const v = run(["--version"]);
+  assert.equal(v.status, 0, v.stderr);
+  assert.equal(v.stdout.trim(), version);
+  const bad = run(["lint", "-f", "json", broken]);
+  assert.equal(bad.status, 1, bad.stderr);
+  assert.deepEqual(JSON.parse(bad.stdout).diagnostics.map((d) => d.rule), ["structural-type-missing", "forbidden-unique-items"]);
+  const ok = run(["lint", clean]);
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+}
+
+/** npm's result, or null after t.skip when npm could reach neither the registry nor its cache. */
+function installed(t, r) {
+  if (r.status !== 0 && registryUnreachable(r.stderr)) {
+    t.skip(`npm could not reach the registry nor find the dependencies in its cache: ${r.stderr.trim().split("\n").pop()}`);
+    return false;
+  }
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  return true;
+}
+
+/** A git repository holding the working tree as it is now, in one commit (null outside git). */
+function cloneOfWorkingTree(t) {
+  const dir = copyWorkingTree(t, "crdlint-git-");
+  if (!dir) return null;
+  const env = { ...npmEnv(), GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "crdlint test", GIT_AUTHOR_EMAIL: "test@example.com", GIT_COMMITTER_NAME: "crdlint test", GIT_COMMITTER_EMAIL: "test@example.com" };
+  for (const args of [["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "crdlint working tree"]]) {
+    const r = spawnSync("git", args, { cwd: dir, env, encoding: "utf8" });
+    assert.equal(r.status, 0, `git ${args.join(" ")}: ${r.stderr}`);
+  }
+  return dir;
+}
+
+test("npm install -g git+file://<clone>: installs into a prefix without building, and runs", { timeout: 600_000 }, (t) => {
+  if (!has("git")) return t.skip("git is not installed");
+  const repo = cloneOfWorkingTree(t);
+  if (!repo) return t.skip("not a git checkout: cannot tell which files make the package");
+  const prefix = tempDir(t, "crdlint-prefix-");
+  if (!installed(t, npm(["install", "-g", "--prefix", prefix, `git+file://${repo}`], prefix))) return;
+  const pkg = join(prefix, "lib", "node_modules", "crdlint");
+  assert.ok(existsSync(join(pkg, "lib", "bin", "crdlint.cjs")), "the committed build was installed (not a link to a deleted clone)");
+  assert.ok(!existsSync(join(pkg, "dist")) && !existsSync(join(pkg, "src")), "nothing was built, no sources shipped");
+  assertRuns(join(prefix, "bin", "crdlint"), prefix);
+});
+
+test("a local directory as a dependency (npm install <dir>): runs without a build", { timeout: 600_000 }, (t) => {
+  const source = copyWorkingTree(t, "crdlint-local-");
+  if (!source) return t.skip("not a git checkout: cannot tell which files make the package");
+  const consumer = tempDir(t, "crdlint-consumer-");
+  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  if (!installed(t, npm(["install", "--no-package-lock", source], consumer))) return;
+  assert.ok(!existsSync(join(source, "dist")), "nothing was built in the dependency");
+  assertRuns(join(consumer, "node_modules", ".bin", "crdlint"), consumer);
+  const use = spawnSync(process.execPath, ["--input-type=module", "-e", `import { lint } from "crdlint"; console.log((await lint([${JSON.stringify(broken)}])).diagnostics.length)`], { cwd: consumer, encoding: "utf8" });
+  assert.equal(use.stdout.trim(), "2", use.stderr);
+});
 
 test("npm pack → install the tarball in an empty project → npx crdlint, the library API and its types", { timeout: 600_000 }, async (t) => {
   const source = copyWorkingTree(t, "crdlint-pack-");
   if (!source) return t.skip("not a git checkout: cannot tell which files make the package");
   const consumer = tempDir(t, "crdlint-consumer-");
-  // The copy builds with this checkout's dev dependencies (prepare runs tsc), as a git clone would after `npm install`.
-  symlinkSync(join(root, "node_modules"), join(source, "node_modules"), "dir");
-
   const pack = npm(["pack", "--pack-destination", consumer], source);
   assert.equal(pack.status, 0, pack.stderr);
-  const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
   const tarball = `crdlint-${version}.tgz`;
   assert.equal(pack.stdout, `${tarball}\n`, "npm pack prints the tarball name and nothing else on stdout");
   const listed = pack.stderr;
-  for (const f of ["LICENSE", "README.md", "package.json", "bin/crdlint.js", "dist/index.js", "dist/index.d.ts", "dist/rules-meta.json"]) assert.match(listed, new RegExp(`\\s${f.replace(/\./g, "\\.")}\\n`), `${f} is in the package`);
-  assert.doesNotMatch(listed, /tsbuildinfo|\bsrc\/|\btest\/|fixtures\/|\.cases\.yaml|\boracle\//, "sources, tests, fixtures and the Go oracle stay out of the package");
+  for (const f of ["LICENSE", "README.md", "package.json", "bin/crdlint.js", "lib/index.js", "lib/index.d.ts", "lib/rules-meta.json", "lib/bin/crdlint.cjs", "lib/cli/compile-cache.js", "lib/cli/bundle-worker.js"]) assert.match(listed, new RegExp(`\\s${f.replace(/\./g, "\\.")}\\n`), `${f} is in the package`);
+  assert.doesNotMatch(listed, /tsbuildinfo|\bsrc\/|\btest\/|fixtures\/|\.cases\.yaml|\boracle\/|\bdist\//, "sources, tests, fixtures, the Go oracle and the development build stay out of the package");
 
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  const install = npm(["install", "--no-save", "--no-package-lock", join(consumer, tarball)], consumer);
-  if (install.status !== 0 && registryUnreachable(install.stderr)) return t.skip(`npm could not reach the registry nor find the dependencies in its cache: ${install.stderr.trim().split("\n").pop()}`);
-  assert.equal(install.status, 0, install.stderr);
+  if (!installed(t, npm(["install", "--no-save", "--no-package-lock", join(consumer, tarball)], consumer))) return;
 
   const npx = (args) => spawnSync("npx", ["--no-install", "crdlint", ...args], { cwd: consumer, encoding: "utf8", env: npmEnv() });
   const v = npx(["--version"]);
@@ -43,6 +100,11 @@ test("npm pack → install the tarball in an empty project → npx crdlint, the 
   assert.deepEqual(JSON.parse(bad.stdout).diagnostics.map((d) => d.rule), ["structural-type-missing", "forbidden-unique-items"]);
   const ok = npx(["lint", clean]);
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+
+  // The same tarball installed globally, into a prefix of its own (pre-commit's node hooks install so).
+  const prefix = tempDir(t, "crdlint-prefix-");
+  if (!installed(t, npm(["install", "-g", "--prefix", prefix, join(consumer, tarball)], prefix))) return;
+  assertRuns(join(prefix, "bin", "crdlint"), prefix);
 
   // The library API, imported by name from the installed package.
   writeFileSync(

@@ -1,9 +1,10 @@
 // The pre-commit hooks of .pre-commit-hooks.yaml, run by the real pre-commit (skipped when it is not installed)
 // from a throwaway git repository whose .pre-commit-config.yaml points at this checkout: the
 // working tree as it is now is committed into a temporary hook repository (pre-commit clones `repo` at `rev`).
-// pre-commit's node language runs `npm install` (dependencies and dev dependencies, for the build),
-// `npm pack` (it reads stdout as the tarball's path) and `npm install -g` of the tarball; npm prefers its
-// cache here, so the test runs offline once `npm ci` has filled it.
+// pre-commit's node language runs `npm install`, `npm pack` (it reads stdout as the tarball's path) and
+// `npm install -g` of the tarball: nothing is built there (no prepare or build script; the committed lib/ runs).
+// npm prefers its cache here, so the test runs offline once `npm ci` has filled it. CI (.ci/run) installs the
+// current pre-commit and sets CRDLINT_REQUIRE_PRE_COMMIT=1, so that there the test fails instead of skipping.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -16,7 +17,11 @@ const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 
 test("pre-commit hooks: a staged non-structural CRD blocks the commit, a clean one goes through", { timeout: 1_200_000 }, async (t) => {
   // A test never installs anything: CI installs pre-commit before npm test (.ci/run), a developer with pip install.
-  if (!has("pre-commit")) return t.skip("pre-commit is not installed (pip install pre-commit, as .ci/run does)");
+  if (!has("pre-commit")) {
+    if (process.env.CRDLINT_REQUIRE_PRE_COMMIT === "1") assert.fail("pre-commit is not installed, and CRDLINT_REQUIRE_PRE_COMMIT=1 (.ci/run) requires it");
+    return t.skip("pre-commit is not installed (pip install pre-commit, as .ci/run does)");
+  }
+  t.diagnostic(spawnSync("pre-commit", ["--version"], { encoding: "utf8" }).stdout.trim());
   if (!has("git")) return t.skip("git is not installed");
   const hookRepo = copyWorkingTree(t, "crdlint-hooks-");
   if (!hookRepo) return t.skip("not a git checkout: cannot make a hook repository of the working tree");
