@@ -71,6 +71,23 @@ test("the Kubernetes version decides release-dependent verdicts", () => {
   assert.equal(crdlint(["lint", "--max-warnings", "1", "-k", "1.21", "-"], { input: v1beta1 }).status, 0);
 });
 
+test("--max-warnings failing a run without errors says why on stderr, and leaves the report as it is", () => {
+  const failed = crdlint(["lint", "--max-warnings", "0", "-k", "1.21", "-"], { input: v1beta1 });
+  assert.equal(failed.status, 1);
+  assert.equal(failed.stderr, "✖ crdlint found 1 warning, more than --max-warnings 0 allows\n");
+  const json = crdlint(["lint", "-f", "json", "--max-warnings", "0", "-k", "1.21", "-"], { input: v1beta1 });
+  assert.equal(json.status, 1);
+  assert.equal(json.json.summary.warnings, 1, "stdout is the JSON report alone");
+  assert.match(json.stderr, /found 1 warning, more than --max-warnings 0 allows/);
+  // Within the limit, or failing on errors: nothing more is said.
+  const within = crdlint(["lint", "--max-warnings", "1", "-k", "1.21", "-"], { input: v1beta1 });
+  assert.equal(within.status, 0);
+  assert.equal(within.stderr, "");
+  const errors = crdlint(["lint", "--max-warnings", "0", "-"], { input: v1beta1 });
+  assert.equal(errors.status, 1);
+  assert.doesNotMatch(errors.stderr, /max-warnings/);
+});
+
 test("bad input never crashes: invalid YAML, binary, huge, deeply nested, alias bomb, empty, wrong shapes", () => {
   const bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n";
   const deep = "a: " + "[".repeat(5000) + "]".repeat(5000) + "\n";

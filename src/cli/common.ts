@@ -236,3 +236,16 @@ export function exitCodeFor(summary: LintResult["summary"], maxWarnings: number)
   if (summary.errors > 0) return 1;
   return maxWarnings >= 0 && summary.warnings > maxWarnings ? 1 : 0;
 }
+
+/**
+ * The exit code, and why a run without errors fails (on stderr, as ESLint says it: the report itself may be JSON or
+ * SARIF, which must not change): otherwise a CI step fails on a report whose every finding is a warning.
+ */
+export function exitCodeExplained(summary: LintResult["summary"], maxWarnings: number, io: Pick<CliIO, "stderr">): number {
+  const code = exitCodeFor(summary, maxWarnings);
+  if (code === 1 && summary.errors === 0) {
+    const found = `${summary.warnings} warning${summary.warnings === 1 ? "" : "s"}`;
+    io.stderr(`✖ crdlint found ${found}, more than --max-warnings ${maxWarnings} allows\n`);
+  }
+  return code;
+}

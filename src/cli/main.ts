@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeFor, parseMaxWarnings, quietView, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeExplained, parseMaxWarnings, quietView, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 import { registerValidateCommand } from "./validate.js";
 
 export type { CliIO } from "./common.js";
@@ -120,7 +120,7 @@ async function reportRun(
     flags,
     io,
   );
-  return exitCodeFor(shown.summary, maxWarnings);
+  return exitCodeExplained(shown.summary, maxWarnings, io);
 }
 
 /** `head` then as much of `text` as fits in `width` columns, cut at a word with `…`. */

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { Option } from "commander";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeFor, parseMaxWarnings, prepareRun, quietView, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeExplained, parseMaxWarnings, prepareRun, quietView, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 
 interface ValidateFlags extends CommonFlags {
   crd?: string[];
@@ -72,5 +72,5 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
     failOn: maxWarnings >= 0 ? "warning" : "error",
   });
   await emitReport(report, flags, flags.showDefaulted && !flags.outputFile ? { ...io, stdout: io.stderr } : io);
-  return exitCodeFor(shown.summary, maxWarnings);
+  return exitCodeExplained(shown.summary, maxWarnings, io);
 }
