@@ -8,9 +8,11 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
 import { isMainThread } from "node:worker_threads";
 import { main, readStdin, startLintWorker } from "../dist/cli/bundle.js";
 import { getFormatter, rules } from "../dist/index.js";
+import { sarifForFailure } from "../dist/report/formatters/sarif.js";
 
 const FORMATS = ["github", "sarif", "json", "junit", "text"];
 const COMMANDS = ["lint", "validate"];
@@ -115,8 +117,18 @@ export async function run() {
     // without paths crdlint finds those files under the workspace itself.
     if (paths.length && input("crd-files-only") !== "false") args.push("--crd-files-only");
     // On a pull request the base branch is the OLD revision (GITHUB_BASE_REF is set only for pull_request events).
-    const against = input("against") || (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : "");
-    if (against && against !== "none") args.push("--against", against);
+    const base = process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : "";
+    const against = input("against") || base;
+    if (against && against !== "none") {
+      // actions/checkout fetches one commit by default, without the base branch: the default comparison then
+      // cannot be made, which is no reason to fail the pull request. Lint without it, and say how to get it.
+      // A ref named in the against input is taken as asked (crdlint stops, exit 2, when it does not resolve).
+      if (!input("against") && !gitCommitExists(workspace, against))
+        process.stdout.write(
+          `::notice title=crdlint::${escapeData(`${against} is not fetched (actions/checkout fetches one commit by default): linted without --against, so CRD changes were not checked as updates of the base branch. Set fetch-depth: 0 on actions/checkout to check them.`)}\n`,
+        );
+      else args.push("--against", against);
+    }
   }
   args.push(...splitArgs(input("args")));
 
@@ -129,6 +141,8 @@ export async function run() {
     if (!message) message = `crdlint stopped (exit ${r.status})`;
     process.stderr.write(message + "\n");
     process.stdout.write(`::error title=crdlint::${escapeData(message)}\n`);
+    // The SARIF file is written on every exit, so that the upload-sarif step after this one finds it.
+    writeFailureSarif(workspace, sarifInput, errorMessage(r.stdout) ?? message.replace(/^crdlint: /, ""));
     return r.status;
   }
   if (r.stderr) process.stderr.write(r.stderr);
@@ -166,7 +180,39 @@ function fail(message) {
   process.stderr.write(`crdlint: ${message}\n`);
   process.stdout.write(`::error title=crdlint::${escapeData(message)}\n`);
   setOutput("exit-code", 2);
+  writeFailureSarif(process.env.GITHUB_WORKSPACE || process.cwd(), input("sarif-file"), message);
   return 2;
+}
+
+/** Whether `ref` names a commit in the workspace's repository (false outside git, or without git). */
+function gitCommitExists(cwd, ref) {
+  const r = spawnSync("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], { cwd, encoding: "utf8" });
+  return r.status === 0;
+}
+
+/** The message of crdlint's JSON error object (--format json on exit 2), if that is what it printed. */
+function errorMessage(stdout) {
+  try {
+    return JSON.parse(stdout).error?.message;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * On exit 2, the sarif-file input still gets a valid SARIF log: a run with no results whose invocation failed with
+ * the one-line error (what `crdlint --format sarif` writes then), and the sarif-file output names it.
+ */
+function writeFailureSarif(workspace, sarifInput, message) {
+  if (!sarifInput) return;
+  const sarifFile = resolve(workspace, sarifInput);
+  try {
+    mkdirSync(dirname(sarifFile), { recursive: true });
+    writeFileSync(sarifFile, sarifForFailure(message, toolVersion()));
+    setOutput("sarif-file", sarifFile);
+  } catch (e) {
+    process.stderr.write(`crdlint: cannot write sarif-file ${sarifInput}: ${e instanceof Error ? e.message : String(e)}\n`);
+  }
 }
 
 // In the bundle, the lint worker threads crdlint starts run this same file (scripts/bundle-action.mjs points

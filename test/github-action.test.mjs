@@ -180,3 +180,75 @@ test("action args split like shell words", () => {
   assert.deepEqual(splitArgs(` --max-warnings 0  --ignore "a b/*.yaml" 'c d' `), ["--max-warnings", "0", "--ignore", "a b/*.yaml", "c d"]);
   assert.deepEqual(splitArgs(""), []);
 });
+
+test("action entry on a pull request checked out at depth 1 (actions/checkout's default): no base branch, a plain lint and a notice saying how", (t) => {
+  // The repository the pull request is made in: main, then a branch that breaks crontab.yaml's plural.
+  const origin = workspace(t);
+  const env = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" };
+  const git = (cwd, ...args) => {
+    const r = spawnSync("git", args, { cwd, encoding: "utf8", env });
+    assert.equal(r.status, 0, `git ${args.join(" ")}: ${r.stderr}`);
+  };
+  git(origin, "init", "-q", "-b", "main");
+  git(origin, "add", "config/crd/crontab.yaml");
+  git(origin, "commit", "-q", "-m", "base");
+  git(origin, "checkout", "-q", "-b", "pr");
+  const crd = join(origin, "config", "crd", "crontab.yaml");
+  writeFileSync(crd, readFileSync(crd, "utf8").replace(/plural: crontabs/, "plural: crontabz"));
+  git(origin, "commit", "-q", "-am", "rename the plural");
+  // What the runner has: one commit of the pull request's head, no origin/main.
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-action-shallow-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const ws = join(dir, "ws");
+  git(dir, "clone", "-q", "--depth", "1", "--single-branch", "--branch", "pr", `file://${origin}`, ws);
+  assert.notEqual(spawnSync("git", ["rev-parse", "--verify", "-q", "origin/main"], { cwd: ws }).status, 0, "the base is not fetched");
+  writeFileSync(join(ws, "output"), "");
+  writeFileSync(join(ws, "summary"), "");
+  const r = runAction(ws, { paths: "config/crd/crontab.yaml", "sarif-file": "crdlint.sarif" }, source, { GITHUB_BASE_REF: "main" });
+  // The plain lint runs: the new plural no longer matches the CRD's name (a create-time error), but nothing is judged
+  // as an update of main.
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  const [notice, ...annotations] = r.stdout.trim().split("\n");
+  assert.equal(
+    notice,
+    "::notice title=crdlint::origin/main is not fetched (actions/checkout fetches one commit by default): linted without --against, so CRD changes were not checked as updates of the base branch. Set fetch-depth: 0 on actions/checkout to check them.",
+  );
+  assert.deepEqual(annotations.map((a) => /title=([^:]+)::/.exec(a)?.[1]), ["crd-name-mismatch"]);
+  assert.equal(r.outputs["exit-code"], "1");
+  assert.deepEqual(JSON.parse(readFileSync(join(ws, "crdlint.sarif"), "utf8")).runs[0].results.map((x) => x.ruleId), ["crd-name-mismatch"]);
+
+  // With the base fetched (fetch-depth: 0 fetches every branch), the same run compares and finds the change.
+  git(ws, "fetch", "-q", "--unshallow", "origin", "+refs/heads/main:refs/remotes/origin/main");
+  const full = runAction(ws, { paths: "config/crd/crontab.yaml" }, source, { GITHUB_BASE_REF: "main" });
+  assert.equal(full.status, 1, full.stdout + full.stderr);
+  assert.match(full.stdout, /title=revision-plural-changed::spec\.names\.plural: Invalid value: "crontabz": field is immutable/);
+  assert.doesNotMatch(full.stdout, /::notice/);
+  // A ref named in the against input is taken as asked: one that does not resolve stops crdlint (exit 2).
+  const named = runAction(ws, { paths: "config/crd/crontab.yaml", against: "origin/no-such-branch" }, source, { GITHUB_BASE_REF: "main" });
+  assert.equal(named.status, 2, named.stdout + named.stderr);
+});
+
+test("action entry: the sarif-file is written on exit 2 too (a valid run that failed, with the error), so upload-sarif finds it", async (t) => {
+  const Ajv04 = (await import("ajv-draft-04")).default;
+  const valid = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(require("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"));
+  const dir = workspace(t);
+  // crdlint stops (an unknown Kubernetes release), and the action refuses its inputs (an unknown format).
+  for (const [inputs, text] of [
+    [{ paths: "config/crd", "kubernetes-version": "9.9" }, /9\.9/],
+    [{ paths: "config/crd", format: "xml" }, /^format: expected one of/],
+  ]) {
+    const r = runAction(dir, { ...inputs, "sarif-file": "reports/crdlint.sarif" });
+    assert.equal(r.status, 2, r.stdout + r.stderr);
+    const file = join(dir, "reports", "crdlint.sarif");
+    assert.equal(r.outputs["sarif-file"], file);
+    const log = JSON.parse(readFileSync(file, "utf8"));
+    rmSync(file);
+    assert.ok(valid(log), JSON.stringify(valid.errors));
+    const [invocation] = log.runs[0].invocations;
+    assert.equal(invocation.executionSuccessful, false);
+    assert.equal(invocation.exitCode, 2);
+    assert.match(invocation.toolExecutionNotifications[0].message.text, text);
+    assert.doesNotMatch(invocation.toolExecutionNotifications[0].message.text, /^crdlint: /);
+    assert.deepEqual(log.runs[0].results, []);
+  }
+});

@@ -322,27 +322,41 @@ function unknownCommand(argv: readonly string[], program: Command, cwd: string):
   return `unknown command '${first}'${hint ? ` (did you mean ${hint}?)` : ""}; commands: ${names.join(", ")} (a path to lint must exist)`;
 }
 
+/** The report of a run that stopped with exit 2, in the format asked for (null: a format crdlint does not have). */
+async function failureReport(format: string, message: string): Promise<string | null> {
+  switch (format) {
+    case "json":
+      // A consumer piping it to a JSON parser reads why instead of an empty document.
+      return JSON.stringify({ tool: "crdlint", version: toolVersion(), error: { message, exitCode: 2 } }, null, 2) + "\n";
+    case "sarif":
+      return (await import("../report/formatters/sarif.js")).sarifForFailure(message, toolVersion());
+    case "junit":
+      return (await import("../report/formatters/junit.js")).junitForFailure(message);
+    case "github":
+      return (await import("../report/formatters/github.js")).githubForFailure(message);
+    case "text":
+      return `crdlint: ${message}\n`;
+    default:
+      return null;
+  }
+}
+
 export async function main(rawArgv: readonly string[], io: CliIO): Promise<number> {
   // -V is the version flag of most CLIs (commander's default, ESLint's -v): both work.
   const argv = rawArgv[0] === "-V" ? ["--version", ...rawArgv.slice(1)] : rawArgv;
   const debug = argv.includes("--debug");
   let pending: Promise<number> | null = null;
   const program = buildProgram(io, (p) => (pending = p));
-  // A usage error still leaves a valid SARIF log where one was asked for, so that an upload step does not fail on it.
+  // crdlint could not do its job (exit 2): the report it was asked for is still written, as a valid document of its
+  // format that says why (docs/output-contract-additions.md), to --output-file on every exit (an upload or a
+  // test-report step after it never fails on a missing file) and to stdout for the machine-readable formats.
   const failed = async (message: string): Promise<number> => {
-    // `--format json` gets a JSON error object on stdout (docs/output-contract-additions.md), so that a consumer
-    // piping it to a JSON parser reads why instead of an empty document.
-    if (rawOption(argv, "-f", "--format") === "json") {
+    const format = rawOption(argv, "-f", "--format") ?? "text";
+    const outputFile = rawOption(argv, "-o", "--output-file");
+    const document = await failureReport(format, message);
+    if (document !== null && (outputFile || format !== "text")) {
       try {
-        await emitReport(JSON.stringify({ tool: "crdlint", version: toolVersion(), error: { message, exitCode: 2 } }, null, 2) + "\n", { outputFile: rawOption(argv, "-o", "--output-file") }, io);
-      } catch (e) {
-        io.stderr(`crdlint: ${(e as Error).message}\n`);
-      }
-    }
-    if (rawOption(argv, "-f", "--format") === "sarif") {
-      const { sarifForFailure } = await import("../report/formatters/sarif.js");
-      try {
-        await emitReport(sarifForFailure(message, toolVersion()), { outputFile: rawOption(argv, "-o", "--output-file") }, io);
+        await emitReport(document, { outputFile }, io);
       } catch (e) {
         io.stderr(`crdlint: ${(e as Error).message}\n`);
       }

@@ -22,3 +22,8 @@ export const github: Formatter = (result) => {
   }
   return out.length ? out.join("\n") + "\n" : "";
 };
+
+/** `--format github` when crdlint could not do its job (exit 2): one error annotation with the one-line message. */
+export function githubForFailure(message: string): string {
+  return `::error title=${escapeProperty("crdlint")}::${escapeData(message)}\n`;
+}

@@ -51,3 +51,20 @@ export const junit: Formatter = (result, ctx) => {
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crdlint" tests="${total}" failures="${failures}" errors="0">\n${suites.join("\n")}${suites.length ? "\n" : ""}</testsuites>\n`;
 };
+
+/**
+ * `--format junit` when crdlint could not do its job (exit 2): a valid report with one testcase in error, carrying
+ * the one-line message, so that a CI step that reads the report finds why instead of a missing file.
+ */
+export function junitForFailure(message: string): string {
+  const m = xml(message);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="crdlint" tests="1" failures="0" errors="1">
+  <testsuite name="crdlint" tests="1" failures="0" errors="1">
+    <testcase classname="crdlint" name="crdlint">
+      <error type="crdlint-exit-2" message="${m}">${m}</error>
+    </testcase>
+  </testsuite>
+</testsuites>
+`;
+}
