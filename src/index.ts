@@ -70,7 +70,7 @@ async function diffLinter(options: RevisionOptions) {
   const lintsOff = Object.fromEntries(
     allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && !UPDATE_WARNING_RULES.has(r.id)).map((r) => [r.id, "off" as const]),
   );
-  return makeLinter(allRules, { ...options, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
+  return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
 }
 
 /** Lints YAML or JSON text (one or more documents). */

@@ -33,6 +33,12 @@ export interface EngineOptions {
   preset?: Preset;
   /** The cost API: receives every schema's CEL cost estimate (or why there is none), for `crdlint cost`. */
   onSchemaCost?: (result: SchemaCostResult) => void;
+  /**
+   * Stop where the apiserver stops (its first answer only). Otherwise (the default) the checks an apiserver error
+   * gates (defaults and CEL behind a non-structural schema, CEL behind a default error) also run, and what they find
+   * is reported with `hiddenBy` naming the error that hides it.
+   */
+  apiserverGates?: boolean;
 }
 
 /** Where a schema's cost result comes from. */
@@ -88,6 +94,8 @@ interface RawDiagnostic {
   file?: string;
   /** The CRD was linted as an update of an OLD revision: its apiserver verdicts are the update's. */
   update?: boolean;
+  /** The apiserver reports this only once that diagnostic is fixed (it stops there): shown marked, not counted. */
+  hiddenBy?: RawDiagnostic;
 }
 
 /** One CRD of the OLD side, as loaded (`crdlint diff`, `lint --against`). */
@@ -245,7 +253,7 @@ class Engine implements Linter {
       counts.crds++;
       const name = isObject(doc.value.metadata) && typeof doc.value.metadata.name === "string" ? doc.value.metadata.name : null;
       const old = revision && name !== null ? revision.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined)) {
+      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined)) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
@@ -294,14 +302,15 @@ class Engine implements Linter {
     // A revision rule's verdict is the apiserver's only when its effect is a rejection and the rule reproduces the
     // apiserver's own error; a rule that explains the cause of a rejection another rule reports (a loosened bound that
     // puts a CEL rule over its cost limit) grades as rejected without standing for the apiserver's error.
-    const apiserver = revision ? revision.effect === "rejected" && rule.apiserver : rule.apiserver;
-    const written = report.path.written;
-    const docPath = written.toDocumentPath();
-    const range =
-      (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
-    const field = written.toString();
+    const enforced = revision ? revision.effect === "rejected" && rule.apiserver : rule.apiserver;
+    // A problem behind another one is the apiserver's error to come, not its answer now: `apiserver` stays false so
+    // that every reader of the apiserver's verdict (filters on `apiserver`, the oracle) sees exactly that answer.
+    const apiserver = enforced && raw.hiddenBy === undefined;
+    const { range, field } = placeOf(raw);
     const apiserverField = report.path.apiserver.toString();
-    const type: ErrorType | null = apiserver ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
+    const type: ErrorType | null = enforced ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
+    const hider = raw.hiddenBy;
+    const hiddenBy = hider ? { rule: hider.rule.id, file: hider.file ?? linted, ...placeOf(hider).at, field: placeOf(hider).field } : undefined;
     // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
     return shortenMessage(buildDiagnostic({
       file,
@@ -323,10 +332,12 @@ class Engine implements Linter {
       effect: revision?.effect,
       assumes: revision?.assumes ? [...revision.assumes] : undefined,
       version: revision?.version,
+      hiddenBy,
     }));
   }
 
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }): RawDiagnostic[] {
+  /** `behind`: also run the checks an apiserver error gates, reporting what they find as hidden behind it. */
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }, behind = false): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Memo();
@@ -367,7 +378,8 @@ class Engine implements Linter {
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
     const structuralRequired = structuralSchemaRequired(update, crd);
-    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired));
+    // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
+    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired, behind && !isUpdate));
     if (old && update) out.push(...this.lintRevision(crd, memo, old, update, document, object));
     return out;
   }
@@ -441,13 +453,14 @@ class Engine implements Linter {
     file: string,
     update = false,
     structuralRequired = true,
+    behind = false,
   ): RawDiagnostic[] {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState(shared.minor);
     structural.notRequired = !structuralRequired;
-    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural, update };
+    const state: SchemaRunState = { out, dirty: new Set<string>(), dirtyBy: new Map(), errorCount: 0, document, object, scope, nodes, structural, update, hiding: null };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -515,7 +528,72 @@ class Engine implements Linter {
         if (costs) onCost({ ...source, estimated: true, costs, explain: (e) => explainCost(e, ctx) });
       }
     }
+    if (behind && structuralRequired && !celChecked) this.behindGates(state, runPhase);
     return out;
+  }
+
+  /**
+   * What the apiserver would report once the error that stopped it is fixed: the phases it gates run as if the gate
+   * were open, each finding marked with the error hiding it (the nearest closed gate). Only what can be judged
+   * without the missing piece is run: a schema that does not convert has no structural form, so its held
+   * ValidateStructural findings are shown and its defaults and CEL rules are named as not checked; a CEL rule on a
+   * node with a structural error has no CEL type, so it is named as not checked, not compiled.
+   */
+  private behindGates(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
+    const shown = state.out.filter((r) => r.rule.apiserver && r.hiddenBy === undefined);
+    const conversionError = state.structural.conversionError;
+    let gate: RawDiagnostic | undefined;
+    if (conversionError !== null) {
+      // NewStructural failed: whatever apiserver error the schema shows first is what stops it.
+      gate = shown[0];
+      if (!gate) return;
+      state.hiding = gate;
+      const before = state.out.length;
+      state.structural.releaseHeld();
+      if (!DROPPED_BY_CONVERSION.test(conversionError)) {
+        // $ref, definitions, array items...: the structural form the fix produces is unknown, so nothing below is judged.
+        const what = [
+          state.nodes.some((n) => n.schema.default !== undefined) ? "defaults" : "",
+          state.nodes.some((n) => Array.isArray(n.schema["x-kubernetes-validations"]) && n.schema["x-kubernetes-validations"].length > 0) ? "CEL rules" : "",
+        ].filter(Boolean);
+        if (what.length > 0) this.reportNotChecked(state, gate, state.scope.path, "defaults", { what: what.join(" and "), why: `NewStructural fails (${conversionError})` });
+        state.hiding = null;
+        return;
+      }
+      // `$schema` or `id`: the conversion drops them once removed, and the structural form is the schema as written.
+      gate = state.out.slice(before).find((r) => r.rule.apiserver) ?? gate;
+    } else gate = shown.find((r) => r.phase === "structural");
+    const nonStructural = gate !== undefined;
+    if (gate) {
+      state.hiding = gate;
+      const before = state.out.length;
+      runPhase("defaults");
+      gate = state.out.slice(before).find((r) => r.rule.apiserver && r.phase === "defaults") ?? gate;
+    } else gate = shown.find((r) => r.phase === "defaults");
+    if (!gate) return;
+    state.hiding = gate;
+    const before = state.out.length;
+    runPhase("cel");
+    if (nonStructural) {
+      // Without a structural schema a node's CEL type can be wrong in ways the fix changes: a type-information
+      // failure is not a finding then, and a node under a structural error is named, not compiled.
+      for (let i = state.out.length - 1; i >= before; i--) if (state.out[i]!.rule.id === "cel-type-info-failed") state.out.splice(i, 1);
+      for (const node of state.nodes) {
+        const rules = node.schema["x-kubernetes-validations"];
+        if (!Array.isArray(rules) || rules.length === 0 || !node.isStructural || node.inJunctor || node.inUnsupported) continue;
+        const by = state.dirtyBy.get(node.path.written.toString());
+        if (!by || by.phase !== "structural") continue;
+        const entry = node.path.child("x-kubernetes-validations");
+        this.reportNotChecked(state, by, entry, "cel", { count: String(rules.length), s: rules.length === 1 ? "" : "s", why: `its schema has a structural error (${by.rule.id}), and CEL types come from the structural schema` });
+      }
+    }
+    state.hiding = null;
+  }
+
+  private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, path: DualPath, messageId: string, data: Record<string, string>): void {
+    const rule = this.byId.get(NOT_CHECKED_RULE);
+    if (!rule || this.severityOf(rule.id, rule.severity) === "off") return;
+    state.out.push({ rule, report: resolved(rule, { path, messageId, data }), document: state.document, object: state.object, phase: "structural", hiddenBy: by });
   }
 
   private guard(rule: Rule, fn: () => void, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
@@ -561,6 +639,10 @@ interface SchemaRunState {
   out: RawDiagnostic[];
   /** Written paths (and their ancestors) where a walk-phase apiserver error was reported. */
   dirty: Set<string>;
+  /** The first error that made each dirty path dirty (what hides a CEL rule there). */
+  dirtyBy: Map<string, RawDiagnostic>;
+  /** While the engine runs a gated phase as if open: the error that closes the gate (its reports are hidden behind it). */
+  hiding: RawDiagnostic | null;
   errorCount: number;
   document: LoadedDocument;
   object: string | null;
@@ -601,10 +683,14 @@ class SchemaRuleContext implements SchemaContext {
 
   report(r: Report): void {
     const { rule, phase, state } = this;
-    state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update });
+    const raw: RawDiagnostic = { rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update };
+    if (state.hiding) raw.hiddenBy = state.hiding;
+    state.out.push(raw);
     if (rule.apiserver) {
-      state.errorCount++;
-      if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, (r.level ?? r.path).written.toString());
+      // A hidden error is not one the apiserver counts now, but it keeps CEL off its node as it will after the fix.
+      if (!state.hiding) state.errorCount++;
+      const at = (r.level ?? r.path).written.toString();
+      if ((phase === "walk" || (phase === "structural" && shapesCelTypes(rule.id, at))) && !rule.outsideWalk) markDirty(state.dirty, state.dirtyBy, at, raw);
     }
   }
 
@@ -626,14 +712,44 @@ function resolved(rule: Rule, r: Report): Report {
   return r.messageId === undefined ? r : { ...r, message: reportMessage(rule, r) };
 }
 
-function markDirty(dirty: Set<string>, path: string): void {
+function markDirty(dirty: Set<string>, dirtyBy: Map<string, RawDiagnostic>, path: string, by: RawDiagnostic): void {
   // Every ancestor of an error path is "not clean" for the per-node CEL gate.
-  dirty.add(path);
+  const add = (p: string) => {
+    dirty.add(p);
+    if (!dirtyBy.has(p)) dirtyBy.set(p, by);
+  };
+  add(path);
   for (let i = path.length - 1; i > 0; i--) {
     const c = path[i];
-    if (c === "." || c === "[") dirty.add(path.slice(0, i));
+    if (c === "." || c === "[") add(path.slice(0, i));
   }
 }
+
+/**
+ * Whether a structural error can change the CEL type of its node (and so of its ancestors' `self`): one in a value
+ * validation (allOf/anyOf/oneOf/not) or an invalid pattern leaves the structural schema CEL types come from as it is.
+ * (Structural errors gate all of CEL on their own; this matters only when the engine looks behind that gate.)
+ */
+function shapesCelTypes(ruleId: string, path: string): boolean {
+  return ruleId !== "schema-pattern-invalid" && !/\.(allOf|anyOf|oneOf)\[|\.not(\.|\[|$)/.test(path);
+}
+
+/** Where a raw diagnostic points: its range in its document, and its field as written. */
+function placeOf(raw: RawDiagnostic): { range: SourceRangeOf; field: string; at: { line: number; column: number } } {
+  const { report, document } = raw;
+  const written = report.path.written;
+  const docPath = written.toDocumentPath();
+  const range = (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
+  return { range, field: written.toString(), at: { line: range.start.line, column: range.start.column } };
+}
+
+type SourceRangeOf = ReturnType<LoadedDocument["locate"]>;
+
+/** NewStructural's errors for keys that only need removing (`$schema`, `id`): the fixed schema converts as written. */
+const DROPPED_BY_CONVERSION = /^OpenAPIV3Schema '(id|schema)' is not supported$/;
+
+/** The rule that names what cannot be checked behind a non-structural schema. */
+const NOT_CHECKED_RULE = "schema-not-checked";
 
 function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
   const md = raw.metadata;

@@ -1,0 +1,29 @@
+/**
+ * What crdlint cannot check behind a schema the apiserver does not take as structural. The engine reports it (with
+ * `hiddenBy`) when it shows what lies behind the apiserver's gates: defaults and CEL rules need the structural form
+ * of the schema (CEL types come from it), so where that form does not exist crdlint says what it left unchecked
+ * instead of guessing.
+ */
+import { defineEngineRule } from "../define-rule.js";
+
+export default defineEngineRule({
+  id: "schema-not-checked",
+  category: "structural",
+  severity: "info",
+  apiserver: false,
+  preset: "recommended",
+  presetWhy: "Says which defaults and CEL rules nobody has checked yet: the apiserver checks them only once the schema is structural, and may then reject the CRD again.",
+  type: null,
+  description: "Defaults or CEL rules that cannot be checked until the schema is structural (reported behind the structural error, with hiddenBy).",
+  messages: {
+    defaults: "{{what}} of this schema cannot be checked until it converts to a structural schema: {{why}}",
+    cel: "{{count}} CEL rule{{s}} here cannot be compiled until this node is structural: {{why}}",
+  },
+  docs: {
+    why: "The apiserver checks defaults and compiles CEL rules only for a structural schema, so a NonStructuralSchema error hides their errors until it is fixed. crdlint shows those hidden errors too, marked with the error that hides them; where a check needs the structural form of the schema itself (a CEL rule's types come from the schema of its node; a schema that does not convert has no structural form at all), it says what it could not check instead of guessing.",
+    fix: "Fix the structural error named in hiddenBy; the next run checks these defaults and rules.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionOpenAPISchema)",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
+  },
+});
