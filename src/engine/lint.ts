@@ -18,6 +18,7 @@ import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from 
 import type { SuggestResult } from "../cel/suggest.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
+import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -556,7 +557,7 @@ class Engine implements Linter {
           state.nodes.some((n) => n.schema.default !== undefined) ? "defaults" : "",
           state.nodes.some((n) => Array.isArray(n.schema["x-kubernetes-validations"]) && n.schema["x-kubernetes-validations"].length > 0) ? "CEL rules" : "",
         ].filter(Boolean);
-        if (what.length > 0) this.reportNotChecked(state, gate, state.scope.path, "defaults", { what: what.join(" and "), why: `NewStructural fails (${conversionError})` });
+        if (what.length > 0) this.reportNotChecked(state, gate, unconvertedReport(state.scope.path, what.join(" and "), conversionError));
         state.hiding = null;
         return;
       }
@@ -583,17 +584,16 @@ class Engine implements Linter {
         if (!Array.isArray(rules) || rules.length === 0 || !node.isStructural || node.inJunctor || node.inUnsupported) continue;
         const by = state.dirtyBy.get(node.path.written.toString());
         if (!by || by.phase !== "structural") continue;
-        const entry = node.path.child("x-kubernetes-validations");
-        this.reportNotChecked(state, by, entry, "cel", { count: String(rules.length), s: rules.length === 1 ? "" : "s", why: `its schema has a structural error (${by.rule.id}), and CEL types come from the structural schema` });
+        this.reportNotChecked(state, by, celNodeReport(node.path.child("x-kubernetes-validations"), rules.length, by.rule.id));
       }
     }
     state.hiding = null;
   }
 
-  private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, path: DualPath, messageId: string, data: Record<string, string>): void {
+  private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, report: Report): void {
     const rule = this.byId.get(NOT_CHECKED_RULE);
     if (!rule || this.severityOf(rule.id, rule.severity) === "off") return;
-    state.out.push({ rule, report: resolved(rule, { path, messageId, data }), document: state.document, object: state.object, phase: "structural", hiddenBy: by });
+    state.out.push({ rule, report: resolved(rule, report), document: state.document, object: state.object, phase: "structural", hiddenBy: by });
   }
 
   private guard(rule: Rule, fn: () => void, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {

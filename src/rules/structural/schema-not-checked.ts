@@ -4,7 +4,8 @@
  * of the schema (CEL types come from it), so where that form does not exist crdlint says what it left unchecked
  * instead of guessing.
  */
-import { defineEngineRule } from "../define-rule.js";
+import { defineEngineRule, type Report } from "../define-rule.js";
+import type { DualPath } from "../../k8s/path.js";
 
 export default defineEngineRule({
   id: "schema-not-checked",
@@ -16,8 +17,8 @@ export default defineEngineRule({
   type: null,
   description: "Defaults or CEL rules that cannot be checked until the schema is structural (reported behind the structural error, with hiddenBy).",
   messages: {
-    defaults: "{{what}} of this schema cannot be checked until it converts to a structural schema: {{why}}",
-    cel: "{{count}} CEL rule{{s}} here cannot be compiled until this node is structural: {{why}}",
+    unconverted: "{{what}} of this schema cannot be checked until it converts to a structural schema: NewStructural fails ({{error}})",
+    celNode: "{{count}} CEL rule{{s}} here cannot be compiled until this node is structural: its schema has a structural error ({{by}}), and CEL types come from the structural schema",
   },
   docs: {
     why: "The apiserver checks defaults and compiles CEL rules only for a structural schema, so a NonStructuralSchema error hides their errors until it is fixed. crdlint shows those hidden errors too, marked with the error that hides them; where a check needs the structural form of the schema itself (a CEL rule's types come from the schema of its node; a schema that does not convert has no structural form at all), it says what it could not check instead of guessing.",
@@ -27,3 +28,13 @@ export default defineEngineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
   },
 });
+
+/** At the schema root: its defaults and/or CEL rules (`what`), not checked while NewStructural fails with `error`. */
+export function unconvertedReport(path: DualPath, what: string, error: string): Report {
+  return { path, messageId: "unconverted", data: { what, error } };
+}
+
+/** At a node's x-kubernetes-validations: its `count` rules, not compiled while the structural error `by` (a rule id) stands. */
+export function celNodeReport(path: DualPath, count: number, by: string): Report {
+  return { path, messageId: "celNode", data: { count: String(count), s: count === 1 ? "" : "s", by } };
+}
