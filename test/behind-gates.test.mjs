@@ -183,7 +183,7 @@ spec:
       { rule: "structural-type-missing", line: 19, apiserver: true, message: "must not be empty for specified object fields", hiddenBy: undefined },
       {
         rule: "schema-not-checked", line: 20, apiserver: false, hiddenBy: typeMissing,
-        message: "1 CEL rule here cannot be compiled until this node is structural: its schema has a structural error (structural-type-missing), and CEL types come from the structural schema",
+        message: "1 CEL rule here cannot be compiled until the structural-type-missing error is fixed: their CEL types come from the schema it is about",
       },
       {
         rule: "cel-compile-failed", line: 28, apiserver: false, hiddenBy: typeMissing,
@@ -191,6 +191,75 @@ spec:
       },
     ],
   );
+});
+
+// The apiserver compiles a node's CEL rules only when no error was found at or below it: one forbidden uniqueItems
+// hides the rules of every ancestor, here the root's and spec's. A wrong type hides them too, but also changes the
+// CEL types they would be compiled against: those rules are named, not compiled.
+const GIZMOS = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gizmos.example.com
+spec:
+  group: example.com
+  names:
+    kind: Gizmo
+    plural: gizmos
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          x-kubernetes-validations:
+            - rule: self.spec.sise > 0
+          properties:
+            spec:
+              type: object
+              x-kubernetes-validations:
+                - rule: self.mode == 1
+              properties:
+                mode:
+                  type: string
+                tags:
+                  type: array
+                  uniqueItems: true
+                  items:
+                    type: string
+`;
+
+test("behind an error of a node's own schema: the CEL rules the apiserver skips on it and its ancestors are compiled", (t) => {
+  const dir = withFiles(t, { "gizmos.yaml": GIZMOS });
+  const r = crdlint(["lint", "-f", "json", "gizmos.yaml"], { cwd: dir });
+  assert.equal(r.status, 1);
+  const unique = { rule: "forbidden-unique-items", file: "gizmos.yaml", line: 30, column: 19, field: `${SCHEMA}.properties[spec].properties[tags].uniqueItems` };
+  assert.deepEqual(
+    brief(r.json.diagnostics).map(({ rule, line, apiserver, message, hiddenBy }) => ({ rule, line, apiserver, message, hiddenBy })),
+    [
+      { rule: "cel-compile-failed", line: 19, apiserver: false, message: "compilation failed: ERROR: <input>:1:10: undefined field 'sise'", hiddenBy: unique },
+      { rule: "cel-compile-failed", line: 24, apiserver: false, message: "compilation failed: ERROR: <input>:1:11: found no matching overload for '_==_' applied to '(string, int)'", hiddenBy: unique },
+      { rule: "forbidden-unique-items", line: 30, apiserver: true, message: "uniqueItems cannot be set to true since the runtime complexity becomes quadratic", hiddenBy: undefined },
+    ],
+  );
+  const gated = crdlint(["lint", "-f", "json", "--apiserver-gates", "gizmos.yaml"], { cwd: dir });
+  assert.deepEqual(gated.json.diagnostics.map((d) => d.rule), ["forbidden-unique-items"]);
+
+  // A type the apiserver does not know: the rules above it are named as not checked (their types would be guesses).
+  const typo = GIZMOS.replace("                    type: string\n", "                    type: strng\n");
+  const named = crdlint(["lint", "-f", "json", "-"], { cwd: dir, input: typo });
+  const items = { rule: "schema-type-unsupported", file: "-", line: 32, column: 21, field: `${SCHEMA}.properties[spec].properties[tags].items.type` };
+  assert.deepEqual(
+    brief(named.json.diagnostics).map(({ rule, line, apiserver, hiddenBy }) => ({ rule, line, apiserver, hiddenBy: hiddenBy?.rule })),
+    [
+      { rule: "schema-not-checked", line: 18, apiserver: false, hiddenBy: "schema-type-unsupported" },
+      { rule: "schema-not-checked", line: 23, apiserver: false, hiddenBy: "schema-type-unsupported" },
+      { rule: "forbidden-unique-items", line: 30, apiserver: true, hiddenBy: undefined },
+      { rule: "schema-type-unsupported", line: 32, apiserver: true, hiddenBy: undefined },
+    ],
+  );
+  assert.deepEqual(named.json.diagnostics[0].hiddenBy, items);
 });
 
 test("a hidden error does not change the exit code: with the error in front configured as a warning, the run passes", async () => {

@@ -19,6 +19,7 @@ import type { SuggestResult } from "../cel/suggest.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";
+import { isCompiledNode } from "../rules/cel-compiled.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -461,7 +462,7 @@ class Engine implements Linter {
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState(shared.minor);
     structural.notRequired = !structuralRequired;
-    const state: SchemaRunState = { out, dirty: new Set<string>(), dirtyBy: new Map(), errorCount: 0, document, object, scope, nodes, structural, update, hiding: null };
+    const state: SchemaRunState = { out, dirty: new Set<string>(), dirtyBy: new Map(), typeDirtyBy: new Map(), errorCount: 0, document, object, scope, nodes, structural, update, hiding: null, celBehind: false };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -529,7 +530,10 @@ class Engine implements Linter {
         if (costs) onCost({ ...source, estimated: true, costs, explain: (e) => explainCost(e, ctx) });
       }
     }
-    if (behind && structuralRequired && !celChecked) this.behindGates(state, runPhase);
+    if (behind && structuralRequired) {
+      if (!celChecked) this.behindGates(state, runPhase);
+      else this.behindNodes(state, runPhase);
+    }
     return out;
   }
 
@@ -573,21 +577,43 @@ class Engine implements Linter {
     } else gate = shown.find((r) => r.phase === "defaults");
     if (!gate) return;
     state.hiding = gate;
-    const before = state.out.length;
-    runPhase("cel");
-    if (nonStructural) {
-      // Without a structural schema a node's CEL type can be wrong in ways the fix changes: a type-information
-      // failure is not a finding then, and a node under a structural error is named, not compiled.
-      for (let i = state.out.length - 1; i >= before; i--) if (state.out[i]!.rule.id === "cel-type-info-failed") state.out.splice(i, 1);
-      for (const node of state.nodes) {
-        const rules = node.schema["x-kubernetes-validations"];
-        if (!Array.isArray(rules) || rules.length === 0 || !node.isStructural || node.inJunctor || node.inUnsupported) continue;
-        const by = state.dirtyBy.get(node.path.written.toString());
-        if (!by || by.phase !== "structural") continue;
-        this.reportNotChecked(state, by, celNodeReport(node.path.child("x-kubernetes-validations"), rules.length, by.rule.id));
-      }
-    }
+    this.celBehind(state, runPhase);
     state.hiding = null;
+  }
+
+  /**
+   * The CEL rules the apiserver skips on a node with an error at or below it (it compiles a node's rules only when
+   * the node validated cleanly), compiled as they will be once that error is fixed, each finding behind the error.
+   */
+  private behindNodes(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
+    if (state.dirty.size === 0) return;
+    if (!state.nodes.some((n) => hasCelRules(n) && isCompiledNode(n) && state.dirty.has(n.path.written.toString()))) return;
+    // A fresh memo: the cost estimates of the schema were made without the skipped nodes.
+    state.memo = new Memo();
+    this.celBehind(state, runPhase);
+    state.memo = undefined;
+  }
+
+  /**
+   * Runs the cel phase behind a gate (the schema's, `state.hiding`, or each node's own error): every node compiles
+   * but one whose CEL type an error may change (a missing or wrong type, items, a format...): that one is named
+   * (schema-not-checked), since its types would be guesses. What the apiserver already reported is not repeated.
+   */
+  private celBehind(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
+    const before = state.out.length;
+    const reported = new Set(state.out.filter((r) => r.hiddenBy === undefined).map(rawKey));
+    state.celBehind = true;
+    runPhase("cel");
+    state.celBehind = false;
+    const typesUnsure = state.typeDirtyBy.size > 0;
+    const behind = state.out.splice(before).filter((r) => !reported.has(rawKey(r)) && !(typesUnsure && r.rule.id === "cel-type-info-failed"));
+    state.out.push(...behind);
+    for (const node of state.nodes) {
+      const rules = node.schema["x-kubernetes-validations"];
+      if (!Array.isArray(rules) || rules.length === 0 || !isCompiledNode(node)) continue;
+      const by = state.typeDirtyBy.get(node.path.written.toString());
+      if (by) this.reportNotChecked(state, by, celNodeReport(node.path.child("x-kubernetes-validations"), rules.length, by.rule.id));
+    }
   }
 
   private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, report: Report): void {
@@ -643,6 +669,15 @@ interface SchemaRunState {
   dirtyBy: Map<string, RawDiagnostic>;
   /** While the engine runs a gated phase as if open: the error that closes the gate (its reports are hidden behind it). */
   hiding: RawDiagnostic | null;
+  /** Paths (and their ancestors) where an error may change the CEL type: the first such error. */
+  typeDirtyBy: Map<string, RawDiagnostic>;
+  /**
+   * The cel phase runs behind the gates: a node is clean unless an error may change its CEL type, and a report is
+   * hidden behind the schema's gate or, without one, the error at or below its node (none: already reported).
+   */
+  celBehind: boolean;
+  /** A memo of its own for a phase run again (the shared one holds what the first run computed). */
+  memo?: Memo;
   errorCount: number;
   document: LoadedDocument;
   object: string | null;
@@ -674,7 +709,7 @@ class SchemaRuleContext implements SchemaContext {
     this.crd = base.crd;
     this.minor = base.minor;
     this.services = base.services;
-    this.memo = base.memo;
+    this.memo = state.memo ?? base.memo;
     if (base.update) this.update = base.update;
     this.scope = state.scope;
     this.nodes = state.nodes;
@@ -684,13 +719,19 @@ class SchemaRuleContext implements SchemaContext {
   report(r: Report): void {
     const { rule, phase, state } = this;
     const raw: RawDiagnostic = { rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update };
-    if (state.hiding) raw.hiddenBy = state.hiding;
+    const hiddenBy = state.hiding ?? (state.celBehind ? nodeHider(state.dirtyBy, r.path.written.toString()) : undefined);
+    // Behind no error: the apiserver compiled this node, and its findings are already reported.
+    if (state.celBehind && !hiddenBy) return;
+    if (hiddenBy) raw.hiddenBy = hiddenBy;
     state.out.push(raw);
     if (rule.apiserver) {
       // A hidden error is not one the apiserver counts now, but it keeps CEL off its node as it will after the fix.
-      if (!state.hiding) state.errorCount++;
+      if (!hiddenBy) state.errorCount++;
       const at = (r.level ?? r.path).written.toString();
-      if ((phase === "walk" || (phase === "structural" && shapesCelTypes(rule.id, at))) && !rule.outsideWalk) markDirty(state.dirty, state.dirtyBy, at, raw);
+      if (rule.outsideWalk || !(phase === "walk" || phase === "structural")) return;
+      const shapes = phase === "walk" ? walkErrorShapesCelTypes(at) : structuralErrorShapesCelTypes(rule.id, at);
+      if (phase === "walk" || shapes) markDirty(state.dirty, state.dirtyBy, at, raw);
+      if (shapes) markDirty(new Set(), state.typeDirtyBy, at, raw);
     }
   }
 
@@ -699,6 +740,7 @@ class SchemaRuleContext implements SchemaContext {
   }
 
   isNodeClean(node: SchemaNode): boolean {
+    if (this.state.celBehind) return !this.state.typeDirtyBy.has(node.path.written.toString());
     return this.state.dirty.size === 0 || !this.state.dirty.has(node.path.written.toString());
   }
 
@@ -730,8 +772,45 @@ function markDirty(dirty: Set<string>, dirtyBy: Map<string, RawDiagnostic>, path
  * validation (allOf/anyOf/oneOf/not) or an invalid pattern leaves the structural schema CEL types come from as it is.
  * (Structural errors gate all of CEL on their own; this matters only when the engine looks behind that gate.)
  */
-function shapesCelTypes(ruleId: string, path: string): boolean {
+function structuralErrorShapesCelTypes(ruleId: string, path: string): boolean {
   return ruleId !== "schema-pattern-invalid" && !/\.(allOf|anyOf|oneOf)\[|\.not(\.|\[|$)/.test(path);
+}
+
+/** Keywords whose errors leave a node's CEL type (and cost bounds) as they are. */
+const TYPE_NEUTRAL_KEYWORDS: ReadonlySet<string> = new Set([
+  "description", "title", "example", "externalDocs", "pattern", "enum", "required", "minimum", "maximum",
+  "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "minItems", "minProperties", "uniqueItems",
+]);
+
+/**
+ * Whether a walk error can change the CEL type of its node: not when it is about a value-validation keyword that
+ * CEL types ignore (an enum value of the wrong type, a bad minimum) or about an x-kubernetes-validations entry.
+ * Anything else (type, items, format, list and map types, bounds CEL costs use, an error on the node itself) may.
+ */
+function walkErrorShapesCelTypes(path: string): boolean {
+  if (/\.x-kubernetes-validations(\[|$)/.test(path)) return false;
+  const m = /\.([A-Za-z$][\w$-]*)(\[\d+\])*$/.exec(path);
+  return !(m && TYPE_NEUTRAL_KEYWORDS.has(m[1]!));
+}
+
+/** The error at or below the deepest dirty ancestor of a report's path (what hides a CEL finding there). */
+function nodeHider(dirtyBy: ReadonlyMap<string, RawDiagnostic>, path: string): RawDiagnostic | undefined {
+  for (let i = path.length; i > 0; i--) {
+    if (i < path.length && path[i] !== "." && path[i] !== "[") continue;
+    const by = dirtyBy.get(path.slice(0, i));
+    if (by) return by;
+  }
+  return undefined;
+}
+
+function hasCelRules(node: SchemaNode): boolean {
+  const v = node.schema["x-kubernetes-validations"];
+  return Array.isArray(v) && v.length > 0;
+}
+
+/** What makes two raw diagnostics the same finding (as prepareDiagnostics compares them). */
+function rawKey(r: RawDiagnostic): string {
+  return `${r.rule.id}\0${r.report.path.written.toString()}\0${r.report.message ?? ""}\0${r.report.offset ?? ""}`;
 }
 
 /** Where a raw diagnostic points: its range in its document, and its field as written. */
