@@ -37,8 +37,8 @@ export interface EngineOptions {
   onSchemaCost?: (result: SchemaCostResult) => void;
   /**
    * Stop where the apiserver stops (its first answer only). Otherwise (the default) the checks an apiserver error
-   * gates (defaults and CEL behind a non-structural schema, CEL behind a default error) also run, and what they find
-   * is reported with `hiddenBy` naming the error that hides it.
+   * gates (defaults and CEL behind a non-structural schema, CEL behind a default error or behind an error in the
+   * node's schema) also run, and what they find is reported with `hiddenBy` naming the error that hides it.
    */
   apiserverGates?: boolean;
 }
@@ -311,8 +311,8 @@ class Engine implements Linter {
     const { range, field } = placeOf(raw);
     const apiserverField = report.path.apiserver.toString();
     const type: ErrorType | null = enforced ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
-    const hider = raw.hiddenBy;
-    const hiddenBy = hider ? { rule: hider.rule.id, file: hider.file ?? linted, ...placeOf(hider).at, field: placeOf(hider).field } : undefined;
+    const hider = raw.hiddenBy && { rule: raw.hiddenBy.rule.id, file: raw.hiddenBy.file ?? linted, ...placeOf(raw.hiddenBy) };
+    const hiddenBy = hider && { rule: hider.rule, file: hider.file, line: hider.at.line, column: hider.at.column, field: hider.field };
     // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
     return shortenMessage(buildDiagnostic({
       file,
