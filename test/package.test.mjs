@@ -40,7 +40,8 @@ test("npm pack → install the tarball in an empty project → npx crdlint, the 
   assert.equal(v.stdout.trim(), version);
   const bad = npx(["lint", "-f", "json", broken]);
   assert.equal(bad.status, 1, bad.stderr);
-  assert.deepEqual(JSON.parse(bad.stdout).diagnostics.map((d) => d.rule), ["structural-type-missing", "forbidden-unique-items"]);
+  // The apiserver's answer (what lies behind it is marked hiddenBy, test/behind-gates.test.mjs).
+  assert.deepEqual(JSON.parse(bad.stdout).diagnostics.filter((d) => !d.hiddenBy).map((d) => d.rule), ["structural-type-missing", "forbidden-unique-items"]);
   const ok = npx(["lint", clean]);
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
 
