@@ -9,7 +9,7 @@ import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOp
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
-export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
+export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType, HiddenBy } from "./diagnostics/index.js";
 export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
 export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
