@@ -72,7 +72,9 @@ function summaryMarkdown(command, result, exitCode, sarifFile) {
     lines.push("", "| severity | location | rule | message |", "|---|---|---|---|");
     for (const d of result.diagnostics.slice(0, SUMMARY_ROWS)) {
       const msg = d.field ? `${d.apiserverField ?? d.field}: ${d.type ? d.type + ": " : ""}${d.message}` : d.message;
-      lines.push(`| ${d.severity} | \`${cell(d.file)}:${d.line}:${d.column}\` | \`${d.rule}\` | ${cell(msg)} |`);
+      // Behind another problem: the apiserver reports it once that one is fixed (as the annotations say).
+      const behind = d.hiddenBy ? ` (reported once ${d.hiddenBy.rule} at ${d.hiddenBy.file === d.file ? "" : `${d.hiddenBy.file}:`}${d.hiddenBy.line}:${d.hiddenBy.column} is fixed)` : "";
+      lines.push(`| ${d.severity} | \`${cell(d.file)}:${d.line}:${d.column}\` | \`${d.rule}\` | ${cell(msg + behind)} |`);
     }
     if (result.diagnostics.length > SUMMARY_ROWS) lines.push("", `… and ${result.diagnostics.length - SUMMARY_ROWS} more (see the annotations or the SARIF file).`);
   }

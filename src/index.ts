@@ -9,7 +9,7 @@ import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOp
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
-export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType } from "./diagnostics/index.js";
+export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType, HiddenBy } from "./diagnostics/index.js";
 export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
 export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
@@ -70,7 +70,7 @@ async function diffLinter(options: RevisionOptions) {
   const lintsOff = Object.fromEntries(
     allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && !UPDATE_WARNING_RULES.has(r.id)).map((r) => [r.id, "off" as const]),
   );
-  return makeLinter(allRules, { ...options, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
+  return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
 }
 
 /** Lints YAML or JSON text (one or more documents). */

@@ -11,14 +11,25 @@ const bounded = join(root, "fixtures", "cel-cost", "bounded.yaml");
 
 test("lint() returns the diagnostics the CLI prints (same entry, same result)", async () => {
   const result = await api.lint([broken], { cwd: root });
+  // The apiserver's answer: the diagnostics without hiddenBy.
   assert.deepEqual(
-    result.diagnostics.map((d) => [d.rule, d.line]),
+    result.diagnostics.filter((d) => !d.hiddenBy).map((d) => [d.rule, d.line]),
     [
       ["structural-type-missing", 24],
       ["forbidden-unique-items", 29],
     ],
   );
   assert.equal(result.summary.errors, 2);
+  // Behind the structural error: the CEL cost errors the apiserver reports once it is fixed.
+  assert.deepEqual(
+    result.diagnostics.filter((d) => d.hiddenBy).map((d) => [d.rule, d.line, d.hiddenBy.rule, d.hiddenBy.line]),
+    [
+      ["cel-cost-schema-total-exceeds-budget", 18, "structural-type-missing", 24],
+      ["cel-cost-rule-exceeds-budget", 37, "structural-type-missing", 24],
+      ["cel-cost-total-contributor", 37, "structural-type-missing", 24],
+    ],
+  );
+  assert.deepEqual(result.summary.hidden, { errors: 3, warnings: 0, infos: 0 });
   assert.equal(result.kubernetesVersion, api.DEFAULT_KUBERNETES_VERSION);
   const cli = crdlint(["lint", "-f", "json", broken]);
   assert.equal(cli.status, 1);
@@ -29,7 +40,7 @@ test("lint() returns the diagnostics the CLI prints (same entry, same result)", 
 
 test("lint() follows kubernetesVersion and per-rule severities", async () => {
   const off = await api.lint([broken], { cwd: root, rules: { "forbidden-unique-items": "off" } });
-  assert.deepEqual(off.diagnostics.map((d) => d.rule), ["structural-type-missing"]);
+  assert.deepEqual(off.diagnostics.filter((d) => !d.hiddenBy).map((d) => d.rule), ["structural-type-missing"]);
   const old = await api.lint([broken], { cwd: root, kubernetesVersion: "1.30" });
   assert.equal(old.kubernetesVersion, "1.30");
 });

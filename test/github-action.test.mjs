@@ -71,11 +71,15 @@ test("action entry: github annotations (as `crdlint lint --format github` prints
   const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(require("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"));
   assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
   assert.equal(log.version, "2.1.0");
+  // The apiserver's answer, and behind the structural error (properties.hiddenBy) the CEL cost errors it reports next.
   assert.deepEqual(
-    log.runs[0].results.map((x) => [x.ruleId, x.level, x.locations[0].physicalLocation.artifactLocation.uri, x.locations[0].physicalLocation.region.startLine]),
+    log.runs[0].results.map((x) => [x.ruleId, x.level, x.locations[0].physicalLocation.artifactLocation.uri, x.locations[0].physicalLocation.region.startLine, x.properties.hiddenBy?.rule]),
     [
-      ["structural-type-missing", "error", "config/crd/widgets.yaml", 24],
-      ["forbidden-unique-items", "error", "config/crd/widgets.yaml", 29],
+      ["cel-cost-schema-total-exceeds-budget", "error", "config/crd/widgets.yaml", 18, "structural-type-missing"],
+      ["structural-type-missing", "error", "config/crd/widgets.yaml", 24, undefined],
+      ["forbidden-unique-items", "error", "config/crd/widgets.yaml", 29, undefined],
+      ["cel-cost-rule-exceeds-budget", "error", "config/crd/widgets.yaml", 37, "structural-type-missing"],
+      ["cel-cost-total-contributor", "error", "config/crd/widgets.yaml", 37, "structural-type-missing"],
     ],
   );
 });

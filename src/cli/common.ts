@@ -227,8 +227,14 @@ export function parseMaxWarnings(text: string | undefined): number {
 /** -q shows errors only, and its summary (and --max-warnings) counts only what it shows. */
 export function quietView<R extends LintResult>(result: R, quiet: boolean | undefined): R {
   return quiet
-    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: { ...result.summary, warnings: 0, infos: 0 } }
+    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: quietSummary(result.summary) }
     : result;
+}
+
+function quietSummary(s: LintResult["summary"]): LintResult["summary"] {
+  // What lies behind other problems is counted as shown too: its errors only.
+  const { hidden, ...rest } = s;
+  return { ...rest, warnings: 0, infos: 0, ...(hidden && hidden.errors > 0 ? { hidden: { errors: hidden.errors, warnings: 0, infos: 0 } } : {}) };
 }
 
 /** 1 for an error, or for more warnings than --max-warnings allows; 0 otherwise. */

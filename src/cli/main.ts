@@ -25,6 +25,7 @@ interface LintFlags extends CommonFlags {
   against?: string;
   storedVersions?: string;
   objects?: string[];
+  apiserverGates?: boolean;
 }
 
 /** --stored-versions v1alpha1,v1: OLD's status.storedVersions as the cluster has it. */
@@ -88,7 +89,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
         ? await nothingLinted(api, options)
         : flags.against !== undefined
           ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) })
-          : await api.lint(inputs, { ...options, jobs });
+          : await api.lint(inputs, { ...options, jobs, ...(flags.apiserverGates ? { apiserverGates: true } : {}) });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -254,6 +255,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
     .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
+    .option("--apiserver-gates", "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)")
     .option("--crd-files-only", "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently")
     .option("--against <ref>", "lint each CRD as an update of its revision at a git ref (origin/main, a tag, a SHA) or in a directory")
     .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")

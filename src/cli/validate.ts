@@ -13,6 +13,7 @@ interface ValidateFlags extends CommonFlags {
   ignoreMissingSchemas?: boolean;
   showDefaulted?: boolean;
   maxWarnings?: string;
+  apiserverGates?: boolean;
 }
 
 export interface ValidateCommandDeps {
@@ -34,7 +35,8 @@ export function registerValidateCommand(program: Command, deps: ValidateCommandD
       .addOption(new Option("--field-validation <mode>", "unknown fields: strict (error, kubectl's default), warn, ignore").choices(["strict", "warn", "ignore"]).default("strict"))
       .option("--ignore-missing-schemas", "skip resources whose kind no CRD defines instead of reporting them")
       .option("--show-defaulted", "print each resource as the apiserver would store it (pruned, defaulted) as YAML on stdout; the report goes to stderr")
-      .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings"),
+      .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
+      .option("--apiserver-gates", "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)"),
     ["text", "json", "sarif", "junit", "github"],
   ).action((manifests: string[], flags: ValidateFlags) => deps.setResult(runValidate(manifests, flags, deps)));
 }
@@ -55,6 +57,7 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
       old: flags.old,
       fieldValidation: flags.fieldValidation as "strict" | "warn" | "ignore",
       ignoreMissingSchemas: flags.ignoreMissingSchemas,
+      ...(flags.apiserverGates ? { apiserverGates: true } : {}),
       onDefaulted: flags.showDefaulted ? (o) => io.stdout("---\n" + stringify(o, { version: "1.1" })) : undefined,
     });
   } catch (e) {

@@ -211,7 +211,22 @@ export class StructuralState {
     const list = this.deferred.get(ruleId);
     if (!list) return;
     this.deferred.delete(ruleId);
-    if (this.conversionError !== null) return;
+    if (this.conversionError !== null) {
+      this.held.push(...list);
+      return;
+    }
+    for (const emit of list) emit();
+  }
+
+  /**
+   * Findings ValidateStructural would report once the conversion succeeds: queued while it fails. The engine emits
+   * them (marked as hidden behind the conversion's error) when it shows what lies behind the apiserver's gates.
+   */
+  private readonly held: Array<() => void> = [];
+
+  /** Emits the findings held back by a failed conversion (once). */
+  releaseHeld(): void {
+    const list = this.held.splice(0);
     for (const emit of list) emit();
   }
 

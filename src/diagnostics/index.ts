@@ -76,6 +76,21 @@ export interface Diagnostic {
   assumes?: string[];
   /** The CRD version a revision finding is about. */
   version?: string;
+  /**
+   * Set on a problem the apiserver would report only once another one is fixed (it stops at that one, as at an
+   * invalid pattern before defaults and CEL): where that hiding diagnostic is. Such a diagnostic has `apiserver:
+   * false` (the apiserver does not report it now) and is not counted in `summary.errors`, `warnings` or `infos`.
+   */
+  hiddenBy?: HiddenBy;
+}
+
+/** The diagnostic that hides another one (the apiserver stops at it). */
+export interface HiddenBy {
+  rule: string;
+  file: string;
+  line: number;
+  column: number;
+  field: string | null;
 }
 
 /** What a diagnostic is built from; `buildDiagnostic` is the one place that assembles a Diagnostic. */
@@ -112,6 +127,7 @@ export function buildDiagnostic(i: DiagnosticInput): Diagnostic {
   if (i.effect) d.effect = i.effect;
   if (i.assumes && i.assumes.length > 0) d.assumes = [...i.assumes];
   if (i.version !== undefined) d.version = i.version;
+  if (i.hiddenBy) d.hiddenBy = { ...i.hiddenBy };
   return d;
 }
 
@@ -126,6 +142,8 @@ export interface Summary {
   infos: number;
   /** apiserver errors hidden by a disable comment or annotation: the cluster still rejects those CRDs. */
   suppressedApiserverErrors?: number;
+  /** Diagnostics behind another problem (`hiddenBy`), by severity; present only when there are some. */
+  hidden?: { errors: number; warnings: number; infos: number };
 }
 
 export interface LintResult {
@@ -147,7 +165,9 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
     severityRank[a.severity] - severityRank[b.severity] ||
     (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) ||
     ((a.field ?? "") < (b.field ?? "") ? -1 : (a.field ?? "") > (b.field ?? "") ? 1 : 0) ||
-    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0) ||
+    // The same problem shown and hidden: the shown one first, so that the repeat dropped is the hidden one.
+    (a.hiddenBy ? 1 : 0) - (b.hiddenBy ? 1 : 0)
   );
 }
 
@@ -166,14 +186,24 @@ export function prepareDiagnostics(diags: Diagnostic[]): Diagnostic[] {
   return out;
 }
 
-export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "errors" | "warnings" | "infos">): Summary {
-  let errors = 0, warnings = 0, infos = 0;
+export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "errors" | "warnings" | "infos" | "hidden">): Summary {
+  const shown = { errors: 0, warnings: 0, infos: 0 };
+  const hidden = { errors: 0, warnings: 0, infos: 0 };
   for (const d of diags) {
-    if (d.severity === "error") errors++;
-    else if (d.severity === "warning") warnings++;
-    else infos++;
+    // What the apiserver reports now counts as before; what it reports only after a fix is counted apart, so the
+    // exit code and --max-warnings judge the same diagnostics with or without them.
+    const c = d.hiddenBy ? hidden : shown;
+    if (d.severity === "error") c.errors++;
+    else if (d.severity === "warning") c.warnings++;
+    else c.infos++;
   }
-  return { ...counts, errors, warnings, infos };
+  const anyHidden = hidden.errors + hidden.warnings + hidden.infos > 0;
+  return { ...counts, ...shown, ...(anyHidden ? { hidden } : {}) };
+}
+
+/** Drops the diagnostics behind another problem: the apiserver's first answer only (--apiserver-gates). */
+export function withoutHidden(diags: readonly Diagnostic[]): Diagnostic[] {
+  return diags.filter((d) => !d.hiddenBy);
 }
 
 /** Longest `message`; a longer one (an apiserver text embedding a large value) is cut, its whole text kept in `detail`. */

@@ -36,6 +36,12 @@ export interface LintOptions {
    * stay on this thread whatever the number, since starting a worker costs more than they take to lint.
    */
   jobs?: number;
+  /**
+   * Report only what the apiserver reports now, stopping where it stops (a non-structural schema hides defaults and
+   * CEL, a default error hides CEL; in validate an unknown field hides the rest, a type error the CEL rules). Without
+   * it (the default) crdlint also reports what it finds behind those gates, each with `hiddenBy`.
+   */
+  apiserverGates?: boolean;
 }
 
 export { UsageError } from "./options.js";
@@ -44,7 +50,7 @@ export async function makeLinter(ruleList: readonly Rule[], options: LintOptions
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
   if (options.preset !== undefined && !isPreset(options.preset)) throw new UsageError(`unknown preset ${JSON.stringify(options.preset)} (expected ${PRESETS.join(", ")})`);
-  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, preset: options.preset, onSchemaCost });
+  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, preset: options.preset, onSchemaCost, apiserverGates: options.apiserverGates === true });
 }
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {

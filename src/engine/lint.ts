@@ -18,6 +18,8 @@ import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from 
 import type { SuggestResult } from "../cel/suggest.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
+import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";
+import { isCompiledNode } from "../rules/cel-compiled.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -33,6 +35,12 @@ export interface EngineOptions {
   preset?: Preset;
   /** The cost API: receives every schema's CEL cost estimate (or why there is none), for `crdlint cost`. */
   onSchemaCost?: (result: SchemaCostResult) => void;
+  /**
+   * Stop where the apiserver stops (its first answer only). Otherwise (the default) the checks an apiserver error
+   * gates (defaults and CEL behind a non-structural schema, CEL behind a default error or behind an error in the
+   * node's schema) also run, and what they find is reported with `hiddenBy` naming the error that hides it.
+   */
+  apiserverGates?: boolean;
 }
 
 /** Where a schema's cost result comes from. */
@@ -88,6 +96,8 @@ interface RawDiagnostic {
   file?: string;
   /** The CRD was linted as an update of an OLD revision: its apiserver verdicts are the update's. */
   update?: boolean;
+  /** The apiserver reports this only once that diagnostic is fixed (it stops there): shown marked, not counted. */
+  hiddenBy?: RawDiagnostic;
 }
 
 /** One CRD of the OLD side, as loaded (`crdlint diff`, `lint --against`). */
@@ -245,7 +255,7 @@ class Engine implements Linter {
       counts.crds++;
       const name = isObject(doc.value.metadata) && typeof doc.value.metadata.name === "string" ? doc.value.metadata.name : null;
       const old = revision && name !== null ? revision.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined)) {
+      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined)) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
@@ -294,14 +304,15 @@ class Engine implements Linter {
     // A revision rule's verdict is the apiserver's only when its effect is a rejection and the rule reproduces the
     // apiserver's own error; a rule that explains the cause of a rejection another rule reports (a loosened bound that
     // puts a CEL rule over its cost limit) grades as rejected without standing for the apiserver's error.
-    const apiserver = revision ? revision.effect === "rejected" && rule.apiserver : rule.apiserver;
-    const written = report.path.written;
-    const docPath = written.toDocumentPath();
-    const range =
-      (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
-    const field = written.toString();
+    const enforced = revision ? revision.effect === "rejected" && rule.apiserver : rule.apiserver;
+    // A problem behind another one is the apiserver's error to come, not its answer now: `apiserver` stays false so
+    // that every reader of the apiserver's verdict (filters on `apiserver`, the oracle) sees exactly that answer.
+    const apiserver = enforced && raw.hiddenBy === undefined;
+    const { range, field } = placeOf(raw);
     const apiserverField = report.path.apiserver.toString();
-    const type: ErrorType | null = apiserver ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
+    const type: ErrorType | null = enforced ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
+    const hider = raw.hiddenBy && { rule: raw.hiddenBy.rule.id, file: raw.hiddenBy.file ?? linted, ...placeOf(raw.hiddenBy) };
+    const hiddenBy = hider && { rule: hider.rule, file: hider.file, line: hider.at.line, column: hider.at.column, field: hider.field };
     // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
     return shortenMessage(buildDiagnostic({
       file,
@@ -323,10 +334,12 @@ class Engine implements Linter {
       effect: revision?.effect,
       assumes: revision?.assumes ? [...revision.assumes] : undefined,
       version: revision?.version,
+      hiddenBy,
     }));
   }
 
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }): RawDiagnostic[] {
+  /** `behind`: also run the checks an apiserver error gates, reporting what they find as hidden behind it. */
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }, behind = false): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Memo();
@@ -367,7 +380,8 @@ class Engine implements Linter {
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
     const structuralRequired = structuralSchemaRequired(update, crd);
-    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired));
+    // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
+    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired, behind && !isUpdate));
     if (old && update) out.push(...this.lintRevision(crd, memo, old, update, document, object));
     return out;
   }
@@ -441,13 +455,14 @@ class Engine implements Linter {
     file: string,
     update = false,
     structuralRequired = true,
+    behind = false,
   ): RawDiagnostic[] {
     const nodes: SchemaNode[] = [];
     walkSchema(scope, (n) => nodes.push(n));
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState(shared.minor);
     structural.notRequired = !structuralRequired;
-    const state: SchemaRunState = { out, dirty: new Set<string>(), errorCount: 0, document, object, scope, nodes, structural, update };
+    const state: SchemaRunState = { out, dirty: new Set<string>(), dirtyBy: new Map(), typeDirtyBy: new Map(), errorCount: 0, document, object, scope, nodes, structural, update, hiding: null, celBehind: false };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -515,7 +530,96 @@ class Engine implements Linter {
         if (costs) onCost({ ...source, estimated: true, costs, explain: (e) => explainCost(e, ctx) });
       }
     }
+    if (behind && structuralRequired) {
+      if (!celChecked) this.behindGates(state, runPhase);
+      else this.behindNodes(state, runPhase);
+    }
     return out;
+  }
+
+  /**
+   * What the apiserver would report once the error that stopped it is fixed: the phases it gates run as if the gate
+   * were open, each finding marked with the error hiding it (the nearest closed gate). Only what can be judged
+   * without the missing piece is run: a schema that does not convert has no structural form, so its held
+   * ValidateStructural findings are shown and its defaults and CEL rules are named as not checked; a CEL rule on a
+   * node with a structural error has no CEL type, so it is named as not checked, not compiled.
+   */
+  private behindGates(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
+    const shown = state.out.filter((r) => r.rule.apiserver && r.hiddenBy === undefined);
+    const conversionError = state.structural.conversionError;
+    let gate: RawDiagnostic | undefined;
+    if (conversionError !== null) {
+      // NewStructural failed: whatever apiserver error the schema shows first is what stops it.
+      gate = shown[0];
+      if (!gate) return;
+      state.hiding = gate;
+      const before = state.out.length;
+      state.structural.releaseHeld();
+      if (!DROPPED_BY_CONVERSION.test(conversionError)) {
+        // $ref, definitions, array items...: the structural form the fix produces is unknown, so nothing below is judged.
+        const what = [
+          state.nodes.some((n) => n.schema.default !== undefined) ? "defaults" : "",
+          state.nodes.some((n) => Array.isArray(n.schema["x-kubernetes-validations"]) && n.schema["x-kubernetes-validations"].length > 0) ? "CEL rules" : "",
+        ].filter(Boolean);
+        if (what.length > 0) this.reportNotChecked(state, gate, unconvertedReport(state.scope.path, what.join(" and "), conversionError));
+        state.hiding = null;
+        return;
+      }
+      // `$schema` or `id`: the conversion drops them once removed, and the structural form is the schema as written.
+      gate = state.out.slice(before).find((r) => r.rule.apiserver) ?? gate;
+    } else gate = shown.find((r) => r.phase === "structural");
+    const nonStructural = gate !== undefined;
+    if (gate) {
+      state.hiding = gate;
+      const before = state.out.length;
+      runPhase("defaults");
+      gate = state.out.slice(before).find((r) => r.rule.apiserver && r.phase === "defaults") ?? gate;
+    } else gate = shown.find((r) => r.phase === "defaults");
+    if (!gate) return;
+    state.hiding = gate;
+    this.celBehind(state, runPhase);
+    state.hiding = null;
+  }
+
+  /**
+   * The CEL rules the apiserver skips on a node with an error at or below it (it compiles a node's rules only when
+   * the node validated cleanly), compiled as they will be once that error is fixed, each finding behind the error.
+   */
+  private behindNodes(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
+    if (state.dirty.size === 0) return;
+    if (!state.nodes.some((n) => hasCelRules(n) && isCompiledNode(n) && state.dirty.has(n.path.written.toString()))) return;
+    // A fresh memo: the cost estimates of the schema were made without the skipped nodes.
+    state.memo = new Memo();
+    this.celBehind(state, runPhase);
+    state.memo = undefined;
+  }
+
+  /**
+   * Runs the cel phase behind a gate (the schema's, `state.hiding`, or each node's own error): every node compiles
+   * but one whose CEL type an error may change (a missing or wrong type, items, a format...): that one is named
+   * (schema-not-checked), since its types would be guesses. What the apiserver already reported is not repeated.
+   */
+  private celBehind(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
+    const before = state.out.length;
+    const reported = new Set(state.out.filter((r) => r.hiddenBy === undefined).map(rawKey));
+    state.celBehind = true;
+    runPhase("cel");
+    state.celBehind = false;
+    const typesUnsure = state.typeDirtyBy.size > 0;
+    const behind = state.out.splice(before).filter((r) => !reported.has(rawKey(r)) && !(typesUnsure && r.rule.id === "cel-type-info-failed"));
+    state.out.push(...behind);
+    for (const node of state.nodes) {
+      const rules = node.schema["x-kubernetes-validations"];
+      if (!Array.isArray(rules) || rules.length === 0 || !isCompiledNode(node)) continue;
+      const by = state.typeDirtyBy.get(node.path.written.toString());
+      if (by) this.reportNotChecked(state, by, celNodeReport(node.path.child("x-kubernetes-validations"), rules.length, by.rule.id));
+    }
+  }
+
+  private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, report: Report): void {
+    const rule = this.byId.get(NOT_CHECKED_RULE);
+    if (!rule || this.severityOf(rule.id, rule.severity) === "off") return;
+    state.out.push({ rule, report: resolved(rule, report), document: state.document, object: state.object, phase: "structural", hiddenBy: by });
   }
 
   private guard(rule: Rule, fn: () => void, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
@@ -561,6 +665,19 @@ interface SchemaRunState {
   out: RawDiagnostic[];
   /** Written paths (and their ancestors) where a walk-phase apiserver error was reported. */
   dirty: Set<string>;
+  /** The first error that made each dirty path dirty (what hides a CEL rule there). */
+  dirtyBy: Map<string, RawDiagnostic>;
+  /** While the engine runs a gated phase as if open: the error that closes the gate (its reports are hidden behind it). */
+  hiding: RawDiagnostic | null;
+  /** Paths (and their ancestors) where an error may change the CEL type: the first such error. */
+  typeDirtyBy: Map<string, RawDiagnostic>;
+  /**
+   * The cel phase runs behind the gates: a node is clean unless an error may change its CEL type, and a report is
+   * hidden behind the schema's gate or, without one, the error at or below its node (none: already reported).
+   */
+  celBehind: boolean;
+  /** A memo of its own for a phase run again (the shared one holds what the first run computed). */
+  memo?: Memo;
   errorCount: number;
   document: LoadedDocument;
   object: string | null;
@@ -592,7 +709,7 @@ class SchemaRuleContext implements SchemaContext {
     this.crd = base.crd;
     this.minor = base.minor;
     this.services = base.services;
-    this.memo = base.memo;
+    this.memo = state.memo ?? base.memo;
     if (base.update) this.update = base.update;
     this.scope = state.scope;
     this.nodes = state.nodes;
@@ -601,10 +718,20 @@ class SchemaRuleContext implements SchemaContext {
 
   report(r: Report): void {
     const { rule, phase, state } = this;
-    state.out.push({ rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update });
+    const raw: RawDiagnostic = { rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update };
+    const hiddenBy = state.hiding ?? (state.celBehind ? nodeHider(state.dirtyBy, r.path.written.toString()) : undefined);
+    // Behind no error: the apiserver compiled this node, and its findings are already reported.
+    if (state.celBehind && !hiddenBy) return;
+    if (hiddenBy) raw.hiddenBy = hiddenBy;
+    state.out.push(raw);
     if (rule.apiserver) {
-      state.errorCount++;
-      if ((phase === "walk" || phase === "structural") && !rule.outsideWalk) markDirty(state.dirty, (r.level ?? r.path).written.toString());
+      // A hidden error is not one the apiserver counts now, but it keeps CEL off its node as it will after the fix.
+      if (!hiddenBy) state.errorCount++;
+      const at = (r.level ?? r.path).written.toString();
+      if (rule.outsideWalk || !(phase === "walk" || phase === "structural")) return;
+      const shapes = phase === "walk" ? walkErrorShapesCelTypes(at) : structuralErrorShapesCelTypes(rule.id, at);
+      if (phase === "walk" || shapes) markDirty(state.dirty, state.dirtyBy, at, raw);
+      if (shapes) markDirty(new Set(), state.typeDirtyBy, at, raw);
     }
   }
 
@@ -613,6 +740,7 @@ class SchemaRuleContext implements SchemaContext {
   }
 
   isNodeClean(node: SchemaNode): boolean {
+    if (this.state.celBehind) return !this.state.typeDirtyBy.has(node.path.written.toString());
     return this.state.dirty.size === 0 || !this.state.dirty.has(node.path.written.toString());
   }
 
@@ -626,14 +754,81 @@ function resolved(rule: Rule, r: Report): Report {
   return r.messageId === undefined ? r : { ...r, message: reportMessage(rule, r) };
 }
 
-function markDirty(dirty: Set<string>, path: string): void {
+function markDirty(dirty: Set<string>, dirtyBy: Map<string, RawDiagnostic>, path: string, by: RawDiagnostic): void {
   // Every ancestor of an error path is "not clean" for the per-node CEL gate.
-  dirty.add(path);
+  const add = (p: string) => {
+    dirty.add(p);
+    if (!dirtyBy.has(p)) dirtyBy.set(p, by);
+  };
+  add(path);
   for (let i = path.length - 1; i > 0; i--) {
     const c = path[i];
-    if (c === "." || c === "[") dirty.add(path.slice(0, i));
+    if (c === "." || c === "[") add(path.slice(0, i));
   }
 }
+
+/**
+ * Whether a structural error can change the CEL type of its node (and so of its ancestors' `self`): one in a value
+ * validation (allOf/anyOf/oneOf/not) or an invalid pattern leaves the structural schema CEL types come from as it is.
+ * (Structural errors gate all of CEL on their own; this matters only when the engine looks behind that gate.)
+ */
+function structuralErrorShapesCelTypes(ruleId: string, path: string): boolean {
+  return ruleId !== "schema-pattern-invalid" && !/\.(allOf|anyOf|oneOf)\[|\.not(\.|\[|$)/.test(path);
+}
+
+/** Keywords whose errors leave a node's CEL type (and cost bounds) as they are. */
+const TYPE_NEUTRAL_KEYWORDS: ReadonlySet<string> = new Set([
+  "description", "title", "example", "externalDocs", "pattern", "enum", "required", "minimum", "maximum",
+  "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "minItems", "minProperties", "uniqueItems",
+]);
+
+/**
+ * Whether a walk error can change the CEL type of its node: not when it is about a value-validation keyword that
+ * CEL types ignore (an enum value of the wrong type, a bad minimum) or about an x-kubernetes-validations entry.
+ * Anything else (type, items, format, list and map types, bounds CEL costs use, an error on the node itself) may.
+ */
+function walkErrorShapesCelTypes(path: string): boolean {
+  if (/\.x-kubernetes-validations(\[|$)/.test(path)) return false;
+  const m = /\.([A-Za-z$][\w$-]*)(\[\d+\])*$/.exec(path);
+  return !(m && TYPE_NEUTRAL_KEYWORDS.has(m[1]!));
+}
+
+/** The error at or below the deepest dirty ancestor of a report's path (what hides a CEL finding there). */
+function nodeHider(dirtyBy: ReadonlyMap<string, RawDiagnostic>, path: string): RawDiagnostic | undefined {
+  for (let i = path.length; i > 0; i--) {
+    if (i < path.length && path[i] !== "." && path[i] !== "[") continue;
+    const by = dirtyBy.get(path.slice(0, i));
+    if (by) return by;
+  }
+  return undefined;
+}
+
+function hasCelRules(node: SchemaNode): boolean {
+  const v = node.schema["x-kubernetes-validations"];
+  return Array.isArray(v) && v.length > 0;
+}
+
+/** What makes two raw diagnostics the same finding (as prepareDiagnostics compares them). */
+function rawKey(r: RawDiagnostic): string {
+  return `${r.rule.id}\0${r.report.path.written.toString()}\0${r.report.message ?? ""}\0${r.report.offset ?? ""}`;
+}
+
+/** Where a raw diagnostic points: its range in its document, and its field as written. */
+function placeOf(raw: RawDiagnostic): { range: SourceRangeOf; field: string; at: { line: number; column: number } } {
+  const { report, document } = raw;
+  const written = report.path.written;
+  const docPath = written.toDocumentPath();
+  const range = (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
+  return { range, field: written.toString(), at: { line: range.start.line, column: range.start.column } };
+}
+
+type SourceRangeOf = ReturnType<LoadedDocument["locate"]>;
+
+/** NewStructural's errors for keys that only need removing (`$schema`, `id`): the fixed schema converts as written. */
+const DROPPED_BY_CONVERSION = /^OpenAPIV3Schema '(id|schema)' is not supported$/;
+
+/** The rule that names what cannot be checked behind a non-structural schema. */
+const NOT_CHECKED_RULE = "schema-not-checked";
 
 function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
   const md = raw.metadata;

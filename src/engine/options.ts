@@ -16,7 +16,7 @@ const SEVERITIES = ["off", "info", "warning", "error"];
 const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 
 /** The options each entry point takes, for the check of unknown names. */
-const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs"];
+const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs", "apiserverGates"];
 /** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
 const REVISION_KEYS = ["storedVersions", "diffPolicy", "objects"];
 export const OPTION_KEYS = {
@@ -75,6 +75,7 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   if (o.maxFileSizeBytes !== undefined && !(typeof o.maxFileSizeBytes === "number" && o.maxFileSizeBytes > 0)) errors.push(`maxFileSizeBytes: expected a number above 0, got ${describe(o.maxFileSizeBytes)}`);
   if (o.jobs !== undefined && !(typeof o.jobs === "number" && Number.isInteger(o.jobs) && o.jobs >= 1)) errors.push(`jobs: expected a whole number >= 1, got ${describe(o.jobs)}`);
   for (const key of ["stdin", "onDefaulted"]) if (o[key] !== undefined && typeof o[key] !== "function") errors.push(`${key}: expected a function, got ${describe(o[key])}`);
+  if (o.apiserverGates !== undefined && typeof o.apiserverGates !== "boolean") errors.push(`apiserverGates: expected a boolean, got ${describe(o.apiserverGates)}`);
   if (o.ignoreMissingSchemas !== undefined && typeof o.ignoreMissingSchemas !== "boolean") errors.push(`ignoreMissingSchemas: expected a boolean, got ${describe(o.ignoreMissingSchemas)}`);
   if (errors.length) throw new UsageError(errors.join("; "));
 }

@@ -3,7 +3,7 @@
  * from the manifests themselves; inputs are read document by document (memory stays flat as resources grow);
  * each CRD is linted (lazily, when a resource first needs it) and each version's validator is compiled once.
  */
-import type { Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
+import type { Diagnostic, HiddenBy, LintResult, Severity } from "../diagnostics/index.js";
 import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, openInput, type StdinReader } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
@@ -286,7 +286,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     if (!rv) return null;
     // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
     const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
-    const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators });
+    const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators, behind: options.apiserverGates !== true });
     crd.validators.set(v.name, validator);
     return validator;
   };
@@ -415,7 +415,10 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     if (v.deprecated) push({ ...base("resource-version-deprecated", "warning", ["apiVersion"]), apiserver: false, field: "apiVersion", message: deprecationWarning(crd, v) });
     const old = oldObjects?.find(group, kind, namespace, name, crd.namespaced);
     const result = validator.validate(obj, old);
-    for (const f of result.findings) push(toDiagnostic(f, base(f.rule, f.severity, f.docPath)));
+    for (const f of result.findings) {
+      const hider = f.hiddenBy ? base(f.hiddenBy.rule, f.hiddenBy.severity, f.hiddenBy.docPath) : null;
+      push(toDiagnostic(f, base(f.rule, f.severity, f.docPath), hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field }));
+    }
     if (options.onDefaulted && result.object !== null) options.onDefaulted(result.object);
   }
 
@@ -425,11 +428,13 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor }) };
 }
 
-function toDiagnostic(f: ResourceFinding, base: Diagnostic): Diagnostic {
+function toDiagnostic(f: ResourceFinding, base: Diagnostic, hiddenBy: HiddenBy | null): Diagnostic {
   return buildDiagnostic({
     ...base,
     range: { start: { line: base.line, column: base.column }, end: { line: base.endLine, column: base.endColumn } },
-    apiserver: f.severity === "error" && ruleApiserver.get(f.rule) === true,
+    // Behind another error the apiserver does not report it now: not part of its answer (`hiddenBy` says why).
+    apiserver: f.severity === "error" && ruleApiserver.get(f.rule) === true && hiddenBy === null,
+    ...(hiddenBy ? { hiddenBy } : {}),
     field: f.field,
     // An error without a field: the apiserver's field.Error prints its path as <nil>.
     apiserverField: f.field === null ? "<nil>" : undefined,

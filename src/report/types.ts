@@ -55,6 +55,21 @@ export function detailLines(d: Pick<Diagnostic, "message" | "detail">): string[]
 }
 
 /**
+ * The mark of a diagnostic the apiserver reports only after another problem is fixed (`hiddenBy`), as the
+ * human-readable formats append it: ` (reported once <rule> at <line>:<column> is fixed)`; "" for any other.
+ */
+export function hiddenSuffix(d: Diagnostic): string {
+  const h = d.hiddenBy;
+  if (!h) return "";
+  return ` (reported once ${h.rule} at ${h.file === d.file ? "" : `${h.file}:`}${h.line}:${h.column} is fixed)`;
+}
+
+/** The one-line text of a diagnostic: the apiserver's line for its errors (now or behind another one), else `field: message`. */
+export function diagnosticLine(d: Diagnostic): string {
+  return d.apiserver || (d.hiddenBy && d.type) ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
+}
+
+/**
  * The line as the apiserver (and kubectl) prints a field error: `<path>: <Type>: <value>: <detail>`, with a long
  * value shortened (the apiserver prints the whole value, which for a schema or a rule entry buries the message).
  */

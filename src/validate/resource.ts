@@ -78,6 +78,8 @@ export interface ResourceFinding {
   value?: string;
   message: string;
   detail?: string;
+  /** The apiserver reports this only once that finding is fixed (it stops there): shown marked, not counted. */
+  hiddenBy?: ResourceFinding;
 }
 
 /** The CEL stage, supplied by the caller (it owns the CEL runtime): findings already in the apiserver's words. */
@@ -93,6 +95,11 @@ export interface ResourceValidatorOptions {
   cel?: CelStage | null;
   /** The run's compiled schema validators, shared by every resource version of the run; absent: one per validator. */
   schemaValidators?: SchemaValidatorCache;
+  /**
+   * Also run what the apiserver's gates stop (the rest of the pipeline behind a strict decoding error, the CEL rules
+   * behind a blocking schema error), each finding with `hiddenBy`.
+   */
+  behind?: boolean;
 }
 
 export interface ResourceResult {
@@ -158,6 +165,11 @@ const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required va
 
 function isBlocking(e: ValueError): boolean {
   return BLOCKING.has(e.type) || isTypeInvalid(e);
+}
+
+/** A CEL rule that failed to evaluate (no matching overload, a missing key, a bad conversion), as the apiserver words it. */
+function isEvaluationError(f: ResourceFinding): boolean {
+  return f.type === "Internal error" || / evaluating rule: |: call arguments did not match a supported operator, function or macro signature for rule: /.test(f.message);
 }
 
 const CEL_SKIPPED = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
@@ -316,11 +328,15 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     if (mode === "strict" && decoded.strict.length > 0) {
       // The apiserver stops at the strict decoding error; say what else it would find once the fields are fixed.
       // Nothing has changed obj yet (decoding copies), so the second pass sees what the first one saw.
-      const hidden = run(obj, oldRaw, "warn").findings.length - decoded.strict.length;
+      const rest = run(obj, oldRaw, "ignore");
+      const hidden = rest.findings.filter((f) => f.hiddenBy === undefined).length;
       if (hidden > 0) {
         const last = findings[findings.length - 1]!;
         last.detail = `${last.detail ?? ""}; ${hidden} further problem${hidden === 1 ? " is" : "s are"} hidden behind it (the apiserver stops here): --field-validation warn shows ${hidden === 1 ? "it" : "them"}`;
       }
+      // Once the unknown fields are gone the apiserver goes on: what it finds then is shown behind the first of them
+      // (or behind the error nearer to it that still stops it, as a type error stops CEL).
+      if (options.behind) for (const f of rest.findings) findings.push(f.hiddenBy ? f : { ...f, hiddenBy: findings[0]! });
       return { findings, object: null };
     }
     const object = decoded.object;
@@ -359,14 +375,27 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       if (before.some(isBlocking)) celSkipped = true;
       else celFindings = options.cel.validate(object, old);
     }
-    for (const e of metaErrors) findings.push(finding("resource-metadata-invalid", e));
-    for (const e of schemaErrors) findings.push(finding("resource-schema-invalid", e));
-    for (const e of scaleErrors) findings.push(finding("resource-scale-invalid", e));
-    for (const e of embeddedErrors) findings.push(finding("resource-embedded-invalid", e));
-    for (const e of listErrors) findings.push(finding("resource-list-type-duplicate", e));
+    const found = new Map<ValueError, ResourceFinding>();
+    const add = (rule: string, e: ValueError) => {
+      const f = finding(rule, e);
+      found.set(e, f);
+      findings.push(f);
+    };
+    for (const e of metaErrors) add("resource-metadata-invalid", e);
+    for (const e of schemaErrors) add("resource-schema-invalid", e);
+    for (const e of scaleErrors) add("resource-scale-invalid", e);
+    for (const e of embeddedErrors) add("resource-embedded-invalid", e);
+    for (const e of listErrors) add("resource-list-type-duplicate", e);
     findings.push(...celFindings);
     if (celSkipped)
       findings.push(finding("resource-cel-not-checked", { path: FieldPath.from([]), type: "Invalid value", value: null, message: CEL_SKIPPED }));
+    if (celSkipped && options.behind && options.cel) {
+      // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
+      // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
+      // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
+      const blocker = found.get(before.find(isBlocking)!)!;
+      for (const f of options.cel.validate(object, old)) if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
+    }
     for (const w of warnings) {
       const f = finding("resource-finalizer-name", w, "warning");
       f.type = null;

@@ -272,7 +272,9 @@ export function checkReport(result) {
     if (d.endLine < d.line) throw new Error(`${d.rule}: ends (line ${d.endLine}) before it starts (line ${d.line})`);
   }
   const s = result.summary;
-  if (s.errors !== result.diagnostics.filter((d) => d.severity === "error").length) throw new Error("summary.errors does not count the errors");
+  // Diagnostics behind another problem (hiddenBy) are counted apart, in summary.hidden.
+  if (s.errors !== result.diagnostics.filter((d) => d.severity === "error" && !d.hiddenBy).length) throw new Error("summary.errors does not count the errors");
+  if ((s.hidden?.errors ?? 0) !== result.diagnostics.filter((d) => d.severity === "error" && d.hiddenBy).length) throw new Error("summary.hidden.errors does not count the hidden errors");
   for (const f of formats) f(result, { cwd: "/", color: false, toolVersion: "0", rules: api.rules, failOn: "error" });
 }
 

@@ -45,6 +45,11 @@ const ORDER = ["rule", "severity", "apiserver", "file", "line", "column", "endLi
 /** A diagnostic as a case states it: fixed key order, without what the case's frame fixes (file, object, category). */
 export function toExpectation(rule, d) {
   const { object, category, url, ...rest } = d;
+  // The problem hiding a diagnostic is in the same input: its file is the case's, whatever the run calls it.
+  if (rest.hiddenBy && rest.hiddenBy.file === rest.file) {
+    const { file, ...hiddenBy } = rest.hiddenBy;
+    rest.hiddenBy = hiddenBy;
+  }
   if (rule.category !== "revision" && rest.file !== "old.yaml") delete rest.file;
   if (category !== rule.category) throw new Error(`${rule.id}: a diagnostic of category ${category}`);
   if (rest.apiserver === rule.apiserver) delete rest.apiserver;

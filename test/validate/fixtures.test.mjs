@@ -13,6 +13,8 @@ const pick = (d) => {
   if (d.apiserverField !== undefined) o.apiserverField = d.apiserverField;
   if (d.value !== undefined) o.value = d.value;
   if (d.detail !== undefined) o.detail = d.detail;
+  // What the apiserver reports only once another problem is fixed carries that problem (and is not its answer now).
+  if (d.hiddenBy !== undefined) o.hiddenBy = d.hiddenBy;
   return o;
 };
 
@@ -33,6 +35,6 @@ for (const name of readdirSync(dir).sort()) {
     const file = join(dir, name, "expected.json");
     if (process.env.CRDLINT_WRITE_EXPECTED) writeFileSync(file, JSON.stringify(got, null, 2) + "\n");
     assert.deepEqual(got, JSON.parse(readFileSync(file, "utf8")));
-    assert.equal(r.status, got.some((d) => d.severity === "error") ? 1 : 0, "exit code follows the diagnostics");
+    assert.equal(r.status, got.some((d) => d.severity === "error" && !d.hiddenBy) ? 1 : 0, "exit code follows the diagnostics the apiserver reports now");
   });
 }

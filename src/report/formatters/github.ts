@@ -1,6 +1,6 @@
 /** `--format github`: GitHub Actions workflow commands, one annotation per diagnostic. */
 import type { Formatter } from "../types.js";
-import { apiserverLine } from "../types.js";
+import { diagnosticLine, hiddenSuffix } from "../types.js";
 
 // Workflow command values must escape %, CR and LF (and, in properties, ':' and ',').
 function escapeData(s: string): string {
@@ -14,7 +14,7 @@ export const github: Formatter = (result) => {
   const out: string[] = [];
   for (const d of result.diagnostics) {
     const level = d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "notice";
-    const msg = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
+    const msg = diagnosticLine(d) + hiddenSuffix(d);
     const full = [msg, d.suggestion ? `fix: ${d.suggestion}` : ""].filter(Boolean).join("\n");
     out.push(
       `::${level} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},endLine=${d.endLine},endColumn=${d.endColumn},title=${escapeProperty(d.rule)}::${escapeData(full)}`,

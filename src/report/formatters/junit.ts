@@ -4,7 +4,7 @@
  * threshold (warnings, infos) are listed in the suite's system-out.
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { apiserverLine, atOrAbove, detailLines, type Formatter } from "../types.js";
+import { atOrAbove, detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 
 function xml(s: string): string {
   return s
@@ -17,7 +17,7 @@ function xml(s: string): string {
 }
 
 function describe(d: Diagnostic, file: string): string {
-  const msg = d.apiserver ? apiserverLine(d) : d.message;
+  const msg = (d.apiserver || (d.hiddenBy && d.type) ? diagnosticLine(d) : d.message) + hiddenSuffix(d);
   return [`${file}:${d.line}:${d.column} ${d.severity} ${d.rule}`, d.field ? `field: ${d.field}` : "", msg, detailLines(d).join("\n"), d.suggestion ? `fix: ${d.suggestion}` : ""]
     .filter(Boolean)
     .join("\n");
@@ -32,15 +32,19 @@ export const junit: Formatter = (result, ctx) => {
   let total = 0;
   let failures = 0;
   for (const [file, diags] of byFile) {
-    const failing = diags.filter((d) => atOrAbove(d, ctx.failOn));
-    const others = diags.filter((d) => !atOrAbove(d, ctx.failOn));
+    // A diagnostic behind another problem is not a failure of its own (the apiserver does not report it yet): it
+    // is listed in system-out with its mark, so that the failing testcases stay the apiserver's answer.
+    const fails = (d: Diagnostic) => !d.hiddenBy && atOrAbove(d, ctx.failOn);
+    const failing = diags.filter(fails);
+    const others = diags.filter((d) => !fails(d));
     const cases = failing.map((d) => {
-      const msg = d.apiserver ? apiserverLine(d) : d.message;
+      const msg = d.apiserver ? diagnosticLine(d) : d.message;
       return `    <testcase classname="${xml(file)}" name="${xml(`${d.rule} ${d.field ?? ""} (${d.line}:${d.column})`)}">\n      <failure type="${xml(d.rule)}" message="${xml(msg)}">${xml(describe(d, file))}</failure>\n    </testcase>`;
     });
     if (failing.length === 0) {
-      const count = (sev: string, n = others.filter((d) => d.severity === sev).length) => (n ? [`${n} ${sev}${n === 1 ? "" : "s"}`] : []);
-      const below = [...count("warning"), ...count("info")];
+      const count = (sev: string, n = others.filter((d) => d.severity === sev && !d.hiddenBy).length) => (n ? [`${n} ${sev}${n === 1 ? "" : "s"}`] : []);
+      const hidden = others.filter((d) => d.hiddenBy).length;
+      const below = [...count("warning"), ...count("info"), ...(hidden ? [`${hidden} behind other problems`] : [])];
       const note = below.length ? `${below.join(", ")} below the failure threshold (in system-out)` : "no problems";
       cases.push(`    <testcase classname="${xml(file)}" name="${xml(`crdlint ${file}`)}">\n      <system-out>${xml(note)}</system-out>\n    </testcase>`);
     }

@@ -1,7 +1,7 @@
 /** `--format sarif`: SARIF 2.1.0, one run, every registered rule in tool.driver.rules. */
 import { relative, isAbsolute, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { apiserverLine, type Formatter } from "../types.js";
+import { diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 import { REPOSITORY_URL, ruleDocsUrl } from "../rule-docs.js";
 
 
@@ -45,7 +45,7 @@ export const sarif: Formatter = (result, ctx) => {
           ruleId: d.rule,
           ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule) } : {}),
           level: level(d.severity),
-          message: { text: (d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message) + (d.suggestion ? ` (fix: ${d.suggestion})` : "") },
+          message: { text: diagnosticLine(d) + hiddenSuffix(d) + (d.suggestion ? ` (fix: ${d.suggestion})` : "") },
           locations: [
             {
               physicalLocation: {
@@ -55,7 +55,8 @@ export const sarif: Formatter = (result, ctx) => {
               ...(d.field ? { logicalLocations: [{ fullyQualifiedName: d.apiserverField ?? d.field, kind: "member" }] } : {}),
             },
           ],
-          properties: { category: d.category, apiserver: d.apiserver, field: d.field, type: d.type, object: d.object, document: d.document },
+          // hiddenBy: the apiserver reports this only once that diagnostic is fixed (not part of its answer now).
+          properties: { category: d.category, apiserver: d.apiserver, field: d.field, type: d.type, object: d.object, document: d.document, ...(d.hiddenBy ? { hiddenBy: d.hiddenBy } : {}) },
         })),
         columnKind: "unicodeCodePoints",
       },

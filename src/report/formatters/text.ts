@@ -1,7 +1,7 @@
 /** `--format text`: grouped by file like ESLint's stylish; a non-structural schema gets one NonStructuralSchema block. */
 import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { apiserverLine, detailLines, type Formatter } from "../types.js";
+import { detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -23,8 +23,8 @@ export const text: Formatter = (result, ctx) => {
   const lines: string[] = [];
   const row = (d: Diagnostic, indent = "  ") => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
-    const text = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
-    lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}`);
+    const text = diagnosticLine(d);
+    lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}${c.cyan(hiddenSuffix(d))}`);
     for (const l of detailLines(d)) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
     if (d.suggestion) lines.push(`${indent}${" ".repeat(17)}${c.green("fix:")} ${d.suggestion}`);
   };
@@ -47,8 +47,10 @@ export const text: Formatter = (result, ctx) => {
         shown.add(key);
         const block = blocks.get(key)!;
         const where = d.object ? `${d.object} ` : "";
+        // With what lies behind it shown (marked), the apiserver's gate is still what the heading names.
+        const behind = diags.some((h) => h.hiddenBy && h.document === d.document && schemaRootOf(h) === schemaRootOf(d));
         lines.push(
-          `  ${c.dim(`${d.line}:${d.column}`.padEnd(8))} ${sev("error").padEnd(ctx.color ? 17 : 7)} ${c.bold("NonStructuralSchema")}: ${where}${schemaRootOf(d)} is not structural (${block.length} violation${block.length === 1 ? "" : "s"}); defaults and CEL rules of this schema are not checked until it is`,
+          `  ${c.dim(`${d.line}:${d.column}`.padEnd(8))} ${sev("error").padEnd(ctx.color ? 17 : 7)} ${c.bold("NonStructuralSchema")}: ${where}${schemaRootOf(d)} is not structural (${block.length} violation${block.length === 1 ? "" : "s"}); ${behind ? "the apiserver checks its defaults and CEL rules only once it is (shown marked below)" : "defaults and CEL rules of this schema are not checked until it is"}`,
         );
         for (const v of block) row(v, "    ");
         continue;
@@ -64,6 +66,12 @@ export const text: Formatter = (result, ctx) => {
   else {
     const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
+  }
+  if (s.hidden) {
+    const h = s.hidden;
+    const n = h.errors + h.warnings + h.infos;
+    const parts = [h.errors ? `${h.errors} error${h.errors === 1 ? "" : "s"}` : "", h.warnings ? `${h.warnings} warning${h.warnings === 1 ? "" : "s"}` : "", h.infos ? `${h.infos} info` : ""].filter(Boolean);
+    lines.push(c.cyan(`+ ${n} more behind ${n === 1 ? "that" : "those"} (${parts.join(", ")}): what the apiserver reports once the problem each is marked with is fixed; --apiserver-gates leaves ${n === 1 ? "it" : "them"} out`));
   }
   const hidden = s.suppressedApiserverErrors ?? 0;
   if (hidden > 0)

@@ -1,5 +1,6 @@
 /** The structural rules, in id order. */
 import type { Rule } from "../define-rule.js";
+import schemaNotChecked from "./schema-not-checked.js";
 import structuralAdditionalPropertiesAtRoot from "./structural-additional-properties-at-root.js";
 import structuralApiversionType from "./structural-apiversion-type.js";
 import structuralConversionFailed from "./structural-conversion-failed.js";
@@ -31,6 +32,7 @@ import structuralTypeMissing from "./structural-type-missing.js";
 import structuralValueValidationIncomplete from "./structural-value-validation-incomplete.js";
 
 export default [
+  schemaNotChecked,
   structuralAdditionalPropertiesAtRoot,
   structuralApiversionType,
   structuralConversionFailed,
