@@ -54,6 +54,15 @@ function parseStoredVersions(flags: LintFlags): { storedVersions?: string[]; sto
 
 const repeatable = (v: string, prev: string[] = []) => [...prev, v];
 
+/**
+ * With --against, OLD is read from the paths as named, not from the files they were narrowed to (--crd-files-only,
+ * or no path: the files under "." holding a CRD): a CRD file deleted or moved since the ref is then still seen.
+ */
+function namedPaths(paths: readonly string[], flags: LintFlags): { namedPaths?: string[] } {
+  if (paths.length === 0) return { namedPaths: ["."] };
+  return flags.crdFilesOnly ? { namedPaths: [...paths] } : {};
+}
+
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
@@ -107,7 +116,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
       inputs.length === 0
         ? await nothingLinted(api, options)
         : flags.against !== undefined
-          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, ...storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) })
+          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, ...storedVersions, ...namedPaths(paths, flags), ...(flags.objects?.length ? { objects: flags.objects } : {}) })
           : await api.lint(inputs, { ...options, jobs });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
@@ -173,7 +182,7 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const known = new Set(allRules.map((r) => r.id));
   // With --against, the paths are NEW's (none: the CRD files under the working directory); without, OLD and NEW.
   const { options, inputs } = flags.against !== undefined ? await prepareRun(paths, flags, io, known) : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
-  const revisionOptions = { ...options, ...storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) };
+  const revisionOptions = { ...options, ...storedVersions, ...(flags.against !== undefined ? namedPaths(paths, flags) : {}), ...(flags.objects?.length ? { objects: flags.objects } : {}) };
   let result;
   try {
     result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, revisionOptions) : await api.diff([inputs[0]!], [inputs[1]!], revisionOptions);

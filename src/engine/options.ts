@@ -18,7 +18,7 @@ const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 /** The options each entry point takes, for the check of unknown names. */
 const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs"];
 /** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
-const REVISION_KEYS = ["storedVersions", "storedVersionsByCrd", "storedVersionsFrom", "diffPolicy", "objects"];
+const REVISION_KEYS = ["storedVersions", "storedVersionsByCrd", "storedVersionsFrom", "diffPolicy", "objects", "namedPaths"];
 export const OPTION_KEYS = {
   lint: [...LINT_KEYS, "against", ...REVISION_KEYS],
   diff: [...LINT_KEYS, ...REVISION_KEYS],
@@ -70,6 +70,7 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   isStrings("ignore");
   isStrings("storedVersions");
   isStrings("storedVersionsFrom");
+  isStrings("namedPaths");
   if (o.storedVersionsByCrd !== undefined) {
     const v = o.storedVersionsByCrd;
     if (typeof v !== "object" || v === null || Array.isArray(v) || Object.values(v).some((l) => !Array.isArray(l) || l.length === 0 || l.some((x) => typeof x !== "string")))

@@ -32,6 +32,12 @@ export interface RevisionOptions extends LintOptions {
   diffPolicy?: DiffPolicy;
   /** --objects: example or exported custom resources replayed against NEW (src/engine/replay.ts). */
   objects?: readonly string[];
+  /**
+   * The paths as the user named them when NEW's paths are a narrowed list of files (--crd-files-only, or no path at
+   * all: the files holding a CRD under "."): with `against`, OLD is these paths at the ref, and CRDs pair within them,
+   * so a CRD file deleted or moved since the ref is still seen.
+   */
+  namedPaths?: readonly string[];
 }
 
 /** Where OLD comes from. */
@@ -246,7 +252,7 @@ async function readOld(linter: Linter, source: OldSource, newPaths: readonly str
     throw e;
   }
   const side = new OldSide(linter, options, tree);
-  side.addTreeFiles(listFilesAt(tree, cwd, newPaths));
+  side.addTreeFiles(listFilesAt(tree, cwd, options.namedPaths ?? newPaths));
   return side;
 }
 
@@ -257,9 +263,9 @@ async function readOld(linter: Linter, source: OldSource, newPaths: readonly str
 export async function lintRevisions(linter: Linter, source: OldSource, newPaths: readonly string[], options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
   const old = await readOld(linter, source, newPaths, options);
-  const named = newPaths.length ? newPaths : ["."];
   const expandOptions = { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename };
-  const expanded = await expandInputs(named, expandOptions);
+  const expanded = await expandInputs(newPaths.length ? newPaths : ["."], expandOptions);
+  const named = options.namedPaths ?? (newPaths.length ? newPaths : ["."]);
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
   // Each NEW file's place: the named path it came from (the first that names it) and its key.
   const places = new Map<string, Place>();
@@ -280,7 +286,7 @@ export async function lintRevisions(linter: Linter, source: OldSource, newPaths:
         throw new UsageError(`cannot read ${file}: ${e.message}`);
       });
       if (options.objects?.length && !("problem" in input)) newTexts.push(input.text);
-      const place = places.get(file) ?? { scope: 0, key: file };
+      const place = places.get(file) ?? { scope: 0, key: old.tree && file !== "-" ? repoPath(old.tree, cwd, file) : file };
       yield "problem" in input ? { file, problem: input.problem, message: input.message, place } : { file, text: input.text, place };
     }
   }
@@ -327,6 +333,8 @@ async function lintNew(
   const inNew = new Map<string, Map<string, number>>();
   /** NEW's file at each key: where a finding about an OLD file of the same path is shown. */
   const newFileAt = new Map<string, string>();
+  /** Names with NEW copies left unpaired for ambiguity: their OLD copies are named in that warning, not "removed". */
+  const ambiguousNames = new Set<string>();
   for (const [file, place] of places) if (!newFileAt.has(place.key)) newFileAt.set(place.key, file);
   for await (const input of inputs) {
     const file = input.file;
@@ -354,13 +362,15 @@ async function lintNew(
         }
         if (earlier !== undefined)
           events.push({ rule: CRD_DUPLICATE, name, at, message: `CRD ${name} is defined twice in ${file} (documents ${earlier + 1} and ${document.index + 1}): only the first is compared with OLD; the apiserver keeps whichever is applied last` });
-        else if (ambiguous)
+        else if (ambiguous) {
+          ambiguousNames.add(name);
           events.push({
             rule: CRD_DUPLICATE,
             name,
             at,
             message: `CRD ${name} is defined more than once within the paths compared, and OLD has it in ${ambiguous.map((e) => e.file).join(", ")}, none at this path: this copy is not compared; name each channel's directory as a path of its own`,
           });
+        }
         else events.push({ rule: CRD_ADDED, name, at, message: `CRD ${name} is new: it is created, not updated` });
         return undefined;
       },
@@ -374,7 +384,7 @@ async function lintNew(
     for (const e of events) diagnostics.push(crdEventDiagnostic(linter, e.rule, file, e.at, e.name, e.message));
   }
   for (const entry of old.entries) {
-    if (entry.used) continue;
+    if (entry.used || ambiguousNames.has(entry.name)) continue;
     const at = entry.document.locate(["metadata", "name"]);
     // OLD at a git ref: shown at line 1 of the file it was in, as the working tree names it, with OLD's place said.
     const shown = entry.shownFile ? { file: entry.shownFile, range: LINE_1, where: ` (OLD: ${entry.file}:${at.start.line})` } : { file: entry.file, range: at, where: "" };

@@ -86,8 +86,9 @@ export function listFilesAt(tree: GitTree, cwd: string, paths: readonly string[]
   named.forEach((p, scope) => {
     if (p === "-") return;
     const rel = toPosix(relative(tree.root, resolve(cwd, p)));
-    const spec = GLOB.test(p) ? `:(glob)${rel}` : `:(top)${rel || "."}`;
-    const listed = git(tree.root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", tree.commit, "--", spec]).toString("utf8");
+    // The repository's top is the whole tree: `git ls-tree` lists nothing for the pathspec `:(top).`.
+    const spec = GLOB.test(p) ? [`:(glob)${rel}`] : rel === "" ? [] : [`:(top)${rel}`];
+    const listed = git(tree.root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", tree.commit, "--", ...spec]).toString("utf8");
     for (const f of listed.split("\0")) {
       if (f === "" || !CRD_FILE.test(f) || seen.has(f)) continue;
       // Only what lies below the named path counts: a named file is taken even in a dot-directory.

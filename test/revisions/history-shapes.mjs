@@ -40,7 +40,7 @@ apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   annotations:
-    controller-gen.kubebuilder.io/version: v0.16.4${channel ? `\n    gateway.networking.k8s.io/channel: ${channel}` : ""}
+    controller-gen.kubebuilder.io/version: v0.16.4${channel ? `\n    api-approved.kubernetes.io: https://github.com/kubernetes-sigs/gateway-api/pull/2466\n    gateway.networking.k8s.io/bundle-version: v1.0.0\n    gateway.networking.k8s.io/channel: ${channel}` : ""}
   name: ${plural}.${group}
 spec:
   group: ${group}
