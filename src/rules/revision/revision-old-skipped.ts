@@ -13,7 +13,7 @@ export default defineEngineRule({
   docs: {
     why: "OLD is what the cluster holds, read from the same paths at a git ref or from a directory. A chart's templates/ are not YAML until rendered, and an old revision may have been broken YAML; neither is a reason to stop judging the rest of the change, but a CRD that was in such a file is then reported as added rather than compared.",
     fix: "Render the old revision and give it as OLD (`helm template . > old.yaml`, then `crdlint diff old.yaml crds/`), or keep CRDs in plain YAML (Helm's crds/ directory is not templated).",
-    upstream: "helm/helm: charts keep CRDs in crds/, which Helm installs without rendering",
+    upstream: "helm/helm:pkg/action/install.go (installCRDs: a chart's crds/ directory is applied without rendering; templates/ is rendered first)",
     fail: "",
     pass: "old: {}\nnew: {}\n",
   },
