@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
+import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
 import type { LoadedDocument } from "../load/document.js";
 import { GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, worktreePath, type GitTree } from "../load/git.js";
 import { isPartialCrd } from "../load/kustomize-patch.js";
@@ -252,7 +252,9 @@ async function readOld(linter: Linter, source: OldSource, newPaths: readonly str
     throw e;
   }
   const side = new OldSide(linter, options, tree);
-  side.addTreeFiles(listFilesAt(tree, cwd, options.namedPaths ?? newPaths));
+  // NEW's ignore patterns hold for OLD too: an ignored directory of fixtures is in neither revision.
+  const ignored = await ignoredBy({ cwd, ignore: options.ignore, ignoreBase: options.ignoreBase });
+  side.addTreeFiles(listFilesAt(tree, cwd, options.namedPaths ?? newPaths).filter((f) => !ignored(worktreePath(tree, cwd, f.file))));
   return side;
 }
 
