@@ -9,7 +9,7 @@ import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, format
 import type { LoadedDocument } from "../load/document.js";
 import { GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, worktreePath, type GitTree } from "../load/git.js";
 import { isPartialCrd } from "../load/kustomize-patch.js";
-import { goTemplateAction, RENDER_HINT } from "../load/template.js";
+import { goTemplateAction } from "../load/template.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../diagnostics/index.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
@@ -138,10 +138,10 @@ class OldSide {
     const template = goTemplateAction(text, loaded.problems);
     const syntax = loaded.problems.find((p) => p.rule === "yaml-syntax");
     if (template || syntax) {
-      if (explicit) throw new UsageError(template ? `cannot read OLD ${file}: a Go/Helm template; ${RENDER_HINT}` : `cannot read OLD ${file}:${syntax!.range.start.line}:${syntax!.range.start.column}: ${syntax!.message}`);
+      if (explicit) throw new UsageError(template ? `cannot read OLD ${file}:${template.line}:${template.column}: a Go/Helm template, not YAML; render it (helm template) and give the output as OLD` : `cannot read OLD ${file}:${syntax!.range.start.line}:${syntax!.range.start.column}: ${syntax!.message}`);
       if (!text.includes("CustomResourceDefinition")) return;
       const at = template ?? syntax!.range.start;
-      const why = template ? `is a Go/Helm template ({{ ... }}), not YAML (${RENDER_HINT}, and give that as OLD)` : `does not parse (${syntax!.message})`;
+      const why = template ? `is a Go/Helm template ({{ ... }}), not YAML (render it, e.g. \`helm template . > old.yaml\`, and give that as OLD)` : `does not parse (${syntax!.message})`;
       this.skipped.push({ ...place, label: file, line: at.line, column: at.column, why, ...(shownFile ? { shownFile } : {}) });
       return;
     }

@@ -327,7 +327,7 @@ test("Helm chart: an OLD CRD under templates/ is skipped with an info (in NEW's 
     type: null,
     message,
   });
-  const TEMPLATE = "is a Go/Helm template ({{ ... }}), not YAML (render it and lint the output, e.g. `helm template . | crdlint lint -`, and give that as OLD): its CRDs are not compared, so NEW's CRDs it held are reported as added";
+  const TEMPLATE = "is a Go/Helm template ({{ ... }}), not YAML (render it, e.g. `helm template . > old.yaml`, and give that as OLD): its CRDs are not compared, so NEW's CRDs it held are reported as added";
   const stillTemplated = run(["diff", "--against", "1.0.0", "templates"], dir);
   assert.deepEqual(stillTemplated, { status: 0, diagnostics: [skipped("templates/crds/widgets.yaml", 1, `OLD 1.0.0:templates/crds/widgets.yaml:1 ${TEMPLATE}`)] });
   // 2.0.0 moves it to crds/ (not templated): the old file is gone, so the info names the path it had.
@@ -358,12 +358,15 @@ test("an OLD file that does not parse is skipped with an info in NEW's file; a n
     ["revision-crd-added", "crds/widgets.yaml", 7, "info"],
   ]);
   assert.match(r.diagnostics[0].message, /^OLD v1:crds\/widgets\.yaml:\d+ does not parse \(.+\): its CRDs are not compared, so NEW's CRDs it held are reported as added$/);
-  git(dir, "show", "v1:crds/widgets.yaml");
   const old = spawnSync("git", ["show", "v1:crds/widgets.yaml"], { cwd: dir, encoding: "utf8" }).stdout;
   const named = tmp({ "old.yaml": old, "new.yaml": widgets });
   const e = crdlint(["diff", "old.yaml", "new.yaml"], { cwd: named });
   assert.equal(e.status, 2);
   assert.match(e.stderr, /^crdlint: cannot read OLD old\.yaml:\d+:\d+: .*\n$/);
+  const tpl = tmp({ "old.yaml": templated(widgets), "new.yaml": widgets });
+  const t = crdlint(["diff", "old.yaml", "new.yaml"], { cwd: tpl });
+  assert.equal(t.status, 2);
+  assert.equal(t.stderr, "crdlint: cannot read OLD old.yaml:1:1: a Go/Helm template, not YAML; render it (helm template) and give the output as OLD\n");
 });
 
 test("--stored-versions NAME=... per CRD, the list for every CRD, and --stored-versions-from the cluster's copies", { skip }, () => {
