@@ -70,8 +70,8 @@ export function resolveGitRef(cwd: string, ref: string): GitTree {
 const CRD_FILE = /\.(ya?ml|json)$/i;
 const GLOB = /[*?[\]{}]/;
 
-/** A directory NEW's walk does not enter (src/load/files.ts): OLD's listing leaves it out too. */
-const SKIPPED_DIR = /(^|\/)(\.[^/]*|node_modules)\//;
+/** What NEW's walk of a directory leaves out (src/load/files.ts: dotfiles, dot-directories, node_modules): so does OLD's. */
+const SKIPPED_DIR = /(^|\/)(\.|node_modules\/)/;
 
 /**
  * The YAML and JSON files at the commit under each of `paths` (as given on the command line, relative to `cwd`;
