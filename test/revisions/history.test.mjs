@@ -431,3 +431,31 @@ test("a shallow clone without the tag or branch: one line that says how to fetch
     assert.deepEqual(run(["lint", "--against", ref, "config/crd/bases"], clone), { status: 1, diagnostics: OPERATOR_FINDINGS.map((d) => ({ ...d, message: d.message.replace("v0.1.0:", `${ref}:`) })) });
   }
 });
+
+test("a channel's copy removed while another channel keeps the CRD is a removal there, saying where NEW still has it", { skip }, () => {
+  const dir = channels();
+  git(dir, "rm", "-q", `config/crd/experimental/${G}_httproutes.yaml`);
+  const r = run(["diff", "--against", "v1.0.0", "config/crd/standard", "config/crd/experimental"], dir);
+  assert.equal(r.status, 1);
+  assert.deepEqual(r.diagnostics.filter((d) => d.rule === "revision-crd-removed"), [
+    {
+      file: `config/crd/experimental/${G}_httproutes.yaml`,
+      document: 0,
+      object: `httproutes.${G}`,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+      rule: "revision-crd-removed",
+      category: "revision",
+      severity: "error",
+      apiserver: false,
+      field: "metadata.name",
+      type: null,
+      message: `CRD httproutes.${G} is gone from config/crd/experimental/${G}_httproutes.yaml (NEW still defines it in config/crd/standard/${G}_httproutes.yaml): where this file was applied, deleting the CRD deletes every httproutes.${G} object in the cluster (OLD: v1.0.0:config/crd/experimental/${G}_httproutes.yaml:10)`,
+      effect: "data-lost",
+    },
+  ]);
+  // The rest is as before: the experimental Gateway's field, the GRPCRoute changes.
+  assert.deepEqual(r.diagnostics.filter((d) => d.rule !== "revision-crd-removed"), CHANNEL_FINDINGS);
+});
