@@ -127,10 +127,19 @@ test("lint --against REF: OLD is read with git from the paths named, moved files
   // diff --against: the same OLD, only what the update brings.
   const d = crdlint(["diff", "--against", "main", "crds", "-f", "json"], { cwd: dir });
   assert.deepEqual(d.json.diagnostics.map((x) => x.rule).sort(), ["revision-stored-version-removed", "revision-version-renamed"]);
-  // A file moved out of the paths named is not looked for: in the named path it is a new CRD.
+  // A file moved out of the paths named is not paired: in the named path it is a new CRD, and the message says where
+  // the ref has it.
   mkdirSync(join(dir, "config"));
   renameSync(join(dir, "crds", "v1", "widgets.yaml"), join(dir, "config", "widgets.yaml"));
-  assert.deepEqual(crdlint(["diff", "--against", "main", "config", "-f", "json"], { cwd: dir }).json.diagnostics.map((x) => [x.rule, x.file]), [["revision-crd-added", "config/widgets.yaml"]]);
+  assert.deepEqual(crdlint(["diff", "--against", "main", "config", "-f", "json"], { cwd: dir }).json.diagnostics.map((x) => [x.rule, x.file, x.message]), [
+    ["revision-crd-added", "config/widgets.yaml", "CRD widgets.example.com is new: it is created, not updated (main:crds/widget.yaml has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)"],
+  ]);
+  writeFileSync(join(dir, "crds", "v1", "gadgets.yaml"), crd({ name: "gadgets" }));
+  assert.deepEqual(
+    crdlint(["diff", "--against", "main", "config", "crds", "-f", "json"], { cwd: dir }).json.diagnostics.map((x) => [x.rule, x.file]),
+    [["revision-stored-version-removed", "config/widgets.yaml"], ["revision-version-renamed", "config/widgets.yaml"], ["revision-crd-added", "crds/v1/gadgets.yaml"]],
+    "both paths named: the move pairs",
+  );
   // --against DIR takes a directory; OLD's files are real files there, so findings about OLD stay in them.
   mkdirSync(join(dir, "base"));
   writeFileSync(join(dir, "base", "x.yaml"), OLD);

@@ -7,7 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
 import type { LoadedDocument } from "../load/document.js";
-import { GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, worktreePath, type GitTree } from "../load/git.js";
+import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, worktreePath, type GitTree } from "../load/git.js";
 import { isPartialCrd } from "../load/kustomize-patch.js";
 import { goTemplateAction } from "../load/template.js";
 import { isCrd, isObject } from "../crd/model.js";
@@ -169,6 +169,31 @@ class OldSide {
       }
       this.add(refLabel(tree, this.cwd, f), t, false, place, shownFile);
     }
+  }
+
+  /**
+   * Where the ref has CRDs of these names outside the paths named (a file moved out of them, or another channel's
+   * copy): the first such file of each name, as `<ref>:<path>`. Nothing is paired with them.
+   */
+  elsewhere(names: readonly string[]): Map<string, string> {
+    const out = new Map<string, string>();
+    const tree = this.tree;
+    if (!tree || names.length === 0) return out;
+    const listed = new Set(this.entries.map((e) => e.key).concat(this.skipped.map((s) => s.key)));
+    const wanted = new Set(names);
+    const files = filesMentioningAt(tree, names).filter((f) => !listed.has(f));
+    const texts = readFilesAt(tree, files, this.options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES);
+    for (const f of files) {
+      const text = texts.get(f);
+      if (typeof text !== "string") continue;
+      const loaded = this.linter.load(text);
+      if (goTemplateAction(text, loaded.problems)) continue;
+      for (const { raw } of crdsOf(loaded.documents)) {
+        const name = nameOf(raw);
+        if (name !== null && wanted.has(name) && !out.has(name) && !isPartialCrd(raw)) out.set(name, refLabel(tree, this.cwd, f));
+      }
+    }
+    return out;
   }
 
   /**
@@ -337,6 +362,8 @@ async function lintNew(
   const newFileAt = new Map<string, string>();
   /** Names with NEW copies left unpaired for ambiguity: their OLD copies are named in that warning, not "removed". */
   const ambiguousNames = new Set<string>();
+  /** CRDs only NEW has: reported once every file is read (where the ref has them outside the paths is asked once). */
+  const added: { name: string; at: { document: number; range: SourceRange }; file: string }[] = [];
   for (const [file, place] of places) if (!newFileAt.has(place.key)) newFileAt.set(place.key, file);
   for await (const input of inputs) {
     const file = input.file;
@@ -373,7 +400,7 @@ async function lintNew(
             message: `CRD ${name} is defined more than once within the paths compared, and OLD has it in ${ambiguous.map((e) => e.file).join(", ")}, none at this path: this copy is not compared; name each channel's directory as a path of its own`,
           });
         }
-        else events.push({ rule: CRD_ADDED, name, at, message: `CRD ${name} is new: it is created, not updated` });
+        else added.push({ name, at, file });
         return undefined;
       },
     });
@@ -384,6 +411,12 @@ async function lintNew(
     counts.skipped += r.skipped;
     counts.suppressedApiserverErrors += r.suppressedApiserverErrors;
     for (const e of events) diagnostics.push(crdEventDiagnostic(linter, e.rule, file, e.at, e.name, e.message));
+  }
+  const outside = old.elsewhere([...new Set(added.map((a) => a.name))]);
+  for (const { name, at, file } of added) {
+    const was = outside.get(name);
+    const hint = was ? ` (${was} has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)` : "";
+    diagnostics.push(crdEventDiagnostic(linter, CRD_ADDED, file, at, name, `CRD ${name} is new: it is created, not updated${hint}`));
   }
   for (const entry of old.entries) {
     if (entry.used || ambiguousNames.has(entry.name)) continue;

@@ -1,5 +1,5 @@
 /**
- * Files at a git ref, read with git itself (`git rev-parse`, `git ls-tree`, `git cat-file --batch`), for
+ * Files at a git ref, read with git itself (`git rev-parse`, `git ls-tree`, `git cat-file --batch`, `git grep`), for
  * `lint --against REF` and `diff --against REF`: the OLD side of a revision. Never writes to the repository.
  */
 import { execFileSync } from "node:child_process";
@@ -99,6 +99,26 @@ export function listFilesAt(tree: GitTree, cwd: string, paths: readonly string[]
     }
   });
   return out;
+}
+
+/**
+ * Files at the commit (anywhere in the tree) whose text holds one of `words` (`git grep -F`): where a CRD the named
+ * paths do not have is looked for, to say where it was.
+ */
+export function filesMentioningAt(tree: GitTree, words: readonly string[]): string[] {
+  if (words.length === 0) return [];
+  try {
+    const out = git(tree.root, ["grep", "-z", "-l", "-I", "-F", ...words.flatMap((w) => ["-e", w]), tree.commit, "--", "*.yaml", "*.yml", "*.json"]).toString("utf8");
+    // Each line is `<commit>:<path>`.
+    return out
+      .split("\0")
+      .filter((l) => l !== "")
+      .map((l) => l.slice(tree.commit.length + 1));
+  } catch (e) {
+    // git grep exits 1 when nothing matches.
+    if ((e as { status?: number }).status === 1) return [];
+    throw e;
+  }
 }
 
 /** The texts of files at the commit (`git cat-file --batch`), by path relative to the repository's top. */
