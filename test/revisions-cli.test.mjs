@@ -108,24 +108,39 @@ items:
   assert.deepEqual(told.json.diagnostics.map((x) => [x.rule, x.severity]), [["revision-stored-version-removed", "error"]]);
 });
 
-test("lint --against REF: OLD is read with git, moved files pair by name, lint findings stay", () => {
+test("lint --against REF: OLD is read with git from the paths named, moved files pair by name, lint findings stay", () => {
   const dir = tmp({ "crds/widget.yaml": OLD });
   git(dir, "init", "-q", "-b", "main");
   git(dir, "add", "-A");
   git(dir, "commit", "-q", "-m", "base");
-  mkdirSync(join(dir, "config"));
-  renameSync(join(dir, "crds", "widget.yaml"), join(dir, "config", "widgets.yaml"));
-  writeFileSync(join(dir, "config", "widgets.yaml"), NEW);
+  mkdirSync(join(dir, "crds", "v1"));
+  renameSync(join(dir, "crds", "widget.yaml"), join(dir, "crds", "v1", "widgets.yaml"));
+  writeFileSync(join(dir, "crds", "v1", "widgets.yaml"), NEW);
   const before = snapshot(dir);
-  const r = crdlint(["lint", "--against", "main", "config", "-f", "json"], { cwd: dir });
+  const r = crdlint(["lint", "--against", "main", "crds", "-f", "json"], { cwd: dir });
   assert.equal(r.status, 1, r.stderr);
   const rules = r.json.diagnostics.map((d) => [d.rule, d.file]);
-  assert.deepEqual(rules.filter(([rule]) => rule.startsWith("revision-")).sort(), [["revision-stored-version-removed", "main:crds/widget.yaml"], ["revision-version-renamed", "config/widgets.yaml"]], "the moved file pairs: no added or removed CRD");
+  // The removed stored version is shown in NEW's file (OLD's file at the ref is no place a pull request shows).
+  assert.deepEqual(rules.filter(([rule]) => rule.startsWith("revision-")).sort(), [["revision-stored-version-removed", "crds/v1/widgets.yaml"], ["revision-version-renamed", "crds/v1/widgets.yaml"]], "the moved file pairs: no added or removed CRD");
+  assert.match(r.json.diagnostics.find((d) => d.rule === "revision-stored-version-removed").message, / \(OLD: main:crds\/widget\.yaml:\d+\)$/);
   assert.deepEqual(snapshot(dir), before);
   // diff --against: the same OLD, only what the update brings.
-  const d = crdlint(["diff", "--against", "main", "config", "-f", "json"], { cwd: dir });
+  const d = crdlint(["diff", "--against", "main", "crds", "-f", "json"], { cwd: dir });
   assert.deepEqual(d.json.diagnostics.map((x) => x.rule).sort(), ["revision-stored-version-removed", "revision-version-renamed"]);
-  // --against DIR takes a directory.
+  // A file moved out of the paths named is not paired: in the named path it is a new CRD, and the message says where
+  // the ref has it.
+  mkdirSync(join(dir, "config"));
+  renameSync(join(dir, "crds", "v1", "widgets.yaml"), join(dir, "config", "widgets.yaml"));
+  assert.deepEqual(crdlint(["diff", "--against", "main", "config", "-f", "json"], { cwd: dir }).json.diagnostics.map((x) => [x.rule, x.file, x.message]), [
+    ["revision-crd-added", "config/widgets.yaml", "CRD widgets.example.com is new: it is created, not updated (main:crds/widget.yaml has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)"],
+  ]);
+  writeFileSync(join(dir, "crds", "v1", "gadgets.yaml"), crd({ name: "gadgets" }));
+  assert.deepEqual(
+    crdlint(["diff", "--against", "main", "config", "crds", "-f", "json"], { cwd: dir }).json.diagnostics.map((x) => [x.rule, x.file]),
+    [["revision-stored-version-removed", "config/widgets.yaml"], ["revision-version-renamed", "config/widgets.yaml"], ["revision-crd-added", "crds/v1/gadgets.yaml"]],
+    "both paths named: the move pairs",
+  );
+  // --against DIR takes a directory; OLD's files are real files there, so findings about OLD stay in them.
   mkdirSync(join(dir, "base"));
   writeFileSync(join(dir, "base", "x.yaml"), OLD);
   const fromDir = crdlint(["diff", "--against", "base", "config", "-f", "json"], { cwd: dir });
@@ -146,14 +161,14 @@ test("--against: a missing ref or a shallow clone is one line that says how to f
   spawnSync("git", ["clone", "-q", "--depth", "1", `file://${dir}`, "c"], { cwd: clone });
   const shallow = crdlint(["diff", "--against", "origin/develop", "crds"], { cwd: join(clone, "c") });
   assert.equal(shallow.status, 2);
-  assert.match(shallow.stderr, /^crdlint: --against origin\/develop: no such commit in this repository \(a shallow clone\); fetch it first: git fetch --depth=50 origin develop .*fetch-depth: 0/);
+  assert.match(shallow.stderr, /^crdlint: --against origin\/develop: no such commit in this repository \(a shallow clone\); fetch it first: git fetch --depth=50 origin develop:refs\/remotes\/origin\/develop .*fetch-depth: 0/);
   assert.equal(shallow.stderr.split("\n").length, 2, "one line");
   const notGit = crdlint(["diff", "--against", "main", "."], { cwd: tmp({ "a.yaml": NEW }) });
   assert.equal(notGit.status, 2);
   assert.match(notGit.stderr, /not inside a git repository/);
 });
 
-test("bad input: unparseable OLD, a non-CRD OLD file, two CRDs of one name, wrong arguments: exit 2, one line", () => {
+test("bad input: unparseable OLD, a non-CRD OLD file, wrong arguments: exit 2, one line; two CRDs of one name are a warning", () => {
   const dir = tmp({
     "new.yaml": NEW,
     "broken.yaml": "apiVersion: [\n",
@@ -163,8 +178,6 @@ test("bad input: unparseable OLD, a non-CRD OLD file, two CRDs of one name, wron
   const cases = [
     [["diff", "broken.yaml", "new.yaml"], /^crdlint: cannot read OLD broken\.yaml:\d+:\d+: /],
     [["diff", "deploy.yaml", "new.yaml"], /^crdlint: OLD deploy\.yaml holds no CustomResourceDefinition\n$/],
-    [["diff", "twice.yaml", "new.yaml"], /^crdlint: two CRDs named widgets\.example\.com in OLD: twice\.yaml \(document 1\) and twice\.yaml \(document 2\)/],
-    [["diff", "new.yaml", "twice.yaml"], /^crdlint: two CRDs named widgets\.example\.com in NEW/],
     [["diff", "new.yaml"], /^crdlint: diff takes OLD and NEW/],
     [["diff", "missing.yaml", "new.yaml"], /^crdlint: OLD: /],
     [["lint", "new.yaml", "--stored-versions", "v1"], /^crdlint: --stored-versions needs --against/],
@@ -175,6 +188,11 @@ test("bad input: unparseable OLD, a non-CRD OLD file, two CRDs of one name, wron
     assert.match(r.stderr, message, args.join(" "));
     assert.equal(r.stderr.trim().split("\n").length, 1, `${args.join(" ")}: one line`);
   }
+  // One name twice in one file: the first copy is compared, the second is a warning (the apiserver keeps the last applied).
+  const inOld = crdlint(["diff", "twice.yaml", "new.yaml", "-f", "json"], { cwd: dir }).json.diagnostics.filter((d) => d.rule === "revision-crd-duplicate");
+  assert.deepEqual(inOld.map((d) => [d.file, d.line, d.severity, d.message]), [["twice.yaml", 20, "warning", "CRD widgets.example.com is defined twice in OLD twice.yaml (documents 1 and 2): only the first is compared with NEW"]]);
+  const inNew = crdlint(["diff", "new.yaml", "twice.yaml", "-f", "json"], { cwd: dir }).json.diagnostics.filter((d) => d.rule === "revision-crd-duplicate");
+  assert.deepEqual(inNew.map((d) => [d.file, d.line, d.severity, d.message]), [["twice.yaml", 20, "warning", "CRD widgets.example.com is defined twice in twice.yaml (documents 1 and 2): only the first is compared with OLD; the apiserver keeps whichever is applied last"]]);
 });
 
 test("policy: diff.rules, diff.unstableVersions lenient, diff.ignore with a required reason; inline suppression in NEW", () => {
@@ -229,7 +247,7 @@ test("library: diff, diffText, diffAgainst and lint({ against }) give what the C
   git(dir, "commit", "-q", "-m", "base");
   writeFileSync(join(dir, "old.yaml"), NEW);
   const against = await api.diffAgainst("main", ["old.yaml"], { cwd: dir });
-  assert.deepEqual(against.diagnostics.map((d) => [d.rule, d.file]).sort(), [["revision-stored-version-removed", "main:old.yaml"], ["revision-version-renamed", "old.yaml"]]);
+  assert.deepEqual(against.diagnostics.map((d) => [d.rule, d.file]).sort(), [["revision-stored-version-removed", "old.yaml"], ["revision-version-renamed", "old.yaml"]]);
   const linted = await api.lint(["old.yaml"], { cwd: dir, against: "main" });
   assert.ok(linted.diagnostics.some((d) => d.rule === "revision-stored-version-removed"));
   await assert.rejects(api.lint(["old.yaml"], { cwd: dir, against: "no-such-ref" }), (e) => e instanceof api.UsageError && /git fetch origin no-such-ref/.test(e.message));

@@ -23,17 +23,45 @@ interface LintFlags extends CommonFlags {
   jobs?: string;
   crdFilesOnly?: boolean;
   against?: string;
-  storedVersions?: string;
+  storedVersions?: string[];
+  storedVersionsFrom?: string[];
   objects?: string[];
   apiserverGates?: boolean;
 }
 
-/** --stored-versions v1alpha1,v1: OLD's status.storedVersions as the cluster has it. */
-function parseStoredVersions(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  const list = text.split(",").map((v) => v.trim()).filter(Boolean);
-  if (list.length === 0) throw new CliFailure(`--stored-versions: expected a comma-separated list of versions such as v1alpha1,v1, got "${text}"`);
-  return list;
+/**
+ * --stored-versions (repeatable): `v1alpha1,v1` is OLD's status.storedVersions for every CRD, `NAME=v1alpha1,v1` for
+ * the CRD of that name; --stored-versions-from FILE reads them from CRDs as the cluster returns them.
+ */
+function parseStoredVersions(flags: LintFlags): { storedVersions?: string[]; storedVersionsByCrd?: Record<string, string[]>; storedVersionsFrom?: string[] } {
+  const out: { storedVersions?: string[]; storedVersionsByCrd?: Record<string, string[]>; storedVersionsFrom?: string[] } = {};
+  for (const text of flags.storedVersions ?? []) {
+    const eq = text.indexOf("=");
+    const name = eq < 0 ? null : text.slice(0, eq).trim();
+    const list = text.slice(eq + 1).split(",").map((v) => v.trim()).filter(Boolean);
+    if (list.length === 0 || name === "") throw new CliFailure(`--stored-versions: expected a comma-separated list of versions such as v1alpha1,v1, or NAME=v1alpha1,v1 for one CRD, got "${text}"`);
+    if (name === null) {
+      if (out.storedVersions) throw new CliFailure(`--stored-versions: two lists for every CRD ("${out.storedVersions.join(",")}" and "${text}"); give NAME=... for one CRD`);
+      out.storedVersions = list;
+    } else {
+      out.storedVersionsByCrd ??= {};
+      if (out.storedVersionsByCrd[name]) throw new CliFailure(`--stored-versions: two lists for ${name}`);
+      out.storedVersionsByCrd[name] = list;
+    }
+  }
+  if (flags.storedVersionsFrom?.length) out.storedVersionsFrom = flags.storedVersionsFrom;
+  return out;
+}
+
+const repeatable = (v: string, prev: string[] = []) => [...prev, v];
+
+/**
+ * With --against, OLD is read from the paths as named, not from the files they were narrowed to (--crd-files-only,
+ * or no path: the files under "." holding a CRD): a CRD file deleted or moved since the ref is then still seen.
+ */
+function namedPaths(paths: readonly string[], flags: LintFlags): { namedPaths?: string[] } {
+  if (paths.length === 0) return { namedPaths: ["."] };
+  return flags.crdFilesOnly ? { namedPaths: [...paths] } : {};
 }
 
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
@@ -77,8 +105,9 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     options.rules = { ...options.rules, [UNUSED_DIRECTIVE_RULE]: "error" };
   const jobs = parseJobs(flags.jobs);
   if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
-  const storedVersions = parseStoredVersions(flags.storedVersions);
-  if (storedVersions && flags.against === undefined) throw new CliFailure("--stored-versions needs --against (it describes the OLD revision)");
+  const storedVersions = parseStoredVersions(flags);
+  if (Object.keys(storedVersions).length && flags.against === undefined)
+    throw new CliFailure(`${flags.storedVersions?.length ? "--stored-versions" : "--stored-versions-from"} needs --against (it describes the OLD revision)`);
   // The replay asks what a revision does to stored objects: without OLD there is no revision.
   if (flags.objects?.length && flags.against === undefined) throw new CliFailure("--objects needs --against (on a single revision, check objects with crdlint validate)");
   let result;
@@ -88,7 +117,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
       inputs.length === 0
         ? await nothingLinted(api, options)
         : flags.against !== undefined
-          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) })
+          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, ...storedVersions, ...namedPaths(paths, flags), ...(flags.objects?.length ? { objects: flags.objects } : {}) })
           : await api.lint(inputs, { ...options, jobs, ...(flags.apiserverGates ? { apiserverGates: true } : {}) });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
@@ -147,14 +176,14 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const storedVersions = parseStoredVersions(flags.storedVersions);
+  const storedVersions = parseStoredVersions(flags);
   if (flags.against === undefined && paths.length !== 2)
     throw new CliFailure(`diff takes OLD and NEW (each a file, directory, glob or -), or --against REF [paths...]; got ${paths.length} path${paths.length === 1 ? "" : "s"}`);
   if (flags.against === undefined && paths[0] === "-" && paths[1] === "-") throw new CliFailure("diff: OLD and NEW cannot both be standard input");
   const known = new Set(allRules.map((r) => r.id));
   // With --against, the paths are NEW's (none: the CRD files under the working directory); without, OLD and NEW.
   const { options, inputs } = flags.against !== undefined ? await prepareRun(paths, flags, io, known) : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
-  const revisionOptions = { ...options, storedVersions, ...(flags.objects?.length ? { objects: flags.objects } : {}) };
+  const revisionOptions = { ...options, ...storedVersions, ...(flags.against !== undefined ? namedPaths(paths, flags) : {}), ...(flags.objects?.length ? { objects: flags.objects } : {}) };
   let result;
   try {
     result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, revisionOptions) : await api.diff([inputs[0]!], [inputs[1]!], revisionOptions);
@@ -258,7 +287,8 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--apiserver-gates", "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)")
     .option("--crd-files-only", "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently")
     .option("--against <ref>", "lint each CRD as an update of its revision at a git ref (origin/main, a tag, a SHA) or in a directory")
-    .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")
+    .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)", repeatable)
+    .option("--stored-versions-from <file>", "with --against: status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)", repeatable)
     .option("--objects <path>", "with --against: replay example or exported custom resources (a file, directory or glob; repeatable) against the new CRDs, as diff --objects does", (v: string, prev: string[] = []) => [...prev, v])
     .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
 
@@ -270,7 +300,8 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     ["text", "json", "sarif", "junit", "github"],
   )
     .option("--against <ref>", "OLD is the same paths at a git ref (origin/main, a tag, a SHA), or the CRDs under a directory")
-    .option("--stored-versions <list>", "OLD's status.storedVersions, e.g. v1alpha1,v1 (default: OLD's status, else its storage version)")
+    .option("--stored-versions <list>", "OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)", repeatable)
+    .option("--stored-versions-from <file>", "status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)", repeatable)
     .option("--objects <path>", "replay example or exported custom resources (a file, directory or glob; repeatable) against NEW: what vanishes on read, what fails a create or an unchanged update", (v: string, prev: string[] = []) => [...prev, v])
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .action((paths: string[], flags: LintFlags) => setResult(runDiff(paths, flags, io)));

@@ -1,5 +1,5 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity } from "../diagnostics/index.js";
+import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity, type SourceRange } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
@@ -14,6 +14,7 @@ import { loadServices } from "./services.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
 import { servedAsV1 } from "../crd/v1beta1.js";
+import { pathInNew } from "../crd/old-place.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/suggest.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
@@ -98,6 +99,8 @@ interface RawDiagnostic {
   update?: boolean;
   /** The apiserver reports this only once that diagnostic is fixed (it stops there): shown marked, not counted. */
   hiddenBy?: RawDiagnostic;
+  /** A finding about OLD shown in NEW's document (OLD is at a git ref): NEW's range, and OLD's place for the message. */
+  shownInNew?: { range: SourceRange; oldPlace: string };
 }
 
 /** One CRD of the OLD side, as loaded (`crdlint diff`, `lint --against`). */
@@ -106,6 +109,13 @@ export interface OldRevision {
   document: LoadedDocument;
   /** How the output names OLD's file (`<ref>:<path>` for a git ref). */
   file: string;
+  /**
+   * OLD's file exists only at a git ref, where a pull request cannot show it: findings about what only OLD has are
+   * placed at the nearest node NEW still has, with OLD's place (`<ref>:<path>:<line>`) in the message.
+   */
+  showInNew?: boolean;
+  /** OLD's status.storedVersions for this CRD as the user gave it (--stored-versions NAME=..., --stored-versions-from). */
+  storedVersions?: readonly string[];
 }
 
 /** What turns a lint of NEW into a lint of an update: the OLD revision of each CRD, by metadata.name. */
@@ -255,7 +265,7 @@ class Engine implements Linter {
       counts.crds++;
       const name = isObject(doc.value.metadata) && typeof doc.value.metadata.name === "string" ? doc.value.metadata.name : null;
       const old = revision && name !== null ? revision.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined)) {
+      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: old.storedVersions ?? revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined)) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
@@ -326,7 +336,7 @@ class Engine implements Linter {
       field,
       apiserverField,
       type,
-      message: report.message ?? "",
+      message: raw.shownInNew ? `${report.message ?? ""} (OLD: ${raw.shownInNew.oldPlace})` : (report.message ?? ""),
       value: report.value !== undefined ? renderValue(report.value) : undefined,
       detail: report.detail,
       suggestion: report.suggestion,
@@ -430,11 +440,14 @@ class Engine implements Linter {
           const inOld = r.inOld === true;
           const assumed = assumptionText(update, r.assumes ?? []);
           const withAssumptions = assumed ? { ...r, detail: r.detail ? `${assumed}\n${r.detail}` : assumed } : r;
+          const report = resolved(rule, withAssumptions);
+          const shown = inOld && old.revision.showInNew;
           out.push({
             rule,
-            report: resolved(rule, withAssumptions),
-            document: inOld ? old.revision.document : document,
-            file: inOld ? old.revision.file : undefined,
+            report,
+            document: inOld && !shown ? old.revision.document : document,
+            file: inOld && !shown ? old.revision.file : undefined,
+            ...(shown ? { shownInNew: shownInNew(report.path.written.toDocumentPath(), old.revision, document) } : {}),
             object,
             phase: "revision",
             revision: r,
@@ -818,7 +831,7 @@ function placeOf(raw: RawDiagnostic): { range: SourceRangeOf; field: string; at:
   const { report, document } = raw;
   const written = report.path.written;
   const docPath = written.toDocumentPath();
-  const range = (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
+  const range = raw.shownInNew?.range ?? (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
   return { range, field: written.toString(), at: { line: range.start.line, column: range.start.column } };
 }
 
@@ -844,6 +857,20 @@ function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
 }
 
 const GO_TEMPLATE_RULE = "yaml-go-template";
+
+/**
+ * A finding about a node only OLD has, shown in NEW (OLD is at a git ref, which a pull request does not show): at the
+ * first line of the nearest node NEW still has (a removed version: NEW's `versions:` key), OLD's place in the message.
+ */
+function shownInNew(oldPath: readonly (string | number)[], old: OldRevision, document: LoadedDocument): { range: SourceRange; oldPlace: string } {
+  const at = old.document.locate(oldPath).start;
+  const next = isObject(document.value) ? servedAsV1(document.value) : {};
+  const path = pathInNew(oldPath, servedAsV1(old.raw), next);
+  const r = document.locate(path);
+  const last = path[path.length - 1];
+  const width = typeof last === "string" ? last.length : 1;
+  return { range: { start: r.start, end: { line: r.start.line, column: r.start.column + width } }, oldPlace: `${old.file}:${at.line}` };
+}
 
 /** The yaml-go-template message (lint, cost and validate say the same). */
 export function goTemplateMessage(file: string): string {

@@ -18,7 +18,7 @@ const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 /** The options each entry point takes, for the check of unknown names. */
 const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs", "apiserverGates"];
 /** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
-const REVISION_KEYS = ["storedVersions", "diffPolicy", "objects"];
+const REVISION_KEYS = ["storedVersions", "storedVersionsByCrd", "storedVersionsFrom", "diffPolicy", "objects", "namedPaths"];
 export const OPTION_KEYS = {
   lint: [...LINT_KEYS, "against", ...REVISION_KEYS],
   diff: [...LINT_KEYS, ...REVISION_KEYS],
@@ -69,6 +69,13 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   for (const key of ["ignoreBase", "stdinFilename", "cwd", "old", "file", "oldFile", "against"]) isString(key);
   isStrings("ignore");
   isStrings("storedVersions");
+  isStrings("storedVersionsFrom");
+  isStrings("namedPaths");
+  if (o.storedVersionsByCrd !== undefined) {
+    const v = o.storedVersionsByCrd;
+    if (typeof v !== "object" || v === null || Array.isArray(v) || Object.values(v).some((l) => !Array.isArray(l) || l.length === 0 || l.some((x) => typeof x !== "string")))
+      errors.push(`storedVersionsByCrd: expected an object of CRD name to a non-empty array of versions, got ${describe(v)}`);
+  }
   isStrings("objects");
   if (o.diffPolicy !== undefined && (typeof o.diffPolicy !== "object" || o.diffPolicy === null || Array.isArray(o.diffPolicy))) errors.push(`diffPolicy: expected an object, got ${describe(o.diffPolicy)}`);
   isStrings("crds");

@@ -142,6 +142,21 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
   return { files, skipped, errors: expanded.errors };
 }
 
+/**
+ * Whether the ignore patterns of `options` skip a file (a path relative to `options.cwd`), as expandInputs skips it
+ * under a directory: for files that exist only at a git ref (the OLD side of `lint --against`).
+ */
+export async function ignoredBy(options: ExpandOptions): Promise<(file: string) => boolean> {
+  const ignore = options.ignore ?? [];
+  if (ignore.length === 0) return () => false;
+  const matcher = await compileIgnore(ignore);
+  const base = resolve(options.cwd, options.ignoreBase ?? ".");
+  return (f) => {
+    const rel = relative(base, resolve(options.cwd, f));
+    return !rel.startsWith("..") && !isAbsolute(rel) && matcher(rel.split(sep).join("/"));
+  };
+}
+
 async function compileIgnore(patterns: readonly string[]): Promise<(rel: string) => boolean> {
   const { minimatch } = await import("minimatch");
   return (rel) => patterns.some((pat) => minimatch(rel, pat, { dot: true }) || minimatch(rel, pat + "/**", { dot: true }));

@@ -24,16 +24,27 @@ function gitText(cwd: string, args: readonly string[]): string | null {
   }
 }
 
-/** How to fetch a ref that is missing: `origin/main` → `git fetch origin main`; a tag or a SHA → from origin. */
+/**
+ * How to fetch a ref that is missing. `git fetch origin main` alone only fills FETCH_HEAD in a single-branch clone
+ * (`git clone --depth 1` is one), so a shallow clone is told the refspec that creates `origin/main`; a release tag
+ * (`v1.2.0`, `1.2.0`) is fetched with `tag`, which creates it (a plain fetch by name does not).
+ */
 export function fetchHint(ref: string, shallow: boolean): string {
   // A relative ref (HEAD~1, main^) names history: a shallow clone needs its history deepened, not a ref fetched.
   if (/[~^]/.test(ref) || ref.startsWith("HEAD")) return shallow ? "fetch the history first: git fetch --unshallow (in GitHub Actions, actions/checkout with fetch-depth: 0)" : "check the ref (git log --oneline names the commits)";
   const depth = shallow ? " --depth=50" : "";
   const slash = ref.indexOf("/");
   const remoteBranch = slash > 0 && !ref.startsWith("refs/") ? { remote: ref.slice(0, slash), branch: ref.slice(slash + 1) } : null;
-  const fetch = remoteBranch ? `git fetch${depth} ${remoteBranch.remote} ${remoteBranch.branch}` : `git fetch${depth} origin ${ref}`;
+  const fetch = remoteBranch
+    ? `git fetch${depth} ${remoteBranch.remote} ${remoteBranch.branch}${shallow ? `:refs/remotes/${ref}` : ""}`
+    : RELEASE_TAG.test(ref)
+      ? `git fetch${depth} origin tag ${ref}`
+      : `git fetch${depth} origin ${ref}`;
   return `fetch it first: ${fetch}${shallow ? " (this is a shallow clone; in GitHub Actions, actions/checkout with fetch-depth: 0 fetches the history)" : ""}`;
 }
+
+/** A ref named like a release tag (v1.2.0, 1.2, v2.0.0-rc.1). */
+const RELEASE_TAG = /^v?\d+(\.\d+)+([-+][0-9A-Za-z.-]+)?$/;
 
 export interface GitTree {
   /** The repository's top directory. */
@@ -59,27 +70,50 @@ export function resolveGitRef(cwd: string, ref: string): GitTree {
 const CRD_FILE = /\.(ya?ml|json)$/i;
 const GLOB = /[*?[\]{}]/;
 
+/** What NEW's walk of a directory leaves out (src/load/files.ts: dotfiles, dot-directories, node_modules): so does OLD's. */
+const SKIPPED_DIR = /(^|\/)(\.|node_modules\/)/;
+
 /**
- * The YAML and JSON files at the commit under `paths` (as given on the command line, relative to `cwd`; none: all of
- * `cwd`), as paths relative to the repository's top.
+ * The YAML and JSON files at the commit under each of `paths` (as given on the command line, relative to `cwd`;
+ * none: all of `cwd`), as paths relative to the repository's top, with the index of the path that named them (a file
+ * two paths name belongs to the first). Under a directory, dot-directories and node_modules are left out, as NEW's
+ * walk leaves them out.
  */
-export function listFilesAt(tree: GitTree, cwd: string, paths: readonly string[]): string[] {
-  const specs = (paths.length ? paths : ["."]).filter((p) => p !== "-").map((p) => (GLOB.test(p) ? `:(glob)${toPosix(relative(tree.root, resolve(cwd, p)))}` : `:(top)${toPosix(relative(tree.root, resolve(cwd, p))) || "."}`));
-  if (specs.length === 0) return [];
-  const out = git(tree.root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", tree.commit, "--", ...specs]).toString("utf8");
-  return out.split("\0").filter((f) => f !== "" && CRD_FILE.test(f));
+export function listFilesAt(tree: GitTree, cwd: string, paths: readonly string[]): { file: string; scope: number }[] {
+  const named = paths.length ? paths : ["."];
+  const out: { file: string; scope: number }[] = [];
+  const seen = new Set<string>();
+  named.forEach((p, scope) => {
+    if (p === "-") return;
+    const rel = toPosix(relative(tree.root, resolve(cwd, p)));
+    // The repository's top is the whole tree: `git ls-tree` lists nothing for the pathspec `:(top).`.
+    const spec = GLOB.test(p) ? [`:(glob)${rel}`] : rel === "" ? [] : [`:(top)${rel}`];
+    const listed = git(tree.root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", tree.commit, "--", ...spec]).toString("utf8");
+    for (const f of listed.split("\0")) {
+      if (f === "" || !CRD_FILE.test(f) || seen.has(f)) continue;
+      // Only what lies below the named path counts: a named file is taken even in a dot-directory.
+      const below = rel === "" || rel === "." ? f : f.startsWith(`${rel}/`) ? f.slice(rel.length + 1) : null;
+      if (below !== null && SKIPPED_DIR.test(below)) continue;
+      seen.add(f);
+      out.push({ file: f, scope });
+    }
+  });
+  return out;
 }
 
-/** Files at the commit (anywhere in the tree) that mention CustomResourceDefinition: where moved CRDs are found. */
-export function crdFilesAt(tree: GitTree): string[] {
+/**
+ * Files at the commit (anywhere in the tree) whose text holds one of `words` (`git grep -F`): where a CRD the named
+ * paths do not have is looked for, to say where it was.
+ */
+export function filesMentioningAt(tree: GitTree, words: readonly string[]): string[] {
+  if (words.length === 0) return [];
   try {
-    const out = git(tree.root, ["grep", "-z", "-l", "-I", "-F", "CustomResourceDefinition", tree.commit, "--", "*.yaml", "*.yml", "*.json"]).toString("utf8");
-    // Lines are `<commit>:<path>`.
+    const out = git(tree.root, ["grep", "-z", "-l", "-I", "-F", ...words.flatMap((w) => ["-e", w]), tree.commit, "--", "*.yaml", "*.yml", "*.json"]).toString("utf8");
+    // Each line is `<commit>:<path>`.
     return out
       .split("\0")
       .filter((l) => l !== "")
-      .map((l) => l.slice(tree.commit.length + 1))
-      .filter((f) => CRD_FILE.test(f));
+      .map((l) => l.slice(tree.commit.length + 1));
   } catch (e) {
     // git grep exits 1 when nothing matches.
     if ((e as { status?: number }).status === 1) return [];
@@ -108,7 +142,17 @@ export function readFilesAt(tree: GitTree, files: readonly string[], maxFileSize
 
 /** How the output names a file at a ref: `<ref>:<path relative to cwd>`. */
 export function refLabel(tree: GitTree, cwd: string, file: string): string {
-  return `${tree.ref}:${toPosix(relative(cwd, resolve(tree.root, file)))}`;
+  return `${tree.ref}:${worktreePath(tree, cwd, file)}`;
+}
+
+/** The path a pull request shows for a file of the tree (relative to `cwd`, as NEW's files are named). */
+export function worktreePath(tree: GitTree, cwd: string, file: string): string {
+  return toPosix(relative(cwd, resolve(tree.root, file)));
+}
+
+/** A file of the working tree as a path relative to the repository's top: what pairs it with a file at the ref. */
+export function repoPath(tree: GitTree, cwd: string, file: string): string {
+  return toPosix(relative(tree.root, resolve(cwd, file)));
 }
 
 function toPosix(p: string): string {

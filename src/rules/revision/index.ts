@@ -7,7 +7,9 @@ import revisionConversionReviewVersionsChanged from "./revision-conversion-revie
 import revisionConversionWebhookAdded from "./revision-conversion-webhook-added.js";
 import revisionConversionWebhookRemoved from "./revision-conversion-webhook-removed.js";
 import revisionCrdAdded from "./revision-crd-added.js";
+import revisionCrdDuplicate from "./revision-crd-duplicate.js";
 import revisionCrdRemoved from "./revision-crd-removed.js";
+import revisionOldSkipped from "./revision-old-skipped.js";
 import revisionGroupChanged from "./revision-group-changed.js";
 import revisionKindChanged from "./revision-kind-changed.js";
 import revisionPluralChanged from "./revision-plural-changed.js";
@@ -36,7 +38,9 @@ const rules: Rule[] = [
   revisionConversionWebhookAdded,
   revisionConversionWebhookRemoved,
   revisionCrdAdded,
+  revisionCrdDuplicate,
   revisionCrdRemoved,
+  revisionOldSkipped,
   revisionGroupChanged,
   revisionKindChanged,
   revisionPluralChanged,
