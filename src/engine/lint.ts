@@ -3,6 +3,7 @@ import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnost
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
+import { objectsOf } from "../load/objects.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
@@ -219,9 +220,11 @@ class Engine implements Linter {
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
     const annotations: AnnotationDisable[] = [];
-    for (const doc of loaded.documents) {
-      if (!isCrd(doc.value)) continue;
-      const ids = disabledByAnnotation(doc.value);
+    // The objects of the stream, list items included (`kubectl get crd -o yaml`): each at its own line.
+    const { objects, others } = objectsOf(loaded.documents);
+    for (const { value, document: doc } of objects) {
+      if (!isCrd(value)) continue;
+      const ids = disabledByAnnotation(value);
       if (ids.size === 0) continue;
       const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
       annotations.push({ document: doc.index, ids, line: at.line, column: at.column });
@@ -236,16 +239,18 @@ class Engine implements Linter {
     }
     const docsWithProblems = new Set(loaded.problems.map((p) => p.document));
     counts.documents += [...docsWithProblems].filter((i) => !loaded.documents.some((d) => d.index === i)).length;
-    for (const doc of loaded.documents) {
-      if (!isCrd(doc.value)) {
-        if (doc.value !== null && doc.value !== undefined) counts.skipped++;
-        else counts.documents--;
+    // An empty document is not counted; a document that is not an object, and an object that is not a CRD, are skipped.
+    counts.documents -= loaded.documents.filter((d) => d.value === null || d.value === undefined).length;
+    counts.skipped += others.filter((o) => o.prefix.length === 0).length;
+    for (const { value, document: doc } of objects) {
+      if (!isCrd(value)) {
+        counts.skipped++;
         continue;
       }
       counts.crds++;
-      const name = isObject(doc.value.metadata) && typeof doc.value.metadata.name === "string" ? doc.value.metadata.name : null;
+      const name = isObject(value.metadata) && typeof value.metadata.name === "string" ? value.metadata.name : null;
       const old = revision && name !== null ? revision.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined)) {
+      for (const raw of this.lintCrd(doc, value, file, old ? { old, storedVersions: revision!.storedVersions } : undefined)) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);

@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
 import type { LoadedDocument } from "../load/document.js";
+import { objectsOf } from "../load/objects.js";
 import { crdFilesAt, GitRefError, listFilesAt, readFilesAt, refLabel, resolveGitRef, type GitTree } from "../load/git.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../diagnostics/index.js";
@@ -37,23 +38,9 @@ interface OldEntry extends OldRevision {
 export const CRD_ADDED = "revision-crd-added";
 export const CRD_REMOVED = "revision-crd-removed";
 
-/** The documents of a text that are CRDs, `kind: List` items included (`kubectl get crd -o yaml`). */
+/** The CRDs of a text, list items included (`kubectl get crd -o yaml`), read as lint reads them (src/load/objects.ts). */
 function crdsOf(documents: readonly LoadedDocument[]): { raw: Record<string, unknown>; document: LoadedDocument }[] {
-  const out: { raw: Record<string, unknown>; document: LoadedDocument }[] = [];
-  for (const doc of documents) {
-    const v = doc.value;
-    if (isCrd(v)) out.push({ raw: v, document: doc });
-    else if (isObject(v) && v.kind === "List" && Array.isArray(v.items))
-      v.items.forEach((item, i) => {
-        if (!isCrd(item)) return;
-        const at = (p: readonly (string | number)[]) => ["items", i, ...p];
-        out.push({
-          raw: item,
-          document: { index: doc.index, value: item, rangeOfDocument: doc.rangeOfDocument, locate: (p) => doc.locate(at(p)), locateInString: (p, o) => doc.locateInString(at(p), o) },
-        });
-      });
-  }
-  return out;
+  return objectsOf(documents).objects.flatMap((o) => (isCrd(o.value) ? [{ raw: o.value, document: o.document }] : []));
 }
 
 function nameOf(raw: Record<string, unknown>): string | null {
