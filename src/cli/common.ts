@@ -42,6 +42,7 @@ export interface CommonFlags {
   outputFile?: string;
   maxFileSize: string;
   debug?: boolean;
+  applyMethod?: string;
 }
 
 /**
@@ -61,7 +62,8 @@ export function addCommonOptions(cmd: Command, formats: readonly string[], quiet
     .option("--stdin-filename <path>", "the name to give standard input in the report (reads stdin when no path is given)")
     .option("-o, --output-file <path>", "write the report to this file instead of standard output")
     .option("--max-file-size <size>", "skip and report files (and standard input) larger than this", "32MiB")
-    .option("--debug", "print stack traces of unexpected failures");
+    .option("--debug", "print stack traces of unexpected failures")
+    .option("--apply-method <method>", "how the CRDs are applied: client-side (kubectl apply, default), server-side (--server-side, create, replace) or helm; a chart's crds/ files are helm");
 }
 
 /**
@@ -115,18 +117,28 @@ export interface LoadedOptions {
   stdin: StdinReader;
   /** The configuration's `diff` section. */
   diffPolicy?: import("../config/diff-policy.js").DiffPolicy;
+  /** --apply-method, else the configuration's `applyMethod`. */
+  applyMethod?: import("../load/layout.js").ApplyMethod;
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
-export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
+export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset" | "applyMethod">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
   const [{ parseConfig }, { isPreset, PRESETS }] = await Promise.all([import("../config/index.js"), import("../rules/define-rule.js")]);
   if (flags.preset !== undefined && !isPreset(flags.preset)) {
     const { closest } = await import("../config/suggest.js");
     const hint = closest(flags.preset, PRESETS);
     throw new CliFailure(`--preset: unknown preset "${flags.preset}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`);
   }
+  if (flags.applyMethod !== undefined) {
+    const { APPLY_METHODS, isApplyMethod } = await import("../load/layout.js");
+    if (!isApplyMethod(flags.applyMethod)) {
+      const { closest } = await import("../config/suggest.js");
+      const hint = closest(flags.applyMethod, APPLY_METHODS);
+      throw new CliFailure(`--apply-method: unknown apply method "${flags.applyMethod}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${APPLY_METHODS.join(", ")}`);
+    }
+  }
   const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; preset?: Preset; diff?: LoadedOptions["diffPolicy"] } = { rules: {}, ignore: [] };
+  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; preset?: Preset; diff?: LoadedOptions["diffPolicy"]; applyMethod?: LoadedOptions["applyMethod"] } = { rules: {}, ignore: [] };
   if (configPath) {
     let text: string;
     try {
@@ -148,6 +160,7 @@ export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" |
     cwd: io.cwd,
     stdin: io.stdin,
     ...(config.diff ? { diffPolicy: config.diff } : {}),
+    ...((flags.applyMethod ?? config.applyMethod) ? { applyMethod: (flags.applyMethod as LoadedOptions["applyMethod"]) ?? config.applyMethod } : {}),
   };
 }
 

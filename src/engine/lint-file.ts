@@ -1,5 +1,6 @@
 /** One file in, its outcome out: what every linting thread (this one or a worker) does with each file. */
 import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES, type InputText } from "../load/files.js";
+import { inputLayout } from "../load/layout.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Linter, TextResult } from "./lint.js";
 import type { LintOptions } from "./files.js";
@@ -22,12 +23,13 @@ async function readForLint(file: string, options: LintOptions): Promise<ReadOutc
   }
 }
 
-function lintRead(linter: Linter, file: string, input: ReadOutcome): FileOutcome {
+function lintRead(linter: Linter, file: string, input: ReadOutcome, cwd: string): FileOutcome {
   if ("kind" in input) return input;
   if ("problem" in input) {
     return { kind: "linted", diagnostics: [inputProblemDiagnostic(linter, input)], counts: { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 } };
   }
-  const { diagnostics, ...counts } = linter.lintText(input.text, file);
+  // Where the file sits (a chart's templates/ or crds/, a kustomize patch) changes how it is read.
+  const { diagnostics, ...counts } = linter.lintText(input.text, file, undefined, inputLayout(file, cwd));
   return { kind: "linted", diagnostics, counts };
 }
 
@@ -61,7 +63,7 @@ export async function lintEach<K>(
     fill();
     let outcome: FileOutcome;
     try {
-      outcome = lintRead(linter, current.file, input);
+      outcome = lintRead(linter, current.file, input, options.cwd ?? process.cwd());
     } catch (e) {
       if (!onThrow) throw e;
       outcome = onThrow(e);

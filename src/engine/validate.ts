@@ -10,6 +10,7 @@ import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { goTemplateAction } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
+import { inputLayout } from "../load/layout.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../k8s/version.js";
@@ -152,6 +153,8 @@ type ChunkDocument = {
 async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
+  // Helm renders every file of a chart's templates/: any `{{` there is an action.
+  const chartTemplate = inputLayout(input.file, cwd).chart?.part === "templates";
   for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {
@@ -162,7 +165,7 @@ async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: st
     // The fast loader reads what it can (the same documents and ranges as the full loader: test/fast-load.test.mjs),
     // CRDs included; the full loader reads the rest and reports their problems.
     const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
-    const template = goTemplateAction(chunk.text, loaded.problems);
+    const template = goTemplateAction(chunk.text, loaded.problems, { chartTemplate, values: loaded.documents.map((d) => d.value) });
     if (template) {
       yield { located: null, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex, template: { line: template.line + lineOffset, column: template.column } };
       index += Math.max(1, loaded.documents.length);
