@@ -2,6 +2,7 @@
 // Thin launcher: the CLI returns an exit code, only this file touches process.exitCode.
 // It runs the bundle that `npm run build` makes (dist/bin/crdlint.cjs), compiled with V8's code cache.
 import { fileURLToPath } from "node:url";
+import { fstatSync } from "node:fs";
 import { loadBundle } from "../dist/cli/compile-cache.js";
 
 const argv = process.argv.slice(2);
@@ -12,6 +13,15 @@ for (const stream of [process.stdout, process.stderr])
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw e;
   });
+// A pipe, a socket or a non-empty file on standard input (fstat reads nothing from it): crdlint says how to lint it.
+function stdinIsPipe() {
+  try {
+    const st = fstatSync(0);
+    return st.isFIFO() || st.isSocket() || (st.isFile() && st.size > 0);
+  } catch {
+    return false;
+  }
+}
 const bundle = loadBundle(fileURLToPath(new URL("../dist/bin/crdlint.cjs", import.meta.url)));
 
 const io = {
@@ -20,6 +30,7 @@ const io = {
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
   stdinIsTTY: Boolean(process.stdin.isTTY),
+  stdinIsPipe: stdinIsPipe(),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   env: process.env,
   // Stops past the limit it is given (--max-file-size): `crdlint lint - < /dev/zero` ends.

@@ -17,6 +17,11 @@ export interface CliIO {
   isTTY: boolean;
   /** Whether standard input is a terminal: then it is read only when `-` is named (nobody would type a manifest). */
   stdinIsTTY?: boolean;
+  /**
+   * Whether standard input is a pipe, a socket or a non-empty file (not a terminal, /dev/null or closed). With no
+   * path it is still not read (a CI runner may feed the job's script there: GitLab's does); crdlint says how to.
+   */
+  stdinIsPipe?: boolean;
   /** The terminal's width when standard output is one (process.stdout.columns); undefined in a pipe. */
   columns?: number;
   env: Record<string, string | undefined>;
@@ -204,11 +209,15 @@ export async function resolvePaths(
   }
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
+  // As ESLint (and unlike kubeconform), standard input is read only when named: a CI runner that feeds its job script
+  // on standard input (GitLab's) would otherwise lose the rest of the script to crdlint. A pipe is pointed out.
+  const pipeHint = io.stdinIsPipe ? "; standard input is read only when named: helm template . | crdlint lint -" : "";
   if (found.files.length === 0)
-    throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint`);
+    throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint${pipeHint}`);
+  if (io.stdinIsPipe && !found.skipped.length) io.stderr(`crdlint: no paths given: linting the files under the working directory that hold a CustomResourceDefinition${pipeHint}\n`);
   if (found.skipped.length) {
     const shown = found.skipped.slice(0, 5).join(", ") + (found.skipped.length > 5 ? `, and ${found.skipped.length - 5} more` : "");
-    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway\n`);
+    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway${pipeHint}\n`);
   }
   return found.files;
 }

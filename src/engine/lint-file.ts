@@ -1,5 +1,5 @@
 /** One file in, its outcome out: what every linting thread (this one or a worker) does with each file. */
-import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES, type InputText } from "../load/files.js";
+import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES, NoInputError, type InputText } from "../load/files.js";
 import { inputLayout } from "../load/layout.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Linter, TextResult } from "./lint.js";
@@ -19,6 +19,7 @@ async function readForLint(file: string, options: LintOptions): Promise<ReadOutc
   try {
     return await readInput(file, { cwd: options.cwd ?? process.cwd(), maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, stdin: options.stdin });
   } catch (e) {
+    if (e instanceof NoInputError) return { kind: "unreadable", message: e.message };
     return { kind: "unreadable", message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (e as Error).message}` };
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, LintResult, Severity } from "../diagnostics/index.js";
 import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
-import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, openInput, type StdinReader } from "../load/files.js";
+import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, NoInputError, openInput, type StdinReader } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { goTemplateAction } from "../load/template.js";
@@ -88,7 +88,14 @@ function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinReader |
   const reader: StdinReader = stdin ?? (async () => "");
   return (file) => {
     let input = opened.get(file);
-    if (!input) opened.set(file, (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader })));
+    // An empty standard input given by a reader is a failed pipe (NoInputError); no reader at all is no input.
+    if (!input)
+      opened.set(
+        file,
+        (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader, allowEmptyStdin: stdin === undefined }).catch((e: unknown) => {
+          throw e instanceof NoInputError ? new UsageError(e.message) : e;
+        })),
+      );
     return input;
   };
 }
