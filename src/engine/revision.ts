@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
 import type { LoadedDocument } from "../load/document.js";
 import { objectsOf } from "../load/objects.js";
+import { inputLayout } from "../load/layout.js";
 import { crdFilesAt, GitRefError, listFilesAt, readFilesAt, refLabel, resolveGitRef, type GitTree } from "../load/git.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../diagnostics/index.js";
@@ -193,6 +194,7 @@ async function lintNew(linter: Linter, old: OldSide, inputs: AsyncIterable<NewIn
       continue;
     }
     const added: { name: string; at: { document: number; range: SourceRange } }[] = [];
+    // NEW's place in the repository (a chart's templates/ or crds/, a kustomize patch) counts as in lint: last argument.
     const r = linter.lintText(input.text, file, {
       storedVersions: options.storedVersions,
       old: (name, document) => {
@@ -204,7 +206,7 @@ async function lintNew(linter: Linter, old: OldSide, inputs: AsyncIterable<NewIn
         else added.push({ name, at: { document: document.index, range: document.locate(["metadata", "name"]) } });
         return hit;
       },
-    });
+    }, inputLayout(file, options.cwd ?? process.cwd()));
     diagnostics.push(...r.diagnostics);
     counts.documents += r.documents;
     counts.crds += r.crds;

@@ -90,7 +90,8 @@ function kustomizeRole(abs: string, cwd: string): InputLayout["kustomize"] {
 export function inputLayout(file: string, cwd: string): InputLayout {
   if (file === "-") return {};
   const abs = resolve(cwd, file);
-  if (isDir(abs)) return {};
+  // A name that is no file (a library text's "<text>") has no place in a repository.
+  if (!existsSync(abs) || isDir(abs)) return {};
   const chart = chartPart(abs, cwd);
   const kustomize = kustomizeRole(abs, cwd);
   return { ...(chart ? { chart } : {}), ...(kustomize ? { kustomize } : {}), ...(chart?.part === "crds" ? { applyMethod: "helm" as const } : {}) };
