@@ -266,6 +266,10 @@ test("kind: List: every CRD item is linted and costed, each diagnostic at the it
   const { line: _l, column: _c, endLine: _el, endColumn: _ec, file: _f, ...rest } = withoutUrl(alone.json.diagnostics)[0];
   const { line: _l2, column: _c2, endLine: _el2, endColumn: _ec2, file: _f2, ...inList } = d;
   assert.deepEqual(inList, rest);
+  // A disable annotation of one item covers that item only.
+  const annotated = broken.replace("  name: gadgets.example.com\n", "  name: gadgets.example.com\n  annotations:\n    crdlint.io/disable: cel-compile-failed\n");
+  const both = crdlint(["lint", "--format", "json", "-"], { input: listOf(annotated, broken.replaceAll("gadgets", "gizmos").replace("Gadget", "Gizmo")) });
+  assert.deepEqual(both.json.diagnostics.map((x) => `${x.object} ${x.rule}`), ["gizmos.example.com cel-compile-failed"]);
   // cost: the list's CRDs are costed too (the expensive rule has an expression row).
   const costly = crd("gauges", "Gauge").replace("type: object\n", "type: object\n        x-kubernetes-validations:\n        - rule: self.spec == self.spec\n");
   const costText = listOf(costly);

@@ -231,12 +231,14 @@ class Engine implements Linter {
     const annotations: AnnotationDisable[] = [];
     // The objects of the stream, list items included (`kubectl get crd -o yaml`): each at its own line.
     const { objects, others } = objectsOf(loaded.documents);
-    for (const { value, document: doc } of objects) {
+    for (const { value, document: doc, inList } of objects) {
       if (!isCrd(value)) continue;
       const ids = disabledByAnnotation(value);
       if (ids.size === 0) continue;
       const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
-      annotations.push({ document: doc.index, ids, line: at.line, column: at.column });
+      const lines = doc.locate([]);
+      const object = buildCrdView(value).name;
+      annotations.push({ document: doc.index, ids, line: at.line, column: at.column, ...(inList ? { item: { object, startLine: lines.start.line, endLine: lines.end.line } } : {}) });
     }
     const suppressions = new Suppressions(loaded.directives, annotations, this.ruleIds);
     const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
