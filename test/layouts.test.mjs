@@ -113,6 +113,11 @@ test("kubebuilder: bare crdlint skips the patches with kustomize-patch and lints
   const named = crdlint(["lint", "--format", "json", "config"], { cwd: dir });
   assert.equal(named.status, 0, named.stdout + named.stderr);
   assert.deepEqual(named.json.diagnostics.map((d) => `${d.file} ${d.rule}`), ["config/crd/patches/cainjection_in_widgets.yaml kustomize-patch", "config/crd/patches/webhook_in_widgets.yaml kustomize-patch"]);
+  // cost says the patches were not read, as it says of templates.
+  const cost = crdlint(["cost", "--format", "json", "config"], { cwd: dir });
+  assert.equal(cost.status, 0, cost.stdout + cost.stderr);
+  assert.deepEqual(cost.json.diagnostics.map((d) => `${d.file} ${d.rule}`), ["config/crd/patches/cainjection_in_widgets.yaml kustomize-patch", "config/crd/patches/webhook_in_widgets.yaml kustomize-patch"]);
+  assert.deepEqual(cost.json.crds.map((c) => c.object), ["widgets.example.com"]);
 });
 
 test("kubebuilder: a patch the kustomization lists is skipped whatever it holds; a broken base still fails", () => {
