@@ -2,7 +2,7 @@
 import { open, readFile, stat, readdir } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { inputLayout } from "./layout.js";
+import { inputLayout, type LayoutCache } from "./layout.js";
 
 // Above the largest real CRD files (a 15 MB generated file lints in seconds); a pipe or device is read no further.
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 32 * 1024 * 1024;
@@ -139,6 +139,7 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
   const expanded = await expandInputs(paths, options);
   const files: string[] = [];
   const skipped: string[] = [];
+  const layouts: LayoutCache = new Map();
   for (const f of expanded.files) {
     if (f === "-") {
       // Standard input is read once, by the lint itself.
@@ -150,7 +151,7 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
       // A file over the size limit is linted (and reported as too large) rather than read here.
       // A kustomization and the configurations it names (kubebuilder's kustomizeconfig.yaml) mention CRDs as kinds to
       // transform, hold none.
-      const role = inputLayout(f, options.cwd).kustomize?.listedAs;
+      const role = inputLayout(f, options.cwd, layouts).kustomize?.listedAs;
       if (role === "kustomization" || role === "configuration") skipped.push(f);
       else if ((await stat(abs)).size > options.maxFileSizeBytes || (await readFile(abs, "utf8")).includes("CustomResourceDefinition")) files.push(f);
       else skipped.push(f);

@@ -37,6 +37,28 @@ function shown(abs: string, cwd: string): string {
   return rel === "" ? "." : rel.startsWith("..") ? abs : rel.split(sep).join("/");
 }
 
+/** What one directory holds that layouts look for; a run keeps them (LayoutCache) since files share directories. */
+interface DirFacts {
+  kustomization: string | null;
+  chart: boolean;
+  repositoryRoot: boolean;
+}
+
+/** A run's memory of the directories it looked at (one per run or worker: never module state). */
+export type LayoutCache = Map<string, DirFacts>;
+
+function factsOf(dir: string, cache: LayoutCache | undefined): DirFacts {
+  const known = cache?.get(dir);
+  if (known) return known;
+  const facts = {
+    kustomization: KUSTOMIZATION_FILES.find((n) => existsSync(join(dir, n))) ?? null,
+    chart: existsSync(join(dir, "Chart.yaml")),
+    repositoryRoot: existsSync(join(dir, ".git")),
+  };
+  cache?.set(dir, facts);
+  return facts;
+}
+
 function isDir(p: string): boolean {
   try {
     return statSync(p).isDirectory();
@@ -46,12 +68,12 @@ function isDir(p: string): boolean {
 }
 
 /** The chart part of a file: the nearest `templates` or `crds` directory above it whose parent holds Chart.yaml. */
-function chartPart(abs: string, cwd: string): InputLayout["chart"] {
+function chartPart(abs: string, cwd: string, cache: LayoutCache | undefined): InputLayout["chart"] {
   for (let dir = dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
     const name = basename(dir);
-    if ((name === "templates" || name === "crds") && existsSync(join(dirname(dir), "Chart.yaml"))) return { part: name, dir: shown(dirname(dir), cwd) };
+    if ((name === "templates" || name === "crds") && factsOf(dirname(dir), cache).chart) return { part: name, dir: shown(dirname(dir), cwd) };
     // A repository's root ends the search: a chart does not reach above it.
-    if (existsSync(join(dir, ".git"))) return undefined;
+    if (factsOf(dir, cache).repositoryRoot) return undefined;
   }
   return undefined;
 }
@@ -63,9 +85,10 @@ function listed(k: Record<string, unknown>, key: string, dir: string): string[] 
   return v.flatMap((e) => (typeof e === "string" ? [resolve(dir, e)] : typeof e === "object" && e !== null && typeof (e as { path?: unknown }).path === "string" ? [resolve(dir, (e as { path: string }).path)] : []));
 }
 
-function kustomizeRole(abs: string, cwd: string): InputLayout["kustomize"] {
+function kustomizeRole(abs: string, cwd: string, cache: LayoutCache | undefined): InputLayout["kustomize"] {
   for (let dir = dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
-    const name = KUSTOMIZATION_FILES.find((n) => existsSync(join(dir, n)));
+    const facts = factsOf(dir, cache);
+    const name = facts.kustomization;
     if (name) {
       const file = join(dir, name);
       const at = { kustomization: shown(file, cwd), dir: shown(dir, cwd) };
@@ -81,18 +104,18 @@ function kustomizeRole(abs: string, cwd: string): InputLayout["kustomize"] {
       const listedAs = has("patches", "patchesStrategicMerge", "patchesJson6902") ? "patch" : has("configurations") ? "configuration" : has("resources", "crds", "bases") ? "resource" : null;
       return { ...at, listedAs };
     }
-    if (existsSync(join(dir, ".git"))) return undefined;
+    if (facts.repositoryRoot) return undefined;
   }
   return undefined;
 }
 
-/** The layout of one input file (`-`, standard input, has none). */
-export function inputLayout(file: string, cwd: string): InputLayout {
+/** The layout of one input file (`-`, standard input, has none); `cache` spares the directories' checks to later files. */
+export function inputLayout(file: string, cwd: string, cache?: LayoutCache): InputLayout {
   if (file === "-") return {};
   const abs = resolve(cwd, file);
   // A name that is no file (a library text's "<text>") has no place in a repository.
   if (!existsSync(abs) || isDir(abs)) return {};
-  const chart = chartPart(abs, cwd);
-  const kustomize = kustomizeRole(abs, cwd);
+  const chart = chartPart(abs, cwd, cache);
+  const kustomize = kustomizeRole(abs, cwd, cache);
   return { ...(chart ? { chart } : {}), ...(kustomize ? { kustomize } : {}), ...(chart?.part === "crds" ? { applyMethod: "helm" as const } : {}) };
 }
