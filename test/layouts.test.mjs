@@ -85,7 +85,7 @@ metadata:
 const patchInfo = (file, why) => ({
   file,
   document: 0,
-  object: null,
+  object: "widgets.example.com",
   line: 3,
   column: 1,
   endLine: 3,

@@ -223,7 +223,7 @@ class Engine implements Linter {
     const template = goTemplateAction(text, loaded.problems, { chartTemplate: layout.chart?.part === "templates", values: loaded.documents.map((d) => d.value) });
     if (template) return this.templateResult(file, template);
     const patch = layout.kustomize ? kustomizePatch(loaded.documents, layout.kustomize) : null;
-    if (patch) return this.skippedResult(file, KUSTOMIZE_PATCH_RULE, patch.at, patch.message);
+    if (patch) return this.skippedResult(file, KUSTOMIZE_PATCH_RULE, patch.at, patch.message, patch.object);
     const applyMethod = layout.applyMethod ?? this.options.applyMethod ?? "client-side";
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
@@ -282,12 +282,12 @@ class Engine implements Linter {
   }
 
   /** A file that is not linted at all, with the one info (`rule`) that says why and what to lint instead. */
-  private skippedResult(file: string, rule: string, at: { line: number; column: number; endColumn: number }, message: string): TextResult {
+  private skippedResult(file: string, rule: string, at: { line: number; column: number; endColumn: number }, message: string, object: string | null = null): TextResult {
     const counts = { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
     const severity = this.severityOf(rule, "info");
     if (severity === "off") return { diagnostics: [], ...counts };
     const d = this.fileDiagnostic(file, rule, message);
-    return { diagnostics: [{ ...d, line: at.line, column: at.column, endLine: at.line, endColumn: at.endColumn }], ...counts };
+    return { diagnostics: [{ ...d, object, line: at.line, column: at.column, endLine: at.line, endColumn: at.endColumn }], ...counts };
   }
 
   private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
@@ -680,7 +680,7 @@ const KUSTOMIZE_PATCH_RULE = "kustomize-patch";
  * one when its kustomization lists it as a patch, or when, under a kustomization, every CRD in it lacks all of
  * spec.group, spec.names and spec.versions (kubebuilder scaffolds the patches commented out of the kustomization).
  */
-function kustomizePatch(documents: readonly LoadedDocument[], k: NonNullable<InputLayout["kustomize"]>): { at: { line: number; column: number; endColumn: number }; message: string } | null {
+function kustomizePatch(documents: readonly LoadedDocument[], k: NonNullable<InputLayout["kustomize"]>): { at: { line: number; column: number; endColumn: number }; message: string; object: string | null } | null {
   if (k.listedAs === "kustomization" || k.listedAs === "configuration" || k.listedAs === "resource") return null;
   const crds = objectsOf(documents).objects.filter((o) => isCrd(o.value));
   if (crds.length === 0) return null;
@@ -691,6 +691,7 @@ function kustomizePatch(documents: readonly LoadedDocument[], k: NonNullable<Inp
   const name = isObject(first.value.metadata) && typeof first.value.metadata.name === "string" ? first.value.metadata.name : null;
   const why = k.listedAs === "patch" ? `${k.kustomization} lists it as a patch` : `a partial CustomResourceDefinition under ${k.kustomization}, which kustomize merges into the whole one`;
   return {
+    object: name,
     at: { line: r.line, column: r.column, endColumn: r.column + "kind".length },
     message: `file is a kustomize patch${name ? ` of ${name}` : ""} (${why}), not a whole CRD: not linted; lint what kustomize builds, e.g. \`kustomize build ${k.dir} | crdlint lint -\``,
   };
