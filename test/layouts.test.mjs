@@ -3,8 +3,9 @@
 // client-side kubectl apply), `kind: List` streams, globs that name directories, and standard input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openSync, closeSync } from "node:fs";
-import { crdlint, withoutUrl } from "./helpers/cli.mjs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { crdlint, root, withoutUrl } from "./helpers/cli.mjs";
 import { tmp } from "./helpers/tmp.mjs";
 
 const crd = (plural = "widgets", kind = "Widget", extra = "") => `apiVersion: apiextensions.k8s.io/v1
@@ -343,4 +344,23 @@ test("standard input: empty is exit 2 'no input'; with no path it is not read, a
   const named = crdlint(["lint", "--format", "json", "-"], { cwd: empty, input: crd() });
   assert.equal(named.status, 0);
   assert.equal(named.json.summary.crds, 1);
+});
+
+// Real CRDs whose descriptions mention `{{ ... }}` (Cluster API, Argo Rollouts) are CRDs, not templates. They are
+// read from ../shared/corpus, which is not part of a user's clone.
+const corpus = join(root, "..", "shared", "corpus", "crds");
+test("real CRDs that mention {{ ... }} in their text are linted, not skipped as templates", { skip: existsSync(corpus) ? false : "../shared/corpus is not here (not part of a user's clone)" }, () => {
+  const withBraces = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ya?ml|json)$/.test(e.name) && readFileSync(p, "utf8").includes("{{")) withBraces.push(p);
+    }
+  };
+  walk(corpus);
+  assert.ok(withBraces.length >= 5, `only ${withBraces.length} corpus files mention {{`);
+  const r = crdlint(["lint", "--format", "json", "--preset", "apiserver", ...withBraces]);
+  assert.deepEqual(r.json.diagnostics.filter((d) => d.rule === "yaml-go-template"), []);
+  assert.equal(r.json.summary.crds, withBraces.length);
 });
