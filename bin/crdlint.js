@@ -5,6 +5,7 @@
 // of crdlint runs, so that none needs a build on the user's machine (test/lib.test.mjs keeps lib/ equal to a build).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { fstatSync } from "node:fs";
 
 const build = existsSync(new URL("../dist/bin/crdlint.cjs", import.meta.url)) ? "dist" : "lib";
 const { loadBundle } = await import(`../${build}/cli/compile-cache.js`);
@@ -17,7 +18,17 @@ for (const stream of [process.stdout, process.stderr])
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw e;
   });
+// A pipe, a socket or a non-empty file on standard input (fstat reads nothing from it): crdlint says how to lint it.
+function stdinIsPipe() {
+  try {
+    const st = fstatSync(0);
+    return st.isFIFO() || st.isSocket() || (st.isFile() && st.size > 0);
+  } catch {
+    return false;
+  }
+}
 const bundle = loadBundle(fileURLToPath(new URL(`../${build}/bin/crdlint.cjs`, import.meta.url)));
+
 
 const io = {
   stdout: (s) => process.stdout.write(s),
@@ -25,6 +36,7 @@ const io = {
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
   stdinIsTTY: Boolean(process.stdin.isTTY),
+  stdinIsPipe: stdinIsPipe(),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   env: process.env,
   // Stops past the limit it is given (--max-file-size): `crdlint lint - < /dev/zero` ends.

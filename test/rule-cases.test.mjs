@@ -14,6 +14,7 @@ import { inPreset } from "../dist/rules/define-rule.js";
 const WITHOUT_CASES = new Map([
   ["file-ignored", "emitted for a file an ignore pattern skips when named explicitly (test/cli.test.mjs)"],
   ["internal-error", "emitted only when a rule throws (test/robustness.test.mjs)"],
+  ["kustomize-patch", "needs a file under a kustomize directory (test/layouts.test.mjs)"],
   ["size-file-too-large", "needs a file over the size limit (test/size.test.mjs)"],
   ["size-request-too-large", "needs a multi-megabyte object (test/size.test.mjs)"],
   ["size-etcd-object-too-large", "needs a multi-megabyte object (test/size.test.mjs)"],

@@ -17,6 +17,11 @@ export interface CliIO {
   isTTY: boolean;
   /** Whether standard input is a terminal: then it is read only when `-` is named (nobody would type a manifest). */
   stdinIsTTY?: boolean;
+  /**
+   * Whether standard input is a pipe, a socket or a non-empty file (not a terminal, /dev/null or closed). With no
+   * path it is still not read (a CI runner may feed the job's script there: GitLab's does); crdlint says how to.
+   */
+  stdinIsPipe?: boolean;
   /** The terminal's width when standard output is one (process.stdout.columns); undefined in a pipe. */
   columns?: number;
   env: Record<string, string | undefined>;
@@ -42,6 +47,7 @@ export interface CommonFlags {
   outputFile?: string;
   maxFileSize: string;
   debug?: boolean;
+  applyMethod?: string;
 }
 
 /**
@@ -61,7 +67,8 @@ export function addCommonOptions(cmd: Command, formats: readonly string[], quiet
     .option("--stdin-filename <path>", "the name to give standard input in the report (reads stdin when no path is given)")
     .option("-o, --output-file <path>", "write the report to this file instead of standard output")
     .option("--max-file-size <size>", "skip and report files (and standard input) larger than this", "32MiB")
-    .option("--debug", "print stack traces of unexpected failures");
+    .option("--debug", "print stack traces of unexpected failures")
+    .option("--apply-method <method>", "how the CRDs are applied: client-side (kubectl apply, default), server-side (--server-side, create, replace) or helm; a chart's crds/ files are helm");
 }
 
 /**
@@ -115,18 +122,28 @@ export interface LoadedOptions {
   stdin: StdinReader;
   /** The configuration's `diff` section. */
   diffPolicy?: import("../config/diff-policy.js").DiffPolicy;
+  /** --apply-method, else the configuration's `applyMethod`. */
+  applyMethod?: import("../load/layout.js").ApplyMethod;
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
-export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
+export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset" | "applyMethod">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
   const [{ parseConfig }, { isPreset, PRESETS }] = await Promise.all([import("../config/index.js"), import("../rules/define-rule.js")]);
   if (flags.preset !== undefined && !isPreset(flags.preset)) {
     const { closest } = await import("../config/suggest.js");
     const hint = closest(flags.preset, PRESETS);
     throw new CliFailure(`--preset: unknown preset "${flags.preset}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`);
   }
+  if (flags.applyMethod !== undefined) {
+    const { APPLY_METHODS, isApplyMethod } = await import("../load/layout.js");
+    if (!isApplyMethod(flags.applyMethod)) {
+      const { closest } = await import("../config/suggest.js");
+      const hint = closest(flags.applyMethod, APPLY_METHODS);
+      throw new CliFailure(`--apply-method: unknown apply method "${flags.applyMethod}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${APPLY_METHODS.join(", ")}`);
+    }
+  }
   const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; preset?: Preset; diff?: LoadedOptions["diffPolicy"] } = { rules: {}, ignore: [] };
+  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; preset?: Preset; diff?: LoadedOptions["diffPolicy"]; applyMethod?: LoadedOptions["applyMethod"] } = { rules: {}, ignore: [] };
   if (configPath) {
     let text: string;
     try {
@@ -148,6 +165,7 @@ export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" |
     cwd: io.cwd,
     stdin: io.stdin,
     ...(config.diff ? { diffPolicy: config.diff } : {}),
+    ...((flags.applyMethod ?? config.applyMethod) ? { applyMethod: (flags.applyMethod as LoadedOptions["applyMethod"]) ?? config.applyMethod } : {}),
   };
 }
 
@@ -191,11 +209,15 @@ export async function resolvePaths(
   }
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
+  // As ESLint (and unlike kubeconform), standard input is read only when named: a CI runner that feeds its job script
+  // on standard input (GitLab's) would otherwise lose the rest of the script to crdlint. A pipe is pointed out.
+  const pipeHint = io.stdinIsPipe ? "; standard input is read only when named: helm template . | crdlint lint -" : "";
   if (found.files.length === 0)
-    throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint`);
+    throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint${pipeHint}`);
+  if (io.stdinIsPipe && !found.skipped.length) io.stderr(`crdlint: no paths given: linting the files under the working directory that hold a CustomResourceDefinition${pipeHint}\n`);
   if (found.skipped.length) {
     const shown = found.skipped.slice(0, 5).join(", ") + (found.skipped.length > 5 ? `, and ${found.skipped.length - 5} more` : "");
-    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway\n`);
+    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway${pipeHint}\n`);
   }
   return found.files;
 }

@@ -4,6 +4,7 @@ import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
 import { PRESETS, type Preset } from "../rules/define-rule.js";
 import { closest } from "./suggest.js";
+import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
 import type { DiffPolicy } from "./diff-policy.js";
 
 export const CONFIG_FILE_NAMES = [".crdlint.yaml", ".crdlint.yml"];
@@ -16,12 +17,14 @@ export interface Config {
   ignore: string[];
   /** The `diff` section: how revision findings are graded (crdlint diff, lint --against). */
   diff?: DiffPolicy;
+  /** How the CRDs are applied (client-side, server-side, helm); a chart's crds/ files are helm whatever this says. */
+  applyMethod?: ApplyMethod;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string; errors: string[] };
 
 const SEVERITIES = ["off", "info", "warning", "error"];
-const KEYS = ["extends", "kubernetesVersion", "rules", "ignore", "diff"];
+const KEYS = ["extends", "kubernetesVersion", "rules", "ignore", "diff", "applyMethod"];
 const DIFF_KEYS = ["rules", "unstableVersions", "ignore"];
 const IGNORE_KEYS = ["rule", "crd", "path", "reason"];
 /** What `extends` accepts, in ESLint's spelling (`extends: ["eslint:recommended"]`). */
@@ -110,6 +113,13 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
       const parsed = parseKubernetesVersion(written);
       if (!parsed.ok) errors.push(`${at(value)}: kubernetesVersion: ${parsed.error}`);
       else config.kubernetesVersion = written;
+    } else if (key === "applyMethod") {
+      if (!isScalar(value) || !isApplyMethod(value.value)) {
+        const got = isScalar(value) && typeof value.value === "string" ? suggest(value.value, APPLY_METHODS) : "";
+        errors.push(`${at(value ?? keyNode)}: applyMethod: must be one of ${APPLY_METHODS.join(", ")}, got ${describe(value)}${got}`);
+        continue;
+      }
+      config.applyMethod = value.value;
     } else if (key === "rules") {
       if (value === null || (isScalar(value) && value.value === null)) continue;
       if (!isMap(value)) {

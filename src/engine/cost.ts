@@ -159,8 +159,8 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
   };
 }
 
-// What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template): its costs are missing.
-const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax", "yaml-go-template"]);
+// What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template, a kustomize patch): its costs are missing.
+const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax", "yaml-go-template", "kustomize-patch"]);
 
 /** The diagnostics of inputs and documents the run could not read, so that a cost report never passes over them in silence. */
 export function unreadInputs(report: CostReport): Diagnostic[] {

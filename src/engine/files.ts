@@ -1,5 +1,6 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
 import { expandInputs, type StdinReader } from "../load/files.js";
+import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
 import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
 import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
@@ -32,6 +33,11 @@ export interface LintOptions {
    */
   stdin?: StdinReader;
   /**
+   * How the CRDs are applied (src/load/layout.ts): `client-side` (kubectl apply, the default), `server-side` (kubectl
+   * apply --server-side, create, replace) or `helm`. A Helm chart's crds/ files are `helm` whatever this says.
+   */
+  applyMethod?: ApplyMethod;
+  /**
    * Worker threads for many files (default 1: this thread only; the CLI's default is one per core). Small inputs
    * stay on this thread whatever the number, since starting a worker costs more than they take to lint.
    */
@@ -50,7 +56,8 @@ export async function makeLinter(ruleList: readonly Rule[], options: LintOptions
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
   if (options.preset !== undefined && !isPreset(options.preset)) throw new UsageError(`unknown preset ${JSON.stringify(options.preset)} (expected ${PRESETS.join(", ")})`);
-  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, preset: options.preset, onSchemaCost, apiserverGates: options.apiserverGates === true });
+  if (options.applyMethod !== undefined && !isApplyMethod(options.applyMethod)) throw new UsageError(`unknown apply method ${JSON.stringify(options.applyMethod)} (expected ${APPLY_METHODS.join(", ")})`);
+  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, preset: options.preset, onSchemaCost, apiserverGates: options.apiserverGates === true, ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}) });
 }
 
 export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {

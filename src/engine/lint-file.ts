@@ -1,5 +1,6 @@
 /** One file in, its outcome out: what every linting thread (this one or a worker) does with each file. */
-import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES, type InputText } from "../load/files.js";
+import { readInput, DEFAULT_MAX_FILE_SIZE_BYTES, NoInputError, type InputText } from "../load/files.js";
+import { inputLayout, type LayoutCache } from "../load/layout.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Linter, TextResult } from "./lint.js";
 import type { LintOptions } from "./files.js";
@@ -18,16 +19,18 @@ async function readForLint(file: string, options: LintOptions): Promise<ReadOutc
   try {
     return await readInput(file, { cwd: options.cwd ?? process.cwd(), maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, stdin: options.stdin });
   } catch (e) {
+    if (e instanceof NoInputError) return { kind: "unreadable", message: e.message };
     return { kind: "unreadable", message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (e as Error).message}` };
   }
 }
 
-function lintRead(linter: Linter, file: string, input: ReadOutcome): FileOutcome {
+function lintRead(linter: Linter, file: string, input: ReadOutcome, cwd: string, layouts: LayoutCache): FileOutcome {
   if ("kind" in input) return input;
   if ("problem" in input) {
     return { kind: "linted", diagnostics: [inputProblemDiagnostic(linter, input)], counts: { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 } };
   }
-  const { diagnostics, ...counts } = linter.lintText(input.text, file);
+  // Where the file sits (a chart's templates/ or crds/, a kustomize patch) changes how it is read.
+  const { diagnostics, ...counts } = linter.lintText(input.text, file, undefined, inputLayout(file, cwd, layouts));
   return { kind: "linted", diagnostics, counts };
 }
 
@@ -47,6 +50,8 @@ export async function lintEach<K>(
   readAhead = 1,
 ): Promise<void> {
   const ahead: { key: K; file: string; reading: Promise<ReadOutcome> }[] = [];
+  // The files of one directory share their layout's checks (a chart, a kustomization above them).
+  const layouts: LayoutCache = new Map();
   let exhausted = false; // `next` is not asked again once it has said there is no more
   const fill = (): void => {
     while (!exhausted && ahead.length <= readAhead) {
@@ -61,7 +66,7 @@ export async function lintEach<K>(
     fill();
     let outcome: FileOutcome;
     try {
-      outcome = lintRead(linter, current.file, input);
+      outcome = lintRead(linter, current.file, input, options.cwd ?? process.cwd(), layouts);
     } catch (e) {
       if (!onThrow) throw e;
       outcome = onThrow(e);

@@ -12,7 +12,7 @@ export async function serveLintWorker(port: Pick<MessagePort, "postMessage">, da
   const registry = new Map(allRules.map((r) => [r.id, r]));
   const linter = await makeLinter(
     data.ruleIds.map((id) => registry.get(id)!),
-    { kubernetesVersion: data.options.kubernetesVersion, preset: data.options.preset, rules: data.options.rules, apiserverGates: data.options.apiserverGates },
+    { kubernetesVersion: data.options.kubernetesVersion, preset: data.options.preset, rules: data.options.rules, applyMethod: data.options.applyMethod, apiserverGates: data.options.apiserverGates },
   );
   const options = { rules: data.options.rules, maxFileSizeBytes: data.options.maxFileSizeBytes, cwd: data.options.cwd };
   await takeFiles(linter, data.queue, data.next, options, (index, outcome) => port.postMessage({ index, outcome } satisfies LintWorkerMessage));

@@ -3,6 +3,8 @@ import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnost
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
+import { objectsOf } from "../load/objects.js";
+import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
@@ -42,6 +44,8 @@ export interface EngineOptions {
    * node's schema) also run, and what they find is reported with `hiddenBy` naming the error that hides it.
    */
   apiserverGates?: boolean;
+  /** How the CRDs are applied unless a file's layout tells (a chart's crds/: helm); default client-side (kubectl apply). */
+  applyMethod?: ApplyMethod;
 }
 
 /** Where a schema's cost result comes from. */
@@ -148,8 +152,11 @@ export interface Linter {
   readonly minor: number;
   /** A worker thread can build the same engine from plain data: no callback receives cost results. */
   readonly replicable: boolean;
-  /** Lints NEW; with `revision`, each CRD that has an OLD revision is linted as an update of it. */
-  lintText(text: string, file: string, revision?: RevisionInput): TextResult;
+  /**
+   * Lints NEW; with `revision`, each CRD that has an OLD revision is linted as an update of it. `layout`: where the
+   * file sits (a chart's templates/ or crds/, a kustomization's patch), found by src/load/layout.ts.
+   */
+  lintText(text: string, file: string, revision?: RevisionInput, layout?: InputLayout): TextResult;
   /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of a revision. */
   load(text: string): import("../load/document.js").LoadedText;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
@@ -231,20 +238,27 @@ class Engine implements Linter {
     return this.fastLoader.load(text) ?? loadText(text);
   }
 
-  lintText(text: string, file: string, revision?: RevisionInput): TextResult {
+  lintText(text: string, file: string, revision?: RevisionInput, layout: InputLayout = {}): TextResult {
     const loaded = this.load(text);
-    const template = goTemplateAction(text, loaded.problems);
+    const template = goTemplateAction(text, loaded.problems, { chartTemplate: layout.chart?.part === "templates", values: loaded.documents.map((d) => d.value) });
     if (template) return this.templateResult(file, template);
+    const patch = layout.kustomize ? kustomizePatch(loaded.documents, layout.kustomize) : null;
+    if (patch) return this.skippedResult(file, KUSTOMIZE_PATCH_RULE, patch.at, patch.message, patch.object);
+    const applyMethod = layout.applyMethod ?? this.options.applyMethod ?? "client-side";
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
     // The CRD's disable annotation covers its own diagnostics and the loader's findings in it (a duplicate or boolean key).
     const annotations: AnnotationDisable[] = [];
-    for (const doc of loaded.documents) {
-      if (!isCrd(doc.value)) continue;
-      const ids = disabledByAnnotation(doc.value);
+    // The objects of the stream, list items included (`kubectl get crd -o yaml`): each at its own line.
+    const { objects, others } = objectsOf(loaded.documents);
+    for (const { value, document: doc, inList } of objects) {
+      if (!isCrd(value)) continue;
+      const ids = disabledByAnnotation(value);
       if (ids.size === 0) continue;
       const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
-      annotations.push({ document: doc.index, ids, line: at.line, column: at.column });
+      const lines = doc.locate([]);
+      const object = buildCrdView(value).name;
+      annotations.push({ document: doc.index, ids, line: at.line, column: at.column, ...(inList ? { item: { object, startLine: lines.start.line, endLine: lines.end.line } } : {}) });
     }
     const suppressions = new Suppressions(loaded.directives, annotations, this.ruleIds);
     const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
@@ -256,16 +270,18 @@ class Engine implements Linter {
     }
     const docsWithProblems = new Set(loaded.problems.map((p) => p.document));
     counts.documents += [...docsWithProblems].filter((i) => !loaded.documents.some((d) => d.index === i)).length;
-    for (const doc of loaded.documents) {
-      if (!isCrd(doc.value)) {
-        if (doc.value !== null && doc.value !== undefined) counts.skipped++;
-        else counts.documents--;
+    // An empty document is not counted; a document that is not an object, and an object that is not a CRD, are skipped.
+    counts.documents -= loaded.documents.filter((d) => d.value === null || d.value === undefined).length;
+    counts.skipped += others.filter((o) => o.prefix.length === 0).length;
+    for (const { value, document: doc } of objects) {
+      if (!isCrd(value)) {
+        counts.skipped++;
         continue;
       }
       counts.crds++;
-      const name = isObject(doc.value.metadata) && typeof doc.value.metadata.name === "string" ? doc.value.metadata.name : null;
+      const name = isObject(value.metadata) && typeof value.metadata.name === "string" ? value.metadata.name : null;
       const old = revision && name !== null ? revision.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, doc.value, file, old ? { old, storedVersions: old.storedVersions ?? revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined)) {
+      for (const raw of this.lintCrd(doc, value, file, old ? { old, storedVersions: old.storedVersions ?? revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined, applyMethod)) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
@@ -282,11 +298,16 @@ class Engine implements Linter {
 
   /** A Go/Helm template: nothing of it is linted, one info says how to lint what it renders to (yaml-go-template). */
   private templateResult(file: string, at: { line: number; column: number }): TextResult {
+    return this.skippedResult(file, GO_TEMPLATE_RULE, { ...at, endColumn: at.column + 2 }, goTemplateMessage(file));
+  }
+
+  /** A file that is not linted at all, with the one info (`rule`) that says why and what to lint instead. */
+  private skippedResult(file: string, rule: string, at: { line: number; column: number; endColumn: number }, message: string, object: string | null = null): TextResult {
     const counts = { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
-    const severity = this.severityOf(GO_TEMPLATE_RULE, "info");
+    const severity = this.severityOf(rule, "info");
     if (severity === "off") return { diagnostics: [], ...counts };
-    const d = this.fileDiagnostic(file, GO_TEMPLATE_RULE, goTemplateMessage(file));
-    return { diagnostics: [{ ...d, line: at.line, column: at.column, endLine: at.line, endColumn: at.column + 2 }], ...counts };
+    const d = this.fileDiagnostic(file, rule, message);
+    return { diagnostics: [{ ...d, object, line: at.line, column: at.column, endLine: at.line, endColumn: at.endColumn }], ...counts };
   }
 
   private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
@@ -349,7 +370,7 @@ class Engine implements Linter {
   }
 
   /** `behind`: also run the checks an apiserver error gates, reporting what they find as hidden behind it. */
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }, behind = false): RawDiagnostic[] {
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }, behind = false, applyMethod: ApplyMethod = this.options.applyMethod ?? "client-side"): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Memo();
@@ -367,7 +388,7 @@ class Engine implements Linter {
           this.structuralRuleIds,
         )
       : undefined;
-    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, ...(update ? { update } : {}) };
+    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, applyMethod, ...(update ? { update } : {}) };
     const isUpdate = update !== undefined;
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
       ...shared,
@@ -709,6 +730,7 @@ class SchemaRuleContext implements SchemaContext {
   readonly services: EngineServices;
   readonly memo: Memo;
   readonly update?: UpdateOptions;
+  readonly applyMethod: ApplyMethod;
   readonly scope: SchemaScope;
   readonly nodes: readonly SchemaNode[];
   readonly structural: StructuralState;
@@ -724,6 +746,7 @@ class SchemaRuleContext implements SchemaContext {
     this.services = base.services;
     this.memo = state.memo ?? base.memo;
     if (base.update) this.update = base.update;
+    this.applyMethod = base.applyMethod;
     this.scope = state.scope;
     this.nodes = state.nodes;
     this.structural = state.structural;
@@ -857,6 +880,30 @@ function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
 }
 
 const GO_TEMPLATE_RULE = "yaml-go-template";
+const KUSTOMIZE_PATCH_RULE = "kustomize-patch";
+
+/**
+ * A kustomize patch (kubebuilder's config/crd/patches/webhook_in_<plural>.yaml and cainjection_in_<plural>.yaml):
+ * a CustomResourceDefinition with only the fields it changes, which kustomize merges into the whole CRD. A file is
+ * one when its kustomization lists it as a patch, or when, under a kustomization, every CRD in it lacks all of
+ * spec.group, spec.names and spec.versions (kubebuilder scaffolds the patches commented out of the kustomization).
+ */
+function kustomizePatch(documents: readonly LoadedDocument[], k: NonNullable<InputLayout["kustomize"]>): { at: { line: number; column: number; endColumn: number }; message: string; object: string | null } | null {
+  if (k.listedAs === "kustomization" || k.listedAs === "configuration" || k.listedAs === "resource") return null;
+  const crds = objectsOf(documents).objects.filter((o) => isCrd(o.value));
+  if (crds.length === 0) return null;
+  const partial = (v: Record<string, unknown>) => !isObject(v.spec) || (v.spec.group === undefined && v.spec.names === undefined && v.spec.versions === undefined);
+  if (k.listedAs !== "patch" && !crds.every((o) => partial(o.value))) return null;
+  const first = crds[0]!;
+  const r = first.document.locate(["kind"]).start;
+  const name = isObject(first.value.metadata) && typeof first.value.metadata.name === "string" ? first.value.metadata.name : null;
+  const why = k.listedAs === "patch" ? `${k.kustomization} lists it as a patch` : `a partial CustomResourceDefinition under ${k.kustomization}, which kustomize merges into the whole one`;
+  return {
+    object: name,
+    at: { line: r.line, column: r.column, endColumn: r.column + "kind".length },
+    message: `file is a kustomize patch${name ? ` of ${name}` : ""} (${why}), not a whole CRD: not linted; lint what kustomize builds, e.g. \`kustomize build ${k.dir} | crdlint lint -\``,
+  };
+}
 
 /**
  * A finding about a node only OLD has, shown in NEW (OLD is at a git ref, which a pull request does not show): at the

@@ -3,6 +3,7 @@
  * mode or option name, a Kubernetes version crdlint does not know, a value of the wrong type, is a UsageError that
  * names it (with the nearest valid word), never a silent fallback (`fieldValidation: "strcit"` behaved as `warn`).
  */
+import { APPLY_METHODS, isApplyMethod } from "../load/layout.js";
 import { closest } from "../config/suggest.js";
 import { parseKubernetesVersion } from "../k8s/version.js";
 import { PRESETS } from "../rules/define-rule.js";
@@ -16,7 +17,7 @@ const SEVERITIES = ["off", "info", "warning", "error"];
 const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 
 /** The options each entry point takes, for the check of unknown names. */
-const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs", "apiserverGates"];
+const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs", "apiserverGates", "applyMethod"];
 /** What revisions add (src/engine/revision.ts RevisionOptions): OLD's stored versions and the diff policy. */
 const REVISION_KEYS = ["storedVersions", "storedVersionsByCrd", "storedVersionsFrom", "diffPolicy", "objects", "namedPaths"];
 export const OPTION_KEYS = {
@@ -64,6 +65,8 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   }
   if (o.preset !== undefined && (typeof o.preset !== "string" || !(PRESETS as readonly string[]).includes(o.preset)))
     errors.push(`preset: unknown preset ${describe(o.preset)}${typeof o.preset === "string" ? hint(o.preset, PRESETS) : ""}; expected ${PRESETS.join(", ")}`);
+  if (o.applyMethod !== undefined && !isApplyMethod(o.applyMethod))
+    errors.push(`applyMethod: expected one of ${APPLY_METHODS.join(", ")}, got ${describe(o.applyMethod)}${typeof o.applyMethod === "string" ? hint(o.applyMethod, APPLY_METHODS) : ""}`);
   if (o.fieldValidation !== undefined && (typeof o.fieldValidation !== "string" || !FIELD_VALIDATION.includes(o.fieldValidation)))
     errors.push(`fieldValidation: expected one of ${FIELD_VALIDATION.join(", ")}, got ${describe(o.fieldValidation)}${typeof o.fieldValidation === "string" ? hint(o.fieldValidation, FIELD_VALIDATION) : ""}`);
   for (const key of ["ignoreBase", "stdinFilename", "cwd", "old", "file", "oldFile", "against"]) isString(key);

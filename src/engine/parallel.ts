@@ -13,6 +13,7 @@ import type { ConfiguredSeverity } from "../diagnostics/index.js";
 import type { Preset } from "../rules/define-rule.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
 import type { Linter } from "./lint.js";
+import type { ApplyMethod } from "../load/layout.js";
 import type { LintOptions } from "./files.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 
@@ -28,7 +29,7 @@ export const MIN_PARALLEL_BYTES = 1024 * 1024;
 export interface LintWorkerData {
   crdlintLintWorker: true;
   ruleIds: string[];
-  options: { kubernetesVersion: string; preset?: Preset; rules?: Record<string, ConfiguredSeverity>; maxFileSizeBytes: number; cwd: string; apiserverGates: boolean };
+  options: { kubernetesVersion: string; preset?: Preset; rules?: Record<string, ConfiguredSeverity>; maxFileSizeBytes: number; cwd: string; apiserverGates: boolean; applyMethod?: ApplyMethod };
   /** Files in the order they are taken, each with its place in the input. */
   queue: { index: number; file: string }[];
   /** next[0]: the queue position the next taker gets (Atomics.add, shared by every thread). */
@@ -127,6 +128,7 @@ export async function lintOnWorkers(linter: Linter, files: readonly string[], op
       preset: options.preset,
       rules: options.rules,
       apiserverGates: options.apiserverGates === true,
+      ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
       maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
       cwd: options.cwd ?? process.cwd(),
     },

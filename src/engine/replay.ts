@@ -9,6 +9,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (Validate, ValidateUpdate)
 import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../load/files.js";
 import type { LoadedDocument } from "../load/document.js";
+import { objectsOf } from "../load/objects.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { splitApiVersion } from "../k8s/builtin.js";
 import { deepEqual, isPlainObject } from "../k8s/go.js";
@@ -69,21 +70,6 @@ function newCrdsOf(raws: readonly Record<string, unknown>[]): Map<string, NewCrd
     }
     const metadata = isObject(raw.metadata) ? raw.metadata : {};
     out.set(`${group}\0${kind}`, { name: typeof metadata.name === "string" ? metadata.name : `${kind}.${group}`, group, kind, versions });
-  }
-  return out;
-}
-
-/** The documents of a text that are objects, `kind: List` items included (`kubectl get <kind> -A -o yaml`). */
-function objectsOf(documents: readonly LoadedDocument[]): { value: Record<string, unknown>; document: LoadedDocument; prefix: (string | number)[] }[] {
-  const out: { value: Record<string, unknown>; document: LoadedDocument; prefix: (string | number)[] }[] = [];
-  for (const doc of documents) {
-    const v = doc.value;
-    if (!isObject(v)) continue;
-    if (typeof v.kind === "string" && v.kind.endsWith("List") && Array.isArray(v.items)) {
-      v.items.forEach((item, i) => {
-        if (isObject(item)) out.push({ value: item, document: doc, prefix: ["items", i] });
-      });
-    } else out.push({ value: v, document: doc, prefix: [] });
   }
   return out;
 }
@@ -176,7 +162,8 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
     const loaded = linter.load(input.text);
     const syntax = loaded.problems.find((p) => p.rule === "yaml-syntax");
     if (syntax) throw new UsageError(`--objects: cannot read ${file}:${syntax.range.start.line}:${syntax.range.start.column}: ${syntax.message}`);
-    for (const { value, document, prefix } of objectsOf(loaded.documents)) {
+    // List items included (`kubectl get <kind> -A -o yaml`), read as lint reads them; `document` is the item's own.
+    for (const { value, document } of objectsOf(loaded.documents).objects) {
       if (isCrd(value as unknown) || typeof value.apiVersion !== "string" || typeof value.kind !== "string") continue;
       const { group, version } = splitApiVersion(value.apiVersion);
       const crd = crds.get(`${group}\0${value.kind}`);
@@ -188,7 +175,7 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
       const meta = isObject(value.metadata) ? value.metadata : {};
       const name = typeof meta.name === "string" ? meta.name : "<unnamed>";
       const object = `${value.kind} ${typeof meta.namespace === "string" && meta.namespace ? `${meta.namespace}/` : ""}${name}`;
-      const at = (p: (string | number)[]) => [...prefix, ...p];
+      const at = (p: (string | number)[]) => p;
       const v = crd.versions.get(version);
       if (!v || !v.served) {
         emit(file, document, at(["apiVersion"]), object, OBJECT_INVALID, "objects-fail", false, `${object} is ${value.apiVersion}, which NEW ${v ? "no longer serves" : "no longer has"} (${crd.name}): it cannot be read or written at that version`, "apiVersion", version);

@@ -10,6 +10,8 @@ import type { LoadedDocument } from "../load/document.js";
 import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, worktreePath, type GitTree } from "../load/git.js";
 import { isPartialCrd } from "../load/kustomize-patch.js";
 import { goTemplateAction } from "../load/template.js";
+import { objectsOf } from "../load/objects.js";
+import { inputLayout } from "../load/layout.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../diagnostics/index.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
@@ -75,23 +77,9 @@ export const CRD_REMOVED = "revision-crd-removed";
 export const CRD_DUPLICATE = "revision-crd-duplicate";
 export const OLD_SKIPPED = "revision-old-skipped";
 
-/** The documents of a text that are CRDs, `kind: List` items included (`kubectl get crd -o yaml`). */
+/** The CRDs of a text, list items included (`kubectl get crd -o yaml`), read as lint reads them (src/load/objects.ts). */
 function crdsOf(documents: readonly LoadedDocument[]): { raw: Record<string, unknown>; document: LoadedDocument }[] {
-  const out: { raw: Record<string, unknown>; document: LoadedDocument }[] = [];
-  for (const doc of documents) {
-    const v = doc.value;
-    if (isCrd(v)) out.push({ raw: v, document: doc });
-    else if (isObject(v) && v.kind === "List" && Array.isArray(v.items))
-      v.items.forEach((item, i) => {
-        if (!isCrd(item)) return;
-        const at = (p: readonly (string | number)[]) => ["items", i, ...p];
-        out.push({
-          raw: item,
-          document: { index: doc.index, value: item, rangeOfDocument: doc.rangeOfDocument, locate: (p) => doc.locate(at(p)), locateInString: (p, o) => doc.locateInString(at(p), o) },
-        });
-      });
-  }
-  return out;
+  return objectsOf(documents).objects.flatMap((o) => (isCrd(o.value) ? [{ raw: o.value, document: o.document }] : []));
 }
 
 function nameOf(raw: Record<string, unknown>): string | null {
@@ -373,6 +361,7 @@ async function lintNew(
       continue;
     }
     const events: { rule: string; name: string; at: { document: number; range: SourceRange }; message: string }[] = [];
+    // NEW's place in the repository (a chart's templates/ or crds/, a kustomize patch) counts as in lint: last argument.
     const r = linter.lintText(input.text, file, {
       storedVersions: options.storedVersions,
       old: (name, document) => {
@@ -403,7 +392,7 @@ async function lintNew(
         else added.push({ name, at, file });
         return undefined;
       },
-    });
+    }, inputLayout(file, options.cwd ?? process.cwd()));
     diagnostics.push(...r.diagnostics);
     counts.documents += r.documents;
     counts.crds += r.crds;

@@ -15,6 +15,11 @@ export interface AnnotationDisable {
   ids: Set<string>;
   line: number;
   column: number;
+  /**
+   * For a CRD that is an item of a list (`kubectl get crd -o yaml`): its name and lines, so that the annotation covers
+   * that item's diagnostics (and the loader's findings on its lines), not its neighbours'.
+   */
+  item?: { object: string | null; startLine: number; endLine: number };
 }
 
 export interface SuppressionFinding {
@@ -34,7 +39,7 @@ export class Suppressions {
   private readonly byTarget = new Map<number, number[]>();
   /** `crdlint-disable` blocks: lines [from, to) where `rule` (null: every rule) is off, and the directive that opened it. */
   private readonly blocks: { from: number; to: number; rule: string | null; directive: number }[] = [];
-  private readonly annotations = new Map<number, AnnotationDisable>();
+  private readonly annotations: AnnotationDisable[] = [];
   /** apiserver errors hidden by a suppression: the cluster still rejects the CRD, the summary says so. */
   suppressedApiserverErrors = 0;
 
@@ -57,13 +62,19 @@ export class Suppressions {
       else for (const r of d.rules) close(r.id, d.line);
     });
     for (const rule of [...open.keys()]) close(rule, Infinity);
-    for (const a of annotations) this.annotations.set(a.document, a);
+    // The last annotation of a document wins, as before lists were read item by item; items each keep their own.
+    for (const a of annotations) {
+      const same = this.annotations.findIndex((b) => b.document === a.document && b.item === undefined && a.item === undefined);
+      if (same >= 0) this.annotations[same] = a;
+      else this.annotations.push(a);
+    }
   }
 
   suppresses(d: Diagnostic): boolean {
     let hit = false;
-    const annotation = this.annotations.get(d.document);
-    if (annotation && (annotation.ids.has(d.rule) || annotation.ids.has("all"))) hit = true;
+    const covers = (a: AnnotationDisable): boolean =>
+      a.document === d.document && (a.item === undefined || (d.object !== null ? d.object === a.item.object : a.item.startLine <= d.line && d.line <= a.item.endLine));
+    if (this.annotations.some((a) => covers(a) && (a.ids.has(d.rule) || a.ids.has("all")))) hit = true;
     for (const i of this.byTarget.get(d.line) ?? []) {
       const directive = this.directives[i]!;
       if (directive.rules.length === 0) {
@@ -103,7 +114,7 @@ export class Suppressions {
           out.push({ rule: UNUSED_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unused ${comment} directive (no problems were reported from "${r.id}" ${where})` });
       }
     });
-    for (const a of this.annotations.values())
+    for (const a of this.annotations)
       for (const id of a.ids)
         if (id !== "all" && !this.ruleIds.has(id))
           out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, document: a.document, line: a.line, column: a.column, endColumn: a.column, message: `unknown rule "${id}" in the crdlint.io/disable annotation (crdlint rules lists the rule ids)`, ...this.didYouMean(id) });

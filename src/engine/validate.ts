@@ -5,10 +5,12 @@
  */
 import type { Diagnostic, HiddenBy, LintResult, Severity } from "../diagnostics/index.js";
 import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
-import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, openInput, type StdinReader } from "../load/files.js";
+import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, NoInputError, openInput, type StdinReader } from "../load/files.js";
 import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { goTemplateAction } from "../load/template.js";
+import { objectsOf } from "../load/objects.js";
+import { inputLayout } from "../load/layout.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../k8s/version.js";
@@ -86,7 +88,14 @@ function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinReader |
   const reader: StdinReader = stdin ?? (async () => "");
   return (file) => {
     let input = opened.get(file);
-    if (!input) opened.set(file, (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader })));
+    // An empty standard input given by a reader is a failed pipe (NoInputError); no reader at all is no input.
+    if (!input)
+      opened.set(
+        file,
+        (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader, allowEmptyStdin: stdin === undefined }).catch((e: unknown) => {
+          throw e instanceof NoInputError ? new UsageError(e.message) : e;
+        })),
+      );
     return input;
   };
 }
@@ -151,6 +160,8 @@ type ChunkDocument = {
 async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
+  // Helm renders every file of a chart's templates/: any `{{` there is an action.
+  const chartTemplate = inputLayout(input.file, cwd).chart?.part === "templates";
   for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {
@@ -161,7 +172,7 @@ async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: st
     // The fast loader reads what it can (the same documents and ranges as the full loader: test/fast-load.test.mjs),
     // CRDs included; the full loader reads the rest and reports their problems.
     const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
-    const template = goTemplateAction(chunk.text, loaded.problems);
+    const template = goTemplateAction(chunk.text, loaded.problems, { chartTemplate, values: loaded.documents.map((d) => d.value) });
     if (template) {
       yield { located: null, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex, template: { line: template.line + lineOffset, column: template.column } };
       index += Math.max(1, loaded.documents.length);
@@ -231,14 +242,18 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
         if (report) push(templateDiagnostic(file, d.template));
         return;
       }
-      if (!d.located || !isCrd(d.located.doc.value)) continue;
-      crdChunks.add(`${file}\0${d.chunk}`);
-      const key = `${file}\0${d.located.index}`;
-      if (seenCrdDocs.has(key)) continue;
-      seenCrdDocs.add(key);
-      const entry = crdEntry(d.located.doc.value, file, d.located, d.text);
-      // A later definition of the same group and kind replaces the earlier one, as applying them in order would.
-      if (entry) registry.set(`${entry.group}\0${entry.kind}`, entry);
+      if (!d.located) continue;
+      // List items included (`kubectl get crd -o yaml`), read as lint reads them.
+      for (const o of objectsOf([d.located.doc]).objects) {
+        if (!isCrd(o.value)) continue;
+        crdChunks.add(`${file}\0${d.chunk}`);
+        const key = `${file}\0${d.located.index}\0${o.prefix.join(".")}`;
+        if (seenCrdDocs.has(key)) continue;
+        seenCrdDocs.add(key);
+        const entry = crdEntry(o.value, file, { ...d.located, doc: o.document }, d.text);
+        // A later definition of the same group and kind replaces the earlier one, as applying them in order would.
+        if (entry) registry.set(`${entry.group}\0${entry.kind}`, entry);
+      }
     }
   };
   const push = (d: Diagnostic) => {
@@ -257,7 +272,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const verdictOf = (crd: CrdEntry): { errors: Diagnostic[] } | null => {
     if (crd.verdict !== undefined) return crd.verdict;
     const r = linter.lintText(crd.text, crd.file);
-    const errors = r.diagnostics.filter((d) => d.apiserver && d.severity === "error").map((d) => ({ ...d, line: d.line + crd.lineOffset, endLine: d.endLine + crd.lineOffset }));
+    // The chunk may be a list of CRDs: the verdict is this one's.
+    const errors = r.diagnostics.filter((d) => d.apiserver && d.severity === "error" && (crd.name === null || d.object === crd.name)).map((d) => ({ ...d, line: d.line + crd.lineOffset, endLine: d.endLine + crd.lineOffset }));
     crd.verdict = errors.length ? { errors } : null;
     if (crd.verdict) {
       const first = errors[0]!;
@@ -336,9 +352,14 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       const value = doc.value;
       if (value === null || value === undefined) continue;
       counts.documents++;
-      // Counted with the --crd ones, once each, at the end.
-      if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(value)) continue;
-      validateDocument(value, [], d.located, file);
+      // The objects of the document, list items included, as lint and kubectl read them (src/load/objects.ts).
+      const { objects, others } = objectsOf([doc]);
+      for (const o of others) validateDocument(o.value, o.prefix, d.located, file);
+      for (const o of objects) {
+        // Counted with the --crd ones, once each, at the end.
+        if (crdChunks.has(`${file}\0${d.chunk}`) && isCrd(o.value)) continue;
+        validateDocument(o.value, o.prefix, d.located, file);
+      }
     }
   }
 
@@ -373,11 +394,6 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       return;
     }
     const { group, version } = splitApiVersion(apiVersion);
-    // kubectl expands a v1 List into its items.
-    if (group === "" && version === "v1" && kind === "List" && Array.isArray(obj.items)) {
-      obj.items.forEach((item, i) => validateDocument(item, [...prefix, "items", i], located, file));
-      return;
-    }
     const crd = registry.get(`${group}\0${kind}`);
     const namespace = isObject(obj.metadata) && typeof obj.metadata.namespace === "string" ? obj.metadata.namespace : "";
     // kubectl names stdin "STDIN" in this message (resource.FileVisitor's source for `-f -`).

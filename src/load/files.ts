@@ -2,6 +2,7 @@
 import { open, readFile, stat, readdir } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { inputLayout, type LayoutCache } from "./layout.js";
 
 // Above the largest real CRD files (a 15 MB generated file lints in seconds); a pipe or device is read no further.
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 32 * 1024 * 1024;
@@ -85,8 +86,23 @@ export async function expandInputs(paths: readonly string[], options: ExpandOpti
       const code = (e as NodeJS.ErrnoException).code;
       if (code === "ENOENT" && hasGlobMagic(p)) {
         const { glob } = await import("glob");
-        const matches = (await glob(p, { cwd: options.cwd, nodir: true, dot: false })).sort();
-        const linted = matches.filter((m) => LINTED_EXTENSIONS.some((x) => m.toLowerCase().endsWith(x)));
+        // A match that is a directory (`charts/*/crds`, `config/*/bases`) is read as a directory named on the command
+        // line: recursively, its .yaml, .yml and .json files.
+        const matches = (await glob(p, { cwd: options.cwd, dot: false, withFileTypes: true })).sort((a, b) => (a.relative() < b.relative() ? -1 : a.relative() > b.relative() ? 1 : 0));
+        const linted: string[] = [];
+        for (const m of matches) {
+          const rel = m.relative();
+          if (m.isDirectory()) {
+            const found: string[] = [];
+            try {
+              await walkDir(resolve(options.cwd, rel), found);
+            } catch (e) {
+              errors.push(`cannot read directory ${rel}: ${(e as Error).message}`);
+              continue;
+            }
+            for (const f of found) linted.push(join(rel, relative(resolve(options.cwd, rel), f)));
+          } else if (LINTED_EXTENSIONS.some((x) => rel.toLowerCase().endsWith(x))) linted.push(rel);
+        }
         if (linted.length === 0) errors.push(`no files match ${p}`);
         const before = files.length;
         for (const m of linted) add(m);
@@ -123,6 +139,7 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
   const expanded = await expandInputs(paths, options);
   const files: string[] = [];
   const skipped: string[] = [];
+  const layouts: LayoutCache = new Map();
   for (const f of expanded.files) {
     if (f === "-") {
       // Standard input is read once, by the lint itself.
@@ -132,7 +149,11 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
     const abs = resolve(options.cwd, f);
     try {
       // A file over the size limit is linted (and reported as too large) rather than read here.
-      if ((await stat(abs)).size > options.maxFileSizeBytes || (await readFile(abs, "utf8")).includes("CustomResourceDefinition")) files.push(f);
+      // A kustomization and the configurations it names (kubebuilder's kustomizeconfig.yaml) mention CRDs as kinds to
+      // transform, hold none.
+      const role = inputLayout(f, options.cwd, layouts).kustomize?.listedAs;
+      if (role === "kustomization" || role === "configuration") skipped.push(f);
+      else if ((await stat(abs)).size > options.maxFileSizeBytes || (await readFile(abs, "utf8")).includes("CustomResourceDefinition")) files.push(f);
       else skipped.push(f);
     } catch {
       // Unreadable: lint it, and the reader says why.
@@ -180,8 +201,21 @@ const tooLarge = (file: string, size: number | null, limit: number): InputText =
   message: `${size === null ? "input is" : `${file === "-" ? "input" : "file"} is ${formatBytes(size)},`} over the ${formatBytes(limit)} limit (--max-file-size); not parsed`,
 });
 
-/** Reads one input; size and binary checks come before parsing. Throws only for unreadable files (the CLI's exit 2). */
-export async function readInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader }): Promise<InputText> {
+/**
+ * Standard input named (`-`, --stdin-filename) gave nothing, or only blank lines: the command before the pipe most
+ * likely failed (`helm template . | crdlint lint -`). Reporting "no problems" would pass a CI job that linted nothing.
+ */
+export class NoInputError extends Error {
+  constructor() {
+    super("no input: standard input is empty (did the command writing to the pipe fail?); name the files to lint, or pipe YAML in");
+  }
+}
+
+/**
+ * Reads one input; size and binary checks come before parsing. Throws for unreadable files (the CLI's exit 2), and
+ * NoInputError for an empty standard input unless `allowEmptyStdin`.
+ */
+export async function readInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader; allowEmptyStdin?: boolean }): Promise<InputText> {
   const limit = options.maxFileSizeBytes;
   let buf: Buffer;
   if (file === "-") {
@@ -189,6 +223,7 @@ export async function readInput(file: string, options: { cwd: string; maxFileSiz
     buf = typeof raw === "string" ? Buffer.from(raw, "utf8") : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     // A bounded reader stopped somewhere past the limit: how far the input goes is unknown.
     if (buf.length > limit) return tooLarge(file, typeof raw === "string" ? buf.length : null, limit);
+    if (!options.allowEmptyStdin && buf.toString("utf8").trim() === "") throw new NoInputError();
   } else {
     const abs = resolve(options.cwd, file);
     const st = await stat(abs);
@@ -206,7 +241,7 @@ export async function readInput(file: string, options: { cwd: string; maxFileSiz
  * comes back unread as `{ file, stream: true }`; standard input, a pipe or a device is read (bounded) as readInput
  * reads it, since it can be read only once.
  */
-export async function openInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader }): Promise<InputText | { file: string; stream: true }> {
+export async function openInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader; allowEmptyStdin?: boolean }): Promise<InputText | { file: string; stream: true }> {
   if (file !== "-") {
     const abs = resolve(options.cwd, file);
     const st = await stat(abs);

@@ -1,4 +1,5 @@
 /** The shape of a rule module: metadata (id, category, severity, apiserver, docs) plus the hook the engine calls. */
+import type { ApplyMethod } from "../load/layout.js";
 import type { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
 import type { SchemaValidatorCache } from "../validate/value.js";
 import type { Category, ErrorType, Severity } from "../diagnostics/index.js";
@@ -98,6 +99,11 @@ export interface RuleContext {
    * option here (`if (ctx.update && !ctx.update.requirePrunedDefaults) return;`). Undefined on create.
    */
   update?: UpdateOptions;
+  /**
+   * How the CRD reaches the cluster (src/load/layout.ts): `client-side` (kubectl apply, the default), `server-side`
+   * or `helm` (a chart's crds/). A rule about what the apply itself adds (the last-applied annotation) reads it.
+   */
+  applyMethod: ApplyMethod;
 }
 
 /**

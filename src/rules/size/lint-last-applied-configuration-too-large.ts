@@ -68,7 +68,9 @@ export default defineRule({
       "to 262,144 bytes together (keys and values, apimachinery ValidateAnnotationsSize), so a large CRD, typically one that embeds PodTemplateSpecs with " +
       "every upstream description, fails with `metadata.annotations: Too long: may not be more than 262144 bytes` (`must have at most` before 1.32). " +
       "The CRD itself is valid: `kubectl apply --server-side`, `kubectl create` and `kubectl replace` do not write the annotation, so this is a warning about " +
-      "how the CRD is applied, not an apiserver error. crdlint computes the annotation from the object as kubectl reads the file, byte for byte.",
+      "how the CRD is applied, not an apiserver error. crdlint computes the annotation from the object as kubectl reads the file, byte for byte. " +
+      "It knows how a file's CRDs are applied: a Helm chart's `crds/` directory (beside Chart.yaml) is created by Helm without the annotation, so the rule " +
+      "is quiet there; `applyMethod: server-side` in .crdlint.yaml (or `--apply-method server-side`) says that every CRD is applied without it.",
     fix:
       "Apply with `kubectl apply --server-side` (add `--force-conflicts` once when taking over a CRD applied client-side before), or create/replace it " +
       "without `--save-config`; or shrink the CRD: drop or shorten descriptions (controller-gen `crd:maxDescLen=0`), or replace a large subtree with " +
@@ -78,6 +80,8 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, description: A small CRD.}}}\n",
   },
   check(ctx) {
+    // Only a client-side apply writes the annotation: not a server-side apply, and not Helm creating a chart's crds/.
+    if (ctx.applyMethod !== "client-side") return;
     const sizes = objectSizes(ctx);
     const excess = sizes.annotationsAfterApply - TOTAL_ANNOTATION_SIZE_LIMIT;
     if (excess <= 0) return;

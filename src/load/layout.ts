@@ -1,0 +1,121 @@
+/**
+ * Where a file sits in a repository, as far as it changes how the file is read: a Helm chart's `templates/` (Go
+ * templates, YAML only once rendered) and `crds/` (plain CRDs that Helm creates itself, without client-side apply),
+ * and a kustomize directory (a kustomization's patches are partial objects, not whole CRDs). The engine gets the
+ * answer as data (InputLayout); this module is the only one that looks at the file system for it.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { parse } from "yaml";
+
+/**
+ * How the CRDs of a file reach the cluster, which decides what the apply itself adds to them:
+ * `client-side`: `kubectl apply` (kubectl's default), which writes the last-applied-configuration annotation;
+ * `server-side`: `kubectl apply --server-side`, `kubectl create`/`replace`, most GitOps tools: no such annotation;
+ * `helm`: a Helm chart's `crds/` directory, which Helm creates (and never updates) without that annotation.
+ */
+export const APPLY_METHODS = ["client-side", "server-side", "helm"] as const;
+export type ApplyMethod = (typeof APPLY_METHODS)[number];
+
+export const isApplyMethod = (v: unknown): v is ApplyMethod => typeof v === "string" && (APPLY_METHODS as readonly string[]).includes(v);
+
+/** What the layout says about one input file (plain data: it crosses to worker threads). */
+export interface InputLayout {
+  /** The file is under a Helm chart (a directory with Chart.yaml): in its `templates/` or its `crds/` tree. */
+  chart?: { part: "templates" | "crds"; dir: string };
+  /** The nearest kustomization above the file (its path as the user would write it) and what it lists the file as. */
+  kustomize?: { kustomization: string; dir: string; listedAs: "patch" | "configuration" | "resource" | "kustomization" | null };
+  /** How the file's CRDs are applied when the layout tells (a chart's crds/: helm). */
+  applyMethod?: ApplyMethod;
+}
+
+const KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+
+/** The user's spelling of a path: relative to cwd when under it. */
+function shown(abs: string, cwd: string): string {
+  const rel = relative(cwd, abs);
+  return rel === "" ? "." : rel.startsWith("..") ? abs : rel.split(sep).join("/");
+}
+
+/** What one directory holds that layouts look for; a run keeps them (LayoutCache) since files share directories. */
+interface DirFacts {
+  kustomization: string | null;
+  chart: boolean;
+  repositoryRoot: boolean;
+}
+
+/** A run's memory of the directories it looked at (one per run or worker: never module state). */
+export type LayoutCache = Map<string, DirFacts>;
+
+function factsOf(dir: string, cache: LayoutCache | undefined): DirFacts {
+  const known = cache?.get(dir);
+  if (known) return known;
+  const facts = {
+    kustomization: KUSTOMIZATION_FILES.find((n) => existsSync(join(dir, n))) ?? null,
+    chart: existsSync(join(dir, "Chart.yaml")),
+    repositoryRoot: existsSync(join(dir, ".git")),
+  };
+  cache?.set(dir, facts);
+  return facts;
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The chart part of a file: the nearest `templates` or `crds` directory above it whose parent holds Chart.yaml. */
+function chartPart(abs: string, cwd: string, cache: LayoutCache | undefined): InputLayout["chart"] {
+  for (let dir = dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+    const name = basename(dir);
+    if ((name === "templates" || name === "crds") && factsOf(dirname(dir), cache).chart) return { part: name, dir: shown(dirname(dir), cwd) };
+    // A repository's root ends the search: a chart does not reach above it.
+    if (factsOf(dir, cache).repositoryRoot) return undefined;
+  }
+  return undefined;
+}
+
+/** The paths a kustomization names in `key` (a list of paths, or of objects with `path`), resolved. */
+function listed(k: Record<string, unknown>, key: string, dir: string): string[] {
+  const v = k[key];
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((e) => (typeof e === "string" ? [resolve(dir, e)] : typeof e === "object" && e !== null && typeof (e as { path?: unknown }).path === "string" ? [resolve(dir, (e as { path: string }).path)] : []));
+}
+
+function kustomizeRole(abs: string, cwd: string, cache: LayoutCache | undefined): InputLayout["kustomize"] {
+  for (let dir = dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+    const facts = factsOf(dir, cache);
+    const name = facts.kustomization;
+    if (name) {
+      const file = join(dir, name);
+      const at = { kustomization: shown(file, cwd), dir: shown(dir, cwd) };
+      if (file === abs) return { ...at, listedAs: "kustomization" };
+      let k: unknown = null;
+      try {
+        k = parse(readFileSync(file, "utf8"));
+      } catch {
+        // A kustomization that cannot be read lists nothing; the file is still under it.
+      }
+      const obj = typeof k === "object" && k !== null && !Array.isArray(k) ? (k as Record<string, unknown>) : {};
+      const has = (...keys: string[]) => keys.some((key) => listed(obj, key, dir).includes(abs));
+      const listedAs = has("patches", "patchesStrategicMerge", "patchesJson6902") ? "patch" : has("configurations") ? "configuration" : has("resources", "crds", "bases") ? "resource" : null;
+      return { ...at, listedAs };
+    }
+    if (facts.repositoryRoot) return undefined;
+  }
+  return undefined;
+}
+
+/** The layout of one input file (`-`, standard input, has none); `cache` spares the directories' checks to later files. */
+export function inputLayout(file: string, cwd: string, cache?: LayoutCache): InputLayout {
+  if (file === "-") return {};
+  const abs = resolve(cwd, file);
+  // A name that is no file (a library text's "<text>") has no place in a repository.
+  if (!existsSync(abs) || isDir(abs)) return {};
+  const chart = chartPart(abs, cwd, cache);
+  const kustomize = kustomizeRole(abs, cwd, cache);
+  return { ...(chart ? { chart } : {}), ...(kustomize ? { kustomize } : {}), ...(chart?.part === "crds" ? { applyMethod: "helm" as const } : {}) };
+}
