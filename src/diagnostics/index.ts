@@ -70,7 +70,7 @@ export interface Diagnostic {
   suggestion?: string;
   /** `update`: the apiserver's verdict on updating OLD to NEW (crdlint diff, lint --against), not on a create. */
   operation?: "update";
-  /** What a revision change does (rejected, data-lost, objects-fail, clients-break, behaviour-changed, none). */
+  /** What a revision change does (rejected, data-lost, objects-fail, clients-break, migration-needed, behaviour-changed, none). */
   effect?: string;
   /** Facts of OLD the verdict rests on that crdlint assumed, OLD having no status (storedVersions, established). */
   assumes?: string[];

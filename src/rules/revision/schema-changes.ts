@@ -9,12 +9,26 @@ import { EMBEDDED_RESOURCE } from "../../crd/structural.js";
 import type { DualPath } from "../../k8s/path.js";
 import type { CompileResult } from "../../cel/compile.js";
 import type { Effect, RevisionContext, RevisionReport } from "../define-rule.js";
+import { isObject, type CrdView } from "../../crd/model.js";
 
 const CHANGES = new MemoKey<VersionSchemaChange[]>("revision:schema-changes");
 
 /** The changes of one kind in every version present on both sides (the diff runs once per CRD pair). */
 export function schemaChanges(ctx: RevisionContext, kind: SchemaChangeKind): VersionSchemaChange[] {
   return ctx.memo.compute(CHANGES, () => diffCrdSchemas(ctx.old, ctx.crd)).filter((c) => c.kind === kind);
+}
+
+/**
+ * The field lies under `status` in versions that all have the status subresource: then only /status writes carry
+ * it (a create drops status and a main-resource update keeps the stored one: the CR strategy's PrepareForCreate /
+ * PrepareForUpdate), and the controller that owns status writes it.
+ */
+export function underStatusSubresource(crd: CrdView, field: string, versions: readonly string[]): boolean {
+  if (field !== "status" && !field.startsWith("status.") && !field.startsWith("status[")) return false;
+  return versions.every((name) => {
+    const v = crd.versions.find((x) => x.name === name);
+    return v !== undefined && isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
+  });
 }
 
 /** `spec.mode`, or "the object root". */
@@ -30,6 +44,56 @@ export function where(c: VersionSchemaChange): string {
 /** A value for a message: strings quoted with backticks, the rest as JSON. */
 export function shown(v: unknown): string {
   return typeof v === "string" ? `\`${v}\`` : v === undefined ? "unset" : showValue(v);
+}
+
+/** Longest value a revision message shows whole; a longer one is shown by the part that changed. */
+const SHOWN_WHOLE = 60;
+/** Characters of unchanged text shown on each side of the part that changed. */
+const CONTEXT = 16;
+/** Longest changed part shown; a longer one keeps its start and end. */
+const SHOWN_SEGMENT = 60;
+
+const asText = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "unset" : showValue(v));
+
+function clipSegment(seg: string): string {
+  return seg.length <= SHOWN_SEGMENT ? seg : `${seg.slice(0, SHOWN_SEGMENT - 24)}…${seg.slice(-20)}`;
+}
+
+/**
+ * One value for a message: whole when short; a long one (a rule, a description, a schema) is shown by its start
+ * with its length, and `detail` holds it whole, so that the message's 300-character limit never cuts what follows.
+ */
+export function shownOne(v: unknown): { text: string; detail?: string } {
+  const t = asText(v);
+  if (t.length <= SHOWN_WHOLE * 2) return { text: shown(v) };
+  return { text: `\`${t.slice(0, SHOWN_WHOLE)}…\` (${t.length} characters)`, detail: `value: ${t}` };
+}
+
+/**
+ * `before` to `after` for a message. Short values are shown whole; of long ones (a pattern, a CEL rule, a
+ * description) only the part that differs, with a little unchanged context on each side (`…size() < 100 && s…` to
+ * `…size() < 200 && s…`), so the changed part is never what a cut message loses; `detail` holds both whole.
+ */
+export function shownChange(before: unknown, after: unknown): { text: string; detail?: string } {
+  const b = asText(before);
+  const a = asText(after);
+  if (before === undefined || after === undefined || (b.length <= SHOWN_WHOLE && a.length <= SHOWN_WHOLE)) return { text: `${shown(before)} to ${shown(after)}` };
+  let p = 0;
+  while (p < b.length && p < a.length && b[p] === a[p]) p++;
+  let q = 0;
+  while (q < b.length - p && q < a.length - p && b[b.length - 1 - q] === a[a.length - 1 - q]) q++;
+  const part = (t: string): string => {
+    const start = Math.max(0, p - CONTEXT);
+    const end = Math.min(t.length, t.length - q + CONTEXT);
+    return `\`${start > 0 ? "…" : ""}${t.slice(start, p)}${clipSegment(t.slice(p, t.length - q))}${t.slice(t.length - q, end)}${end < t.length ? "…" : ""}\``;
+  };
+  return { text: `${part(b)} to ${part(a)} (from character ${p + 1})`, detail: `before: ${b}\nafter: ${a}` };
+}
+
+/** Joins detail texts, skipping absent ones. */
+export function joinDetail(...parts: (string | undefined)[]): { detail?: string } {
+  const d = parts.filter((x): x is string => !!x).join("\n");
+  return d ? { detail: d } : {};
 }
 
 export function shownList(values: readonly unknown[]): string {
