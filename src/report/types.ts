@@ -18,6 +18,11 @@ export interface FormatContext {
   rules: readonly RuleSummary[];
   /** Diagnostics at or above this severity fail the run (JUnit failures). */
   failOn: Severity;
+  /**
+   * The report judges an update of OLD revisions (`crdlint diff`, `lint --against`): human-readable formats end it
+   * with a summary per CRD and a verdict line (src/report/revision-summary.ts).
+   */
+  revision?: boolean;
 }
 
 export type Formatter = (result: LintResult, ctx: FormatContext) => string;

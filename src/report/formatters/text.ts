@@ -2,6 +2,7 @@
 import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { apiserverLine, detailLines, type Formatter } from "../types.js";
+import { crdCounts, filesWithSeveralDocuments, isRevisionFinding, revisionVerdict } from "../revision-summary.js";
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -21,9 +22,12 @@ export const text: Formatter = (result, ctx) => {
   }
   const sev = (s: Diagnostic["severity"]) => (s === "error" ? c.red("error") : s === "warning" ? c.yellow("warning") : c.blue("info"));
   const lines: string[] = [];
+  // In a file of several CRDs (a bundle) a line number alone does not say which CRD a change is in.
+  const bundles = filesWithSeveralDocuments(result.diagnostics);
   const row = (d: Diagnostic, indent = "  ") => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
-    const text = d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
+    const named = d.object && isRevisionFinding(d) && bundles.has(d.file) ? `${c.bold(d.object)}: ` : "";
+    const text = named + (d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message);
     lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}`);
     for (const l of detailLines(d)) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
     if (d.suggestion) lines.push(`${indent}${" ".repeat(17)}${c.green("fix:")} ${d.suggestion}`);
@@ -64,6 +68,15 @@ export const text: Formatter = (result, ctx) => {
   else {
     const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
+  }
+  if (ctx.revision) {
+    const verdict = revisionVerdict(result.diagnostics, s.crds);
+    if (verdict.crds.length > 0) {
+      lines.push("per CRD, worst first:");
+      const width = Math.max(...verdict.crds.map((x) => x.crd.length));
+      for (const x of verdict.crds) lines.push(`  ${x.crd.padEnd(width)}  ${sev(x.worst).padEnd(ctx.color ? 17 : 7)} ${crdCounts(x)}`);
+    }
+    lines.push(verdict.rejected ? c.red.bold(verdict.line) : c.bold(verdict.line));
   }
   const hidden = s.suppressedApiserverErrors ?? 0;
   if (hidden > 0)

@@ -1,0 +1,88 @@
+/**
+ * `--format markdown`: a report to paste into a pull-request comment (GitHub-flavoured Markdown). One table per CRD
+ * (findings that name no CRD grouped by file), the counts, and for a revision report (`diff`, `lint --against`) the
+ * summary per CRD and the verdict line first, since a reviewer reads the top of a comment.
+ */
+import type { Diagnostic } from "../../diagnostics/index.js";
+import { apiserverLine, inlineValue, type Formatter } from "../types.js";
+import { EFFECT_LABEL, crdCounts, isRevisionFinding, revisionVerdict, type SummaryEffect } from "../revision-summary.js";
+
+/** Rows shown per CRD: a comment has a size limit (65,536 characters on GitHub), and the JSON report has them all. */
+const MAX_ROWS_PER_CRD = 50;
+/** Longest message in a cell. */
+const MAX_CELL = 400;
+
+/**
+ * A table cell: pipes escaped (GitHub needs it inside code spans too), line breaks as <br>, and `<` outside code
+ * spans as an entity so that `<name>` is not read as an HTML tag (inside a code span it is shown as written).
+ */
+function cell(text: string): string {
+  const escaped = inlineValue(text, MAX_CELL)
+    .split("`")
+    .map((part, i) => (i % 2 === 0 ? part.replace(/</g, "&lt;") : part))
+    .join("`");
+  return escaped.replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>");
+}
+
+/** Inline code that survives backticks inside the text. */
+function code(text: string): string {
+  const fence = text.includes("`") ? "``" : "`";
+  return `${fence}${text.includes("`") ? ` ${text} ` : text}${fence}`;
+}
+
+const SEVERITY: Record<Diagnostic["severity"], string> = { error: "🔴 error", warning: "🟡 warning", info: "🔵 info" };
+
+function message(d: Diagnostic): string {
+  // A revision message names its field as a reader writes it (spec.rules[*].name); the schema path is in JSON.
+  if (d.category === "revision") return d.message;
+  return d.apiserver ? apiserverLine(d) : d.field ? `${d.field}: ${d.message}` : d.message;
+}
+
+export const markdown: Formatter = (result, ctx) => {
+  const out: string[] = [];
+  const s = result.summary;
+  const revision = ctx.revision === true;
+  out.push(`### crdlint${revision ? ": CRD update" : ""} (Kubernetes ${result.kubernetesVersion})`, "");
+  const verdict = revision ? revisionVerdict(result.diagnostics, s.crds) : null;
+  if (verdict) {
+    out.push(`**${verdict.line}**`, "");
+    if (verdict.crds.length > 0) {
+      out.push("| CRD | worst | findings |", "|---|---|---|");
+      for (const x of verdict.crds) out.push(`| ${code(x.crd)} | ${SEVERITY[x.worst]} | ${cell(crdCounts(x))} |`);
+      out.push("");
+    }
+  }
+  // One table per CRD, in the report's order (files, then position).
+  const groups = new Map<string, { title: string; files: Set<string>; rows: Diagnostic[] }>();
+  for (const d of result.diagnostics) {
+    const key = d.object ? `crd\0${d.object}` : `file\0${d.file}`;
+    const g = groups.get(key) ?? { title: d.object ?? d.file, files: new Set<string>(), rows: [] };
+    g.files.add(d.file);
+    g.rows.push(d);
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) {
+    const named = g.rows[0]!.object !== null;
+    out.push(`#### ${code(g.title)}`, "", ...(named ? [`in ${[...g.files].map(code).join(", ")}`, ""] : []));
+    const withEffect = g.rows.some((d) => d.effect !== undefined || isRevisionFinding(d));
+    out.push(withEffect ? "| severity | effect | line | finding | rule |" : "| severity | line | finding | rule |", withEffect ? "|---|---|---|---|---|" : "|---|---|---|---|");
+    for (const d of g.rows.slice(0, MAX_ROWS_PER_CRD)) {
+      const where = g.files.size > 1 ? `${code(d.file)}:${d.line}` : String(d.line);
+      const effect = d.effect ? EFFECT_LABEL[d.effect as SummaryEffect] ?? d.effect : d.operation === "update" ? "apiserver" : "";
+      const cells = [SEVERITY[d.severity], ...(withEffect ? [effect] : []), where, cell(message(d)), code(d.rule)];
+      out.push(`| ${cells.join(" | ")} |`);
+    }
+    if (g.rows.length > MAX_ROWS_PER_CRD) out.push("", `… and ${g.rows.length - MAX_ROWS_PER_CRD} more (\`--format json\` has them all)`);
+    out.push("");
+  }
+  const problems = s.errors + s.warnings + s.infos;
+  const counts = `${s.files} file${s.files === 1 ? "" : "s"}, ${s.crds} CRD${s.crds === 1 ? "" : "s"}`;
+  out.push(
+    problems === 0
+      ? `✔ no problems (${counts})`
+      : `${s.errors ? "✖" : "⚠"} ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}`,
+  );
+  const hidden = s.suppressedApiserverErrors ?? 0;
+  if (hidden > 0) out.push("", `> ${hidden} apiserver error${hidden === 1 ? "" : "s"} suppressed by crdlint-disable comments or annotations: the cluster still rejects ${hidden === 1 ? "that CRD" : "those CRDs"}`);
+  return out.join("\n").replace(/\n{3,}/g, "\n\n") + "\n";
+};

@@ -1,0 +1,119 @@
+// The verdicts of `crdlint diff` a maintainer acts on, through the CLI: a bundle of two hand-written CRDs
+// (test/fixtures/revisions/verdicts/) whose update holds one of each grading that used to be wrong (a required
+// metadata, a widened pattern, a transition rule moved, a default changed under status with the status subresource,
+// storage moved back, a long rule edited) and the report's end (a summary per CRD, the verdict line). The text and
+// Markdown outputs are golden files (UPDATE_GOLDEN=1 rewrites them: read the diff); the JSON diagnostics of the
+// corrected gradings are asserted whole.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { crdlint, root, withoutUrl } from "../helpers/cli.mjs";
+
+const OLD = "test/fixtures/revisions/verdicts/old.yaml";
+const NEW = "test/fixtures/revisions/verdicts/new.yaml";
+const env = { NO_COLOR: "1", FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, CI: undefined, TERM: "dumb" };
+
+function golden(name, got) {
+  const file = join(root, "test", "golden", name);
+  if (process.env.UPDATE_GOLDEN) writeFileSync(file, got);
+  assert.equal(got, readFileSync(file, "utf8"));
+}
+
+for (const format of ["text", "markdown"]) {
+  test(`crdlint diff -f ${format} on a bundle is its golden file (every finding names its CRD; a summary per CRD and the verdict end it)`, () => {
+    const r = crdlint(["diff", "-f", format, "--kubernetes-version", "1.37", OLD, NEW], { env });
+    assert.equal(r.stderr, "");
+    assert.equal(r.status, 1);
+    golden(`diff-${format}.golden`, r.stdout);
+  });
+}
+
+test("diff text: in a bundle every revision finding names its CRD, and the verdict line closes the report", () => {
+  const r = crdlint(["diff", "--kubernetes-version", "1.37", OLD, NEW], { env });
+  const rows = r.stdout.split("\n").filter((l) => /^ {2}\d+:\d+ /.test(l));
+  assert.equal(rows.length, 10);
+  for (const l of rows) assert.match(l, /^ {2}\d+:\d+ +(error|warning|info) +(backups|restores)\.storage\.example\.com: /, l);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.equal(lines.at(-1), "verdict: the apiserver accepts this update; 1 change loses stored data, 4 changes make existing objects fail (3 only when the value changes), 1 change needs a storage migration, 4 for information");
+  assert.match(lines.at(-3), /^ {2}backups\.storage\.example\.com +error +6 findings: 1 data lost, 2 objects fail \(2 ratcheted\), 1 migration needed, 1 visible change, 1 no effect$/);
+});
+
+test("diff text: a file of one CRD keeps its lines as they were (no CRD name), and a clean update says so", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
+  try {
+    const [oldBackups] = readFileSync(join(root, OLD), "utf8").split("\n---\n");
+    const [newBackups] = readFileSync(join(root, NEW), "utf8").split("\n---\n");
+    writeFileSync(join(dir, "old.yaml"), oldBackups);
+    writeFileSync(join(dir, "new.yaml"), newBackups);
+    const r = crdlint(["diff", "--kubernetes-version", "1.37", join(dir, "old.yaml"), join(dir, "new.yaml")], { env });
+    assert.doesNotMatch(r.stdout, /backups\.storage\.example\.com: /);
+    assert.match(r.stdout, /\nverdict: the apiserver accepts this update; 1 change loses stored data, 2 changes make existing objects fail \(all only when the value changes\), 1 change needs a storage migration, 2 for information\n$/);
+    const same = crdlint(["diff", "--kubernetes-version", "1.37", join(dir, "old.yaml"), join(dir, "old.yaml")], { env });
+    assert.equal(same.status, 0);
+    assert.match(same.stdout, /✔ no problems .*\nverdict: the apiserver accepts this update; nothing breaks\n$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("lint --against ends with the same verdict; plain lint has none", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
+  try {
+    copyFileSync(join(root, OLD), join(dir, "crds.yaml"));
+    const r = crdlint(["lint", "--kubernetes-version", "1.37", "--against", dir, NEW], { env });
+    assert.match(r.stdout, /\nverdict: the apiserver accepts this update; 1 change loses stored data, 4 changes make existing objects fail/);
+    const md = crdlint(["lint", "-f", "markdown", "--kubernetes-version", "1.37", "--against", dir, NEW], { env });
+    assert.match(md.stdout, /^### crdlint: CRD update \(Kubernetes 1\.37\)\n\n\*\*verdict: the apiserver accepts this update;/);
+    const plain = crdlint(["lint", "--kubernetes-version", "1.37", NEW], { env });
+    assert.doesNotMatch(plain.stdout, /verdict:/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("diff --format json: the corrected gradings, whole", () => {
+  const r = crdlint(["diff", "-f", "json", "--kubernetes-version", "1.37", OLD, NEW], { env });
+  const all = withoutUrl(JSON.parse(r.stdout).diagnostics);
+  const find = (rule, field) => {
+    const d = all.find((x) => x.rule === rule && x.field.endsWith(field));
+    assert.ok(d, `${rule} at ${field}`);
+    return d;
+  };
+  const base = { file: NEW, type: null, category: "revision", apiserver: false };
+  assert.deepEqual(find("revision-required-added", "openAPIV3Schema.required[0]"), {
+    ...base,
+    document: 1,
+    object: "restores.storage.example.com",
+    line: 72,
+    column: 15,
+    endLine: 72,
+    endColumn: 23,
+    rule: "revision-required-added",
+    severity: "info",
+    field: "spec.versions[0].schema.openAPIV3Schema.required[0]",
+    apiserverField: "spec.validation.openAPIV3Schema.required[0]",
+    message: "metadata is now required in the object root (v1): every object has it (the apiserver sets apiVersion, kind and metadata on every object it stores), so no object fails",
+    effect: "none",
+    version: "v1",
+  });
+  const widened = find("revision-pattern-changed", "properties[bucket].pattern");
+  assert.deepEqual([widened.severity, widened.effect, widened.message], ["info", "none", "pattern of spec.bucket (v1) widened from `^[a-z0-9]+$` to `^[a-z0-9_]+$`: it accepts every value the old one accepted, so no object fails"]);
+  const narrowed = find("revision-pattern-changed", "properties[schedule].pattern");
+  assert.deepEqual([narrowed.severity, narrowed.effect], ["warning", "objects-fail"]);
+  assert.match(narrowed.message, /may not match the new one/);
+  const moved = find("revision-cel-rule-changed", "properties[prefix].x-kubernetes-validations[0].rule");
+  assert.deepEqual([moved.severity, moved.effect], ["warning", "objects-fail"]);
+  assert.match(moved.message, /^transition rule `self == oldSelf` moved from spec\.bucket to spec\.prefix \(v1\): it runs only on updates where spec\.prefix had a value \(it uses oldSelf\), so creates pass;/);
+  assert.doesNotMatch(moved.message, /next create/);
+  const status = find("revision-default-changed", "properties[reason].default");
+  assert.deepEqual([status.severity, status.effect], ["info", "behaviour-changed"]);
+  const storage = find("revision-storage-version-changed", "spec.versions[0].storage");
+  assert.deepEqual([storage.severity, storage.effect, storage.version], ["warning", "migration-needed", "v1beta1"]);
+  const rule = find("revision-cel-rule-changed", "properties[spec].x-kubernetes-validations[0].rule");
+  assert.match(rule.message, /changed from `…get\.endsWith\('-tmp'\) && self\.tar…` to `…get\.endsWith\('-temp'\) && self\.tar…` \(from character 90\)/);
+  assert.match(rule.detail, /\nbefore: self\.target\.size\(\) > 0 .*'-tmp'.*\nafter: self\.target\.size\(\) > 0 .*'-temp'/);
+  // Every finding names its CRD in JSON (`object`, a field of the contract from the start).
+  for (const d of all) assert.match(d.object, /^(backups|restores)\.storage\.example\.com$/);
+});
