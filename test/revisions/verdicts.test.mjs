@@ -112,8 +112,21 @@ test("diff --format json: the corrected gradings, whole", () => {
   const storage = find("revision-storage-version-changed", "spec.versions[0].storage");
   assert.deepEqual([storage.severity, storage.effect, storage.version], ["warning", "migration-needed", "v1beta1"]);
   const rule = find("revision-cel-rule-changed", "properties[spec].x-kubernetes-validations[0].rule");
-  assert.match(rule.message, /changed from `…get\.endsWith\('-tmp'\) && self\.tar…` to `…get\.endsWith\('-temp'\) && self\.tar…` \(from character 90\)/);
+  assert.equal(rule.message, "CEL rule on spec (v1) changed from `….endsWith('-tmp') && self.t…` to `….endsWith('-temp') && self.t…` (at character 89): objects that break it fail their next create and any update that changes it (unchanged values pass: ratcheting); the new text gets only the previous release's CEL libraries (A11)");
   assert.match(rule.detail, /\nbefore: self\.target\.size\(\) > 0 .*'-tmp'.*\nafter: self\.target\.size\(\) > 0 .*'-temp'/);
   // Every finding names its CRD in JSON (`object`, a field of the contract from the start).
   for (const d of all) assert.match(d.object, /^(backups|restores)\.storage\.example\.com$/);
+});
+
+test("a long changed value is shown by the stretches that differ, each with a little context; detail has both whole", async () => {
+  const { shownChange } = await import("../../dist/rules/revision/schema-changes.js");
+  assert.deepEqual(shownChange("Waiting", "Pending"), { text: "`Waiting` to `Pending`" });
+  const before = "self.type == 'Hostname' ? self.exists_one(a2, a2.type == a1.type && a2.value == a1.value) : true";
+  const after = "self.type == 'Hostname' && has(a1.value) ? self.exists_one(a2, a2.type == a1.type && has(a2.value) && a2.value == a1.value) : true";
+  const r = shownChange(before, after);
+  assert.equal(r.text, "`… 'Hostname' ? self.exist…` to `… 'Hostname' && has(a1.value) ? self.exist…`, and `…e == a1.type && a2.value…` to `…e == a1.type && has(a2.value) && a2.value…` (at character 25)");
+  assert.equal(r.detail, `before: ${before}\nafter: ${after}`);
+  const many = shownChange("a0 b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9", "a1 b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 7");
+  // Twelve characters of context on each side of each stretch.
+  assert.equal(many.text, "`a0 b c d e f g…` to `a1 b c d e f g…`, and `…3 4 5 6 7 8 9` to `…3 4 5 6 7 8 7` (at character 1)");
 });
