@@ -23,7 +23,12 @@ const TABLE = [
   ["^[a-z]{1,10}$", "^[a-z]{2,20}$", false, "a lower bound raised"],
   ["^[^/]+$", "^.+$", false, "the dot does not match a newline"],
   ["^(?i)a$", "^(?i)ab?$", false, "flags are not decided"],
-  ["^a$", "^a|b$", false, "an anchor inside an alternation is not decided"],
+  ["^a$", "^a|b$", true, "branches anchor themselves: ^a or b anywhere"],
+  ["^a$|^b$", "^[ab]$", true, "two anchored branches within one class"],
+  ["^[a-z]+$|x$", "^[a-z0-9]+$|x$", true, "a top-level alternation compared branch by branch (gateway-api's protocol pattern)"],
+  ["^[ab]$", "^a$|^b$", false, "one class split over branches is not decided"],
+  ["^(a|^b)$", "^(a|^b)$", true, "equal texts are equal"],
+  ["^(a|^b)$", "^(a|^b|c)$", false, "an anchor inside a group is not decided"],
   ["^\\bfoo$", "^\\bfoo$", true, "equal texts are equal, whatever they hold"],
   ["^\\bfoo$", "^\\bfoo|bar$", false, "word boundaries are not decided"],
 ];
@@ -64,7 +69,9 @@ function randomPattern(r, depth = 0) {
 }
 
 function anchored(r, p) {
-  return `${r() < 0.7 ? "^" : ""}${p}${r() < 0.7 ? "$" : ""}`;
+  const one = (x) => `${r() < 0.7 ? "^" : ""}${x}${r() < 0.7 ? "$" : ""}`;
+  // Sometimes a top-level alternation whose branches anchor themselves (`^a$|b$`).
+  return r() < 0.2 ? `${one(p)}|${one(randomPattern(r, 1))}` : one(p);
 }
 
 function* strings(maxLength) {

@@ -3,7 +3,8 @@
  * (character classes, literals, groups, alternations, repetitions, `^`/`$` at the ends): a class that gained
  * characters, an alternation that gained branches, a repetition whose bounds widened, an optional part added.
  * The answer is sound but incomplete: `true` only when proved; `false` means "not proved" (a narrowing, or a shape
- * this does not decide: flags, word boundaries, Unicode classes, anchors inside the pattern). The apiserver
+ * this does not decide: flags, word boundaries, Unicode classes, anchors inside a group; a top-level alternation
+ * is compared branch by branch, each anchoring itself). The apiserver
  * matches with Go's RE2 `MatchString`, a search: a pattern without `^` (or `$`) accepts any text around a match.
  */
 // Upstream: kube-openapi pkg/validation/validate (Pattern: regexp.MatchString); Go regexp/syntax for the grammar.
@@ -290,6 +291,8 @@ function seqWithin(o: Node[], n: Node[], depth: number): boolean {
 
 /** The language MatchString accepts: `^`/`$` at the ends removed, any text allowed where they are missing. */
 function searchLanguage(root: Node): Node {
+  // `^a$|^b$`: each branch anchors itself, and the pattern accepts what any branch accepts.
+  if (root.t === "alt") return { t: "alt", alts: root.alts.map(searchLanguage) };
   const list = [...items(root)];
   const anchoredStart = list[0]?.t === "bol";
   const anchoredEnd = list.length > 0 && list[list.length - 1]!.t === "eol";
