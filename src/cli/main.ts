@@ -118,6 +118,7 @@ async function reportRun(
       rules: api.rules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
       failOn: maxWarnings >= 0 ? "warning" : "error",
       ...(revision ? { revision } : {}),
+      ...(flags.quiet ? { errorsOnly: true } : {}),
     }),
     flags,
     io,

@@ -64,7 +64,7 @@ export function effectWords(effect: SummaryEffect, n: number): string {
 }
 
 /** Per-CRD summaries (worst first, then by name) and the verdict, from a report's diagnostics. */
-export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: number): RevisionVerdict {
+export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: number, errorsOnly = false): RevisionVerdict {
   const byCrd = new Map<string, CrdRevisionSummary>();
   for (const d of diagnostics) {
     if (!isRevisionFinding(d)) continue;
@@ -98,8 +98,9 @@ export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: nu
   const infos = (total["behaviour-changed"] ?? 0) + (total.none ?? 0);
   if (infos > 0) parts.push(`${infos} for information`);
   const unchanged = Math.max(0, crdCount - crds.length);
-  const rest = parts.length ? parts.join(", ") : rejected ? "" : "nothing breaks";
-  const tail = unchanged > 0 && crds.length > 0 ? ` (${plural(unchanged, "other CRD", "other CRDs")} without findings)` : "";
+  // -q shows errors only: warnings were dropped before the formatter, so "nothing breaks" would not be known.
+  const rest = parts.length ? parts.join(", ") : rejected ? "" : errorsOnly ? "no change is graded an error" : "nothing breaks";
+  const tail = errorsOnly ? " (-q: errors only)" : unchanged > 0 && crds.length > 0 ? ` (${plural(unchanged, "other CRD", "other CRDs")} without findings)` : "";
   return { crds, rejected, line: `verdict: ${head}${rest ? `; ${rest}` : ""}${tail}` };
 }
 

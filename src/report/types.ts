@@ -23,6 +23,8 @@ export interface FormatContext {
    * with a summary per CRD and a verdict line (src/report/revision-summary.ts).
    */
   revision?: boolean;
+  /** Only errors are shown (-q): a summary must not read the absence of warnings as "nothing breaks". */
+  errorsOnly?: boolean;
 }
 
 export type Formatter = (result: LintResult, ctx: FormatContext) => string;

@@ -130,3 +130,10 @@ test("a long changed value is shown by the stretches that differ, each with a li
   // Twelve characters of context on each side of each stretch.
   assert.equal(many.text, "`a0 b c d e f g…` to `a1 b c d e f g…`, and `…3 4 5 6 7 8 9` to `…3 4 5 6 7 8 7` (at character 1)");
 });
+
+test("diff -q: the verdict counts the errors shown and says that warnings were left out", () => {
+  const r = crdlint(["diff", "-q", "--kubernetes-version", "1.37", OLD, NEW], { env });
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /\nverdict: the apiserver accepts this update; 1 change loses stored data, 1 change makes existing objects fail \(-q: errors only\)\n$/);
+  assert.doesNotMatch(r.stdout, /nothing breaks/);
+});

@@ -43,7 +43,7 @@ export const markdown: Formatter = (result, ctx) => {
   const s = result.summary;
   const revision = ctx.revision === true;
   out.push(`### crdlint${revision ? ": CRD update" : ""} (Kubernetes ${result.kubernetesVersion})`, "");
-  const verdict = revision ? revisionVerdict(result.diagnostics, s.crds) : null;
+  const verdict = revision ? revisionVerdict(result.diagnostics, s.crds, ctx.errorsOnly === true) : null;
   if (verdict) {
     out.push(`**${verdict.line}**`, "");
     if (verdict.crds.length > 0) {

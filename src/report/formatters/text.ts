@@ -70,7 +70,7 @@ export const text: Formatter = (result, ctx) => {
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
   }
   if (ctx.revision) {
-    const verdict = revisionVerdict(result.diagnostics, s.crds);
+    const verdict = revisionVerdict(result.diagnostics, s.crds, ctx.errorsOnly === true);
     if (verdict.crds.length > 0) {
       lines.push("per CRD, worst first:");
       const width = Math.max(...verdict.crds.map((x) => x.crd.length));
