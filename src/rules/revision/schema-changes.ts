@@ -169,6 +169,24 @@ export function shownList(values: readonly unknown[]): string {
   return values.map(shown).join(", ");
 }
 
+/** Longest list of values a message shows; the rest are counted, and `detail` lists them all. */
+const SHOWN_LIST = 120;
+
+/** Values for a message (enum values added or removed): as many as fit, then how many more; detail has them all. */
+export function shownValues(values: readonly unknown[]): { text: string; detail?: string } {
+  const whole = shownList(values);
+  if (whole.length <= SHOWN_LIST) return { text: whole };
+  const shownOnes: string[] = [];
+  let length = 0;
+  for (const v of values) {
+    const t = shown(v);
+    if (shownOnes.length > 0 && length + t.length > SHOWN_LIST) break;
+    shownOnes.push(t);
+    length += t.length + 2;
+  }
+  return { text: `${shownOnes.join(", ")} and ${values.length - shownOnes.length} more`, detail: `values: ${whole}` };
+}
+
 /** The keyword in NEW when NEW has it, else NEW's node (a keyword that was removed). */
 export function newKeywordPath(c: VersionSchemaChange, keyword = c.keyword): DualPath {
   const node = c.newNode;
