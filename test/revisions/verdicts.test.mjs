@@ -137,3 +137,24 @@ test("diff -q: the verdict counts the errors shown and says that warnings were l
   assert.match(r.stdout, /\nverdict: the apiserver accepts this update; 1 change loses stored data, 1 change makes existing objects fail \(-q: errors only\)\n$/);
   assert.doesNotMatch(r.stdout, /nothing breaks/);
 });
+
+test("diff -f markdown stays within a pull-request comment's size (65,536 characters), saying what it leaves out", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
+  try {
+    const bundle = (pattern) =>
+      Array.from({ length: 8 }, (_, i) => {
+        const fields = Array.from({ length: 60 }, (_, f) => `                field${f}: {type: string, pattern: '${pattern}'}`).join("\n");
+        return `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: kind${i}s.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: kind${i}s, singular: kind${i}, kind: Kind${i}, listKind: Kind${i}List}\n  versions:\n    - name: v1\n      served: true\n      storage: true\n      schema:\n        openAPIV3Schema:\n          type: object\n          properties:\n            spec:\n              type: object\n              properties:\n${fields}\n`;
+      }).join("---\n");
+    writeFileSync(join(dir, "old.yaml"), bundle("^[a-z]+$"));
+    writeFileSync(join(dir, "new.yaml"), bundle("^[a-y]+$"));
+    const r = crdlint(["diff", "-f", "markdown", join(dir, "old.yaml"), join(dir, "new.yaml")], { env });
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(r.stdout.length < 65536, `${r.stdout.length} characters`);
+    assert.match(r.stdout, /\*\*verdict: the apiserver accepts this update; 480 changes make existing objects fail \(all only when the value changes\)\*\*/);
+    assert.match(r.stdout, /\n… and 10 more of this CRD \(`--format json` has them all\)\n/);
+    assert.match(r.stdout, /\n… and \d+ more findings of other CRDs, left out to fit a comment \(`--format json` has them all\)\n/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,8 @@
 /**
  * `--format markdown`: a report to paste into a pull-request comment (GitHub-flavoured Markdown). One table per CRD
- * (findings that name no CRD grouped by file), the counts, and for a revision report (`diff`, `lint --against`) the
- * summary per CRD and the verdict line first, since a reviewer reads the top of a comment.
+ * (findings that name no CRD grouped by file), worst first, the counts, and for a revision report (`diff`,
+ * `lint --against`) the summary per CRD and the verdict line first, since a reviewer reads the top of a comment. The
+ * tables stop before GitHub's comment size limit, saying how many findings they leave out.
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { apiserverLine, inlineValue, type Formatter } from "../types.js";
@@ -9,6 +10,9 @@ import { EFFECT_LABEL, crdCounts, isRevisionFinding, revisionVerdict, type Summa
 
 /** Rows shown per CRD: a comment has a size limit (65,536 characters on GitHub), and the JSON report has them all. */
 const MAX_ROWS_PER_CRD = 50;
+/** Characters of tables at most, below GitHub's limit of 65,536 for a comment with room for what follows. */
+const MAX_TABLE_CHARACTERS = 55_000;
+const RANK: Record<Diagnostic["severity"], number> = { error: 0, warning: 1, info: 2 };
 /** Longest message in a cell. */
 const MAX_CELL = 400;
 
@@ -61,20 +65,36 @@ export const markdown: Formatter = (result, ctx) => {
     g.rows.push(d);
     groups.set(key, g);
   }
-  for (const g of groups.values()) {
+  // The worst first, in a CRD's table and among the tables: a reviewer reads a comment from the top.
+  const worst = (g: { rows: Diagnostic[] }): number => Math.min(...g.rows.map((d) => RANK[d.severity]));
+  const ordered = [...groups.values()].sort((a, b) => worst(a) - worst(b));
+  let budget = MAX_TABLE_CHARACTERS;
+  let left = 0;
+  for (const g of ordered) {
+    if (budget <= 0) {
+      left += g.rows.length;
+      continue;
+    }
+    g.rows.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
     const named = g.rows[0]!.object !== null;
     out.push(`#### ${code(g.title)}`, "", ...(named ? [`in ${[...g.files].map(code).join(", ")}`, ""] : []));
     const withEffect = g.rows.some((d) => d.effect !== undefined || isRevisionFinding(d));
     out.push(withEffect ? "| severity | effect | line | finding | rule |" : "| severity | line | finding | rule |", withEffect ? "|---|---|---|---|---|" : "|---|---|---|---|");
-    for (const d of g.rows.slice(0, MAX_ROWS_PER_CRD)) {
+    let shownRows = 0;
+    for (const d of g.rows) {
+      if (shownRows === MAX_ROWS_PER_CRD || budget <= 0) break;
       const where = g.files.size > 1 ? `${code(d.file)}:${d.line}` : String(d.line);
       const effect = d.effect ? EFFECT_LABEL[d.effect as SummaryEffect] ?? d.effect : d.operation === "update" ? "apiserver" : "";
       const cells = [SEVERITY[d.severity], ...(withEffect ? [effect] : []), where, cell(message(d)), code(d.rule)];
-      out.push(`| ${cells.join(" | ")} |`);
+      const row = `| ${cells.join(" | ")} |`;
+      out.push(row);
+      budget -= row.length + 1;
+      shownRows++;
     }
-    if (g.rows.length > MAX_ROWS_PER_CRD) out.push("", `… and ${g.rows.length - MAX_ROWS_PER_CRD} more (\`--format json\` has them all)`);
+    if (g.rows.length > shownRows) out.push("", `… and ${g.rows.length - shownRows} more of this CRD (\`--format json\` has them all)`);
     out.push("");
   }
+  if (left > 0) out.push(`… and ${left} more finding${left === 1 ? "" : "s"} of other CRDs, left out to fit a comment (\`--format json\` has them all)`, "");
   const problems = s.errors + s.warnings + s.infos;
   const counts = `${s.files} file${s.files === 1 ? "" : "s"}, ${s.crds} CRD${s.crds === 1 ? "" : "s"}`;
   out.push(
