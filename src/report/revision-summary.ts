@@ -8,7 +8,8 @@ import type { Diagnostic, Severity } from "../diagnostics/index.js";
 /** What a finding of an update does, as the summary counts it: a revision effect, or `rejected` for the apiserver's errors. */
 export type SummaryEffect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
 
-const EFFECT_ORDER: readonly SummaryEffect[] = ["rejected", "data-lost", "objects-fail", "clients-break", "migration-needed", "behaviour-changed", "none"];
+/** The effects, worst first. */
+export const EFFECT_ORDER: readonly SummaryEffect[] = ["rejected", "data-lost", "objects-fail", "clients-break", "migration-needed", "behaviour-changed", "none"];
 
 export interface CrdRevisionSummary {
   /** metadata.name, or the file when a finding names no CRD. */

@@ -158,3 +158,31 @@ test("diff -f markdown stays within a pull-request comment's size (65,536 charac
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("diff --format json adds the verdict (text, rejected, per CRD); plain lint has none", () => {
+  const r = crdlint(["diff", "-f", "json", "--kubernetes-version", "1.37", OLD, NEW], { env });
+  assert.deepEqual(JSON.parse(r.stdout).verdict, {
+    text: "the apiserver accepts this update; 1 change loses stored data, 4 changes make existing objects fail (3 only when the value changes), 1 change needs a storage migration, 4 for information",
+    rejected: false,
+    crds: [
+      { name: "backups.storage.example.com", worst: "error", findings: 6, effects: { "data-lost": 1, "objects-fail": 2, "migration-needed": 1, "behaviour-changed": 1, none: 1 }, ratcheted: 2 },
+      { name: "restores.storage.example.com", worst: "error", findings: 4, effects: { "objects-fail": 2, none: 2 }, ratcheted: 1 },
+    ],
+  });
+  const lint = crdlint(["lint", "-f", "json", "--kubernetes-version", "1.37", NEW], { env });
+  assert.equal(JSON.parse(lint.stdout).verdict, undefined);
+});
+
+test("an update the apiserver refuses says so first, counting the CRDs and errors", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
+  try {
+    const [oldBackups] = readFileSync(join(root, OLD), "utf8").split("\n---\n");
+    writeFileSync(join(dir, "old.yaml"), oldBackups);
+    writeFileSync(join(dir, "new.yaml"), oldBackups.replace("plural: backups", "plural: backupz"));
+    const r = crdlint(["diff", "--kubernetes-version", "1.37", join(dir, "old.yaml"), join(dir, "new.yaml")], { env });
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /\nverdict: the apiserver rejects this update \(1 CRD: 1 error\)\n$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
