@@ -108,7 +108,7 @@ async function reportRun(
   revision = false,
 ): Promise<number> {
   const stdinName = flags.stdinFilename;
-  const named = { ...result, diagnostics: renameStdin(result.diagnostics, stdinName), files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)) };
+  const named = { ...result, diagnostics: renameStdin(result.diagnostics, stdinName), files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)), ...(result.bundles ? { bundles: result.bundles.map((f) => (f === "-" && stdinName ? stdinName : f)) } : {}) };
   const shown = quietView(named, flags.quiet);
   await emitReport(
     formatter(shown, {

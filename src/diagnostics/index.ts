@@ -134,6 +134,8 @@ export interface LintResult {
   kubernetesVersion: string;
   /** The files read, in order (`-` for stdin), whether or not they have diagnostics (JUnit lists each). */
   files?: string[];
+  /** The files that hold several CRDs (set by diff and lint --against): their findings name their CRD in text. */
+  bundles?: string[];
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -198,6 +198,7 @@ async function lintNew(linter: Linter, old: OldSide, inputs: AsyncIterable<NewIn
   const diagnostics: Diagnostic[] = [];
   const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
   const seenNew = new Map<string, string>();
+  const bundles: string[] = [];
   for await (const input of inputs) {
     const file = input.file;
     counts.files++;
@@ -221,6 +222,7 @@ async function lintNew(linter: Linter, old: OldSide, inputs: AsyncIterable<NewIn
     diagnostics.push(...r.diagnostics);
     counts.documents += r.documents;
     counts.crds += r.crds;
+    if (r.crds > 1) bundles.push(file);
     counts.resources += r.resources;
     counts.skipped += r.skipped;
     counts.suppressedApiserverErrors += r.suppressedApiserverErrors;
@@ -237,7 +239,7 @@ async function lintNew(linter: Linter, old: OldSide, inputs: AsyncIterable<NewIn
   kept = kept.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
   const prepared = prepareDiagnostics(kept);
-  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
+  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }), ...(bundles.length ? { bundles } : {}) };
 }
 
 /** Adds the --objects replay to a diff's result: its diagnostics, under the same rule switches and policy. */

@@ -122,13 +122,16 @@ export function crdCounts(s: CrdRevisionSummary): string {
   return `${plural(s.findings, "finding", "findings")}: ${parts.join(", ")}`;
 }
 
-/** Whether a file's findings come from several documents, so that each finding must name its CRD to be placed. */
-export function filesWithSeveralDocuments(diagnostics: readonly Diagnostic[]): Set<string> {
+/**
+ * The files whose findings must name their CRD to be placed: those the run says hold several CRDs (NEW's bundles),
+ * and those whose findings come from several documents or a later one (OLD's files, results built by a caller).
+ */
+export function filesWithSeveralDocuments(diagnostics: readonly Diagnostic[], bundles: readonly string[] = []): Set<string> {
   const docs = new Map<string, Set<number>>();
   for (const d of diagnostics) {
     const s = docs.get(d.file) ?? new Set<number>();
     s.add(d.document);
     docs.set(d.file, s);
   }
-  return new Set([...docs].filter(([, s]) => s.size > 1 || [...s].some((n) => n > 0)).map(([f]) => f));
+  return new Set([...bundles, ...[...docs].filter(([, s]) => s.size > 1 || [...s].some((n) => n > 0)).map(([f]) => f)]);
 }

@@ -186,3 +186,21 @@ test("an update the apiserver refuses says so first, counting the CRDs and error
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("diff text: in a bundle whose only change is in its first CRD, that finding still names its CRD", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
+  try {
+    const [oldBackups, oldRestores] = readFileSync(join(root, OLD), "utf8").split("\n---\n");
+    writeFileSync(join(dir, "old.yaml"), `${oldBackups}\n---\n${oldRestores}`);
+    writeFileSync(join(dir, "new.yaml"), `${oldBackups.replace("pattern: ^[0-9*/ ,-]+$", "pattern: ^[0-9*/ ]+$")}\n---\n${oldRestores}`);
+    const r = crdlint(["diff", "--kubernetes-version", "1.37", join(dir, "old.yaml"), join(dir, "new.yaml")], { env });
+    const rows = r.stdout.split("\n").filter((l) => /^ {2}\d+:\d+ /.test(l));
+    assert.equal(rows.length, 1);
+    assert.match(rows[0], / warning backups\.storage\.example\.com: spec\.versions\[1\]\.schema\.openAPIV3Schema\.properties\[spec\]\.properties\[schedule\]\.pattern: pattern of spec\.schedule/);
+    // From standard input too, named as --stdin-filename says.
+    const piped = crdlint(["diff", "--kubernetes-version", "1.37", "--stdin-filename", "crds.yaml", join(dir, "old.yaml"), "-"], { env, input: readFileSync(join(dir, "new.yaml"), "utf8") });
+    assert.match(piped.stdout, /^crds\.yaml\n {2}\d+:\d+ +warning backups\.storage\.example\.com: /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

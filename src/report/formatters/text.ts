@@ -23,7 +23,7 @@ export const text: Formatter = (result, ctx) => {
   const sev = (s: Diagnostic["severity"]) => (s === "error" ? c.red("error") : s === "warning" ? c.yellow("warning") : c.blue("info"));
   const lines: string[] = [];
   // In a file of several CRDs (a bundle) a line number alone does not say which CRD a change is in.
-  const bundles = filesWithSeveralDocuments(result.diagnostics);
+  const bundles = filesWithSeveralDocuments(result.diagnostics, result.bundles);
   const row = (d: Diagnostic, indent = "  ") => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
     const named = d.object && isRevisionFinding(d) && bundles.has(d.file) ? `${c.bold(d.object)}: ` : "";
