@@ -225,26 +225,49 @@ function rangesWithin(inner: Range[], outer: Range[]): boolean {
   return inner.every(([lo, hi]) => o.some(([a, b]) => a <= lo && hi <= b));
 }
 
-/** L(o) ⊆ L(n), proved structurally (false: not proved). */
-function within(o: Node, n: Node, depth = 0): boolean {
-  if (depth > 64) return false;
-  if (o.t === "alt") return o.alts.every((a) => within(a, n, depth + 1));
-  if (n.t === "alt" && o.t !== "seq") return n.alts.some((a) => within(o, a, depth + 1));
-  if (o.t === "seq" || n.t === "seq") return seqWithin(items(o), items(n), depth + 1) || (n.t === "alt" && n.alts.some((a) => within(o, a, depth + 1)));
-  return elemWithin(o, n, depth + 1);
+/**
+ * The work of one proof: answers known per pair of nodes, and a step budget. Alternations inside repetitions can
+ * make the search exponential (an IPv4-or-IPv6 CIDR pattern took a minute); past the budget the answer is "not proved".
+ */
+interface Work {
+  steps: number;
+  known: Map<Node, Map<Node, boolean>>;
 }
 
-function elemWithin(o: Node, n: Node, depth: number): boolean {
-  if (o.t === "seq" || o.t === "alt" || n.t === "seq" || n.t === "alt") return within(o, n, depth);
+const MAX_STEPS = 20_000;
+
+/** L(o) ⊆ L(n), proved structurally (false: not proved). */
+function within(o: Node, n: Node, work: Work, depth = 0): boolean {
+  if (depth > 64) return false;
+  const byN = work.known.get(o) ?? new Map<Node, boolean>();
+  work.known.set(o, byN);
+  const known = byN.get(n);
+  if (known !== undefined) return known;
+  if (++work.steps > MAX_STEPS) throw new Unsupported();
+  byN.set(n, false);
+  const answer = withinUncached(o, n, work, depth);
+  byN.set(n, answer);
+  return answer;
+}
+
+function withinUncached(o: Node, n: Node, work: Work, depth: number): boolean {
+  if (o.t === "alt") return o.alts.every((a) => within(a, n, work, depth + 1));
+  if (n.t === "alt" && o.t !== "seq") return n.alts.some((a) => within(o, a, work, depth + 1));
+  if (o.t === "seq" || n.t === "seq") return seqWithin(items(o), items(n), work, depth + 1) || (n.t === "alt" && n.alts.some((a) => within(o, a, work, depth + 1)));
+  return elemWithin(o, n, work, depth + 1);
+}
+
+function elemWithin(o: Node, n: Node, work: Work, depth: number): boolean {
+  if (o.t === "seq" || o.t === "alt" || n.t === "seq" || n.t === "alt") return within(o, n, work, depth);
   if (o.t === "bol" || o.t === "eol") return n.t === o.t;
   if (o.t === "set") {
     if (n.t === "set") return rangesWithin(o.ranges, n.ranges);
-    if (n.t === "rep") return n.min <= 1 && n.max >= 1 && within(o, n.node, depth + 1);
+    if (n.t === "rep") return n.min <= 1 && n.max >= 1 && within(o, n.node, work, depth + 1);
     return false;
   }
   // o is a repetition
-  if (n.t === "rep") return n.min <= o.min && n.max >= o.max && within(o.node, n.node, depth + 1);
-  if (o.min === 1 && o.max === 1) return within(o.node, n, depth + 1);
+  if (n.t === "rep") return n.min <= o.min && n.max >= o.max && within(o.node, n.node, work, depth + 1);
+  if (o.min === 1 && o.max === 1) return within(o.node, n, work, depth + 1);
   return false;
 }
 
@@ -252,13 +275,14 @@ function elemWithin(o: Node, n: Node, depth: number): boolean {
  * A sequence within a sequence: items matched in order, one to one; an item of NEW that can be empty may be skipped;
  * an unbounded repetition of NEW may take several consecutive items of OLD, each within one of its iterations.
  */
-function seqWithin(o: Node[], n: Node[], depth: number): boolean {
+function seqWithin(o: Node[], n: Node[], work: Work, depth: number): boolean {
   if (depth > 64) return false;
   const memo = new Map<string, boolean>();
   const go = (i: number, j: number, taken: boolean): boolean => {
     const key = `${i},${j},${taken}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
+    if (++work.steps > MAX_STEPS) throw new Unsupported();
     memo.set(key, false);
     let ok = false;
     if (j === n.length) ok = i === o.length;
@@ -267,20 +291,20 @@ function seqWithin(o: Node[], n: Node[], depth: number): boolean {
       const rep = x.t === "rep" ? x : null;
       // Skip x: it can match the empty string, or it already took enough iterations.
       if (minOf(x) === 0 || (taken && rep !== null && rep.min <= 1)) ok = go(i, j + 1, false);
-      if (!ok && i < o.length && !taken) ok = elemWithin(o[i]!, x, depth) && go(i + 1, j + 1, false);
+      if (!ok && i < o.length && !taken) ok = elemWithin(o[i]!, x, work, depth) && go(i + 1, j + 1, false);
       // Several items of OLD within x: one iteration of a repetition, or one branch of an alternation.
       for (let k = i + 2; !ok && !taken && k <= o.length && x.t !== "set"; k++) {
         const run = o.slice(i, k);
-        const fits = rep !== null ? rep.min <= 1 && rep.max >= 1 && seqWithin(run, items(rep.node), depth + 1) : x.t === "alt" && x.alts.some((a) => seqWithin(run, items(a), depth + 1));
+        const fits = rep !== null ? rep.min <= 1 && rep.max >= 1 && seqWithin(run, items(rep.node), work, depth + 1) : x.t === "alt" && x.alts.some((a) => seqWithin(run, items(a), work, depth + 1));
         if (fits) ok = go(k, j + 1, false);
       }
       if (!ok && i < o.length && rep !== null && rep.max === Infinity && rep.min <= 1) {
         const y = o[i]!;
         // y as one iteration, or y a repetition whose body is one iteration each.
-        if (within(y, rep.node, depth + 1)) ok = go(i + 1, j, true);
-        else if (y.t === "rep" && within(y.node, rep.node, depth + 1)) ok = go(i + 1, j, taken || y.min >= 1);
+        if (within(y, rep.node, work, depth + 1)) ok = go(i + 1, j, true);
+        else if (y.t === "rep" && within(y.node, rep.node, work, depth + 1)) ok = go(i + 1, j, taken || y.min >= 1);
         // Several items of OLD as one iteration.
-        for (let k = i + 2; !ok && k <= o.length; k++) if (seqWithin(o.slice(i, k), items(rep.node), depth + 1)) ok = go(k, j, true);
+        for (let k = i + 2; !ok && k <= o.length; k++) if (seqWithin(o.slice(i, k), items(rep.node), work, depth + 1)) ok = go(k, j, true);
       }
     }
     memo.set(key, ok);
@@ -309,7 +333,7 @@ function searchLanguage(root: Node): Node {
 export function patternWidens(before: string, after: string): boolean {
   if (before === after) return true;
   try {
-    return within(searchLanguage(parse(before)), searchLanguage(parse(after)));
+    return within(searchLanguage(parse(before)), searchLanguage(parse(after)), { steps: 0, known: new Map() });
   } catch (e) {
     if (e instanceof Unsupported) return false;
     throw e;
