@@ -34,6 +34,13 @@ export function isRevisionFinding(d: Diagnostic): boolean {
   return d.category === "revision" || d.operation === "update";
 }
 
+/** The summary's row for what `--objects` found on replayed objects: they are objects, not changes of a CRD. */
+export const REPLAYED_OBJECTS = "objects replayed (--objects)";
+
+function isReplayed(d: Diagnostic): boolean {
+  return d.rule === "revision-object-read-changed" || d.rule === "revision-object-invalid";
+}
+
 function effectOf(d: Diagnostic): SummaryEffect {
   if (d.effect && (EFFECT_ORDER as readonly string[]).includes(d.effect)) return d.effect as SummaryEffect;
   // The apiserver's own errors on the update carry no effect: an error refuses it, a warning is sent with it.
@@ -69,7 +76,7 @@ export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: nu
   const byCrd = new Map<string, CrdRevisionSummary>();
   for (const d of diagnostics) {
     if (!isRevisionFinding(d)) continue;
-    const key = d.object ?? d.file;
+    const key = isReplayed(d) ? REPLAYED_OBJECTS : (d.object ?? d.file);
     const s = byCrd.get(key) ?? { crd: key, worst: "info" as Severity, findings: 0, effects: {}, ratcheted: 0 };
     const e = effectOf(d);
     s.findings++;
@@ -81,7 +88,9 @@ export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: nu
   const crds = [...byCrd.values()].sort((a, b) => rank[b.worst] - rank[a.worst] || (a.crd < b.crd ? -1 : a.crd > b.crd ? 1 : 0));
   const total: Partial<Record<SummaryEffect, number>> = {};
   let ratcheted = 0;
+  const replayed = byCrd.get(REPLAYED_OBJECTS);
   for (const s of crds) {
+    if (s === replayed) continue;
     for (const [e, n] of Object.entries(s.effects) as [SummaryEffect, number][]) total[e] = (total[e] ?? 0) + n;
     ratcheted += s.ratcheted;
   }
@@ -98,11 +107,14 @@ export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: nu
   }
   const infos = (total["behaviour-changed"] ?? 0) + (total.none ?? 0);
   if (infos > 0) parts.push(`${infos} for information`);
-  const unchanged = Math.max(0, crdCount - crds.length);
+  const failing = replayed ? (replayed.effects["objects-fail"] ?? 0) + (replayed.effects["data-lost"] ?? 0) : 0;
+  const replayedText = replayed ? `; replayed objects: ${plural(replayed.findings, "finding", "findings")}${failing ? ` (${failing === 1 ? "1 fails or loses data" : `${failing} fail or lose data`})` : ""}` : "";
+  const changedCrds = crds.length - (replayed ? 1 : 0);
+  const unchanged = Math.max(0, crdCount - changedCrds);
   // -q shows errors only: warnings were dropped before the formatter, so "nothing breaks" would not be known.
   const rest = parts.length ? parts.join(", ") : rejected ? "" : errorsOnly ? "no change is graded an error" : "nothing breaks";
-  const tail = errorsOnly ? " (-q: errors only)" : unchanged > 0 && crds.length > 0 ? ` (${plural(unchanged, "other CRD", "other CRDs")} without findings)` : "";
-  return { crds, rejected, line: `verdict: ${head}${rest ? `; ${rest}` : ""}${tail}` };
+  const tail = errorsOnly ? " (-q: errors only)" : unchanged > 0 && changedCrds > 0 ? ` (${plural(unchanged, "other CRD", "other CRDs")} without findings)` : "";
+  return { crds, rejected, line: `verdict: ${head}${rest ? `; ${rest}` : ""}${replayedText}${tail}` };
 }
 
 /** Short labels of the effects in the per-CRD counts. */

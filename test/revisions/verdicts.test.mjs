@@ -204,3 +204,16 @@ test("diff text: in a bundle whose only change is in its first CRD, that finding
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("diff --objects: replayed objects are one row of the summary and a clause of the verdict, not CRDs or changes", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
+  try {
+    writeFileSync(join(dir, "backups.yaml"), 'apiVersion: storage.example.com/v1\nkind: Backup\nmetadata: {name: nightly, namespace: default}\nspec: {bucket: data, schedule: "0 1,13 * * *"}\n');
+    const r = crdlint(["diff", "--kubernetes-version", "1.37", OLD, NEW, "--objects", dir], { env });
+    const lines = r.stdout.trimEnd().split("\n");
+    assert.match(lines.at(-2), /^ {2}objects replayed \(--objects\) +warning 1 finding: 1 objects fail \(1 ratcheted\)$/);
+    assert.equal(lines.at(-1), "verdict: the apiserver accepts this update; 1 change loses stored data, 4 changes make existing objects fail (3 only when the value changes), 1 change needs a storage migration, 4 for information; replayed objects: 1 finding (1 fails or loses data)");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
