@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crdlint, root } from "./helpers/cli.mjs";
 
-const FORMATS = ["text", "json", "sarif", "junit", "github"];
+const FORMATS = ["text", "json", "sarif", "junit", "github", "markdown"];
 const INPUTS = ["fixtures/names/clean.yaml", "fixtures/cel-compile/static-rule-and-message.yaml", "fixtures/cel-cost/map-index-of.yaml", "fixtures/yaml/boolean-key.yaml"];
 const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 // Whatever the CI or terminal says, the goldens are plain text.

@@ -123,7 +123,7 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
-  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule);
+  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule, flags.against !== undefined);
 }
 
 /** The end of a lint or a diff: standard input named as --stdin-filename says, -q applied, the report written; the exit code. */
@@ -135,9 +135,10 @@ async function reportRun(
   io: CliIO,
   maxWarnings: number,
   isNonStructuralRule: (id: string) => boolean,
+  revision = false,
 ): Promise<number> {
   const stdinName = flags.stdinFilename;
-  const named = { ...result, diagnostics: renameStdin(result.diagnostics, stdinName), files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)) };
+  const named = { ...result, diagnostics: renameStdin(result.diagnostics, stdinName), files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)), ...(result.bundles ? { bundles: result.bundles.map((f) => (f === "-" && stdinName ? stdinName : f)) } : {}) };
   const shown = quietView(named, flags.quiet);
   await emitReport(
     formatter(shown, {
@@ -146,6 +147,8 @@ async function reportRun(
       toolVersion: toolVersion(),
       rules: api.rules.map((r) => ({ ...r, nonStructural: isNonStructuralRule(r.id) })),
       failOn: maxWarnings >= 0 ? "warning" : "error",
+      ...(revision ? { revision } : {}),
+      ...(flags.quiet ? { errorsOnly: true } : {}),
     }),
     flags,
     io,
@@ -191,7 +194,7 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
-  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule);
+  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule, true);
 }
 
 /** `crdlint rules` reads the metadata generated at build time, so it loads no rule code (and neither CEL nor ajv). */
@@ -279,7 +282,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
       .command("lint", { isDefault: true })
       .description("lint CRD files, directories and globs (`-` reads stdin; no path: the CRD files under the working directory)")
       .argument("[paths...]", "files, directories (recursive: .yaml, .yml, .json), globs, or - for stdin"),
-    ["text", "json", "sarif", "junit", "github"],
+    ["text", "json", "sarif", "junit", "github", "markdown"],
   )
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
@@ -297,7 +300,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
       .command("diff")
       .description("what changes from OLD to NEW: the apiserver's verdict on the update, and what breaks stored objects and clients (CRDs paired by metadata.name)")
       .argument("[paths...]", "OLD and NEW (each a file, directory, glob or -); with --against, NEW's paths"),
-    ["text", "json", "sarif", "junit", "github"],
+    ["text", "json", "sarif", "junit", "github", "markdown"],
   )
     .option("--against <ref>", "OLD is the same paths at a git ref (origin/main, a tag, a SHA), or the CRDs under a directory")
     .option("--stored-versions <list>", "OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)", repeatable)

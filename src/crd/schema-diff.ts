@@ -114,7 +114,7 @@ export interface SchemaChange {
   parentPreservesUnknown?: boolean;
   /** required-added: the field exists in NEW with a default (applied on read when the parent object is present, A31). */
   hasDefault?: boolean;
-  /** required-added: the named field is itself new in NEW (existing objects cannot have it). */
+  /** required-added: the named field is itself new in NEW (existing objects cannot have it: OLD neither declared nor preserved it). */
   newField?: boolean;
   /** field-renamed: the new name and its NEW node path. */
   renamedTo?: { name: string; field: string; path: DualPath };
@@ -324,7 +324,9 @@ export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: Jso
       if (oReq.has(name)) continue;
       const child = nProps[name];
       const hasDefault = isPlainObject(child) && has(child, "default");
-      rec("required-added", { keyword: "required", values: [name], hasDefault, newField: !Object.hasOwn(oProps, name) });
+      // New unless OLD declared it, or kept it as an unknown field (preserved, or apiVersion/kind/metadata of an embedded resource).
+      const kept = o[PRESERVE_UNKNOWN_FIELDS] === true || (o[EMBEDDED_RESOURCE] === true && (name === "apiVersion" || name === "kind" || name === "metadata"));
+      rec("required-added", { keyword: "required", values: [name], hasDefault, newField: !Object.hasOwn(oProps, name) && !kept });
     }
 
     // CEL rules: matched after the walk, when every site of this version is known.

@@ -70,7 +70,7 @@ export interface Diagnostic {
   suggestion?: string;
   /** `update`: the apiserver's verdict on updating OLD to NEW (crdlint diff, lint --against), not on a create. */
   operation?: "update";
-  /** What a revision change does (rejected, data-lost, objects-fail, clients-break, behaviour-changed, none). */
+  /** What a revision change does (rejected, data-lost, objects-fail, clients-break, migration-needed, behaviour-changed, none). */
   effect?: string;
   /** Facts of OLD the verdict rests on that crdlint assumed, OLD having no status (storedVersions, established). */
   assumes?: string[];
@@ -152,6 +152,8 @@ export interface LintResult {
   kubernetesVersion: string;
   /** The files read, in order (`-` for stdin), whether or not they have diagnostics (JUnit lists each). */
   files?: string[];
+  /** The files that hold several CRDs (set by diff and lint --against): their findings name their CRD in text. */
+  bundles?: string[];
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

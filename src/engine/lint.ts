@@ -139,6 +139,7 @@ export function severityOfEffect(effect: Effect, ratcheted: boolean): Severity {
     case "objects-fail":
       return ratcheted ? "warning" : "error";
     case "clients-break":
+    case "migration-needed":
       return "warning";
     default:
       return "info";

@@ -353,6 +353,8 @@ async function lintNew(
   /** CRDs only NEW has: reported once every file is read (where the ref has them outside the paths is asked once). */
   const added: { name: string; at: { document: number; range: SourceRange }; file: string }[] = [];
   for (const [file, place] of places) if (!newFileAt.has(place.key)) newFileAt.set(place.key, file);
+  /** Files of NEW holding several CRDs (a bundle): the report names the CRD of each finding there. */
+  const bundles: string[] = [];
   for await (const input of inputs) {
     const file = input.file;
     counts.files++;
@@ -396,6 +398,7 @@ async function lintNew(
     diagnostics.push(...r.diagnostics);
     counts.documents += r.documents;
     counts.crds += r.crds;
+    if (r.crds > 1) bundles.push(file);
     counts.resources += r.resources;
     counts.skipped += r.skipped;
     counts.suppressedApiserverErrors += r.suppressedApiserverErrors;
@@ -434,7 +437,7 @@ async function lintNew(
   kept = kept.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
   const prepared = prepareDiagnostics(kept);
-  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
+  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }), ...(bundles.length ? { bundles } : {}) };
 }
 
 const LINE_1: SourceRange = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };

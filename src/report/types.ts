@@ -18,6 +18,13 @@ export interface FormatContext {
   rules: readonly RuleSummary[];
   /** Diagnostics at or above this severity fail the run (JUnit failures). */
   failOn: Severity;
+  /**
+   * The report judges an update of OLD revisions (`crdlint diff`, `lint --against`): human-readable formats end it
+   * with a summary per CRD and a verdict line (src/report/revision-summary.ts).
+   */
+  revision?: boolean;
+  /** Only errors are shown (-q): a summary must not read the absence of warnings as "nothing breaks". */
+  errorsOnly?: boolean;
 }
 
 export type Formatter = (result: LintResult, ctx: FormatContext) => string;

@@ -113,10 +113,12 @@ export interface RuleContext {
  * `objects-fail` existing objects fail their next write (error; warning when `ratcheted`: only creates and writes
  * that change the value fail);
  * `clients-break` clients, manifests or kubectl usage break (warning);
+ * `migration-needed` existing objects stay in a version until a storage-version migration rewrites them, and that
+ * version cannot leave the CRD before (warning);
  * `behaviour-changed` a visible change that breaks nothing by itself (info);
  * `none` an event worth listing (an added CRD, an added version) (info).
  */
-export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "behaviour-changed" | "none";
+export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
 
 export interface RevisionReport extends Report {
   effect: Effect;

@@ -105,10 +105,10 @@ const PAIRS = [
     expect: ["revision-version-priority-changed warning spec.versions[1].name"],
   },
   {
-    name: "Tekton v0.48.0 → v0.49.0, Task: storage moves to v1 behind the conversion webhook (benign: information)",
+    name: "Tekton v0.48.0 → v0.49.0, Task: storage moves to v1 behind the conversion webhook (benign: a warning that the storage migration is due)",
     old: "tekton/task-v0.48.0.yaml",
     new: "tekton/task-v0.49.0.yaml",
-    expect: ["revision-storage-version-changed info spec.versions[1].storage"],
+    expect: ["revision-storage-version-changed warning spec.versions[1].storage"],
   },
   {
     name: "Crossplane v1.18.2 → v2.0.1, EnvironmentConfig (crossplane#6717): a skipped minor leaves v1alpha1 stored",
@@ -124,10 +124,10 @@ const PAIRS = [
     expect: [],
   },
   {
-    name: "Crossplane v1.19.0 → v1.20.0: storage moves to v1beta1 (benign: information, Crossplane migrates the objects)",
+    name: "Crossplane v1.19.0 → v1.20.0: storage moves to v1beta1 (benign: a warning that the storage migration is due, which Crossplane runs)",
     old: "crossplane/environmentconfig-v1.19.0.yaml",
     new: "crossplane/environmentconfig-v1.20.0.yaml",
-    expect: ["revision-storage-version-changed info spec.versions[1].storage"],
+    expect: ["revision-storage-version-changed warning spec.versions[1].storage"],
   },
   {
     name: "Crossplane v1.20.0 → v2.0.1 after the v1.20 migration (storedVersions [v1beta1]): v1alpha1 removed",
@@ -167,7 +167,7 @@ const PAIRS = [
       "revision-version-priority-changed warning spec.versions[0].name",
       ...uint32Bounds(1),
       ...uint32Bounds(2),
-      "revision-storage-version-changed info spec.versions[2].storage",
+      "revision-storage-version-changed warning spec.versions[2].storage",
     ],
   },
   {

@@ -1,6 +1,7 @@
 /** `--format json`: the machine-readable contract of output-contract.md (change only by adding fields). */
 import type { Formatter } from "../types.js";
 import { ruleDocsUrl } from "../rule-docs.js";
+import { EFFECT_ORDER, revisionVerdict } from "../revision-summary.js";
 
 export const json: Formatter = (result, ctx) =>
   JSON.stringify(
@@ -11,7 +12,14 @@ export const json: Formatter = (result, ctx) =>
       // Each diagnostic adds its rule's documentation URL (an addition to the contract).
       diagnostics: result.diagnostics.map((d) => ({ ...d, url: ruleDocsUrl(d.rule) })),
       summary: result.summary,
+      // diff and lint --against add the verdict (an addition to the contract): its line as text prints it, and per CRD.
+      ...(ctx.revision ? { verdict: jsonVerdict(result, ctx.errorsOnly === true) } : {}),
     },
     null,
     2,
   ) + "\n";
+
+function jsonVerdict(result: Parameters<Formatter>[0], errorsOnly: boolean) {
+  const v = revisionVerdict(result.diagnostics, result.summary.crds, errorsOnly);
+  return { text: v.line.replace(/^verdict: /, ""), rejected: v.rejected, crds: v.crds.map((c) => ({ name: c.crd, worst: c.worst, findings: c.findings, effects: Object.fromEntries(EFFECT_ORDER.filter((e) => c.effects[e]).map((e) => [e, c.effects[e]])), ratcheted: c.ratcheted })) };
+}

@@ -2,6 +2,7 @@
 import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
+import { crdCounts, filesWithSeveralDocuments, isRevisionFinding, revisionVerdict } from "../revision-summary.js";
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -21,9 +22,12 @@ export const text: Formatter = (result, ctx) => {
   }
   const sev = (s: Diagnostic["severity"]) => (s === "error" ? c.red("error") : s === "warning" ? c.yellow("warning") : c.blue("info"));
   const lines: string[] = [];
+  // In a file of several CRDs (a bundle) a line number alone does not say which CRD a change is in.
+  const bundles = filesWithSeveralDocuments(result.diagnostics, result.bundles);
   const row = (d: Diagnostic, indent = "  ") => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
-    const text = diagnosticLine(d);
+    const named = d.object && isRevisionFinding(d) && bundles.has(d.file) ? `${c.bold(d.object)}: ` : "";
+    const text = named + diagnosticLine(d);
     lines.push(`${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}${c.cyan(hiddenSuffix(d))}`);
     for (const l of detailLines(d)) lines.push(`${indent}${" ".repeat(17)}${c.dim(l)}`);
     if (d.suggestion) lines.push(`${indent}${" ".repeat(17)}${c.green("fix:")} ${d.suggestion}`);
@@ -72,6 +76,15 @@ export const text: Formatter = (result, ctx) => {
     const n = h.errors + h.warnings + h.infos;
     const parts = [h.errors ? `${h.errors} error${h.errors === 1 ? "" : "s"}` : "", h.warnings ? `${h.warnings} warning${h.warnings === 1 ? "" : "s"}` : "", h.infos ? `${h.infos} info` : ""].filter(Boolean);
     lines.push(c.cyan(`+ ${n} more behind ${n === 1 ? "that" : "those"} (${parts.join(", ")}): what the apiserver reports once the problem each is marked with is fixed; --apiserver-gates leaves ${n === 1 ? "it" : "them"} out`));
+  }
+  if (ctx.revision) {
+    const verdict = revisionVerdict(result.diagnostics, s.crds, ctx.errorsOnly === true);
+    if (verdict.crds.length > 0) {
+      lines.push("per CRD, worst first:");
+      const width = Math.max(...verdict.crds.map((x) => x.crd.length));
+      for (const x of verdict.crds) lines.push(`  ${x.crd.padEnd(width)}  ${sev(x.worst).padEnd(ctx.color ? 17 : 7)} ${crdCounts(x)}`);
+    }
+    lines.push(verdict.rejected ? c.red.bold(verdict.line) : c.bold(verdict.line));
   }
   const hidden = s.suppressedApiserverErrors ?? 0;
   if (hidden > 0)

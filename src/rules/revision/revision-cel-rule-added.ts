@@ -1,6 +1,6 @@
 /** A CEL rule (x-kubernetes-validations) was added to an existing field (B40). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, compileAtNew, failText, ratchets, schemaChanges } from "./schema-changes.js";
+import { changeReport, compileAtNew, failText, joinDetail, ratchets, schemaChanges, shownOne } from "./schema-changes.js";
 import { formatCompileErrors } from "../../cel/compile.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
 import { RECOMMENDED_REVISION } from "./common.js";
@@ -15,9 +15,9 @@ export default defineRule({
   description: "A CEL validation rule was added to a field that existed before (B40).",
   phase: "revision",
   messages: {
-    added: "new CEL rule `{{rule}}` on {{field}} ({{versions}}): {{fail}}{{compile}}",
+    added: "new CEL rule {{rule}} on {{field}} ({{versions}}): {{fail}}{{compile}}",
     transition:
-      "new transition rule `{{rule}}` on {{field}} ({{versions}}): it runs only on updates {{when}}, so creates pass; an update that changes {{field}} and breaks it fails{{compile}}",
+      "new transition rule {{rule}} on {{field}} ({{versions}}): it runs only on updates {{when}}, so creates pass; an update that changes {{field}} and breaks it fails{{compile}}",
   },
   docs: {
     why: "A new rule judges existing objects at their next create (a re-apply, a restore) and at any update that changes the field; ratcheting lets an unchanged value pass an update. A transition rule (one that uses oldSelf) runs only on updates that have an old value, unless optionalOldSelf is set. The rule is compiled in the new-expressions environment (the libraries of the previous release, A11) and costed against the new schema; the diagnostic's detail gives its estimated cost.",
@@ -35,10 +35,12 @@ export default defineRule({
       const detail = compiled && !compiled.ok ? formatCompileErrors(compiled.errors) : cost !== undefined ? `estimated cost ${costText(cost, PER_RULE_LIMIT)}` : undefined;
       const path = c.newPath!.child("x-kubernetes-validations").index(entry.index).child("rule");
       const transition = compiled ? compiled.usesOldSelf : /\boldSelf\b/.test(entry.rule);
+      const rule = shownOne(entry.rule);
+      const details = joinDetail(detail, rule.detail);
       if (transition) {
         const when = entry.optionalOldSelf ? "and creates (optionalOldSelf: oldSelf is then absent)" : "that have an old value";
-        ctx.report(changeReport(c, "objects-fail", { messageId: entry.optionalOldSelf ? "added" : "transition", data: { rule: entry.rule, when, fail: failText(ratchets(c)), compile }, path, ratcheted: true, ...(detail ? { detail } : {}) }));
-      } else ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { rule: entry.rule, fail: failText(ratchets(c)), compile }, path, ...(detail ? { detail } : {}) }));
+        ctx.report(changeReport(c, "objects-fail", { messageId: entry.optionalOldSelf ? "added" : "transition", data: { rule: rule.text, when, fail: failText(ratchets(c)), compile }, path, ratcheted: true, ...details }));
+      } else ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { rule: rule.text, fail: failText(ratchets(c)), compile }, path, ...details }));
     }
   },
 });

@@ -1,6 +1,6 @@
 /** An enum was put on a field that had none (B26). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, ratchets, schemaChanges, shownList } from "./schema-changes.js";
+import { changeReport, failText, ratchets, schemaChanges, shownValues } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -21,6 +21,9 @@ export default defineRule({
     pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Safe, Fast]}}}}}\n",
   },
   checkRevision(ctx) {
-    for (const c of schemaChanges(ctx, "enum-added")) ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { values: shownList(c.values!), fail: failText(ratchets(c)) } }));
+    for (const c of schemaChanges(ctx, "enum-added")) {
+      const values = shownValues(c.values!);
+      ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { values: values.text, fail: failText(ratchets(c)) }, ...(values.detail ? { detail: values.detail } : {}) }));
+    }
   },
 });

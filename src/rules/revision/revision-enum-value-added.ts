@@ -1,6 +1,6 @@
 /** Values were added to a field's enum (B26): not breaking for the apiserver; configurable for exhaustive clients. */
 import { defineRule } from "../define-rule.js";
-import { changeReport, schemaChanges, shownList } from "./schema-changes.js";
+import { changeReport, schemaChanges, shownValues } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -23,7 +23,9 @@ export default defineRule({
     pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\n",
   },
   checkRevision(ctx) {
-    for (const c of schemaChanges(ctx, "enum-value-added"))
-      ctx.report(changeReport(c, "behaviour-changed", { messageId: "added", data: { noun: c.values!.length === 1 ? "value" : "values", values: shownList(c.values!) } }));
+    for (const c of schemaChanges(ctx, "enum-value-added")) {
+      const values = shownValues(c.values!);
+      ctx.report(changeReport(c, "behaviour-changed", { messageId: "added", data: { noun: c.values!.length === 1 ? "value" : "values", values: values.text }, ...(values.detail ? { detail: values.detail } : {}) }));
+    }
   },
 });

@@ -1,6 +1,6 @@
 /** Values were removed from a field's enum (B26). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, ratchets, schemaChanges, shownList } from "./schema-changes.js";
+import { changeReport, failText, ratchets, schemaChanges, shownValues } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -21,7 +21,9 @@ export default defineRule({
     pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Safe, Fast, Turbo]}}}}}\n",
   },
   checkRevision(ctx) {
-    for (const c of schemaChanges(ctx, "enum-value-removed"))
-      ctx.report(changeReport(c, "objects-fail", { messageId: "removed", data: { noun: c.values!.length === 1 ? "value" : "values", values: shownList(c.values!), fail: failText(ratchets(c)) } }));
+    for (const c of schemaChanges(ctx, "enum-value-removed")) {
+      const values = shownValues(c.values!);
+      ctx.report(changeReport(c, "objects-fail", { messageId: "removed", data: { noun: c.values!.length === 1 ? "value" : "values", values: values.text, fail: failText(ratchets(c)) }, ...(values.detail ? { detail: values.detail } : {}) }));
+    }
   },
 });

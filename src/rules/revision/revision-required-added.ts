@@ -1,20 +1,19 @@
 /** A field became required (B25): ratcheted only at the object that lists it (any change there fails). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, schemaChanges } from "./schema-changes.js";
+import { changeReport, isCelResourceRoot, schemaChanges, underStatusSubresource } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
-import { isObject, type CrdView } from "../../crd/model.js";
+import { EMBEDDED_RESOURCE } from "../../crd/structural.js";
+import type { VersionSchemaChange } from "../../crd/schema-diff.js";
 
 /**
- * Under `status` of versions with the status subresource only /status writes can fail: a create drops status and a
- * main-resource update keeps the stored one (the CR strategy's PrepareForCreate / PrepareForUpdate), which is unchanged
- * and so ratcheted.
+ * Fields no stored object can lack, so requiring them fails nothing: at the schema root the apiserver sets apiVersion
+ * and kind on every object it decodes and metadata on every object it stores (name, uid, creationTimestamp); an
+ * embedded resource must already carry apiVersion and kind (validateEmbeddedResource requires both).
  */
-function statusSubresourceOnly(crd: CrdView, field: string, versions: readonly string[]): boolean {
-  if (field !== "status" && !field.startsWith("status.") && !field.startsWith("status[")) return false;
-  return versions.every((name) => {
-    const v = crd.versions.find((x) => x.name === name);
-    return v !== undefined && isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
-  });
+function alwaysPresent(c: VersionSchemaChange, name: string): boolean {
+  if (!isCelResourceRoot(c)) return false;
+  if (c.newNode?.[EMBEDDED_RESOURCE] === true && c.newChain.length > 1) return name === "apiVersion" || name === "kind";
+  return name === "apiVersion" || name === "kind" || name === "metadata";
 }
 
 export default defineRule({
@@ -36,11 +35,13 @@ export default defineRule({
     requiredNewStatus:
       "{{name}} is now required in {{field}} ({{versions}}), and the field is new: every status write (the /status subresource) that changes anything in {{field}} fails until the writer sets it, so a controller older than this CRD can no longer report status (creates drop status and other updates keep the stored one, so they pass)",
     defaulted:
-      "{{name}} is now required in {{field}} ({{versions}}); its default fills it in on read and on write wherever {{field}} itself is present, so only objects without {{field}} fail",
+      "{{name}} is now required in {{field}} ({{versions}}), and it has a default: no object can lack it, since the default fills it in on read and on write wherever {{field}} is present, and `required` is only checked where {{field}} is present",
+    alwaysSet:
+      "{{name}} is now required in {{field}} ({{versions}}): every object has it ({{why}}), so no object fails",
   },
   docs: {
     why:
-      "Existing objects without the field fail validation at their next create, and at every update that changes anything in the object that lists it as required. The Kubernetes docs say `required` is not ratcheted; the apiserver's code (ratchetingValueValidator) does ratchet it, but at the object that holds the list, not at the missing field, so only updates that leave that whole object unchanged pass. A new required field makes every existing object invalid. A default is applied only where the parent object is present, so a defaulted field keeps existing objects valid unless the parent is missing. Under status, with the status subresource, only /status writes fail: a create drops status and other updates keep the stored one; so a controller that does not know the field stops reporting status (Argo CD 2.12's ApplicationSet targetRevisions, argoproj/argo-cd#20576).",
+      "Existing objects without the field fail validation at their next create, and at every update that changes anything in the object that lists it as required. The Kubernetes docs say `required` is not ratcheted; the apiserver's code (ratchetingValueValidator) does ratchet it, but at the object that holds the list, not at the missing field, so only updates that leave that whole object unchanged pass. A new required field makes every existing object invalid. A field no object can lack fails nothing: one with a default (applied on read and on write wherever the object that lists it is present, and `required` is only checked there), and apiVersion, kind and metadata at the root (the apiserver sets them on every object; an embedded resource must carry apiVersion and kind). Under status, with the status subresource, only /status writes fail: a create drops status and other updates keep the stored one; so a controller that does not know the field stops reporting status (Argo CD 2.12's ApplicationSet targetRevisions, argoproj/argo-cd#20576).",
     fix: "Make the field optional (and default it in the controller), or give it a default; require it only in a new version.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate); kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go",
     fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [image], properties: {image: {type: string}}}}}\n",
@@ -52,9 +53,12 @@ export default defineRule({
       const list = Array.isArray(c.newNode!.required) ? c.newNode!.required : [];
       const index = list.indexOf(name);
       const path = index >= 0 ? c.newPath!.child("required").index(index) : c.newPath!.child("required");
-      if (c.hasDefault) ctx.report(changeReport(c, "behaviour-changed", { messageId: "defaulted", data: { name }, path }));
+      if (alwaysPresent(c, name)) {
+        const why = c.newChain.length > 1 ? "an embedded resource must carry apiVersion and kind" : "the apiserver sets apiVersion, kind and metadata on every object it stores";
+        ctx.report(changeReport(c, "none", { messageId: "alwaysSet", data: { name, why }, path }));
+      } else if (c.hasDefault) ctx.report(changeReport(c, "none", { messageId: "defaulted", data: { name }, path }));
       else {
-        const status = statusSubresourceOnly(ctx.crd, c.field, c.versions);
+        const status = underStatusSubresource(ctx.crd, c.field, c.versions);
         ctx.report(changeReport(c, "objects-fail", { messageId: c.newField ? (status ? "requiredNewStatus" : "requiredNew") : status ? "requiredStatus" : "required", data: { name }, path, ratcheted: false }));
       }
     }

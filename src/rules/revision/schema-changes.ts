@@ -9,12 +9,26 @@ import { EMBEDDED_RESOURCE } from "../../crd/structural.js";
 import type { DualPath } from "../../k8s/path.js";
 import type { CompileResult } from "../../cel/compile.js";
 import type { Effect, RevisionContext, RevisionReport } from "../define-rule.js";
+import { isObject, type CrdView } from "../../crd/model.js";
 
 const CHANGES = new MemoKey<VersionSchemaChange[]>("revision:schema-changes");
 
 /** The changes of one kind in every version present on both sides (the diff runs once per CRD pair). */
 export function schemaChanges(ctx: RevisionContext, kind: SchemaChangeKind): VersionSchemaChange[] {
   return ctx.memo.compute(CHANGES, () => diffCrdSchemas(ctx.old, ctx.crd)).filter((c) => c.kind === kind);
+}
+
+/**
+ * The field lies under `status` in versions that all have the status subresource: then only /status writes carry
+ * it (a create drops status and a main-resource update keeps the stored one: the CR strategy's PrepareForCreate /
+ * PrepareForUpdate), and the controller that owns status writes it.
+ */
+export function underStatusSubresource(crd: CrdView, field: string, versions: readonly string[]): boolean {
+  if (field !== "status" && !field.startsWith("status.") && !field.startsWith("status[")) return false;
+  return versions.every((name) => {
+    const v = crd.versions.find((x) => x.name === name);
+    return v !== undefined && isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
+  });
 }
 
 /** `spec.mode`, or "the object root". */
@@ -32,8 +46,145 @@ export function shown(v: unknown): string {
   return typeof v === "string" ? `\`${v}\`` : v === undefined ? "unset" : showValue(v);
 }
 
+/** Longest value a revision message shows whole; a longer one is shown by the part that changed. */
+const SHOWN_WHOLE = 60;
+/** Characters of unchanged text shown on each side of the part that changed. */
+const CONTEXT = 12;
+/** Longest changed part shown; a longer one keeps its start and end. */
+const SHOWN_SEGMENT = 40;
+
+const asText = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "unset" : showValue(v));
+
+function clipSegment(seg: string): string {
+  return seg.length <= SHOWN_SEGMENT ? seg : `${seg.slice(0, SHOWN_SEGMENT - 16)}…${seg.slice(-15)}`;
+}
+
+/**
+ * One value for a message: whole when short; a long one (a rule, a description, a schema) is shown by its start
+ * with its length, and `detail` holds it whole, so that the message's 300-character limit never cuts what follows.
+ */
+export function shownOne(v: unknown): { text: string; detail?: string } {
+  const t = asText(v);
+  if (t.length <= SHOWN_WHOLE * 2) return { text: shown(v) };
+  return { text: `\`${t.slice(0, SHOWN_WHOLE)}…\` (${t.length} characters)`, detail: `value: ${t}` };
+}
+
+/** A changed stretch: [start, end) in OLD's text and in NEW's. */
+interface Hunk {
+  b: [number, number];
+  a: [number, number];
+}
+
+/** Most changed stretches a message shows; the rest are counted (detail has both texts). */
+const SHOWN_HUNKS = 2;
+/** Largest token grid the diff compares (a longer pair is shown as one stretch, from the first to the last change). */
+const MAX_DIFF_CELLS = 4_000_000;
+
+/**
+ * The changed stretches of two texts, by a longest common subsequence of their tokens (words, spaces, single
+ * punctuation), so that an inserted `has(x) && ` reads as that insertion rather than as everything after it.
+ * Stretches closer than a context apart are one.
+ */
+function changedHunks(b: string, a: string): Hunk[] {
+  const tb = b.match(/\s+|\w+|[^\w\s]/g) ?? [];
+  const ta = a.match(/\s+|\w+|[^\w\s]/g) ?? [];
+  const offsets = (t: string[]): number[] => {
+    const out = [0];
+    for (const x of t) out.push(out[out.length - 1]! + x.length);
+    return out;
+  };
+  const ob = offsets(tb);
+  const oa = offsets(ta);
+  let p = 0;
+  while (p < tb.length && p < ta.length && tb[p] === ta[p]) p++;
+  let q = 0;
+  while (q < tb.length - p && q < ta.length - p && tb[tb.length - 1 - q] === ta[ta.length - 1 - q]) q++;
+  const n = tb.length - p - q;
+  const m = ta.length - p - q;
+  const whole: Hunk = { b: [ob[p]!, ob[tb.length - q]!], a: [oa[p]!, oa[ta.length - q]!] };
+  if (n === 0 || m === 0 || (n + 1) * (m + 1) > MAX_DIFF_CELLS) return [whole];
+  // lcs[i][j]: the longest common subsequence of tb[p+i..] and ta[p+j..] (suffixes), row-major.
+  const w = m + 1;
+  const lcs = new Uint32Array((n + 1) * w);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i * w + j] = tb[p + i] === ta[p + j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+  const hunks: Hunk[] = [];
+  let i = 0;
+  let j = 0;
+  let open: { i: number; j: number } | null = null;
+  const close = (ci: number, cj: number): void => {
+    if (open) hunks.push({ b: [ob[p + open.i]!, ob[p + ci]!], a: [oa[p + open.j]!, oa[p + cj]!] });
+    open = null;
+  };
+  while (i < n || j < m) {
+    if (i < n && j < m && tb[p + i] === ta[p + j]) {
+      close(i, j);
+      i++;
+      j++;
+    } else {
+      open ??= { i, j };
+      if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) j++;
+      else i++;
+    }
+  }
+  close(i, j);
+  // Stretches a short unchanged run apart read better as one.
+  const merged: Hunk[] = [];
+  for (const h of hunks) {
+    const last = merged[merged.length - 1];
+    if (last && h.b[0] - last.b[1] < CONTEXT) merged[merged.length - 1] = { b: [last.b[0], h.b[1]], a: [last.a[0], h.a[1]] };
+    else merged.push(h);
+  }
+  return merged.length > 0 ? merged : [whole];
+}
+
+/**
+ * `before` to `after` for a message. Short values are shown whole; of long ones (a pattern, a CEL rule, a
+ * description) only the stretches that differ, each with a little unchanged context (`…size() < 100 && s…` to
+ * `…size() < 200 && s…`), so the changed part is never what a cut message loses; `detail` holds both whole.
+ */
+export function shownChange(before: unknown, after: unknown): { text: string; detail?: string } {
+  const b = asText(before);
+  const a = asText(after);
+  if (before === undefined || after === undefined || (b.length <= SHOWN_WHOLE && a.length <= SHOWN_WHOLE)) return { text: `${shown(before)} to ${shown(after)}` };
+  const hunks = changedHunks(b, a);
+  const part = (t: string, [from, to]: [number, number]): string => {
+    const start = Math.max(0, from - CONTEXT);
+    const end = Math.min(t.length, to + CONTEXT);
+    return `\`${start > 0 ? "…" : ""}${t.slice(start, from)}${clipSegment(t.slice(from, to))}${t.slice(to, end)}${end < t.length ? "…" : ""}\``;
+  };
+  const shownHunks = hunks.slice(0, SHOWN_HUNKS).map((h) => `${part(b, h.b)} to ${part(a, h.a)}`);
+  const more = hunks.length > SHOWN_HUNKS ? `, and ${hunks.length - SHOWN_HUNKS} more change${hunks.length - SHOWN_HUNKS === 1 ? "" : "s"}` : "";
+  return { text: `${shownHunks.join(", and ")}${more} (at character ${hunks[0]!.b[0] + 1})`, detail: `before: ${b}\nafter: ${a}` };
+}
+
+/** Joins detail texts, skipping absent ones. */
+export function joinDetail(...parts: (string | undefined)[]): { detail?: string } {
+  const d = parts.filter((x): x is string => !!x).join("\n");
+  return d ? { detail: d } : {};
+}
+
 export function shownList(values: readonly unknown[]): string {
   return values.map(shown).join(", ");
+}
+
+/** Longest list of values a message shows; the rest are counted, and `detail` lists them all. */
+const SHOWN_LIST = 120;
+
+/** Values for a message (enum values added or removed): as many as fit, then how many more; detail has them all. */
+export function shownValues(values: readonly unknown[]): { text: string; detail?: string } {
+  const whole = shownList(values);
+  if (whole.length <= SHOWN_LIST) return { text: whole };
+  const shownOnes: string[] = [];
+  let length = 0;
+  for (const v of values) {
+    const t = shown(v);
+    if (shownOnes.length > 0 && length + t.length > SHOWN_LIST) break;
+    shownOnes.push(t);
+    length += t.length + 2;
+  }
+  return { text: `${shownOnes.join(", ")} and ${values.length - shownOnes.length} more`, detail: `values: ${whole}` };
 }
 
 /** The keyword in NEW when NEW has it, else NEW's node (a keyword that was removed). */
