@@ -6,6 +6,12 @@ import { Expr, SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
  * parsing it. A reader that ignores the limit (`async () => text`) is read whole, then checked the same way.
  */
 export type StdinReader = (maxBytes: number) => Promise<string | Uint8Array>;
+declare const APPLY_METHODS: readonly [
+	"client-side",
+	"server-side",
+	"helm"
+];
+export type ApplyMethod = (typeof APPLY_METHODS)[number];
 /** The Diagnostic type and its vocabulary: the leaf every other module builds on (mirrors output-contract.md). */
 export type Severity = "error" | "warning" | "info";
 export type ConfiguredSeverity = Severity | "off";
@@ -34,12 +40,26 @@ export interface Diagnostic {
 	suggestion?: string;
 	/** `update`: the apiserver's verdict on updating OLD to NEW (crdlint diff, lint --against), not on a create. */
 	operation?: "update";
-	/** What a revision change does (rejected, data-lost, objects-fail, clients-break, behaviour-changed, none). */
+	/** What a revision change does (rejected, data-lost, objects-fail, clients-break, migration-needed, behaviour-changed, none). */
 	effect?: string;
 	/** Facts of OLD the verdict rests on that crdlint assumed, OLD having no status (storedVersions, established). */
 	assumes?: string[];
 	/** The CRD version a revision finding is about. */
 	version?: string;
+	/**
+	 * Set on a problem the apiserver would report only once another one is fixed (it stops at that one, as at an
+	 * invalid pattern before defaults and CEL): where that hiding diagnostic is. Such a diagnostic has `apiserver:
+	 * false` (the apiserver does not report it now) and is not counted in `summary.errors`, `warnings` or `infos`.
+	 */
+	hiddenBy?: HiddenBy;
+}
+/** The diagnostic that hides another one (the apiserver stops at it). */
+export interface HiddenBy {
+	rule: string;
+	file: string;
+	line: number;
+	column: number;
+	field: string | null;
 }
 export interface Summary {
 	files: number;
@@ -52,6 +72,12 @@ export interface Summary {
 	infos: number;
 	/** apiserver errors hidden by a disable comment or annotation: the cluster still rejects those CRDs. */
 	suppressedApiserverErrors?: number;
+	/** Diagnostics behind another problem (`hiddenBy`), by severity; present only when there are some. */
+	hidden?: {
+		errors: number;
+		warnings: number;
+		infos: number;
+	};
 }
 export interface LintResult {
 	diagnostics: Diagnostic[];
@@ -59,6 +85,8 @@ export interface LintResult {
 	kubernetesVersion: string;
 	/** The files read, in order (`-` for stdin), whether or not they have diagnostics (JUnit lists each). */
 	files?: string[];
+	/** The files that hold several CRDs (set by diff and lint --against): their findings name their CRD in text. */
+	bundles?: string[];
 }
 declare class GoRegexpSyntaxCache {
 	private readonly errors;
@@ -280,6 +308,13 @@ declare class StructuralState {
 	defer(ruleId: string, emit: () => void): void;
 	/** Emits what the rule queued, unless the schema does not convert (then ValidateStructural never ran). */
 	flush(ruleId: string): void;
+	/**
+	 * Findings ValidateStructural would report once the conversion succeeds: queued while it fails. The engine emits
+	 * them (marked as hidden behind the conversion's error) when it shows what lies behind the apiserver's gates.
+	 */
+	private readonly held;
+	/** Emits the findings held back by a failed conversion (once). */
+	releaseHeld(): void;
 	/** Called by every structural-phase rule for each node; idempotent across rules (the engine visits node by node). */
 	observe(node: SchemaNode): void;
 	/** Facts of a node inside a value validation (memoized; computed from its parent's). */
@@ -821,6 +856,11 @@ export interface RuleContext {
 	 * option here (`if (ctx.update && !ctx.update.requirePrunedDefaults) return;`). Undefined on create.
 	 */
 	update?: UpdateOptions;
+	/**
+	 * How the CRD reaches the cluster (src/load/layout.ts): `client-side` (kubectl apply, the default), `server-side`
+	 * or `helm` (a chart's crds/). A rule about what the apply itself adds (the last-applied annotation) reads it.
+	 */
+	applyMethod: ApplyMethod;
 }
 /**
  * What a change does, worst first; the engine grades severity by it (docs/revisions.md):
@@ -829,10 +869,12 @@ export interface RuleContext {
  * `objects-fail` existing objects fail their next write (error; warning when `ratcheted`: only creates and writes
  * that change the value fail);
  * `clients-break` clients, manifests or kubectl usage break (warning);
+ * `migration-needed` existing objects stay in a version until a storage-version migration rewrites them, and that
+ * version cannot leave the CRD before (warning);
  * `behaviour-changed` a visible change that breaks nothing by itself (info);
  * `none` an event worth listing (an added CRD, an added version) (info).
  */
-export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "behaviour-changed" | "none";
+export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
 export interface RevisionReport extends Report {
 	effect: Effect;
 	/** The position is in OLD (what was removed) instead of NEW. `path` is then a path in OLD. */
@@ -959,10 +1001,21 @@ export interface LintOptions {
 	 */
 	stdin?: StdinReader;
 	/**
+	 * How the CRDs are applied (src/load/layout.ts): `client-side` (kubectl apply, the default), `server-side` (kubectl
+	 * apply --server-side, create, replace) or `helm`. A Helm chart's crds/ files are `helm` whatever this says.
+	 */
+	applyMethod?: ApplyMethod;
+	/**
 	 * Worker threads for many files (default 1: this thread only; the CLI's default is one per core). Small inputs
 	 * stay on this thread whatever the number, since starting a worker costs more than they take to lint.
 	 */
 	jobs?: number;
+	/**
+	 * Report only what the apiserver reports now, stopping where it stops (a non-structural schema hides defaults and
+	 * CEL, a default error hides CEL; in validate an unknown field hides the rest, a type error the CEL rules). Without
+	 * it (the default) crdlint also reports what it finds behind those gates, each with `hiddenBy`.
+	 */
+	apiserverGates?: boolean;
 }
 export interface ExpressionCostReport {
 	file: string;
@@ -1045,12 +1098,25 @@ export interface DiffPolicy {
 	ignore: DiffIgnore[];
 }
 export interface RevisionOptions extends LintOptions {
-	/** --stored-versions: OLD's status.storedVersions (overrides OLD's status and the A27 assumption). */
+	/** --stored-versions v1alpha1,v1: OLD's status.storedVersions for every CRD (overrides OLD's status and the A27 assumption). */
 	storedVersions?: string[];
+	/** --stored-versions NAME=v1alpha1,v1: OLD's status.storedVersions of one CRD (overrides the list for every CRD). */
+	storedVersionsByCrd?: Readonly<Record<string, readonly string[]>>;
+	/**
+	 * --stored-versions-from FILE: CRDs as the cluster returns them (`kubectl get crd -o yaml`, a `kind: List` too);
+	 * each one's status.storedVersions is OLD's list for the CRD of its name (NAME=... still wins).
+	 */
+	storedVersionsFrom?: readonly string[];
 	/** The `diff` section of .crdlint.yaml. */
 	diffPolicy?: DiffPolicy;
 	/** --objects: example or exported custom resources replayed against NEW (src/engine/replay.ts). */
 	objects?: readonly string[];
+	/**
+	 * The paths as the user named them when NEW's paths are a narrowed list of files (--crd-files-only, or no path at
+	 * all: the files holding a CRD under "."): with `against`, OLD is these paths at the ref, and CRDs pair within them,
+	 * so a CRD file deleted or moved since the ref is still seen.
+	 */
+	namedPaths?: readonly string[];
 }
 export type FieldValidation = "strict" | "warn" | "ignore";
 export interface ValidateOptions extends LintOptions {
@@ -1081,6 +1147,13 @@ export interface FormatContext {
 	rules: readonly RuleSummary[];
 	/** Diagnostics at or above this severity fail the run (JUnit failures). */
 	failOn: Severity;
+	/**
+	 * The report judges an update of OLD revisions (`crdlint diff`, `lint --against`): human-readable formats end it
+	 * with a summary per CRD and a verdict line (src/report/revision-summary.ts).
+	 */
+	revision?: boolean;
+	/** Only errors are shown (-q): a summary must not read the absence of warnings as "nothing breaks". */
+	errorsOnly?: boolean;
 }
 export type Formatter = (result: LintResult, ctx: FormatContext) => string;
 export declare const formatters: Readonly<Record<string, Formatter>>;
