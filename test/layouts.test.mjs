@@ -313,7 +313,7 @@ test("globs that name directories read them as directories", () => {
   assert.equal(none.stderr, "crdlint: no files match charts/*/templates\n");
 });
 
-test("standard input: empty is exit 2 'no input'; with no path it is not read, and a pipe is pointed out", () => {
+test("standard input: empty is exit 2 'no input'; with no path it is not read: a named command with a pipe is exit 2 saying how, bare crdlint points it out", () => {
   const dir = tmp({ "crds/w.yaml": crd() });
   for (const args of [["lint", "-"], ["lint", "--stdin-filename", "chart.yaml"], ["cost", "-"], ["validate"], ["validate", "-", "--crd", "crds"]]) {
     const r = crdlint(args, { cwd: dir, input: "" });
@@ -331,13 +331,19 @@ test("standard input: empty is exit 2 'no input'; with no path it is not read, a
   } finally {
     closeSync(devnull);
   }
-  // `helm template . | crdlint lint`: the pipe is not read (a CI runner may feed its script there); stderr says how.
+  // `helm template . | crdlint lint`: the pipe is what the user means, but reading standard input unnamed would swallow a
+  // CI job script fed on it (GitLab's docker executor): a named command says how, exit 2; bare crdlint lints the
+  // working directory and points the pipe out.
   const piped = crdlint(["lint", "--format", "json"], { cwd: dir, input: "apiVersion: v1\nkind: ConfigMap\n" });
-  assert.equal(piped.status, 0);
-  assert.equal(piped.json.summary.crds, 1, "the working directory's CRD, not the ConfigMap piped in");
-  assert.equal(piped.stderr, "crdlint: no paths given: linting the files under the working directory that hold a CustomResourceDefinition; standard input is read only when named: helm template . | crdlint lint -\n");
+  assert.equal(piped.status, 2);
+  assert.equal(piped.stderr, "crdlint: no paths given, and standard input is a pipe: name it to lint what is piped in (helm template . | crdlint lint -, or --stdin-filename NAME), or name the paths to lint (crdlint lint . for the working directory)\n");
+  assert.equal(crdlint(["cost"], { cwd: dir, input: crd() }).status, 2, "cost, named, likewise");
+  const bare = crdlint(["--format", "json"], { cwd: dir, input: "apiVersion: v1\nkind: ConfigMap\n" });
+  assert.equal(bare.status, 0);
+  assert.equal(bare.json.summary.crds, 1, "the working directory's CRD, not the ConfigMap piped in");
+  assert.equal(bare.stderr, "crdlint: no paths given: linting the files under the working directory that hold a CustomResourceDefinition; standard input is read only when named: helm template . | crdlint lint -\n");
   const empty = tmp({ "values.yaml": "a: 1\n" });
-  const nothing = crdlint(["lint"], { cwd: empty, input: crd() });
+  const nothing = crdlint([], { cwd: empty, input: crd() });
   assert.equal(nothing.status, 2);
   assert.match(nothing.stderr, /holds a CustomResourceDefinition \(1 other file skipped\); name the files to lint; standard input is read only when named: helm template \. \| crdlint lint -\n$/);
   // Named, it is read.

@@ -44,6 +44,11 @@ export interface CommonFlags {
   /** False with --no-ignore. */
   ignore: boolean;
   stdinFilename?: string;
+  /**
+   * The command was named (`crdlint lint`, `crdlint cost`), not taken as the default (`crdlint`): with no path and a
+   * pipe on standard input, the user meant the pipe (`helm template . | crdlint lint`), which is then a usage error.
+   */
+  commandNamed?: boolean;
   outputFile?: string;
   maxFileSize: string;
   debug?: boolean;
@@ -184,7 +189,7 @@ export type WithoutPaths = "crd-files" | "stdin";
  */
 export async function resolvePaths(
   paths: string[],
-  flags: Pick<CommonFlags, "stdinFilename"> & { crdFilesOnly?: boolean },
+  flags: Pick<CommonFlags, "stdinFilename" | "commandNamed"> & { crdFilesOnly?: boolean },
   options: LoadedOptions & { maxFileSizeBytes: number },
   io: CliIO,
   withoutPaths: WithoutPaths = "crd-files",
@@ -207,6 +212,11 @@ export async function resolvePaths(
       );
     return ["-"];
   }
+  // `helm template . | crdlint lint`: the output piped in is what the user means, yet reading standard input unnamed
+  // would swallow a CI job script fed on it (GitLab's docker executor). A named command with a pipe and no path is a
+  // usage error that says how; bare `crdlint` (the default command) lints the working directory, with a note below.
+  if (flags.commandNamed && io.stdinIsPipe)
+    throw new CliFailure("no paths given, and standard input is a pipe: name it to lint what is piped in (helm template . | crdlint lint -, or --stdin-filename NAME), or name the paths to lint (crdlint lint . for the working directory)");
   const { findCrdFiles } = await import("../load/files.js");
   const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
   // As ESLint (and unlike kubeconform), standard input is read only when named: a CI runner that feeds its job script

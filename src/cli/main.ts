@@ -293,7 +293,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)", repeatable)
     .option("--stored-versions-from <file>", "with --against: status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)", repeatable)
     .option("--objects <path>", "with --against: replay example or exported custom resources (a file, directory or glob; repeatable) against the new CRDs, as diff --objects does", (v: string, prev: string[] = []) => [...prev, v])
-    .action((paths: string[], flags: LintFlags) => setResult(runLint(paths, flags, io)));
+    .action((paths: string[], flags: LintFlags, command: Command) => setResult(runLint(paths, { ...flags, commandNamed: command.parent!.args.includes("lint") }, io)));
 
   addCommonOptions(
     program
@@ -316,7 +316,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
       .argument("[paths...]", "files, directories, globs, or - for stdin"),
     ["text", "json"],
     "show only what is over a limit",
-  ).action((paths: string[], flags: CommonFlags) => setResult(runCost(paths, flags, io)));
+  ).action((paths: string[], flags: CommonFlags) => setResult(runCost(paths, { ...flags, commandNamed: true }, io)));
 
   registerValidateCommand(program, { io, setResult, toolVersion });
 

@@ -17,7 +17,8 @@ export function crdlint(args, { input, cwd = root, env, stdin, timeout } = {}) {
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1", ...env },
     maxBuffer: 1 << 28,
-    ...(stdin === undefined ? {} : { stdio: [stdin, "pipe", "pipe"] }),
+    // No input: standard input is /dev/null, as in most CI steps (a pipe would be a user piping nothing in).
+    ...(stdin !== undefined ? { stdio: [stdin, "pipe", "pipe"] } : input === undefined ? { stdio: ["ignore", "pipe", "pipe"] } : {}),
     ...(timeout === undefined ? {} : { timeout, killSignal: "SIGKILL" }),
   });
   let json = null;
