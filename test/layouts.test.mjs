@@ -370,3 +370,27 @@ test("real CRDs that mention {{ ... }} in their text are linted, not skipped as 
   assert.deepEqual(r.json.diagnostics.filter((d) => d.rule === "yaml-go-template"), []);
   assert.equal(r.json.summary.crds, withBraces.length);
 });
+
+test("validate: kubebuilder's config/samples/kustomization.yaml is skipped with one info (kustomization-file), named or found in the directory", () => {
+  const dir = tmp({
+    "config/crd/bases/example.com_widgets.yaml": crd(),
+    "config/samples/kustomization.yaml": "## Append samples of your project ##\nresources:\n- v1_widget.yaml\n# +kubebuilder:scaffold:manifestskustomizesamples\n",
+    "config/samples/v1_widget.yaml": "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: widget-sample\nspec: {}\n",
+  });
+  const info = {
+    file: "config/samples/kustomization.yaml",
+    rule: "kustomization-file",
+    severity: "info",
+    message: "file is a kustomization (kustomize's configuration of config/samples), not an object: not validated; validate what kustomize builds, e.g. `kustomize build config/samples | crdlint validate --crd <CRDs> -`",
+  };
+  for (const args of [["validate", "config/samples/"], ["validate", "config/samples/kustomization.yaml", "config/samples/v1_widget.yaml"]]) {
+    const r = crdlint([...args, "--crd", "config/crd", "-f", "json"], { cwd: dir });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.deepEqual(
+      r.json.diagnostics.map(({ file, rule, severity, message }) => ({ file, rule, severity, message })),
+      [info],
+      args.join(" "),
+    );
+    assert.equal(r.json.summary.resources, 1);
+  }
+});

@@ -15,6 +15,7 @@ const WITHOUT_CASES = new Map([
   ["file-ignored", "emitted for a file an ignore pattern skips when named explicitly (test/cli.test.mjs)"],
   ["internal-error", "emitted only when a rule throws (test/robustness.test.mjs)"],
   ["kustomize-patch", "needs a file under a kustomize directory (test/layouts.test.mjs)"],
+  ["kustomization-file", "needs a file named as kustomize names a kustomization, given to validate (test/layouts.test.mjs)"],
   ["size-file-too-large", "needs a file over the size limit (test/size.test.mjs)"],
   ["size-request-too-large", "needs a multi-megabyte object (test/size.test.mjs)"],
   ["size-etcd-object-too-large", "needs a multi-megabyte object (test/size.test.mjs)"],

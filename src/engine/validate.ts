@@ -3,6 +3,7 @@
  * from the manifests themselves; inputs are read document by document (memory stays flat as resources grow);
  * each CRD is linted (lazily, when a resource first needs it) and each version's validator is compiled once.
  */
+import { dirname } from "node:path";
 import type { Diagnostic, HiddenBy, LintResult, Severity } from "../diagnostics/index.js";
 import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, NoInputError, openInput, type StdinReader } from "../load/files.js";
@@ -10,7 +11,7 @@ import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { goTemplateAction } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
-import { inputLayout } from "../load/layout.js";
+import { inputLayout, isKustomizationFile } from "../load/layout.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../k8s/version.js";
@@ -312,6 +313,11 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     const known = templates.get(file);
     if (known) {
       push(templateDiagnostic(file, known));
+      continue;
+    }
+    if (isKustomizationFile(file)) {
+      const shownDir = dirname(file) === "." ? "." : dirname(file);
+      push(linter.fileDiagnostic(file, "kustomization-file", `file is a kustomization (kustomize's configuration of ${shownDir}), not an object: not validated; validate what kustomize builds, e.g. \`kustomize build ${shownDir} | crdlint validate --crd <CRDs> -\``));
       continue;
     }
     const input = await open(file);

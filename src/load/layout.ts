@@ -31,6 +31,11 @@ export interface InputLayout {
 
 const KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 
+/** A kustomization (kustomize's configuration of its directory, kubebuilder's config/samples/kustomization.yaml): by its name, as kustomize finds it. */
+export function isKustomizationFile(file: string): boolean {
+  return file !== "-" && KUSTOMIZATION_FILES.includes(basename(file));
+}
+
 /** The user's spelling of a path: relative to cwd when under it. */
 function shown(abs: string, cwd: string): string {
   const rel = relative(cwd, abs);

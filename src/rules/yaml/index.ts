@@ -4,6 +4,7 @@ import disableDirectiveUnknownRule from "./disable-directive-unknown-rule.js";
 import disableDirectiveUnused from "./disable-directive-unused.js";
 import fileIgnored from "./file-ignored.js";
 import internalError from "./internal-error.js";
+import kustomizationFile from "./kustomization-file.js";
 import kustomizePatch from "./kustomize-patch.js";
 import yamlAliasLimit from "./yaml-alias-limit.js";
 import yamlBooleanKey from "./yaml-boolean-key.js";
@@ -12,4 +13,4 @@ import yamlGoTemplate from "./yaml-go-template.js";
 import yamlNotJson from "./yaml-not-json.js";
 import yamlSyntax from "./yaml-syntax.js";
 
-export default [disableDirectiveUnknownRule, disableDirectiveUnused, fileIgnored, internalError, kustomizePatch, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlGoTemplate, yamlNotJson, yamlSyntax] satisfies Rule[] as Rule[];
+export default [disableDirectiveUnknownRule, disableDirectiveUnused, fileIgnored, internalError, kustomizationFile, kustomizePatch, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlGoTemplate, yamlNotJson, yamlSyntax] satisfies Rule[] as Rule[];
