@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 // The slowest files start first, so that none of them is left running alone at the end (measured: each of these
 // takes 10 s or more on 2 cores; pre-commit and package install crdlint with npm).
 const SLOW_FIRST = [
+  "test/e2e/readme-integrations.test.mjs",
   "test/pre-commit.test.mjs",
   "test/package.test.mjs",
   "test/fast-load.test.mjs",

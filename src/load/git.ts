@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { relative, resolve, sep } from "node:path";
+import { minimatch } from "minimatch";
 
 /** git could not give the files: the message is one line, and says how to get the ref when it is missing. */
 export class GitRefError extends Error {
@@ -86,19 +87,35 @@ export function listFilesAt(tree: GitTree, cwd: string, paths: readonly string[]
   named.forEach((p, scope) => {
     if (p === "-") return;
     const rel = toPosix(relative(tree.root, resolve(cwd, p)));
-    // The repository's top is the whole tree: `git ls-tree` lists nothing for the pathspec `:(top).`.
-    const spec = GLOB.test(p) ? [`:(glob)${rel}`] : rel === "" ? [] : [`:(top)${rel}`];
+    // A glob is matched here, as NEW's globs are (a file it matches, or a file under a directory it matches:
+    // `charts/*/crds`): `git ls-tree` takes no `:(glob)` pathspec. The repository's top is the whole tree:
+    // `git ls-tree` lists nothing for the pathspec `:(top).`.
+    const glob = GLOB.test(p);
+    const spec = glob || rel === "" ? [] : [`:(top)${rel}`];
     const listed = git(tree.root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", tree.commit, "--", ...spec]).toString("utf8");
     for (const f of listed.split("\0")) {
       if (f === "" || !CRD_FILE.test(f) || seen.has(f)) continue;
       // Only what lies below the named path counts: a named file is taken even in a dot-directory.
-      const below = rel === "" || rel === "." ? f : f.startsWith(`${rel}/`) ? f.slice(rel.length + 1) : null;
+      const matched = glob ? globMatch(rel, f) : rel;
+      if (matched === null) continue;
+      const below = matched === "" || matched === "." ? f : f.startsWith(`${matched}/`) ? f.slice(matched.length + 1) : null;
       if (below !== null && SKIPPED_DIR.test(below)) continue;
       seen.add(f);
       out.push({ file: f, scope });
     }
   });
   return out;
+}
+
+/** The part of `file` a glob matches (the file itself, or the directory above it that the glob names), or null. */
+function globMatch(pattern: string, file: string): string | null {
+  if (minimatch(file, pattern)) return file;
+  const parts = file.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    if (minimatch(dir, pattern)) return dir;
+  }
+  return null;
 }
 
 /**

@@ -461,3 +461,25 @@ test("a channel's copy removed while another channel keeps the CRD is a removal 
   // The rest is as before: the experimental Gateway's field, the GRPCRoute changes.
   assert.deepEqual(r.diagnostics.filter((d) => d.rule !== "revision-crd-removed"), CHANNEL_FINDINGS);
 });
+
+test("Helm chart repository: --against with a glob that names directories (charts/*/crds, as the Action passes it unexpanded) pairs the charts' CRDs at the ref", { skip }, () => {
+  const dir = tmp({});
+  git(dir, "init", "-q", "-b", "main");
+  const chart = (name, kind, versions) => ({
+    [`charts/${name}/Chart.yaml`]: `apiVersion: v2\nname: ${name}\nversion: 1.0.0\n`,
+    [`charts/${name}/crds/${kind.toLowerCase()}s.yaml`]: kubebuilderCrd({ kind, versions }),
+  });
+  commit(dir, { ...chart("widgets", "Widget", [["v1", true, true, { size: "integer" }]]), "charts/widgets/crds/.hidden/x.yaml": "a: 1\n" }, "charts", "v1");
+  commit(dir, { ...chart("widgets", "Widget", [["v1", true, true]]), ...chart("gadgets", "Gadget", [["v1", true, true]]) }, "gadgets added, size removed");
+  const r = run(["lint", "--against", "v1", "charts/*/crds"], dir);
+  assert.equal(r.status, 1);
+  assert.deepEqual(
+    r.diagnostics.map((d) => [d.file, d.rule]),
+    [
+      ["charts/gadgets/crds/gadgets.yaml", "revision-crd-added"],
+      ["charts/widgets/crds/widgets.yaml", "revision-field-removed"],
+    ],
+  );
+  // The same, the glob quoted for the shell or not.
+  assert.deepEqual(run(["diff", "--against", "v1", "charts/*/crds"], dir).diagnostics, r.diagnostics);
+});
