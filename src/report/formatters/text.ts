@@ -66,7 +66,8 @@ export const text: Formatter = (result, ctx) => {
   const s = result.summary;
   const problems = s.errors + s.warnings + s.infos;
   const counts = `${s.files} file${s.files === 1 ? "" : "s"}, ${s.crds} CRD${s.crds === 1 ? "" : "s"}${s.resources ? `, ${s.resources} resource${s.resources === 1 ? "" : "s"}` : ""}${s.skipped ? `, ${s.skipped} other document${s.skipped === 1 ? "" : "s"} skipped` : ""}`;
-  if (problems === 0) lines.push(c.green(`✔ no problems (${counts}, Kubernetes ${result.kubernetesVersion})`));
+  // Infos alone are no problem (a kustomize patch or a template skipped, a CRD added): the run is green, and says so.
+  if (s.errors + s.warnings === 0) lines.push(c.green(`✔ no problems${s.infos ? `, ${s.infos} info` : ""} (${counts}, Kubernetes ${result.kubernetesVersion})`));
   else {
     const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
