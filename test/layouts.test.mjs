@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node
 import { join } from "node:path";
 import { crdlint, root, withoutUrl } from "./helpers/cli.mjs";
 import { tmp } from "./helpers/tmp.mjs";
+import { caInjectionPatch, webhookPatch } from "./helpers/kubebuilder.mjs";
 
 const crd = (plural = "widgets", kind = "Widget", extra = "") => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -55,31 +56,8 @@ nameReference:
     group: apiextensions.k8s.io
     path: spec/conversion/webhook/clientConfig/service/name
 `,
-    "config/crd/patches/webhook_in_widgets.yaml": `# The following patch enables a conversion webhook for the CRD
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  conversion:
-    strategy: Webhook
-    webhook:
-      clientConfig:
-        service:
-          namespace: system
-          name: webhook-service
-          path: /convert
-      conversionReviewVersions:
-      - v1
-`,
-    "config/crd/patches/cainjection_in_widgets.yaml": `# The following patch adds a directive for certmanager to inject CA into the CRD
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  annotations:
-    cert-manager.io/inject-ca-from: CERTIFICATE_NAMESPACE/CERTIFICATE_NAME
-  name: widgets.example.com
-`,
+    "config/crd/patches/webhook_in_widgets.yaml": webhookPatch("widgets"),
+    "config/crd/patches/cainjection_in_widgets.yaml": caInjectionPatch("widgets"),
     "config/samples/example_v1_widget.yaml": "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: widget-sample\nspec: {}\n",
   });
 

@@ -15,6 +15,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { root } from "../helpers/cli.mjs";
+import { caInjectionPatch, webhookPatch } from "../helpers/kubebuilder.mjs";
 
 export const corpus = join(root, "..", "shared", "corpus", "crds");
 
@@ -131,34 +132,6 @@ const widgetSpecV1alpha1 = `              color:
                 minimum: 1
                 type: integer`;
 
-const kubebuilderPatch = {
-  webhook: (plural, group) => `# The following patch enables a conversion webhook for the CRD
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: ${plural}.${group}
-spec:
-  conversion:
-    strategy: Webhook
-    webhook:
-      clientConfig:
-        service:
-          namespace: system
-          name: webhook-service
-          path: /convert
-      conversionReviewVersions:
-      - v1
-`,
-  cainjection: (plural, group) => `# The following patch adds a directive for certmanager to inject CA into the CRD
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  annotations:
-    cert-manager.io/inject-ca-from: CERTIFICATE_NAMESPACE/CERTIFICATE_NAME
-  name: ${plural}.${group}
-`,
-};
-
 const FLUX = ["buckets", "gitrepositories", "helmcharts", "helmrepositories", "ocirepositories", "externalartifacts"];
 
 export function buildOperator(dir) {
@@ -209,9 +182,9 @@ namespace:
 varReference:
 - path: metadata/annotations
 `,
-    "config/crd/patches/webhook_in_widgets.yaml": kubebuilderPatch.webhook("widgets", "apps.example.com"),
-    "config/crd/patches/cainjection_in_widgets.yaml": kubebuilderPatch.cainjection("widgets", "apps.example.com"),
-    "config/crd/patches/webhook_in_gitrepositories.yaml": kubebuilderPatch.webhook("gitrepositories", "source.toolkit.fluxcd.io"),
+    "config/crd/patches/webhook_in_widgets.yaml": webhookPatch("widgets", "apps.example.com"),
+    "config/crd/patches/cainjection_in_widgets.yaml": caInjectionPatch("widgets", "apps.example.com"),
+    "config/crd/patches/webhook_in_gitrepositories.yaml": webhookPatch("gitrepositories", "source.toolkit.fluxcd.io"),
     "config/rbac/role.yaml": "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\nrules:\n- apiGroups:\n  - apps.example.com\n  resources:\n  - widgets\n  verbs:\n  - get\n  - list\n  - watch\n",
     "config/default/kustomization.yaml": "namespace: widget-operator-system\nnamePrefix: widget-operator-\nresources:\n- ../crd\n- ../rbac\n",
     "config/samples/kustomization.yaml": "## Append samples of your project ##\nresources:\n- apps_v1alpha1_widget.yaml\n# +kubebuilder:scaffold:manifestskustomizesamples\n",
