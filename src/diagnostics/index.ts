@@ -211,11 +211,18 @@ export function withoutHidden(diags: readonly Diagnostic[]): Diagnostic[] {
 /** Longest `message`; a longer one (an apiserver text embedding a large value) is cut, its whole text kept in `detail`. */
 export const MAX_MESSAGE_LENGTH = 300;
 
+/**
+ * Longest `message` of a revision finding: crdlint writes those itself, each changed value already reduced to the
+ * stretches that differ (with context), so the 300 characters of an apiserver text would cut exactly where the change
+ * or OLD's place is; this bound is only against pathological input.
+ */
+export const MAX_REVISION_MESSAGE_LENGTH = 1000;
+
 /** How a cut message ends; `detail` then starts with the whole message, on one line. */
 export const MESSAGE_CUT = "… (message cut; --format json has the whole text in detail)";
 
-export function shortenMessage<D extends { message: string; detail?: string }>(d: D): D {
-  if (d.message.length <= MAX_MESSAGE_LENGTH) return d;
+export function shortenMessage<D extends { message: string; detail?: string }>(d: D, max = MAX_MESSAGE_LENGTH): D {
+  if (d.message.length <= max) return d;
   const full = d.message;
-  return { ...d, message: `${full.slice(0, MAX_MESSAGE_LENGTH - MESSAGE_CUT.length)}${MESSAGE_CUT}`, detail: d.detail ? `${full}\n${d.detail}` : full };
+  return { ...d, message: `${full.slice(0, max - MESSAGE_CUT.length)}${MESSAGE_CUT}`, detail: d.detail ? `${full}\n${d.detail}` : full };
 }

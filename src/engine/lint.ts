@@ -1,5 +1,5 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import { buildDiagnostic, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity, type SourceRange } from "../diagnostics/index.js";
+import { buildDiagnostic, MAX_MESSAGE_LENGTH, MAX_REVISION_MESSAGE_LENGTH, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity, type SourceRange } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
@@ -346,6 +346,8 @@ class Engine implements Linter {
     const hider = raw.hiddenBy && { rule: raw.hiddenBy.rule.id, file: raw.hiddenBy.file ?? linted, ...placeOf(raw.hiddenBy) };
     const hiddenBy = hider && { rule: hider.rule, file: hider.file, line: hider.at.line, column: hider.at.column, field: hider.field };
     // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
+    // A revision finding's message is crdlint's own, its values already reduced to what changed: cut only past a
+    // larger bound, so that the changed value and OLD's place stay whole.
     return shortenMessage(buildDiagnostic({
       file,
       document: document.index,
@@ -367,7 +369,7 @@ class Engine implements Linter {
       assumes: revision?.assumes ? [...revision.assumes] : undefined,
       version: revision?.version,
       hiddenBy,
-    }));
+    }), rule.category === "revision" ? MAX_REVISION_MESSAGE_LENGTH : MAX_MESSAGE_LENGTH);
   }
 
   /** `behind`: also run the checks an apiserver error gates, reporting what they find as hidden behind it. */
