@@ -132,3 +132,48 @@ test("the README's pre-commit configurations, through the real pre-commit on the
     spawnSync("rm", ["-f", join(operator, ".pre-commit-config.yaml")]);
   }
 });
+
+test("the README's husky and lint-staged recipe, on a clone of the kubebuilder operator: a broken CRD staged blocks the commit, a clean change goes through", { timeout: 900_000 }, (t) => {
+  if (!projects.operator) return t.skip("the shared corpus (../shared/corpus) is absent: this project is built from its real CRDs");
+  const source = copyWorkingTree(t, "crdlint-e2e-package-");
+  if (!source) return t.skip("not a git checkout: cannot tell which files make the package");
+  const dir = join(work, "operator-husky");
+  spawnSync("git", ["clone", "-q", "--branch", "remove-v1alpha1", `file://${join(work, "operator-upstream")}`, dir], { env: gitEnv });
+  const env = npmEnv({ ...gitEnv, PATH: process.env.PATH });
+  const run = (cmd, args) => spawnSync(cmd, args, { cwd: dir, env, encoding: "utf8", timeout: 600_000 });
+  // The README's install line, with this working tree for github:crdlint/crdlint.
+  const install = readFileSync(join(root, "README.md"), "utf8").match(/`(npm install --save-dev husky lint-staged) github:crdlint\/crdlint`, then `(npx husky init)`/);
+  assert.ok(install, "the README says how to install husky and lint-staged");
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "widget-operator", private: true }, null, 2));
+  const npmInstall = run("sh", ["-c", `${install[1]} ${source}`]);
+  if (npmInstall.status !== 0 && registryUnreachable(npmInstall.stderr)) return t.skip(`npm could not reach the registry nor its cache: ${npmInstall.stderr.trim().split("\n").pop()}`);
+  assert.equal(npmInstall.status, 0, npmInstall.stderr);
+  const init = run("sh", ["-c", install[2]]);
+  assert.equal(init.status, 0, init.stdout + init.stderr);
+  // package.json gains the README's lint-staged block; .husky/pre-commit is the README's.
+  const config = JSON.parse(blocks.find((b) => b.lang === "json" && b.lines.join("\n").includes('"lint-staged"')).lines.join("\n"));
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ ...pkg, ...config }, null, 2));
+  const hook = blocks[blocks.findIndex((b) => b.lang === "json" && b.lines.join("\n").includes('"lint-staged"')) + 1];
+  assert.deepEqual(hook.lines, ["npx lint-staged"]);
+  writeFileSync(join(dir, ".husky", "pre-commit"), hook.lines.join("\n") + "\n");
+  writeFileSync(join(dir, ".gitignore"), "node_modules/\n");
+  git(["add", "package.json", ".gitignore", ".husky/pre-commit"], dir);
+  git(["commit", "-q", "--no-verify", "-m", "husky"], dir);
+
+  // A CRD edit that breaks it (a required field without a schema type) and a new sample: lint-staged runs crdlint.
+  const crdFile = "config/crd/bases/apps.example.com_widgets.yaml";
+  const good = readFileSync(join(dir, crdFile), "utf8");
+  writeFileSync(join(dir, crdFile), good.replace("              size:\n", "              size:\n                x-kubernetes-int-or-string: false\n").replace("                format: int32\n                minimum: 1\n                type: integer\n", "                minimum: 1\n"));
+  writeFileSync(join(dir, "config/samples/apps_v1_widget_large.yaml"), "apiVersion: apps.example.com/v1\nkind: Widget\nmetadata:\n  name: widget-large\nspec:\n  size: 9\n");
+  git(["add", crdFile, "config/samples/apps_v1_widget_large.yaml"], dir);
+  const blocked = run("git", ["commit", "-m", "a broken CRD"]);
+  assert.notEqual(blocked.status, 0, blocked.stdout + blocked.stderr);
+  assert.match(blocked.stdout + blocked.stderr, /structural-type-missing/);
+  // Fixed: the commit goes through, the sample validated against the CRDs.
+  writeFileSync(join(dir, crdFile), good + "# reviewed\n");
+  git(["add", crdFile], dir);
+  const passed = run("git", ["commit", "-m", "a clean change"]);
+  assert.equal(passed.status, 0, passed.stdout + passed.stderr);
+  assert.equal(git(["log", "-1", "--format=%s"], dir), "a clean change");
+});
