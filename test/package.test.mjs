@@ -68,6 +68,21 @@ test("npm install -g git+file://<clone>: installs into a prefix without building
   assertRuns(join(prefix, "bin", "crdlint"), prefix);
 });
 
+test("npm 10 (the release Node 20 and 22 ship): npm install -g git+file://<clone> installs without building, and runs", { timeout: 600_000 }, (t) => {
+  if (!has("git")) return t.skip("git is not installed");
+  // npm 10 from npm's cache or the registry, run with `npm exec`: the machine's own npm is left as it is.
+  const npm10 = spawnSync("npm", ["exec", "--yes", "--package=npm@10", "--", "npm", "--version"], { encoding: "utf8", env: npmEnv(), timeout: 300_000 });
+  if (npm10.status !== 0 && registryUnreachable(npm10.stderr)) return t.skip(`npm 10 is neither in npm's cache nor reachable: ${npm10.stderr.trim().split("\n").pop()}`);
+  assert.match(npm10.stdout.trim(), /^10\./, npm10.stderr);
+  const repo = cloneOfWorkingTree(t);
+  if (!repo) return t.skip("not a git checkout: cannot tell which files make the package");
+  const prefix = tempDir(t, "crdlint-prefix10-");
+  const r = spawnSync("npm", ["exec", "--yes", "--package=npm@10", "--", "npm", "install", "-g", "--prefix", prefix, `git+file://${repo}`], { cwd: prefix, encoding: "utf8", env: npmEnv(), timeout: 300_000 });
+  if (!installed(t, r)) return;
+  assert.ok(existsSync(join(prefix, "lib", "node_modules", "crdlint", "lib", "bin", "crdlint.cjs")), "the committed build was installed");
+  assertRuns(join(prefix, "bin", "crdlint"), prefix);
+});
+
 test("a local directory as a dependency (npm install <dir>): runs without a build", { timeout: 600_000 }, (t) => {
   const source = copyWorkingTree(t, "crdlint-local-");
   if (!source) return t.skip("not a git checkout: cannot tell which files make the package");
