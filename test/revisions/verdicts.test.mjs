@@ -40,6 +40,13 @@ test("diff text: in a bundle every revision finding names its CRD, and the verdi
   assert.match(lines.at(-3), /^ {2}backups\.storage\.example\.com +error +6 findings: 1 data lost, 2 objects fail \(2 ratcheted\), 1 migration needed, 1 visible change, 1 no effect$/);
 });
 
+test("diff --format github: in a bundle every annotation names its CRD (an annotation sits on one line of a file of several CRDs)", () => {
+  const r = crdlint(["diff", "--kubernetes-version", "1.37", OLD, NEW, "-f", "github"], { env });
+  const annotations = r.stdout.trimEnd().split("\n");
+  assert.equal(annotations.length, 10);
+  for (const a of annotations) assert.match(a, /^::(error|warning|notice) file=test\/fixtures\/revisions\/verdicts\/(new|old)\.yaml,line=\d+,.*title=revision-[a-z-]+::(backups|restores)\.storage\.example\.com: /, a);
+});
+
 test("diff text: a file of one CRD keeps its lines as they were (no CRD name), and a clean update says so", () => {
   const dir = mkdtempSync(join(tmpdir(), "crdlint-verdicts-"));
   try {
