@@ -13,6 +13,7 @@ import { isMainThread } from "node:worker_threads";
 import { main, readStdin, startLintWorker } from "../dist/cli/bundle.js";
 import { getFormatter, rules } from "../dist/index.js";
 import { sarifForFailure } from "../dist/report/formatters/sarif.js";
+import { hiddenSuffix } from "../dist/report/types.js";
 
 const FORMATS = ["github", "sarif", "json", "junit", "text"];
 const COMMANDS = ["lint", "validate"];
@@ -73,8 +74,7 @@ function summaryMarkdown(command, result, exitCode, sarifFile) {
     for (const d of result.diagnostics.slice(0, SUMMARY_ROWS)) {
       const msg = d.field ? `${d.apiserverField ?? d.field}: ${d.type ? d.type + ": " : ""}${d.message}` : d.message;
       // Behind another problem: the apiserver reports it once that one is fixed (as the annotations say).
-      const behind = d.hiddenBy ? ` (reported once ${d.hiddenBy.rule} at ${d.hiddenBy.file === d.file ? "" : `${d.hiddenBy.file}:`}${d.hiddenBy.line}:${d.hiddenBy.column} is fixed)` : "";
-      lines.push(`| ${d.severity} | \`${cell(d.file)}:${d.line}:${d.column}\` | \`${d.rule}\` | ${cell(msg + behind)} |`);
+      lines.push(`| ${d.severity} | \`${cell(d.file)}:${d.line}:${d.column}\` | \`${d.rule}\` | ${cell(msg + hiddenSuffix(d))} |`);
     }
     if (result.diagnostics.length > SUMMARY_ROWS) lines.push("", `… and ${result.diagnostics.length - SUMMARY_ROWS} more (see the annotations or the SARIF file).`);
   }

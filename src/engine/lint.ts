@@ -596,7 +596,7 @@ class Engine implements Linter {
         // $ref, definitions, array items...: the structural form the fix produces is unknown, so nothing below is judged.
         const what = [
           state.nodes.some((n) => n.schema.default !== undefined) ? "defaults" : "",
-          state.nodes.some((n) => Array.isArray(n.schema["x-kubernetes-validations"]) && n.schema["x-kubernetes-validations"].length > 0) ? "CEL rules" : "",
+          state.nodes.some(hasCelRules) ? "CEL rules" : "",
         ].filter(Boolean);
         if (what.length > 0) this.reportNotChecked(state, gate, unconvertedReport(state.scope.path, what.join(" and "), conversionError));
         state.hiding = null;

@@ -4,14 +4,14 @@
  * verdicts and the revision rules); `diff` keeps what the update changes, `lint --against` everything.
  */
 import { existsSync, statSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { relative, resolve } from "node:path";
 import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
 import type { LoadedDocument } from "../load/document.js";
-import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, worktreePath, type GitTree } from "../load/git.js";
+import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, toPosix, worktreePath, type GitTree } from "../load/git.js";
 import { isPartialCrd } from "../load/kustomize-patch.js";
 import { goTemplateAction } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
-import { inputLayout } from "../load/layout.js";
+import { inputLayout, type LayoutCache } from "../load/layout.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../diagnostics/index.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
@@ -86,15 +86,10 @@ function nameOf(raw: Record<string, unknown>): string | null {
   return isObject(raw.metadata) && typeof raw.metadata.name === "string" && raw.metadata.name !== "" ? raw.metadata.name : null;
 }
 
-/** Forward slashes, as git names files. */
-function posix(p: string): string {
-  return sep === "/" ? p : p.split(sep).join("/");
-}
-
 /** The key of `file` among the files a path named: relative to a named directory, "" for a named file (or -). */
 function keyUnder(cwd: string, named: string, file: string): string {
   if (file === "-") return "";
-  return posix(relative(resolve(cwd, named), resolve(cwd, file)));
+  return toPosix(relative(resolve(cwd, named), resolve(cwd, file)));
 }
 
 /**
@@ -355,6 +350,7 @@ async function lintNew(
   for (const [file, place] of places) if (!newFileAt.has(place.key)) newFileAt.set(place.key, file);
   /** Files of NEW holding several CRDs (a bundle): the report names the CRD of each finding there. */
   const bundles: string[] = [];
+  const layouts: LayoutCache = new Map();
   for await (const input of inputs) {
     const file = input.file;
     counts.files++;
@@ -394,7 +390,7 @@ async function lintNew(
         else added.push({ name, at, file });
         return undefined;
       },
-    }, inputLayout(file, options.cwd ?? process.cwd()));
+    }, inputLayout(file, options.cwd ?? process.cwd(), layouts));
     diagnostics.push(...r.diagnostics);
     counts.documents += r.documents;
     counts.crds += r.crds;

@@ -11,7 +11,7 @@ import { readDocumentChunks } from "../load/stream.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { goTemplateAction } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
-import { inputLayout, isKustomizationFile } from "../load/layout.js";
+import { inputLayout, isKustomizationFile, type LayoutCache } from "../load/layout.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { isCrd, isObject } from "../crd/model.js";
 import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../k8s/version.js";
@@ -158,11 +158,11 @@ type ChunkDocument = {
 };
 
 /** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
-async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader): AsyncGenerator<ChunkDocument> {
+async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader, layouts?: LayoutCache): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
   // Helm renders every file of a chart's templates/: any `{{` there is an action.
-  const chartTemplate = inputLayout(input.file, cwd).chart?.part === "templates";
+  const chartTemplate = inputLayout(input.file, cwd, layouts).chart?.part === "templates";
   for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {
@@ -227,6 +227,8 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
   const schemaValidators = new SchemaValidatorCache();
 
   const fast = createFastLoader();
+  /** The run's memory of the directories looked at for each input's place in the repository. */
+  const layouts: LayoutCache = new Map();
   /** Collects the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). */
   const register = async (file: string, only?: (t: string) => boolean, report = false) => {
     const input = await open(file);
@@ -234,7 +236,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
       if (report) push(inputProblemDiagnostic(linter, input));
       return;
     }
-    for await (const d of documentsOf(input, cwd, only, fast)) {
+    for await (const d of documentsOf(input, cwd, only, fast, layouts)) {
       if (d.template) {
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
         templates.set(file, d.template);
@@ -327,7 +329,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     }
     // A template found part way through the file: what its earlier chunks reported is dropped with it.
     const before = { diagnostics: diagnostics.length, ...counts };
-    for await (const d of documentsOf(input, cwd, undefined, fast)) {
+    for await (const d of documentsOf(input, cwd, undefined, fast, layouts)) {
       if (d.template) {
         diagnostics.length = before.diagnostics;
         Object.assign(counts, { documents: before.documents, crds: before.crds, resources: before.resources, skipped: before.skipped });

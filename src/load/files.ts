@@ -53,15 +53,7 @@ export async function expandInputs(paths: readonly string[], options: ExpandOpti
   const errors: string[] = [];
   const ignoredFiles: string[] = [];
   const seen = new Set<string>();
-  const ignore = options.ignore ?? [];
-  const matcher = ignore.length ? await compileIgnore(ignore) : null;
-  const base = resolve(options.cwd, options.ignoreBase ?? ".");
-  const isIgnored = (f: string) => {
-    if (!matcher) return false;
-    const rel = relative(base, resolve(options.cwd, f));
-    // A file outside the config's directory is not under its patterns.
-    return !rel.startsWith("..") && !isAbsolute(rel) && matcher(rel.split(sep).join("/"));
-  };
+  const isIgnored = await ignoredBy(options);
   const add = (f: string, explicit = false) => {
     const key = resolve(options.cwd, f);
     if (seen.has(key)) return;
@@ -164,8 +156,8 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
 }
 
 /**
- * Whether the ignore patterns of `options` skip a file (a path relative to `options.cwd`), as expandInputs skips it
- * under a directory: for files that exist only at a git ref (the OLD side of `lint --against`).
+ * Whether the ignore patterns of `options` skip a file (a path relative to `options.cwd`): expandInputs' test, and
+ * the one for files that exist only at a git ref (the OLD side of `lint --against`).
  */
 export async function ignoredBy(options: ExpandOptions): Promise<(file: string) => boolean> {
   const ignore = options.ignore ?? [];
@@ -174,6 +166,7 @@ export async function ignoredBy(options: ExpandOptions): Promise<(file: string) 
   const base = resolve(options.cwd, options.ignoreBase ?? ".");
   return (f) => {
     const rel = relative(base, resolve(options.cwd, f));
+    // A file outside the config's directory is not under its patterns.
     return !rel.startsWith("..") && !isAbsolute(rel) && matcher(rel.split(sep).join("/"));
   };
 }

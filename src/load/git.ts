@@ -172,6 +172,7 @@ export function repoPath(tree: GitTree, cwd: string, file: string): string {
   return toPosix(relative(tree.root, resolve(cwd, file)));
 }
 
-function toPosix(p: string): string {
+/** Forward slashes, as git names files. */
+export function toPosix(p: string): string {
   return sep === "/" ? p : p.split(sep).join("/");
 }

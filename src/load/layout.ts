@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { parse } from "yaml";
+import { isPlainObject } from "../k8s/go.js";
 
 /**
  * How the CRDs of a file reach the cluster, which decides what the apply itself adds to them:
@@ -42,11 +43,15 @@ function shown(abs: string, cwd: string): string {
   return rel === "" ? "." : rel.startsWith("..") ? abs : rel.split(sep).join("/");
 }
 
+type KustomizeListing = "patch" | "configuration" | "resource";
+
 /** What one directory holds that layouts look for; a run keeps them (LayoutCache) since files share directories. */
 interface DirFacts {
   kustomization: string | null;
   chart: boolean;
   repositoryRoot: boolean;
+  /** What the kustomization lists, by absolute path: read once, when a file under it first asks. */
+  listing?: Map<string, KustomizeListing>;
 }
 
 /** A run's memory of the directories it looked at (one per run or worker: never module state). */
@@ -87,7 +92,28 @@ function chartPart(abs: string, cwd: string, cache: LayoutCache | undefined): In
 function listed(k: Record<string, unknown>, key: string, dir: string): string[] {
   const v = k[key];
   if (!Array.isArray(v)) return [];
-  return v.flatMap((e) => (typeof e === "string" ? [resolve(dir, e)] : typeof e === "object" && e !== null && typeof (e as { path?: unknown }).path === "string" ? [resolve(dir, (e as { path: string }).path)] : []));
+  return v.flatMap((e) => (typeof e === "string" ? [resolve(dir, e)] : isPlainObject(e) && typeof e.path === "string" ? [resolve(dir, e.path)] : []));
+}
+
+/** What the kustomization of `dir` lists as what (a patch before a configuration before a resource, as files are asked). */
+function listingOf(facts: DirFacts, dir: string): Map<string, KustomizeListing> {
+  if (facts.listing) return facts.listing;
+  let k: unknown = null;
+  try {
+    k = parse(readFileSync(join(dir, facts.kustomization!), "utf8"));
+  } catch {
+    // A kustomization that cannot be read lists nothing; the files are still under it.
+  }
+  const obj = isPlainObject(k) ? k : {};
+  const listing = new Map<string, KustomizeListing>();
+  const roles: [KustomizeListing, string[]][] = [
+    ["patch", ["patches", "patchesStrategicMerge", "patchesJson6902"]],
+    ["configuration", ["configurations"]],
+    ["resource", ["resources", "crds", "bases"]],
+  ];
+  for (const [role, keys] of roles) for (const key of keys) for (const p of listed(obj, key, dir)) if (!listing.has(p)) listing.set(p, role);
+  facts.listing = listing;
+  return listing;
 }
 
 function kustomizeRole(abs: string, cwd: string, cache: LayoutCache | undefined): InputLayout["kustomize"] {
@@ -98,16 +124,7 @@ function kustomizeRole(abs: string, cwd: string, cache: LayoutCache | undefined)
       const file = join(dir, name);
       const at = { kustomization: shown(file, cwd), dir: shown(dir, cwd) };
       if (file === abs) return { ...at, listedAs: "kustomization" };
-      let k: unknown = null;
-      try {
-        k = parse(readFileSync(file, "utf8"));
-      } catch {
-        // A kustomization that cannot be read lists nothing; the file is still under it.
-      }
-      const obj = typeof k === "object" && k !== null && !Array.isArray(k) ? (k as Record<string, unknown>) : {};
-      const has = (...keys: string[]) => keys.some((key) => listed(obj, key, dir).includes(abs));
-      const listedAs = has("patches", "patchesStrategicMerge", "patchesJson6902") ? "patch" : has("configurations") ? "configuration" : has("resources", "crds", "bases") ? "resource" : null;
-      return { ...at, listedAs };
+      return { ...at, listedAs: listingOf(facts, dir).get(abs) ?? null };
     }
     if (facts.repositoryRoot) return undefined;
   }

@@ -11,6 +11,7 @@
  */
 // Upstream: kubernetes/apimachinery:pkg/apis/meta/v1/unstructured/helpers.go (decode, decodeToList),
 // kubernetes/cli-runtime:pkg/resource/visitor.go (FlattenListVisitor)
+import { isPlainObject } from "../k8s/go.js";
 import type { LoadedDocument } from "./document.js";
 
 export interface StreamObject {
@@ -31,8 +32,6 @@ export interface NotAnObject {
   document: LoadedDocument;
   prefix: (string | number)[];
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A list for kubectl: an object with an `items` field (null reads as no items; anything but an array is not read as items). */
 export function isListObject(v: unknown): v is Record<string, unknown> & { items: unknown[] | null } {
