@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Fails when a module in src/ imports a layer above it, or a sibling in the same layer that the layer
 // order does not allow (rule categories importing each other's files). The layer order is the one in
-// docs/writing-rules.md: cli -> engine -> config/report -> rules -> validate -> cel -> crd -> load -> k8s ->
-// diagnostics. Every relative import (static, dynamic and `export ... from`) is resolved to its file.
+// docs/writing-rules.md: cli -> index -> commands -> engine -> config/report -> rules -> values -> cel -> crd -> load ->
+// k8s -> diagnostics. A command (commands/<name>/) may not import another command: what two share belongs below. Every relative import (static, dynamic and `export ... from`) is resolved to its file.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +12,7 @@ const src = join(root, "src");
 
 // Higher number = higher layer. Layers with the same number may not import each other.
 const LAYERS = {
-  cli: 9, engine: 8, config: 7, report: 7, rules: 6, validate: 5, cel: 4, crd: 3, load: 2, k8s: 1, diagnostics: 0,
+  cli: 10, commands: 9, engine: 8, config: 7, report: 7, rules: 6, values: 5, cel: 4, crd: 3, load: 2, k8s: 1, diagnostics: 0,
 };
 
 function walk(dir, out = []) {
@@ -28,11 +28,12 @@ function walk(dir, out = []) {
 function place(file) {
   const parts = relative(src, file).split(sep);
   // src/index.ts is the public API: below the CLI that uses it, above the engine it re-exports.
-  if (parts.length === 1) return { layer: "index", rank: 8.5 };
+  if (parts.length === 1) return { layer: "index", rank: 9.5 };
   const layer = parts[0];
   const rank = LAYERS[layer];
   if (rank === undefined) return { layer, rank: NaN };
-  const category = layer === "rules" && parts.length > 2 ? parts[1] : undefined;
+  // Rule categories (rules/<category>/) and commands (commands/<name>/) are siblings that may not import each other.
+  const category = (layer === "rules" || layer === "commands") && parts.length > 2 ? parts[1] : undefined;
   return { layer, rank, category };
 }
 
@@ -58,6 +59,8 @@ export function checkLayers() {
         const registry = relative(src, file) === join("rules", "index.ts");
         if (from.layer === "rules" && !registry && to.category !== undefined && to.category !== from.category) {
           problems.push(`${where}: rule category ${from.category ?? "(top level)"} imports category ${to.category}`);
+        } else if (from.layer === "commands" && to.category !== undefined && to.category !== from.category) {
+          problems.push(`${where}: command ${from.category ?? "(top level)"} imports command ${to.category}`);
         }
       } else if (to.rank >= from.rank) {
         problems.push(`${where}: ${from.layer} may not import ${to.layer} (${to.rank > from.rank ? "upward" : "sideways"})`);

@@ -3,9 +3,9 @@ import { allRules } from "./rules/index.js";
 import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engine/files.js";
 import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
 import { formatKubernetesVersion } from "./k8s/version.js";
-import { estimateCosts, type CostReport } from "./engine/cost.js";
+import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
-import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOptions } from "./engine/revision.js";
+import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOptions } from "./commands/diff/index.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -13,11 +13,11 @@ export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Cat
 export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
 export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
-export type { RevisionOptions } from "./engine/revision.js";
+export type { RevisionOptions } from "./commands/diff/index.js";
 export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";
 export type { StdinReader } from "./load/files.js";
-export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./engine/cost.js";
-export type { ValidateOptions } from "./engine/validate.js";
+export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./commands/cost/index.js";
+export type { ValidateOptions } from "./commands/validate/index.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
 export { formatters, getFormatter } from "./report/formatters/index.js";
@@ -96,9 +96,9 @@ export async function cost(paths: readonly string[], options: LintOptions = {}):
 }
 
 /** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
-export async function validate(paths: readonly string[], options: import("./engine/validate.js").ValidateOptions = {}): Promise<LintResult> {
+export async function validate(paths: readonly string[], options: import("./commands/validate/index.js").ValidateOptions = {}): Promise<LintResult> {
   checkPaths(paths);
   checkOptions("validate", options, ruleIds());
-  const { validateFiles } = await import("./engine/validate.js");
+  const { validateFiles } = await import("./commands/validate/index.js");
   return validateFiles(paths, options);
 }

@@ -1,4 +1,4 @@
-// The layer order (cli -> engine -> config/report -> rules -> validate -> cel -> crd -> load -> k8s -> diagnostics)
+// The layer order (cli -> commands -> engine -> config/report -> rules -> values -> cel -> crd -> load -> k8s -> diagnostics)
 // is enforced by scripts/check-layers.mjs; this runs it with the suite, and checks that it can fail.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -22,14 +22,14 @@ test("the check names an upward import and a sideways rule-category import", () 
   try {
     mkdirSync(join(dir, "scripts"));
     cpSync(script, join(dir, "scripts", "check-layers.mjs"));
-    for (const d of ["src/k8s", "src/validate", "src/rules/a", "src/rules/b"]) mkdirSync(join(dir, d), { recursive: true });
-    writeFileSync(join(dir, "src/validate/go.ts"), "export const x = 1;\n");
-    writeFileSync(join(dir, "src/k8s/objectmeta.ts"), 'import { x } from "../validate/go.js";\nexport const y = x;\n');
+    for (const d of ["src/k8s", "src/values", "src/rules/a", "src/rules/b"]) mkdirSync(join(dir, d), { recursive: true });
+    writeFileSync(join(dir, "src/values/go.ts"), "export const x = 1;\n");
+    writeFileSync(join(dir, "src/k8s/objectmeta.ts"), 'import { x } from "../values/go.js";\nexport const y = x;\n');
     writeFileSync(join(dir, "src/rules/b/shared.ts"), "export const z = 1;\n");
     writeFileSync(join(dir, "src/rules/a/rule.ts"), 'import { z } from "../b/shared.js";\nexport default z;\n');
     const r = spawnSync(process.execPath, [join(dir, "scripts", "check-layers.mjs")], { encoding: "utf8" });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /src\/k8s\/objectmeta\.ts imports \.\.\/validate\/go\.js: k8s may not import validate \(upward\)/);
+    assert.match(r.stderr, /src\/k8s\/objectmeta\.ts imports \.\.\/values\/go\.js: k8s may not import values \(upward\)/);
     assert.match(r.stderr, /src\/rules\/a\/rule\.ts imports \.\.\/b\/shared\.js: rule category a imports category b/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ test("the check names a module-level let, a mutated cache, and a mutation throug
     mkdirSync(join(dir, "scripts"));
     cpSync(script, join(dir, "scripts", "check-module-state.mjs"));
     mkdirSync(join(dir, "src/k8s"), { recursive: true });
-    mkdirSync(join(dir, "src/validate"), { recursive: true });
+    mkdirSync(join(dir, "src/values"), { recursive: true });
     mkdirSync(join(dir, "src/cel/runtime"), { recursive: true });
     writeFileSync(join(dir, "src/k8s/counter.ts"), "let calls = 0;\nexport function f(): number {\n  return ++calls;\n}\n");
     writeFileSync(
@@ -32,7 +32,7 @@ test("the check names a module-level let, a mutated cache, and a mutation throug
         "export function re(p: string): RegExp {\n  if (FIXED.has(p)) return /a/;\n  let r = cache.get(p);\n  if (!r) cache.set(p, (r = new RegExp(p)));\n  return r;\n}\n",
     );
     writeFileSync(join(dir, "src/k8s/seen.ts"), "export const SEEN: string[] = [];\n");
-    writeFileSync(join(dir, "src/validate/use.ts"), 'import { SEEN as seen } from "../k8s/seen.js";\nexport function note(s: string): void {\n  seen.push(s);\n}\n');
+    writeFileSync(join(dir, "src/values/use.ts"), 'import { SEEN as seen } from "../k8s/seen.js";\nexport function note(s: string): void {\n  seen.push(s);\n}\n');
     // Allowed tables must still match, and nothing else of theirs slips through unlisted.
     for (const [file, name] of [["stdlib", "STD_FUNCTIONS"], ["extlib", "EXT_FUNCTIONS"], ["k8slib", "K8S_FUNCTIONS"]])
       writeFileSync(join(dir, `src/cel/runtime/${file}.ts`), `const ${name}: Record<string, () => number> = {};\nfor (const n of ["a"]) ${name}[n] = () => 1;\n`);
@@ -40,7 +40,7 @@ test("the check names a module-level let, a mutated cache, and a mutation throug
     assert.equal(r.status, 1);
     assert.match(r.stderr, /src\/k8s\/counter\.ts:1: module-level `let calls`/);
     assert.match(r.stderr, /src\/k8s\/re\.ts:6: mutates module-level `cache` \(src\/k8s\/re\.ts\): cache\.set\(/);
-    assert.match(r.stderr, /src\/validate\/use\.ts:3: mutates module-level `SEEN` \(src\/k8s\/seen\.ts\): seen\.push\(/);
+    assert.match(r.stderr, /src\/values\/use\.ts:3: mutates module-level `SEEN` \(src\/k8s\/seen\.ts\): seen\.push\(/);
     assert.doesNotMatch(r.stderr, /FIXED|FUNCTIONS/);
     assert.match(r.stderr, /check-module-state: 3 instance\(s\)/);
   } finally {

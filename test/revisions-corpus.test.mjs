@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { root } from "./helpers/cli.mjs";
 import { makeLinter } from "../dist/engine/files.js";
-import { lintRevisionTexts } from "../dist/engine/revision.js";
+import { lintRevisionTexts } from "../dist/commands/diff/index.js";
 import { allRules } from "../dist/rules/index.js";
 import { mutate } from "../bench/mutations.mjs";
 

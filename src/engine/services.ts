@@ -1,7 +1,7 @@
 /** Loads the heavy modules (CEL, the ajv-based decoder) on demand, once per engine, so light commands never pay for them. */
 import type { EngineServices } from "../rules/define-rule.js";
 import { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
-import { SchemaValidatorCache } from "../validate/value.js";
+import { SchemaValidatorCache } from "../values/value.js";
 
 export async function loadServices(minor: number): Promise<EngineServices> {
   // Literal specifiers, so that the bundler puts each in a chunk of its own that only a lint loads.

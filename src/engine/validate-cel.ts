@@ -4,7 +4,7 @@
  * findings in the apiserver's words. Loaded on demand so that runs without CEL rules never import the runtime.
  */
 import type { ErrorType } from "../diagnostics/index.js";
-import type { CelStage, ResourceFinding } from "../validate/resource.js";
+import type { CelStage, ResourceFinding } from "../values/resource.js";
 import { isPlainObject } from "../k8s/go.js";
 import type { CelFieldError } from "../cel/runtime/index.js";
 

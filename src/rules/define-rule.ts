@@ -1,7 +1,7 @@
 /** The shape of a rule module: metadata (id, category, severity, apiserver, docs) plus the hook the engine calls. */
 import type { ApplyMethod } from "../load/layout.js";
 import type { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
-import type { SchemaValidatorCache } from "../validate/value.js";
+import type { SchemaValidatorCache } from "../values/value.js";
 import type { Category, ErrorType, Severity } from "../diagnostics/index.js";
 import type { DualPath } from "../k8s/path.js";
 import type { CrdView, SchemaScope } from "../crd/model.js";

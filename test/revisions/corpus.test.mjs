@@ -10,7 +10,7 @@ import { root } from "../helpers/cli.mjs";
 import { mutateCrd } from "../helpers/mutate-crd.mjs";
 import { rules as allRules } from "../../dist/index.js";
 import { makeLinter } from "../../dist/engine/files.js";
-import { lintRevisionTexts } from "../../dist/engine/revision.js";
+import { lintRevisionTexts } from "../../dist/commands/diff/index.js";
 
 const corpus = join(root, "..", "shared", "corpus", "crds");
 const present = existsSync(corpus);

@@ -1,5 +1,5 @@
 // `crdlint diff --objects`: objects read through NEW (what vanishes, what changes) and validated as a create and as an
-// unchanged update (src/engine/replay.ts), through the library and the CLI.
+// unchanged update (src/commands/diff/replay.ts), through the library and the CLI.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crdlint } from "../helpers/cli.mjs";
 import { allRules } from "../../dist/rules/index.js";
-import { validateFiles } from "../../dist/engine/validate.js";
+import { validateFiles } from "../../dist/commands/validate/index.js";
 import { validate } from "../../dist/index.js";
 
 const crd = `apiVersion: apiextensions.k8s.io/v1

@@ -1,7 +1,7 @@
 // Pruning as the apiserver does it when decoding custom resources and when checking that defaults are pruned.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pruneValue } from "../../dist/validate/prune.js";
+import { pruneValue } from "../../dist/values/prune.js";
 import { FieldPath } from "../../dist/k8s/path.js";
 
 const root = {

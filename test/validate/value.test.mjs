@@ -2,17 +2,17 @@
 // keyword by keyword, the error text, type and path as the apiserver prints them (`<path>: <Type>[: <value>][: <detail>]`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { validateValue, validateSchemaValue, SchemaValidatorCache } from "../../dist/validate/value.js";
-import { RegexCache } from "../../dist/validate/regex.js";
+import { validateValue, validateSchemaValue, SchemaValidatorCache } from "../../dist/values/value.js";
+import { RegexCache } from "../../dist/values/regex.js";
 import { GoRegexpSyntaxCache, goRegexpError } from "../../dist/k8s/re2-syntax.js";
-import { validateEmbedded, coerceEmbedded } from "../../dist/validate/embedded.js";
-import { validateListTypes } from "../../dist/validate/listtype.js";
+import { validateEmbedded, coerceEmbedded } from "../../dist/values/embedded.js";
+import { validateListTypes } from "../../dist/values/listtype.js";
 import { fieldErrorString, goFloat } from "../../dist/k8s/go.js";
-import { goParseIP, goParseIPSloppy, goParseMAC, goParseCIDRSloppy } from "../../dist/validate/formats/ip.js";
-import { isEmail } from "../../dist/validate/formats/mail.js";
-import { isDuration, isDateTime, isDate } from "../../dist/validate/formats/time.js";
-import { isQuantity } from "../../dist/validate/formats/quantity.js";
-import { isSemver } from "../../dist/validate/formats/semver.js";
+import { goParseIP, goParseIPSloppy, goParseMAC, goParseCIDRSloppy } from "../../dist/values/formats/ip.js";
+import { isEmail } from "../../dist/values/formats/mail.js";
+import { isDuration, isDateTime, isDate } from "../../dist/values/formats/time.js";
+import { isQuantity } from "../../dist/values/formats/quantity.js";
+import { isSemver } from "../../dist/values/formats/semver.js";
 import { FieldPath } from "../../dist/k8s/path.js";
 
 const lines = (schema, value, opts) => validateValue(schema, value, opts).map(fieldErrorString);

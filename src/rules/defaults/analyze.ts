@@ -18,9 +18,9 @@ import type { SchemaNode } from "../../crd/schema.js";
 import { MemoKey, type Memo } from "../../crd/memo.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { aggregateString, deepCopy, fieldErrorStringAt, type ValueError } from "../../k8s/go.js";
-import { coerceEmbedded, validateEmbedded } from "../../validate/embedded.js";
-import { pruneValue } from "../../validate/prune.js";
-import { validateSchemaValue, type SchemaValidatorCache } from "../../validate/value.js";
+import { coerceEmbedded, validateEmbedded } from "../../values/embedded.js";
+import { pruneValue } from "../../values/prune.js";
+import { validateSchemaValue, type SchemaValidatorCache } from "../../values/value.js";
 
 const META = new Set(["metadata", "kind", "apiVersion"]);
 

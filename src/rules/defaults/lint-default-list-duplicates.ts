@@ -1,7 +1,7 @@
 /** A default for a set/map list with duplicate items or keys. */
 import { defineRule } from "../define-rule.js";
 import { renderValue } from "../../k8s/validation.js";
-import { validateListTypes } from "../../validate/listtype.js";
+import { validateListTypes } from "../../values/listtype.js";
 import { defaultValue, lift } from "./analyze.js";
 
 export default defineRule({

@@ -1,8 +1,8 @@
 /** A default inside an additionalProperties schema: the apiserver never validates it. */
 import { defineRule } from "../define-rule.js";
 import { aggregateString } from "../../k8s/go.js";
-import { pruneValue } from "../../validate/prune.js";
-import { validateSchemaValue } from "../../validate/value.js";
+import { pruneValue } from "../../values/prune.js";
+import { validateSchemaValue } from "../../values/value.js";
 import { FieldPath } from "../../k8s/path.js";
 import { defaultValue, isEmbeddedSchema, walkState } from "./analyze.js";
 

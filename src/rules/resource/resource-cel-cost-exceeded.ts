@@ -1,7 +1,7 @@
 /** Evaluating the CEL rules for the resource exceeds the per-call limit or the per-request budget: the apiserver stops CEL validation with an error. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-cel-cost-exceeded",
   category: "resource",

@@ -1,7 +1,7 @@
 /** An earlier error (type, enum, required, too long, too many) stops CEL: the apiserver adds "some validation rules were not checked because the object was invalid". */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-cel-not-checked",
   category: "resource",

@@ -1,7 +1,7 @@
 /** On update, a CEL rule fails on a value that did not change: the apiserver lets the update through with a warning (ratcheting). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate --old` (src/engine/validate.ts), never by `crdlint lint`.
+// Emitted by `crdlint validate --old` (src/commands/validate/index.ts), never by `crdlint lint`.
 export default defineEngineRule({
   id: "resource-cel-ratcheted",
   category: "resource",

@@ -1,7 +1,7 @@
 /** An x-kubernetes-validations rule of the schema is false for the resource (or fails to evaluate), with its message, messageExpression, reason and fieldPath. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-cel-rule-failed",
   category: "resource",

@@ -1,7 +1,7 @@
 /** The CRD that defines the resource would itself be rejected by the apiserver: its resources are not validated against it. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-crd-invalid",
   category: "resource",

@@ -1,7 +1,7 @@
 /** The resource cannot be decoded: metadata of the wrong shape, or an embedded resource whose apiVersion or kind is not a string (a 400 from the apiserver). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-decode-failed",
   category: "resource",

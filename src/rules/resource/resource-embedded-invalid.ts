@@ -1,7 +1,7 @@
 /** An x-kubernetes-embedded-resource object lacks apiVersion or kind, or its metadata breaks the ObjectMeta rules. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-embedded-invalid",
   category: "resource",

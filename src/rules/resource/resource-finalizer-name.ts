@@ -1,7 +1,7 @@
 /** A finalizer name that is not domain-qualified: the apiserver accepts it with a warning. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-finalizer-name",
   category: "resource",

@@ -1,7 +1,7 @@
 /** No CRD given to crdlint defines the resource's group and kind: kubectl fails with "no matches for kind" (skip such resources with --ignore-missing-schemas). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-kind-not-found",
   category: "resource",

@@ -1,7 +1,7 @@
 /** A list with x-kubernetes-list-type set or map holds a repeated item or map key. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-list-type-duplicate",
   category: "resource",

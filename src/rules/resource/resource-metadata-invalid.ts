@@ -1,7 +1,7 @@
 /** metadata breaks the apiserver's ObjectMeta rules: name (DNS subdomain, required unless generateName), namespace, labels, annotations, finalizers, owner references. */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-metadata-invalid",
   category: "resource",

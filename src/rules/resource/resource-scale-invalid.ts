@@ -1,7 +1,7 @@
 /** The replicas (or label selector) at the scale subresource's paths is not a non-negative int32 (or not a string). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-scale-invalid",
   category: "resource",

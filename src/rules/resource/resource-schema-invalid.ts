@@ -1,7 +1,7 @@
 /** The resource breaks its CRD version's OpenAPI schema (type, enum, format, pattern, bounds, required, lengths, item and property counts, anyOf/oneOf/allOf/not). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-schema-invalid",
   category: "resource",

@@ -1,7 +1,7 @@
 /** A document without apiVersion or kind: kubectl refuses it ("error validating data: kind not set"). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-type-meta-missing",
   category: "resource",

@@ -1,7 +1,7 @@
 /** A field the CRD's schema does not describe: under kubectl's default strict field validation the apiserver rejects the request (`--field-validation=warn` makes it a warning). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-unknown-field",
   category: "resource",

@@ -1,7 +1,7 @@
 /** The resource uses a version its CRD marks deprecated: the apiserver answers with a warning (the version's deprecationWarning or its default text). */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-version-deprecated",
   category: "resource",

@@ -1,7 +1,7 @@
 /** The resource's apiVersion names a version its CRD does not have or does not serve: kubectl fails with "no matches for kind". */
 import { defineEngineRule } from "../define-rule.js";
 
-// Emitted by `crdlint validate` (src/engine/validate.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
+// Emitted by `crdlint validate` (src/commands/validate/index.ts), never by `crdlint lint`: its examples hold a CRD and a resource.
 export default defineEngineRule({
   id: "resource-version-not-served",
   category: "resource",

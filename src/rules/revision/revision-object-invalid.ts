@@ -2,7 +2,7 @@
 import { defineEngineRule } from "../define-rule.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
-// Emitted by the replay of `crdlint diff --objects` (src/engine/replay.ts); its examples need objects, so the docs
+// Emitted by the replay of `crdlint diff --objects` (src/commands/diff/replay.ts); its examples need objects, so the docs
 // describe them instead.
 export default defineEngineRule({
   id: "revision-object-invalid",

@@ -1,11 +1,11 @@
 /** `crdlint cost`: every CEL expression's estimated cost per CRD version, with the drivers and a fix for the expensive ones. */
-import type { Diagnostic, LintResult } from "../diagnostics/index.js";
-import type { Rule } from "../rules/define-rule.js";
-import { lintFilesWith, makeLinter, type LintOptions } from "./files.js";
-import type { SchemaCostEstimate, SchemaNotEstimated } from "./lint.js";
-import { EXPLAIN_FRACTION } from "../rules/cel-cost/schema-costs.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
-import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../cel/cardinality.js";
+import type { Diagnostic, LintResult } from "../../diagnostics/index.js";
+import type { Rule } from "../../rules/define-rule.js";
+import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
+import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
+import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/cardinality.js";
 
 export interface ExpressionCostReport {
   file: string;

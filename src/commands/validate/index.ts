@@ -4,28 +4,28 @@
  * each CRD is linted (lazily, when a resource first needs it) and each version's validator is compiled once.
  */
 import { dirname } from "node:path";
-import type { Diagnostic, HiddenBy, LintResult, Severity } from "../diagnostics/index.js";
-import { buildDiagnostic, prepareDiagnostics, summarize } from "../diagnostics/index.js";
-import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, NoInputError, openInput, type StdinReader } from "../load/files.js";
-import { readDocumentChunks } from "../load/stream.js";
-import { loadText, type LoadedDocument } from "../load/document.js";
-import { goTemplateAction } from "../load/template.js";
-import { objectsOf } from "../load/objects.js";
-import { inputLayout, isKustomizationFile, type LayoutCache } from "../load/layout.js";
-import { createFastLoader, type FastLoader } from "../load/fast-load.js";
-import { isCrd, isObject } from "../crd/model.js";
-import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../k8s/version.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/feature-gates.js";
-import { isBuiltinGroup, splitApiVersion } from "../k8s/builtin.js";
-import { SchemaValidatorCache } from "../validate/value.js";
-import { createResourceValidator, resourceVersionOf, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
-import { allRules } from "../rules/index.js";
-import { apiserverLine } from "../report/types.js";
-import { makeLinter, UsageError, type LintOptions } from "./files.js";
-import { DEFAULT_PRESET, inPreset } from "../rules/define-rule.js";
-import { inputProblemDiagnostic } from "./lint-file.js";
-import { goTemplateMessage, type Linter } from "./lint.js";
-import { loadCelStages, type CelStages } from "./validate-cel.js";
+import type { Diagnostic, HiddenBy, LintResult, Severity } from "../../diagnostics/index.js";
+import { buildDiagnostic, prepareDiagnostics, summarize } from "../../diagnostics/index.js";
+import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs, NoInputError, openInput, type StdinReader } from "../../load/files.js";
+import { readDocumentChunks } from "../../load/stream.js";
+import { loadText, type LoadedDocument } from "../../load/document.js";
+import { goTemplateAction } from "../../load/template.js";
+import { objectsOf } from "../../load/objects.js";
+import { inputLayout, isKustomizationFile, type LayoutCache } from "../../load/layout.js";
+import { createFastLoader, type FastLoader } from "../../load/fast-load.js";
+import { isCrd, isObject } from "../../crd/model.js";
+import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../../k8s/version.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
+import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
+import { SchemaValidatorCache } from "../../values/value.js";
+import { createResourceValidator, resourceVersionOf, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../../values/resource.js";
+import { allRules } from "../../rules/index.js";
+import { apiserverLine } from "../../report/types.js";
+import { makeLinter, UsageError, type LintOptions } from "../../engine/files.js";
+import { DEFAULT_PRESET, inPreset } from "../../rules/define-rule.js";
+import { inputProblemDiagnostic } from "../../engine/lint-file.js";
+import { goTemplateMessage, type Linter } from "../../engine/lint.js";
+import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
 
 export interface ValidateOptions extends LintOptions {
   /** CRD files, directories, globs or `-` (stdin). */

@@ -2,24 +2,24 @@
  * `crdlint diff --objects DIR`: example or exported custom resources replayed against NEW (C10, D10). Each object is
  * read as the apiserver reads a stored object through NEW's schema of its version (pruning, null pruning,
  * defaulting: what vanishes or changes is reported), then validated as a create (a re-apply, a restore, a fresh
- * install) and as an unchanged update (ratcheted), with `crdlint validate`'s pipeline (src/validate/resource.ts,
+ * install) and as an unchanged update (ratcheted), with `crdlint validate`'s pipeline (src/values/resource.ts,
  * the CEL stage of validate-cel.ts).
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply: pruning and defaulting on read)
 // Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (Validate, ValidateUpdate)
-import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../load/files.js";
-import type { LoadedDocument } from "../load/document.js";
-import { objectsOf } from "../load/objects.js";
-import { isCrd, isObject } from "../crd/model.js";
-import { splitApiVersion } from "../k8s/builtin.js";
-import { deepEqual, isPlainObject } from "../k8s/go.js";
-import { buildDiagnostic, type Diagnostic } from "../diagnostics/index.js";
-import { createResourceValidator, resourceVersionOf, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../validate/resource.js";
-import { SchemaValidatorCache } from "../validate/value.js";
-import type { Effect } from "../rules/define-rule.js";
-import { severityOfEffect, type Linter } from "./lint.js";
-import { UsageError } from "./files.js";
-import { loadCelStages } from "./validate-cel.js";
+import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../../load/files.js";
+import type { LoadedDocument } from "../../load/document.js";
+import { objectsOf } from "../../load/objects.js";
+import { isCrd, isObject } from "../../crd/model.js";
+import { splitApiVersion } from "../../k8s/builtin.js";
+import { deepEqual, isPlainObject } from "../../k8s/go.js";
+import { buildDiagnostic, type Diagnostic } from "../../diagnostics/index.js";
+import { createResourceValidator, resourceVersionOf, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../../values/resource.js";
+import { SchemaValidatorCache } from "../../values/value.js";
+import type { Effect } from "../../rules/define-rule.js";
+import { severityOfEffect, type Linter } from "../../engine/lint.js";
+import { UsageError } from "../../engine/files.js";
+import { loadCelStages } from "../../engine/validate-cel.js";
 
 export const OBJECT_READ_CHANGED = "revision-object-read-changed";
 export const OBJECT_INVALID = "revision-object-invalid";

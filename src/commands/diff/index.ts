@@ -5,19 +5,19 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../load/files.js";
-import type { LoadedDocument } from "../load/document.js";
-import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, toPosix, worktreePath, type GitTree } from "../load/git.js";
-import { isPartialCrd } from "../load/kustomize-patch.js";
-import { goTemplateAction } from "../load/template.js";
-import { objectsOf } from "../load/objects.js";
-import { inputLayout, type LayoutCache } from "../load/layout.js";
-import { isCrd, isObject } from "../crd/model.js";
-import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../diagnostics/index.js";
-import { formatKubernetesVersion } from "../k8s/version.js";
-import { UsageError, type LintOptions } from "./files.js";
-import { severityOfEffect, type Linter, type OldRevision } from "./lint.js";
-import { applyDiffPolicy, type DiffPolicy } from "../config/diff-policy.js";
+import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../../load/files.js";
+import type { LoadedDocument } from "../../load/document.js";
+import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, repoPath, resolveGitRef, toPosix, worktreePath, type GitTree } from "../../load/git.js";
+import { isPartialCrd } from "../../load/kustomize-patch.js";
+import { goTemplateAction } from "../../load/template.js";
+import { objectsOf } from "../../load/objects.js";
+import { inputLayout, type LayoutCache } from "../../load/layout.js";
+import { isCrd, isObject } from "../../crd/model.js";
+import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../../diagnostics/index.js";
+import { formatKubernetesVersion } from "../../k8s/version.js";
+import { UsageError, type LintOptions } from "../../engine/files.js";
+import { severityOfEffect, type Linter, type OldRevision } from "../../engine/lint.js";
+import { applyDiffPolicy, type DiffPolicy } from "../../config/diff-policy.js";
 import { replayObjects } from "./replay.js";
 
 export interface RevisionOptions extends LintOptions {
@@ -32,7 +32,7 @@ export interface RevisionOptions extends LintOptions {
   storedVersionsFrom?: readonly string[];
   /** The `diff` section of .crdlint.yaml. */
   diffPolicy?: DiffPolicy;
-  /** --objects: example or exported custom resources replayed against NEW (src/engine/replay.ts). */
+  /** --objects: example or exported custom resources replayed against NEW (src/commands/diff/replay.ts). */
   objects?: readonly string[];
   /**
    * The paths as the user named them when NEW's paths are a narrowed list of files (--crd-files-only, or no path at
