@@ -21,16 +21,16 @@ import (
 // compiler's own MaxCardinality when the chain is unbounded. The walk follows the same children
 // as the validation (properties, additionalProperties, items; not allOf/anyOf/oneOf/not, which get
 // no CEL context). errors are the CRD create validation's own errors, for the verdict.
-func (o *oracle) celCost(crdText string) (map[string]any, error) {
+func (o *oracle) celCost(crdText string) (answer, error) {
 	crd, problems, err := o.decodeCRD(crdText, false)
 	if err != nil {
 		return nil, err
 	}
 	if crd == nil {
-		return map[string]any{"decodeFailed": true, "decodeErrors": problems, "expressions": []any{}, "errors": []any{}}, nil
+		return &CELCostAnswer{DecodeErrors: problems, DecodeFailed: true, Errors: []FieldError{}, Expressions: []CELCostExpression{}}, nil
 	}
 	envSet := baseEnvSet()
-	var expressions []map[string]any
+	var expressions []CELCostExpression
 	visit := func(version string, versions []string, schema *apiextensions.JSONSchemaProps, path *field.Path) {
 		if schema == nil {
 			return
@@ -53,28 +53,28 @@ func (o *oracle) celCost(crdText string) (map[string]any, error) {
 				if ctx.MaxCardinality != nil {
 					card = *ctx.MaxCardinality
 				}
-				rule := map[string]any{
-					"version":        version,
-					"versions":       versions,
-					"field":          p.Child("x-kubernetes-validations").Index(i).Child("rule").String(),
-					"estimatedCost":  costJSON(multiplyWithOverflowGuard(cr.MaxCost, card)),
-					"maxCost":        costJSON(cr.MaxCost),
-					"maxCardinality": costJSON(card),
+				rule := CELCostExpression{
+					Version:        version,
+					Versions:       versions,
+					Field:          p.Child("x-kubernetes-validations").Index(i).Child("rule").String(),
+					EstimatedCost:  celCost(multiplyWithOverflowGuard(cr.MaxCost, card)),
+					MaxCost:        celCost(cr.MaxCost),
+					MaxCardinality: celCost(card),
 				}
 				if cr.Error != nil {
-					rule["compileError"] = cr.Error.Detail
+					rule.CompileError = &cr.Error.Detail
 				}
 				expressions = append(expressions, rule)
 				if cr.MessageExpression != nil && cr.MessageExpressionError == nil {
 					// The validation charges a messageExpression its per-call cost, not
 					// multiplied by the cardinality.
-					expressions = append(expressions, map[string]any{
-						"version":        version,
-						"versions":       versions,
-						"field":          p.Child("x-kubernetes-validations").Index(i).Child("messageExpression").String(),
-						"estimatedCost":  costJSON(cr.MessageExpressionMaxCost),
-						"maxCost":        costJSON(cr.MessageExpressionMaxCost),
-						"maxCardinality": costJSON(card),
+					expressions = append(expressions, CELCostExpression{
+						Version:        version,
+						Versions:       versions,
+						Field:          p.Child("x-kubernetes-validations").Index(i).Child("messageExpression").String(),
+						EstimatedCost:  celCost(cr.MessageExpressionMaxCost),
+						MaxCost:        celCost(cr.MessageExpressionMaxCost),
+						MaxCardinality: celCost(card),
 					})
 				}
 			}
@@ -96,7 +96,7 @@ func (o *oracle) celCost(crdText string) (map[string]any, error) {
 		}
 	}
 	if expressions == nil {
-		expressions = []map[string]any{}
+		expressions = []CELCostExpression{}
 	}
 	// The create validation sees the object after PrepareForCreate (status reset, fields of
 	// disabled gates dropped).
@@ -104,7 +104,7 @@ func (o *oracle) celCost(crdText string) (map[string]any, error) {
 	strategy := customresourcedefinition.NewStrategy(o.scheme)
 	strategy.PrepareForCreate(ctx, crd)
 	errs := strategy.Validate(ctx, crd)
-	return map[string]any{"expressions": expressions, "errors": errorsJSON(errs), "decodeErrors": nonNil(problems)}, nil
+	return &CELCostAnswer{DecodeErrors: nonNil(problems), Errors: errorsJSON(errs), Expressions: expressions}, nil
 }
 
 func walkCEL(ctx *validation.CELSchemaContext, s *apiextensions.JSONSchemaProps, p *field.Path, onRules func(*validation.CELSchemaContext, *apiextensions.JSONSchemaProps, *field.Path)) {
@@ -146,26 +146,4 @@ func multiplyWithOverflowGuard(baseCost, cardinality uint64) uint64 {
 		return math.MaxUint64
 	}
 	return baseCost * cardinality
-}
-
-// costJSON keeps a uint64 exact in JSON: a number up to 2^53, a decimal string above.
-func costJSON(v uint64) any {
-	if v > 1<<53 {
-		return uintString(v)
-	}
-	return v
-}
-
-func uintString(v uint64) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return string(b[i:])
 }

@@ -272,7 +272,7 @@ func (o *oracle) decodeCR(body []byte, s *crdServing, strict bool) (u *unstructu
 // crValidate: a create (or, with old, an update) of one custom resource as the custom-resource
 // handler and strategy do it, the strategy being assembled as kubectl-validate and the handler
 // assemble it.
-func (o *oracle) crValidate(crdText, objText string, oldText *string, mode string) (map[string]any, error) {
+func (o *oracle) crValidate(crdText, objText string, oldText *string, mode string) (answer, error) {
 	switch mode {
 	case "":
 		mode = "Strict" // what kubectl sends by default
@@ -291,9 +291,9 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 	strict := mode != "Ignore"
 	u, version, unknown, strictProblems, err := o.decodeCR(body, s, strict)
 	if err != nil {
-		return map[string]any{"requestError": err.Error(), "decodeErrors": []string{}, "errors": []any{}, "warnings": []string{}, "unknownFields": []string{}, "result": nil}, nil
+		return &CRRefusedAnswer{RequestError: err.Error(), DecodeErrors: []string{}, Errors: []FieldError{}, Warnings: []string{}, UnknownFields: []string{}}, nil
 	}
-	resp := map[string]any{"unknownFields": nonNil(unknown)}
+	resp := &CRValidateAnswer{UnknownFields: nonNil(unknown)}
 	var warnings []string
 	decodeErrors := []string{}
 	switch mode {
@@ -304,7 +304,7 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 	case "Warn":
 		warnings = append(warnings, strictProblems...)
 	}
-	resp["decodeErrors"] = decodeErrors
+	resp.DecodeErrors = decodeErrors
 
 	requestNamespace := metav1.NamespaceNone
 	if s.namespaced {
@@ -322,7 +322,7 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 		generateName(strategy, u)
 		err = rest.BeforeCreate(strategy, ctx, u)
 		if err != nil {
-			resp["strategyWarnings"] = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnCreate(ctx, u))
+			resp.StrategyWarnings = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnCreate(ctx, u))
 		}
 	} else {
 		oldBody, berr := requestBody(*oldText)
@@ -351,19 +351,17 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 		}
 		err = rest.BeforeUpdate(strategy, ctx, u, old)
 		if err != nil {
-			resp["strategyWarnings"] = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnUpdate(ctx, u, old))
+			resp.StrategyWarnings = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnUpdate(ctx, u, old))
 		}
 	}
 	if err == nil {
-		resp["strategyWarnings"] = nonNil(strategy.warnings)
+		resp.StrategyWarnings = nonNil(strategy.warnings)
 	}
 	errs, requestError := mergeRESTErrors(err, strategy.errs)
-	if requestError != "" {
-		resp["requestError"] = requestError
-	}
+	resp.RequestError = requestError
 	warnings = append(warnings, strategy.warnings...)
-	resp["errors"] = errs
-	resp["warnings"] = nonNil(warnings)
+	resp.Errors = errs
+	resp.Warnings = nonNil(warnings)
 	// Identity the oracle filled in (random uid, the current time) is not part of the answer.
 	if !hadUID {
 		unstructured.RemoveNestedField(u.Object, "metadata", "uid")
@@ -371,7 +369,7 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 	if !hadCreation {
 		unstructured.RemoveNestedField(u.Object, "metadata", "creationTimestamp")
 	}
-	resp["result"] = u.Object
+	resp.Result = u.Object
 	return resp, nil
 }
 

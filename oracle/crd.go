@@ -56,13 +56,13 @@ func nonNil(s []string) []string {
 
 // crdCreate: decode as the apiserver does, then the CRD registry strategy through
 // rest.BeforeCreate (PrepareForCreate, Validate, metadata checks, WarningsOnCreate).
-func (o *oracle) crdCreate(text string) (map[string]any, error) {
+func (o *oracle) crdCreate(text string) (answer, error) {
 	crd, decodeErrors, err := o.decodeCRD(text, true)
 	if err != nil {
 		return nil, err
 	}
 	if crd == nil {
-		return map[string]any{"decodeFailed": true, "decodeErrors": decodeErrors, "errors": []any{}, "warnings": []string{}}, nil
+		return &CRDDecodeFailedAnswer{DecodeErrors: decodeErrors, DecodeFailed: true, Errors: []FieldError{}, Warnings: []string{}}, nil
 	}
 	strategy := &capturingStrategy{RESTCreateUpdateStrategy: customresourcedefinition.NewStrategy(o.scheme)}
 	// The registry store fills these before BeforeCreate, which refuses an object without them.
@@ -71,17 +71,14 @@ func (o *oracle) crdCreate(text string) (map[string]any, error) {
 	ctx := genericapirequest.WithNamespace(context.Background(), metav1.NamespaceNone)
 	err = rest.BeforeCreate(strategy, ctx, crd)
 	errs, requestError := mergeRESTErrors(err, strategy.errs)
-	resp := map[string]any{"decodeErrors": nonNil(decodeErrors), "errors": errs, "warnings": nonNil(strategy.warnings)}
+	resp := &CRDAnswer{DecodeErrors: nonNil(decodeErrors), Errors: errs, Warnings: nonNil(strategy.warnings), RequestError: requestError}
 	// The apiserver sends warnings only for an accepted object; strategyWarnings is what
 	// WarningsOnCreate says about the object anyway, so warning checks can be compared on
 	// rejected CRDs too.
 	if err != nil {
-		resp["strategyWarnings"] = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnCreate(ctx, crd))
+		resp.StrategyWarnings = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnCreate(ctx, crd))
 	} else {
-		resp["strategyWarnings"] = nonNil(strategy.warnings)
-	}
-	if requestError != "" {
-		resp["requestError"] = requestError
+		resp.StrategyWarnings = nonNil(strategy.warnings)
 	}
 	return resp, nil
 }
@@ -89,20 +86,20 @@ func (o *oracle) crdCreate(text string) (map[string]any, error) {
 // crdUpdate: OLD as stored (with the status the apiserver would have given it unless the
 // request keeps it as-is), NEW decoded strictly, then rest.BeforeUpdate with the CRD strategy
 // (PrepareForUpdate, metadata update checks, ValidateUpdate, WarningsOnUpdate).
-func (o *oracle) crdUpdate(oldText, newText string, oldStatusAsIs bool) (map[string]any, error) {
+func (o *oracle) crdUpdate(oldText, newText string, oldStatusAsIs bool) (answer, error) {
 	old, oldProblems, err := o.decodeCRD(oldText, false)
 	if err != nil {
 		return nil, err
 	}
 	if old == nil {
-		return map[string]any{"fatal": "old: " + oldProblems[0]}, nil
+		return &FatalAnswer{Fatal: "old: " + oldProblems[0]}, nil
 	}
 	crd, decodeErrors, err := o.decodeCRD(newText, true)
 	if err != nil {
 		return nil, err
 	}
 	if crd == nil {
-		return map[string]any{"decodeFailed": true, "decodeErrors": decodeErrors, "errors": []any{}, "warnings": []string{}}, nil
+		return &CRDDecodeFailedAnswer{DecodeErrors: decodeErrors, DecodeFailed: true, Errors: []FieldError{}, Warnings: []string{}}, nil
 	}
 	rest.FillObjectMetaSystemFields(old)
 	if old.ResourceVersion == "" {
@@ -126,14 +123,11 @@ func (o *oracle) crdUpdate(oldText, newText string, oldStatusAsIs bool) (map[str
 	ctx := genericapirequest.WithNamespace(context.Background(), metav1.NamespaceNone)
 	err = rest.BeforeUpdate(strategy, ctx, crd, old)
 	errs, requestError := mergeRESTErrors(err, strategy.errs)
-	resp := map[string]any{"decodeErrors": nonNil(decodeErrors), "errors": errs, "warnings": nonNil(strategy.warnings)}
+	resp := &CRDAnswer{DecodeErrors: nonNil(decodeErrors), Errors: errs, Warnings: nonNil(strategy.warnings), RequestError: requestError}
 	if err != nil {
-		resp["strategyWarnings"] = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnUpdate(ctx, crd, old))
+		resp.StrategyWarnings = nonNil(strategy.RESTCreateUpdateStrategy.WarningsOnUpdate(ctx, crd, old))
 	} else {
-		resp["strategyWarnings"] = nonNil(strategy.warnings)
-	}
-	if requestError != "" {
-		resp["requestError"] = requestError
+		resp.StrategyWarnings = nonNil(strategy.warnings)
 	}
 	return resp, nil
 }

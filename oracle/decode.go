@@ -84,15 +84,15 @@ func kubectlDocuments(text string) ([]json.RawMessage, error) {
 	}
 }
 
-func yamlAnswer(text string) map[string]any {
+func yamlAnswer(text string) answer {
 	docs, err := kubectlDocuments(text)
 	if err != nil {
-		return map[string]any{"error": err.Error()}
+		return &YAMLErrorAnswer{Error: err.Error()}
 	}
 	if docs == nil {
 		docs = []json.RawMessage{}
 	}
-	return map[string]any{"documents": docs}
+	return &YAMLAnswer{Documents: docs}
 }
 
 // requestBody is the JSON kubectl would send for a one-document input.
@@ -138,13 +138,13 @@ func (o *oracle) decodeCRD(text string, strict bool) (*apiextensions.CustomResou
 }
 
 // errorJSON is the protocol's error object.
-func errorJSON(e *field.Error) map[string]any {
-	return map[string]any{
-		"type":     e.Type.String(),
-		"field":    e.Field,
-		"detail":   e.Detail,
-		"badValue": jsonValue(e.BadValue),
-		"error":    e.Error(),
+func errorJSON(e *field.Error) FieldError {
+	return FieldError{
+		Type:     e.Type.String(),
+		Field:    e.Field,
+		Detail:   e.Detail,
+		BadValue: jsonValue(e.BadValue),
+		Text:     e.Error(),
 	}
 }
 
@@ -163,8 +163,8 @@ func jsonValue(v any) any {
 	return json.RawMessage(b)
 }
 
-func errorsJSON(errs field.ErrorList) []map[string]any {
-	out := make([]map[string]any, 0, len(errs))
+func errorsJSON(errs field.ErrorList) []FieldError {
+	out := make([]FieldError, 0, len(errs))
 	for _, e := range errs {
 		out = append(out, errorJSON(e))
 	}
@@ -175,7 +175,7 @@ func errorsJSON(errs field.ErrorList) []map[string]any {
 // list: the strategy's own errors as captured (full detail), then any further cause of the
 // Invalid status (the generic metadata checks rest adds itself), which carries only its field,
 // type and message. Any other error (namespace mismatch, internal error) is a request error.
-func mergeRESTErrors(err error, captured field.ErrorList) ([]map[string]any, string) {
+func mergeRESTErrors(err error, captured field.ErrorList) ([]FieldError, string) {
 	out := errorsJSON(captured)
 	if err == nil {
 		return out, ""
@@ -195,12 +195,12 @@ func mergeRESTErrors(err error, captured field.ErrorList) ([]map[string]any, str
 			continue
 		}
 		t := field.ErrorType(c.Type)
-		out = append(out, map[string]any{
-			"type":     t.String(),
-			"field":    c.Field,
-			"detail":   c.Message,
-			"badValue": nil,
-			"error":    c.Field + ": " + c.Message,
+		out = append(out, FieldError{
+			Type:     t.String(),
+			Field:    c.Field,
+			Detail:   c.Message,
+			BadValue: nil,
+			Text:     c.Field + ": " + c.Message,
 		})
 	}
 	return out, ""

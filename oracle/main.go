@@ -1,6 +1,6 @@
 // Command oracle answers crdlint's differential tests with the Kubernetes apiserver's own code:
 // it reads one JSON request per line on stdin and writes one JSON response per line on stdout,
-// in order (protocol: see README.md). It is a test tool of the crdlint repository, never shipped.
+// in order (protocol.go declares its messages; README.md says what each op runs). It is a test tool of the crdlint repository, never shipped.
 //
 // Feature gates are the release's defaults (utilfeature.DefaultFeatureGate at the binary's own
 // emulation version). The gates that change answers here: CRDValidationRatcheting (custom-resource
@@ -13,6 +13,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,18 +26,14 @@ import (
 	"k8s.io/klog/v2"
 )
 
-type request struct {
-	ID              json.RawMessage `json:"id"`
-	Op              string          `json:"op"`
-	Text            *string         `json:"text,omitempty"`
-	Object          *string         `json:"object,omitempty"`
-	Old             *string         `json:"old,omitempty"`
-	OldStatus       string          `json:"oldStatus,omitempty"`
-	CRD             *string         `json:"crd,omitempty"`
-	FieldValidation string          `json:"fieldValidation,omitempty"`
-}
-
 func main() {
+	protocol := flag.Bool("protocol", false, "print the protocol's message types (op, fields, TypeScript types) as JSON and exit")
+	flag.Parse()
+	if *protocol {
+		b, _ := json.MarshalIndent(describeProtocol(), "", "  ")
+		os.Stdout.Write(append(b, '\n'))
+		return
+	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriterSize(os.Stdout, 1<<16)
 	defer out.Flush()
@@ -121,12 +118,16 @@ func serveStream(o *oracle, in *bufio.Reader, out *bufio.Writer, workers int) er
 	return readErr
 }
 
-func encodeAnswer(resp map[string]any) []byte {
-	b, err := json.Marshal(resp)
+func encodeAnswer(a answer) []byte {
+	b, err := json.Marshal(a)
 	if err != nil {
-		b, _ = json.Marshal(map[string]any{"id": resp["id"], "fatal": "cannot encode response: " + err.Error()})
+		b, _ = json.Marshal(fatal(a.requestID(), "cannot encode response: "+err.Error()))
 	}
 	return b
+}
+
+func fatal(id json.RawMessage, message string) *FatalAnswer {
+	return &FatalAnswer{Fatal: message, answerID: answerID{ID: id}}
 }
 
 func trimSpace(b []byte) []byte {
@@ -141,7 +142,7 @@ func trimSpace(b []byte) []byte {
 
 // serve answers one request line; a panic in upstream code becomes a fatal answer, and the
 // process keeps serving.
-func (o *oracle) serve(line []byte) (resp map[string]any) {
+func (o *oracle) serve(line []byte) (resp answer) {
 	var req request
 	if err := json.Unmarshal(line, &req); err != nil {
 		// Answer with the id when the line has one, so the client can match the answer.
@@ -149,61 +150,89 @@ func (o *oracle) serve(line []byte) (resp map[string]any) {
 			ID json.RawMessage `json:"id"`
 		}
 		if json.Unmarshal(line, &withID) == nil && len(withID.ID) > 0 {
-			return map[string]any{"id": withID.ID, "fatal": "malformed request: " + err.Error()}
+			return fatal(withID.ID, "malformed request: "+err.Error())
 		}
-		return map[string]any{"id": nil, "fatal": "request is not a JSON object: " + err.Error()}
+		return fatal(nil, "request is not a JSON object: "+err.Error())
 	}
-	id := any(nil)
-	if len(req.ID) > 0 {
-		id = req.ID
+	id := req.ID
+	if len(id) == 0 {
+		id = nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			resp = map[string]any{"id": id, "fatal": fmt.Sprintf("panic: %v (in %s)", r, panickingFunction())}
+			resp = fatal(id, fmt.Sprintf("panic: %v (in %s)", r, panickingFunction()))
 		}
 	}()
+	// decode reads the op's own fields from the line (fields of other ops are ignored).
+	decode := func(into any) bool {
+		if err := json.Unmarshal(line, into); err != nil {
+			resp = fatal(id, "malformed request: "+err.Error())
+			return false
+		}
+		return true
+	}
 	var err error
 	switch req.Op {
 	case "version":
 		resp = versionAnswer()
 	case "yaml":
-		if req.Text == nil {
-			return map[string]any{"id": id, "fatal": `yaml needs "text"`}
+		var r YAMLRequest
+		if !decode(&r) {
+			return resp
 		}
-		resp = yamlAnswer(*req.Text)
+		if r.Text == nil {
+			return fatal(id, `yaml needs "text"`)
+		}
+		resp = yamlAnswer(*r.Text)
 	case "crd-create":
-		if req.Object == nil {
-			return map[string]any{"id": id, "fatal": `crd-create needs "object"`}
+		var r CRDCreateRequest
+		if !decode(&r) {
+			return resp
 		}
-		resp, err = o.crdCreate(*req.Object)
+		if r.Object == nil {
+			return fatal(id, `crd-create needs "object"`)
+		}
+		resp, err = o.crdCreate(*r.Object)
 	case "crd-update":
-		if req.Object == nil || req.Old == nil {
-			return map[string]any{"id": id, "fatal": `crd-update needs "old" and "object"`}
+		var r CRDUpdateRequest
+		if !decode(&r) {
+			return resp
 		}
-		resp, err = o.crdUpdate(*req.Old, *req.Object, req.OldStatus == "as-is")
+		if r.Object == nil || r.Old == nil {
+			return fatal(id, `crd-update needs "old" and "object"`)
+		}
+		resp, err = o.crdUpdate(*r.Old, *r.Object, r.OldStatus == "as-is")
 	case "cr-validate":
-		if req.Object == nil || req.CRD == nil {
-			return map[string]any{"id": id, "fatal": `cr-validate needs "crd" and "object"`}
+		var r CRValidateRequest
+		if !decode(&r) {
+			return resp
 		}
-		resp, err = o.crValidate(*req.CRD, *req.Object, req.Old, req.FieldValidation)
+		if r.Object == nil || r.CRD == nil {
+			return fatal(id, `cr-validate needs "crd" and "object"`)
+		}
+		resp, err = o.crValidate(*r.CRD, *r.Object, r.Old, r.FieldValidation)
 	case "cel-cost":
-		if req.CRD == nil {
-			return map[string]any{"id": id, "fatal": `cel-cost needs "crd"`}
+		var r CELCostRequest
+		if !decode(&r) {
+			return resp
 		}
-		resp, err = o.celCost(*req.CRD)
+		if r.CRD == nil {
+			return fatal(id, `cel-cost needs "crd"`)
+		}
+		resp, err = o.celCost(*r.CRD)
 	default:
-		return map[string]any{"id": id, "fatal": fmt.Sprintf("unknown op %q", req.Op)}
+		return fatal(id, fmt.Sprintf("unknown op %q", req.Op))
 	}
 	if err != nil {
-		return map[string]any{"id": id, "fatal": err.Error()}
+		return fatal(id, err.Error())
 	}
-	resp["id"] = id
+	resp.setID(id)
 	return resp
 }
 
 // versionAnswer reports the Kubernetes release and the module versions this binary was built
 // from (read from the binary's own build information, so it cannot drift from go.mod).
-func versionAnswer() map[string]any {
+func versionAnswer() *VersionAnswer {
 	modules := map[string]string{}
 	release := ""
 	if info, ok := debug.ReadBuildInfo(); ok {
@@ -228,7 +257,7 @@ func versionAnswer() map[string]any {
 		}
 		modules["go"] = info.GoVersion
 	}
-	return map[string]any{"kubernetes": release, "modules": modules}
+	return &VersionAnswer{Kubernetes: release, Modules: modules}
 }
 
 // panickingFunction names the function a recovered panic came from and its caller (the first
