@@ -1,23 +1,40 @@
-// One oracle process per Kubernetes release, spoken to in JSON lines (protocol: one request per line, one answer per
-// line in order). Requests are pipelined: the oracle answers on its own core while crdlint works on this one.
+// @ts-check
+// One oracle process per Kubernetes release, spoken to in JSON lines (one request per line, one answer per line in
+// order; every message's type is in ./protocol.d.ts, which the oracle's Go types are checked against). Requests are
+// pipelined: the oracle answers on its own core while crdlint works on this one.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseExact } from "./json.mjs";
 
+/** @typedef {import("./protocol.js").Op} Op */
+/** @typedef {import("./protocol.js").Requests} Requests */
+/** @typedef {import("./protocol.js").Answers} Answers */
+/**
+ * An answer as parsed, with the line the oracle printed (not enumerable) and, when asked for, the answer parsed with
+ * exact numbers.
+ * @template {Op} O
+ * @typedef {Answers[O] & { exact?: any, readonly line: string }} Answer
+ */
+/** @typedef {{ resolve: (answer: any) => void, reject: (error: Error) => void, exact: boolean }} Pending */
+
 export const RELEASES = ["1.37", "1.33"];
 
+/** @param {string} root @param {string} release */
 export function oracleBinary(root, release) {
   return join(root, "oracle", "bin", `oracle-${release}`);
 }
 
 export class Oracle {
+  /** @param {string} binary @param {string} release */
   constructor(binary, release) {
     this.release = release;
     this.binary = binary;
     this.nextId = 1;
+    /** @type {Map<number, Pending>} */
     this.pending = new Map();
+    /** @type {string | null} */
     this.exited = null;
     this.stderr = "";
     this.proc = spawn(binary, [], { stdio: ["pipe", "pipe", "pipe"] });
@@ -31,6 +48,7 @@ export class Oracle {
     createInterface({ input: this.proc.stdout, crlfDelay: Infinity }).on("line", (line) => this.answer(line));
   }
 
+  /** @param {string} message */
   fail(message) {
     if (this.exited) return;
     this.exited = message;
@@ -38,6 +56,7 @@ export class Oracle {
     this.pending.clear();
   }
 
+  /** @param {string} line */
   answer(line) {
     let raw;
     try {
@@ -52,7 +71,14 @@ export class Oracle {
     p.resolve(Object.defineProperty(p.exact ? { ...raw, exact: parseExact(line) } : raw, "line", { value: line, enumerable: false }));
   }
 
-  /** Sends one request; resolves with the answer object (never rejects on a "fatal" answer: callers look at it). */
+  /**
+   * Sends one request; resolves with the answer object (never rejects on a "fatal" answer: callers look at it).
+   * @template {Op} O
+   * @param {O} op
+   * @param {Requests[O]} fields
+   * @param {{ exact?: boolean }} [options]
+   * @returns {Promise<Answer<O>>}
+   */
   request(op, fields, { exact = false } = {}) {
     if (this.exited) return Promise.reject(new Error(this.exited));
     const id = this.nextId++;
@@ -65,7 +91,7 @@ export class Oracle {
   async close() {
     if (this.exited) return;
     this.proc.stdin.end();
-    await new Promise((r) => {
+    await new Promise((/** @type {(v?: unknown) => void} */ r) => {
       const t = setTimeout(() => {
         this.proc.kill();
         r();
@@ -78,14 +104,19 @@ export class Oracle {
   }
 }
 
-/** Which ops this oracle build serves: an op it does not know answers "fatal" (the family then reports "not yet"). */
+/**
+ * Which ops this oracle build serves: an op it does not know answers "fatal" (the family then reports "not yet").
+ * @param {Oracle} oracle
+ * @param {Op[]} ops
+ */
 export async function supportedOps(oracle, ops) {
   const out = new Set();
   for (const op of ops) {
+    // One probe for every op: each reads its own fields and ignores the others'.
     const probe = op === "yaml" ? { text: "a: 1\n" } : op === "version" ? {} : { object: "{}", crd: "{}", old: "{}" };
     try {
-      const r = await oracle.request(op, probe);
-      if (!(typeof r.fatal === "string" && /unknown op|unsupported op|not implemented|unknown operation/i.test(r.fatal))) out.add(op);
+      const r = await oracle.request(op, /** @type {any} */ (probe));
+      if (!("fatal" in r && typeof r.fatal === "string" && /unknown op|unsupported op|not implemented|unknown operation/i.test(r.fatal))) out.add(op);
     } catch {
       // a dead process serves nothing
     }
@@ -93,6 +124,7 @@ export async function supportedOps(oracle, ops) {
   return out;
 }
 
+/** @param {string} root @param {string} release */
 export function binaryExists(root, release) {
   return existsSync(oracleBinary(root, release));
 }
