@@ -1,5 +1,5 @@
 // The update verdicts against the apiserver's own code: every rule case with an OLD (src/rules/**/*.cases.yaml,
-// `old:`) is sent to the oracle's crd-update op (oracle/, docs in /work/notes/protocol.md), and crdlint's apiserver
+// `old:`) is sent to the oracle's crd-update op (oracle/; its protocol: oracle/README.md and oracle/protocol.go), and crdlint's apiserver
 // errors on the update must be the oracle's, field, type and message. Runs when the oracle binary is built
 // (`node scripts/build-oracle.mjs`, or ORACLE_BIN=<path>); skipped otherwise.
 import { test } from "node:test";

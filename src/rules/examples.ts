@@ -1,4 +1,4 @@
-/** Rule doc examples: a whole YAML document, or a delta on the catalog's baseline CRD (crd-rules.md "Baseline CRD"). */
+/** Rule doc examples: a whole YAML document, or a delta on the catalog's baseline CRD (baseline() below; docs/writing-rules.md, "Metadata"). */
 import { parse } from "yaml";
 import { isObject, type JsonObject } from "../crd/model.js";
 

@@ -1,6 +1,7 @@
 // Every fixtures/validate/<case>/ holds crd.yaml, resource.yaml, optionally old.yaml (an update) and args.json (extra
 // flags), and expected.json: the whole diagnostics `crdlint validate --format json` must print, written from the
-// apiserver's texts (shared/spec/validate.md worked examples and the upstream code they cite).
+// apiserver's texts (the strings of k8s.io/apiextensions-apiserver's custom-resource validation: pkg/apiserver/validation
+// for the schema, pkg/apiserver/schema/cel/validation.go for the rules; docs/validate.md says which checks run).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-/** `--format json`: the machine-readable contract of output-contract.md (change only by adding fields). */
+/** `--format json`: the machine-readable contract (docs/usage.md: fields are only added, listed in docs/output-contract-additions.md). */
 import type { Formatter } from "../types.js";
 import { ruleDocsUrl } from "../rule-docs.js";
 import { EFFECT_ORDER, revisionVerdict } from "../revision-summary.js";

@@ -12,7 +12,9 @@ const keepTypeMeta = (p) => p.length === 1 && (p[0] === "apiVersion" || p[0] ===
 /**
  * Whether the create validation has a schema error at or below the rule's node: it then compiles none of the node's
  * rules (validation.go: "If any schema related validation errors have been found at this level or deeper, skip CEL
- * expression validation"), while the oracle's cel-cost op compiles them anyway (see /work/notes/oracle-bugs.md).
+ * expression validation"), while the oracle's cel-cost op compiles every rule of a structural schema whatever the
+ * validation's other errors (oracle/celcost.go: it walks the CEL contexts itself), so its list has entries the
+ * validation would not charge.
  */
 function schemaErrorBelow(answer, field) {
   // Structural or default errors anywhere in the schema leave the validation without a CEL context at all.
