@@ -8,7 +8,7 @@
 // Needs Go (go.mod says which; with an older go, GOTOOLCHAIN=auto fetches it). Exit 2 with one
 // line when go is missing or a build fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -93,4 +93,17 @@ for (const release of releases) {
     continue;
   }
   build(release, opts.quiet);
+}
+
+// The protocol's Go types (oracle/protocol.go) are mirrored in oracle/protocol.json and test/oracle/protocol.d.ts;
+// test/oracle-protocol.test.mjs fails while they differ. Say so here, where the change is built.
+const built = releases.find((release) => existsSync(binaryPath(release)));
+if (built) {
+  const printed = spawnSync(binaryPath(built), ['-protocol'], { encoding: 'utf8' });
+  const kept = join(oracleDir, 'protocol.json');
+  if (printed.status === 0 && (!existsSync(kept) || readFileSync(kept, 'utf8') !== printed.stdout)) {
+    process.stderr.write(
+      `build-oracle: the protocol's Go types changed: run oracle/bin/oracle-${built} -protocol > oracle/protocol.json and update test/oracle/protocol.d.ts to match\n`,
+    );
+  }
 }
