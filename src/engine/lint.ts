@@ -19,7 +19,7 @@ import { servedAsV1 } from "../crd/v1beta1.js";
 import { pathInNew } from "../crd/old-place.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/suggest.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange, releaseHas } from "../k8s/releases.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";
 import { isCompiledNode } from "../rules/cel-compiled.js";
@@ -192,8 +192,7 @@ class Engine implements Linter {
     // Lints gate nothing, so a lint turned off does not run.
     this.active = rules.filter(
       (r) =>
-        (r.minMinor === undefined || minor >= r.minMinor) &&
-        (r.maxMinor === undefined || minor <= r.maxMinor) &&
+        inReleaseRange(minor, r.minMinor, r.maxMinor) &&
         (r.apiserver || this.severityOf(r.id, r.severity) !== "off"),
     );
     for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
@@ -402,7 +401,7 @@ class Engine implements Linter {
       // A release that still serves v1beta1 (up to 1.21) judges an update of it in the v1 form it converts it to: the
       // revision rules compare that form (the create-time rules are v1's and do not run), so an Istio 1.5 to 1.4
       // downgrade that drops a stored version is reported, not passed.
-      if (old && this.options.minor < 22) {
+      if (old && !releaseHas(this.options.minor, "v1beta1Removed")) {
         const next = buildCrdView(servedAsV1(raw));
         const nextUpdate = updateOptions(
           { old: old.view, next, storedVersions: revision!.storedVersions, oldFires: (ids) => ids.some((id) => old.fired().has(id)), caBundleInvalid },
@@ -554,7 +553,7 @@ class Engine implements Linter {
         // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
         const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
         if (celRules > 0) onCost({ ...source, estimated: false, celRules, apiserverErrors: state.errorCount });
-      } else if (this.options.minor >= CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault) {
+      } else if (enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, this.options.minor)) {
         // The same per-schema estimate the cel-cost rules judged (memoized per CRD): x-kubernetes-validations are
         // dropped on create before their gate is on by default, so there is nothing to estimate then.
         const ctx = new SchemaRuleContext(shared, COST_API_RULE, "cel", state);

@@ -22,6 +22,7 @@ import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaA
 import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
+import { releaseHas } from "../k8s/releases.js";
 
 type Schema = Record<string, unknown>;
 
@@ -182,7 +183,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
   const { minor } = options;
   const schemaValidators = options.schemaValidators ?? new SchemaValidatorCache();
   const facts = schemaFacts(rv.schema);
-  const ratcheting = options.ratcheting ?? minor >= 30;
+  const ratcheting = options.ratcheting ?? releaseHas(minor, "ratcheting");
   const kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
 
   const finding = (rule: string, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
@@ -414,7 +415,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
 /** Unknown ObjectMeta keys (and owner reference / managed fields entry keys), in document order. */
 function metadataUnknowns(meta: Record<string, unknown>, minor: number, unknown: (text: string, segs: (string | number)[]) => void, prefix = "metadata", segs: (string | number)[] = ["metadata"]): void {
   for (const k of Object.keys(meta)) {
-    if (!OBJECT_META_FIELDS.has(k) && !(k === "clusterName" && minor <= 24)) {
+    if (!OBJECT_META_FIELDS.has(k) && !(k === "clusterName" && !releaseHas(minor, "clusterNameRemoved"))) {
       unknown(`${prefix}.${k}`, [...segs, k]);
       continue;
     }

@@ -4,7 +4,7 @@ import type { Rule } from "../../rules/define-rule.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/releases.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/cardinality.js";
 
 export interface ExpressionCostReport {

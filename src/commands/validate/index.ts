@@ -15,7 +15,7 @@ import { inputLayout, isKustomizationFile, type LayoutCache } from "../../load/l
 import { createFastLoader, type FastLoader } from "../../load/fast-load.js";
 import { isCrd, isObject } from "../../crd/model.js";
 import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../../k8s/version.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } from "../../k8s/releases.js";
 import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
 import { SchemaValidatorCache } from "../../values/value.js";
 import { createResourceValidator, resourceVersionOf, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../../values/resource.js";
@@ -304,7 +304,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     const rv = resourceVersion(crd, v);
     if (!rv) return null;
     // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
-    const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
+    const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") }) : null;
     const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators, behind: options.apiserverGates !== true });
     crd.validators.set(v.name, validator);
     return validator;

@@ -1,6 +1,7 @@
 /** An x-kubernetes-validations fieldPath made only of whitespace. */
 import { defineRule } from "../define-rule.js";
 import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-field-path-blank",
@@ -21,7 +22,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.fieldPath.length === 0 || goTrimSpace(e.fieldPath).length > 0) continue;
-      const message = ctx.minor >= 34 ? "must be non-empty if specified" : "fieldPath must be non-empty if specified";
+      const message = releaseHas(ctx.minor, "validationRuleMessagesUnprefixed") ? "must be non-empty if specified" : "fieldPath must be non-empty if specified";
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });
     }
   },

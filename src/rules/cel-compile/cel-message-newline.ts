@@ -1,6 +1,7 @@
 /** An x-kubernetes-validations message containing a line break. */
 import { defineRule } from "../define-rule.js";
 import { ruleMessageProblem, validationEntries } from "../../crd/validation-entries.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-message-newline",
@@ -21,7 +22,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) !== "message-newline") continue;
-      const message = ctx.minor >= 34 ? "must not contain line breaks" : "message must not contain line breaks";
+      const message = releaseHas(ctx.minor, "validationRuleMessagesUnprefixed") ? "must not contain line breaks" : "message must not contain line breaks";
       ctx.report({ path: e.path.child("message"), message, value: e.message });
     }
   },

@@ -2,6 +2,7 @@
 import { MemoKey } from "../../crd/memo.js";
 import { forEachRawSchemaObject } from "../../crd/schema.js";
 import { defineRule } from "../define-rule.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 /** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */
 const BASE_FORMATS: ReadonlySet<string> = new Set([
@@ -14,18 +15,15 @@ const K8S_NAME_FORMATS: ReadonlySet<string> = new Set(["k8sshortname", "k8slongn
 
 export function isRecognizedStringFormat(format: string, minor: number): boolean {
   const normalized = format.replaceAll("-", "");
-  return BASE_FORMATS.has(normalized) || (minor - 1 >= 34 && K8S_NAME_FORMATS.has(normalized));
+  return BASE_FORMATS.has(normalized) || (releaseHas(minor, "k8sNameFormats") && K8S_NAME_FORMATS.has(normalized));
 }
-
-/** From 1.36 GetUnrecognizedFormats judges every type; 1.34 and 1.35 look at `type: string` properties only. */
-const ALL_TYPES_MINOR = 36;
 
 /**
  * GetUnrecognizedFormats: a string (or untyped) property takes the string formats, an integer int32 and int64, a
  * number float and double; any format on another type (boolean, object, array) is unrecognized.
  */
 export function isRecognizedFormat(format: string, type: string, minor: number): boolean {
-  if (minor < ALL_TYPES_MINOR) return type !== "string" || isRecognizedStringFormat(format, minor);
+  if (!releaseHas(minor, "unrecognizedFormatsOfAllTypes")) return type !== "string" || isRecognizedStringFormat(format, minor);
   switch (type) {
     case "":
     case "string":
