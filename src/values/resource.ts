@@ -67,9 +67,29 @@ export function resourceVersionOf(group: string, kind: string, namespaced: boole
   };
 }
 
+/**
+ * The rule ids of a custom resource's findings: the value validator's and those of the CEL stage it is given. Each is a
+ * registered engine rule (test/diagnostic-codes.test.mjs).
+ */
+export const RESOURCE_FINDING_CODES = [
+  "resource-unknown-field",
+  "resource-decode-failed",
+  "resource-metadata-invalid",
+  "resource-schema-invalid",
+  "resource-scale-invalid",
+  "resource-embedded-invalid",
+  "resource-list-type-duplicate",
+  "resource-finalizer-name",
+  "resource-cel-not-checked",
+  "resource-cel-rule-failed",
+  "resource-cel-cost-exceeded",
+  "resource-cel-ratcheted",
+] as const;
+export type ResourceFindingCode = (typeof RESOURCE_FINDING_CODES)[number];
+
 /** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
 export interface ResourceFinding {
-  rule: string;
+  rule: ResourceFindingCode;
   severity: "error" | "warning";
   /** The path as the apiserver prints it; null for the apiserver's `<nil>`. */
   field: string | null;
@@ -186,7 +206,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
   const ratcheting = options.ratcheting ?? releaseHas(minor, "ratcheting");
   const kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
 
-  const finding = (rule: string, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
+  const finding = (rule: ResourceFindingCode, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
     const f: ResourceFinding = {
       rule,
       severity,
@@ -377,7 +397,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       else celFindings = options.cel.validate(object, old);
     }
     const found = new Map<ValueError, ResourceFinding>();
-    const add = (rule: string, e: ValueError) => {
+    const add = (rule: ResourceFindingCode, e: ValueError) => {
       const f = finding(rule, e);
       found.set(e, f);
       findings.push(f);

@@ -21,9 +21,10 @@ import { severityOfEffect, type Linter } from "../../engine/lint.js";
 import { UsageError } from "../../engine/files.js";
 import { loadCelStages } from "../../engine/validate-cel.js";
 import { releaseHas } from "../../k8s/releases.js";
+import type { DiffCode } from "./codes.js";
 
-export const OBJECT_READ_CHANGED = "revision-object-read-changed";
-export const OBJECT_INVALID = "revision-object-invalid";
+export const OBJECT_READ_CHANGED = "revision-object-read-changed" satisfies DiffCode;
+export const OBJECT_INVALID = "revision-object-invalid" satisfies DiffCode;
 
 export interface ReplayOptions {
   cwd?: string;

@@ -58,6 +58,7 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
+  update: { warns: true },
   description: "A property uses a format the apiserver does not recognize for its type; it is ignored, not validated.",
   preset: "apiserver",
   presetWhy: "The apiserver's own warning, `unrecognized format`, since Kubernetes 1.34.",
