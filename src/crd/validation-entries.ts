@@ -113,6 +113,14 @@ export function goTrimSpace(s: string): string {
 }
 
 /** The apiserver's newline test: `[\n\r]+` anywhere. */
+/**
+ * The detail of an error on a validation rule's `message` or `fieldPath`: from 1.34 without the field's name in front
+ * (the path names it), before with it ("fieldPath must be a valid path").
+ */
+export function validationRuleFieldDetail(field: "message" | "fieldPath", detail: string, minor: number): string {
+  return releaseHas(minor, "validationRuleMessagesUnprefixed") ? detail : `${field} ${detail}`;
+}
+
 export function hasNewlines(s: string): boolean {
   return s.includes("\n") || s.includes("\r");
 }

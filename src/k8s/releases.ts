@@ -17,7 +17,7 @@ export const NEWEST_KUBERNETES_MINOR = 37;
 
 /** Whether crdlint knows Kubernetes 1.<minor>. */
 export function isKnownRelease(minor: number): boolean {
-  return minor >= OLDEST_KUBERNETES_MINOR && minor <= NEWEST_KUBERNETES_MINOR;
+  return inReleaseRange(minor, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR);
 }
 
 /** Whether 1.<minor> is in the range `since` to `until` (both inclusive; an end left undefined is open). */

@@ -88,16 +88,20 @@ function normalizeFormat(f: string): string {
 }
 
 /**
+ * Whether the apiserver of 1.<minor> recognizes a string format (supportedVersionedFormats, normalized like go-openapi):
+ * a custom resource's value is checked against it, and a CRD that names another gets schema-format-unrecognized.
+ */
+export function isRecognizedStringFormat(format: string, minor: number): boolean {
+  const n = normalizeFormat(format);
+  return SUPPORTED_BASE.includes(n) || (releaseHas(minor, "k8sNameFormats") && (n === "k8sshortname" || n === "k8slongname"));
+}
+
+/**
  * The format a custom-resource validator keeps for a node (after StripUnsupportedFormatsPostProcessorForVersion), or "".
  */
 export function keptFormat(format: string, type: string, minor: number): string {
   if (format === "") return "";
-  if (type === "" || type === "string") {
-    const n = normalizeFormat(format);
-    if (SUPPORTED_BASE.includes(n)) return format;
-    if (releaseHas(minor, "k8sNameFormats") && (n === "k8sshortname" || n === "k8slongname")) return format;
-    return "";
-  }
+  if (type === "" || type === "string") return isRecognizedStringFormat(format, minor) ? format : "";
   if (releaseHas(minor, "numericFormats")) {
     if (type === "integer" && (format === "int32" || format === "int64")) return format;
     if (type === "number" && (format === "float" || format === "double")) return format;

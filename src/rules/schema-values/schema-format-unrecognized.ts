@@ -3,20 +3,7 @@ import { MemoKey } from "../../crd/memo.js";
 import { forEachRawSchemaObject } from "../../crd/schema.js";
 import { defineRule } from "../define-rule.js";
 import { releaseHas } from "../../k8s/releases.js";
-
-/** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */
-const BASE_FORMATS: ReadonlySet<string> = new Set([
-  "bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5",
-  "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte", "password", "date", "duration",
-  "datetime",
-]);
-/** Introduced at compatibility version 1.34; the apiserver's compatibility version is its minor - 1. */
-const K8S_NAME_FORMATS: ReadonlySet<string> = new Set(["k8sshortname", "k8slongname"]);
-
-export function isRecognizedStringFormat(format: string, minor: number): boolean {
-  const normalized = format.replaceAll("-", "");
-  return BASE_FORMATS.has(normalized) || (releaseHas(minor, "k8sNameFormats") && K8S_NAME_FORMATS.has(normalized));
-}
+import { isRecognizedStringFormat } from "../../values/formats.js";
 
 /**
  * GetUnrecognizedFormats: a string (or untyped) property takes the string formats, an integer int32 and int64, a
