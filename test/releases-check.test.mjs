@@ -24,6 +24,19 @@ test("every release in src/ is named in the release table", () => {
   assert.equal(r.status, findings.length > 0 ? 1 : 0);
 });
 
+test("every behaviour of the table starts at a release crdlint knows, after the oldest", async () => {
+  const { RELEASE_BEHAVIOURS, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR, releaseHas } = await import(join(root, "dist", "k8s", "releases.js"));
+  const entries = Object.entries(RELEASE_BEHAVIOURS);
+  assert.ok(entries.length >= 20, `only ${entries.length} behaviours`);
+  for (const [name, b] of entries) {
+    // A behaviour the oldest release already has is no change: code would not branch on it.
+    assert.ok(Number.isInteger(b.since) && b.since > OLDEST_KUBERNETES_MINOR && b.since <= NEWEST_KUBERNETES_MINOR, `${name}: since 1.${b.since}`);
+    assert.ok(b.what.length > 20, `${name}: say what changes`);
+    assert.equal(releaseHas(b.since - 1, name), false);
+    assert.equal(releaseHas(b.since, name), true);
+  }
+});
+
 test("the check names each way of writing a release, and passes the table, data and plain minors", () => {
   const dir = mkdtempSync(join(tmpdir(), "crdlint-releases-"));
   try {
