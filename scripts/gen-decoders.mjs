@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import AjvModule, { _, Name } from "ajv";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { crdV1JsonSchema, schemaBandStart } from "../dist/crd/crd-v1.schema.js";
-import { OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR } from "../dist/k8s/version.js";
+import { OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR } from "../dist/k8s/releases.js";
 import * as goFormats from "../dist/crd/go-formats.js";
 
 const Ajv = AjvModule.default ?? AjvModule;

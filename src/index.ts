@@ -5,7 +5,7 @@ import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/in
 import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
-import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOptions } from "./commands/diff/index.js";
+import { lintRevisions, lintRevisionTexts, type RevisionOptions } from "./commands/diff/index.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -68,7 +68,7 @@ export async function diffText(oldText: string, newText: string, options: Revisi
  */
 async function diffLinter(options: RevisionOptions) {
   const lintsOff = Object.fromEntries(
-    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && !UPDATE_WARNING_RULES.has(r.id)).map((r) => [r.id, "off" as const]),
+    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && r.update?.warns !== true).map((r) => [r.id, "off" as const]),
   );
   return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
 }

@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
 import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeExplained, parseMaxWarnings, quietView, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
 import { registerValidateCommand } from "./validate.js";
+import type { EngineCode } from "../engine/codes.js";
 
 export type { CliIO } from "./common.js";
 
@@ -64,7 +65,7 @@ function namedPaths(paths: readonly string[], flags: LintFlags): { namedPaths?: 
   return flags.crdFilesOnly ? { namedPaths: [...paths] } : {};
 }
 
-const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
+const UNUSED_DIRECTIVE_RULE = "disable-directive-unused" satisfies EngineCode;
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);

@@ -21,7 +21,7 @@
 // The three OrX wrappers have their own UnmarshalJSON, which decodes the inner schema with the NON-strict decoder:
 // unknown fields at or below them are dropped without an error even under strict field validation (type errors
 // still fail the request). The decoder reports those as a lint, not as an apiserver error.
-import { OLDEST_KUBERNETES_MINOR } from "../k8s/version.js";
+import { inReleaseRange, OLDEST_KUBERNETES_MINOR } from "../k8s/releases.js";
 
 export type GoType =
   | { kind: "string"; go: string }
@@ -245,7 +245,7 @@ export const CUSTOM_RESOURCE_DEFINITION = struct("v1.CustomResourceDefinition", 
 });
 
 export function fieldApplies(field: GoField, minor: number): boolean {
-  return (field.since === undefined || minor >= field.since) && (field.until === undefined || minor <= field.until);
+  return inReleaseRange(minor, field.since, field.until);
 }
 
 /** The Go type name `reflect.Type.String()` gives, as `encoding/json` prints it in type errors. */

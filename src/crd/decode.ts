@@ -13,7 +13,7 @@
 // crdlint reports every problem at once.
 import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
-import { NEWEST_KUBERNETES_MINOR } from "../k8s/version.js";
+import { inReleaseRange, NEWEST_KUBERNETES_MINOR } from "../k8s/releases.js";
 import { isObject as isPlainObject } from "./model.js";
 import { CUSTOM_RESOURCE_DEFINITION, JSON_SCHEMA_PROPS, fieldApplies, goTypeName, schemaBandStart, type GoType } from "./crd-v1.schema.js";
 import { base64ErrorOffset, rfc3339Error } from "./go-formats.js";
@@ -238,7 +238,7 @@ function mapErrors(root: unknown, errors: readonly ValidationError[], minor: num
         const gated = loc.type.fields[name];
         if (gated && !fieldApplies(gated, minor)) {
           issue.detail =
-            gated.since !== undefined && minor < gated.since
+            !inReleaseRange(minor, gated.since)
               ? `${name} exists in apiextensions.k8s.io/v1 since Kubernetes 1.${gated.since}; the target is 1.${minor}`
               : `${name} was removed after Kubernetes 1.${gated.until}; the target is 1.${minor}`;
         } else {

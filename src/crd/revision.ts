@@ -241,14 +241,15 @@ export interface UpdateOptionsInput {
   caBundleInvalid(bundle: string): boolean;
 }
 
-/** Rules whose findings on OLD relax the same check on NEW. */
-export const STRUCTURAL_ALLOWANCE_RULES_PREFIX = "structural-";
-export const PRUNED_DEFAULTS_RULES = ["default-not-pruned"] as const;
-export const ATOMIC_SET_RULES = ["list-set-items-not-atomic"] as const;
-export const MAP_LIST_KEYS_RULES = ["list-map-key-default-or-required", "list-map-key-nullable", "list-set-map-items-nullable"] as const;
-export const PROPERTY_TYPE_RULES = ["schema-type-unsupported"] as const;
+/**
+ * The requirements of `validationOptions` that an update drops when OLD already fails their create-time check: each
+ * with the ids of the rules of that check (the engine gathers them from the rules' metadata), whose findings on OLD
+ * relax the same check on NEW.
+ */
+export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation" | "requireValidPropertyType";
+export type OldFindingRules = Readonly<Record<OldFindingRequirement, readonly string[]>>;
 
-export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: readonly string[]): UpdateOptions {
+export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFindingRules): UpdateOptions {
   const { old, next } = input;
   const established = establishedOf(old);
   const lazy = <T>(f: () => T): (() => T) => {
@@ -263,11 +264,11 @@ export function updateOptions(input: UpdateOptionsInput, structuralRuleIds: read
     };
   };
   // specHasNonStructuralSchema: NewStructural fails on an OLD schema, or ValidateStructural finds errors in it.
-  const structural = lazy(() => !schemaConversionFails(old) && !input.oldFires(structuralRuleIds));
-  const pruned = lazy(() => !input.oldFires(PRUNED_DEFAULTS_RULES));
-  const atomicSet = lazy(() => !input.oldFires(ATOMIC_SET_RULES));
-  const mapList = lazy(() => !input.oldFires(MAP_LIST_KEYS_RULES));
-  const propertyType = lazy(() => !input.oldFires(PROPERTY_TYPE_RULES));
+  const structural = lazy(() => !schemaConversionFails(old) && !input.oldFires(oldFindingRules.requireStructuralSchema));
+  const pruned = lazy(() => !input.oldFires(oldFindingRules.requirePrunedDefaults));
+  const atomicSet = lazy(() => !input.oldFires(oldFindingRules.requireAtomicSetType));
+  const mapList = lazy(() => !input.oldFires(oldFindingRules.requireMapListKeysMapSetValidation));
+  const propertyType = lazy(() => !input.oldFires(oldFindingRules.requireValidPropertyType));
   const caBundle = lazy(() => {
     if (!established.value) return true;
     const conversion = isObject(old.spec.conversion) ? old.spec.conversion : null;

@@ -19,6 +19,7 @@
 import type { DualPath } from "../k8s/path.js";
 import { isObject, type JsonObject } from "./model.js";
 import type { SchemaNode } from "./schema.js";
+import { releaseHas } from "../k8s/releases.js";
 
 export const PRESERVE_UNKNOWN_FIELDS = "x-kubernetes-preserve-unknown-fields";
 export const EMBEDDED_RESOURCE = "x-kubernetes-embedded-resource";
@@ -82,10 +83,6 @@ export function conversionErrorOf(s: JsonObject): string | null {
   return null;
 }
 
-/** From this minor NewStructural keeps `example` and `externalDocs` (Generic), so reflect.DeepEqual sees them. */
-// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newGenerics, v0.36)
-const NEW_STRUCTURAL_KEEPS_DOCS = 36;
-
 /** The v1 JSONSchemaProps fields (anything else is an unknown field: dropped, or rejected by strict decoding). */
 const SCHEMA_FIELDS: ReadonlySet<string> = new Set([
   "id", "$schema", "$ref", "description", "type", "format", "title", "default", "maximum", "exclusiveMaximum",
@@ -111,7 +108,7 @@ function isZeroField(key: string, v: unknown, nested: boolean, minor: number): b
   if (v === null || v === undefined) return true;
   if (!SCHEMA_FIELDS.has(key)) return true;
   // NewStructural keeps them (in Generic) from 1.36 on; before, it dropped them.
-  if (key === "example" || key === "externalDocs") return minor < NEW_STRUCTURAL_KEEPS_DOCS;
+  if (key === "example" || key === "externalDocs") return !releaseHas(minor, "newStructuralKeepsDocs");
   if (STRING_FIELDS.has(key)) return v === "";
   if (BOOL_FIELDS.has(key)) return v === false;
   if (REBUILT_LISTS.has(key)) return Array.isArray(v) && v.length === 0;

@@ -11,6 +11,7 @@ import { VALIDATIONS } from "./structural.js";
 import type { DualPath } from "../k8s/path.js";
 import { GoStruct, goJson } from "../k8s/go.js";
 import { goQuote, RenderedValue } from "../k8s/validation.js";
+import { releaseHas } from "../k8s/releases.js";
 
 export interface ValidationEntry {
   index: number;
@@ -77,7 +78,7 @@ export function renderedValidationRule(e: ValidationEntry, minor = Infinity): Re
   // which the oracle checks at 1.33); its pointer fields print as addresses unless nil, which
   // cannot be reproduced (the JSON form is kept then).
   // Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33)
-  if (minor >= 30 && minor < 34 && (e.reason === undefined || e.reason === null) && (e.optionalOldSelf === undefined || e.optionalOldSelf === null))
+  if (releaseHas(minor, "validationRuleSixFields") && !releaseHas(minor, "fieldValueRendered") && (e.reason === undefined || e.reason === null) && (e.optionalOldSelf === undefined || e.optionalOldSelf === null))
     return new RenderedValue(
       `apiextensions.ValidationRule{Rule:${goQuote(e.rule)}, Message:${goQuote(e.message)}, MessageExpression:${goQuote(e.messageExpression)}, ` +
         `Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:${goQuote(e.fieldPath)}, OptionalOldSelf:(*bool)(nil)}`,
@@ -112,6 +113,14 @@ export function goTrimSpace(s: string): string {
 }
 
 /** The apiserver's newline test: `[\n\r]+` anywhere. */
+/**
+ * The detail of an error on a validation rule's `message` or `fieldPath`: from 1.34 without the field's name in front
+ * (the path names it), before with it ("fieldPath must be a valid path").
+ */
+export function validationRuleFieldDetail(field: "message" | "fieldPath", detail: string, minor: number): string {
+  return releaseHas(minor, "validationRuleMessagesUnprefixed") ? detail : `${field} ${detail}`;
+}
+
 export function hasNewlines(s: string): boolean {
   return s.includes("\n") || s.includes("\r");
 }

@@ -8,7 +8,7 @@ import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
-import { pairVersions, structuralSchemaRequired, updateOptions, type UpdateOptions } from "../crd/revision.js";
+import { pairVersions, structuralSchemaRequired, updateOptions, type OldFindingRequirement, type OldFindingRules, type UpdateOptions } from "../crd/revision.js";
 import { caBundleInvalid } from "../k8s/ca-bundle.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
@@ -19,10 +19,12 @@ import { servedAsV1 } from "../crd/v1beta1.js";
 import { pathInNew } from "../crd/old-place.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/suggest.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange, releaseHas } from "../k8s/releases.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";
 import { isCompiledNode } from "../rules/cel-compiled.js";
+import type { EngineCode } from "./codes.js";
+import type { YamlProblemCode } from "../load/document.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -161,7 +163,7 @@ export interface Linter {
   /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of a revision. */
   load(text: string): import("../load/document.js").LoadedText;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
-  fileDiagnostic(file: string, rule: string, message: string): Diagnostic;
+  fileDiagnostic(file: string, rule: EngineCode | YamlProblemCode, message: string): Diagnostic;
   /** The rule's configured severity, or `fallback`. */
   severityFor(ruleId: string, fallback: Severity): ConfiguredSeverity;
 }
@@ -192,8 +194,7 @@ class Engine implements Linter {
     // Lints gate nothing, so a lint turned off does not run.
     this.active = rules.filter(
       (r) =>
-        (r.minMinor === undefined || minor >= r.minMinor) &&
-        (r.maxMinor === undefined || minor <= r.maxMinor) &&
+        inReleaseRange(minor, r.minMinor, r.maxMinor) &&
         (r.apiserver || this.severityOf(r.id, r.severity) !== "off"),
     );
     for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
@@ -207,7 +208,7 @@ class Engine implements Linter {
     return this.options.onSchemaCost === undefined;
   }
 
-  fileDiagnostic(file: string, ruleId: string, message: string): Diagnostic {
+  fileDiagnostic(file: string, ruleId: EngineCode | YamlProblemCode, message: string): Diagnostic {
     const rule = this.byId.get(ruleId);
     return buildDiagnostic({
       file,
@@ -303,7 +304,7 @@ class Engine implements Linter {
   }
 
   /** A file that is not linted at all, with the one info (`rule`) that says why and what to lint instead. */
-  private skippedResult(file: string, rule: string, at: { line: number; column: number; endColumn: number }, message: string, object: string | null = null): TextResult {
+  private skippedResult(file: string, rule: EngineCode, at: { line: number; column: number; endColumn: number }, message: string, object: string | null = null): TextResult {
     const counts = { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
     const severity = this.severityOf(rule, "info");
     if (severity === "off") return { diagnostics: [], ...counts };
@@ -388,7 +389,7 @@ class Engine implements Linter {
             oldFires: (ids) => ids.some((id) => old.fired().has(id)),
             caBundleInvalid,
           },
-          this.structuralRuleIds,
+          this.oldFindingRules,
         )
       : undefined;
     const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, applyMethod, ...(update ? { update } : {}) };
@@ -402,11 +403,11 @@ class Engine implements Linter {
       // A release that still serves v1beta1 (up to 1.21) judges an update of it in the v1 form it converts it to: the
       // revision rules compare that form (the create-time rules are v1's and do not run), so an Istio 1.5 to 1.4
       // downgrade that drops a stored version is reported, not passed.
-      if (old && this.options.minor < 22) {
+      if (old && !releaseHas(this.options.minor, "v1beta1Removed")) {
         const next = buildCrdView(servedAsV1(raw));
         const nextUpdate = updateOptions(
           { old: old.view, next, storedVersions: revision!.storedVersions, oldFires: (ids) => ids.some((id) => old.fired().has(id)), caBundleInvalid },
-          this.structuralRuleIds,
+          this.oldFindingRules,
         );
         out.push(...this.lintRevision(next, new Memo(), old, nextUpdate, document, object));
       }
@@ -420,9 +421,19 @@ class Engine implements Linter {
     return out;
   }
 
-  /** Rule ids of the structural phase: OLD failing any of them makes the apiserver allow non-structural NEW (A19). */
-  private get structuralRuleIds(): readonly string[] {
-    return this.byPhase.get("structural")!.filter((r) => r.apiserver).map((r) => r.id);
+  /**
+   * The rules whose findings on OLD drop a requirement of the update: the structural phase's apiserver rules (OLD
+   * failing any of them makes the apiserver allow non-structural NEW, A19) and those whose metadata says so.
+   */
+  private get oldFindingRules(): OldFindingRules {
+    const lifting = (requirement: OldFindingRequirement) => this.rules.filter((r) => r.update?.oldFindingLifts === requirement).map((r) => r.id);
+    return {
+      requireStructuralSchema: this.byPhase.get("structural")!.filter((r) => r.apiserver).map((r) => r.id),
+      requirePrunedDefaults: lifting("requirePrunedDefaults"),
+      requireAtomicSetType: lifting("requireAtomicSetType"),
+      requireMapListKeysMapSetValidation: lifting("requireMapListKeysMapSetValidation"),
+      requireValidPropertyType: lifting("requireValidPropertyType"),
+    };
   }
 
   /** OLD's view, memo, and (on first use) the rules that fire when OLD is linted as a create. */
@@ -554,7 +565,7 @@ class Engine implements Linter {
         // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
         const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
         if (celRules > 0) onCost({ ...source, estimated: false, celRules, apiserverErrors: state.errorCount });
-      } else if (this.options.minor >= CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault) {
+      } else if (enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, this.options.minor)) {
         // The same per-schema estimate the cel-cost rules judged (memoized per CRD): x-kubernetes-validations are
         // dropped on create before their gate is on by default, so there is nothing to estimate then.
         const ctx = new SchemaRuleContext(shared, COST_API_RULE, "cel", state);
@@ -670,7 +681,7 @@ class Engine implements Linter {
   /** A rule that throws is a bug in crdlint: say so on this document and keep linting the rest. */
   private internalError(rule: Rule, e: unknown, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
     sink.push({
-      rule: this.byId.get("internal-error") ?? rule,
+      rule: this.byId.get("internal-error" satisfies EngineCode) ?? rule,
       report: {
         path: new DualPath(FieldPath.from([])),
         message: `rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`,
@@ -867,7 +878,7 @@ type SourceRangeOf = ReturnType<LoadedDocument["locate"]>;
 const DROPPED_BY_CONVERSION = /^OpenAPIV3Schema '(id|schema)' is not supported$/;
 
 /** The rule that names what cannot be checked behind a non-structural schema. */
-const NOT_CHECKED_RULE = "schema-not-checked";
+const NOT_CHECKED_RULE = "schema-not-checked" satisfies EngineCode;
 
 function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
   const md = raw.metadata;
@@ -882,8 +893,8 @@ function disabledByAnnotation(raw: Record<string, unknown>): Set<string> {
   );
 }
 
-const GO_TEMPLATE_RULE = "yaml-go-template";
-const KUSTOMIZE_PATCH_RULE = "kustomize-patch";
+const GO_TEMPLATE_RULE = "yaml-go-template" satisfies EngineCode;
+const KUSTOMIZE_PATCH_RULE = "kustomize-patch" satisfies EngineCode;
 
 /**
  * A kustomize patch (kubebuilder's config/crd/patches/webhook_in_<plural>.yaml and cainjection_in_<plural>.yaml):

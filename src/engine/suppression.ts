@@ -5,9 +5,10 @@
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { DisableDirective } from "../load/directives.js";
 import { closest } from "../config/suggest.js";
+import type { EngineCode } from "./codes.js";
 
-export const UNKNOWN_RULE_IN_DIRECTIVE = "disable-directive-unknown-rule";
-export const UNUSED_DIRECTIVE = "disable-directive-unused";
+export const UNKNOWN_RULE_IN_DIRECTIVE = "disable-directive-unknown-rule" satisfies EngineCode;
+export const UNUSED_DIRECTIVE = "disable-directive-unused" satisfies EngineCode;
 
 /** The CRD's `crdlint.io/disable` annotation: rule ids (or `all`) for every diagnostic of that document. */
 export interface AnnotationDisable {

@@ -8,6 +8,7 @@
 import { goQuote, RenderedValue, renderValue } from "./validation.js";
 import type { ErrorType } from "../diagnostics/index.js";
 import type { FieldPath } from "./path.js";
+import { releaseHas } from "./releases.js";
 
 /** The Go kind a decoded JSON value has on the apiserver: kubectl turns `1.0` into `1`, so integral numbers are int64. */
 export type GoKind = "null" | "bool" | "string" | "int" | "float" | "array" | "object";
@@ -263,7 +264,7 @@ export function renderGoValue(v: unknown): string {
  */
 // Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33 vs v0.34)
 export function renderFieldValue(v: unknown, minor: number): string {
-  if (minor >= 34 || v instanceof RenderedValue) return renderGoValue(v);
+  if (releaseHas(minor, "fieldValueRendered") || v instanceof RenderedValue) return renderGoValue(v);
   if (v === null || v === undefined) return '"null"';
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   return goSyntax(v);

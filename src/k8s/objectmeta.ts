@@ -6,8 +6,9 @@
 // Upstream: kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)
 // Upstream: kubernetes/apimachinery:pkg/api/validate/content/kube.go (IsLabelKey, formerly IsQualifiedName)
 import type { ErrorType } from "../diagnostics/index.js";
-import { CONTENT_BYTES_WORDING_MINOR, isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
+import { isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
 import { isPlainObject } from "./go.js";
+import { RELEASE_BEHAVIOURS, releaseHas } from "./releases.js";
 
 /** TotalAnnotationSizeLimitB: 256 KiB for keys plus values. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -24,10 +25,10 @@ const QUALIFIED_NAME_ERR =
 const QUALIFIED_NAME_EXAMPLES = "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + QUALIFIED_NAME_FMT + "')";
 
 /**
- * Kubernetes minor from which the multi-slash message reads "a valid label key" (IsQualifiedName became an alias of
- * content.IsLabelKey); before it read "a qualified name". Only the wording of that one message differs.
+ * The release whose wording CEL's library functions (src/cel) give qualified-name errors: the first that says "a valid
+ * label key" (RELEASE_BEHAVIOURS.validLabelKeyWording); the CEL library is the same code at every release.
  */
-export const LABEL_KEY_WORDING_MINOR = 35;
+export const LABEL_KEY_WORDING_MINOR = RELEASE_BEHAVIOURS.validLabelKeyWording.since;
 
 /**
  * IsQualifiedName / IsLabelKey: `[prefix/]name`. Unlike a shortcut, an empty name part yields both the "must be
@@ -44,12 +45,12 @@ export function qualifiedNameErrors(value: string, minor: number): string[] {
     if (prefix.length === 0) errs.push("prefix part must be non-empty");
     else for (const m of isDNS1123Subdomain(prefix)) errs.push("prefix part " + m);
   } else {
-    const what = minor >= LABEL_KEY_WORDING_MINOR ? "a valid label key " : "a qualified name ";
+    const what = releaseHas(minor, "validLabelKeyWording") ? "a valid label key " : "a qualified name ";
     errs.push(what + QUALIFIED_NAME_ERR + " " + QUALIFIED_NAME_EXAMPLES + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
     return errs;
   }
   if (name.length === 0) errs.push("name part must be non-empty");
-  else if (name.length > 63) errs.push(`name part must be no more than 63 ${minor >= CONTENT_BYTES_WORDING_MINOR ? "bytes" : "characters"}`);
+  else if (name.length > 63) errs.push(`name part must be no more than 63 ${releaseHas(minor, "messageWordsBytes") ? "bytes" : "characters"}`);
   if (!QUALIFIED_NAME_RE.test(name)) errs.push("name part " + QUALIFIED_NAME_ERR + " " + QUALIFIED_NAME_EXAMPLES);
   return errs;
 }
@@ -84,7 +85,7 @@ export interface MetaFieldError {
 
 /** TooLong's detail: reworded in Kubernetes 1.32 (field.TooLong clean-up). */
 export function tooLongBytesMessage(limit: number, minor: number): string {
-  return minor >= 32 ? `may not be more than ${limit} bytes` : `must have at most ${limit} bytes`;
+  return releaseHas(minor, "tooLongReworded") ? `may not be more than ${limit} bytes` : `must have at most ${limit} bytes`;
 }
 
 /**

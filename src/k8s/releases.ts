@@ -1,9 +1,72 @@
 /**
  * The release table: every behaviour of the apiserver that changed at a Kubernetes release, by name, with the first
- * minor release that has it. Code asks `releaseHas(minor, "name")` instead of comparing `minor` with a number, so
- * that what changed at a release is read in one place (and a new release is added here); scripts/check-releases.mjs
- * fails on a release literal anywhere else.
+ * minor release that has it, and the feature gates whose default decides what the apiserver does with a CRD. Code asks
+ * `releaseHas(minor, "name")` (or `enabledByDefault(gate, minor)`) instead of comparing `minor` with a number, so that
+ * what changed at a release is read in one place (and a new release is added here); scripts/check-releases.mjs fails
+ * on a release literal anywhere else.
+ *
+ * Two kinds of release data stay beside what they describe, because each is one number of one thing rather than a
+ * behaviour code branches on: a rule's `minMinor`/`maxMinor` (its metadata, shown in its docs; a rule whose range is a
+ * behaviour or a gate of this table names it there), and a field's `since`/`until` in src/crd/crd-v1.schema.ts (the
+ * history of the Go API type, from which the decoders are generated). Both are judged by `inReleaseRange` here.
  */
+
+/** The releases crdlint knows: the table's bounds (`--kubernetes-version` outside them is refused). */
+export const OLDEST_KUBERNETES_MINOR = 16;
+export const NEWEST_KUBERNETES_MINOR = 37;
+
+/** Whether crdlint knows Kubernetes 1.<minor>. */
+export function isKnownRelease(minor: number): boolean {
+  return inReleaseRange(minor, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR);
+}
+
+/** Whether 1.<minor> is in the range `since` to `until` (both inclusive; an end left undefined is open). */
+export function inReleaseRange(minor: number, since: number | undefined, until?: number): boolean {
+  return (since === undefined || minor >= since) && (until === undefined || minor <= until);
+}
+
+// ---- Feature gates
+// crdlint assumes a cluster that runs with default gates: a gate that is off by default at the target release means
+// the field it guards is dropped (or, for ServerSideFieldValidation, that unknown fields are dropped) before
+// validation, so the checks of that field do not run there. docs/feature-gates.md has the whole table.
+// Upstream: kubernetes/apiserver:pkg/features/kube_features.go (ServerSideFieldValidation,
+//           CustomResourceValidationExpressions), kubernetes/apiextensions-apiserver:pkg/features/kube_features.go
+//           (CRDValidationRatcheting, CustomResourceFieldSelectors), and the drop of gated fields in
+//           kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (dropDisabledFields).
+
+export interface FeatureGate {
+  readonly name: string;
+  /** First minor with the gate (alpha, off by default). */
+  readonly alpha: number;
+  /** First minor where the gate is on by default (beta). */
+  readonly onByDefault: number;
+  /** First minor where the gate is GA (locked on). */
+  readonly ga: number;
+}
+
+/** Strict decoding of request bodies (unknown and duplicate fields rejected under kubectl's default `--validate=strict`). */
+export const SERVER_SIDE_FIELD_VALIDATION: FeatureGate = { name: "ServerSideFieldValidation", alpha: 23, onByDefault: 25, ga: 27 };
+
+/** `x-kubernetes-validations` (CEL rules): dropped from the structural part of every schema while off. */
+export const CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS: FeatureGate = { name: "CustomResourceValidationExpressions", alpha: 23, onByDefault: 25, ga: 29 };
+
+/** `optionalOldSelf` on validation rules: dropped while off. */
+export const CRD_VALIDATION_RATCHETING: FeatureGate = { name: "CRDValidationRatcheting", alpha: 28, onByDefault: 30, ga: 33 };
+
+/** `selectableFields` (spec and per version): dropped while off. */
+export const CUSTOM_RESOURCE_FIELD_SELECTORS: FeatureGate = { name: "CustomResourceFieldSelectors", alpha: 30, onByDefault: 31, ga: 32 };
+
+/** Whether the gate exists and is on by default in Kubernetes 1.<minor>. */
+export function enabledByDefault(gate: FeatureGate, minor: number): boolean {
+  return minor >= gate.onByDefault;
+}
+
+/** Whether 1.<minor> has the gate, off by default (the field exists in the API type but is dropped on create). */
+export function offByDefault(gate: FeatureGate, minor: number): boolean {
+  return minor >= gate.alpha && minor < gate.onByDefault;
+}
+
+// ---- Behaviours
 
 interface ReleaseBehaviour {
   /** The first minor release (1.N) that behaves so. */
@@ -16,10 +79,114 @@ interface ReleaseBehaviour {
 
 export const RELEASE_BEHAVIOURS = {
   // ---- CRD validation, values, objectmeta, decoding (src/k8s, src/load, src/crd, src/values, src/rules, src/engine)
+  statusRootAllowsValidations: {
+    since: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.alpha,
+    what: "the status subresource's root schema may also have x-kubernetes-validations (the message lists XValidations among the allowed fields)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionSpec)",
+  },
+  v1beta1Removed: {
+    since: 22,
+    what: "apiextensions.k8s.io/v1beta1 is no longer served; before, an update of a v1beta1 CRD is judged in the v1 form it converts to",
+  },
+  clusterNameRemoved: {
+    since: 25,
+    what: "ObjectMeta has no clusterName field: a custom resource's metadata.clusterName is an unknown field",
+    upstream: "kubernetes/apimachinery:pkg/apis/meta/v1/types.go (ObjectMeta)",
+  },
+  preserveUnknownFieldsMessageNamesExtension: {
+    since: 25,
+    what: "spec.preserveUnknownFields: true is refused with a message naming x-kubernetes-preserve-unknown-fields (was x-preserve-unknown-fields)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validatePreserveUnknownFields)",
+  },
+  messageExpression: {
+    since: 27,
+    what: "a validation rule's messageExpression is compiled (and judged) after a rule that compiles to a bool",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (compileRule)",
+  },
   ratcheting: {
-    since: 30,
+    since: CRD_VALIDATION_RATCHETING.onByDefault,
     what: "CRDValidationRatcheting on by default: an update's unchanged invalid values pass, and optionalOldSelf is kept",
     upstream: "kubernetes/apiextensions-apiserver:pkg/features/kube_features.go (CRDValidationRatcheting)",
+  },
+  validationRuleSixFields: {
+    since: 30,
+    what: "apiextensions.ValidationRule has its six fields (Rule to OptionalOldSelf), so a field error's %#v of one is written out whole (the oracle checks it at 1.33)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/types_jsonschema.go (ValidationRule)",
+  },
+  tooLongReworded: {
+    since: 32,
+    what: "field.TooLong says \"may not be more than N bytes\" (was \"must have at most N bytes\"; a value validator's \"may not be longer than N\")",
+    upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (TooLong)",
+  },
+  storedVersionMissingExplained: {
+    since: 33,
+    what: "a stored version missing from spec.versions is reported with why it must stay (was \"must appear in spec.versions\")",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
+  },
+  fieldValueRendered: {
+    since: 34,
+    what: "a field error prints its value with the field package's own rendering; up to 1.33 a composite value printed with %#v",
+    upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody)",
+  },
+  requiredWithoutDetail: {
+    since: 34,
+    what: "a Required field error carries no detail (was \"… is required\" / \"must not be empty\")",
+    upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (Required)",
+  },
+  tooLongTooManySingular: {
+    since: 34,
+    what: "field.TooLong and field.TooMany say \"1 byte\" and \"1 item\" (was \"1 bytes\", \"1 items\")",
+    upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (TooLong, TooMany)",
+  },
+  validationRuleMessagesUnprefixed: {
+    since: 34,
+    what: "the errors of a validation rule's message and fieldPath no longer repeat the field's name (\"must be non-empty if specified\")",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionOpenAPISchema)",
+  },
+  selectableFieldsWithoutSchemaReworded: {
+    since: 34,
+    what: "selectableFields without a schema is refused with a message that does not repeat the field's name",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateSelectableFields)",
+  },
+  registryK8sFormats: {
+    since: 34,
+    what: "kube-openapi's format registry knows k8s-short-name, k8s-long-name and k8s-ip-sloppy (defaults at CRD creation are checked against them)",
+    upstream: "kubernetes/kube-openapi:pkg/validation/strfmt/kubernetes-extensions.go",
+  },
+  k8sNameFormats: {
+    since: 35,
+    what: "k8s-short-name and k8s-long-name are recognized formats (compatibility version 1.34 = minor - 1): kept and checked in custom resources, not warned about in CRDs",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (supportedVersionedFormats)",
+  },
+  messageWordsBytes: {
+    since: 35,
+    what: "label keys and values are checked by apimachinery's content package, whose length message says \"bytes\" (was \"characters\")",
+    upstream: "kubernetes/apimachinery:pkg/api/validate/content",
+  },
+  validLabelKeyWording: {
+    since: 35,
+    what: "an invalid label key's message says \"a valid label key\" (content.IsLabelKey; was \"a qualified name\")",
+    upstream: "kubernetes/apimachinery:pkg/api/validate/content (IsLabelKey)",
+  },
+  numericFormats: {
+    since: 36,
+    what: "integer and number formats are kept (int32/int64, float/double; any other is stripped before validating) and range-checked",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (StripUnsupportedFormatsPostProcessorForVersion)",
+  },
+  registryQuantitySemverFormats: {
+    since: 36,
+    what: "kube-openapi's format registry knows quantity and semver",
+    upstream: "kubernetes/kube-openapi:pkg/validation/strfmt/kubernetes-extensions.go",
+  },
+  unrecognizedFormatsOfAllTypes: {
+    since: 36,
+    what: "GetUnrecognizedFormats judges the format of every type (1.34 and 1.35 look at `type: string` properties only)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (GetUnrecognizedFormats)",
+  },
+  newStructuralKeepsDocs: {
+    since: 36,
+    what: "NewStructural keeps `example` and `externalDocs` (in Generic), so reflect.DeepEqual sees them",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newGenerics)",
   },
 
   // ---- CEL (src/cel)

@@ -6,6 +6,7 @@
 // Upstream: kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateWebhookURL, ValidateWebhookService)
 import type { ErrorType } from "../diagnostics/index.js";
 import { isDNS1123Subdomain } from "./validation.js";
+import { releaseHas } from "./releases.js";
 
 export interface GoUserinfo {
   username: string;
@@ -357,7 +358,7 @@ export function validateWebhookURL(raw: string): WebhookFieldError[] {
 export function validateWebhookService(namespace: string, name: string, path: string | null, port: number, minor = Infinity): WebhookFieldError[] {
   const errs: WebhookFieldError[] = [];
   // Up to 1.33 the Required errors carried a detail; 1.34 dropped it.
-  const old = minor <= 33;
+  const old = !releaseHas(minor, "requiredWithoutDetail");
   if (name.length === 0) errs.push({ sub: "name", type: "Required value", message: old ? "service name is required" : "" });
   if (namespace.length === 0) errs.push({ sub: "namespace", type: "Required value", message: old ? "service namespace is required" : "" });
   if (!(Number.isInteger(port) && port >= 1 && port <= 65535))

@@ -1,8 +1,8 @@
 /** Kubernetes releases crdlint knows, and the kube-aware version order of apimachinery's version helpers. */
 // Upstream: kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings)
 
-export const OLDEST_KUBERNETES_MINOR = 16;
-export const NEWEST_KUBERNETES_MINOR = 37;
+import { isKnownRelease, NEWEST_KUBERNETES_MINOR, OLDEST_KUBERNETES_MINOR } from "./releases.js";
+
 export const DEFAULT_KUBERNETES_VERSION = `1.${NEWEST_KUBERNETES_MINOR}`;
 
 export interface KubernetesVersion {
@@ -16,7 +16,7 @@ export function parseKubernetesVersion(text: string): ParseResult<KubernetesVers
   const m = /^v?1\.(\d+)(?:\.\d+)?$/.exec(text.trim());
   if (!m) return { ok: false, error: `invalid Kubernetes version "${text}" (expected 1.N, e.g. ${DEFAULT_KUBERNETES_VERSION})` };
   const minor = Number(m[1]);
-  if (minor < OLDEST_KUBERNETES_MINOR || minor > NEWEST_KUBERNETES_MINOR)
+  if (!isKnownRelease(minor))
     return {
       ok: false,
       error: `unsupported Kubernetes version "${text}" (crdlint knows 1.${OLDEST_KUBERNETES_MINOR} to 1.${NEWEST_KUBERNETES_MINOR})`,
@@ -36,13 +36,18 @@ interface KubeLike {
 
 const kubeLikeRe = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
 
+/** Whether strconv.Atoi parses the digits without overflow (a 64-bit int). */
+function fitsGoInt(n: number): boolean {
+  return Number.isSafeInteger(n) && n <= 2 ** 63 - 1;
+}
+
 function parseKubeLike(v: string): KubeLike | null {
   const m = kubeLikeRe.exec(v);
   if (!m) return null;
   const major = Number(m[1]);
   const minor = m[3] === undefined ? 0 : Number(m[3]);
   // Go parses with strconv.Atoi; overflow makes the name non-kube-like.
-  if (!Number.isSafeInteger(major) || !Number.isSafeInteger(minor) || major > 2 ** 63 - 1 || minor > 2 ** 63 - 1) return null;
+  if (!fitsGoInt(major) || !fitsGoInt(minor)) return null;
   const type = m[2] === undefined ? 2 : m[2] === "beta" ? 1 : 0;
   return { major, type, minor };
 }

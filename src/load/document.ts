@@ -10,8 +10,12 @@ export const MAX_ALIAS_COUNT = 1000;
 /** Nesting bound for documents we walk recursively. */
 export const MAX_DEPTH = 500;
 
+/** The rule ids of what the loader finds in YAML: each is a registered engine rule (test/diagnostic-codes.test.mjs). */
+export const YAML_PROBLEM_CODES = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias-limit", "yaml-boolean-key", "yaml-not-json"] as const;
+export type YamlProblemCode = (typeof YAML_PROBLEM_CODES)[number];
+
 export interface LoadProblem {
-  rule: "yaml-syntax" | "yaml-duplicate-key" | "yaml-alias-limit" | "yaml-boolean-key" | "yaml-not-json";
+  rule: YamlProblemCode;
   message: string;
   range: SourceRange;
   document: number;

@@ -10,7 +10,7 @@ import type { CelCompiler, CompileResult } from "../cel/compile.js";
 import type { DeclType } from "../cel/types.js";
 import { escapeCelName } from "../cel/decl.js";
 import { goTrimSpace, validationEntries, type ValidationEntry } from "../crd/validation-entries.js";
-import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../k8s/feature-gates.js";
+import { CRD_VALIDATION_RATCHETING, enabledByDefault, releaseHas } from "../k8s/releases.js";
 
 export interface CompiledEntry {
   entry: ValidationEntry;
@@ -56,7 +56,7 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     // compileRule returns at a rule that is not a bool before it compiles the messageExpression.
     const bool = rule.outputType?.kind === "bool" || rule.outputType?.kind === undefined;
     const messageCompiler = ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
-    if (rule.ok && bool && entry.messageExpression.trim().length > 0 && ctx.minor >= 27)
+    if (rule.ok && bool && entry.messageExpression.trim().length > 0 && releaseHas(ctx.minor, "messageExpression"))
       messageExpression = messageCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf, ...(rootDecl ? { rootDecl } : {}) });
     return { entry, rule, messageExpression };
   });

@@ -11,7 +11,7 @@ import type { CelCompiler } from "../cel/compile.js";
 import type { Decoder } from "../crd/decode.js";
 import type * as CelRuntime from "../cel/runtime/index.js";
 import type { Memo } from "../crd/memo.js";
-import type { Assumption, UpdateOptions, VersionPair } from "../crd/revision.js";
+import type { Assumption, OldFindingRequirement, UpdateOptions, VersionPair } from "../crd/revision.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */
@@ -224,6 +224,23 @@ export interface RuleMeta {
   /** Kubernetes minor range where the rule applies (inclusive). */
   minMinor?: number;
   maxMinor?: number;
+  /** What the rule means when the apiserver judges an update of the CRD rather than its creation. */
+  update?: RuleOnUpdate;
+}
+
+/** A rule's part in the apiserver's judgement of an update (read by the engine and by `crdlint diff`). */
+export interface RuleOnUpdate {
+  /**
+   * The apiserver returns the rule's finding as a warning on an update too (the CRD strategy's WarningsOnUpdate,
+   * 1.34+), ratcheted against OLD: `crdlint diff` keeps it, as kubectl prints it when it applies NEW.
+   */
+  readonly warns?: true;
+  /**
+   * The rule is a create-time check that the apiserver runs on OLD to decide an update's validationOptions: when OLD
+   * already fails it, this requirement is dropped and NEW may keep failing it. (requireStructuralSchema is the
+   * structural phase's apiserver rules, by their phase.)
+   */
+  readonly oldFindingLifts?: Exclude<OldFindingRequirement, "requireStructuralSchema">;
 }
 
 export interface Rule extends RuleMeta {

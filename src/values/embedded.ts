@@ -10,6 +10,7 @@ import { FieldPath } from "../k8s/path.js";
 import { isDNS1035Label, isDNS1123Label } from "../k8s/validation.js";
 import { validateGenericObjectMeta } from "../k8s/objectmeta.js";
 import { deepCopy, isGoInt, isPlainObject, type ValueError } from "../k8s/go.js";
+import { releaseHas } from "../k8s/releases.js";
 
 export interface EmbeddedOptions {
   /** Path of the value; absent = the apiserver's nil path. */
@@ -258,7 +259,7 @@ function walk(path: FieldPath, x: unknown, s: Record<string, unknown> | null, mi
 }
 
 function validateResource(path: FieldPath, x: Record<string, unknown>, minor: number, errs: ValueError[]): void {
-  const requiredDetail = minor <= 33 ? "must not be empty" : "";
+  const requiredDetail = !releaseHas(minor, "requiredWithoutDetail") ? "must not be empty" : "";
   if (!("apiVersion" in x)) errs.push({ path: path.child("apiVersion"), type: "Required value", message: requiredDetail });
   if (!("kind" in x)) errs.push({ path: path.child("kind"), type: "Required value", message: requiredDetail });
   for (const k of Object.keys(x)) {

@@ -23,6 +23,7 @@ import { isDate, isDateTime, isDuration } from "./formats/time.js";
 import { isISBN, isCreditCard } from "./formats/govalidator.js";
 import { isQuantity } from "./formats/quantity.js";
 import { isSemver } from "./formats/semver.js";
+import { releaseHas } from "../k8s/releases.js";
 
 export type FormatCheck = (s: string) => boolean;
 
@@ -82,13 +83,17 @@ const SUPPORTED_BASE = [
   "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte", "password", "date", "duration", "datetime",
 ];
 
-/** Minor from which k8s-short-name / k8s-long-name are validated in custom resources (compatibility 1.34 = n-1). */
-const K8S_NAME_FORMATS_MINOR = 35;
-/** Minor from which integer/number formats are kept and range-checked. */
-const NUMERIC_FORMATS_MINOR = 36;
-
 function normalizeFormat(f: string): string {
   return f.replace(/-/g, "");
+}
+
+/**
+ * Whether the apiserver of 1.<minor> recognizes a string format (supportedVersionedFormats, normalized like go-openapi):
+ * a custom resource's value is checked against it, and a CRD that names another gets schema-format-unrecognized.
+ */
+export function isRecognizedStringFormat(format: string, minor: number): boolean {
+  const n = normalizeFormat(format);
+  return SUPPORTED_BASE.includes(n) || (releaseHas(minor, "k8sNameFormats") && (n === "k8sshortname" || n === "k8slongname"));
 }
 
 /**
@@ -96,13 +101,8 @@ function normalizeFormat(f: string): string {
  */
 export function keptFormat(format: string, type: string, minor: number): string {
   if (format === "") return "";
-  if (type === "" || type === "string") {
-    const n = normalizeFormat(format);
-    if (SUPPORTED_BASE.includes(n)) return format;
-    if (minor >= K8S_NAME_FORMATS_MINOR && (n === "k8sshortname" || n === "k8slongname")) return format;
-    return "";
-  }
-  if (minor >= NUMERIC_FORMATS_MINOR) {
+  if (type === "" || type === "string") return isRecognizedStringFormat(format, minor) ? format : "";
+  if (releaseHas(minor, "numericFormats")) {
     if (type === "integer" && (format === "int32" || format === "int64")) return format;
     if (type === "number" && (format === "float" || format === "double")) return format;
   }
@@ -116,7 +116,7 @@ export function registryCheck(format: string, registry: "crd" | "default", minor
   if (registry === "crd") return CHECKS[n] ?? null;
   // Unstripped (defaults at CRD creation): whatever kube-openapi's registry of that release knows.
   if (SUPPORTED_BASE.includes(n)) return CHECKS[n]!;
-  if ((n === "k8sshortname" || n === "k8slongname" || n === "k8sipsloppy") && minor >= 34) return CHECKS[n]!;
-  if ((n === "quantity" || n === "semver") && minor >= 36) return CHECKS[n]!;
+  if ((n === "k8sshortname" || n === "k8slongname" || n === "k8sipsloppy") && releaseHas(minor, "registryK8sFormats")) return CHECKS[n]!;
+  if ((n === "quantity" || n === "semver") && releaseHas(minor, "registryQuantitySemverFormats")) return CHECKS[n]!;
   return null;
 }

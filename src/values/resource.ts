@@ -22,6 +22,7 @@ import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaA
 import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
+import { releaseHas } from "../k8s/releases.js";
 
 type Schema = Record<string, unknown>;
 
@@ -66,9 +67,29 @@ export function resourceVersionOf(group: string, kind: string, namespaced: boole
   };
 }
 
+/**
+ * The rule ids of a custom resource's findings: the value validator's and those of the CEL stage it is given. Each is a
+ * registered engine rule (test/diagnostic-codes.test.mjs).
+ */
+export const RESOURCE_FINDING_CODES = [
+  "resource-unknown-field",
+  "resource-decode-failed",
+  "resource-metadata-invalid",
+  "resource-schema-invalid",
+  "resource-scale-invalid",
+  "resource-embedded-invalid",
+  "resource-list-type-duplicate",
+  "resource-finalizer-name",
+  "resource-cel-not-checked",
+  "resource-cel-rule-failed",
+  "resource-cel-cost-exceeded",
+  "resource-cel-ratcheted",
+] as const;
+export type ResourceFindingCode = (typeof RESOURCE_FINDING_CODES)[number];
+
 /** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
 export interface ResourceFinding {
-  rule: string;
+  rule: ResourceFindingCode;
   severity: "error" | "warning";
   /** The path as the apiserver prints it; null for the apiserver's `<nil>`. */
   field: string | null;
@@ -182,10 +203,10 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
   const { minor } = options;
   const schemaValidators = options.schemaValidators ?? new SchemaValidatorCache();
   const facts = schemaFacts(rv.schema);
-  const ratcheting = options.ratcheting ?? minor >= 30;
+  const ratcheting = options.ratcheting ?? releaseHas(minor, "ratcheting");
   const kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
 
-  const finding = (rule: string, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
+  const finding = (rule: ResourceFindingCode, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
     const f: ResourceFinding = {
       rule,
       severity,
@@ -376,7 +397,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       else celFindings = options.cel.validate(object, old);
     }
     const found = new Map<ValueError, ResourceFinding>();
-    const add = (rule: string, e: ValueError) => {
+    const add = (rule: ResourceFindingCode, e: ValueError) => {
       const f = finding(rule, e);
       found.set(e, f);
       findings.push(f);
@@ -414,7 +435,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
 /** Unknown ObjectMeta keys (and owner reference / managed fields entry keys), in document order. */
 function metadataUnknowns(meta: Record<string, unknown>, minor: number, unknown: (text: string, segs: (string | number)[]) => void, prefix = "metadata", segs: (string | number)[] = ["metadata"]): void {
   for (const k of Object.keys(meta)) {
-    if (!OBJECT_META_FIELDS.has(k) && !(k === "clusterName" && minor <= 24)) {
+    if (!OBJECT_META_FIELDS.has(k) && !(k === "clusterName" && !releaseHas(minor, "clusterNameRemoved"))) {
       unknown(`${prefix}.${k}`, [...segs, k]);
       continue;
     }

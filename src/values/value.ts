@@ -30,10 +30,9 @@ import { RegexCache, type CompiledPattern } from "./regex.js";
 import { goFloat, goJson, goKind, deepEqual, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
+import { NEWEST_KUBERNETES_MINOR, releaseHas } from "../k8s/releases.js";
 
 export type { ValueError } from "../k8s/go.js";
-
-const DEFAULT_MINOR = 37;
 
 export interface ValidateValueOptions {
   /** Path of the value. Absent: the apiserver's nil path (errors on the value itself and composite errors print `<nil>`). */
@@ -74,7 +73,7 @@ export function validateValue(schema: unknown, value: unknown, options: Validate
 /** Only the kube-openapi schema validation (no embedded-resource or list-type checks). */
 export function validateSchemaValue(schema: unknown, value: unknown, options: ValidateValueOptions = {}): ValueError[] {
   if (!isPlainObject(schema)) return [];
-  const minor = options.minor ?? DEFAULT_MINOR;
+  const minor = options.minor ?? NEWEST_KUBERNETES_MINOR;
   const mode = options.mode ?? "resource";
   const ctx: Ctx = { minor, mode, variant: mode + ":" + minor, cache: options.cache ?? new SchemaValidatorCache() };
   const raw: RawErr[] = [];
@@ -255,10 +254,10 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
     exclusiveMaximum: s.exclusiveMaximum === true,
     minimum: num(s.minimum),
     exclusiveMinimum: s.exclusiveMinimum === true,
-    numType: ctx.minor >= 36 ? numericType : "",
+    numType: releaseHas(ctx.minor, "numericFormats") ? numericType : "",
     // From 1.36 the apiserver strips an integer format other than int32/int64 (a number's other than float/double)
     // before validating, defaults at CRD creation included: such a format is the default format.
-    numFormat: ctx.minor >= 36 && numericType !== "" ? keptFormat(rawFormat, numericType, ctx.minor) : "",
+    numFormat: releaseHas(ctx.minor, "numericFormats") && numericType !== "" ? keptFormat(rawFormat, numericType, ctx.minor) : "",
     items: isPlainObject(s.items) ? s.items : null,
     minItems: int(s.minItems),
     maxItems: int(s.maxItems),
@@ -637,12 +636,12 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
 // kube-openapi result → field errors
 
 function tooLongMessage(max: number, minor: number): string {
-  if (minor <= 31) return `may not be longer than ${max}`;
-  return `may not be more than ${max} ${max === 1 && minor >= 34 ? "byte" : "bytes"}`;
+  if (!releaseHas(minor, "tooLongReworded")) return `may not be longer than ${max}`;
+  return `may not be more than ${max} ${max === 1 && releaseHas(minor, "tooLongTooManySingular") ? "byte" : "bytes"}`;
 }
 
 function tooManyMessage(max: number, minor: number): string {
-  return `must have at most ${max} ${max === 1 && minor >= 34 ? "item" : "items"}`;
+  return `must have at most ${max} ${max === 1 && releaseHas(minor, "tooLongTooManySingular") ? "item" : "items"}`;
 }
 
 function toFieldErrors(raw: RawErr[], rootPath: FieldPath | undefined, minor: number): ValueError[] {

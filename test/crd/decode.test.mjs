@@ -183,7 +183,7 @@ test("the generated JSON Schema is self-contained and forbids unknown fields on 
 });
 
 test("every supported release has a generated decoder, and each knows its own fields", async () => {
-  const { OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR } = await import("../../dist/k8s/version.js");
+  const { OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR } = await import("../../dist/k8s/releases.js");
   const c = crd({ type: "object", "x-kubernetes-validations": [{ rule: "true" }] });
   for (let minor = OLDEST_KUBERNETES_MINOR; minor <= NEWEST_KUBERNETES_MINOR; minor++) {
     const d = await createDecoder(minor);

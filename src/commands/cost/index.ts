@@ -4,8 +4,10 @@ import type { Rule } from "../../rules/define-rule.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/releases.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/cardinality.js";
+import type { EngineCode } from "../../engine/codes.js";
+import type { YamlProblemCode } from "../../load/document.js";
 
 export interface ExpressionCostReport {
   file: string;
@@ -160,7 +162,7 @@ export async function estimateCosts(rules: readonly Rule[], paths: readonly stri
 }
 
 // What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template, a kustomize patch): its costs are missing.
-const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax", "yaml-go-template", "kustomize-patch"]);
+const UNREAD_RULES: ReadonlySet<string> = new Set<EngineCode | YamlProblemCode>(["size-file-too-large", "yaml-syntax", "yaml-go-template", "kustomize-patch"]);
 
 /** The diagnostics of inputs and documents the run could not read, so that a cost report never passes over them in silence. */
 export function unreadInputs(report: CostReport): Diagnostic[] {

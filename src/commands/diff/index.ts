@@ -19,6 +19,7 @@ import { UsageError, type LintOptions } from "../../engine/files.js";
 import { severityOfEffect, type Linter, type OldRevision } from "../../engine/lint.js";
 import { applyDiffPolicy, type DiffPolicy } from "../../config/diff-policy.js";
 import { replayObjects } from "./replay.js";
+import type { DiffCode } from "./codes.js";
 
 export interface RevisionOptions extends LintOptions {
   /** --stored-versions v1alpha1,v1: OLD's status.storedVersions for every CRD (overrides OLD's status and the A27 assumption). */
@@ -72,10 +73,10 @@ interface SkippedOld extends Place {
 }
 
 /** Rules the orchestrator reports itself (a CRD added or removed has no pair to run rules on). */
-export const CRD_ADDED = "revision-crd-added";
-export const CRD_REMOVED = "revision-crd-removed";
-export const CRD_DUPLICATE = "revision-crd-duplicate";
-export const OLD_SKIPPED = "revision-old-skipped";
+export const CRD_ADDED = "revision-crd-added" satisfies DiffCode;
+export const CRD_REMOVED = "revision-crd-removed" satisfies DiffCode;
+export const CRD_DUPLICATE = "revision-crd-duplicate" satisfies DiffCode;
+export const OLD_SKIPPED = "revision-old-skipped" satisfies DiffCode;
 
 /** The CRDs of a text, list items included (`kubectl get crd -o yaml`), read as lint reads them (src/load/objects.ts). */
 function crdsOf(documents: readonly LoadedDocument[]): { raw: Record<string, unknown>; document: LoadedDocument }[] {
@@ -358,7 +359,7 @@ async function lintNew(
       diagnostics.push(linter.fileDiagnostic(file, input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax", input.message));
       continue;
     }
-    const events: { rule: string; name: string; at: { document: number; range: SourceRange }; message: string }[] = [];
+    const events: { rule: DiffCode; name: string; at: { document: number; range: SourceRange }; message: string }[] = [];
     // NEW's place in the repository (a chart's templates/ or crds/, a kustomize patch) counts as in lint: last argument.
     const r = linter.lintText(input.text, file, {
       storedVersions: options.storedVersions,
@@ -429,7 +430,8 @@ async function lintNew(
   }
   const unknown = Object.keys(options.storedVersionsByCrd ?? {}).filter((n) => !old.entries.some((e) => e.name === n));
   if (unknown.length) throw new UsageError(`--stored-versions ${unknown[0]}=...: OLD has no CRD named ${unknown[0]}`);
-  let kept = diffOnly ? diagnostics.filter(keptByDiff) : diagnostics;
+  const warnsOnUpdate = new Set(linter.rules.filter((r) => r.update?.warns === true).map((r) => r.id));
+  let kept = diffOnly ? diagnostics.filter((d) => keptByDiff(d, warnsOnUpdate)) : diagnostics;
   kept = kept.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
   const prepared = prepareDiagnostics(kept);
@@ -452,27 +454,21 @@ async function withReplay(linter: Linter, result: LintResult, newTexts: readonly
 }
 
 /**
- * The apiserver's warnings on an update (the CRD strategy's WarningsOnUpdate, 1.34+): kubectl prints them when it
- * applies NEW. The rules ratchet them against OLD as the apiserver does, so on an update they report only what NEW
- * introduces.
+ * `diff` shows what the update brings: revision findings, the apiserver's errors and warnings on the update (the rules
+ * whose metadata says `update: { warns: true }`, ratcheted against OLD as the apiserver does, so that they report only
+ * what NEW introduces), and unreadable input.
  */
-export const UPDATE_WARNING_RULES: ReadonlySet<string> = new Set(["schema-format-unrecognized", "list-type-set-non-scalar"]);
-
-/**
- * `diff` shows what the update brings: revision findings, the apiserver's errors and warnings on the update, and
- * unreadable input.
- */
-function keptByDiff(d: Diagnostic): boolean {
+function keptByDiff(d: Diagnostic, warnsOnUpdate: ReadonlySet<string>): boolean {
   return (
     d.category === "revision" ||
     (d.apiserver && d.severity === "error") ||
-    UPDATE_WARNING_RULES.has(d.rule) ||
+    warnsOnUpdate.has(d.rule) ||
     (d.category === "yaml" && d.severity === "error") ||
     d.rule === "size-file-too-large"
   );
 }
 
-function crdEventDiagnostic(linter: Linter, rule: string, file: string, at: { document: number; range: SourceRange }, name: string, message: string): Diagnostic {
+function crdEventDiagnostic(linter: Linter, rule: DiffCode, file: string, at: { document: number; range: SourceRange }, name: string, message: string): Diagnostic {
   const meta = linter.rules.find((r) => r.id === rule);
   // A duplicate is about the input, not a change: it has no effect, and its severity is the rule's.
   const effect = rule === CRD_REMOVED ? "data-lost" : rule === CRD_ADDED ? "none" : undefined;
@@ -494,7 +490,7 @@ function crdEventDiagnostic(linter: Linter, rule: string, file: string, at: { do
 }
 
 /** A finding about a whole file of OLD (revision-old-skipped). */
-function fileEventDiagnostic(linter: Linter, rule: string, file: string, range: SourceRange, message: string): Diagnostic {
+function fileEventDiagnostic(linter: Linter, rule: DiffCode, file: string, range: SourceRange, message: string): Diagnostic {
   const configured = linter.severityFor(rule, "info");
   return buildDiagnostic({ file, document: 0, object: null, range, rule, category: "revision", severity: configured === "off" ? "info" : configured, apiserver: false, field: null, type: null, message });
 }

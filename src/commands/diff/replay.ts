@@ -20,9 +20,11 @@ import type { Effect } from "../../rules/define-rule.js";
 import { severityOfEffect, type Linter } from "../../engine/lint.js";
 import { UsageError } from "../../engine/files.js";
 import { loadCelStages } from "../../engine/validate-cel.js";
+import { releaseHas } from "../../k8s/releases.js";
+import type { DiffCode } from "./codes.js";
 
-export const OBJECT_READ_CHANGED = "revision-object-read-changed";
-export const OBJECT_INVALID = "revision-object-invalid";
+export const OBJECT_READ_CHANGED = "revision-object-read-changed" satisfies DiffCode;
+export const OBJECT_INVALID = "revision-object-invalid" satisfies DiffCode;
 
 export interface ReplayOptions {
   cwd?: string;
@@ -125,7 +127,7 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
     if (v.validator !== undefined) return v.validator;
     if (!v.rv) return (v.validator = null);
     cel ??= await loadCelStages(minor);
-    const stage = cel.stageFor(v.rv.schema, { ratcheting: minor >= 30 });
+    const stage = cel.stageFor(v.rv.schema, { ratcheting: releaseHas(minor, "ratcheting") });
     // Unknown fields are reported as read changes (pruned on read); the validation judges what is kept.
     v.validator = createResourceValidator(v.rv, { minor, fieldValidation: "ignore", cel: stage, schemaValidators });
     return v.validator;

@@ -15,10 +15,10 @@ import { inputLayout, isKustomizationFile, type LayoutCache } from "../../load/l
 import { createFastLoader, type FastLoader } from "../../load/fast-load.js";
 import { isCrd, isObject } from "../../crd/model.js";
 import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../../k8s/version.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } from "../../k8s/releases.js";
 import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
 import { SchemaValidatorCache } from "../../values/value.js";
-import { createResourceValidator, resourceVersionOf, type CelStage, type FieldValidation, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../../values/resource.js";
+import { createResourceValidator, resourceVersionOf, type CelStage, type FieldValidation, type ResourceFinding, type ResourceFindingCode, type ResourceValidator, type ResourceVersion } from "../../values/resource.js";
 import { allRules } from "../../rules/index.js";
 import { apiserverLine } from "../../report/types.js";
 import { makeLinter, UsageError, type LintOptions } from "../../engine/files.js";
@@ -26,6 +26,7 @@ import { DEFAULT_PRESET, inPreset } from "../../rules/define-rule.js";
 import { inputProblemDiagnostic } from "../../engine/lint-file.js";
 import { goTemplateMessage, type Linter } from "../../engine/lint.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import type { ValidateCode } from "./codes.js";
 
 export interface ValidateOptions extends LintOptions {
   /** CRD files, directories, globs or `-` (stdin). */
@@ -285,7 +286,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
         document: crd.document,
         object: crd.name,
         range: { start: { line: crd.line, column: crd.column }, end: { line: crd.line, column: crd.column } },
-        rule: "resource-crd-invalid",
+        rule: "resource-crd-invalid" satisfies ValidateCode,
         category: "resource",
         severity: "error",
         apiserver: false,
@@ -304,7 +305,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     const rv = resourceVersion(crd, v);
     if (!rv) return null;
     // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
-    const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: minor >= 30 }) : null;
+    const celStage: CelStage | null = cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") }) : null;
     const validator = createResourceValidator(rv, { minor, fieldValidation, cel: celStage, schemaValidators, behind: options.apiserverGates !== true });
     crd.validators.set(v.name, validator);
     return validator;
@@ -378,7 +379,7 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     };
     const obj = isObject(value) ? value : null;
     const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
-    const base = (rule: string, severity: Severity, path: (string | number)[]): Diagnostic => {
+    const base = (rule: ValidateCode | ResourceFindingCode, severity: Severity, path: (string | number)[]): Diagnostic => {
       const a = at(path);
       return buildDiagnostic({
         file,

@@ -1,6 +1,6 @@
 /** A validation rule that does not parse or type-check against the schema it sits on. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
 

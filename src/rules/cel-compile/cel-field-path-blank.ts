@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations fieldPath made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
+import { goTrimSpace, validationEntries, validationRuleFieldDetail } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-blank",
@@ -21,7 +21,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.fieldPath.length === 0 || goTrimSpace(e.fieldPath).length > 0) continue;
-      const message = ctx.minor >= 34 ? "must be non-empty if specified" : "fieldPath must be non-empty if specified";
+      const message = validationRuleFieldDetail("fieldPath", "must be non-empty if specified", ctx.minor);
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });
     }
   },

@@ -2,7 +2,7 @@
 import { defineRule, type SchemaContext } from "../define-rule.js";
 import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { validationEntries } from "../../crd/validation-entries.js";
+import { validationEntries, validationRuleFieldDetail } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-invalid",
@@ -32,7 +32,7 @@ export default defineRule({
       // `additionalProperties: true` map value) it panics and the request fails with an internal error, not a
       // field error; crdlint reports nothing for that entry.
       if (r.ok || r.nilDereference) continue;
-      const message = ctx.minor >= 34 ? "must be a valid path" : "fieldPath must be a valid path";
+      const message = validationRuleFieldDetail("fieldPath", "must be a valid path", ctx.minor);
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });
     }
   },

@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations fieldPath containing a line break. */
 import { defineRule } from "../define-rule.js";
-import { hasNewlines, validationEntries } from "../../crd/validation-entries.js";
+import { hasNewlines, validationEntries, validationRuleFieldDetail } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-field-path-newline",
@@ -21,7 +21,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (!hasNewlines(e.fieldPath)) continue;
-      const message = ctx.minor >= 34 ? "must not contain line breaks" : "fieldPath must not contain line breaks";
+      const message = validationRuleFieldDetail("fieldPath", "must not contain line breaks", ctx.minor);
       ctx.report({ path: e.path.child("fieldPath"), message, value: e.fieldPath });
     }
   },

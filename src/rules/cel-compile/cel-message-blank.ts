@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations message made only of whitespace. */
 import { defineRule } from "../define-rule.js";
-import { ruleMessageProblem, validationEntries } from "../../crd/validation-entries.js";
+import { ruleMessageProblem, validationEntries, validationRuleFieldDetail } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-blank",
@@ -21,7 +21,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) !== "message-blank") continue;
-      const message = ctx.minor >= 34 ? "must be non-empty if specified" : "message must be non-empty if specified";
+      const message = validationRuleFieldDetail("message", "must be non-empty if specified", ctx.minor);
       ctx.report({ path: e.path.child("message"), message, value: e.message });
     }
   },

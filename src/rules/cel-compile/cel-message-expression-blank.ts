@@ -1,6 +1,7 @@
 /** An x-kubernetes-validations messageExpression made only of whitespace. */
 import { defineRule } from "../define-rule.js";
 import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-message-expression-blank",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Required value",
   description: "An x-kubernetes-validations messageExpression is whitespace only.",
   phase: "walk",
-  minMinor: 27,
+  minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   messages: {
     messageexpressionMustBeNonEmpty: "messageExpression must be non-empty if specified",
   },

@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-message-expression-compile-failed",
@@ -11,7 +12,7 @@ export default defineRule({
   type: "Invalid value",
   description: "An x-kubernetes-validations messageExpression does not compile.",
   phase: "cel",
-  minMinor: 27,
+  minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   messages: {
     compileFailed: "messageExpression compilation failed: {{error}}",
   },

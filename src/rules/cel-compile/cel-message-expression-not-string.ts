@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-message-expression-not-string",
@@ -11,7 +12,7 @@ export default defineRule({
   type: "Invalid value",
   description: "An x-kubernetes-validations messageExpression compiles but does not evaluate to a string.",
   phase: "cel",
-  minMinor: 27,
+  minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   messages: {
     messageexpressionMustEvaluateToA: "messageExpression must evaluate to a string",
   },

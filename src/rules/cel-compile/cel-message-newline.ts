@@ -1,6 +1,6 @@
 /** An x-kubernetes-validations message containing a line break. */
 import { defineRule } from "../define-rule.js";
-import { ruleMessageProblem, validationEntries } from "../../crd/validation-entries.js";
+import { ruleMessageProblem, validationEntries, validationRuleFieldDetail } from "../../crd/validation-entries.js";
 
 export default defineRule({
   id: "cel-message-newline",
@@ -21,7 +21,7 @@ export default defineRule({
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) !== "message-newline") continue;
-      const message = ctx.minor >= 34 ? "must not contain line breaks" : "message must not contain line breaks";
+      const message = validationRuleFieldDetail("message", "must not contain line breaks", ctx.minor);
       ctx.report({ path: e.path.child("message"), message, value: e.message });
     }
   },

@@ -1,6 +1,6 @@
 /** A transition rule (oldSelf) where the apiserver cannot pair a new value with its old one. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 

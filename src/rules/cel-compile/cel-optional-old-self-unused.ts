@@ -1,6 +1,7 @@
 /** optionalOldSelf on a rule that never mentions oldSelf. */
 import { defineRule } from "../define-rule.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-optional-old-self-unused",
@@ -11,7 +12,7 @@ export default defineRule({
   description: "optionalOldSelf is set (true or false) on a rule that does not use oldSelf, or that does not compile.",
   phase: "cel",
   // The field is dropped before validation while CRDValidationRatcheting is off (1.28-1.29).
-  minMinor: 30,
+  minMinor: RELEASE_BEHAVIOURS.ratcheting.since,
   messages: {
     mayNotBeSetIf: "may not be set if oldSelf is not used in rule",
   },

@@ -1,6 +1,6 @@
 /** A validation rule must evaluate to a bool. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
 

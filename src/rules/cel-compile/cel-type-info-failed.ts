@@ -1,6 +1,6 @@
 /** A node with x-kubernetes-validations below a node that has no CEL type: the apiserver cannot type its rules. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { isCompiledNode, typeInfoFails } from "../cel-compiled.js";
 
 export default defineRule({

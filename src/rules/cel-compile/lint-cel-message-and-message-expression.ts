@@ -1,6 +1,7 @@
 /** Lint: an x-kubernetes-validations entry with both message and messageExpression. */
 import { defineRule } from "../define-rule.js";
 import { goTrimSpace, validationEntries } from "../../crd/validation-entries.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "lint-cel-message-and-message-expression",
@@ -12,7 +13,7 @@ export default defineRule({
   preset: "strict",
   presetWhy: "Readability: users see the messageExpression's result and the rule works.",
   phase: "walk",
-  minMinor: 27,
+  minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   messages: {
     bothMessageAndMessageexpressionAre: "both message and messageExpression are set: users see messageExpression; message is only used when it fails",
   },

@@ -1,6 +1,6 @@
 /** Lint: optionalOldSelf on a release that drops it (1.28–1.29, CRDValidationRatcheting off). */
 import { defineRule } from "../define-rule.js";
-import { CRD_VALIDATION_RATCHETING } from "../../k8s/feature-gates.js";
+import { CRD_VALIDATION_RATCHETING } from "../../k8s/releases.js";
 import { validationEntries } from "../../crd/validation-entries.js";
 
 export default defineRule({

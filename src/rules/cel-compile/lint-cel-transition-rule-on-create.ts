@@ -1,6 +1,7 @@
 /** Lint (info): a transition rule (oldSelf without optionalOldSelf) never runs on create. */
 import { defineRule } from "../define-rule.js";
 import { validationEntries } from "../../crd/validation-entries.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "lint-cel-transition-rule-on-create",
@@ -25,7 +26,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
-      if (e.optionalOldSelf === true && ctx.minor >= 30) continue;
+      if (e.optionalOldSelf === true && releaseHas(ctx.minor, "ratcheting")) continue;
       const at = oldSelfOffset(e.rule);
       if (at < 0) continue;
       ctx.report({

@@ -1,7 +1,7 @@
 /** Lint: x-kubernetes-validations on a release that drops it (1.23–1.24, CustomResourceValidationExpressions off). */
 import { defineRule } from "../define-rule.js";
 import { VALIDATIONS } from "../../crd/structural.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS as GATE } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS as GATE } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "lint-cel-validations-dropped",

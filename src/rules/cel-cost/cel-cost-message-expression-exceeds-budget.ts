@@ -1,6 +1,7 @@
 /** A messageExpression whose estimated cost exceeds the per-expression budget. */
 import { defineRule } from "../define-rule.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-cost-message-expression-exceeds-budget",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Forbidden",
   description: "A messageExpression's estimated cost exceeds the apiserver's per-expression limit (10,000,000).",
   phase: "cel",
-  minMinor: 27,
+  minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   docs: {
     why: "messageExpression is estimated like a rule (but not multiplied by the cardinality); an expensive message is rejected like an expensive rule.",
     fix: "Keep messages simple (no iteration over unbounded lists), or bound the inputs it reads.",

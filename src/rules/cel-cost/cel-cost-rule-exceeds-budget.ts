@@ -1,6 +1,6 @@
 /** A rule whose estimated cost, times the number of times it runs per object, exceeds the per-expression budget. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
 
 export default defineRule({

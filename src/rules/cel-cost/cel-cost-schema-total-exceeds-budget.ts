@@ -1,6 +1,6 @@
 /** The sum of the estimated costs of all expressions of one schema exceeds the per-schema budget. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { schemaCosts } from "./schema-costs.js";
 
 export default defineRule({

@@ -1,6 +1,6 @@
 /** The most expensive expressions of a schema whose total exceeds the per-schema budget. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
 
 export default defineRule({

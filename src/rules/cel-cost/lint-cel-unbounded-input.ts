@@ -1,6 +1,6 @@
 /** A rule whose cost comes from lists, maps or strings without maxItems, maxProperties or maxLength. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { explainCost, schemaCosts, EXPLAIN_FRACTION } from "./schema-costs.js";
 import { STATIC_ESTIMATED_COST_LIMIT } from "../../cel/cardinality.js";
 

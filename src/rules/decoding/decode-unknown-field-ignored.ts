@@ -1,7 +1,7 @@
 /** An unknown field before Kubernetes 1.25: the apiserver decodes without strict field validation and drops it. */
 import { defineRule } from "../define-rule.js";
 import { reportIssues } from "./issues.js";
-import { SERVER_SIDE_FIELD_VALIDATION } from "../../k8s/feature-gates.js";
+import { SERVER_SIDE_FIELD_VALIDATION } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "decode-unknown-field-ignored",

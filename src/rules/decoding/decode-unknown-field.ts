@@ -1,7 +1,7 @@
 /** A field the v1 CRD type does not have: kubectl's default strict field validation rejects the whole request. */
 import { defineRule } from "../define-rule.js";
 import { reportIssues } from "./issues.js";
-import { SERVER_SIDE_FIELD_VALIDATION } from "../../k8s/feature-gates.js";
+import { SERVER_SIDE_FIELD_VALIDATION } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "decode-unknown-field",

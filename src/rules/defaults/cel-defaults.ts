@@ -12,7 +12,7 @@ import type { SchemaNode } from "../../crd/schema.js";
 import { children } from "../../crd/schema.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import type { DualPath } from "../../k8s/path.js";
-import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/feature-gates.js";
+import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/releases.js";
 import type { SchemaContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 import type * as CelRuntime from "../../cel/runtime/index.js";

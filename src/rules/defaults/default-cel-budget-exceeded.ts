@@ -1,6 +1,6 @@
 /** Evaluating the CEL rules on the defaults of a schema runs out of the runtime cost budget or the per-call limit. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { celDefaultFindings } from "./cel-defaults.js";
 
 export default defineRule({

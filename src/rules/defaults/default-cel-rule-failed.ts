@@ -1,6 +1,6 @@
 /** A default that fails an x-kubernetes-validations rule of its node or of a node inside it. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { celDefaultFindings } from "./cel-defaults.js";
 
 export default defineRule({

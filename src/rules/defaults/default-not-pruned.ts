@@ -8,6 +8,7 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
+  update: { oldFindingLifts: "requirePrunedDefaults" },
   description: "A default contains fields that pruning against its own schema would drop.",
   phase: "defaults",
   minMinor: 16,

@@ -8,6 +8,7 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Required value",
+  update: { oldFindingLifts: "requireMapListKeysMapSetValidation" },
   description: "A property named in x-kubernetes-list-map-keys is neither required nor has a default.",
   phase: "walk",
   minMinor: 19,

@@ -8,6 +8,7 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Forbidden",
+  update: { oldFindingLifts: "requireMapListKeysMapSetValidation" },
   description: "A property named in x-kubernetes-list-map-keys is nullable.",
   phase: "walk",
   minMinor: 19,

@@ -10,6 +10,7 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
+  update: { oldFindingLifts: "requireAtomicSetType" },
   description: "A set list has array or object items that are not atomic.",
   phase: "walk",
   minMinor: 18,

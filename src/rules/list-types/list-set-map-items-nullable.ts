@@ -8,6 +8,7 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Forbidden",
+  update: { oldFindingLifts: "requireMapListKeysMapSetValidation" },
   description: "The items of a set or map list are nullable.",
   phase: "walk",
   minMinor: 19,

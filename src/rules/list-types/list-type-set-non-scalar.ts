@@ -25,6 +25,7 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
+  update: { warns: true },
   description: "A set list has items of type object or array, which server-side apply and CEL do not support.",
   preset: "apiserver",
   presetWhy: "The apiserver's own warning since Kubernetes 1.37.",

@@ -1,5 +1,6 @@
 /** On update, a CEL rule fails on a value that did not change: the apiserver lets the update through with a warning (ratcheting). */
 import { defineEngineRule } from "../define-rule.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 // Emitted by `crdlint validate --old` (src/commands/validate/index.ts), never by `crdlint lint`.
 export default defineEngineRule({
@@ -8,7 +9,7 @@ export default defineEngineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  minMinor: 30,
+  minMinor: RELEASE_BEHAVIOURS.ratcheting.since,
   description: "On update, a CEL rule fails on a value that did not change: the apiserver lets the update through with a warning (ratcheting).",
   preset: "apiserver",
   presetWhy: "The apiserver's own warning on update (validation ratcheting).",

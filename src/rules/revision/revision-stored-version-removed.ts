@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
 import { migrationPlan, storageName } from "./common.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "revision-stored-version-removed",
@@ -28,6 +29,7 @@ export default defineRule({
     const removed = stored.versions.map((name, index) => ({ name, index })).filter((s) => !present.has(s.name));
     if (removed.length === 0) return;
     const plan = migrationPlan(ctx.old, removed.map((r) => r.name), storageName(ctx.crd));
+    const explained = releaseHas(ctx.minor, "storedVersionMissingExplained");
     for (const { name, index } of removed) {
       const inOld = ctx.old.versions.find((v) => v.name === name);
       const written = inOld ? inOld.path.written.child("name") : FieldPath.root("status", "storedVersions").index(index);
@@ -35,7 +37,7 @@ export default defineRule({
         path: new DualPath(written, FieldPath.root("status", "storedVersions").index(index)),
         inOld: true,
         effect: "rejected",
-        messageId: ctx.minor >= 33 ? "missing" : "missingBefore133",
+        messageId: explained ? "missing" : "missingBefore133",
         data: { version: name },
         value: name,
         detail: plan,

@@ -2,30 +2,15 @@
 import { MemoKey } from "../../crd/memo.js";
 import { forEachRawSchemaObject } from "../../crd/schema.js";
 import { defineRule } from "../define-rule.js";
-
-/** Formats of kube-openapi's registry the apiserver validates, normalized (dashes removed) like go-openapi does. */
-const BASE_FORMATS: ReadonlySet<string> = new Set([
-  "bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5",
-  "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte", "password", "date", "duration",
-  "datetime",
-]);
-/** Introduced at compatibility version 1.34; the apiserver's compatibility version is its minor - 1. */
-const K8S_NAME_FORMATS: ReadonlySet<string> = new Set(["k8sshortname", "k8slongname"]);
-
-export function isRecognizedStringFormat(format: string, minor: number): boolean {
-  const normalized = format.replaceAll("-", "");
-  return BASE_FORMATS.has(normalized) || (minor - 1 >= 34 && K8S_NAME_FORMATS.has(normalized));
-}
-
-/** From 1.36 GetUnrecognizedFormats judges every type; 1.34 and 1.35 look at `type: string` properties only. */
-const ALL_TYPES_MINOR = 36;
+import { releaseHas } from "../../k8s/releases.js";
+import { isRecognizedStringFormat } from "../../values/formats.js";
 
 /**
  * GetUnrecognizedFormats: a string (or untyped) property takes the string formats, an integer int32 and int64, a
  * number float and double; any format on another type (boolean, object, array) is unrecognized.
  */
 export function isRecognizedFormat(format: string, type: string, minor: number): boolean {
-  if (minor < ALL_TYPES_MINOR) return type !== "string" || isRecognizedStringFormat(format, minor);
+  if (!releaseHas(minor, "unrecognizedFormatsOfAllTypes")) return type !== "string" || isRecognizedStringFormat(format, minor);
   switch (type) {
     case "":
     case "string":
@@ -60,6 +45,7 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
+  update: { warns: true },
   description: "A property uses a format the apiserver does not recognize for its type; it is ignored, not validated.",
   preset: "apiserver",
   presetWhy: "The apiserver's own warning, `unrecognized format`, since Kubernetes 1.34.",

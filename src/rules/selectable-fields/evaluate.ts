@@ -8,7 +8,7 @@ import { isObject, type CrdView, type JsonObject } from "../../crd/model.js";
 import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
-import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/feature-gates.js";
+import { releaseHas } from "../../k8s/releases.js";
 import type { MessageData, RuleContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 
@@ -35,8 +35,6 @@ export interface SelectableFinding {
 }
 
 export const MAX_SELECTABLE_FIELDS = 8;
-/** CustomResourceFieldSelectors: alpha (off, the field is dropped on create) in 1.30, beta (on) in 1.31, GA in 1.32. */
-export const SELECTABLE_FIELDS_MIN_MINOR = CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault;
 
 /** The schema a selectableFields list is resolved against: an object, or null for a nil structural schema. */
 type SchemaForFields = { kind: "none" } | { kind: "skip" } | { kind: "schema"; root: JsonObject | null; path: DualPath };
@@ -74,7 +72,7 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
     if (target.kind === "skip") continue;
     if (target.kind === "none") {
       // The apiserver reworded both texts in 1.34.
-      const old = minor < 34;
+      const old = !releaseHas(minor, "selectableFieldsWithoutSchemaReworded");
       out.push({
         rule: "selectable-fields-without-schema",
         path: scope.path,

@@ -1,6 +1,6 @@
 /** Lint: selectableFields on a release that drops it (1.30, CustomResourceFieldSelectors off). */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_FIELD_SELECTORS as GATE } from "../../k8s/feature-gates.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS as GATE } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "lint-selectable-fields-dropped",

@@ -1,6 +1,7 @@
 /** A selectableFields jsonPath must be a dotted path to a field declared in the schema. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+import { reportSelectable } from "./evaluate.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "selectable-field-jsonpath-invalid",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "A selectableFields jsonPath must be a dotted path to a field declared in the schema.",
   phase: "crd",
-  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
     invalidPath: "is an invalid path: {{error}}",
   },

@@ -1,6 +1,7 @@
 /** Every selectableFields entry needs a jsonPath. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+import { reportSelectable } from "./evaluate.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "selectable-field-jsonpath-required",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Required value",
   description: "Every selectableFields entry needs a jsonPath.",
   phase: "crd",
-  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
     required: "",
   },

@@ -1,6 +1,7 @@
 /** A selectableFields jsonPath must not point into metadata. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+import { reportSelectable } from "./evaluate.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "selectable-field-metadata",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "A selectableFields jsonPath must not point into metadata.",
   phase: "crd",
-  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
     inMetadata: "must not point to fields in metadata",
   },

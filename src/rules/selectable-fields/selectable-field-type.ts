@@ -1,6 +1,7 @@
 /** A selectableFields jsonPath must point to a string, boolean or integer field. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+import { reportSelectable } from "./evaluate.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "selectable-field-type",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "A selectableFields jsonPath must point to a string, boolean or integer field.",
   phase: "crd",
-  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
     wrongType: "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
   },

@@ -1,6 +1,7 @@
 /** At most 8 selectable fields per version. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+import { reportSelectable } from "./evaluate.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "selectable-fields-too-many",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Too many",
   description: "At most 8 selectable fields per version.",
   phase: "crd",
-  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
     tooMany: "must have at most {{max}} items",
   },

@@ -1,6 +1,7 @@
 /** selectableFields where, after hoisting, no schema is there to resolve them against. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable, SELECTABLE_FIELDS_MIN_MINOR } from "./evaluate.js";
+import { reportSelectable } from "./evaluate.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "selectable-fields-without-schema",
@@ -10,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "selectableFields where, after hoisting, no schema is there to resolve them against.",
   phase: "crd",
-  minMinor: SELECTABLE_FIELDS_MIN_MINOR,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
     topLevelWithoutSchema: "may only be set when validations.schema is included",
     topLevelWithoutSchemaBefore134: "selectableFields may only be set when validations.schema is included",

@@ -5,6 +5,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionValidation)
 import { isObject, type JsonObject } from "../../crd/model.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export type StatusRootOffence = { kind: "type"; type: string } | { kind: "field"; keyword: string };
 
@@ -63,7 +64,7 @@ const ALLOWED_AT_ROOT =
 
 /** The allowed fields of the message; XValidations (x-kubernetes-validations, 1.23+) joined the list with the field itself. */
 export function statusRootAllowedFields(minor: number): string {
-  return `${ALLOWED_AT_ROOT}${minor >= 23 ? " XValidations" : ""}`;
+  return `${ALLOWED_AT_ROOT}${releaseHas(minor, "statusRootAllowsValidations") ? " XValidations" : ""}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { V1BETA1_DOCS, V1BETA1_SUGGESTION } from "./v1beta1-docs.js";
+import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "crd-v1beta1-removed",
@@ -11,7 +12,7 @@ export default defineRule({
   type: "Not found",
   description: "The CRD uses apiextensions.k8s.io/v1beta1, which Kubernetes 1.22 removed.",
   phase: "crd",
-  minMinor: 22,
+  minMinor: RELEASE_BEHAVIOURS.v1beta1Removed.since,
   messages: {
     removed: 'no matches for kind "CustomResourceDefinition" in version "apiextensions.k8s.io/v1beta1"',
   },

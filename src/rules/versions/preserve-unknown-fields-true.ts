@@ -1,6 +1,7 @@
 /** spec.preserveUnknownFields: true is not allowed in apiextensions.k8s.io/v1. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "preserve-unknown-fields-true",
@@ -24,7 +25,7 @@ export default defineRule({
     if (ctx.crd.spec.preserveUnknownFields !== true) return;
     // validatePreserveUnknownFields: an update keeps true when OLD had it (legacy data).
     if (ctx.update?.old.spec.preserveUnknownFields === true) return;
-    const ext = ctx.minor >= 25 ? "x-kubernetes-preserve-unknown-fields" : "x-preserve-unknown-fields";
+    const ext = releaseHas(ctx.minor, "preserveUnknownFieldsMessageNamesExtension") ? "x-kubernetes-preserve-unknown-fields" : "x-preserve-unknown-fields";
     ctx.report({
       path: DualPath.root("spec", "preserveUnknownFields"),
       messageId: "cannotSetToTrueSet", data: { ext },

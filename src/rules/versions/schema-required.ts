@@ -1,5 +1,6 @@
 /** Every version needs schema.openAPIV3Schema in apiextensions.k8s.io/v1. */
 import { defineRule } from "../define-rule.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "schema-required",
@@ -18,7 +19,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {
-    const message = ctx.minor >= 34 ? "" : "schemas are required";
+    const message = releaseHas(ctx.minor, "requiredWithoutDetail") ? "" : "schemas are required";
     // requireOpenAPISchema is false when OLD lacked a schema in some version: then only served versions need one,
     // unless spec.preserveUnknownFields keeps every field.
     if (ctx.update && !ctx.update.requireOpenAPISchema) {
