@@ -230,7 +230,7 @@ function reportedVersion(versions: readonly string[]): string {
  * The report fields every schema change shares: position (NEW's keyword, or OLD's node for what is gone), version,
  * effect and ratcheting; `report` names the message and may override the rest.
  */
-export function changeReport(c: VersionSchemaChange, effect: Effect, report: { messageId: string; data?: Record<string, unknown> } & Partial<RevisionReport>): RevisionReport {
+export function changeReport<M extends string>(c: VersionSchemaChange, effect: Effect, report: { messageId: M; data?: Record<string, unknown> } & Partial<RevisionReport<M>>): RevisionReport<M> {
   const inOld = c.newPath === null;
   const { data, ...rest } = report;
   return {

@@ -30,11 +30,11 @@ export default defineEngineRule({
 });
 
 /** At the schema root: its defaults and/or CEL rules (`what`), not checked while NewStructural fails with `error`. */
-export function unconvertedReport(path: DualPath, what: string, error: string): Report {
+export function unconvertedReport(path: DualPath, what: string, error: string): Report<"unconverted"> {
   return { path, messageId: "unconverted", data: { what, error } };
 }
 
 /** At a node's x-kubernetes-validations: its `count` rules, not compiled while the error `by` (a rule id) that may change their types stands. */
-export function celNodeReport(path: DualPath, count: number, by: string): Report {
+export function celNodeReport(path: DualPath, count: number, by: string): Report<"celNode"> {
   return { path, messageId: "celNode", data: { count: String(count), s: count === 1 ? "" : "s", by } };
 }

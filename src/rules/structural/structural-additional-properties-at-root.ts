@@ -1,7 +1,7 @@
 /** additionalProperties at the schema root. */
 import { defineRule } from "../define-rule.js";
 import { isSet } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-additional-properties-at-root",
@@ -20,8 +20,10 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, additionalProperties: {type: string}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, additionalProperties: {type: string}}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (node.parent !== null || !isSet(node.schema.additionalProperties)) return;
     deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedAt" });
   }),
+  checkSchema: flushDeferred,
 });

@@ -1,7 +1,7 @@
 /** An embedded resource that uses additionalProperties. */
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, isSet } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-additional-properties",
@@ -20,8 +20,10 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, additionalProperties: {type: string}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true || !isSet(node.schema.additionalProperties)) return;
     deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedIf" });
   }),
+  checkSchema: flushDeferred,
 });

@@ -1,7 +1,7 @@
 /** An embedded resource that neither lists properties nor preserves unknown fields. */
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, mapSize, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-properties",
@@ -20,7 +20,8 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     const s = node.schema;
     if (!node.isStructural || s[EMBEDDED_RESOURCE] !== true || s[PRESERVE_UNKNOWN_FIELDS] === true || mapSize(s.properties) > 0) return;
     deferReport(ctx, {
@@ -28,4 +29,5 @@ export default defineRule({
       messageId: "mustNotBeEmptyIf",
     });
   }),
+  checkSchema: flushDeferred,
 });

@@ -1,7 +1,7 @@
 /** An array node of the structural part without an items schema. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-items-missing",
@@ -20,8 +20,10 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {list: {type: array}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {list: {type: array, items: {type: string}}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema.type !== "array" || isObject(node.schema.items)) return;
     deferReport(ctx, { path: node.path.child("items"), messageId: "mustBeSpecified" });
   }),
+  checkSchema: flushDeferred,
 });

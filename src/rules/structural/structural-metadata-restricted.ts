@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { metadataIsRestricted } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-restricted",
@@ -21,7 +21,8 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {labels: {type: object}}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {name: {type: string, maxLength: 40}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (node.parent !== null) return;
     const props = node.schema.properties;
     if (!isObject(props)) return;
@@ -32,4 +33,5 @@ export default defineRule({
       messageId: "mustNotSpecifyAnythingOther",
     });
   }),
+  checkSchema: flushDeferred,
 });

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-type",
@@ -21,7 +21,8 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: string}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || (node.parent !== null && node.schema[EMBEDDED_RESOURCE] !== true)) return;
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "metadata")) return;
@@ -30,4 +31,5 @@ export default defineRule({
     if (t === undefined || t === "object") return;
     deferReport(ctx, { path: node.path.child("properties").key("metadata").child("type"), messageId: "mustBeObject", value: t });
   }),
+  checkSchema: flushDeferred,
 });

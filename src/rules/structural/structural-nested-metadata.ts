@@ -1,7 +1,7 @@
 /** properties[metadata] inside a value validation. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-nested-metadata",
@@ -20,11 +20,13 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
-  ...structuralHooks((node, ctx, state) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "metadata")) return;
     if (!state.valueValidation(node).validated) return;
     deferReport(ctx, { path: node.path.child("properties").key("metadata"), messageId: "mustNotBeSpecifiedIn" });
   }),
+  checkSchema: flushDeferred,
 });

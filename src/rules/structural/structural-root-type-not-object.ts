@@ -1,7 +1,7 @@
 /** The schema root with a type other than object. */
 import { defineRule } from "../define-rule.js";
 import { typeOf } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-root-type-not-object",
@@ -20,10 +20,12 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: string}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: string}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (node.parent !== null) return;
     const t = typeOf(node.schema);
     if (t === undefined || t === "" || t === "object") return;
     deferReport(ctx, { path: node.path.child("type"), messageId: "mustBeObjectAtThe", value: t });
   }),
+  checkSchema: flushDeferred,
 });

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 const MESSAGES = {
   root: "must not be empty at the root",
@@ -29,7 +29,8 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {spec: {properties: {foo: {type: string}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {foo: {type: string}}}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural) return;
     const s = node.schema;
     // `properties: {foo: null}` decodes to an empty schema the walk does not visit.
@@ -41,4 +42,5 @@ export default defineRule({
     if (typeOf(s) !== "") return;
     deferReport(ctx, { path: node.path.child("type"), messageId: node.level === "root" ? "root" : node.level === "item" ? "item" : "field" });
   }),
+  checkSchema: flushDeferred,
 });

@@ -1,7 +1,7 @@
 /** A property or items mentioned in a root value validation but missing from the structural part (rule 2). */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-value-validation-incomplete",
@@ -20,7 +20,8 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
   },
-  ...structuralHooks((node, ctx, state) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const f = state.valueValidation(node);
     if (f.missing) deferReport(ctx, { path: f.missing.path, messageId: "definedIn", data: { path: f.missing.definedIn } });
@@ -37,4 +38,5 @@ export default defineRule({
       });
     }
   }),
+  checkSchema: flushDeferred,
 });
