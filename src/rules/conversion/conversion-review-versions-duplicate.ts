@@ -16,7 +16,9 @@ export default defineRule({
   docs: {
     why: "Each ConversionReview version may be listed once; a repeated entry is reported (and not checked further).",
     fix: "Remove the duplicate entry.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateConversionReviewVersions)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateConversionReviewVersions)",
     fail: "webhook: {conversionReviewVersions: [v1, v1], clientConfig: {url: \"https://conv.example.com\"}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },

@@ -12,9 +12,13 @@ export default defineRule({
   description: "A conversionReviewVersions entry is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "ConversionReview versions are API version names and must be DNS-1035 labels; each problem (length, format) is a separate error.",
+    why:
+      "ConversionReview versions are API version names and must be DNS-1035 labels; each problem (length, format) is " +
+      "a separate error.",
     fix: "Use version names such as `v1` and `v1beta1`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateConversionReviewVersions)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateConversionReviewVersions)",
     fail: "webhook: {conversionReviewVersions: [v1, V1beta1], clientConfig: {url: \"https://conv.example.com\"}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },

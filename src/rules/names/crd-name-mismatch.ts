@@ -16,9 +16,15 @@ export default defineRule({
     mustBeSpecNamesPlural: "must be spec.names.plural+\".\"+spec.group",
   },
   docs: {
-    why: "The apiserver finds a CRD by its resource (`<plural>.<group>`), so the object name must be exactly that string — a different name, a different case or a singular is rejected.",
-    fix: "Rename the CRD to `<spec.names.plural>.<spec.group>`, or fix spec.names.plural / spec.group if they are the ones that are wrong.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinition, name function)",
+    why:
+      "The apiserver finds a CRD by its resource (`<plural>.<group>`), so the object name must be exactly that " +
+      "string — a different name, a different case or a singular is rejected.",
+    fix:
+      "Rename the CRD to `<spec.names.plural>.<spec.group>`, or fix spec.names.plural / spec.group if they are the " +
+      "ones that are wrong.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinition, name function)",
     fail: "metadata: {name: gadgets.example.com}\n",
     pass: "metadata: {name: widgets.example.com}\n",
   },

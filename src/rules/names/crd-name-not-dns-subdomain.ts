@@ -13,9 +13,13 @@ export default defineRule({
   description: "metadata.name is not a lowercase RFC 1123 subdomain.",
   phase: "crd",
   docs: {
-    why: "Object names of cluster-scoped resources such as CRDs must be DNS subdomains: lower case letters, digits, '-' and '.', at most 253 characters. The apiserver reports the length and the format problems as separate errors.",
+    why:
+      "Object names of cluster-scoped resources such as CRDs must be DNS subdomains: lower case letters, digits, '-' " +
+      "and '.', at most 253 characters. The apiserver reports the length and the format problems as separate errors.",
     fix: "Use lower case only: the name is `<plural>.<group>` and both parts must be lower case anyway.",
-    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (NameIsDNSSubdomain via the CRD name function in kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go)",
+    upstream:
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (NameIsDNSSubdomain via the CRD name function in " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go)",
     fail: "metadata: {name: Widgets.example.com}\n",
     pass: "metadata: {name: widgets.example.com}\n",
   },

@@ -14,8 +14,12 @@ export default defineRule({
     mustNotBeUsedAt: "must not be used at the root",
   },
   docs: {
-    why: "The root of a custom resource is an object with fixed fields (apiVersion, kind, metadata, spec, status...), never a map. Any `additionalProperties` at the root is rejected, whether a schema, `true` or `false`.",
-    fix: "Remove `additionalProperties` from the root; declare the top-level fields under `properties`, and put maps one level down (e.g. `spec.additionalProperties`).",
+    why:
+      "The root of a custom resource is an object with fixed fields (apiVersion, kind, metadata, spec, status...), " +
+      "never a map. Any `additionalProperties` at the root is rejected, whether a schema, `true` or `false`.",
+    fix:
+      "Remove `additionalProperties` from the root; declare the top-level fields under `properties`, and put maps " +
+      "one level down (e.g. `spec.additionalProperties`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, additionalProperties: {type: string}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, additionalProperties: {type: string}}}}\n",

@@ -11,14 +11,21 @@ export default defineRule({
   type: "Required value",
   description: "An embedded resource has no properties and no x-kubernetes-preserve-unknown-fields: true.",
   messages: {
-    mustNotBeEmptyIf: "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+    mustNotBeEmptyIf:
+      "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
   },
   docs: {
-    why: "An embedded resource without properties would have everything but apiVersion, kind and metadata pruned. The apiserver requires either the fields to keep (`properties`) or `x-kubernetes-preserve-unknown-fields: true`.",
-    fix: "Add `x-kubernetes-preserve-unknown-fields: true` to keep the embedded object as is, or describe its fields under `properties`.",
+    why:
+      "An embedded resource without properties would have everything but apiVersion, kind and metadata pruned. The " +
+      "apiserver requires either the fields to keep (`properties`) or `x-kubernetes-preserve-unknown-fields: true`.",
+    fix:
+      "Add `x-kubernetes-preserve-unknown-fields: true` to keep the embedded object as is, or describe its fields " +
+      "under `properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
+      "x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

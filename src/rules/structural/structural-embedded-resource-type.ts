@@ -16,11 +16,17 @@ export default defineRule({
     notObject: MESSAGE,
   },
   docs: {
-    why: "`x-kubernetes-embedded-resource: true` declares a complete Kubernetes object (apiVersion, kind, metadata), which is always a JSON object. Without a type the error is `Required value`, with another type `Invalid value`.",
+    why:
+      "`x-kubernetes-embedded-resource: true` declares a complete Kubernetes object (apiVersion, kind, metadata), " +
+      "which is always a JSON object. Without a type the error is `Required value`, with another type `Invalid value`.",
     fix: "Add `type: object` to the embedded resource node.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {tpl: {x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {tpl: {x-kubernetes-embedded-resource: true, " +
+      "x-kubernetes-preserve-unknown-fields: true}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
+      "x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

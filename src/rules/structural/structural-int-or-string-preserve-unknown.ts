@@ -14,10 +14,14 @@ export default defineRule({
     mustBeFalseIfX: "must be false if x-kubernetes-int-or-string is true",
   },
   docs: {
-    why: "An int-or-string value is a scalar: there are no fields to preserve, and the two extensions contradict each other.",
+    why:
+      "An int-or-string value is a scalar: there are no fields to preserve, and the two extensions contradict each " +
+      "other.",
     fix: "Remove `x-kubernetes-preserve-unknown-fields` from the int-or-string node.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, " +
+      "x-kubernetes-preserve-unknown-fields: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true}}}\n",
   },
   phase: "structural",

@@ -14,8 +14,12 @@ export default defineRule({
     mustBeSpecified: "must be specified",
   },
   docs: {
-    why: "In a structural schema every array declares the schema of its items, otherwise the apiserver cannot prune, default or type-check the entries. An empty array form (`items: []`) counts as missing.",
-    fix: "Add `items` with at least a `type`, e.g. `items: {type: string}`, or `items: {x-kubernetes-preserve-unknown-fields: true}` for arbitrary entries.",
+    why:
+      "In a structural schema every array declares the schema of its items, otherwise the apiserver cannot prune, " +
+      "default or type-check the entries. An empty array form (`items: []`) counts as missing.",
+    fix:
+      "Add `items` with at least a `type`, e.g. `items: {type: string}`, or `items: " +
+      "{x-kubernetes-preserve-unknown-fields: true}` for arbitrary entries.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {list: {type: array}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {list: {type: array, items: {type: string}}}}\n",

@@ -15,7 +15,10 @@ export default defineRule({
     mustBeString: "must be string",
   },
   docs: {
-    why: "`kind` is part of every Kubernetes object's TypeMeta and is always a string. When the schema of the root (or of an `x-kubernetes-embedded-resource`) mentions it, its type must be `string`; a missing type is reported with the value `\"\"`.",
+    why:
+      "`kind` is part of every Kubernetes object's TypeMeta and is always a string. When the schema of the root (or " +
+      "of an `x-kubernetes-embedded-resource`) mentions it, its type must be `string`; a missing type is reported " +
+      'with the value `""`.',
     fix: "Write `kind: {type: string}` (a description is fine).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {kind: {description: x}}}\n",

@@ -12,14 +12,30 @@ export default defineRule({
   type: "Forbidden",
   description: "The root metadata schema specifies more than restrictions of name and generateName.",
   messages: {
-    mustNotSpecifyAnythingOther: "must not specify anything other than name and generateName, but metadata is implicitly specified",
+    mustNotSpecifyAnythingOther:
+      "must not specify anything other than name and generateName, but metadata is implicitly specified",
   },
   docs: {
-    why: "Object metadata is validated by the apiserver itself; at the root a schema may only restrict `metadata.name` and `metadata.generateName`. Besides `type` (and `default`, reported by the defaults rules), anything else on the metadata node is rejected: other properties (labels, annotations, finalizers...), `required`, `description`, `additionalProperties`, `x-kubernetes-*` extensions, value validations.",
-    fix: "Reduce it to `metadata: {type: object}`, optionally with `properties` `name` and/or `generateName` (whose sub-schemas may constrain them, e.g. `maxLength` or `pattern`). Use a CEL rule on the root for other constraints on metadata.",
+    why:
+      "Object metadata is validated by the apiserver itself; at the root a schema may only restrict `metadata.name` " +
+      "and `metadata.generateName`. Besides `type` (and `default`, reported by the defaults rules), anything else on " +
+      "the metadata node is rejected: other properties (labels, annotations, finalizers...), `required`, " +
+      "`description`, `additionalProperties`, `x-kubernetes-*` extensions, value validations.",
+    fix:
+      "Reduce it to `metadata: {type: object}`, optionally with `properties` `name` and/or `generateName` (whose " +
+      "sub-schemas may constrain them, e.g. `maxLength` or `pattern`). Use a CEL rule on the root for other " +
+      "constraints on metadata.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {labels: {type: object}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {name: {type: string, maxLength: 40}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    metadata: {type: object, properties: {labels: {type: object}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    metadata: {type: object, properties: {name: {type: string, maxLength: 40}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

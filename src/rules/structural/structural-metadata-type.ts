@@ -15,7 +15,9 @@ export default defineRule({
     mustBeObject: "must be object",
   },
   docs: {
-    why: "`metadata` of a custom resource (and of an embedded resource) is an ObjectMeta, always a JSON object. When the schema mentions it, its type must be `object`; a missing type is reported with the value `\"\"`.",
+    why:
+      "`metadata` of a custom resource (and of an embedded resource) is an ObjectMeta, always a JSON object. When " +
+      'the schema mentions it, its type must be `object`; a missing type is reported with the value `""`.',
     fix: "Write `metadata: {type: object}` (and nothing else, at the root, except name/generateName restrictions).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: string}}}\n",

@@ -14,10 +14,17 @@ export default defineRule({
     mustNotBeSpecifiedIn: "must not be specified in a nested context",
   },
   docs: {
-    why: "Reasoning about `metadata` inside `allOf`, `anyOf`, `oneOf` or `not` could restrict object metadata in ways the apiserver does not allow, so a property named `metadata` is rejected anywhere inside a value validation, at any depth.",
-    fix: "Remove `metadata` from the junctor. Object metadata can only be restricted at the root, and only `metadata.name` / `metadata.generateName`; use a CEL rule on the root for anything else.",
+    why:
+      "Reasoning about `metadata` inside `allOf`, `anyOf`, `oneOf` or `not` could restrict object metadata in ways " +
+      "the apiserver does not allow, so a property named `metadata` is rejected anywhere inside a value validation, " +
+      "at any depth.",
+    fix:
+      "Remove `metadata` from the junctor. Object metadata can only be restricted at the root, and only " +
+      "`metadata.name` / `metadata.generateName`; use a CEL rule on the root for anything else.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, " +
+      "anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
   phase: "structural",

@@ -14,7 +14,9 @@ export default defineRule({
     mustBeObjectAtThe: "must be object at the root",
   },
   docs: {
-    why: "A custom resource is always a JSON object (apiVersion, kind, metadata and your fields), so the root of its schema must be `type: object`.",
+    why:
+      "A custom resource is always a JSON object (apiVersion, kind, metadata and your fields), so the root of its " +
+      "schema must be `type: object`.",
     fix: "Set `type: object` at the root and move the value you meant to describe into a property such as `spec`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: string}\n",

@@ -23,8 +23,16 @@ export default defineRule({
     field: MESSAGES.field,
   },
   docs: {
-    why: "A structural schema specifies a non-empty `type` for the root, for every property and additionalProperties schema and for array items, so that the apiserver knows the shape of every field (pruning, defaulting, server-side apply, CEL). Only nodes with `x-kubernetes-int-or-string: true` or `x-kubernetes-preserve-unknown-fields: true` may omit it; embedded resources get `structural-embedded-resource-type` instead. A property written as `foo:` with no value is an empty schema and needs a type too.",
-    fix: "Add the `type` (`object`, `array`, `string`, `integer`, `number` or `boolean`), or mark the node `x-kubernetes-preserve-unknown-fields: true` if it really holds arbitrary JSON.",
+    why:
+      "A structural schema specifies a non-empty `type` for the root, for every property and additionalProperties " +
+      "schema and for array items, so that the apiserver knows the shape of every field (pruning, defaulting, " +
+      "server-side apply, CEL). Only nodes with `x-kubernetes-int-or-string: true` or " +
+      "`x-kubernetes-preserve-unknown-fields: true` may omit it; embedded resources get " +
+      "`structural-embedded-resource-type` instead. A property written as `foo:` with no value is an empty schema " +
+      "and needs a type too.",
+    fix:
+      "Add the `type` (`object`, `array`, `string`, `integer`, `number` or `boolean`), or mark the node " +
+      "`x-kubernetes-preserve-unknown-fields: true` if it really holds arbitrary JSON.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {spec: {properties: {foo: {type: string}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {foo: {type: string}}}}}\n",

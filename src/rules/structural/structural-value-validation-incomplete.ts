@@ -14,11 +14,30 @@ export default defineRule({
     definedIn: "because it is defined in {{path}}",
   },
   docs: {
-    why: "Every field a value validation (allOf/anyOf/oneOf/not) talks about must also be specified outside of it, otherwise it would be pruned before being validated. The apiserver reports the missing structural counterpart, `because it is defined in` the junctor path. It checks this for the value validations of the schema root (and everything nested inside them); junctors on nested properties are not checked for completeness.",
-    fix: "Add the property (with its type) or the items schema to the structural part, at the path reported, and keep only value validations inside the junctor.",
+    why:
+      "Every field a value validation (allOf/anyOf/oneOf/not) talks about must also be specified outside of it, " +
+      "otherwise it would be pruned before being validated. The apiserver reports the missing structural " +
+      "counterpart, `because it is defined in` the junctor path. It checks this for the value validations of the " +
+      "schema root (and everything nested inside them); junctors on nested properties are not checked for " +
+      "completeness.",
+    fix:
+      "Add the property (with its type) or the items schema to the structural part, at the path reported, and keep " +
+      "only value validations inside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/complete.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {foo: {type: string}}}\n" +
+      "  anyOf:\n" +
+      "  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n" +
+      "  anyOf:\n" +
+      "  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx, state) => {
