@@ -1,6 +1,6 @@
 /** A conversionReviewVersions entry is not a DNS-1035 label. */
 import { defineRule } from "../define-rule.js";
-import { conversionOf } from "./view.js";
+import { webhookReviewVersions } from "./view.js";
 import { isDNS1035Label } from "../../k8s/validation.js";
 
 export default defineRule({
@@ -23,22 +23,9 @@ export default defineRule({
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },
   check(ctx) {
-    const c = conversionOf(ctx.crd, ctx.memo);
-    if (!c || c.strategy !== "Webhook" || !c.reviewVersions) return;
-    const seen = new Set<string>();
-    for (const { index, value } of entries(c.reviewVersions)) {
-      if (seen.has(value)) continue;
-      seen.add(value);
-      for (const m of isDNS1035Label(value)) ctx.report({ path: c.reviewVersionsPath.index(index), message: m, value });
+    for (const { path, value, repeated } of webhookReviewVersions(ctx.crd, ctx.memo)) {
+      if (repeated) continue;
+      for (const m of isDNS1035Label(value)) ctx.report({ path, message: m, value });
     }
   },
 });
-
-/** The entries as validateConversionReviewVersions sees them (non-strings fail decoding and are skipped). */
-function entries(list: unknown[]): { index: number; value: string }[] {
-  const out: { index: number; value: string }[] = [];
-  list.forEach((value, index) => {
-    if (typeof value === "string") out.push({ index, value });
-  });
-  return out;
-}

@@ -1,11 +1,6 @@
 /** The api-approved.kubernetes.io annotation must be a URL or start with "unapproved". */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { isObject } from "../../crd/model.js";
-import { stringField } from "../../k8s/objectmeta.js";
-import { approvalAccepted, approvalState, isProtectedGroup } from "./api-approval-missing.js";
-
-const ANNOTATION = "api-approved.kubernetes.io";
+import { ANNOTATION, approvalAccepted, approvalPath, approvalToCheck } from "./api-approval.js";
 
 export default defineRule({
   id: "api-approval-invalid",
@@ -44,15 +39,10 @@ export default defineRule({
       "spec: {group: x.k8s.io}\n",
   },
   check(ctx) {
-    const group = stringField(ctx.crd.spec, "group");
-    if (!group || !isProtectedGroup(group)) return;
-    const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-    const value = stringField(md.annotations, ANNOTATION);
-    // validateAPIApproval: an update that leaves the approval state as OLD had it is never refused for it.
-    if (ctx.update && approvalState(ctx.update.old.raw) === approvalState(ctx.crd.raw)) return;
+    const value = approvalToCheck(ctx);
     if (!value || approvalAccepted(value)) return;
     ctx.report({
-      path: DualPath.root("metadata", "annotations").key(ANNOTATION),
+      path: approvalPath(),
       messageId: "protectedGroupsMustHaveApproval", data: { ANNOTATION },
       value,
     });

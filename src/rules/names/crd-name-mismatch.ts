@@ -3,6 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject } from "../../crd/model.js";
 import { stringField } from "../../k8s/objectmeta.js";
+import { nameCheckedOnCreate } from "./crd-name.js";
 
 export default defineRule({
   id: "crd-name-mismatch",
@@ -29,10 +30,7 @@ export default defineRule({
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {
-    // Only the create validation checks the name's form (its nameValidationFn); an update keeps OLD's name.
-    if (ctx.update) return;
-    const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-    const name = stringField(md, "name");
+    const name = nameCheckedOnCreate(ctx);
     if (!name) return;
     const names = isObject(ctx.crd.spec.names) ? ctx.crd.spec.names : {};
     const plural = stringField(names, "plural");

@@ -1,8 +1,8 @@
 /** metadata.name must be a lowercase RFC 1123 subdomain. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { isObject } from "../../crd/model.js";
-import { nameIsDNSSubdomain, stringField } from "../../k8s/objectmeta.js";
+import { nameIsDNSSubdomain } from "../../k8s/objectmeta.js";
+import { nameCheckedOnCreate } from "./crd-name.js";
 
 export default defineRule({
   id: "crd-name-not-dns-subdomain",
@@ -24,10 +24,7 @@ export default defineRule({
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {
-    // Only the create validation checks the name's form (its nameValidationFn); an update keeps OLD's name.
-    if (ctx.update) return;
-    const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-    const name = stringField(md, "name");
+    const name = nameCheckedOnCreate(ctx);
     if (!name) return;
     for (const m of nameIsDNSSubdomain(name, false)) ctx.report({ path: DualPath.root("metadata", "name"), message: m, value: name });
   },

@@ -1,6 +1,6 @@
 /** An enum was put on a field that had none (B26). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, ratchets, schemaChanges, shownValues } from "./schema-changes.js";
+import { enumValuesReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -37,8 +37,7 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-added")) {
-      const values = shownValues(c.values!);
-      ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { values: values.text, fail: failText(ratchets(c)) }, ...(values.detail ? { detail: values.detail } : {}) }));
+      ctx.report(enumValuesReport(c, "objects-fail", { messageId: "added", data: { fail: failText(ratchets(c)) } }));
     }
   },
 });

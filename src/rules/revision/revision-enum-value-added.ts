@@ -1,6 +1,6 @@
 /** Values were added to a field's enum (B26): not breaking for the apiserver; configurable for exhaustive clients. */
 import { defineRule } from "../define-rule.js";
-import { changeReport, schemaChanges, shownValues } from "./schema-changes.js";
+import { enumValuesReport, schemaChanges } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -44,8 +44,7 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-value-added")) {
-      const values = shownValues(c.values!);
-      ctx.report(changeReport(c, "behaviour-changed", { messageId: "added", data: { noun: c.values!.length === 1 ? "value" : "values", values: values.text }, ...(values.detail ? { detail: values.detail } : {}) }));
+      ctx.report(enumValuesReport(c, "behaviour-changed", { messageId: "added" }));
     }
   },
 });

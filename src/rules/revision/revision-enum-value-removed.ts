@@ -1,6 +1,6 @@
 /** Values were removed from a field's enum (B26). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, ratchets, schemaChanges, shownValues } from "./schema-changes.js";
+import { enumValuesReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -39,8 +39,7 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-value-removed")) {
-      const values = shownValues(c.values!);
-      ctx.report(changeReport(c, "objects-fail", { messageId: "removed", data: { noun: c.values!.length === 1 ? "value" : "values", values: values.text, fail: failText(ratchets(c)) }, ...(values.detail ? { detail: values.detail } : {}) }));
+      ctx.report(enumValuesReport(c, "objects-fail", { messageId: "removed", data: { fail: failText(ratchets(c)) } }));
     }
   },
 });

@@ -1,6 +1,6 @@
 /** scale.labelSelectorPath does not start with '.'. */
 import { defineRule } from "../define-rule.js";
-import { isSimpleJsonPath, NOT_JSON_PATH_MESSAGE, scalePath, scaleScopes } from "./scale.js";
+import { isSimpleJsonPath, NOT_JSON_PATH_MESSAGE, scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-label-selector-path-not-json-path",
@@ -29,9 +29,8 @@ export default defineRule({
       "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      const p = scalePath(s.scale, "labelSelectorPath");
-      if (p && !isSimpleJsonPath(p)) ctx.report({ path: s.path.child("labelSelectorPath"), messageId: "notJsonPath", value: p });
+    for (const { path, value } of scalePathsOf(ctx.crd, "labelSelectorPath")) {
+      if (value && !isSimpleJsonPath(value)) ctx.report({ path, messageId: "notJsonPath", value });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** scale.labelSelectorPath is neither under .spec nor under .status. */
 import { defineRule } from "../define-rule.js";
-import { isSimpleJsonPath, scalePath, scaleScopes } from "./scale.js";
+import { isSimpleJsonPath, scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-label-selector-path-not-under-spec-or-status",
@@ -29,10 +29,9 @@ export default defineRule({
       "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      const p = scalePath(s.scale, "labelSelectorPath");
-      if (p && isSimpleJsonPath(p) && !p.startsWith(".spec.") && !p.startsWith(".status."))
-        ctx.report({ path: s.path.child("labelSelectorPath"), messageId: "shouldBeAJsonPath", value: p });
+    for (const { path, value } of scalePathsOf(ctx.crd, "labelSelectorPath")) {
+      if (value && isSimpleJsonPath(value) && !value.startsWith(".spec.") && !value.startsWith(".status."))
+        ctx.report({ path, messageId: "shouldBeAJsonPath", value });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** scale.specReplicasPath is not under .spec. */
 import { defineRule } from "../define-rule.js";
-import { isSimpleJsonPath, scalePath, scaleScopes } from "./scale.js";
+import { isSimpleJsonPath, scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-spec-replicas-path-not-under-spec",
@@ -26,10 +26,9 @@ export default defineRule({
       "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      const p = scalePath(s.scale, "specReplicasPath");
-      if (p && isSimpleJsonPath(p) && !p.startsWith(".spec."))
-        ctx.report({ path: s.path.child("specReplicasPath"), messageId: "shouldBeAJsonPath", value: p });
+    for (const { path, value } of scalePathsOf(ctx.crd, "specReplicasPath")) {
+      if (value && isSimpleJsonPath(value) && !value.startsWith(".spec."))
+        ctx.report({ path, messageId: "shouldBeAJsonPath", value });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** scale.specReplicasPath is empty. */
 import { defineRule } from "../define-rule.js";
-import { scalePath, scaleScopes } from "./scale.js";
+import { scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-spec-replicas-path-required",
@@ -26,8 +26,8 @@ export default defineRule({
       "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      if (scalePath(s.scale, "specReplicasPath") === "") ctx.report({ path: s.path.child("specReplicasPath"), messageId: "message" });
+    for (const { path, value } of scalePathsOf(ctx.crd, "specReplicasPath")) {
+      if (value === "") ctx.report({ path, messageId: "message" });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** scale.statusReplicasPath is not under .status. */
 import { defineRule } from "../define-rule.js";
-import { isSimpleJsonPath, scalePath, scaleScopes } from "./scale.js";
+import { isSimpleJsonPath, scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-status-replicas-path-not-under-status",
@@ -26,10 +26,9 @@ export default defineRule({
       "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      const p = scalePath(s.scale, "statusReplicasPath");
-      if (p && isSimpleJsonPath(p) && !p.startsWith(".status."))
-        ctx.report({ path: s.path.child("statusReplicasPath"), messageId: "shouldBeAJsonPath", value: p });
+    for (const { path, value } of scalePathsOf(ctx.crd, "statusReplicasPath")) {
+      if (value && isSimpleJsonPath(value) && !value.startsWith(".status."))
+        ctx.report({ path, messageId: "shouldBeAJsonPath", value });
     }
   },
 });

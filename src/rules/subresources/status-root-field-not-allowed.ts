@@ -1,6 +1,6 @@
 /** Status subresource enabled and the root schema uses a keyword that would be lost when status is extracted. */
 import { defineRule } from "../define-rule.js";
-import { firstStatusRootOffence, htmlSafeJson, internalSchemaValue, statusRootAllowedFields } from "./status-root.js";
+import { htmlSafeJson, internalSchemaValue, statusRootAllowedFields, statusRootOffence } from "./status-root.js";
 import { RenderedValue } from "../../k8s/validation.js";
 
 export default defineRule({
@@ -47,8 +47,7 @@ export default defineRule({
       '  x-kubernetes-validations: [{rule: "has(self.spec) || has(self.status)"}]\n',
   },
   checkSchema(ctx) {
-    if (!ctx.scope.statusEnabled) return;
-    const offence = firstStatusRootOffence(ctx.scope.root);
+    const offence = statusRootOffence(ctx);
     if (offence?.kind !== "field") return;
     ctx.report({
       path: ctx.scope.path,

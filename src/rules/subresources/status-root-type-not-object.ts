@@ -1,6 +1,6 @@
 /** Status subresource enabled and the root schema's type is not object. */
 import { defineRule } from "../define-rule.js";
-import { firstStatusRootOffence, STATUS_ROOT_TYPE_MESSAGE } from "./status-root.js";
+import { STATUS_ROOT_TYPE_MESSAGE, statusRootOffence } from "./status-root.js";
 
 export default defineRule({
   id: "status-root-type-not-object",
@@ -30,8 +30,7 @@ export default defineRule({
       "true}}}\n",
   },
   checkSchema(ctx) {
-    if (!ctx.scope.statusEnabled) return;
-    const offence = firstStatusRootOffence(ctx.scope.root);
+    const offence = statusRootOffence(ctx);
     if (offence?.kind !== "type") return;
     ctx.report({ path: ctx.scope.path.child("type"), messageId: "notObject", value: offence.type });
   },
