@@ -40,7 +40,11 @@ export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final"
 /** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
 export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
 
-export interface Report {
+/**
+ * A report. `M` is the union of the reporting rule's message ids (`keyof messages`, see `defineRule`), so that a
+ * misspelt `messageId` fails to compile instead of failing at run time; code outside one rule sees `string`.
+ */
+export interface Report<M extends string = string> {
   path: DualPath;
   /**
    * The schema node whose validation raises the error, when it is not the node at `path`: the array checks of
@@ -49,7 +53,7 @@ export interface Report {
    */
   level?: DualPath;
   /** One of the rule's `messages` (the text is data that docs and tests can see); `data` fills its `{{placeholders}}`. */
-  messageId?: string;
+  messageId?: M;
   data?: MessageData;
   /**
    * A message computed whole by a shared evaluator (a Kubernetes validation function's text, a decoder's text),
@@ -85,11 +89,12 @@ export interface EngineServices {
   readonly schemaValidators: SchemaValidatorCache;
 }
 
-export interface RuleContext {
+/** The context of a `crd` rule; `M` are the rule's message ids (see `Report`). */
+export interface RuleContext<M extends string = string> {
   crd: CrdView;
   /** Target Kubernetes minor version (1.N). */
   minor: number;
-  report(r: Report): void;
+  report(r: Report<M>): void;
   services: EngineServices;
   /** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
   memo: Memo;
@@ -120,7 +125,7 @@ export interface RuleContext {
  */
 export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
 
-export interface RevisionReport extends Report {
+export interface RevisionReport<M extends string = string> extends Report<M> {
   effect: Effect;
   /** The position is in OLD (what was removed) instead of NEW. `path` is then a path in OLD. */
   inOld?: boolean;
@@ -133,7 +138,7 @@ export interface RevisionReport extends Report {
 }
 
 /** The context of a `revision` rule: one CRD's OLD and NEW revisions. */
-export interface RevisionContext {
+export interface RevisionContext<M extends string = string> {
   /** NEW (as `crd` in every other rule context). */
   readonly crd: CrdView;
   readonly old: CrdView;
@@ -146,10 +151,10 @@ export interface RevisionContext {
   /** NEW's per-CRD memo (the one NEW's own rules filled); `oldMemo` is OLD's. */
   readonly memo: Memo;
   readonly oldMemo: Memo;
-  report(r: RevisionReport): void;
+  report(r: RevisionReport<M>): void;
 }
 
-export interface SchemaContext extends RuleContext {
+export interface SchemaContext<M extends string = string> extends RuleContext<M> {
   /** The id of the rule this context reports for. */
   readonly ruleId: string;
   scope: SchemaScope;
@@ -243,18 +248,32 @@ export interface RuleOnUpdate {
   readonly oldFindingLifts?: Exclude<OldFindingRequirement, "requireStructuralSchema">;
 }
 
-export interface Rule extends RuleMeta {
+/** The hooks the engine calls; `M` are the rule's message ids, which its contexts' `report` accepts. */
+export interface RuleHooks<M extends string = string> {
   /** `crd` phase: once per CRD. */
-  check?(ctx: RuleContext): void;
+  check?(ctx: RuleContext<M>): void;
   /** Schema phases: once per schema, after the per-node visits of the same phase. */
-  checkSchema?(ctx: SchemaContext): void;
+  checkSchema?(ctx: SchemaContext<M>): void;
   /** Schema phases: once per schema node. */
-  visitNode?(node: SchemaNode, ctx: SchemaContext): void;
+  visitNode?(node: SchemaNode, ctx: SchemaContext<M>): void;
   /** `revision` phase: once per pair of revisions of a CRD. */
-  checkRevision?(ctx: RevisionContext): void;
+  checkRevision?(ctx: RevisionContext<M>): void;
 }
 
-export function defineRule<R extends Rule>(rule: R): R {
+export interface Rule extends RuleMeta, RuleHooks {}
+
+/** The message texts of one rule by id. */
+export type RuleMessages = Readonly<Record<string, string>>;
+
+/** A rule as written in its module: its hooks report only ids of its own `messages`. */
+export type RuleDefinition<M extends RuleMessages> = Omit<RuleMeta, "messages"> & { messages?: M } & RuleHooks<keyof M & string>;
+
+/**
+ * A rule module's default export, typed as typescript-eslint's `createRule` types its rules: the message ids are
+ * inferred from `messages`, and every context the hooks receive accepts only those ids, so that a misspelt
+ * `messageId` fails `tsc` (a rule without `messages` may only report computed `message`s).
+ */
+export function defineRule<const M extends RuleMessages = Record<never, string>>(rule: RuleDefinition<M>): Rule {
   return rule;
 }
 

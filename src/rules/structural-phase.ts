@@ -16,7 +16,7 @@ export function observeNode(node: SchemaNode, ctx: SchemaContext): StructuralSta
 }
 
 /** Queues a finding; it is reported at the end of the structural phase when the schema converts. */
-export function deferReport(ctx: SchemaContext, r: Report): void {
+export function deferReport<M extends string>(ctx: SchemaContext<M>, r: Report<NoInfer<M>>): void {
   ctx.structural.defer(ctx.ruleId, () => ctx.report(r));
 }
 

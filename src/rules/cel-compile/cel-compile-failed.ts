@@ -10,7 +10,9 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  description: "An x-kubernetes-validations rule does not compile: syntax error, unknown field, no matching overload, or a function the target release lacks.",
+  description:
+    "An x-kubernetes-validations rule does not compile: syntax error, unknown field, no matching overload, or a " +
+    "function the target release lacks.",
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
@@ -18,11 +20,21 @@ export default defineRule({
     compileFailed: "compilation failed: {{error}}",
   },
   docs: {
-    why: "The apiserver compiles every rule against the schema of the node that carries it, with the CEL environment of the target release, and rejects the CRD when one fails: `self` has exactly the fields the schema declares, and library functions (quantity, ip/cidr, semver, format, ...) arrive release by release.",
-    fix: "Fix the expression: check field names against the schema (`self.spec.replicas`, not `self.replicas`), types (compare int with int), escaped property names (`self.x__dash__y` for `x-y`), and that the functions exist in the oldest release you support.",
+    why:
+      "The apiserver compiles every rule against the schema of the node that carries it, with the CEL environment of " +
+      "the target release, and rejects the CRD when one fails: `self` has exactly the fields the schema declares, " +
+      "and library functions (quantity, ip/cidr, semver, format, ...) arrive release by release.",
+    fix:
+      "Fix the expression: check field names against the schema (`self.spec.replicas`, not `self.replicas`), types " +
+      "(compare int with int), escaped property names (`self.x__dash__y` for `x-y`), and that the functions exist in " +
+      "the oldest release you support.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.b > 0'}]}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.b > " +
+      "0'}]}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
+      "0'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

@@ -12,7 +12,10 @@ export default defineRule({
   phase: "walk",
   minMinor: 28,
   docs: {
-    why: "`fieldPath` (Kubernetes 1.28+) names the field a failing rule is reported on, relative to the node carrying the rule. When set it must be a path; whitespace is rejected here and, being no valid path, by `cel-field-path-invalid` too.",
+    why:
+      "`fieldPath` (Kubernetes 1.28+) names the field a failing rule is reported on, relative to the node carrying " +
+      "the rule. When set it must be a path; whitespace is rejected here and, being no valid path, by " +
+      "`cel-field-path-invalid` too.",
     fix: "Write the path (e.g. `.spec.replicas` or `['dotted.key']`), or remove `fieldPath`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: ' '}]}\n",

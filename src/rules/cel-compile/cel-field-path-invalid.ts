@@ -14,11 +14,22 @@ export default defineRule({
   phase: "walk",
   minMinor: 28,
   docs: {
-    why: "`fieldPath` (Kubernetes 1.28+) names, relative to the node carrying the rule, the field a failure is reported on. The apiserver parses it (`.name` steps and `['quoted name']` steps, no list indices) and resolves each step in the node's structural schema: through declared `properties`, or any key of an `additionalProperties` map. A path that does not parse, names an undeclared property or enters a list is rejected. When the node's schema cannot be converted to a structural schema the path is not checked.",
-    fix: "Start the path with `.` (or `['...']`), use declared property names as written in the schema (not CEL-escaped ones), and point at the list itself rather than into its items.",
+    why:
+      "`fieldPath` (Kubernetes 1.28+) names, relative to the node carrying the rule, the field a failure is reported " +
+      "on. The apiserver parses it (`.name` steps and `['quoted name']` steps, no list indices) and resolves each " +
+      "step in the node's structural schema: through declared `properties`, or any key of an `additionalProperties` " +
+      "map. A path that does not parse, names an undeclared property or enters a list is rejected. When the node's " +
+      "schema cannot be converted to a structural schema the path is not checked.",
+    fix:
+      "Start the path with `.` (or `['...']`), use declared property names as written in the schema (not CEL-escaped " +
+      "ones), and point at the list itself rather than into its items.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.missing}], properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
-    pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.replicas}], properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.missing}], " +
+      "properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.replicas}], " +
+      "properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
   },
   visitNode(node, ctx) {
     let converts: boolean | undefined;

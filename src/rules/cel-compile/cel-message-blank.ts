@@ -12,7 +12,9 @@ export default defineRule({
   phase: "walk",
   minMinor: 25,
   docs: {
-    why: "`message` is what users see when the rule fails; when set it must say something. A message of only whitespace is rejected (an absent or empty message is fine: the apiserver then prints the rule).",
+    why:
+      "`message` is what users see when the rule fails; when set it must say something. A message of only whitespace " +
+      "is rejected (an absent or empty message is fine: the apiserver then prints the rule).",
     fix: "Write the message, or remove the `message` key.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: '  '}]}\n",

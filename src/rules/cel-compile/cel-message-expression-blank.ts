@@ -16,11 +16,15 @@ export default defineRule({
     messageexpressionMustBeNonEmpty: "messageExpression must be non-empty if specified",
   },
   docs: {
-    why: "`messageExpression` (Kubernetes 1.27+) is a CEL expression that builds the failure message; when set it must contain an expression.",
+    why:
+      "`messageExpression` (Kubernetes 1.27+) is a CEL expression that builds the failure message; when set it must " +
+      "contain an expression.",
     fix: "Write the CEL string expression, or remove `messageExpression` and use a static `message`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: ' '}]}\n",
-    pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
+    pass:
+      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', " +
+      "messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -17,11 +17,17 @@ export default defineRule({
     compileFailed: "messageExpression compilation failed: {{error}}",
   },
   docs: {
-    why: "The apiserver compiles messageExpression with the same variables as the rule (only when the rule itself compiled) and rejects the CRD when it fails.",
+    why:
+      "The apiserver compiles messageExpression with the same variables as the rule (only when the rule itself " +
+      "compiled) and rejects the CRD when it fails.",
     fix: "Fix the expression; it sees the same `self` as the rule and must produce a string.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + self.b\"}]}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
+      "0', messageExpression: \"'a is ' + self.b\"}]}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
+      "0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

@@ -12,10 +12,15 @@ export default defineRule({
   phase: "walk",
   minMinor: 25,
   docs: {
-    why: "Validation messages end up in one-line API error strings, so a message may not contain `\\n` or `\\r` (after trimming surrounding whitespace, so a YAML `|` block's final newline is fine). A folded `>` block or a quoted string with an embedded newline is rejected.",
+    why:
+      "Validation messages end up in one-line API error strings, so a message may not contain `\\n` or `\\r` (after " +
+      "trimming surrounding whitespace, so a YAML `|` block's final newline is fine). A folded `>` block or a quoted " +
+      "string with an embedded newline is rejected.",
     fix: "Put the message on one line (use `>-` or a plain scalar for long messages).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: \"first line\\nsecond line\"}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', " +
+      'message: "first line\\nsecond line"}]}\n',
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: first line, second line}]}\n",
   },
   visitNode(node, ctx) {

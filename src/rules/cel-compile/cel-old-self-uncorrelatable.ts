@@ -24,7 +24,9 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  description: "A rule uses oldSelf below a list that is not x-kubernetes-list-type: map (or an object with an unknown map-type), where old and new values cannot be paired.",
+  description:
+    "A rule uses oldSelf below a list that is not x-kubernetes-list-type: map (or an object with an unknown " +
+    "map-type), where old and new values cannot be paired.",
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
@@ -32,11 +34,23 @@ export default defineRule({
     oldselfCannotBeUsedOn: "oldSelf cannot be used on the uncorrelatable portion of the schema within {{apiserver}}",
   },
   docs: {
-    why: "Transition rules compare a value with its previous version; the apiserver can only pair list items by key in list-type map lists. Under atomic and set lists there is no old value to compare with, so it rejects the rule.",
-    fix: "Make the list `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys`, or move the rule up to the list itself (`self == oldSelf` on the list is fine).",
+    why:
+      "Transition rules compare a value with its previous version; the apiserver can only pair list items by key in " +
+      "list-type map lists. Under atomic and set lists there is no old value to compare with, so it rejects the rule.",
+    fix:
+      "Make the list `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys`, or move the rule up to the " +
+      "list itself (`self == oldSelf` on the list is fine).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    l: {type: array, items: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    l: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

@@ -17,11 +17,19 @@ export default defineRule({
     mayNotBeSetIf: "may not be set if oldSelf is not used in rule",
   },
   docs: {
-    why: "optionalOldSelf only changes how oldSelf is bound (as an optional, so the rule also runs on create); the apiserver rejects it on a rule without oldSelf.",
-    fix: "Remove optionalOldSelf, or write the transition rule with oldSelf (e.g. `oldSelf.hasValue() ? self >= oldSelf.value() : true`).",
+    why:
+      "optionalOldSelf only changes how oldSelf is bound (as an optional, so the rule also runs on create); the " +
+      "apiserver rejects it on a rule without oldSelf.",
+    fix:
+      "Remove optionalOldSelf, or write the transition rule with oldSelf (e.g. " +
+      "`oldSelf.hasValue() ? self >= oldSelf.value() : true`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', optionalOldSelf: true}]}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
+      "0', optionalOldSelf: true}]}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: " +
+      "'!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

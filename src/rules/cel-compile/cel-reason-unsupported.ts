@@ -14,11 +14,16 @@ export default defineRule({
   phase: "walk",
   minMinor: 28,
   messages: {
-    supportedValuesFieldvalueduplicateFieldvalueforbiddenFieldvalueinvalid: "supported values: \"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"",
+    supportedValuesFieldvalueduplicateFieldvalueforbiddenFieldvalueinvalid:
+      'supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"',
   },
   docs: {
-    why: "`reason` (Kubernetes 1.28+) chooses the error type and HTTP reason returned when the rule fails; only the four `FieldValue*` reasons exist.",
-    fix: "Use `FieldValueInvalid` (the default when omitted), `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`.",
+    why:
+      "`reason` (Kubernetes 1.28+) chooses the error type and HTTP reason returned when the rule fails; only the " +
+      "four `FieldValue*` reasons exist.",
+    fix:
+      "Use `FieldValueInvalid` (the default when omitted), `FieldValueForbidden`, `FieldValueRequired` or " +
+      "`FieldValueDuplicate`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', reason: Invalid}]}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', reason: FieldValueInvalid}]}\n",

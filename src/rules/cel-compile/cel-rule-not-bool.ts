@@ -18,11 +18,19 @@ export default defineRule({
     celExpressionMustEvaluateTo: "cel expression must evaluate to a bool",
   },
   docs: {
-    why: "A rule is a predicate: the apiserver rejects a rule whose type is not bool (exactly bool: an expression of type dyn, such as an int-or-string field, is rejected too).",
-    fix: "Make the expression a comparison or a boolean function call, e.g. `size(self.name) > 0` instead of `size(self.name)`.",
+    why:
+      "A rule is a predicate: the apiserver rejects a rule whose type is not bool (exactly bool: an expression of " +
+      "type dyn, such as an int-or-string field, is rejected too).",
+    fix:
+      "Make the expression a comparison or a boolean function call, e.g. `size(self.name) > 0` instead of " +
+      "`size(self.name)`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a)'}]}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a) > 0'}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: " +
+      "'size(self.a)'}]}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: " +
+      "'size(self.a) > 0'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

@@ -15,7 +15,9 @@ export default defineRule({
     ruleIsNotSpecified: "rule is not specified",
   },
   docs: {
-    why: "Each `x-kubernetes-validations` entry is a CEL expression in `rule`; an entry without one (or with only whitespace) is rejected. The message checks of that entry are then skipped.",
+    why:
+      "Each `x-kubernetes-validations` entry is a CEL expression in `rule`; an entry without one (or with only " +
+      "whitespace) is rejected. The message checks of that entry are then skipped.",
     fix: "Write the CEL expression in `rule`, or remove the entry.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: ' ', message: must hold}]}\n",

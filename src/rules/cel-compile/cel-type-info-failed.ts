@@ -9,18 +9,43 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Internal error",
-  description: "The apiserver cannot build the CEL type of a node with rules, because a node above it (within the rules' scope) has no CEL type.",
+  description:
+    "The apiserver cannot build the CEL type of a node with rules, because a node above it (within the rules' scope) " +
+    "has no CEL type.",
   phase: "cel",
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   messages: {
-    typeInfoFailed: "internal error: failed to construct type information for x-kubernetes-validations rules: unable to convert structural schema to CEL declarations",
+    typeInfoFailed:
+      "internal error: failed to construct type information for x-kubernetes-validations rules: unable to convert " +
+      "structural schema to CEL declarations",
   },
   docs: {
-    why: "The apiserver types a node's rules from the CEL type of the nodes above it, starting at the topmost node that carries x-kubernetes-validations. A node on that way whose schema has no CEL type (an unknown `type`, an array without `items`, ...) breaks the chain: every node with rules below it is rejected with this internal error instead of being compiled, in addition to the error on the node itself (which, being above them, does not stop their compilation).",
+    why:
+      "The apiserver types a node's rules from the CEL type of the nodes above it, starting at the topmost node that " +
+      "carries x-kubernetes-validations. A node on that way whose schema has no CEL type (an unknown `type`, an " +
+      "array without `items`, ...) breaks the chain: every node with rules below it is rejected with this internal " +
+      "error instead of being compiled, in addition to the error on the node itself (which, being above them, does " +
+      "not stop their compilation).",
     fix: "Fix the node's type (it has an error of its own); the rules below it are then compiled.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations: [{rule: 'true'}]\n  properties:\n    spec:\n      type: any\n      properties:\n        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations: [{rule: 'true'}]\n  properties:\n    spec:\n      type: object\n      properties:\n        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  x-kubernetes-validations: [{rule: 'true'}]\n" +
+      "  properties:\n" +
+      "    spec:\n" +
+      "      type: any\n" +
+      "      properties:\n" +
+      "        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  x-kubernetes-validations: [{rule: 'true'}]\n" +
+      "  properties:\n" +
+      "    spec:\n" +
+      "      type: object\n" +
+      "      properties:\n" +
+      "        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
   },
   visitNode(node, ctx) {
     const v = node.schema["x-kubernetes-validations"];

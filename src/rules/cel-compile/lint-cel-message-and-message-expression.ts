@@ -15,14 +15,24 @@ export default defineRule({
   phase: "walk",
   minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   messages: {
-    bothMessageAndMessageexpressionAre: "both message and messageExpression are set: users see messageExpression; message is only used when it fails",
+    bothMessageAndMessageexpressionAre:
+      "both message and messageExpression are set: users see messageExpression; message is only used when it fails",
   },
   docs: {
-    why: "When both are set, users see the result of `messageExpression`; the static `message` shows only when the expression fails at runtime or yields an empty string. Readers of the schema often take `message` for what users will see, and the two drift apart.",
-    fix: "Keep one of them; if you keep both on purpose (a fallback), make `message` say the same thing as the expression.",
+    why:
+      "When both are set, users see the result of `messageExpression`; the static `message` shows only when the " +
+      "expression fails at runtime or yields an empty string. Readers of the schema often take `message` for what " +
+      "users will see, and the two drift apart.",
+    fix:
+      "Keep one of them; if you keep both on purpose (a fallback), make `message` say the same thing as the " +
+      "expression.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold, messageExpression: \"'must hold'\"}]}\n",
-    pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold, " +
+      "messageExpression: \"'must hold'\"}]}\n",
+    pass:
+      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', " +
+      "messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -11,19 +11,31 @@ export default defineRule({
   type: null,
   description: "optionalOldSelf is set, but Kubernetes 1.28–1.29 drop it silently (feature gate off by default).",
   preset: "recommended",
-  presetWhy: "Lost without a word on 1.28 and 1.29: the apiserver drops optionalOldSelf, so the rule never runs on create.",
+  presetWhy:
+    "Lost without a word on 1.28 and 1.29: the apiserver drops optionalOldSelf, so the rule never runs on create.",
   phase: "walk",
   minMinor: CRD_VALIDATION_RATCHETING.alpha,
   maxMinor: CRD_VALIDATION_RATCHETING.onByDefault - 1,
   messages: {
-    optionaloldselfIsDroppedByKubernetes: "optionalOldSelf is dropped by Kubernetes 1.{{minor}} (CRDValidationRatcheting is off by default): the rule stays a transition rule",
+    optionaloldselfIsDroppedByKubernetes:
+      "optionalOldSelf is dropped by Kubernetes 1.{{minor}} (CRDValidationRatcheting is off by default): the rule " +
+      "stays a transition rule",
   },
   docs: {
-    why: "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule that never runs on create, and `oldSelf` is not an optional there.",
-    fix: "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule without `optionalOldSelf`.",
+    why:
+      "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 " +
+      "and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule " +
+      "that never runs on create, and `oldSelf` is not an optional there.",
+    fix:
+      "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule " +
+      "without `optionalOldSelf`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self == oldSelf.value()', optionalOldSelf: true}]}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: " +
+      "'!oldSelf.hasValue() || self == oldSelf.value()', optionalOldSelf: true}]}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == " +
+      "oldSelf'}]}}}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

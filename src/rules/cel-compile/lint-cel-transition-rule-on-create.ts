@@ -9,20 +9,32 @@ export default defineRule({
   severity: "info",
   apiserver: false,
   type: null,
-  description: "A rule referencing oldSelf without optionalOldSelf is skipped on create and whenever there is no old value.",
+  description:
+    "A rule referencing oldSelf without optionalOldSelf is skipped on create and whenever there is no old value.",
   preset: "strict",
   presetWhy: "Usually intended: immutability rules (`self == oldSelf`) are meant to run on update only.",
   phase: "walk",
   minMinor: 25,
   messages: {
-    theRuleUsesOldselfWithout: "the rule uses oldSelf without optionalOldSelf: true, so it is skipped on create and whenever the field had no old value",
+    theRuleUsesOldselfWithout:
+      "the rule uses oldSelf without optionalOldSelf: true, so it is skipped on create and whenever the field had no " +
+      "old value",
   },
   docs: {
-    why: "A rule that mentions `oldSelf` is a transition rule: the apiserver evaluates it only on update, and only when the field existed before. Creating an object, or adding the field later, never runs it, so a rule such as `self.replicas <= oldSelf.replicas + 1` cannot also enforce a bound on new objects.",
-    fix: "If the rule should also hold on create, set `optionalOldSelf: true` (Kubernetes 1.30+) and handle the absent old value (`oldSelf.hasValue()`), or add a separate rule without `oldSelf`.",
+    why:
+      "A rule that mentions `oldSelf` is a transition rule: the apiserver evaluates it only on update, and only when " +
+      "the field existed before. Creating an object, or adding the field later, never runs it, so a rule such as " +
+      "`self.replicas <= oldSelf.replicas + 1` cannot also enforce a bound on new objects.",
+    fix:
+      "If the rule should also hold on create, set `optionalOldSelf: true` (Kubernetes 1.30+) and handle the absent " +
+      "old value (`oldSelf.hasValue()`), or add a separate rule without `oldSelf`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf', message: a is immutable}]}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != 'oldSelf'\", message: a may not be oldSelf}]}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == " +
+      "oldSelf', message: a is immutable}]}}}\n",
+    pass:
+      'openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: "self != ' +
+      "'oldSelf'\", message: a may not be oldSelf}]}}}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -12,21 +12,36 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A validation rule within the budget uses more than half of it because it reads unbounded lists, maps or strings.",
+  description:
+    "A validation rule within the budget uses more than half of it because it reads unbounded lists, maps or strings.",
   preset: "strict",
-  presetWhy: "Within the budget: the CRD is accepted and the rule runs; the warning is about headroom for later changes.",
+  presetWhy:
+    "Within the budget: the CRD is accepted and the rule runs; the warning is about headroom for later changes.",
   phase: "cel",
   // x-kubernetes-validations exists since 1.23 but is dropped on create until its gate is on by default.
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   messages: {
-    unboundedInput: "estimated cost {{cost}} is {{percent}}% of the per-expression limit because of unbounded input: {{paths}}",
+    unboundedInput:
+      "estimated cost {{cost}} is {{percent}}% of the per-expression limit because of unbounded input: {{paths}}",
   },
   docs: {
-    why: "Unbounded inputs are the usual cause of cost rejections: a rule that is just under the limit today fails once a nested rule, a messageExpression or a new version is added, and its runtime cost per object stays high.",
+    why:
+      "Unbounded inputs are the usual cause of cost rejections: a rule that is just under the limit today fails once " +
+      "a nested rule, a messageExpression or a new version is added, and its runtime cost per object stays high.",
     fix: "Add the bounds the suggestion names (maxItems, maxProperties, maxLength) at the schema nodes the rule reads.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string, maxLength: 16}, x-kubernetes-validations: [{rule: \"self.all(x, x.startsWith('a'))\"}]}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, maxItems: 64, items: {type: string, maxLength: 16}, x-kubernetes-validations: [{rule: \"self.all(x, x.startsWith('a'))\"}]}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      '    l: {type: array, items: {type: string, maxLength: 16}, x-kubernetes-validations: [{rule: "self.all(x, ' +
+      "x.startsWith('a'))\"}]}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    l: {type: array, maxItems: 64, items: {type: string, maxLength: 16}, " +
+      "x-kubernetes-validations: [{rule: \"self.all(x, x.startsWith('a'))\"}]}\n",
   },
   checkSchema(ctx) {
     for (const e of schemaCosts(ctx).expressions) {

@@ -14,9 +14,13 @@ export default defineRule({
     shouldNotBeSetWhen: "should not be set when strategy is not set to Webhook",
   },
   docs: {
-    why: "conversionReviewVersions only applies to webhook conversion; with None (or any other strategy) a non-empty list is rejected.",
+    why:
+      "conversionReviewVersions only applies to webhook conversion; with None (or any other strategy) a non-empty " +
+      "list is rejected.",
     fix: "Remove `webhook` or set `strategy: Webhook`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceConversion)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceConversion)",
     fail: "spec: {conversion: {strategy: None, webhook: {conversionReviewVersions: [v1]}}}\n",
     pass: "spec: {conversion: {strategy: None}}\n",
   },

@@ -1,6 +1,6 @@
 /** A conversionReviewVersions entry is not a DNS-1035 label. */
 import { defineRule } from "../define-rule.js";
-import { conversionOf } from "./view.js";
+import { webhookReviewVersions } from "./view.js";
 import { isDNS1035Label } from "../../k8s/validation.js";
 
 export default defineRule({
@@ -12,29 +12,20 @@ export default defineRule({
   description: "A conversionReviewVersions entry is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "ConversionReview versions are API version names and must be DNS-1035 labels; each problem (length, format) is a separate error.",
+    why:
+      "ConversionReview versions are API version names and must be DNS-1035 labels; each problem (length, format) is " +
+      "a separate error.",
     fix: "Use version names such as `v1` and `v1beta1`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateConversionReviewVersions)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateConversionReviewVersions)",
     fail: "webhook: {conversionReviewVersions: [v1, V1beta1], clientConfig: {url: \"https://conv.example.com\"}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },
   check(ctx) {
-    const c = conversionOf(ctx.crd, ctx.memo);
-    if (!c || c.strategy !== "Webhook" || !c.reviewVersions) return;
-    const seen = new Set<string>();
-    for (const { index, value } of entries(c.reviewVersions)) {
-      if (seen.has(value)) continue;
-      seen.add(value);
-      for (const m of isDNS1035Label(value)) ctx.report({ path: c.reviewVersionsPath.index(index), message: m, value });
+    for (const { path, value, repeated } of webhookReviewVersions(ctx.crd, ctx.memo)) {
+      if (repeated) continue;
+      for (const m of isDNS1035Label(value)) ctx.report({ path, message: m, value });
     }
   },
 });
-
-/** The entries as validateConversionReviewVersions sees them (non-strings fail decoding and are skipped). */
-function entries(list: unknown[]): { index: number; value: string }[] {
-  const out: { index: number; value: string }[] = [];
-  list.forEach((value, index) => {
-    if (typeof value === "string") out.push({ index, value });
-  });
-  return out;
-}

@@ -14,9 +14,13 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "The apiserver must know which ConversionReview versions the webhook understands; with strategy Webhook the list (reported as spec.conversion.conversionReviewVersions) must not be empty.",
+    why:
+      "The apiserver must know which ConversionReview versions the webhook understands; with strategy Webhook the " +
+      "list (reported as spec.conversion.conversionReviewVersions) must not be empty.",
     fix: "Add `conversionReviewVersions: [v1]` (or `[v1, v1beta1]` for webhooks that still speak v1beta1).",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateConversionReviewVersions)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateConversionReviewVersions)",
     fail: "webhook: {clientConfig: {url: \"https://conv.example.com\"}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },

@@ -14,9 +14,13 @@ export default defineRule({
     mustIncludeAtLeastOne: "must include at least one of v1, v1beta1",
   },
   docs: {
-    why: "The apiserver speaks ConversionReview v1 and v1beta1 only; on create at least one of them must be listed, or no request could ever be sent.",
+    why:
+      "The apiserver speaks ConversionReview v1 and v1beta1 only; on create at least one of them must be listed, or " +
+      "no request could ever be sent.",
     fix: "Include `v1` (first) in conversionReviewVersions, and make the webhook answer ConversionReview v1.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateConversionReviewVersions, acceptedConversionReviewVersions)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateConversionReviewVersions, acceptedConversionReviewVersions)",
     fail: "webhook: {conversionReviewVersions: [v2], clientConfig: {url: \"https://conv.example.com\"}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },

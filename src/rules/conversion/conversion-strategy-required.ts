@@ -14,9 +14,14 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "spec.conversion defaults to `{strategy: None}` only when it is absent; an explicit `conversion: {}` (or `strategy: \"\"`) is not defaulted and the strategy is required.",
+    why:
+      "spec.conversion defaults to `{strategy: None}` only when it is absent; an explicit `conversion: {}` (or " +
+      '`strategy: ""`) is not defaulted and the strategy is required.',
     fix: "Set `strategy: None` (or `Webhook` with a webhook), or remove spec.conversion altogether.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceConversion, validateEnumStrings); kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceConversion, validateEnumStrings); " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
     fail: "spec: {conversion: {}}\n",
     pass: "spec: {conversion: {strategy: None}}\n",
   },

@@ -16,7 +16,8 @@ export default defineRule({
   docs: {
     why: "The strategy is an enum compared case-sensitively: only `None` and `Webhook` exist.",
     fix: "Write `None` or `Webhook` exactly.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateEnumStrings)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateEnumStrings)",
     fail: "spec: {conversion: {strategy: webhook}}\n",
     pass: "spec: {conversion: {strategy: None}}\n",
   },

@@ -14,9 +14,13 @@ export default defineRule({
     shouldNotBeSetWhen: "should not be set when strategy is not set to Webhook",
   },
   docs: {
-    why: "A webhook client configuration is only meaningful with strategy Webhook; with None (or any other strategy) the apiserver rejects it.",
+    why:
+      "A webhook client configuration is only meaningful with strategy Webhook; with None (or any other strategy) " +
+      "the apiserver rejects it.",
     fix: "Remove `webhook` or set `strategy: Webhook`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceConversion)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceConversion)",
     fail: "spec: {conversion: {strategy: None, webhook: {clientConfig: {url: \"https://conv.example.com\"}}}}\n",
     pass: "spec: {conversion: {strategy: None}}\n",
   },

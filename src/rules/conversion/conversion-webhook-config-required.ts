@@ -14,9 +14,13 @@ export default defineRule({
     requiredWhenStrategyIsSet: "required when strategy is set to Webhook",
   },
   docs: {
-    why: "With strategy Webhook the apiserver must know where to send ConversionReview requests: webhook.clientConfig (reported as spec.conversion.webhookClientConfig) is required.",
+    why:
+      "With strategy Webhook the apiserver must know where to send ConversionReview requests: webhook.clientConfig " +
+      "(reported as spec.conversion.webhookClientConfig) is required.",
     fix: "Add `webhook.clientConfig` with either `service: {name, namespace, path}` or `url: https://...`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceConversion)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceConversion)",
     fail: "spec: {conversion: {strategy: Webhook, webhook: {conversionReviewVersions: [v1]}}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },

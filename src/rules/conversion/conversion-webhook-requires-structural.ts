@@ -14,10 +14,19 @@ export default defineRule({
     mustBeNoneIfSpec: "must be None if spec.preserveUnknownFields is true",
   },
   docs: {
-    why: "Webhook conversion requires pruning (structural schemas); with spec.preserveUnknownFields: true (which v1 rejects anyway) the strategy must be None.",
+    why:
+      "Webhook conversion requires pruning (structural schemas); with spec.preserveUnknownFields: true (which v1 " +
+      "rejects anyway) the strategy must be None.",
     fix: "Remove spec.preserveUnknownFields (it must be false in v1).",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
-    fail: "spec:\n  preserveUnknownFields: true\n  conversion:\n    strategy: Webhook\n    webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com\"}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
+    fail:
+      "spec:\n" +
+      "  preserveUnknownFields: true\n" +
+      "  conversion:\n" +
+      "    strategy: Webhook\n" +
+      '    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com"}}\n',
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },
   check(ctx) {

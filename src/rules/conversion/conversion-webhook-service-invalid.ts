@@ -14,11 +14,22 @@ export default defineRule({
   description: "The conversion webhook service reference has an empty name/namespace, a bad port or a bad path.",
   phase: "crd",
   docs: {
-    why: "The service needs a name and a namespace, a port in 1..65535 (default 443), and a path made of DNS-subdomain segments. Quirk: the CRD validator passes name and namespace to the shared helper in the wrong order, so the apiserver reports an empty name at `service.namespace` and an empty namespace at `service.name` (crdlint points at the field that is really empty and prints the apiserver's path as apiserverField).",
+    why:
+      "The service needs a name and a namespace, a port in 1..65535 (default 443), and a path made of DNS-subdomain " +
+      "segments. Quirk: the CRD validator passes name and namespace to the shared helper in the wrong order, so the " +
+      "apiserver reports an empty name at `service.namespace` and an empty namespace at `service.name` (crdlint " +
+      "points at the field that is really empty and prints the apiserver's path as apiserverField).",
     fix: "Set both `service.name` and `service.namespace`, a valid `port`, and a lower-case path such as `/convert`.",
-    upstream: "kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateWebhookService); kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceConversion: argument order)",
-    fail: "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 0, path: /Convert}}}\n",
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 443, path: /convert}}}\n",
+    upstream:
+      "kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateWebhookService); " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceConversion: argument order)",
+    fail:
+      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 0, " +
+      "path: /Convert}}}\n",
+    pass:
+      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 443, " +
+      "path: /convert}}}\n",
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

@@ -12,7 +12,10 @@ export default defineRule({
   description: "The conversion webhook URL is not https://host[/path] (scheme, host, user info, query, fragment).",
   phase: "crd",
   docs: {
-    why: "The URL is parsed with Go's net/url: it must parse, use the https scheme, name a host, and carry no user information, query or fragment. Each problem is its own error; `url: \"\"` gives both the scheme and the host error.",
+    why:
+      "The URL is parsed with Go's net/url: it must parse, use the https scheme, name a host, and carry no user " +
+      'information, query or fragment. Each problem is its own error; `url: ""` gives both the scheme and the host ' +
+      "error.",
     fix: "Use `https://<host>[:port]/<path>`; put parameters into the path, credentials into the TLS setup.",
     upstream: "kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateWebhookURL); golang/go:src/net/url/url.go",
     fail: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"http://conv.example.com/convert?x=1\"}}\n",

@@ -16,8 +16,15 @@ export default defineRule({
   docs: {
     why: "The webhook is reached either by URL or through an in-cluster Service, never both; `url: \"\"` counts as set.",
     fix: "Keep exactly one of `url` and `service`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceConversion)",
-    fail: "spec:\n  conversion:\n    strategy: Webhook\n    webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://a\", service: {name: s, namespace: n}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceConversion)",
+    fail:
+      "spec:\n" +
+      "  conversion:\n" +
+      "    strategy: Webhook\n" +
+      '    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://a", service: {name: s, ' +
+      "namespace: n}}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },
   check(ctx) {

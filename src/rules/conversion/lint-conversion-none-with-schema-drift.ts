@@ -13,17 +13,32 @@ export default defineRule({
   type: null,
   description: "Strategy None while the served versions have different schemas.",
   preset: "strict",
-  presetWhy: "It cannot tell the common, deliberate case (strategy None while a newer version adds fields, as Gateway API and ECK do) from an incompatible change, and on real CRDs it fires almost only on the former.",
+  presetWhy:
+    "It cannot tell the common, deliberate case (strategy None while a newer version adds fields, as Gateway API and " +
+    "ECK do) from an incompatible change, and on real CRDs it fires almost only on the former.",
   phase: "crd",
   messages: {
-    schemasDiffer: "conversion strategy None but the schemas of served versions differ ({{first}} vs {{others}}): objects are relabelled, not converted",
+    schemasDiffer:
+      "conversion strategy None but the schemas of served versions differ ({{first}} vs {{others}}): objects are " +
+      "relabelled, not converted",
   },
   docs: {
-    why: "With strategy None the apiserver converts by changing apiVersion only: an object written as one version is read back as another with the same fields, and fields the target schema does not know are pruned. If the served versions' schemas differ (beyond descriptions), data is silently lost or misread.",
+    why:
+      "With strategy None the apiserver converts by changing apiVersion only: an object written as one version is " +
+      "read back as another with the same fields, and fields the target schema does not know are pruned. If the " +
+      "served versions' schemas differ (beyond descriptions), data is silently lost or misread.",
     fix: "Either keep the schemas of all served versions identical, or add a conversion webhook (strategy Webhook).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/nop_converter.go",
-    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: string}}}}}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, description: new}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, description: old}}}\n",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
+      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {spec: {type: object, properties: {size: {type: string}}}}}}}\n",
+    pass:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, description: new}}}\n" +
+      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, description: old}}}\n",
   },
   check(ctx) {
     if (ctx.crd.schemaHoisted) return;

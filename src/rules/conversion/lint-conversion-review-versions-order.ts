@@ -13,13 +13,18 @@ export default defineRule({
   presetWhy: "The webhook works: a v1beta1 ConversionReview is still sent and understood.",
   phase: "crd",
   messages: {
-    v1NotFirst: "v1 is not the first conversionReviewVersions entry: the apiserver uses the first version it understands",
+    v1NotFirst:
+      "v1 is not the first conversionReviewVersions entry: the apiserver uses the first version it understands",
     noV1: "conversionReviewVersions does not include v1: the webhook receives the deprecated v1beta1 ConversionReview",
   },
   docs: {
-    why: "The apiserver sends ConversionReview in the first version of the list it understands. Listing `v1beta1` first (or only) keeps the webhook on the deprecated v1beta1 ConversionReview; v1 is the current one.",
+    why:
+      "The apiserver sends ConversionReview in the first version of the list it understands. Listing `v1beta1` first " +
+      "(or only) keeps the webhook on the deprecated v1beta1 ConversionReview; v1 is the current one.",
     fix: "Put `v1` first: `conversionReviewVersions: [v1, v1beta1]` (and make sure the webhook answers v1).",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go (first recognized version is used)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go (first recognized version is " +
+      "used)",
     fail: "webhook: {conversionReviewVersions: [v1beta1, v1], clientConfig: {url: \"https://conv.example.com\"}}\n",
     pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
   },

@@ -10,17 +10,34 @@ export default defineRule({
   type: null,
   description: "A service-based conversion webhook without caBundle.",
   preset: "strict",
-  presetWhy: "Many operators inject the CA into the CRD at run time (Knative, Tekton), which the file cannot show; a caBundle that is set but unusable is reported in the default set (lint-conversion-cabundle-unparseable).",
+  presetWhy:
+    "Many operators inject the CA into the CRD at run time (Knative, Tekton), which the file cannot show; a caBundle " +
+    "that is set but unusable is reported in the default set (lint-conversion-cabundle-unparseable).",
   phase: "crd",
   messages: {
-    serviceBasedConversionWebhookWithout: "service-based conversion webhook without caBundle: TLS verification of the in-cluster service will fail unless its certificate chains to the apiserver's trust store",
+    serviceBasedConversionWebhookWithout:
+      "service-based conversion webhook without caBundle: TLS verification of the in-cluster service will fail " +
+      "unless its certificate chains to the apiserver's trust store",
   },
   docs: {
-    why: "In-cluster webhook services normally use certificates from a private CA. Without caBundle the apiserver verifies the webhook against its own trust store, and conversion fails with `x509: certificate signed by unknown authority` \u2014 every read of a non-storage version breaks. Not reported when cert-manager or OpenShift injects the CA (annotation present).",
-    fix: "Set caBundle to the base64 PEM of the webhook's CA, or add `cert-manager.io/inject-ca-from: <namespace>/<certificate>` and let cert-manager fill it.",
-    upstream: "kubernetes/apiserver:pkg/util/webhook/authentication.go; kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
-    fail: "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, path: /convert}}}\n",
-    pass: "metadata: {annotations: {cert-manager.io/inject-ca-from: ns/conv-cert}}\nwebhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, path: /convert}}}\n",
+    why:
+      "In-cluster webhook services normally use certificates from a private CA. Without caBundle the apiserver " +
+      "verifies the webhook against its own trust store, and conversion fails with " +
+      "`x509: certificate signed by unknown authority` — every read of a non-storage version breaks. Not reported " +
+      "when cert-manager or OpenShift injects the CA (annotation present).",
+    fix:
+      "Set caBundle to the base64 PEM of the webhook's CA, or add `cert-manager.io/inject-ca-from: " +
+      "<namespace>/<certificate>` and let cert-manager fill it.",
+    upstream:
+      "kubernetes/apiserver:pkg/util/webhook/authentication.go; " +
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
+    fail:
+      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, " +
+      "path: /convert}}}\n",
+    pass:
+      "metadata: {annotations: {cert-manager.io/inject-ca-from: ns/conv-cert}}\n" +
+      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, " +
+      "path: /convert}}}\n",
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

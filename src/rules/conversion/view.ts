@@ -52,6 +52,30 @@ function buildConversionView(crd: CrdView): ConversionView | null {
   return view;
 }
 
+/** One entry of conversionReviewVersions, with its path; `repeated` when an earlier entry has the same value. */
+export interface ReviewVersionEntry {
+  path: DualPath;
+  value: string;
+  repeated: boolean;
+}
+
+/**
+ * The entries of a Webhook conversion's conversionReviewVersions as validateConversionReviewVersions sees them
+ * (non-strings fail decoding and are skipped); none for another strategy or a list of a wrong type.
+ */
+export function webhookReviewVersions(crd: CrdView, memo: Memo): ReviewVersionEntry[] {
+  const c = conversionOf(crd, memo);
+  if (!c || c.strategy !== "Webhook" || !c.reviewVersions) return [];
+  const seen = new Set<string>();
+  const out: ReviewVersionEntry[] = [];
+  c.reviewVersions.forEach((value, index) => {
+    if (typeof value !== "string") return;
+    out.push({ path: c.reviewVersionsPath.index(index), value, repeated: seen.has(value) });
+    seen.add(value);
+  });
+  return out;
+}
+
 /** url is a *string: present (even "") unless absent or null. */
 export function urlOf(cc: JsonObject): string | null | undefined {
   const u = cc.url;

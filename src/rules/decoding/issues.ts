@@ -20,7 +20,7 @@ export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
  * Reports every decoder issue of one kind. Decoding sees the v1 object as written: the apiserver path is the written
  * path. The decoder's text passes through verbatim, or, with `wrap`, fills `{{decoderText}}` of the rule's message.
  */
-export function reportIssues(ctx: RuleContext, kind: DecodeIssueKind, withValue: boolean, wrap?: { messageId: string; data?: MessageData }): void {
+export function reportIssues<M extends string>(ctx: RuleContext<M>, kind: DecodeIssueKind, withValue: boolean, wrap?: { messageId: NoInfer<M>; data?: MessageData }): void {
   for (const issue of decodeIssues(ctx)) {
     if (issue.kind !== kind) continue;
     ctx.report({

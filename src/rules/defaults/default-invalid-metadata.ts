@@ -15,11 +15,38 @@ export default defineRule({
     invalidMetadata: "must result in valid metadata: {{errors}}",
   },
   docs: {
-    why: "A default under the `metadata` of an `x-kubernetes-embedded-resource` is checked in context: the apiserver plugs it into an object (`{apiVersion: validation/v1, kind: Validation, metadata: {...}}`) and validates that object's ObjectMeta — names as path segments (no `/` or `%`, not `.` or `..`), namespaces as DNS labels, labels, annotations, finalizers. A failure is reported at the default as `must result in valid metadata: <errors>`.",
+    why:
+      "A default under the `metadata` of an `x-kubernetes-embedded-resource` is checked in context: the apiserver " +
+      "plugs it into an object (`{apiVersion: validation/v1, kind: Validation, metadata: {...}}`) and validates that " +
+      "object's ObjectMeta — names as path segments (no `/` or `%`, not `.` or `..`), namespaces as DNS labels, " +
+      "labels, annotations, finalizers. A failure is reported at the default as " +
+      "`must result in valid metadata: <errors>`.",
     fix: "Make the default a valid value for that metadata field (e.g. a name without `/`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl:\n      type: object\n      x-kubernetes-embedded-resource: true\n      properties:\n        metadata:\n          type: object\n          properties:\n            name: {type: string, default: a/b}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl:\n      type: object\n      x-kubernetes-embedded-resource: true\n      properties:\n        metadata:\n          type: object\n          properties:\n            name: {type: string, default: a-b}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    tpl:\n" +
+      "      type: object\n" +
+      "      x-kubernetes-embedded-resource: true\n" +
+      "      properties:\n" +
+      "        metadata:\n" +
+      "          type: object\n" +
+      "          properties:\n" +
+      "            name: {type: string, default: a/b}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    tpl:\n" +
+      "      type: object\n" +
+      "      x-kubernetes-embedded-resource: true\n" +
+      "      properties:\n" +
+      "        metadata:\n" +
+      "          type: object\n" +
+      "          properties:\n" +
+      "            name: {type: string, default: a-b}\n",
   },
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

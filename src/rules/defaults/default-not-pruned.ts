@@ -16,11 +16,26 @@ export default defineRule({
     mustNotHaveUnknownFields: "must not have unknown fields",
   },
   docs: {
-    why: "Defaults are applied after pruning, so a default must already be pruned: the apiserver prunes a copy against the defaulted node's own schema and rejects the CRD if anything is dropped (`must not have unknown fields`). Only the node's own `x-kubernetes-preserve-unknown-fields` (and those below it) keep unknown keys — a preserving ancestor does not; `additionalProperties: true` has no schema, so objects under its keys lose all their keys; an embedded resource's `apiVersion`/`kind`/`metadata` are not pruned.",
-    fix: "Remove the unknown keys from the default, describe them under `properties`, or set `x-kubernetes-preserve-unknown-fields: true` on the defaulted node.",
+    why:
+      "Defaults are applied after pruning, so a default must already be pruned: the apiserver prunes a copy against " +
+      "the defaulted node's own schema and rejects the CRD if anything is dropped (`must not have unknown fields`). " +
+      "Only the node's own `x-kubernetes-preserve-unknown-fields` (and those below it) keep unknown keys — a " +
+      "preserving ancestor does not; `additionalProperties: true` has no schema, so objects under its keys lose all " +
+      "their keys; an embedded resource's `apiVersion`/`kind`/`metadata` are not pruned.",
+    fix:
+      "Remove the unknown keys from the default, describe them under `properties`, or set " +
+      "`x-kubernetes-preserve-unknown-fields: true` on the defaulted node.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}}, default: {a: x, b: y}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {a: {type: string}}, default: {a: x, b: y}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
   },
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

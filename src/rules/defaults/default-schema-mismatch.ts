@@ -12,7 +12,14 @@ export default defineRule({
   phase: "defaults",
   minMinor: 16,
   docs: {
-    why: "Every default reachable through `properties` and `items` is validated against its node's schema with the same OpenAPI validator that checks custom resources, so an invalid default is caught when the CRD is created instead of breaking every object that omits the field. Errors carry the default's path (`<node>.default`, plus `.<name>` inside object defaults) and kube-openapi's text, whose subject is the path inside the default — empty for the default itself, hence details like ` in body should be greater than or equal to 1`. Formats are checked as kube-openapi's registry knows them (not stripped), and `x-kubernetes-int-or-string` alone is no type check here.",
+    why:
+      "Every default reachable through `properties` and `items` is validated against its node's schema with the same " +
+      "OpenAPI validator that checks custom resources, so an invalid default is caught when the CRD is created " +
+      "instead of breaking every object that omits the field. Errors carry the default's path (`<node>.default`, " +
+      "plus `.<name>` inside object defaults) and kube-openapi's text, whose subject is the path inside the default " +
+      "— empty for the default itself, hence details like ` in body should be greater than or equal to 1`. Formats " +
+      "are checked as kube-openapi's registry knows them (not stripped), and `x-kubernetes-int-or-string` alone is " +
+      "no type check here.",
     fix: "Change the default so that it satisfies the schema (or relax the schema).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas: {type: integer, minimum: 1, default: 0}\n",

@@ -36,11 +36,26 @@ export default defineRule({
     mustBeFalseInOrder: "must be false in order to use defaults in the schema",
   },
   docs: {
-    why: "Defaulting needs pruning: a default could otherwise resurrect fields the schema does not describe. The apiserver therefore accepts `default` only when `spec.preserveUnknownFields` is false (any default in any version's schema, junctors included): `spec.preserveUnknownFields: Invalid value: true: must be false in order to use defaults in the schema`.",
-    fix: "Set `spec.preserveUnknownFields: false` (or drop it: false is the v1 default) and mark the subtrees that must keep unknown fields with `x-kubernetes-preserve-unknown-fields: true`.",
+    why:
+      "Defaulting needs pruning: a default could otherwise resurrect fields the schema does not describe. The " +
+      "apiserver therefore accepts `default` only when `spec.preserveUnknownFields` is false (any default in any " +
+      "version's schema, junctors included): `spec.preserveUnknownFields: Invalid value: true: must be false in " +
+      "order to use defaults in the schema`.",
+    fix:
+      "Set `spec.preserveUnknownFields: false` (or drop it: false is the v1 default) and mark the subtrees that must " +
+      "keep unknown fields with `x-kubernetes-preserve-unknown-fields: true`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "spec: {preserveUnknownFields: true}\nopenAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
+    fail:
+      "spec: {preserveUnknownFields: true}\n" +
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
   },
   check(ctx) {
     if (ctx.crd.spec.preserveUnknownFields !== true) return;

@@ -18,11 +18,22 @@ export default defineRule({
     everyObjectThatGetsThis: "every object that gets this default fails list-type validation: {{what}}",
   },
   docs: {
-    why: "The apiserver checks list-type uniqueness on objects, never on defaults: a default whose `set` list repeats an item (or whose `map` list repeats a key) is accepted with the CRD, and then every object that receives it fails with `Duplicate value`.",
+    why:
+      "The apiserver checks list-type uniqueness on objects, never on defaults: a default whose `set` list repeats " +
+      "an item (or whose `map` list repeats a key) is accepted with the CRD, and then every object that receives it " +
+      "fails with `Duplicate value`.",
     fix: "Remove the repeated items (or give the map entries distinct keys).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b, a]}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b]}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b, a]}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b]}\n",
   },
   visitNode(node, ctx) {
     if (node.inJunctor || node.inUnsupported) return;

@@ -15,8 +15,13 @@ export default defineRule({
     defaultNullIsDroppedWhen: "default: null is dropped when the CRD is decoded: this field has no default",
   },
   docs: {
-    why: "The apiserver decodes `default` into a JSON pointer, and a JSON `null` leaves the pointer unset: `default: null` is exactly no default. A nullable field keeps a `null` the client sends, and a missing field stays missing; nothing is ever defaulted to null.",
-    fix: "Remove `default: null`. If `null` should be the value when the field is omitted, omit the field from the object instead.",
+    why:
+      "The apiserver decodes `default` into a JSON pointer, and a JSON `null` leaves the pointer unset: " +
+      "`default: null` is exactly no default. A nullable field keeps a `null` the client sends, and a missing field " +
+      "stays missing; nothing is ever defaulted to null.",
+    fix:
+      "Remove `default: null`. If `null` should be the value when the field is omitted, omit the field from the " +
+      "object instead.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/marshal.go",
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    owner: {type: string, nullable: true, default: null}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    owner: {type: string, nullable: true}\n",

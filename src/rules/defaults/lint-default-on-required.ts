@@ -13,14 +13,36 @@ export default defineRule({
   presetWhy: "Redundant, not broken: the required entry never fails and objects are valid either way.",
   phase: "walk",
   messages: {
-    propertyIsBothRequiredAnd: "property {{name}} is both required and defaulted: the default always fills it, so required never fails",
+    propertyIsBothRequiredAnd:
+      "property {{name}} is both required and defaulted: the default always fills it, so required never fails",
   },
   docs: {
-    why: "Defaulting runs before validation, so a defaulted property is always present when `required` is checked: the `required` entry never rejects anything and clients are not forced to set the field. That is intended for list-map keys (they must be required or defaulted), but elsewhere one of the two is usually a mistake.",
-    fix: "Decide: drop the `default` if clients must choose a value, or drop the property from `required` if the default is fine.",
+    why:
+      "Defaulting runs before validation, so a defaulted property is always present when `required` is checked: the " +
+      "`required` entry never rejects anything and clients are not forced to set the field. That is intended for " +
+      "list-map keys (they must be required or defaulted), but elsewhere one of the two is usually a mistake.",
+    fix:
+      "Decide: drop the `default` if clients must choose a value, or drop the property from `required` if the " +
+      "default is fine.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      required: [mode]\n      properties:\n        mode: {type: string, default: fast}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      required: [mode]\n      properties:\n        mode: {type: string}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec:\n" +
+      "      type: object\n" +
+      "      required: [mode]\n" +
+      "      properties:\n" +
+      "        mode: {type: string, default: fast}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec:\n" +
+      "      type: object\n" +
+      "      required: [mode]\n" +
+      "      properties:\n" +
+      "        mode: {type: string}\n",
   },
   visitNode(node, ctx) {
     if (node.via !== "properties" || node.name === null || node.inJunctor || defaultValue(node) === undefined) return;

@@ -14,17 +14,36 @@ export default defineRule({
   type: null,
   description: "A default inside additionalProperties is never validated by the apiserver, and this one is invalid.",
   preset: "recommended",
-  presetWhy: "Failed applies: the invalid default, which the apiserver never checks, is applied to every map entry and the objects then fail validation.",
+  presetWhy:
+    "Failed applies: the invalid default, which the apiserver never checks, is applied to every map entry and the " +
+    "objects then fail validation.",
   phase: "walk",
   messages: {
-    invalidDefault: "default under additionalProperties is not validated by the apiserver, and it is invalid: {{problems}}",
+    invalidDefault:
+      "default under additionalProperties is not validated by the apiserver, and it is invalid: {{problems}}",
   },
   docs: {
-    why: "When a CRD is created the apiserver validates defaults reachable through `properties` and `items` only: defaults inside an `additionalProperties` schema (map values) are accepted unchecked. They are still applied to every map entry at runtime, so an invalid one makes objects fail validation (or silently loses pruned fields). crdlint checks them the way the apiserver checks the others and reports the ones that would fail.",
+    why:
+      "When a CRD is created the apiserver validates defaults reachable through `properties` and `items` only: " +
+      "defaults inside an `additionalProperties` schema (map values) are accepted unchecked. They are still applied " +
+      "to every map entry at runtime, so an invalid one makes objects fail validation (or silently loses pruned " +
+      "fields). crdlint checks them the way the apiserver checks the others and reports the ones that would fail.",
     fix: "Make the default satisfy its schema, without fields the schema does not describe.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    limits:\n      type: object\n      additionalProperties: {type: integer, minimum: 0, default: -1}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    limits:\n      type: object\n      additionalProperties: {type: integer, minimum: 0, default: 0}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    limits:\n" +
+      "      type: object\n" +
+      "      additionalProperties: {type: integer, minimum: 0, default: -1}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    limits:\n" +
+      "      type: object\n" +
+      "      additionalProperties: {type: integer, minimum: 0, default: 0}\n",
   },
   visitNode(node, ctx) {
     if (!node.underAdditionalProperties || node.inJunctor || node.inUnsupported) return;

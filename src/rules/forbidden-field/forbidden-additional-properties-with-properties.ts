@@ -15,10 +15,18 @@ export default defineRule({
     additionalpropertiesAndPropertiesAreMutual: "additionalProperties and properties are mutual exclusive",
   },
   docs: {
-    why: "Kubernetes API conventions separate structs (`properties`, unknown fields pruned) from maps (`additionalProperties`). A node may not have both; `additionalProperties: false` is redundant next to properties (unknown fields are pruned anyway) and rejected too. Only `additionalProperties: true` is tolerated next to properties.",
-    fix: "Remove `additionalProperties` (pruning already drops unknown fields), or turn the node into a map without `properties`.",
+    why:
+      "Kubernetes API conventions separate structs (`properties`, unknown fields pruned) from maps " +
+      "(`additionalProperties`). A node may not have both; `additionalProperties: false` is redundant next to " +
+      "properties (unknown fields are pruned anyway) and rejected too. Only `additionalProperties: true` is " +
+      "tolerated next to properties.",
+    fix:
+      "Remove `additionalProperties` (pruning already drops unknown fields), or turn the node into a map without " +
+      "`properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}, additionalProperties: false}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}, " +
+      "additionalProperties: false}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}}}}\n",
   },
   visitNode(node, ctx) {

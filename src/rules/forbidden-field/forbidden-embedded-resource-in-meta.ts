@@ -14,7 +14,9 @@ export default defineRule({
     mustNotBeUsedInside: "must not be used inside of resource meta",
   },
   docs: {
-    why: "The `metadata`, `kind` and `apiVersion` of the custom resource (and of embedded resources) are validated by the apiserver as ObjectMeta/TypeMeta; nothing under them may declare an embedded resource.",
+    why:
+      "The `metadata`, `kind` and `apiVersion` of the custom resource (and of embedded resources) are validated by " +
+      "the apiserver as ObjectMeta/TypeMeta; nothing under them may declare an embedded resource.",
     fix: "Remove `x-kubernetes-embedded-resource` from the metadata/kind/apiVersion subtree.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object, x-kubernetes-embedded-resource: true}}}\n",

@@ -14,10 +14,14 @@ export default defineRule({
     additionalitemsIsNotSupported: "additionalItems is not supported",
   },
   docs: {
-    why: "CRD schemas do not support tuple-style arrays: `additionalItems` (in any form, `true`, `false` or a schema) is rejected.",
+    why:
+      "CRD schemas do not support tuple-style arrays: `additionalItems` (in any form, `true`, `false` or a schema) " +
+      "is rejected.",
     fix: "Remove `additionalItems`; describe all entries with one `items` schema.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, additionalItems: false}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
+      "additionalItems: false}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}}}}\n",
   },
   visitNode(node, ctx) {

@@ -14,7 +14,9 @@ export default defineRule({
     definitionsIsNotSupported: "definitions is not supported",
   },
   docs: {
-    why: "CRD schemas must be self-contained: `definitions` (with `$ref`) are not supported. An empty map is tolerated. The schemas inside are still checked (and their errors reported under `definitions[name]`).",
+    why:
+      "CRD schemas must be self-contained: `definitions` (with `$ref`) are not supported. An empty map is tolerated. " +
+      "The schemas inside are still checked (and their errors reported under `definitions[name]`).",
     fix: "Inline the referenced schemas where they are used and remove `definitions`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, definitions: {name: {type: string}}}\n",

@@ -13,7 +13,9 @@ export default defineRule({
     idIsNotSupported: "id is not supported",
   },
   docs: {
-    why: "CRD schemas are a subset of OpenAPI v3: JSON-Schema identifiers (`id`) are not supported, on any node (including inside allOf/anyOf/oneOf/not, definitions, dependencies and array-form items).",
+    why:
+      "CRD schemas are a subset of OpenAPI v3: JSON-Schema identifiers (`id`) are not supported, on any node " +
+      "(including inside allOf/anyOf/oneOf/not, definitions, dependencies and array-form items).",
     fix: "Remove `id`. If the schema was converted from a JSON Schema document, strip its JSON-Schema-only keywords.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, id: a}}}\n",

@@ -14,8 +14,12 @@ export default defineRule({
     patternpropertiesIsNotSupported: "patternProperties is not supported",
   },
   docs: {
-    why: "CRD schemas do not support `patternProperties` (an empty map is tolerated). Maps are described with `additionalProperties`.",
-    fix: "Use `additionalProperties` for the values, and a CEL rule (`self.all(k, k.matches('...'))`) to constrain the keys.",
+    why:
+      "CRD schemas do not support `patternProperties` (an empty map is tolerated). Maps are described with " +
+      "`additionalProperties`.",
+    fix:
+      "Use `additionalProperties` for the values, and a CEL rule (`self.all(k, k.matches('...'))`) to constrain the " +
+      "keys.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, patternProperties: {\"^x-\": {type: string}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}}}}\n",

@@ -13,7 +13,9 @@ export default defineRule({
     refIsNotSupported: "$ref is not supported",
   },
   docs: {
-    why: "CRD schemas must be self-contained: references are not resolved, and any `$ref` (even an empty string) is rejected.",
+    why:
+      "CRD schemas must be self-contained: references are not resolved, and any `$ref` (even an empty string) is " +
+      "rejected.",
     fix: "Inline the referenced schema.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {$ref: \"#/definitions/x\"}}}\n",

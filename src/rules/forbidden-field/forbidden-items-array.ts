@@ -13,8 +13,12 @@ export default defineRule({
     itemsMustBeASchema: "items must be a schema object and not an array",
   },
   docs: {
-    why: "Tuple-style arrays (`items` as a list of schemas) are not supported in CRD schemas; `items` must be one schema for all entries. The schemas inside are still checked (reported under `items[i]`).",
-    fix: "Use a single `items` schema; if entries really differ, describe the union in that schema or use `x-kubernetes-preserve-unknown-fields: true` on the items.",
+    why:
+      "Tuple-style arrays (`items` as a list of schemas) are not supported in CRD schemas; `items` must be one " +
+      "schema for all entries. The schemas inside are still checked (reported under `items[i]`).",
+    fix:
+      "Use a single `items` schema; if entries really differ, describe the union in that schema or use " +
+      "`x-kubernetes-preserve-unknown-fields: true` on the items.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: [{type: string}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}}}}\n",

@@ -14,7 +14,9 @@ export default defineRule({
     mustBeTrueOrUndefined: "must be true or undefined",
   },
   docs: {
-    why: "`x-kubernetes-preserve-unknown-fields: false` means nothing (pruning is the default), and the apiserver rejects it.",
+    why:
+      "`x-kubernetes-preserve-unknown-fields: false` means nothing (pruning is the default), and the apiserver " +
+      "rejects it.",
     fix: "Remove the line (omit the extension instead of setting it to false).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: false}\n",

@@ -13,7 +13,9 @@ export default defineRule({
     typeCannotBeSetTo: "type cannot be set to null, use nullable as an alternative",
   },
   docs: {
-    why: "OpenAPI v3 has no `null` type; the apiserver rejects `type: \"null\"` (and also reports it as an unsupported type).",
+    why:
+      'OpenAPI v3 has no `null` type; the apiserver rejects `type: "null"` (and also reports it as an unsupported ' +
+      "type).",
     fix: "Use the real type of the field with `nullable: true`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: \"null\"}}}\n",

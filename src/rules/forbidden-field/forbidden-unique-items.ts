@@ -14,10 +14,14 @@ export default defineRule({
   },
   docs: {
     why: "Checking `uniqueItems` is quadratic in the length of the list, so the apiserver refuses it.",
-    fix: "Use `x-kubernetes-list-type: set` (scalar items) or `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` (object items): the apiserver enforces uniqueness efficiently.",
+    fix:
+      "Use `x-kubernetes-list-type: set` (scalar items) or `x-kubernetes-list-type: map` with " +
+      "`x-kubernetes-list-map-keys` (object items): the apiserver enforces uniqueness efficiently.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {tags: {type: array, uniqueItems: true, items: {type: string}}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, " +
+      "items: {type: string}}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -10,17 +10,42 @@ export default defineRule({
   type: null,
   description: "A list-map key is satisfied only through its default, not listed as required.",
   preset: "strict",
-  presetWhy: "Valid and working: a defaulted list-map key is allowed; the advice concerns clients that merge without defaulting.",
+  presetWhy:
+    "Valid and working: a defaulted list-map key is allowed; the advice concerns clients that merge without " +
+    "defaulting.",
   phase: "walk",
   messages: {
     listMapKeyIsNot: "list-map key \"{{key}}\" is not required: entries that omit it get the default",
   },
   docs: {
-    why: "A `map` list key must be required or defaulted. A defaulted key is valid, but clients that omit it rely on the apiserver's defaulting: two entries that differ only in the omitted key collide after defaulting, and a client-side merge (or a dry run without defaulting) sees entries without a key.",
-    fix: "Nothing is wrong; if every writer sets the key anyway, list it in `items.required` to make the contract explicit.",
+    why:
+      "A `map` list key must be required or defaulted. A defaulted key is valid, but clients that omit it rely on " +
+      "the apiserver's defaulting: two entries that differ only in the omitted key collide after defaulting, and a " +
+      "client-side merge (or a dry run without defaulting) sees entries without a key.",
+    fix:
+      "Nothing is wrong; if every writer sets the key anyway, list it in `items.required` to make the contract " +
+      "explicit.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port, protocol], properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, " +
+      "default: TCP}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
+      "      items: {type: object, required: [port, protocol], properties: {port: {type: integer}, " +
+      "protocol: {type: string, default: TCP}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

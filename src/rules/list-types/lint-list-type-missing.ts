@@ -11,17 +11,44 @@ export default defineRule({
   type: null,
   description: "An array of keyable objects has no x-kubernetes-list-type, so server-side apply treats it as atomic.",
   preset: "strict",
-  presetWhy: "Convention: an atomic list works (server-side apply replaces it whole); on real CRDs it fires on most arrays of objects, most of them never owned by two managers.",
+  presetWhy:
+    "Convention: an atomic list works (server-side apply replaces it whole); on real CRDs it fires on most arrays of " +
+    "objects, most of them never owned by two managers.",
   phase: "walk",
   messages: {
-    arrayOfObjectsHasNo: "array of objects has no x-kubernetes-list-type: server-side apply replaces it as a whole (atomic)",
+    arrayOfObjectsHasNo:
+      "array of objects has no x-kubernetes-list-type: server-side apply replaces it as a whole (atomic)",
   },
   docs: {
-    why: "Without `x-kubernetes-list-type` a list is `atomic` for server-side apply: the last manager to apply it owns and replaces the whole list, so two controllers (or a controller and a user) adding entries to the same list fight over it. For lists of objects, a `map` list keyed on an identifying property merges entry by entry and gives CEL transition rules (`oldSelf`) correlatable entries. Reported only where a map list is within reach (the items have a required scalar property to key on) and only at the outermost such list (not inside the items of an atomic list or an atomic object, which are replaced whole anyway).",
-    fix: "Add `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` naming required scalar properties of the items (kubebuilder: `// +listType=map` and `// +listMapKey=name`), or state `x-kubernetes-list-type: atomic` when replacing the whole list is intended.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types_jsonschema.go (x-kubernetes-list-type)",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    why:
+      "Without `x-kubernetes-list-type` a list is `atomic` for server-side apply: the last manager to apply it owns " +
+      "and replaces the whole list, so two controllers (or a controller and a user) adding entries to the same list " +
+      "fight over it. For lists of objects, a `map` list keyed on an identifying property merges entry by entry and " +
+      "gives CEL transition rules (`oldSelf`) correlatable entries. Reported only where a map list is within reach " +
+      "(the items have a required scalar property to key on) and only at the outermost such list (not inside the " +
+      "items of an atomic list or an atomic object, which are replaced whole anyway).",
+    fix:
+      "Add `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` naming required scalar properties of the " +
+      "items (kubebuilder: `// +listType=map` and `// +listMapKey=name`), or state `x-kubernetes-list-type: atomic` " +
+      "when replacing the whole list is intended.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types_jsonschema.go (x-kubernetes-list-type)",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -14,11 +14,30 @@ export default defineRule({
     mustBeObjectIfParent: "must be object if parent array's x-kubernetes-list-type is map",
   },
   docs: {
-    why: "Entries of a `map` list are identified by key properties, so each entry must be an object. Items of another type, or without a type, are rejected (value `\"\"` when the type is missing).",
-    fix: "Set `type: object` on `items` and declare the key properties, or use `x-kubernetes-list-type: set` for a list of unique scalars.",
+    why:
+      "Entries of a `map` list are identified by key properties, so each entry must be an object. Items of another " +
+      'type, or without a type, are rejected (value `""` when the type is missing).',
+    fix:
+      "Set `type: object` on `items` and declare the key properties, or use `x-kubernetes-list-type: set` for a list " +
+      "of unique scalars.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    names:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [name]\n      items: {type: string}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    names:\n      type: array\n      x-kubernetes-list-type: set\n      items: {type: string}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    names:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [name]\n" +
+      "      items: {type: string}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    names:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: set\n" +
+      "      items: {type: string}\n",
   },
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "map") return;

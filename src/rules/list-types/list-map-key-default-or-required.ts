@@ -13,14 +13,38 @@ export default defineRule({
   phase: "walk",
   minMinor: 19,
   messages: {
-    thisPropertyIsInX: "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+    thisPropertyIsInX:
+      "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
   },
   docs: {
-    why: "Every entry of a `map` list must carry all its key values, or server-side apply cannot identify it. Since Kubernetes 1.19 each key property must be listed in the items' `required` or have a `default`. This is the classic failure of CRDs embedding core types such as `ports` keyed on `containerPort` and `protocol`. The check runs once per listed key, so a key listed twice is reported twice.",
-    fix: "Add the key to `items.required`, or give the key property a `default` (e.g. `protocol: {type: string, default: TCP}`).",
+    why:
+      "Every entry of a `map` list must carry all its key values, or server-side apply cannot identify it. Since " +
+      "Kubernetes 1.19 each key property must be listed in the items' `required` or have a `default`. This is the " +
+      "classic failure of CRDs embedding core types such as `ports` keyed on `containerPort` and `protocol`. The " +
+      "check runs once per listed key, so a key listed twice is reported twice.",
+    fix:
+      "Add the key to `items.required`, or give the key property a `default` (e.g. " +
+      "`protocol: {type: string, default: TCP}`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, " +
+      "default: TCP}}}\n",
   },
   visitNode(node, ctx) {
     // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).

@@ -14,11 +14,30 @@ export default defineRule({
     entriesMustAllBeNames: "entries must all be names of item properties",
   },
   docs: {
-    why: "Each list-map key names a property of the item schema whose value identifies the entry. A name that is not declared under `items.properties` (often a typo or a Go field name instead of its JSON name) is rejected, once per such entry.",
+    why:
+      "Each list-map key names a property of the item schema whose value identifies the entry. A name that is not " +
+      "declared under `items.properties` (often a typo or a Go field name instead of its JSON name) is rejected, " +
+      "once per such entry.",
     fix: "Use the JSON property names declared under `items.properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [containerPort]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [containerPort]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

@@ -14,11 +14,30 @@ export default defineRule({
     mustBeAScalarType: "must be a scalar type if parent array's x-kubernetes-list-type is map",
   },
   docs: {
-    why: "Server-side apply identifies the entries of a `map` list by the scalar values of their key properties; a key of type array or object cannot serve. The apiserver prints the items' type (`\"object\"`) as the value, not the key's.",
+    why:
+      "Server-side apply identifies the entries of a `map` list by the scalar values of their key properties; a key " +
+      'of type array or object cannot serve. The apiserver prints the items\' type (`"object"`) as the value, not ' +
+      "the key's.",
     fix: "Key the list on scalar properties (string, integer, number, boolean), or make the list `atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    rules:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [selector]\n      items: {type: object, required: [selector], properties: {selector: {type: object}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    rules:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [name]\n      items: {type: object, required: [name], properties: {name: {type: string}, selector: {type: object}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    rules:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [selector]\n" +
+      "      items: {type: object, required: [selector], properties: {selector: {type: object}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    rules:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [name]\n" +
+      "      items: {type: object, required: [name], properties: {name: {type: string}, selector: {type: object}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

@@ -14,11 +14,29 @@ export default defineRule({
     mustNotContainDuplicateEntries: "must not contain duplicate entries",
   },
   docs: {
-    why: "List-map keys form a compound key; repeating a name is a mistake the apiserver rejects, once per repeated occurrence (checked when the items are of type object).",
+    why:
+      "List-map keys form a compound key; repeating a name is a mistake the apiserver rejects, once per repeated " +
+      "occurrence (checked when the items are of type object).",
     fix: "List each key property once.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port, port]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

@@ -14,11 +14,30 @@ export default defineRule({
     mustNotBeEmptyIf: "must not be empty if x-kubernetes-list-type is map",
   },
   docs: {
-    why: "A `map` list is merged entry by entry, each entry identified by the values of its key properties; without keys server-side apply cannot tell entries apart, so the apiserver rejects the CRD.",
-    fix: "List the item properties that identify an entry in `x-kubernetes-list-map-keys` (each one required or defaulted), or use `x-kubernetes-list-type: atomic`.",
+    why:
+      "A `map` list is merged entry by entry, each entry identified by the values of its key properties; without " +
+      "keys server-side apply cannot tell entries apart, so the apiserver rejects the CRD.",
+    fix:
+      "List the item properties that identify an entry in `x-kubernetes-list-map-keys` (each one required or " +
+      "defaulted), or use `x-kubernetes-list-type: atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    ports:\n" +
+      "      type: array\n" +
+      "      x-kubernetes-list-type: map\n" +
+      "      x-kubernetes-list-map-keys: [port]\n" +
+      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -16,11 +16,17 @@ export default defineRule({
     nullable: "cannot be nullable when x-kubernetes-list-type is {{listType}}",
   },
   docs: {
-    why: "Entries of `set` and `map` lists are compared by value or by key; a null entry has neither. Since Kubernetes 1.19 their item schema may not be `nullable`.",
+    why:
+      "Entries of `set` and `map` lists are compared by value or by key; a null entry has neither. Since Kubernetes " +
+      "1.19 their item schema may not be `nullable`.",
     fix: "Remove `nullable: true` from `items`, or make the list `atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string, nullable: true}}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, " +
+      "items: {type: string, nullable: true}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, " +
+      "items: {type: string}}}}\n",
   },
   visitNode(node, ctx) {
     // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).

@@ -11,11 +11,18 @@ export default defineRule({
   description: "x-kubernetes-list-type is set on a schema whose type is not array.",
   phase: "walk",
   docs: {
-    why: "`x-kubernetes-list-type` tells server-side apply how to merge a list; on anything but `type: array` it means nothing, and the apiserver rejects the CRD (`Required value` when the node has no type, `Invalid value` with the type otherwise). A node without a type also gets `structural-type-missing` at the same path.",
-    fix: "Remove `x-kubernetes-list-type` from the node, or set `type: array` (with `items`) if the field really is a list. For an object merged as a whole, use `x-kubernetes-map-type: atomic` instead.",
+    why:
+      "`x-kubernetes-list-type` tells server-side apply how to merge a list; on anything but `type: array` it means " +
+      "nothing, and the apiserver rejects the CRD (`Required value` when the node has no type, `Invalid value` with " +
+      "the type otherwise). A node without a type also gets `structural-type-missing` at the same path.",
+    fix:
+      "Remove `x-kubernetes-list-type` from the node, or set `type: array` (with `items`) if the field really is a " +
+      "list. For an object merged as a whole, use `x-kubernetes-map-type: atomic` instead.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-list-type: set}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: set}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
+      "x-kubernetes-list-type: set}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

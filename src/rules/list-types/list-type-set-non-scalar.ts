@@ -32,11 +32,20 @@ export default defineRule({
   phase: "walk",
   minMinor: 37,
   docs: {
-    why: "Server-side apply and CEL transition rules cannot correlate entries of a `set` whose items are objects or arrays (even atomic ones). Since Kubernetes 1.37 the apiserver accepts such a CRD with a warning, once per item type.",
-    fix: "Key the list instead: `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` naming required scalar properties of the items, or make it `atomic`.",
+    why:
+      "Server-side apply and CEL transition rules cannot correlate entries of a `set` whose items are objects or " +
+      "arrays (even atomic ones). Since Kubernetes 1.37 the apiserver accepts such a CRD with a warning, once per " +
+      "item type.",
+    fix:
+      "Key the list instead: `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` naming required scalar " +
+      "properties of the items, or make it `atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go",
-    fail: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [a], items: {type: object, required: [a], properties: {a: {type: string}}}}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, " +
+      "items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: map, " +
+      "x-kubernetes-list-map-keys: [a], items: {type: object, required: [a], properties: {a: {type: string}}}}}}\n",
   },
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "set") return;

@@ -12,11 +12,19 @@ export default defineRule({
   phase: "walk",
   minMinor: 18,
   docs: {
-    why: "`x-kubernetes-map-type` tells server-side apply whether an object (struct or map) is merged field by field (`granular`) or replaced whole (`atomic`). Since Kubernetes 1.18 it is rejected on anything but `type: object` (`Required value` when the node has no type; `structural-type-missing` then also reports the same path).",
+    why:
+      "`x-kubernetes-map-type` tells server-side apply whether an object (struct or map) is merged field by field " +
+      "(`granular`) or replaced whole (`atomic`). Since Kubernetes 1.18 it is rejected on anything but " +
+      "`type: object` (`Required value` when the node has no type; `structural-type-missing` then also reports the " +
+      "same path).",
     fix: "Move `x-kubernetes-map-type` to an object schema, or use `x-kubernetes-list-type` for arrays.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-map-type: atomic}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, additionalProperties: {type: string}, x-kubernetes-map-type: atomic}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
+      "x-kubernetes-map-type: atomic}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: object, additionalProperties: {type: string}, " +
+      "x-kubernetes-map-type: atomic}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -16,11 +16,18 @@ export default defineRule({
     supportedValuesAtomicGranular: "supported values: \"atomic\", \"granular\"",
   },
   docs: {
-    why: "Server-side apply knows two object semantics: `granular` (the default: merge field by field) and `atomic` (replace the whole object). Any other value is rejected; it also makes the object's properties uncorrelatable for CEL transition rules (`cel-old-self-uncorrelatable`).",
+    why:
+      "Server-side apply knows two object semantics: `granular` (the default: merge field by field) and `atomic` " +
+      "(replace the whole object). Any other value is rejected; it also makes the object's properties uncorrelatable " +
+      "for CEL transition rules (`cel-old-self-uncorrelatable`).",
     fix: "Use `atomic` or `granular` (lowercase), or remove the extension.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: Atomic, additionalProperties: {type: string}}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: Atomic, " +
+      "additionalProperties: {type: string}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: atomic, " +
+      "additionalProperties: {type: string}}}}\n",
   },
   visitNode(node, ctx) {
     const mapType = node.schema[MAP_TYPE];

@@ -1,11 +1,6 @@
 /** The api-approved.kubernetes.io annotation must be a URL or start with "unapproved". */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { isObject } from "../../crd/model.js";
-import { stringField } from "../../k8s/objectmeta.js";
-import { approvalAccepted, approvalState, isProtectedGroup } from "./api-approval-missing.js";
-
-const ANNOTATION = "api-approved.kubernetes.io";
+import { ANNOTATION, approvalAccepted, approvalPath, approvalToCheck } from "./api-approval.js";
 
 export default defineRule({
   id: "api-approval-invalid",
@@ -17,25 +12,37 @@ export default defineRule({
   phase: "crd",
   minMinor: 16,
   messages: {
-    protectedGroupsMustHaveApproval: "protected groups must have approval annotation \"{{ANNOTATION}}\" with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111",
+    protectedGroupsMustHaveApproval:
+      'protected groups must have approval annotation "{{ANNOTATION}}" with either a URL or a reason starting with ' +
+      '"unapproved", see https://github.com/kubernetes/enhancements/pull/1111',
   },
   docs: {
-    why: "For protected groups the apiserver accepts the approval annotation only when it parses as an absolute URL with a scheme and a host (the approving pull request), or starts with `unapproved` (an explicit bypass). Anything else — `yes`, `true`, a bare PR number — is rejected.",
-    fix: "Set the annotation to the approving PR URL, e.g. `https://github.com/kubernetes/enhancements/pull/1111`, or to `unapproved, <reason>`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateAPIApproval); kubernetes/apiextensions-apiserver:pkg/apihelpers/helpers.go (GetAPIApprovalState)",
-    fail: "metadata:\n  name: widgets.x.k8s.io\n  annotations: {api-approved.kubernetes.io: \"yes\"}\nspec: {group: x.k8s.io}\n",
-    pass: "metadata:\n  name: widgets.x.k8s.io\n  annotations: {api-approved.kubernetes.io: \"unapproved, experimental\"}\nspec: {group: x.k8s.io}\n",
+    why:
+      "For protected groups the apiserver accepts the approval annotation only when it parses as an absolute URL " +
+      "with a scheme and a host (the approving pull request), or starts with `unapproved` (an explicit bypass). " +
+      "Anything else — `yes`, `true`, a bare PR number — is rejected.",
+    fix:
+      "Set the annotation to the approving PR URL, e.g. `https://github.com/kubernetes/enhancements/pull/1111`, or " +
+      "to `unapproved, <reason>`.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateAPIApproval); " +
+      "kubernetes/apiextensions-apiserver:pkg/apihelpers/helpers.go (GetAPIApprovalState)",
+    fail:
+      "metadata:\n" +
+      "  name: widgets.x.k8s.io\n" +
+      '  annotations: {api-approved.kubernetes.io: "yes"}\n' +
+      "spec: {group: x.k8s.io}\n",
+    pass:
+      "metadata:\n" +
+      "  name: widgets.x.k8s.io\n" +
+      '  annotations: {api-approved.kubernetes.io: "unapproved, experimental"}\n' +
+      "spec: {group: x.k8s.io}\n",
   },
   check(ctx) {
-    const group = stringField(ctx.crd.spec, "group");
-    if (!group || !isProtectedGroup(group)) return;
-    const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-    const value = stringField(md.annotations, ANNOTATION);
-    // validateAPIApproval: an update that leaves the approval state as OLD had it is never refused for it.
-    if (ctx.update && approvalState(ctx.update.old.raw) === approvalState(ctx.crd.raw)) return;
+    const value = approvalToCheck(ctx);
     if (!value || approvalAccepted(value)) return;
     ctx.report({
-      path: DualPath.root("metadata", "annotations").key(ANNOTATION),
+      path: approvalPath(),
       messageId: "protectedGroupsMustHaveApproval", data: { ANNOTATION },
       value,
     });

@@ -18,9 +18,14 @@ export default defineRule({
     mismatch: MISMATCH,
   },
   docs: {
-    why: "With generateName and no name, the apiserver appends 5 random characters and validates the result like a name: it can never be `<spec.names.plural>.<spec.group>`, so the CRD is always rejected. generateName itself is also checked (as a DNS subdomain prefix and against the required name).",
+    why:
+      "With generateName and no name, the apiserver appends 5 random characters and validates the result like a " +
+      "name: it can never be `<spec.names.plural>.<spec.group>`, so the CRD is always rejected. generateName itself " +
+      "is also checked (as a DNS subdomain prefix and against the required name).",
     fix: "Replace `generateName` with `name: <plural>.<group>`.",
-    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor) and kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (name function)",
+    upstream:
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor) and " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (name function)",
     fail: "metadata: {name: \"\", generateName: widgets.example.com-}\n",
     pass: "metadata: {name: widgets.example.com}\n",
   },

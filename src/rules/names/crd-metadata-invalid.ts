@@ -13,9 +13,19 @@ export default defineRule({
   description: "Invalid label, annotation key, finalizer or owner reference, or annotations over 256 KiB.",
   phase: "crd",
   docs: {
-    why: "The CRD's metadata is validated like any Kubernetes object's: label keys and annotation keys must be qualified names (`[prefix/]name`), label values at most 63 characters of `[A-Za-z0-9._-]`, finalizers qualified names, and all annotations together at most 262144 bytes. Errors are reported at `metadata.labels` / `metadata.annotations` / `metadata.finalizers` with the offending key or value.",
-    fix: "Rename the offending key (one optional DNS-subdomain prefix, one '/', then a name of alphanumerics, '-', '_' and '.'), shorten the value, or move large data out of annotations (`kubectl apply --server-side` avoids the last-applied-configuration annotation on big CRDs).",
-    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor, ValidateAnnotations, ValidateFinalizers, ValidateOwnerReferences); kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)",
+    why:
+      "The CRD's metadata is validated like any Kubernetes object's: label keys and annotation keys must be " +
+      "qualified names (`[prefix/]name`), label values at most 63 characters of `[A-Za-z0-9._-]`, finalizers " +
+      "qualified names, and all annotations together at most 262144 bytes. Errors are reported at `metadata.labels` " +
+      "/ `metadata.annotations` / `metadata.finalizers` with the offending key or value.",
+    fix:
+      "Rename the offending key (one optional DNS-subdomain prefix, one '/', then a name of alphanumerics, '-', '_' " +
+      "and '.'), shorten the value, or move large data out of annotations (`kubectl apply --server-side` avoids the " +
+      "last-applied-configuration annotation on big CRDs).",
+    upstream:
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor, ValidateAnnotations, " +
+      "ValidateFinalizers, ValidateOwnerReferences); " +
+      "kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)",
     fail: "metadata: {name: widgets.example.com, labels: {\"bad key!\": x}}\n",
     pass: "metadata: {name: widgets.example.com, labels: {app.kubernetes.io/name: widgets}}\n",
   },

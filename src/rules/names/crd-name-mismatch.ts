@@ -3,6 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject } from "../../crd/model.js";
 import { stringField } from "../../k8s/objectmeta.js";
+import { nameCheckedOnCreate } from "./crd-name.js";
 
 export default defineRule({
   id: "crd-name-mismatch",
@@ -16,17 +17,20 @@ export default defineRule({
     mustBeSpecNamesPlural: "must be spec.names.plural+\".\"+spec.group",
   },
   docs: {
-    why: "The apiserver finds a CRD by its resource (`<plural>.<group>`), so the object name must be exactly that string — a different name, a different case or a singular is rejected.",
-    fix: "Rename the CRD to `<spec.names.plural>.<spec.group>`, or fix spec.names.plural / spec.group if they are the ones that are wrong.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinition, name function)",
+    why:
+      "The apiserver finds a CRD by its resource (`<plural>.<group>`), so the object name must be exactly that " +
+      "string — a different name, a different case or a singular is rejected.",
+    fix:
+      "Rename the CRD to `<spec.names.plural>.<spec.group>`, or fix spec.names.plural / spec.group if they are the " +
+      "ones that are wrong.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinition, name function)",
     fail: "metadata: {name: gadgets.example.com}\n",
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {
-    // Only the create validation checks the name's form (its nameValidationFn); an update keeps OLD's name.
-    if (ctx.update) return;
-    const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-    const name = stringField(md, "name");
+    const name = nameCheckedOnCreate(ctx);
     if (!name) return;
     const names = isObject(ctx.crd.spec.names) ? ctx.crd.spec.names : {};
     const plural = stringField(names, "plural");

@@ -1,8 +1,8 @@
 /** metadata.name must be a lowercase RFC 1123 subdomain. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { isObject } from "../../crd/model.js";
-import { nameIsDNSSubdomain, stringField } from "../../k8s/objectmeta.js";
+import { nameIsDNSSubdomain } from "../../k8s/objectmeta.js";
+import { nameCheckedOnCreate } from "./crd-name.js";
 
 export default defineRule({
   id: "crd-name-not-dns-subdomain",
@@ -13,17 +13,18 @@ export default defineRule({
   description: "metadata.name is not a lowercase RFC 1123 subdomain.",
   phase: "crd",
   docs: {
-    why: "Object names of cluster-scoped resources such as CRDs must be DNS subdomains: lower case letters, digits, '-' and '.', at most 253 characters. The apiserver reports the length and the format problems as separate errors.",
+    why:
+      "Object names of cluster-scoped resources such as CRDs must be DNS subdomains: lower case letters, digits, '-' " +
+      "and '.', at most 253 characters. The apiserver reports the length and the format problems as separate errors.",
     fix: "Use lower case only: the name is `<plural>.<group>` and both parts must be lower case anyway.",
-    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (NameIsDNSSubdomain via the CRD name function in kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go)",
+    upstream:
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (NameIsDNSSubdomain via the CRD name function in " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go)",
     fail: "metadata: {name: Widgets.example.com}\n",
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {
-    // Only the create validation checks the name's form (its nameValidationFn); an update keeps OLD's name.
-    if (ctx.update) return;
-    const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-    const name = stringField(md, "name");
+    const name = nameCheckedOnCreate(ctx);
     if (!name) return;
     for (const m of nameIsDNSSubdomain(name, false)) ctx.report({ path: DualPath.root("metadata", "name"), message: m, value: name });
   },

@@ -16,7 +16,9 @@ export default defineRule({
     nameOrGeneratenameIsRequired: "name or generateName is required",
   },
   docs: {
-    why: "Every object needs a name. A CRD's name must moreover be exactly `<spec.names.plural>.<spec.group>`, so it cannot be left to the apiserver.",
+    why:
+      "Every object needs a name. A CRD's name must moreover be exactly `<spec.names.plural>.<spec.group>`, so it " +
+      "cannot be left to the apiserver.",
     fix: "Set `metadata.name: <plural>.<group>`, e.g. `widgets.example.com`.",
     upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor)",
     fail: "metadata: {name: \"\"}\n",

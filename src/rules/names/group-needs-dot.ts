@@ -16,9 +16,13 @@ export default defineRule({
     shouldBeADomainWith: "should be a domain with at least one dot",
   },
   docs: {
-    why: "Single-label groups (`apps`, `batch`, `widgets`) are reserved for built-in APIs; a CRD group must be a domain with at least one dot so that it cannot collide with them.",
+    why:
+      "Single-label groups (`apps`, `batch`, `widgets`) are reserved for built-in APIs; a CRD group must be a domain " +
+      "with at least one dot so that it cannot collide with them.",
     fix: "Use a fully qualified domain you own, e.g. `widgets.example.com`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
     fail: "spec: {group: example}\n",
     pass: "spec: {group: example.com}\n",
   },

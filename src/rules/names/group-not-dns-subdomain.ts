@@ -13,9 +13,13 @@ export default defineRule({
   description: "spec.group is not a lowercase RFC 1123 subdomain.",
   phase: "crd",
   docs: {
-    why: "The group appears in URLs (`/apis/<group>/<version>`) and in the CRD name; it must be a DNS subdomain: lower case letters, digits, '-' and '.', at most 253 characters.",
+    why:
+      "The group appears in URLs (`/apis/<group>/<version>`) and in the CRD name; it must be a DNS subdomain: lower " +
+      "case letters, digits, '-' and '.', at most 253 characters.",
     fix: "Lower-case the group and remove other characters, e.g. `example.com` instead of `Example.com` or `example_com`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
     fail: "spec: {group: Example.com}\n",
     pass: "spec: {group: example.com}\n",
   },

@@ -15,9 +15,13 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "The API group is part of every custom resource's apiVersion (`<group>/<version>`) and of the CRD name; it cannot be empty (the empty core group is reserved for built-in types).",
+    why:
+      "The API group is part of every custom resource's apiVersion (`<group>/<version>`) and of the CRD name; it " +
+      "cannot be empty (the empty core group is reserved for built-in types).",
     fix: "Set spec.group to a domain you own, e.g. `example.com`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
     fail: "spec: {group: \"\"}\n",
     pass: "spec: {group: example.com}\n",
   },

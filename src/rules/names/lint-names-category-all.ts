@@ -17,7 +17,10 @@ export default defineRule({
     categoryAllMakesKubectlGet: "category \"all\" makes `kubectl get all` list this resource",
   },
   docs: {
-    why: "`kubectl get all` lists every resource in the `all` category. Adding a custom resource there is occasionally intended, but it makes `get all` slower and noisier for every user of the cluster, and tools that back up or delete \"all\" resources pick it up too.",
+    why:
+      "`kubectl get all` lists every resource in the `all` category. Adding a custom resource there is occasionally " +
+      "intended, but it makes `get all` slower and noisier for every user of the cluster, and tools that back up or " +
+      'delete "all" resources pick it up too.',
     fix: "Use a category of your own (e.g. `example`) so users can opt in with `kubectl get example`.",
     upstream: "kubernetes/kubectl (category expansion for `kubectl get all`)",
     fail: "spec: {names: {plural: widgets, kind: Widget, categories: [all]}}\n",

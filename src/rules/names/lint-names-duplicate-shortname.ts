@@ -19,9 +19,13 @@ export default defineRule({
     shortnameIsTheSingularName: "shortName \"{{value}}\" is the singular name itself",
   },
   docs: {
-    why: "The apiserver accepts repeated short names (its naming controller only detects conflicts between different CRDs), but a duplicate, or a short name equal to the plural or singular, adds nothing and usually hides a typo.",
+    why:
+      "The apiserver accepts repeated short names (its naming controller only detects conflicts between different " +
+      "CRDs), but a duplicate, or a short name equal to the plural or singular, adds nothing and usually hides a typo.",
     fix: "Remove the duplicate entry from spec.names.shortNames.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/controller/status/naming_controller.go (conflicts are only checked across CRDs)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/controller/status/naming_controller.go (conflicts are only checked " +
+      "across CRDs)",
     fail: "spec: {names: {plural: widgets, singular: widget, kind: Widget, shortNames: [wd, wd]}}\n",
     pass: "spec: {names: {plural: widgets, singular: widget, kind: Widget, shortNames: [wd]}}\n",
   },

@@ -18,9 +18,13 @@ export default defineRule({
     listkindIsNot: "listKind \"{{listKind}}\" is not \"{{expected}}\"",
   },
   docs: {
-    why: "Every built-in list type is named `<Kind>List`, and generated clients and kubectl's table printing assume it. A listKind like `Widgets` works but breaks that expectation.",
+    why:
+      "Every built-in list type is named `<Kind>List`, and generated clients and kubectl's table printing assume it. " +
+      "A listKind like `Widgets` works but breaks that expectation.",
     fix: "Omit spec.names.listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go (SetDefaults_CustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go " +
+      "(SetDefaults_CustomResourceDefinitionSpec)",
     fail: "spec: {names: {plural: widgets, kind: Widget, listKind: Widgets}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, listKind: WidgetList}}\n",
   },

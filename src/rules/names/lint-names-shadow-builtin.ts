@@ -57,15 +57,21 @@ export default defineRule({
   type: null,
   description: "The plural or a short name collides with a built-in resource or short name.",
   preset: "strict",
-  presetWhy: "Usually deliberate (Knative's services, OpenKruise's statefulsets), and the fully qualified name always works.",
+  presetWhy:
+    "Usually deliberate (Knative's services, OpenKruise's statefulsets), and the fully qualified name always works.",
   phase: "crd",
   messages: {
     pluralIsAlsoKubectlGet: "plural \"{{plural}}\" is also {{what}}; kubectl get {{plural}} is ambiguous",
     shortNameIsAlsoKubectl: "short name \"{{value}}\" is also {{what}}; kubectl get {{value}} is ambiguous",
   },
   docs: {
-    why: "`kubectl get <name>` resolves a bare resource name across all groups, preferring built-in ones: a CRD whose plural is `services` or whose short name is `po` is reachable only with the fully qualified name (`services.serving.example.com`), and scripts typing the short name get the built-in resource instead.",
-    fix: "Pick a plural and short names that no built-in resource uses, or document that users must type `<plural>.<group>`.",
+    why:
+      "`kubectl get <name>` resolves a bare resource name across all groups, preferring built-in ones: a CRD whose " +
+      "plural is `services` or whose short name is `po` is reachable only with the fully qualified name " +
+      "(`services.serving.example.com`), and scripts typing the short name get the built-in resource instead.",
+    fix:
+      "Pick a plural and short names that no built-in resource uses, or document that users must type " +
+      "`<plural>.<group>`.",
     upstream: "kubernetes/kubectl (RESTMapper shortcut and resource resolution)",
     fail: "spec: {names: {plural: widgets, kind: Widget, shortNames: [po]}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, shortNames: [wd]}}\n",

@@ -18,9 +18,14 @@ export default defineRule({
     singularIsNotTheLower: "singular \"{{singular}}\" is not the lower-cased kind \"{{expected}}\"",
   },
   docs: {
-    why: "kubectl, client generators and RBAC tooling assume the singular resource name is the lower-cased kind (the v1 default). A different singular (`widgetitem` for kind `Widget`) works, but surprises users of `kubectl get <singular>` and code generated from the kind.",
+    why:
+      "kubectl, client generators and RBAC tooling assume the singular resource name is the lower-cased kind (the v1 " +
+      "default). A different singular (`widgetitem` for kind `Widget`) works, but surprises users of " +
+      "`kubectl get <singular>` and code generated from the kind.",
     fix: "Omit spec.names.singular (it defaults to lowercase(kind)) or set it to the lower-cased kind.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go (SetDefaults_CustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go " +
+      "(SetDefaults_CustomResourceDefinitionSpec)",
     fail: "spec: {names: {plural: widgets, singular: gadget, kind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, singular: widget, kind: Widget}}\n",
   },

@@ -13,9 +13,13 @@ export default defineRule({
   description: "A spec.names.categories entry is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "Categories (used by `kubectl get <category>`) must be DNS-1035 labels: lower case letters, digits and '-', starting with a letter.",
+    why:
+      "Categories (used by `kubectl get <category>`) must be DNS-1035 labels: lower case letters, digits and '-', " +
+      "starting with a letter.",
     fix: "Use lower case letters, digits and '-' only, starting with a letter.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: widgets, kind: Widget, categories: [My_Category]}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, categories: [gadgets]}}\n",
   },

@@ -17,7 +17,9 @@ export default defineRule({
   docs: {
     why: "Clients tell an object from a list by its kind; if both are the same, decoding becomes ambiguous.",
     fix: "Omit listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: widgets, kind: Widget, listKind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, listKind: WidgetList}}\n",
   },

@@ -16,9 +16,13 @@ export default defineRule({
     mixedCase: "may have mixed case, but should otherwise match: {{errors}}",
   },
   docs: {
-    why: "The kind may be CamelCase, but once lower-cased it must be a DNS-1035 label: letters and digits (and '-'), starting with a letter. Underscores, dots and leading digits are rejected.",
+    why:
+      "The kind may be CamelCase, but once lower-cased it must be a DNS-1035 label: letters and digits (and '-'), " +
+      "starting with a letter. Underscores, dots and leading digits are rejected.",
     fix: "Use letters and digits only (CamelCase is fine), starting with a letter: e.g. `Widget`, `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: widgets, singular: widget, kind: Wid_get, listKind: WidgetList}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },

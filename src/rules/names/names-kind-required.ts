@@ -16,8 +16,13 @@ export default defineRule({
   },
   docs: {
     why: "The kind is what manifests put in `kind:`; it has no default (singular and listKind are derived from it).",
-    fix: "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular and listKind then default to `widget` and `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec); kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
+    fix:
+      "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular " +
+      "and listKind then default to `widget` and `WidgetList`.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec); " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
     fail: "spec: {names: {plural: widgets, kind: \"\", singular: widget, listKind: WidgetList}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },

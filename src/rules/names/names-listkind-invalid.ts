@@ -18,7 +18,9 @@ export default defineRule({
   docs: {
     why: "Like the kind, the listKind may be CamelCase but must otherwise be a DNS-1035 label.",
     fix: "Use letters and digits only (CamelCase is fine), starting with a letter: e.g. `Widget`, `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: widgets, kind: Widget, listKind: Widget_List}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, listKind: WidgetList}}\n",
   },

@@ -13,9 +13,15 @@ export default defineRule({
   description: "spec.names.plural is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "The plural is a URL path segment and must be a DNS-1035 label: lower case letters, digits and '-', starting with a letter, at most 63 characters. Dots and upper case are rejected.",
-    fix: "Use lower case letters, digits and '-' only, starting with a letter, at most 63 characters: e.g. `widgets`, `widget`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    why:
+      "The plural is a URL path segment and must be a DNS-1035 label: lower case letters, digits and '-', starting " +
+      "with a letter, at most 63 characters. Dots and upper case are rejected.",
+    fix:
+      "Use lower case letters, digits and '-' only, starting with a letter, at most 63 characters: e.g. `widgets`, " +
+      "`widget`.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: Widgets, singular: widget, kind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, singular: widget, kind: Widget}}\n",
   },

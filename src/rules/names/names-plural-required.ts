@@ -15,9 +15,16 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "The plural is the resource name in URLs (`/apis/<group>/<version>/<plural>`) and the first part of the CRD name; it has no default.",
-    fix: "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular and listKind then default to `widget` and `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec); kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
+    why:
+      "The plural is the resource name in URLs (`/apis/<group>/<version>/<plural>`) and the first part of the CRD " +
+      "name; it has no default.",
+    fix:
+      "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular " +
+      "and listKind then default to `widget` and `WidgetList`.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec); " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
     fail: "spec: {names: {plural: \"\", kind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },

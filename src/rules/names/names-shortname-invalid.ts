@@ -13,9 +13,13 @@ export default defineRule({
   description: "A spec.names.shortNames entry is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "Short names are typed on the kubectl command line and must be DNS-1035 labels: lower case, starting with a letter.",
+    why:
+      "Short names are typed on the kubectl command line and must be DNS-1035 labels: lower case, starting with a " +
+      "letter.",
     fix: "Use lower case letters, digits and '-' only, starting with a letter.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: widgets, kind: Widget, shortNames: [W]}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, shortNames: [wd]}}\n",
   },

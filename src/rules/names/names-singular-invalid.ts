@@ -13,9 +13,15 @@ export default defineRule({
   description: "spec.names.singular (explicit or defaulted from kind) is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "The singular (used by kubectl) must be a DNS-1035 label. When it is omitted it defaults to lowercase(kind), so a kind with an underscore or digit first also yields an invalid singular.",
-    fix: "Use lower case letters, digits and '-' only, starting with a letter, at most 63 characters: e.g. `widgets`, `widget`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionNames)",
+    why:
+      "The singular (used by kubectl) must be a DNS-1035 label. When it is omitted it defaults to lowercase(kind), " +
+      "so a kind with an underscore or digit first also yields an invalid singular.",
+    fix:
+      "Use lower case letters, digits and '-' only, starting with a letter, at most 63 characters: e.g. `widgets`, " +
+      "`widget`.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionNames)",
     fail: "spec: {names: {plural: widgets, singular: Widget, kind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, singular: widget, kind: Widget}}\n",
   },

@@ -15,9 +15,16 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "In v1 the singular defaults to lowercase(kind); it is reported missing only when kind is empty too (then kind, singular and listKind are all reported).",
-    fix: "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular and listKind then default to `widget` and `WidgetList`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec); kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
+    why:
+      "In v1 the singular defaults to lowercase(kind); it is reported missing only when kind is empty too (then " +
+      "kind, singular and listKind are all reported).",
+    fix:
+      "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular " +
+      "and listKind then default to `widget` and `WidgetList`.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec); " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
     fail: "spec: {names: {plural: widgets, singular: \"\", kind: \"\", listKind: \"\"}}\n",
     pass: "spec: {names: {plural: widgets, singular: \"\", kind: Widget}}\n",
   },

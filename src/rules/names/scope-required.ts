@@ -16,9 +16,13 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "apiextensions.k8s.io/v1 does not default the scope (v1beta1 defaulted to Namespaced): every CRD must say whether its objects are Namespaced or Cluster-scoped.",
+    why:
+      "apiextensions.k8s.io/v1 does not default the scope (v1beta1 defaulted to Namespaced): every CRD must say " +
+      "whether its objects are Namespaced or Cluster-scoped.",
     fix: "Add `scope: Namespaced` (objects live in a namespace) or `scope: Cluster`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec, validateEnumStrings)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec, validateEnumStrings)",
     fail: "spec: {scope: \"\"}\n",
     pass: "spec: {scope: Namespaced}\n",
   },

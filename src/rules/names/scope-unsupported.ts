@@ -19,7 +19,8 @@ export default defineRule({
   docs: {
     why: "The scope is an enum compared case-sensitively: `namespaced` or `cluster` are rejected.",
     fix: "Write `Namespaced` or `Cluster` exactly.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateEnumStrings)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateEnumStrings)",
     fail: "spec: {scope: namespaced}\n",
     pass: "spec: {scope: Namespaced}\n",
   },

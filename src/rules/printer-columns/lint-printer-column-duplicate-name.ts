@@ -13,15 +13,28 @@ export default defineRule({
   presetWhy: "Cosmetic: two identical headers in `kubectl get`; every value is still printed.",
   phase: "crd",
   messages: {
-    sameName: 'column "{{name}}" has the same name as column [{{first}}]; kubectl prints both under the header {{header}}',
-    columnRepeatsTheImplicitFirst: "column \"{{name}}\" repeats the implicit first column Name that every table starts with",
+    sameName:
+      'column "{{name}}" has the same name as column [{{first}}]; kubectl prints both under the header {{header}}',
+    columnRepeatsTheImplicitFirst:
+      'column "{{name}}" repeats the implicit first column Name that every table starts with',
   },
   docs: {
-    why: "The apiserver accepts duplicate column names, but `kubectl get` upper-cases headers, so `Ready` and `READY` print as two identical headers; every table also starts with an implicit `Name` column (metadata.name), so a column called `Name` shows NAME twice.",
+    why:
+      "The apiserver accepts duplicate column names, but `kubectl get` upper-cases headers, so `Ready` and `READY` " +
+      "print as two identical headers; every table also starts with an implicit `Name` column (metadata.name), so a " +
+      "column called `Name` shows NAME twice.",
     fix: "Rename or remove the duplicate column; drop a column that repeats `.metadata.name`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: READY, type: string, jsonPath: .status.phase}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: Phase, type: string, jsonPath: .status.phase}]\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, " +
+      "phase: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: READY, type: string, " +
+      "jsonPath: .status.phase}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, " +
+      "phase: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: Phase, type: string, " +
+      "jsonPath: .status.phase}]\n",
   },
   check(ctx) {
     let seen = new Map<string, number>();

@@ -9,21 +9,40 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A printer column jsonPath does not parse as a client-go JSONPath: the column and every later one are dropped from kubectl get.",
+  description:
+    "A printer column jsonPath does not parse as a client-go JSONPath: the column and every later one are dropped " +
+    "from kubectl get.",
   preset: "recommended",
   presetWhy: "Broken output: `kubectl get` silently drops this column and every column after it.",
   phase: "crd",
   messages: {
-    dropsColumn: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column',
-    dropsColumnAndNext: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column and the 1 column after it',
-    dropsColumnAndLater: 'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column and the {{later}} columns after it',
+    dropsColumn:
+      'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column',
+    dropsColumnAndNext:
+      'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column and ' +
+      "the 1 column after it",
+    dropsColumnAndLater:
+      'jsonPath "{{jsonPath}}" does not parse as a JSONPath ({{error}}): kubectl get silently drops this column and ' +
+      "the {{later}} columns after it",
   },
   docs: {
-    why: "At create time the apiserver only checks that a column's jsonPath starts with a dot. When it serves tables it parses `{<jsonPath>}` with the client-go JSONPath parser; on failure it logs `invalid printer specification` and builds the table without this column and without every column after it, so `kubectl get` silently shows fewer columns.",
-    fix: "Fix the JSONPath syntax (close filters and brackets, quote string literals in filters: `.status.conditions[?(@.type==\"Ready\")].status`).",
+    why:
+      "At create time the apiserver only checks that a column's jsonPath starts with a dot. When it serves tables it " +
+      "parses `{<jsonPath>}` with the client-go JSONPath parser; on failure it logs `invalid printer specification` " +
+      "and builds the table without this column and without every column after it, so `kubectl get` silently shows " +
+      "fewer columns.",
+    fix:
+      "Fix the JSONPath syntax (close filters and brackets, quote string literals in filters: " +
+      '`.status.conditions[?(@.type=="Ready")].status`).',
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: \".spec.items[?(@.x==]\"}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: \".spec.items[?(@.x==\\\"a\\\")].x\"}]\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, " +
+      "x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\n" +
+      'additionalPrinterColumns: [{name: X, type: string, jsonPath: ".spec.items[?(@.x==]"}]\n',
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, " +
+      "x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\n" +
+      'additionalPrinterColumns: [{name: X, type: string, jsonPath: ".spec.items[?(@.x==\\"a\\")].x"}]\n',
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

@@ -16,11 +16,18 @@ export default defineRule({
     priorityIsNegativeUse0: "priority {{p}} is negative; use 0 (shown by default) or 1 (shown with -o wide)",
   },
   docs: {
-    why: "`priority` decides which columns `kubectl get` shows by default (0) and which only with `-o wide` (greater than 0). The apiserver does not validate it; a negative value has no defined meaning.",
+    why:
+      "`priority` decides which columns `kubectl get` shows by default (0) and which only with `-o wide` (greater " +
+      "than 0). The apiserver does not validate it; a negative value has no defined meaning.",
     fix: "Use 0 for columns shown by default and 1 for `-o wide` columns.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types.go (CustomResourceColumnDefinition.priority)",
-    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: -1}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: 1}]\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types.go (CustomResourceColumnDefinition.priority)",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: -1}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: 1}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

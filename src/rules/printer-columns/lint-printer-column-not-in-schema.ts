@@ -14,14 +14,25 @@ export default defineRule({
   presetWhy: "Broken output: the column is empty for every object, since pruning removes the field it reads.",
   phase: "crd",
   messages: {
-    notInSchema: 'jsonPath "{{jsonPath}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; the column is always empty',
+    notInSchema:
+      'jsonPath "{{jsonPath}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; the column is ' +
+      "always empty",
   },
   docs: {
-    why: "The apiserver does not check column paths against the schema, and pruning removes every field the schema does not declare, so a path to an undeclared field (often a typo, or a field of another version) prints an empty cell for every object.",
-    fix: "Point the jsonPath at a declared property, or declare it. Paths under `.metadata` follow ObjectMeta (`.metadata.creationTimestamp`, `.metadata.labels.app`).",
+    why:
+      "The apiserver does not check column paths against the schema, and pruning removes every field the schema does " +
+      "not declare, so a path to an undeclared field (often a typo, or a field of another version) prints an empty " +
+      "cell for every object.",
+    fix:
+      "Point the jsonPath at a declared property, or declare it. Paths under `.metadata` follow ObjectMeta " +
+      "(`.metadata.creationTimestamp`, `.metadata.labels.app`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.state}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.phase}]\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.state}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.phase}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

@@ -34,15 +34,28 @@ export default defineRule({
   messages: {
     formatMismatch: "format {{format}} does not fit {{article}} {{type}} column (use {{formats}})",
     formatNotTaken: "format {{format}} does not fit {{article}} {{type}} column (boolean columns take no format)",
-    typeTruncates: "column type {{type}} does not match the schema type {{schemaType}} at {{jsonPath}}{{versions}}: the cell shows the value truncated to an integer",
-    typeMismatch: "column type {{type}} does not match the schema type {{schemaType}} at {{jsonPath}}{{versions}}: the cell is always empty",
+    typeTruncates:
+      "column type {{type}} does not match the schema type {{schemaType}} at {{jsonPath}}{{versions}}: the cell " +
+      "shows the value truncated to an integer",
+    typeMismatch:
+      "column type {{type}} does not match the schema type {{schemaType}} at {{jsonPath}}{{versions}}: the cell is " +
+      "always empty",
   },
   docs: {
-    why: "The table convertor turns the value into a cell of the column's type: an `integer` column over a string field, a `boolean` column over a string, or a `date` column over a number produce an empty cell, an `integer` column over a number truncates it, and a `number` column over an integer is fine (a `string` column prints anything). A format that does not fit the column type (`int32` on a `string` column) misleads clients that render by format.",
+    why:
+      "The table convertor turns the value into a cell of the column's type: an `integer` column over a string " +
+      "field, a `boolean` column over a string, or a `date` column over a number produce an empty cell, an `integer` " +
+      "column over a number truncates it, and a `number` column over an integer is fine (a `string` column prints " +
+      "anything). A format that does not fit the column type (`int32` on a `string` column) misleads clients that " +
+      "render by format.",
     fix: "Use the column type that matches the field (`string` prints any value), and a format that fits it, or none.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: string}}}}}\nadditionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\nadditionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n" +
+      "additionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

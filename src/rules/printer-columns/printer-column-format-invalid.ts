@@ -14,11 +14,15 @@ export default defineRule({
     formatInvalid: FORMAT_MESSAGE,
   },
   docs: {
-    why: "The apiserver accepts only a fixed list of formats for printer columns, whatever the column type; an empty format is fine.",
+    why:
+      "The apiserver accepts only a fixed list of formats for printer columns, whatever the column type; an empty " +
+      "format is fine.",
     fix: "Remove `format`, or use one of byte, date, date-time, double, float, int32, int64, password.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "additionalPrinterColumns: [{name: X, type: string, format: email, jsonPath: .spec.x}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

@@ -14,11 +14,16 @@ export default defineRule({
     mustBeASimpleJson: "must be a simple json path starting with .",
   },
   docs: {
-    why: "The apiserver wraps the column's jsonPath in `{...}` and evaluates it against each object, so it must start with a dot; it rejects anything else (including the `{.spec.x}` and `$.spec.x` forms) and reports the internal field name, `JSONPath`.",
+    why:
+      "The apiserver wraps the column's jsonPath in `{...}` and evaluates it against each object, so it must start " +
+      "with a dot; it rejects anything else (including the `{.spec.x}` and `$.spec.x` forms) and reports the " +
+      "internal field name, `JSONPath`.",
     fix: "Write the path with a leading dot and no braces: `.spec.x`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "additionalPrinterColumns: [{name: X, type: string, jsonPath: spec.x}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

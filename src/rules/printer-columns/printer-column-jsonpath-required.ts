@@ -14,11 +14,15 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "The jsonPath selects the value shown in the column; the apiserver rejects a column without one. It reports the internal field name, `JSONPath`.",
+    why:
+      "The jsonPath selects the value shown in the column; the apiserver rejects a column without one. It reports " +
+      "the internal field name, `JSONPath`.",
     fix: "Set `jsonPath` to a path starting with a dot, e.g. `.status.phase`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: 'additionalPrinterColumns: [{name: X, type: string, jsonPath: ""}]\n',
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd))

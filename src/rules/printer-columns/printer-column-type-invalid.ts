@@ -14,11 +14,15 @@ export default defineRule({
     typeInvalid: TYPE_MESSAGE,
   },
   docs: {
-    why: "Printer column types are a fixed subset of OpenAPI types plus `date`; the apiserver rejects anything else (`str`, `object`, `array`, `int`).",
+    why:
+      "Printer column types are a fixed subset of OpenAPI types plus `date`; the apiserver rejects anything else " +
+      "(`str`, `object`, `array`, `int`).",
     fix: "Use one of boolean, date, integer, number, string (`string` prints any value, including objects and lists).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "additionalPrinterColumns: [{name: X, type: str, jsonPath: .spec.x}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

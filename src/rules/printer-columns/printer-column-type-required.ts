@@ -14,11 +14,15 @@ export default defineRule({
     typeRequired: TYPE_MESSAGE,
   },
   docs: {
-    why: "The column type tells clients how to render and sort the cell (a `date` becomes an age such as `5m`); the apiserver rejects a column without one.",
+    why:
+      "The column type tells clients how to render and sort the cell (a `date` becomes an age such as `5m`); the " +
+      "apiserver rejects a column without one.",
     fix: "Set `type` to one of boolean, date, integer, number, string.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "additionalPrinterColumns: [{name: X, jsonPath: .spec.x}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
+      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "type") === "") ctx.report({ path: c.path.child("type"), messageId: "typeRequired" });

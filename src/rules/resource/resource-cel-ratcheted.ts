@@ -14,7 +14,10 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "The apiserver's own warning on update (validation ratcheting).",
   docs: {
-    why: "With CRDValidationRatcheting (on by default from Kubernetes 1.30) a rule that does not use oldSelf and fails on a node whose value equals the stored one is not an error: objects stored before the rule was added stay updatable. The apiserver returns the failure as a warning.",
+    why:
+      "With CRDValidationRatcheting (on by default from Kubernetes 1.30) a rule that does not use oldSelf and fails " +
+      "on a node whose value equals the stored one is not an error: objects stored before the rule was added stay " +
+      "updatable. The apiserver returns the failure as a warning.",
     fix: "Fix the value when convenient; the next change to it must satisfy the rule.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
     fail: "",

@@ -8,12 +8,64 @@ export default defineEngineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  description: "The resource cannot be decoded: metadata of the wrong shape, or an embedded resource whose apiVersion or kind is not a string (a 400 from the apiserver).",
+  description:
+    "The resource cannot be decoded: metadata of the wrong shape, or an embedded resource whose apiVersion or kind " +
+    "is not a string (a 400 from the apiserver).",
   docs: {
-    "why": "ObjectMeta is decoded into a Go struct: `labels` as a list or `name` as a number fails the whole request before any validation.",
+    "why":
+      "ObjectMeta is decoded into a Go struct: `labels` as a list or `name` as a number fails the whole request " +
+      "before any validation.",
     "fix": "Give the field the type ObjectMeta (or TypeMeta) defines.",
     "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/coerce.go",
-    "fail": "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer, minimum: 0}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, labels: [a, b]}\nspec: {replicas: 1}\n",
-    "pass": "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer, minimum: 0}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, labels: {a: b}}\nspec: {replicas: 1}\n"
+    "fail":
+      "apiVersion: apiextensions.k8s.io/v1\n" +
+      "kind: CustomResourceDefinition\n" +
+      "metadata: {name: widgets.example.com}\n" +
+      "spec:\n" +
+      "  group: example.com\n" +
+      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
+      "  scope: Namespaced\n" +
+      "  versions:\n" +
+      "  - name: v1\n" +
+      "    served: true\n" +
+      "    storage: true\n" +
+      "    schema:\n" +
+      "      openAPIV3Schema:\n" +
+      "        type: object\n" +
+      "        properties:\n" +
+      "          spec:\n" +
+      "            type: object\n" +
+      "            properties:\n" +
+      "              replicas: {type: integer, minimum: 0}\n" +
+      "---\n" +
+      "apiVersion: example.com/v1\n" +
+      "kind: Widget\n" +
+      "metadata: {name: w1, labels: [a, b]}\n" +
+      "spec: {replicas: 1}\n",
+    "pass":
+      "apiVersion: apiextensions.k8s.io/v1\n" +
+      "kind: CustomResourceDefinition\n" +
+      "metadata: {name: widgets.example.com}\n" +
+      "spec:\n" +
+      "  group: example.com\n" +
+      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
+      "  scope: Namespaced\n" +
+      "  versions:\n" +
+      "  - name: v1\n" +
+      "    served: true\n" +
+      "    storage: true\n" +
+      "    schema:\n" +
+      "      openAPIV3Schema:\n" +
+      "        type: object\n" +
+      "        properties:\n" +
+      "          spec:\n" +
+      "            type: object\n" +
+      "            properties:\n" +
+      "              replicas: {type: integer, minimum: 0}\n" +
+      "---\n" +
+      "apiVersion: example.com/v1\n" +
+      "kind: Widget\n" +
+      "metadata: {name: w1, labels: {a: b}}\n" +
+      "spec: {replicas: 1}\n"
   },
 });

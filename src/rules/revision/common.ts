@@ -63,7 +63,7 @@ export function nameList(view: CrdView, key: string): string[] {
  * B15: names of spec.names.<key> (short names, categories) that OLD had and NEW lacks, reported as one finding at the
  * list (at spec.names when NEW has none) with the rule's `removed` message.
  */
-export function reportRemovedNames(ctx: RevisionContext, key: "shortNames" | "categories"): void {
+export function reportRemovedNames(ctx: RevisionContext<"removed">, key: "shortNames" | "categories"): void {
   const after = new Set(nameList(ctx.crd, key));
   const lost = nameList(ctx.old, key).filter((n) => !after.has(n));
   if (lost.length === 0) return;

@@ -16,18 +16,49 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["error"],
   type: "Forbidden",
-  description: "A loosened or removed bound (maxItems, maxLength, maxProperties, ...) pushed a CEL rule's estimated cost over the apiserver's limit (B42, A12, A13).",
+  description:
+    "A loosened or removed bound (maxItems, maxLength, maxProperties, ...) pushed a CEL rule's estimated cost over " +
+    "the apiserver's limit (B42, A12, A13).",
   phase: "revision",
   messages: {
-    rule: "{{keyword}} of {{field}} ({{versions}}) {{how}}: a CEL rule on {{ruleField}} now costs {{cost}} (was {{oldCost}}); the apiserver rejects the update: cost limits apply again once a version's schema changes",
-    total: "{{keyword}} of {{field}} ({{versions}}) {{how}}: the version's CEL rules now cost {{cost}} together (was {{oldCost}}); the apiserver rejects the update",
+    rule:
+      "{{keyword}} of {{field}} ({{versions}}) {{how}}: a CEL rule on {{ruleField}} now costs {{cost}} (was " +
+      "{{oldCost}}); the apiserver rejects the update: cost limits apply again once a version's schema changes",
+    total:
+      "{{keyword}} of {{field}} ({{versions}}) {{how}}: the version's CEL rules now cost {{cost}} together (was " +
+      "{{oldCost}}); the apiserver rejects the update",
   },
   docs: {
-    why: "Loosening a bound never fails an object, so it is no breaking change by itself. But the CEL cost estimate multiplies by the bounds: raising or removing maxItems, maxLength or maxProperties raises the estimated cost of every rule that iterates below it. The apiserver skips the per-rule limit only for versions whose schema is unchanged, and never skips the per-schema total, so the update that loosens the bound is rejected when a rule crosses a limit. Loosenings that cross no limit are not reported.",
-    fix: "Keep a bound that holds the rule under the limit (crdlint cost shows each rule's drivers), or rewrite the rule to iterate less.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (findVersionsWithUnchangedSchemas, suppressExpressionCostForUnchangedSchema, StaticEstimatedCRDCostLimit)",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, maxItems: 200, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n",
+    why:
+      "Loosening a bound never fails an object, so it is no breaking change by itself. But the CEL cost estimate " +
+      "multiplies by the bounds: raising or removing maxItems, maxLength or maxProperties raises the estimated cost " +
+      "of every rule that iterates below it. The apiserver skips the per-rule limit only for versions whose schema " +
+      "is unchanged, and never skips the per-schema total, so the update that loosens the bound is rejected when a " +
+      "rule crosses a limit. Loosenings that cross no limit are not reported.",
+    fix:
+      "Keep a bound that holds the rule under the limit (crdlint cost shows each rule's drivers), or rewrite the " +
+      "rule to iterate less.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(findVersionsWithUnchangedSchemas, suppressExpressionCostForUnchangedSchema, StaticEstimatedCRDCostLimit)",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
+      "maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, " +
+      "self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
+      "items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, " +
+      "x == y || !x.startsWith(y)))'}]}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
+      "maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, " +
+      "self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
+      "maxItems: 200, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, " +
+      "self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "bounds-loosened")) {

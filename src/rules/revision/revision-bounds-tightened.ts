@@ -10,15 +10,33 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["error"],
   type: null,
-  description: "A bound (minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties, maxProperties) was added or tightened (B27).",
+  description:
+    "A bound (minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties, maxProperties) was added or " +
+    "tightened (B27).",
   phase: "revision",
   messages: { tightened: "{{keyword}} of {{field}} ({{versions}}) {{how}}: {{fail}}" },
   docs: {
-    why: "Stored values outside the new bound fail their next create and any update that changes them; ratcheting lets an unchanged value pass an update.",
-    fix: "Keep the old bound, or check the new bound on new values only (a CEL transition rule), until no stored object exceeds it.",
+    why:
+      "Stored values outside the new bound fail their next create and any update that changes them; ratcheting lets " +
+      "an unchanged value pass an update.",
+    fix:
+      "Keep the old bound, or check the new bound on new values only (a CEL transition rule), until no stored object " +
+      "exceeds it.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 63}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 32}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 32}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 63}}}}}\n",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
+      "maxLength: 63}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
+      "maxLength: 32}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
+      "maxLength: 32}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
+      "maxLength: 63}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "bounds-tightened")) {

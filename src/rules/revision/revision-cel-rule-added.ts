@@ -17,14 +17,36 @@ export default defineRule({
   messages: {
     added: "new CEL rule {{rule}} on {{field}} ({{versions}}): {{fail}}{{compile}}",
     transition:
-      "new transition rule {{rule}} on {{field}} ({{versions}}): it runs only on updates {{when}}, so creates pass; an update that changes {{field}} and breaks it fails{{compile}}",
+      "new transition rule {{rule}} on {{field}} ({{versions}}): it runs only on updates {{when}}, so creates pass; " +
+      "an update that changes {{field}} and breaks it fails{{compile}}",
   },
   docs: {
-    why: "A new rule judges existing objects at their next create (a re-apply, a restore) and at any update that changes the field; ratcheting lets an unchanged value pass an update. A transition rule (one that uses oldSelf) runs only on updates that have an old value, unless optionalOldSelf is set. The rule is compiled in the new-expressions environment (the libraries of the previous release, A11) and costed against the new schema; the diagnostic's detail gives its estimated cost.",
-    fix: "Check that exported objects pass the rule (--objects), or write it as a transition rule that only judges changed values.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go; kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, max: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, limits: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}}}\n",
+    why:
+      "A new rule judges existing objects at their next create (a re-apply, a restore) and at any update that " +
+      "changes the field; ratcheting lets an unchanged value pass an update. A transition rule (one that uses " +
+      "oldSelf) runs only on updates that have an old value, unless optionalOldSelf is set. The rule is compiled in " +
+      "the new-expressions environment (the libraries of the previous release, A11) and costed against the new " +
+      "schema; the diagnostic's detail gives its estimated cost.",
+    fix:
+      "Check that exported objects pass the rule (--objects), or write it as a transition rule that only judges " +
+      "changed values.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go; " +
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, " +
+      "max: {type: integer}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
+      "'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, " +
+      "limits: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], " +
+      "properties: {min: {type: integer}, max: {type: integer}}}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "cel-rule-added")) {

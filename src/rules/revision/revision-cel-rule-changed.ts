@@ -11,28 +11,73 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["error"],
   type: null,
-  description: "A CEL validation rule was edited (text, messageExpression, message, reason, fieldPath, optionalOldSelf) or moved to another field (B41).",
+  description:
+    "A CEL validation rule was edited (text, messageExpression, message, reason, fieldPath, optionalOldSelf) or " +
+    "moved to another field (B41).",
   phase: "revision",
   messages: {
-    text: "CEL rule on {{field}} ({{versions}}) changed from {{change}}: {{fail}}; the new text gets only the previous release's CEL libraries (A11){{compile}}",
-    messageExpression: "messageExpression of the CEL rule {{rule}} on {{field}} ({{versions}}) changed: the new text is compiled with the previous release's CEL libraries (A11); only the message of a failure changes{{compile}}",
-    attributes: "{{attributes}} of the CEL rule {{rule}} on {{field}} ({{versions}}) changed ({{changes}}): only what a failure reports changes",
-    optionalOldSelf: "the transition rule {{rule}} on {{field}} ({{versions}}) now sets optionalOldSelf: it runs on creates too (oldSelf absent); {{fail}}",
-    moved: "CEL rule {{rule}} moved from {{from}} to {{field}} ({{versions}}): it now judges {{field}}, so {{fail}}; its text stays pre-existing for the apiserver (A11){{compile}}",
+    text:
+      "CEL rule on {{field}} ({{versions}}) changed from {{change}}: {{fail}}; the new text gets only the previous " +
+      "release's CEL libraries (A11){{compile}}",
+    messageExpression:
+      "messageExpression of the CEL rule {{rule}} on {{field}} ({{versions}}) changed: the new text is compiled with " +
+      "the previous release's CEL libraries (A11); only the message of a failure changes{{compile}}",
+    attributes:
+      "{{attributes}} of the CEL rule {{rule}} on {{field}} ({{versions}}) changed ({{changes}}): only what a " +
+      "failure reports changes",
+    optionalOldSelf:
+      "the transition rule {{rule}} on {{field}} ({{versions}}) now sets optionalOldSelf: it runs on creates too " +
+      "(oldSelf absent); {{fail}}",
+    moved:
+      "CEL rule {{rule}} moved from {{from}} to {{field}} ({{versions}}): it now judges {{field}}, so {{fail}}; its " +
+      "text stays pre-existing for the apiserver (A11){{compile}}",
     movedTransition:
-      "transition rule {{rule}} moved from {{from}} to {{field}} ({{versions}}): it runs only on updates where {{field}} had a value (it uses oldSelf), so creates pass; an update that changes {{field}} and breaks it fails; its text stays pre-existing for the apiserver (A11){{compile}}",
+      "transition rule {{rule}} moved from {{from}} to {{field}} ({{versions}}): it runs only on updates where " +
+      "{{field}} had a value (it uses oldSelf), so creates pass; an update that changes {{field}} and breaks it " +
+      "fails; its text stays pre-existing for the apiserver (A11){{compile}}",
     copiedTransition:
-      "transition rule {{rule}} is new on {{field}} ({{versions}}), with a text OLD has elsewhere: it runs only on updates where {{field}} had a value (it uses oldSelf), so creates pass; an update that changes {{field}} and breaks it fails; its text stays pre-existing for the apiserver (A11){{compile}}",
+      "transition rule {{rule}} is new on {{field}} ({{versions}}), with a text OLD has elsewhere: it runs only on " +
+      "updates where {{field}} had a value (it uses oldSelf), so creates pass; an update that changes {{field}} and " +
+      "breaks it fails; its text stays pre-existing for the apiserver (A11){{compile}}",
     textTransition:
-      "transition rule on {{field}} ({{versions}}) changed from {{change}}: it runs only on updates where {{field}} had a value (it uses oldSelf), so creates pass; an update that changes {{field}} and breaks it fails; the new text gets only the previous release's CEL libraries (A11){{compile}}",
-    copied: "CEL rule {{rule}} is new on {{field}} ({{versions}}), with a text OLD has elsewhere: it now judges {{field}}, so {{fail}}; its text stays pre-existing for the apiserver (A11){{compile}}",
+      "transition rule on {{field}} ({{versions}}) changed from {{change}}: it runs only on updates where {{field}} " +
+      "had a value (it uses oldSelf), so creates pass; an update that changes {{field}} and breaks it fails; the new " +
+      "text gets only the previous release's CEL libraries (A11){{compile}}",
+    copied:
+      "CEL rule {{rule}} is new on {{field}} ({{versions}}), with a text OLD has elsewhere: it now judges {{field}}, " +
+      "so {{fail}}; its text stays pre-existing for the apiserver (A11){{compile}}",
   },
   docs: {
-    why: "The apiserver matches rules by exact text (findPreexistingExpressions): a rule or messageExpression whose text changed is compiled in the new-expressions environment, which only has the libraries of the previous release, while a moved rule keeps its text and its pre-existing status. An edited or moved rule judges stored objects anew at their next create and at updates that change the field (ratcheting lets unchanged values pass); a transition rule (one that uses oldSelf, without optionalOldSelf) runs only on updates where the field had a value, so it never fails a create. Changes of message, reason or fieldPath only change what a failure reports.",
-    fix: "Check that exported objects pass the new rule (--objects); keep the text unchanged where only the message needs to change.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (findPreexistingExpressions); kubernetes/apiserver:pkg/cel/environment/base.go",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min < self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}, {rule: 'self.min >= 0'}], properties: {min: {type: integer}, max: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min >= 0'}, {rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
+    why:
+      "The apiserver matches rules by exact text (findPreexistingExpressions): a rule or messageExpression whose " +
+      "text changed is compiled in the new-expressions environment, which only has the libraries of the previous " +
+      "release, while a moved rule keeps its text and its pre-existing status. An edited or moved rule judges stored " +
+      "objects anew at their next create and at updates that change the field (ratcheting lets unchanged values " +
+      "pass); a transition rule (one that uses oldSelf, without optionalOldSelf) runs only on updates where the " +
+      "field had a value, so it never fails a create. Changes of message, reason or fieldPath only change what a " +
+      "failure reports.",
+    fix:
+      "Check that exported objects pass the new rule (--objects); keep the text unchanged where only the message " +
+      "needs to change.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(findPreexistingExpressions); kubernetes/apiserver:pkg/cel/environment/base.go",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
+      "'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
+      "'self.min < self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
+      "'self.min <= self.max'}, {rule: 'self.min >= 0'}], properties: {min: {type: integer}, " +
+      "max: {type: integer}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
+      "'self.min >= 0'}, {rule: 'self.min <= self.max'}], properties: {min: {type: integer}, " +
+      "max: {type: integer}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "cel-rule-changed")) {

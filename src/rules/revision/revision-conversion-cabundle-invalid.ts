@@ -11,16 +11,37 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  description: "The conversion webhook's caBundle does not load, and OLD is Established with a caBundle that did (or none): rejected on update (A24).",
+  description:
+    "The conversion webhook's caBundle does not load, and OLD is Established with a caBundle that did (or none): " +
+    "rejected on update (A24).",
   phase: "revision",
   minMinor: 31,
   messages: {},
   docs: {
-    why: "On create, and while a CRD is not yet Established, the apiserver accepts any caBundle. Once it is Established, an update may only keep an invalid caBundle that OLD already had: a valid (or absent) one cannot be replaced by one the webhook client cannot load.",
-    fix: "Put the base64 of the PEM CA certificate that signed the webhook's serving certificate in caBundle, or let cert-manager inject it.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (allowInvalidCABundle, validateCustomResourceConversion); kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateCABundle); kubernetes/client-go:transport/transport.go (createErrorParsingCAData)",
-    fail: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\n",
-    pass: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, caBundle: bm90IGEgY2VydGlmaWNhdGUh}}\n",
+    why:
+      "On create, and while a CRD is not yet Established, the apiserver accepts any caBundle. Once it is " +
+      "Established, an update may only keep an invalid caBundle that OLD already had: a valid (or absent) one cannot " +
+      "be replaced by one the webhook client cannot load.",
+    fix:
+      "Put the base64 of the PEM CA certificate that signed the webhook's serving certificate in caBundle, or let " +
+      "cert-manager inject it.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (allowInvalidCABundle, " +
+      "validateCustomResourceConversion); kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateCABundle); " +
+      "kubernetes/client-go:transport/transport.go (createErrorParsingCAData)",
+    fail:
+      "old:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
+      "new:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, " +
+      "caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\n",
+    pass:
+      "old:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, " +
+      "caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\n" +
+      "new:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, " +
+      "caBundle: bm90IGEgY2VydGlmaWNhdGUh}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.crd) !== "Webhook" || ctx.update.allowInvalidCABundle) return;

@@ -10,17 +10,46 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["error"],
   type: null,
-  description: "Under conversion None, storage moves between versions whose schemas differ: fields the other version lacks are pruned (B6).",
+  description:
+    "Under conversion None, storage moves between versions whose schemas differ: fields the other version lacks are " +
+    "pruned (B6).",
   phase: "revision",
   messages: {
-    storageMoved: "storage moves from {{from}} to {{to}} under conversion None, and their schemas differ: None only rewrites apiVersion, so fields {{to}} does not declare are pruned when existing {{from}} objects are read or rewritten",
+    storageMoved:
+      "storage moves from {{from}} to {{to}} under conversion None, and their schemas differ: None only rewrites " +
+      "apiVersion, so fields {{to}} does not declare are pruned when existing {{from}} objects are read or rewritten",
   },
   docs: {
-    why: "Conversion None copies the object and changes apiVersion; the target version's schema then prunes every field it does not declare (on read and at the next write). Moving storage between versions with different schemas under None loses data. Schemas that differ only in descriptions are the same here.",
+    why:
+      "Conversion None copies the object and changes apiVersion; the target version's schema then prunes every field " +
+      "it does not declare (on read and at the next write). Moving storage between versions with different schemas " +
+      "under None loses data. Schemas that differ only in descriptions are the same here.",
     fix: "Use a conversion webhook, or keep the schemas identical until storage has moved and every object is rewritten.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply); kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/nop_converter.go",
-    fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n",
-    pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply); " +
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/nop_converter.go",
+    fail:
+      "old:\n" +
+      "  versions:\n" +
+      "  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
+      "  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {spec: {type: object}}}}}\n" +
+      "new:\n" +
+      "  versions:\n" +
+      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
+      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {spec: {type: object}}}}}\n",
+    pass:
+      "old:\n" +
+      "  versions:\n" +
+      "  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "new:\n" +
+      "  versions:\n" +
+      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.crd) !== "None") return;

@@ -17,17 +17,32 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["info"],
   type: null,
-  description: "conversionReviewVersions changed: the apiserver sends the first version it supports from the list (B9).",
+  description:
+    "conversionReviewVersions changed: the apiserver sends the first version it supports from the list (B9).",
   phase: "revision",
   messages: {
-    changed: "conversionReviewVersions changes from [{{from}}] to [{{to}}]: the apiserver now sends ConversionReview {{sent}}; the webhook must accept it",
+    changed:
+      "conversionReviewVersions changes from [{{from}}] to [{{to}}]: the apiserver now sends ConversionReview " +
+      "{{sent}}; the webhook must accept it",
   },
   docs: {
-    why: "The apiserver sends the first ConversionReview version of the list it understands, in the list's order. A webhook that only decodes the old one fails every conversion. A change that leaves the first known version in place (a fallback appended, unknown entries added) changes nothing and is not reported. A list without v1 or v1beta1 is rejected unless OLD's was too (conversion-review-versions-unrecognized).",
+    why:
+      "The apiserver sends the first ConversionReview version of the list it understands, in the list's order. A " +
+      "webhook that only decodes the old one fails every conversion. A change that leaves the first known version in " +
+      "place (a fallback appended, unknown entries added) changes nothing and is not reported. A list without v1 or " +
+      "v1beta1 is rejected unless OLD's was too (conversion-review-versions-unrecognized).",
     fix: "Deploy a webhook that accepts both review versions before changing the list.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
-    fail: "old:\n  webhook: {conversionReviewVersions: [v1beta1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
-    pass: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    fail:
+      "old:\n" +
+      "  webhook: {conversionReviewVersions: [v1beta1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
+      "new:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    pass:
+      "old:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
+      "new:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.old) !== "Webhook" || conversionStrategy(ctx.crd) !== "Webhook") return;

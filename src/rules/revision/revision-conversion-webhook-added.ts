@@ -10,16 +10,27 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["info"],
   type: null,
-  description: "conversion.strategy went from None to Webhook: reads and writes in a version other than the stored one now call the webhook (B7).",
+  description:
+    "conversion.strategy went from None to Webhook: reads and writes in a version other than the stored one now call " +
+    "the webhook (B7).",
   phase: "revision",
   messages: {
-    added: "conversion becomes Webhook: every request in a version other than an object's stored one now calls the webhook, and fails while it is down (reads, updates and deletes alike)",
+    added:
+      "conversion becomes Webhook: every request in a version other than an object's stored one now calls the " +
+      "webhook, and fails while it is down (reads, updates and deletes alike)",
   },
   docs: {
-    why: "With a conversion webhook, the apiserver cannot serve an object in another version than the stored one without the webhook: deploy the webhook, with a valid caBundle, before the CRD that names it.",
+    why:
+      "With a conversion webhook, the apiserver cannot serve an object in another version than the stored one " +
+      "without the webhook: deploy the webhook, with a valid caBundle, before the CRD that names it.",
     fix: "Deploy and test the webhook first; keep its Service and certificate in the same release as the CRD.",
-    upstream: "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md (Webhook conversion)",
-    fail: "old: {}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    upstream:
+      "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md " +
+      "(Webhook conversion)",
+    fail:
+      "old: {}\n" +
+      "new:\n" +
+      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
     pass: "old: {}\nnew: {}\n",
   },
   checkRevision(ctx) {

@@ -1,6 +1,6 @@
 /** An enum was put on a field that had none (B26). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, ratchets, schemaChanges, shownValues } from "./schema-changes.js";
+import { enumValuesReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -14,16 +14,30 @@ export default defineRule({
   phase: "revision",
   messages: { added: "{{field}} ({{versions}}) is now restricted to {{values}}: {{fail}}" },
   docs: {
-    why: "Stored values outside the enum fail their next create (a GitOps re-apply, a restore, a fresh install) and any update that changes them; ratcheting lets an unchanged value pass an update.",
-    fix: "List every value existing objects may hold, or validate new values only (a CEL transition rule), or restrict the field in a new version.",
+    why:
+      "Stored values outside the enum fail their next create (a GitOps re-apply, a restore, a fresh install) and any " +
+      "update that changes them; ratcheting lets an unchanged value pass an update.",
+    fix:
+      "List every value existing objects may hold, or validate new values only (a CEL transition rule), or restrict " +
+      "the field in a new version.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Safe, Fast]}}}}}\n",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Fast, Safe]}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Fast, Safe]}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Safe, Fast]}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-added")) {
-      const values = shownValues(c.values!);
-      ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { values: values.text, fail: failText(ratchets(c)) }, ...(values.detail ? { detail: values.detail } : {}) }));
+      ctx.report(enumValuesReport(c, "objects-fail", { messageId: "added", data: { fail: failText(ratchets(c)) } }));
     }
   },
 });

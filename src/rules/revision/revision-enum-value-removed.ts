@@ -1,6 +1,6 @@
 /** Values were removed from a field's enum (B26). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, failText, ratchets, schemaChanges, shownValues } from "./schema-changes.js";
+import { enumValuesReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -14,16 +14,32 @@ export default defineRule({
   phase: "revision",
   messages: { removed: "enum {{noun}} {{values}} removed from {{field}} ({{versions}}): {{fail}}" },
   docs: {
-    why: "Stored objects that hold a removed value fail their next create (a GitOps re-apply, a restore) and any update that changes the value; ratcheting lets an unchanged value pass an update. Clients that still send it are refused.",
-    fix: "Keep the value (document it as deprecated) until no stored object holds it; map it to a new value in the controller first.",
+    why:
+      "Stored objects that hold a removed value fail their next create (a GitOps re-apply, a restore) and any update " +
+      "that changes the value; ratcheting lets an unchanged value pass an update. Clients that still send it are " +
+      "refused.",
+    fix:
+      "Keep the value (document it as deprecated) until no stored object holds it; map it to a new value in the " +
+      "controller first.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe, Legacy]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Safe, Fast, Turbo]}}}}}\n",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Fast, Safe, Legacy]}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Fast, Safe]}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Fast, Safe]}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
+      "enum: [Safe, Fast, Turbo]}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-value-removed")) {
-      const values = shownValues(c.values!);
-      ctx.report(changeReport(c, "objects-fail", { messageId: "removed", data: { noun: c.values!.length === 1 ? "value" : "values", values: values.text, fail: failText(ratchets(c)) }, ...(values.detail ? { detail: values.detail } : {}) }));
+      ctx.report(enumValuesReport(c, "objects-fail", { messageId: "removed", data: { fail: failText(ratchets(c)) } }));
     }
   },
 });

@@ -21,11 +21,29 @@ export default defineRule({
   },
   docs: {
     why:
-      "A recognized format is validated: stored values that do not match fail their next create, and an update that changes them (ratcheting lets unchanged values pass). The format also decides the CEL type of a string (byte → bytes, date and date-time → timestamp, duration → duration), so rules on the field may stop compiling (the apiserver rejects the update, A14). Removing a format loosens validation.",
-    fix: "Validate the new format in the controller or a webhook first; add the format in a new version, or accept that existing objects must be fixed before they can be re-created.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go; kubernetes/apiserver:pkg/cel/common/schemas.go (SchemaDeclType)",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, format: date-time}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, format: date-time}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, format: date-time, description: When.}}}}}\n",
+      "A recognized format is validated: stored values that do not match fail their next create, and an update that " +
+      "changes them (ratcheting lets unchanged values pass). The format also decides the CEL type of a string (byte " +
+      "→ bytes, date and date-time → timestamp, duration → duration), so rules on the field may stop compiling (the " +
+      "apiserver rejects the update, A14). Removing a format loosens validation.",
+    fix:
+      "Validate the new format in the controller or a webhook first; add the format in a new version, or accept that " +
+      "existing objects must be fixed before they can be re-created.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go; " +
+      "kubernetes/apiserver:pkg/cel/common/schemas.go (SchemaDeclType)",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, " +
+      "format: date-time}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, " +
+      "format: date-time}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, " +
+      "format: date-time, description: When.}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "format-changed")) {

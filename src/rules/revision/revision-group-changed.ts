@@ -12,9 +12,14 @@ export default defineRule({
   phase: "revision",
   messages: { immutable: "field is immutable" },
   docs: {
-    why: "The group is part of every object's storage key and of the CRD's name (plural.group): the apiserver refuses to change it in place. Renaming metadata.name too makes it another CRD: applying it creates a new, empty API, and removing the old one deletes all its objects.",
+    why:
+      "The group is part of every object's storage key and of the CRD's name (plural.group): the apiserver refuses " +
+      "to change it in place. Renaming metadata.name too makes it another CRD: applying it creates a new, empty API, " +
+      "and removing the old one deletes all its objects.",
     fix: "Keep the group. To move an API to a new group, add a second CRD, migrate the objects, then retire the old CRD.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpecUpdate)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpecUpdate)",
     fail: "old: {}\nnew:\n  spec: {group: example.org}\n",
     pass: "old: {}\nnew: {}\n",
   },

@@ -9,17 +9,25 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  description: "spec.names.kind changed (immutable once Established, B14, A5), or listKind changed (breaks typed clients).",
+  description:
+    "spec.names.kind changed (immutable once Established, B14, A5), or listKind changed (breaks typed clients).",
   phase: "revision",
   messages: {
     immutable: "field is immutable",
-    kindNotEstablished: "kind changes from {{from}} to {{to}}: allowed only because OLD is not Established; every manifest and typed client names the old kind",
+    kindNotEstablished:
+      "kind changes from {{from}} to {{to}}: allowed only because OLD is not Established; every manifest and typed " +
+      "client names the old kind",
     listKind: "listKind changes from {{from}} to {{to}}: typed clients and generated code decode lists by the old name",
   },
   docs: {
-    why: "Manifests, typed clients and generated code name the kind. Once the CRD is Established the apiserver refuses a kind change (crdlint assumes OLD is Established unless its status says otherwise); a listKind change is accepted but breaks clients that decode lists.",
+    why:
+      "Manifests, typed clients and generated code name the kind. Once the CRD is Established the apiserver refuses " +
+      "a kind change (crdlint assumes OLD is Established unless its status says otherwise); a listKind change is " +
+      "accepted but breaks clients that decode lists.",
     fix: "Keep kind and listKind. A renamed kind is a new API: add a new CRD and migrate.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpecUpdate, requireImmutableNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpecUpdate, requireImmutableNames)",
     fail: "old: {}\nnew:\n  spec: {names: {kind: Gadget}}\n",
     pass: "old: {}\nnew: {}\n",
   },

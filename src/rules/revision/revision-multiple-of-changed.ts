@@ -14,14 +14,29 @@ export default defineRule({
   phase: "revision",
   messages: {
     tightened: "multipleOf of {{field}} ({{versions}}) {{how}}: {{fail}}",
-    loosened: "multipleOf of {{field}} ({{versions}}) changed from {{before}} to {{after}}: every multiple of {{before}} is a multiple of {{after}}, so no stored value fails",
+    loosened:
+      "multipleOf of {{field}} ({{versions}}) changed from {{before}} to {{after}}: every multiple of {{before}} is " +
+      "a multiple of {{after}}, so no stored value fails",
   },
   docs: {
-    why: "Stored values that are not a multiple of the new factor fail their next create and any update that changes them; ratcheting lets an unchanged value pass an update. A new factor that divides the old one loosens the check.",
+    why:
+      "Stored values that are not a multiple of the new factor fail their next create and any update that changes " +
+      "them; ratcheting lets an unchanged value pass an update. A new factor that divides the old one loosens the " +
+      "check.",
     fix: "Keep the old factor, or use a divisor of it, until no stored object holds a value the new one refuses.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, multipleOf: 8}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, multipleOf: 8}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\n",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
+      "multipleOf: 8}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
+      "multipleOf: 8}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "multiple-of-changed")) {

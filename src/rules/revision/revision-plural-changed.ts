@@ -13,9 +13,13 @@ export default defineRule({
   phase: "revision",
   messages: { immutable: "field is immutable" },
   docs: {
-    why: "The plural names the REST resource and the etcd prefix of every object, and is part of the CRD's name (plural.group): the apiserver refuses to change it in place.",
+    why:
+      "The plural names the REST resource and the etcd prefix of every object, and is part of the CRD's name " +
+      "(plural.group): the apiserver refuses to change it in place.",
     fix: "Keep the plural; add the new name as a shortName if kubectl users need it.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpecUpdate)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpecUpdate)",
     fail: "old: {}\nnew:\n  spec: {names: {plural: gadgets}}\n",
     pass: "old: {}\nnew:\n  spec: {names: {shortNames: [wd]}}\n",
   },

@@ -16,17 +16,25 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["info"],
   type: null,
-  description: "additionalPrinterColumns changed in a version: `kubectl get` output changes, and scripts that parse it may break (B19).",
+  description:
+    "additionalPrinterColumns changed in a version: `kubectl get` output changes, and scripts that parse it may " +
+    "break (B19).",
   phase: "revision",
   messages: {
     changed: "the kubectl get columns of {{version}} change ({{what}})",
   },
   docs: {
-    why: "Printer columns are what `kubectl get` shows; scripts that parse its output (awk, custom-columns of the same names) see the change.",
+    why:
+      "Printer columns are what `kubectl get` shows; scripts that parse its output (awk, custom-columns of the same " +
+      "names) see the change.",
     fix: "Nothing to fix; mention the change in the release notes.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
     fail: "old:\n  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\nnew: {}\n",
-    pass: "old:\n  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\nnew:\n  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\n",
+    pass:
+      "old:\n" +
+      "  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\n" +
+      "new:\n" +
+      "  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\n",
   },
   checkRevision(ctx) {
     for (const p of ctx.versions) {

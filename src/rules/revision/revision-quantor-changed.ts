@@ -59,19 +59,43 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["error"],
   type: null,
-  description: "An allOf, anyOf, oneOf or not value validation was added or changed (B39; subschemas matched by content, so a reordering is no change).",
+  description:
+    "An allOf, anyOf, oneOf or not value validation was added or changed (B39; subschemas matched by content, so a " +
+    "reordering is no change).",
   phase: "revision",
   messages: {
     changed: "{{keyword}} of {{field}} ({{versions}}) changed ({{detail}}): {{fail}}",
-    loosened: "{{keyword}} of {{field}} ({{versions}}) lost {{removed}} subschema(s): validation is looser, no stored object fails",
+    loosened:
+      "{{keyword}} of {{field}} ({{versions}}) lost {{removed}} subschema(s): validation is looser, no stored object " +
+      "fails",
     stillPasses: "{{keyword}} of {{field}} ({{versions}}) changed ({{detail}}), and no stored object fails: {{why}}",
   },
   docs: {
-    why: "Stored objects that break the new combination fail their next create, and any update that changes anything in the object that holds the quantor: the docs say quantors are not ratcheted, and the apiserver's code ratchets their errors only at that object as a whole. crdlint matches subschemas by content, so reordering them is no change (crdify compares them by index and reports reorderings). Removing allOf subschemas or a not only loosens. A oneOf or anyOf of required-only subschemas is provably harmless when one of them was already required and the others require fields new in NEW (which pruning kept out of every stored object), or when anyOf only gains subschemas: that is information.",
+    why:
+      "Stored objects that break the new combination fail their next create, and any update that changes anything in " +
+      "the object that holds the quantor: the docs say quantors are not ratcheted, and the apiserver's code ratchets " +
+      "their errors only at that object as a whole. crdlint matches subschemas by content, so reordering them is no " +
+      "change (crdify compares them by index and reports reorderings). Removing allOf subschemas or a not only " +
+      "loosens. A oneOf or anyOf of required-only subschemas is provably harmless when one of them was already " +
+      "required and the others require fields new in NEW (which pruning kept out of every stored object), or when " +
+      "anyOf only gains subschemas: that is information.",
     fix: "Express the new constraint as a CEL rule (ratcheted on unchanged values), or add it in a new version.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate)",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, b: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, {required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, {required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [b]}, {required: [a]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate)",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, " +
+      "b: {type: string}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, " +
+      "{required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, " +
+      "{required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [b]}, " +
+      "{required: [a]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "quantor-changed")) {

@@ -11,19 +11,34 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["warning"],
   type: null,
-  description: "The scale subresource was added, removed or given other paths in a version: HorizontalPodAutoscalers and `kubectl scale` change behaviour (B18).",
+  description:
+    "The scale subresource was added, removed or given other paths in a version: HorizontalPodAutoscalers and " +
+    "`kubectl scale` change behaviour (B18).",
   phase: "revision",
   messages: {
-    removed: "version {{version}} loses the scale subresource: HorizontalPodAutoscalers and `kubectl scale` targeting it fail",
-    changed: "the scale subresource of {{version}} changes ({{what}}): HorizontalPodAutoscalers and `kubectl scale` now read and write other fields",
-    added: "version {{version}} gains the scale subresource: HorizontalPodAutoscalers and `kubectl scale` can now target it",
+    removed:
+      "version {{version}} loses the scale subresource: HorizontalPodAutoscalers and `kubectl scale` targeting it fail",
+    changed:
+      "the scale subresource of {{version}} changes ({{what}}): HorizontalPodAutoscalers and `kubectl scale` now " +
+      "read and write other fields",
+    added:
+      "version {{version}} gains the scale subresource: HorizontalPodAutoscalers and `kubectl scale` can now target it",
   },
   docs: {
-    why: "The scale subresource maps /scale onto the object's fields; autoscalers and kubectl scale use it. Removing it breaks them; changing its paths makes them drive other fields.",
+    why:
+      "The scale subresource maps /scale onto the object's fields; autoscalers and kubectl scale use it. Removing it " +
+      "breaks them; changing its paths makes them drive other fields.",
     fix: "Keep the scale paths stable; when they must move, keep the old fields in sync for a release.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go (ScaleREST)",
-    fail: "old:\n  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nnew: {}\n",
-    pass: "old:\n  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nnew:\n  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n",
+    fail:
+      "old:\n" +
+      "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
+      "new: {}\n",
+    pass:
+      "old:\n" +
+      "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
+      "new:\n" +
+      "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n",
   },
   checkRevision(ctx) {
     const scale = (raw: Record<string, unknown>) => (isObject(raw.subresources) && isObject(raw.subresources.scale) ? raw.subresources.scale : null);

@@ -12,12 +12,18 @@ export default defineRule({
   phase: "revision",
   messages: {
     immutable: "field is immutable",
-    notEstablished: "scope changes from {{from}} to {{to}}: allowed only because OLD is not Established; every object's URL and storage key change",
+    notEstablished:
+      "scope changes from {{from}} to {{to}}: allowed only because OLD is not Established; every object's URL and " +
+      "storage key change",
   },
   docs: {
-    why: "Scope decides every object's URL and etcd key. Once the CRD is Established the apiserver refuses the change; crdlint assumes OLD is Established unless OLD's status says otherwise.",
+    why:
+      "Scope decides every object's URL and etcd key. Once the CRD is Established the apiserver refuses the change; " +
+      "crdlint assumes OLD is Established unless OLD's status says otherwise.",
     fix: "Keep the scope. A namespaced and a cluster-scoped API are different APIs: create a new CRD and migrate.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpecUpdate, requireImmutableNames)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpecUpdate, requireImmutableNames)",
     fail: "old: {}\nnew:\n  spec: {scope: Cluster}\n",
     pass: "old: {}\nnew: {}\n",
   },

@@ -15,17 +15,34 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["warning"],
   type: null,
-  description: "Selectable fields were removed from a version: list and watch requests with a field selector on them fail (B20).",
+  description:
+    "Selectable fields were removed from a version: list and watch requests with a field selector on them fail (B20).",
   phase: "revision",
   messages: {
-    removed: "selectable fields removed from {{version}}: {{fields}}; list and watch requests with --field-selector on them now fail (\"field label not supported\")",
+    removed:
+      "selectable fields removed from {{version}}: {{fields}}; list and watch requests with --field-selector on them " +
+      'now fail ("field label not supported")',
   },
   docs: {
-    why: "Controllers and users filter lists and watches with field selectors on selectable fields; the apiserver rejects a selector on a field that is no longer selectable.",
+    why:
+      "Controllers and users filter lists and watches with field selectors on selectable fields; the apiserver " +
+      "rejects a selector on a field that is no longer selectable.",
     fix: "Keep the selectable fields; add new ones next to them (at most 8 per version).",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (GetAttrs, selectable fields)",
-    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
-    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (GetAttrs, selectable fields)",
+    fail:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
+      "  selectableFields: [{jsonPath: .spec.color}]\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
+    pass:
+      "old:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
+      "  selectableFields: [{jsonPath: .spec.color}]\n" +
+      "new:\n" +
+      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
+      "  selectableFields: [{jsonPath: .spec.color}]\n",
   },
   checkRevision(ctx) {
     for (const p of ctx.versions) {

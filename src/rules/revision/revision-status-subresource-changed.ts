@@ -10,14 +10,22 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["warning"],
   type: null,
-  description: "The status subresource was added or removed in a version: writes of status through the main resource, or through /status, change meaning (B17).",
+  description:
+    "The status subresource was added or removed in a version: writes of status through the main resource, or " +
+    "through /status, change meaning (B17).",
   phase: "revision",
   messages: {
-    added: "version {{version}} gains the status subresource: updates of the main resource now silently drop status changes; controllers must write status through /status",
-    removed: "version {{version}} loses the status subresource: /status requests get 404, and status is written through the main resource again",
+    added:
+      "version {{version}} gains the status subresource: updates of the main resource now silently drop status " +
+      "changes; controllers must write status through /status",
+    removed:
+      "version {{version}} loses the status subresource: /status requests get 404, and status is written through the " +
+      "main resource again",
   },
   docs: {
-    why: "With the status subresource, the main resource ignores status and /status ignores everything else. A controller written for one mode loses its status writes, or gets 404, in the other.",
+    why:
+      "With the status subresource, the main resource ignores status and /status ignores everything else. A " +
+      "controller written for one mode loses its status writes, or gets 404, in the other.",
     fix: "Release the controller change (UpdateStatus vs Update) together with the CRD change.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (PrepareForUpdate)",
     fail: "old: {}\nnew:\n  subresources: {status: {}}\n",

@@ -10,7 +10,8 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["info"],
   type: null,
-  description: "A version became deprecated, or its deprecationWarning changed: every request to it returns a warning (B11).",
+  description:
+    "A version became deprecated, or its deprecationWarning changed: every request to it returns a warning (B11).",
   phase: "revision",
   messages: {
     deprecated: "version {{version}} becomes deprecated: every request to it returns the warning \"{{warning}}\"",
@@ -18,10 +19,17 @@ export default defineRule({
     undeprecated: "version {{version}} is no longer deprecated",
   },
   docs: {
-    why: "Deprecation is the documented first step before unserving a version: kubectl and client-go print the warning on every request, which tells users to move.",
+    why:
+      "Deprecation is the documented first step before unserving a version: kubectl and client-go print the warning " +
+      "on every request, which tells users to move.",
     fix: "Nothing to fix: announce the version that replaces it in the warning.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (deprecation warning headers)",
-    fail: "old: {}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (deprecation warning headers)",
+    fail:
+      "old: {}\n" +
+      "new:\n" +
+      "  versions:\n" +
+      "  - {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "old: {}\nnew: {}\n",
   },
   checkRevision(ctx) {

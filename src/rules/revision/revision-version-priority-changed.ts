@@ -15,17 +15,37 @@ export default defineRule({
   apiserver: false,
   ...RECOMMENDED_REVISION["warning"],
   type: null,
-  description: "The preferred (highest-priority served) version changed: `kubectl get` and discovery now use another version (B10).",
+  description:
+    "The preferred (highest-priority served) version changed: `kubectl get` and discovery now use another version " +
+    "(B10).",
   phase: "revision",
   messages: {
-    changed: "the preferred version changes from {{from}} to {{to}}: kubectl get, kubectl edit and discovery-based clients now read and write {{to}}",
+    changed:
+      "the preferred version changes from {{from}} to {{to}}: kubectl get, kubectl edit and discovery-based clients " +
+      "now read and write {{to}}",
   },
   docs: {
-    why: "Discovery orders versions by Kubernetes version priority (v2 > v1 > v1beta2 > v1alpha1 > others); kubectl and most generic clients use the first served one. Adding a higher version, or serving one, changes what they see.",
-    fix: "Make sure the new preferred version round-trips every field of the old one (conversion), and tell users which version their scripts get.",
-    upstream: "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md (Version priority)",
-    fail: "old: {}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass: "old: {}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1alpha1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    why:
+      "Discovery orders versions by Kubernetes version priority (v2 > v1 > v1beta2 > v1alpha1 > others); kubectl and " +
+      "most generic clients use the first served one. Adding a higher version, or serving one, changes what they see.",
+    fix:
+      "Make sure the new preferred version round-trips every field of the old one (conversion), and tell users which " +
+      "version their scripts get.",
+    upstream:
+      "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md " +
+      "(Version priority)",
+    fail:
+      "old: {}\n" +
+      "new:\n" +
+      "  versions:\n" +
+      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass:
+      "old: {}\n" +
+      "new:\n" +
+      "  versions:\n" +
+      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "  - {name: v1alpha1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     const from = preferred(ctx.old);

@@ -187,6 +187,17 @@ export function shownValues(values: readonly unknown[]): { text: string; detail?
   return { text: `${shownOnes.join(", ")} and ${values.length - shownOnes.length} more`, detail: `values: ${whole}` };
 }
 
+/**
+ * The report of a change of enum values (`c.values`, added or removed): the message's `data` with {{values}} as
+ * `shownValues` shows them ({{noun}}: value or values), and all of them as the detail when not all are shown.
+ */
+export function enumValuesReport<M extends string>(c: VersionSchemaChange, effect: Effect, report: { messageId: M; data?: Record<string, unknown> }): RevisionReport<M> {
+  const values = shownValues(c.values!);
+  const noun = c.values!.length === 1 ? "value" : "values";
+  const data = { noun, values: values.text, ...report.data };
+  return changeReport(c, effect, { messageId: report.messageId, data, ...(values.detail ? { detail: values.detail } : {}) });
+}
+
 /** The keyword in NEW when NEW has it, else NEW's node (a keyword that was removed). */
 export function newKeywordPath(c: VersionSchemaChange, keyword = c.keyword): DualPath {
   const node = c.newNode;
@@ -230,7 +241,7 @@ function reportedVersion(versions: readonly string[]): string {
  * The report fields every schema change shares: position (NEW's keyword, or OLD's node for what is gone), version,
  * effect and ratcheting; `report` names the message and may override the rest.
  */
-export function changeReport(c: VersionSchemaChange, effect: Effect, report: { messageId: string; data?: Record<string, unknown> } & Partial<RevisionReport>): RevisionReport {
+export function changeReport<M extends string>(c: VersionSchemaChange, effect: Effect, report: { messageId: M; data?: Record<string, unknown> } & Partial<RevisionReport<M>>): RevisionReport<M> {
   const inOld = c.newPath === null;
   const { data, ...rest } = report;
   return {

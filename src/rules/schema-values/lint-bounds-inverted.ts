@@ -28,16 +28,21 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A lower bound is greater than its upper bound (minimum/maximum, minLength/maxLength, minItems/maxItems, minProperties/maxProperties).",
+  description:
+    "A lower bound is greater than its upper bound (minimum/maximum, minLength/maxLength, minItems/maxItems, " +
+    "minProperties/maxProperties).",
   preset: "recommended",
-  presetWhy: "Failed applies: no value satisfies both bounds, so every custom resource that sets the field is rejected.",
+  presetWhy:
+    "Failed applies: no value satisfies both bounds, so every custom resource that sets the field is rejected.",
   phase: "walk",
   messages: {
     noValueCanBeValid: "{{range}}: no value can be valid",
     isGreaterThanNoValue: "{{lo}} ({{a}}) is greater than {{hi}} ({{b}}): no value can be valid",
   },
   docs: {
-    why: "The apiserver does not compare bounds with each other: the CRD is accepted, and then every custom resource that sets the field is rejected, because no value satisfies both bounds.",
+    why:
+      "The apiserver does not compare bounds with each other: the CRD is accepted, and then every custom resource " +
+      "that sets the field is rejected, because no value satisfies both bounds.",
     fix: "Swap or correct the bounds.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (not checked)",
     fail: "openAPIV3Schema: {type: object, properties: {replicas: {type: integer, minimum: 10, maximum: 1}}}\n",

@@ -33,11 +33,17 @@ export default defineRule({
   phase: "walk",
   messages: {
     wrongType: "enum value {{value}} is not of type {{type}}: no object can ever use it",
-    nullNotNullable: "enum value {{value}} is not of type {{type}} and the field is not nullable: no object can ever use it",
+    nullNotNullable:
+      "enum value {{value}} is not of type {{type}} and the field is not nullable: no object can ever use it",
   },
   docs: {
-    why: "The apiserver accepts the CRD, but a custom resource can never use that enum value: the type check rejects it first. A classic cause is YAML typing, e.g. `enum: [1, 2]` on a string field, or `null` in the enum of a field that is not `nullable`.",
-    fix: "Quote the values (`enum: [\"1\", \"2\"]`), fix the `type`, or add `nullable: true` when `null` is meant to be allowed.",
+    why:
+      "The apiserver accepts the CRD, but a custom resource can never use that enum value: the type check rejects it " +
+      "first. A classic cause is YAML typing, e.g. `enum: [1, 2]` on a string field, or `null` in the enum of a " +
+      "field that is not `nullable`.",
+    fix:
+      'Quote the values (`enum: ["1", "2"]`), fix the `type`, or add `nullable: true` when `null` is meant to be ' +
+      "allowed.",
     upstream: "kubernetes/kube-openapi:pkg/validation/validate (type is checked before enum)",
     fail: "openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, 1]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, \"1\"]}}}\n",

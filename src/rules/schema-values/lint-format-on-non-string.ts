@@ -18,13 +18,19 @@ export default defineRule({
   type: null,
   description: "A format on an integer, number, boolean, object or array node that the apiserver ignores.",
   preset: "strict",
-  presetWhy: "A keyword that does nothing: the apiserver strips it (and since 1.34.1 no longer warns about it); the CRD and its objects work, the intended check just does not exist.",
+  presetWhy:
+    "A keyword that does nothing: the apiserver strips it (and since 1.34.1 no longer warns about it); the CRD and " +
+    "its objects work, the intended check just does not exist.",
   phase: "walk",
   messages: {
     formatIsIgnoredOnType: "format {{fJson}} is ignored on type {{t}}: it validates nothing",
   },
   docs: {
-    why: "Before validating, the apiserver strips formats it does not support for the node's type: only `int32`/`int64` on integers and `float`/`double` on numbers are kept, and nothing on booleans, objects and arrays. Such a `format` validates nothing (e.g. `format: uint32` does not reject negative numbers), and since the 1.34.1 fix the apiserver no longer warns about it.",
+    why:
+      "Before validating, the apiserver strips formats it does not support for the node's type: only `int32`/`int64` " +
+      "on integers and `float`/`double` on numbers are kept, and nothing on booleans, objects and arrays. Such a " +
+      "`format` validates nothing (e.g. `format: uint32` does not reject negative numbers), and since the 1.34.1 fix " +
+      "the apiserver no longer warns about it.",
     fix: "Remove the format and express the constraint with `minimum`/`maximum`, a `pattern` on a string, or a CEL rule.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go",
     fail: "openAPIV3Schema: {type: object, properties: {size: {type: integer, format: uint32}}}\n",

@@ -10,7 +10,9 @@ export default defineRule({
   type: null,
   description: "x-kubernetes-int-or-string: true is combined with an explicit type.",
   preset: "recommended",
-  presetWhy: "Failed applies and misled clients: the explicit type wins, so values that clients and `kubectl explain` present as valid are rejected.",
+  presetWhy:
+    "Failed applies and misled clients: the explicit type wins, so values that clients and `kubectl explain` present " +
+    "as valid are rejected.",
   phase: "walk",
   messages: {
     onlyIntegers: "type {{quoted}} together with x-kubernetes-int-or-string: only integers are accepted",
@@ -18,11 +20,17 @@ export default defineRule({
     onlyType: "type {{quoted}} together with x-kubernetes-int-or-string: only {{type}} values are accepted",
   },
   docs: {
-    why: "The apiserver accepts it, but the explicit `type` wins: with `type: string` integers are rejected (and the other way round), so the field is not int-or-string at all, while clients and `kubectl explain` believe it is.",
-    fix: "Remove `type` and keep `x-kubernetes-int-or-string: true` (optionally with `anyOf: [{type: integer}, {type: string}]`).",
+    why:
+      "The apiserver accepts it, but the explicit `type` wins: with `type: string` integers are rejected (and the " +
+      "other way round), so the field is not int-or-string at all, while clients and `kubectl explain` believe it is.",
+    fix:
+      "Remove `type` and keep `x-kubernetes-int-or-string: true` (optionally with " +
+      "`anyOf: [{type: integer}, {type: string}]`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go (not checked)",
     fail: "openAPIV3Schema: {type: object, properties: {port: {type: string, x-kubernetes-int-or-string: true}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {port: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {port: {x-kubernetes-int-or-string: true, " +
+      "anyOf: [{type: integer}, {type: string}]}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

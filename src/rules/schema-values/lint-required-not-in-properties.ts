@@ -21,19 +21,29 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A required field is not declared under properties, so pruning removes it and no object can satisfy the schema.",
+  description:
+    "A required field is not declared under properties, so pruning removes it and no object can satisfy the schema.",
   preset: "recommended",
   presetWhy: "Failed applies: pruning removes the required field, so no object that sets its parent passes validation.",
   phase: "walk",
   messages: {
-    isRequiredButNotDeclared: "{{nameJson}} is required but not declared in properties: unknown fields are pruned, so it can never be present",
+    isRequiredButNotDeclared:
+      "{{nameJson}} is required but not declared in properties: unknown fields are pruned, so it can never be present",
   },
   docs: {
-    why: "Unknown fields are pruned before validation. A name listed in `required` (also inside allOf/anyOf/oneOf/not) that the structural schema does not declare is therefore always missing: every custom resource setting the parent object is rejected (or, inside anyOf/oneOf, that branch can never match). Typos in `required` are the usual cause.",
+    why:
+      "Unknown fields are pruned before validation. A name listed in `required` (also inside allOf/anyOf/oneOf/not) " +
+      "that the structural schema does not declare is therefore always missing: every custom resource setting the " +
+      "parent object is rejected (or, inside anyOf/oneOf, that branch can never match). Typos in `required` are the " +
+      "usual cause.",
     fix: "Declare the property under `properties` (with its type), or fix the name in `required`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
-    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replica], properties: {replicas: {type: integer}}}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replicas], properties: {replicas: {type: integer}}}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replica], " +
+      "properties: {replicas: {type: integer}}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replicas], " +
+      "properties: {replicas: {type: integer}}}}}\n",
   },
   visitNode(node, ctx) {
     const req = node.schema.required;

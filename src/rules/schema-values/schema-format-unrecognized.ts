@@ -55,11 +55,21 @@ export default defineRule({
     unrecognizedFormat: "unrecognized format {{fJson}}",
   },
   docs: {
-    why: "Unknown formats are silently dropped before validation, so a `format` the apiserver does not know validates nothing. Since Kubernetes 1.34 the apiserver says so with a warning, `unrecognized format \"<format>\"`, once per distinct format in the request. In 1.34 and 1.35 only `type: string` properties are checked; from 1.36 every type is (an untyped property takes the string formats, `integer` only `int32` and `int64`, `number` only `float` and `double`, and any format on `boolean`, `object` or `array` is unrecognized). `k8s-short-name` and `k8s-long-name` are recognized from Kubernetes 1.35 (compatibility version 1.34).",
-    fix: "Use a recognized format (`date-time`, `date`, `duration`, `byte`, `uri`, `email`, `hostname`, `ipv4`, `ipv6`, `cidr`, `mac`, `uuid`...), or replace it with a `pattern` or a CEL rule that enforces what you meant.",
+    why:
+      "Unknown formats are silently dropped before validation, so a `format` the apiserver does not know validates " +
+      'nothing. Since Kubernetes 1.34 the apiserver says so with a warning, `unrecognized format "<format>"`, once ' +
+      "per distinct format in the request. In 1.34 and 1.35 only `type: string` properties are checked; from 1.36 " +
+      "every type is (an untyped property takes the string formats, `integer` only `int32` and `int64`, `number` " +
+      "only `float` and `double`, and any format on `boolean`, `object` or `array` is unrecognized). " +
+      "`k8s-short-name` and `k8s-long-name` are recognized from Kubernetes 1.35 (compatibility version 1.34).",
+    fix:
+      "Use a recognized format (`date-time`, `date`, `duration`, `byte`, `uri`, `email`, `hostname`, `ipv4`, `ipv6`, " +
+      "`cidr`, `mac`, `uuid`...), or replace it with a `pattern` or a CEL rule that enforces what you meant.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: int32}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: date-time}, b: {type: integer, format: int32}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {a: {type: string, format: date-time}, b: {type: integer, " +
+      "format: int32}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

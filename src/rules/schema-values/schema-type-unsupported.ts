@@ -15,8 +15,12 @@ export default defineRule({
     unsupported: OPENAPI_TYPES_DETAIL,
   },
   docs: {
-    why: "OpenAPI v3 knows six type names. Go or JSON-Schema spellings (`int`, `float`, `bool`, `map`, `null`...) are rejected on any node, including inside allOf/anyOf/oneOf/not, definitions and array-form items.",
-    fix: "Use `integer` (with `format: int32`/`int64`), `number`, `boolean`, `string`, `object` or `array`; for `null` use the real type with `nullable: true`.",
+    why:
+      "OpenAPI v3 knows six type names. Go or JSON-Schema spellings (`int`, `float`, `bool`, `map`, `null`...) are " +
+      "rejected on any node, including inside allOf/anyOf/oneOf/not, definitions and array-form items.",
+    fix:
+      "Use `integer` (with `format: int32`/`int64`), `number`, `boolean`, `string`, `object` or `array`; for `null` " +
+      "use the real type with `nullable: true`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: int}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}}\n",

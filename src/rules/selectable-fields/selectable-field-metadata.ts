@@ -16,11 +16,22 @@ export default defineRule({
     inMetadata: "must not point to fields in metadata",
   },
   docs: {
-    why: "Field selectors on `metadata.name` and `metadata.namespace` are built in; the apiserver rejects selectable fields under `metadata`. This is only reachable when the schema declares the metadata field, since undeclared paths fail as invalid paths first.",
-    fix: "Remove the entry (`metadata.name` and `metadata.namespace` are always selectable), or select a field under `spec` or `status`.",
+    why:
+      "Field selectors on `metadata.name` and `metadata.namespace` are built in; the apiserver rejects selectable " +
+      "fields under `metadata`. This is only reachable when the schema declares the metadata field, since undeclared " +
+      "paths fail as invalid paths first.",
+    fix:
+      "Remove the entry (`metadata.name` and `metadata.namespace` are always selectable), or select a field under " +
+      "`spec` or `status`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, spec: {type: object, properties: {color: {type: string}}}}}\nselectableFields: [{jsonPath: .metadata.name}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, spec: {type: object, properties: {color: {type: string}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, " +
+      "spec: {type: object, properties: {color: {type: string}}}}}\n" +
+      "selectableFields: [{jsonPath: .metadata.name}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, " +
+      "spec: {type: object, properties: {color: {type: string}}}}}\n" +
+      "selectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-metadata");

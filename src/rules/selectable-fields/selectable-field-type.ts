@@ -13,14 +13,25 @@ export default defineRule({
   phase: "crd",
   minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
   messages: {
-    wrongType: "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
+    wrongType:
+      "must point to a field of type string, boolean or integer. Enum string fields and strings with formats are " +
+      "allowed.",
   },
   docs: {
-    why: "Field selector values are compared as strings, so the apiserver only accepts selectable fields of type string, boolean or integer (enums and formats allowed); numbers, objects, arrays and int-or-string fields are rejected.",
+    why:
+      "Field selector values are compared as strings, so the apiserver only accepts selectable fields of type " +
+      "string, boolean or integer (enums and formats allowed); numbers, objects, arrays and int-or-string fields are " +
+      "rejected.",
     fix: "Select a scalar field of type string, boolean or integer.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.size}]\n",
-    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
+      "size: {type: number}}}}}\n" +
+      "selectableFields: [{jsonPath: .spec.size}]\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
+      "size: {type: number}}}}}\n" +
+      "selectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-type");

@@ -53,29 +53,42 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A client-side `kubectl apply` would store the CRD in a last-applied-configuration annotation larger than the 262,144 bytes all annotations may take together.",
+  description:
+    "A client-side `kubectl apply` would store the CRD in a last-applied-configuration annotation larger than the " +
+    "262,144 bytes all annotations may take together.",
   preset: "recommended",
-  presetWhy: "A failed apply: a client-side `kubectl apply`, still kubectl's default and many tools', fails with `metadata.annotations: Too long`.",
+  presetWhy:
+    "A failed apply: a client-side `kubectl apply`, still kubectl's default and many tools', fails with " +
+    "`metadata.annotations: Too long`.",
   phase: "crd",
   messages: {
-    tooLarge: 'a client-side kubectl apply would make the annotations {{size}} bytes, {{excess}} over the limit of {{limit}}: the apiserver would answer "metadata.annotations: Too long: {{tooLong}}"',
+    tooLarge:
+      "a client-side kubectl apply would make the annotations {{size}} bytes, {{excess}} over the limit of " +
+      '{{limit}}: the apiserver would answer "metadata.annotations: Too long: {{tooLong}}"',
   },
   docs: {
     why:
-      "A client-side `kubectl apply` (also `kubectl create --save-config` and `replace --save-config`) copies the whole object, as compact JSON, into the " +
-      "`kubectl.kubernetes.io/last-applied-configuration` annotation for its next three-way merge (kubectl pkg/util/apply.go: the old annotation is removed " +
-      "first, an object without annotations gets `\"annotations\":{}`, keys sorted, a trailing newline). The apiserver limits all annotations of an object " +
-      "to 262,144 bytes together (keys and values, apimachinery ValidateAnnotationsSize), so a large CRD, typically one that embeds PodTemplateSpecs with " +
-      "every upstream description, fails with `metadata.annotations: Too long: may not be more than 262144 bytes` (`must have at most` before 1.32). " +
-      "The CRD itself is valid: `kubectl apply --server-side`, `kubectl create` and `kubectl replace` do not write the annotation, so this is a warning about " +
-      "how the CRD is applied, not an apiserver error. crdlint computes the annotation from the object as kubectl reads the file, byte for byte. " +
-      "It knows how a file's CRDs are applied: a Helm chart's `crds/` directory (beside Chart.yaml) is created by Helm without the annotation, so the rule " +
-      "is quiet there; `applyMethod: server-side` in .crdlint.yaml (or `--apply-method server-side`) says that every CRD is applied without it.",
+      "A client-side `kubectl apply` (also `kubectl create --save-config` and `replace --save-config`) copies the " +
+      "whole object, as compact JSON, into the `kubectl.kubernetes.io/last-applied-configuration` annotation for its " +
+      "next three-way merge (kubectl pkg/util/apply.go: the old annotation is removed first, an object without " +
+      'annotations gets `"annotations":{}`, keys sorted, a trailing newline). The apiserver limits all annotations ' +
+      "of an object to 262,144 bytes together (keys and values, apimachinery ValidateAnnotationsSize), so a large " +
+      "CRD, typically one that embeds PodTemplateSpecs with every upstream description, fails with " +
+      "`metadata.annotations: Too long: may not be more than 262144 bytes` (`must have at most` before 1.32). The " +
+      "CRD itself is valid: `kubectl apply --server-side`, `kubectl create` and `kubectl replace` do not write the " +
+      "annotation, so this is a warning about how the CRD is applied, not an apiserver error. crdlint computes the " +
+      "annotation from the object as kubectl reads the file, byte for byte. It knows how a file's CRDs are applied: " +
+      "a Helm chart's `crds/` directory (beside Chart.yaml) is created by Helm without the annotation, so the rule " +
+      "is quiet there; `applyMethod: server-side` in .crdlint.yaml (or `--apply-method server-side`) says that every " +
+      "CRD is applied without it.",
     fix:
-      "Apply with `kubectl apply --server-side` (add `--force-conflicts` once when taking over a CRD applied client-side before), or create/replace it " +
-      "without `--save-config`; or shrink the CRD: drop or shorten descriptions (controller-gen `crd:maxDescLen=0`), or replace a large subtree with " +
-      "`type: object` and `x-kubernetes-preserve-unknown-fields: true` (it is then neither validated nor pruned).",
-    upstream: "kubernetes/kubectl:pkg/util/apply.go (GetModifiedConfiguration), kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateAnnotationsSize)",
+      "Apply with `kubectl apply --server-side` (add `--force-conflicts` once when taking over a CRD applied " +
+      "client-side before), or create/replace it without `--save-config`; or shrink the CRD: drop or shorten " +
+      "descriptions (controller-gen `crd:maxDescLen=0`), or replace a large subtree with `type: object` and " +
+      "`x-kubernetes-preserve-unknown-fields: true` (it is then neither validated nor pruned).",
+    upstream:
+      "kubernetes/kubectl:pkg/util/apply.go (GetModifiedConfiguration), " +
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateAnnotationsSize)",
     fail: "",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, description: A small CRD.}}}\n",
   },

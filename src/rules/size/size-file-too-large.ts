@@ -11,7 +11,9 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "The file was not read: without this, a run in any preset would look clean.",
   docs: {
-    why: "The apiserver refuses request bodies over 3 MiB, and etcd objects over 1.5 MiB; a CRD file this large is almost certainly a mistake.",
+    why:
+      "The apiserver refuses request bodies over 3 MiB, and etcd objects over 1.5 MiB; a CRD file this large is " +
+      "almost certainly a mistake.",
     fix: "Split the file, or raise --max-file-size if the file is really meant to be this large.",
     fail: "",
     pass: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n",

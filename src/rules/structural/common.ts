@@ -6,21 +6,31 @@
 import type { SchemaContext } from "../define-rule.js";
 import { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
 
-export { deferReport } from "../structural-phase.js";
+export { deferReport, flushDeferred } from "../structural-phase.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import type { StructuralState } from "../../crd/structural.js";
 
-export type StructuralCheck = (node: SchemaNode, ctx: SchemaContext, state: StructuralState) => void;
+/** `M` are the rule's message ids, inferred from the rule's `messages` where the hook is one of its properties. */
+export type StructuralCheck<M extends string = string> = (node: SchemaNode, ctx: SchemaContext<M>, state: StructuralState) => void;
 
-/** The phase and hooks of a structural rule whose per-node check queues reports with `deferReport`. */
-export function structuralHooks(check: StructuralCheck) {
+/**
+ * The `visitNode` of a structural rule whose per-node check queues reports with `deferReport`; the rule's
+ * `checkSchema` is `flushDeferred`. Written as the rule's property (not spread into it), so that TypeScript infers
+ * the rule's message ids for `ctx`.
+ */
+export function structuralVisit<M extends string>(check: StructuralCheck<M>): (node: SchemaNode, ctx: SchemaContext<M>) => void {
+  return (node, ctx) => {
+    const state = observeNode(node, ctx);
+    check(node, ctx, state);
+  };
+}
+
+/** The phase and hooks of a structural rule whose per-node check reports only its message `M` (spread into the rule). */
+export function structuralHooks<M extends string>(check: StructuralCheck<M>) {
   return {
     phase: "structural" as const,
-    visitNode(node: SchemaNode, ctx: SchemaContext): void {
-      const state = observeNode(node, ctx);
-      check(node, ctx, state);
-    },
-    checkSchema(ctx: SchemaContext): void {
+    visitNode: structuralVisit(check),
+    checkSchema(ctx: SchemaContext<M>): void {
       flushDeferred(ctx);
     },
   };
@@ -31,7 +41,7 @@ export function structuralHooks(check: StructuralCheck) {
  * `key` must be absent (or its zero value).
  */
 export function nestedKeywordHooks(key: string, isSetValue: (v: unknown) => boolean) {
-  return structuralHooks((node, ctx, state) => {
+  return structuralHooks<"nested">((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     if (!isSetValue(node.schema[key])) return;
     if (!state.valueValidation(node).validated) return;

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-apiversion-type",
@@ -15,13 +15,17 @@ export default defineRule({
     mustBeString: "must be string",
   },
   docs: {
-    why: "`apiVersion` is part of every Kubernetes object's TypeMeta and is always a string. When the schema of the root (or of an `x-kubernetes-embedded-resource`) mentions it, its type must be `string`; a missing type is reported with the value `\"\"`.",
+    why:
+      "`apiVersion` is part of every Kubernetes object's TypeMeta and is always a string. When the schema of the " +
+      "root (or of an `x-kubernetes-embedded-resource`) mentions it, its type must be `string`; a missing type is " +
+      'reported with the value `""`.',
     fix: "Write `apiVersion: {type: string}` (a description is fine).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {apiVersion: {description: x}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {apiVersion: {type: string, description: x}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || (node.parent !== null && node.schema[EMBEDDED_RESOURCE] !== true)) return;
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "apiVersion")) return;
@@ -30,4 +34,5 @@ export default defineRule({
     if (t === undefined || t === "string") return;
     deferReport(ctx, { path: node.path.child("properties").key("apiVersion").child("type"), messageId: "mustBeString", value: t });
   }),
+  checkSchema: flushDeferred,
 });

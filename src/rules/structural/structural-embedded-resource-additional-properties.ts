@@ -1,7 +1,7 @@
 /** An embedded resource that uses additionalProperties. */
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, isSet } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-additional-properties",
@@ -14,14 +14,24 @@ export default defineRule({
     mustNotBeUsedIf: "must not be used if x-kubernetes-embedded-resource is set",
   },
   docs: {
-    why: "An embedded resource is a Kubernetes object with apiVersion, kind and metadata, not a map: like the CR root it may not use `additionalProperties` (schema, `true` or `false`).",
-    fix: "Remove `additionalProperties`; use `x-kubernetes-preserve-unknown-fields: true` to keep arbitrary fields, or list them under `properties`.",
+    why:
+      "An embedded resource is a Kubernetes object with apiVersion, kind and metadata, not a map: like the CR root " +
+      "it may not use `additionalProperties` (schema, `true` or `false`).",
+    fix:
+      "Remove `additionalProperties`; use `x-kubernetes-preserve-unknown-fields: true` to keep arbitrary fields, or " +
+      "list them under `properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, additionalProperties: {type: string}}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
+      "x-kubernetes-preserve-unknown-fields: true, additionalProperties: {type: string}}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
+      "x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true || !isSet(node.schema.additionalProperties)) return;
     deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedIf" });
   }),
+  checkSchema: flushDeferred,
 });

@@ -1,7 +1,7 @@
 /** An embedded resource that neither lists properties nor preserves unknown fields. */
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, mapSize, PRESERVE_UNKNOWN_FIELDS } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-embedded-resource-properties",
@@ -11,16 +11,24 @@ export default defineRule({
   type: "Required value",
   description: "An embedded resource has no properties and no x-kubernetes-preserve-unknown-fields: true.",
   messages: {
-    mustNotBeEmptyIf: "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+    mustNotBeEmptyIf:
+      "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
   },
   docs: {
-    why: "An embedded resource without properties would have everything but apiVersion, kind and metadata pruned. The apiserver requires either the fields to keep (`properties`) or `x-kubernetes-preserve-unknown-fields: true`.",
-    fix: "Add `x-kubernetes-preserve-unknown-fields: true` to keep the embedded object as is, or describe its fields under `properties`.",
+    why:
+      "An embedded resource without properties would have everything but apiVersion, kind and metadata pruned. The " +
+      "apiserver requires either the fields to keep (`properties`) or `x-kubernetes-preserve-unknown-fields: true`.",
+    fix:
+      "Add `x-kubernetes-preserve-unknown-fields: true` to keep the embedded object as is, or describe its fields " +
+      "under `properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    pass:
+      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
+      "x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     const s = node.schema;
     if (!node.isStructural || s[EMBEDDED_RESOURCE] !== true || s[PRESERVE_UNKNOWN_FIELDS] === true || mapSize(s.properties) > 0) return;
     deferReport(ctx, {
@@ -28,4 +36,5 @@ export default defineRule({
       messageId: "mustNotBeEmptyIf",
     });
   }),
+  checkSchema: flushDeferred,
 });

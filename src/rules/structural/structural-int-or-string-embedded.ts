@@ -1,7 +1,7 @@
 /** x-kubernetes-int-or-string together with x-kubernetes-embedded-resource. */
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, INT_OR_STRING } from "../../crd/structural.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-int-or-string-embedded",
@@ -17,11 +17,15 @@ export default defineRule({
     why: "An embedded resource is an object; an int-or-string value is an integer or a string. A node cannot be both.",
     fix: "Keep the extension that describes the field and remove the other.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, x-kubernetes-embedded-resource: true}}}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, " +
+      "x-kubernetes-embedded-resource: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema[INT_OR_STRING] !== true || node.schema[EMBEDDED_RESOURCE] !== true) return;
     deferReport(ctx, { path: node.path.child(EMBEDDED_RESOURCE), messageId: "mustBeFalseIfX", value: true });
   }),
+  checkSchema: flushDeferred,
 });

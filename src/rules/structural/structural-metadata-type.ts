@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-metadata-type",
@@ -15,13 +15,16 @@ export default defineRule({
     mustBeObject: "must be object",
   },
   docs: {
-    why: "`metadata` of a custom resource (and of an embedded resource) is an ObjectMeta, always a JSON object. When the schema mentions it, its type must be `object`; a missing type is reported with the value `\"\"`.",
+    why:
+      "`metadata` of a custom resource (and of an embedded resource) is an ObjectMeta, always a JSON object. When " +
+      'the schema mentions it, its type must be `object`; a missing type is reported with the value `""`.',
     fix: "Write `metadata: {type: object}` (and nothing else, at the root, except name/generateName restrictions).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: string}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || (node.parent !== null && node.schema[EMBEDDED_RESOURCE] !== true)) return;
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "metadata")) return;
@@ -30,4 +33,5 @@ export default defineRule({
     if (t === undefined || t === "object") return;
     deferReport(ctx, { path: node.path.child("properties").key("metadata").child("type"), messageId: "mustBeObject", value: t });
   }),
+  checkSchema: flushDeferred,
 });

@@ -11,7 +11,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A value validation (allOf/anyOf/oneOf/not) sets default.",
   docs: {
-    why: "Defaulting is applied from the structural part only; a `default` inside `allOf`, `anyOf`, `oneOf` or `not` would be ambiguous and is rejected.",
+    why:
+      "Defaulting is applied from the structural part only; a `default` inside `allOf`, `anyOf`, `oneOf` or `not` " +
+      "would be ambiguous and is rejected.",
     fix: "Move the `default` to the property itself, outside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, allOf: [{default: x}]}}}\n",

@@ -1,7 +1,7 @@
 /** properties[metadata] inside a value validation. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-nested-metadata",
@@ -14,17 +14,26 @@ export default defineRule({
     mustNotBeSpecifiedIn: "must not be specified in a nested context",
   },
   docs: {
-    why: "Reasoning about `metadata` inside `allOf`, `anyOf`, `oneOf` or `not` could restrict object metadata in ways the apiserver does not allow, so a property named `metadata` is rejected anywhere inside a value validation, at any depth.",
-    fix: "Remove `metadata` from the junctor. Object metadata can only be restricted at the root, and only `metadata.name` / `metadata.generateName`; use a CEL rule on the root for anything else.",
+    why:
+      "Reasoning about `metadata` inside `allOf`, `anyOf`, `oneOf` or `not` could restrict object metadata in ways " +
+      "the apiserver does not allow, so a property named `metadata` is rejected anywhere inside a value validation, " +
+      "at any depth.",
+    fix:
+      "Remove `metadata` from the junctor. Object metadata can only be restricted at the root, and only " +
+      "`metadata.name` / `metadata.generateName`; use a CEL rule on the root for anything else.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
+    fail:
+      "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, " +
+      "anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
-  ...structuralHooks((node, ctx, state) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "metadata")) return;
     if (!state.valueValidation(node).validated) return;
     deferReport(ctx, { path: node.path.child("properties").key("metadata"), messageId: "mustNotBeSpecifiedIn" });
   }),
+  checkSchema: flushDeferred,
 });

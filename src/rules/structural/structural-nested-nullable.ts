@@ -10,7 +10,9 @@ export default defineRule({
   type: "Forbidden",
   description: "A value validation (allOf/anyOf/oneOf/not) sets nullable: true.",
   docs: {
-    why: "Whether null is accepted is part of the structure of a field; `nullable: true` inside `allOf`, `anyOf`, `oneOf` or `not` is rejected.",
+    why:
+      "Whether null is accepted is part of the structure of a field; `nullable: true` inside `allOf`, `anyOf`, " +
+      "`oneOf` or `not` is rejected.",
     fix: "Set `nullable: true` on the property itself, outside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, anyOf: [{nullable: true}, {minLength: 1}]}}}\n",

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { EMBEDDED_RESOURCE, INT_OR_STRING, PRESERVE_UNKNOWN_FIELDS, typeOf } from "../../crd/structural.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 const MESSAGES = {
   root: "must not be empty at the root",
@@ -23,13 +23,22 @@ export default defineRule({
     field: MESSAGES.field,
   },
   docs: {
-    why: "A structural schema specifies a non-empty `type` for the root, for every property and additionalProperties schema and for array items, so that the apiserver knows the shape of every field (pruning, defaulting, server-side apply, CEL). Only nodes with `x-kubernetes-int-or-string: true` or `x-kubernetes-preserve-unknown-fields: true` may omit it; embedded resources get `structural-embedded-resource-type` instead. A property written as `foo:` with no value is an empty schema and needs a type too.",
-    fix: "Add the `type` (`object`, `array`, `string`, `integer`, `number` or `boolean`), or mark the node `x-kubernetes-preserve-unknown-fields: true` if it really holds arbitrary JSON.",
+    why:
+      "A structural schema specifies a non-empty `type` for the root, for every property and additionalProperties " +
+      "schema and for array items, so that the apiserver knows the shape of every field (pruning, defaulting, " +
+      "server-side apply, CEL). Only nodes with `x-kubernetes-int-or-string: true` or " +
+      "`x-kubernetes-preserve-unknown-fields: true` may omit it; embedded resources get " +
+      "`structural-embedded-resource-type` instead. A property written as `foo:` with no value is an empty schema " +
+      "and needs a type too.",
+    fix:
+      "Add the `type` (`object`, `array`, `string`, `integer`, `number` or `boolean`), or mark the node " +
+      "`x-kubernetes-preserve-unknown-fields: true` if it really holds arbitrary JSON.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {spec: {properties: {foo: {type: string}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {foo: {type: string}}}}}\n",
   },
-  ...structuralHooks((node, ctx) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural) return;
     const s = node.schema;
     // `properties: {foo: null}` decodes to an empty schema the walk does not visit.
@@ -41,4 +50,5 @@ export default defineRule({
     if (typeOf(s) !== "") return;
     deferReport(ctx, { path: node.path.child("type"), messageId: node.level === "root" ? "root" : node.level === "item" ? "item" : "field" });
   }),
+  checkSchema: flushDeferred,
 });

@@ -1,7 +1,7 @@
 /** A property or items mentioned in a root value validation but missing from the structural part (rule 2). */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralHooks, deferReport } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred } from "./common.js";
 
 export default defineRule({
   id: "structural-value-validation-incomplete",
@@ -14,13 +14,33 @@ export default defineRule({
     definedIn: "because it is defined in {{path}}",
   },
   docs: {
-    why: "Every field a value validation (allOf/anyOf/oneOf/not) talks about must also be specified outside of it, otherwise it would be pruned before being validated. The apiserver reports the missing structural counterpart, `because it is defined in` the junctor path. It checks this for the value validations of the schema root (and everything nested inside them); junctors on nested properties are not checked for completeness.",
-    fix: "Add the property (with its type) or the items schema to the structural part, at the path reported, and keep only value validations inside the junctor.",
+    why:
+      "Every field a value validation (allOf/anyOf/oneOf/not) talks about must also be specified outside of it, " +
+      "otherwise it would be pruned before being validated. The apiserver reports the missing structural " +
+      "counterpart, `because it is defined in` the junctor path. It checks this for the value validations of the " +
+      "schema root (and everything nested inside them); junctors on nested properties are not checked for " +
+      "completeness.",
+    fix:
+      "Add the property (with its type) or the items schema to the structural part, at the path reported, and keep " +
+      "only value validations inside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/complete.go",
-    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
-    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
+    fail:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {foo: {type: string}}}\n" +
+      "  anyOf:\n" +
+      "  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
+    pass:
+      "openAPIV3Schema:\n" +
+      "  type: object\n" +
+      "  properties:\n" +
+      "    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n" +
+      "  anyOf:\n" +
+      "  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
   },
-  ...structuralHooks((node, ctx, state) => {
+  phase: "structural",
+  visitNode: structuralVisit((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const f = state.valueValidation(node);
     if (f.missing) deferReport(ctx, { path: f.missing.path, messageId: "definedIn", data: { path: f.missing.definedIn } });
@@ -37,4 +57,5 @@ export default defineRule({
       });
     }
   }),
+  checkSchema: flushDeferred,
 });

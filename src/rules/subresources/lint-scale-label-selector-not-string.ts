@@ -11,17 +11,35 @@ export default defineRule({
   type: null,
   description: "labelSelectorPath points at a field whose type is not string.",
   preset: "recommended",
-  presetWhy: "A broken /scale: the HorizontalPodAutoscaler cannot find the pods through a selector that is not the serialized string.",
+  presetWhy:
+    "A broken /scale: the HorizontalPodAutoscaler cannot find the pods through a selector that is not the serialized " +
+    "string.",
   phase: "crd",
   messages: {
-    notString: 'labelSelectorPath "{{path}}" points at a field of type {{type}}{{versions}}; /scale needs the serialized selector string',
+    notString:
+      'labelSelectorPath "{{path}}" points at a field of type {{type}}{{versions}}; /scale needs the serialized ' +
+      "selector string",
   },
   docs: {
-    why: "`/scale` copies the value at `labelSelectorPath` into `status.selector` of the Scale object, which must be the serialized label selector string (`app=web,tier=frontend`) for the HorizontalPodAutoscaler to find the pods. A structured selector object (matchLabels) is not read.",
-    fix: "Have the controller write the selector in its string form to a `type: string` field (conventionally `.status.selector`) and point `labelSelectorPath` there.",
+    why:
+      "`/scale` copies the value at `labelSelectorPath` into `status.selector` of the Scale object, which must be " +
+      "the serialized label selector string (`app=web,tier=frontend`) for the HorizontalPodAutoscaler to find the " +
+      "pods. A structured selector object (matchLabels) is not read.",
+    fix:
+      "Have the controller write the selector in its string form to a `type: string` field (conventionally " +
+      "`.status.selector`) and point `labelSelectorPath` there.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
-    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .spec.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}, selector: {type: object, x-kubernetes-preserve-unknown-fields: true}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
-    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    fail:
+      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
+      "labelSelectorPath: .spec.selector}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}, " +
+      "selector: {type: object, x-kubernetes-preserve-unknown-fields: true}}}, status: {type: object, " +
+      "properties: {replicas: {type: integer}}}}}\n",
+    pass:
+      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
+      "labelSelectorPath: .status.selector}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
+      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {

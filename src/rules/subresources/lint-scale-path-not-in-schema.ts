@@ -11,18 +11,34 @@ export default defineRule({
   type: null,
   description: "A scale path does not resolve to a field of the schema.",
   preset: "recommended",
-  presetWhy: "A broken /scale: `kubectl scale` and the HorizontalPodAutoscaler read 0 and write to a field that pruning removes.",
+  presetWhy:
+    "A broken /scale: `kubectl scale` and the HorizontalPodAutoscaler read 0 and write to a field that pruning " +
+    "removes.",
   phase: "crd",
   messages: {
-    selectorNotInSchema: '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads an empty selector',
-    replicasNotInSchema: '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads 0 replicas',
+    selectorNotInSchema:
+      '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads an empty ' +
+      "selector",
+    replicasNotInSchema:
+      '{{field}} "{{path}}" does not resolve in the schema{{versions}}: {{reason}} at {{at}}; /scale reads 0 replicas',
   },
   docs: {
-    why: "The apiserver does not check that scale paths exist in the schema. At runtime, pruning drops any data the schema does not describe, so `/scale` reads 0 replicas (or an empty selector) and writes to a field that is pruned away: `kubectl scale` and the HorizontalPodAutoscaler silently do nothing.",
-    fix: "Point the path at a property declared in the schema (for example `.spec.replicas` with `type: integer`), or declare the property.",
+    why:
+      "The apiserver does not check that scale paths exist in the schema. At runtime, pruning drops any data the " +
+      "schema does not describe, so `/scale` reads 0 replicas (or an empty selector) and writes to a field that is " +
+      "pruned away: `kubectl scale` and the HorizontalPodAutoscaler silently do nothing.",
+    fix:
+      "Point the path at a property declared in the schema (for example `.spec.replicas` with `type: integer`), or " +
+      "declare the property.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
-    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
-    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    fail:
+      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}, " +
+      "status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    pass:
+      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
+      "status: {type: object, properties: {replicas: {type: integer}}}}}\n",
   },
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {

@@ -13,16 +13,33 @@ export default defineRule({
   presetWhy: "Data loss: every status write through /status is pruned to nothing.",
   phase: "walk",
   messages: {
-    noStatusSchema: "the status subresource is enabled but the schema declares no properties.status: every status write is pruned to nothing",
-    noStatusSchemaOnVersion: "the status subresource is enabled on version {{versions}} but the schema declares no properties.status: every status write is pruned to nothing",
-    noStatusSchemaOnVersions: "the status subresource is enabled on versions {{versions}} but the schema declares no properties.status: every status write is pruned to nothing",
+    noStatusSchema:
+      "the status subresource is enabled but the schema declares no properties.status: every status write is pruned " +
+      "to nothing",
+    noStatusSchemaOnVersion:
+      "the status subresource is enabled on version {{versions}} but the schema declares no properties.status: every " +
+      "status write is pruned to nothing",
+    noStatusSchemaOnVersions:
+      "the status subresource is enabled on versions {{versions}} but the schema declares no properties.status: " +
+      "every status write is pruned to nothing",
   },
   docs: {
-    why: "With `subresources.status`, controllers write status through `/status`, and pruning keeps only what the schema declares. Without `properties.status` (and without `x-kubernetes-preserve-unknown-fields: true` at the root) every status write is pruned to nothing, silently.",
-    fix: "Declare `status` under the root `properties` (with its fields, or `type: object` plus `x-kubernetes-preserve-unknown-fields: true`).",
+    why:
+      "With `subresources.status`, controllers write status through `/status`, and pruning keeps only what the " +
+      "schema declares. Without `properties.status` (and without `x-kubernetes-preserve-unknown-fields: true` at the " +
+      "root) every status write is pruned to nothing, silently.",
+    fix:
+      "Declare `status` under the root `properties` (with its fields, or `type: object` plus " +
+      "`x-kubernetes-preserve-unknown-fields: true`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go",
-    fail: "subresources: {status: {}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
-    pass: "subresources: {status: {}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}, status: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail:
+      "subresources: {status: {}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: " +
+      "true}}}\n",
+    pass:
+      "subresources: {status: {}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: " +
+      "true}, status: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   checkSchema(ctx) {
     const { scope } = ctx;

@@ -1,6 +1,6 @@
 /** scale.specReplicasPath is not under .spec. */
 import { defineRule } from "../define-rule.js";
-import { isSimpleJsonPath, scalePath, scaleScopes } from "./scale.js";
+import { isSimpleJsonPath, scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-spec-replicas-path-not-under-spec",
@@ -14,17 +14,21 @@ export default defineRule({
     shouldBeAJsonPath: "should be a json path under .spec",
   },
   docs: {
-    why: "The desired replica count is part of the user's intent, so the apiserver requires `specReplicasPath` to start with `.spec.` (`.spec` alone is rejected too).",
+    why:
+      "The desired replica count is part of the user's intent, so the apiserver requires `specReplicasPath` to start " +
+      "with `.spec.` (`.spec` alone is rejected too).",
     fix: "Point `specReplicasPath` at a field under `.spec`, e.g. `.spec.replicas`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "subresources: {scale: {specReplicasPath: .replicas, statusReplicasPath: .status.replicas}}\n",
-    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    pass:
+      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
+      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      const p = scalePath(s.scale, "specReplicasPath");
-      if (p && isSimpleJsonPath(p) && !p.startsWith(".spec."))
-        ctx.report({ path: s.path.child("specReplicasPath"), messageId: "shouldBeAJsonPath", value: p });
+    for (const { path, value } of scalePathsOf(ctx.crd, "specReplicasPath")) {
+      if (value && isSimpleJsonPath(value) && !value.startsWith(".spec."))
+        ctx.report({ path, messageId: "shouldBeAJsonPath", value });
     }
   },
 });

@@ -1,6 +1,6 @@
 /** scale.statusReplicasPath is empty. */
 import { defineRule } from "../define-rule.js";
-import { scalePath, scaleScopes } from "./scale.js";
+import { scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-status-replicas-path-required",
@@ -14,15 +14,20 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "The `/scale` subresource reports the observed replica count from `statusReplicasPath`; the apiserver rejects a `scale` block without it.",
+    why:
+      "The `/scale` subresource reports the observed replica count from `statusReplicasPath`; the apiserver rejects " +
+      "a `scale` block without it.",
     fix: "Set `statusReplicasPath` to the JSON path of the observed replicas, e.g. `.status.replicas`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "subresources: {scale: {specReplicasPath: .spec.replicas}}\n",
-    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    pass:
+      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
+      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
+      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
-    for (const s of scaleScopes(ctx.crd)) {
-      if (scalePath(s.scale, "statusReplicasPath") === "") ctx.report({ path: s.path.child("statusReplicasPath"), messageId: "message" });
+    for (const { path, value } of scalePathsOf(ctx.crd, "statusReplicasPath")) {
+      if (value === "") ctx.report({ path, messageId: "message" });
     }
   },
 });

@@ -34,6 +34,11 @@ export function scalePath(scale: JsonObject, field: ScalePathField): string | nu
   return typeof v === "string" ? v : null;
 }
 
+/** `field` of every scale subresource, as `scalePath` reads it, with its position. */
+export function scalePathsOf(crd: CrdView, field: ScalePathField): { path: DualPath; value: string | null }[] {
+  return scaleScopes(crd).map((s) => ({ path: s.path.child(field), value: scalePath(s.scale, field) }));
+}
+
 export const NOT_JSON_PATH_MESSAGE = "must be a simple json path starting with .";
 
 /** validateSimpleJSONPath on a non-empty path: the only reachable error is a first character other than '.'. */

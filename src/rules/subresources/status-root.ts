@@ -6,6 +6,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionValidation)
 import { isObject, type JsonObject } from "../../crd/model.js";
 import { releaseHas } from "../../k8s/releases.js";
+import type { SchemaContext } from "../define-rule.js";
 
 export type StatusRootOffence = { kind: "type"; type: string } | { kind: "field"; keyword: string };
 
@@ -44,6 +45,11 @@ const DISALLOWED_IN_ORDER: readonly [string, (v: unknown) => boolean][] = [
   ["x-kubernetes-list-type", isPresent],
   ["x-kubernetes-map-type", isPresent],
 ];
+
+/** The first offence the apiserver reports for the schema of `ctx`, or null (also when status is not enabled). */
+export function statusRootOffence(ctx: SchemaContext): StatusRootOffence | null {
+  return ctx.scope.statusEnabled ? firstStatusRootOffence(ctx.scope.root) : null;
+}
 
 /** The first offence the apiserver reports for this root schema when status is enabled, or null. */
 export function firstStatusRootOffence(root: JsonObject): StatusRootOffence | null {

@@ -12,11 +12,15 @@ export default defineRule({
   type: null,
   description: "The CRD uses apiextensions.k8s.io/v1beta1, deprecated since Kubernetes 1.16 and removed in 1.22.",
   preset: "apiserver",
-  presetWhy: "The apiserver's own deprecation warning (1.16 to 1.21), and from 1.22 a failed apply: the API is no longer served.",
+  presetWhy:
+    "The apiserver's own deprecation warning (1.16 to 1.21), and from 1.22 a failed apply: the API is no longer " +
+    "served.",
   phase: "crd",
   maxMinor: RELEASE_BEHAVIOURS.v1beta1Removed.since - 1,
   messages: {
-    deprecated: "apiextensions.k8s.io/v1beta1 CustomResourceDefinition is deprecated in v1.16+, unavailable in v1.22+; use apiextensions.k8s.io/v1 CustomResourceDefinition",
+    deprecated:
+      "apiextensions.k8s.io/v1beta1 CustomResourceDefinition is deprecated in v1.16+, unavailable in v1.22+; use " +
+      "apiextensions.k8s.io/v1 CustomResourceDefinition",
   },
   docs: V1BETA1_DOCS,
   check(ctx) {

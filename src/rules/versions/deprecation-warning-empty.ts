@@ -16,10 +16,18 @@ export default defineRule({
   },
   docs: {
     why: "An empty warning cannot be sent; to get the default warning, omit the field instead of setting it to \"\".",
-    fix: "Remove deprecationWarning (the default text is `<group>/<version> <Kind> is deprecated...`) or write a real message.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"\", schema: {openAPIV3Schema: {type: object}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fix:
+      "Remove deprecationWarning (the default text is `<group>/<version> <Kind> is deprecated...`) or write a real " +
+      "message.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
+    fail:
+      "versions:\n" +
+      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "", ' +
+      "schema: {openAPIV3Schema: {type: object}}}\n",
+    pass:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

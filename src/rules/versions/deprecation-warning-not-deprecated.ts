@@ -15,11 +15,20 @@ export default defineRule({
     canOnlyBeSetFor: "can only be set for deprecated versions",
   },
   docs: {
-    why: "The warning is only sent for deprecated versions, so the apiserver rejects it (even an empty string) unless `deprecated: true` is set; no other deprecationWarning check runs then.",
+    why:
+      "The warning is only sent for deprecated versions, so the apiserver rejects it (even an empty string) unless " +
+      "`deprecated: true` is set; no other deprecationWarning check runs then.",
     fix: "Add `deprecated: true` to the version, or remove deprecationWarning.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, deprecationWarning: \"old\", schema: {openAPIV3Schema: {type: object}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"old\", schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
+    fail:
+      "versions:\n" +
+      '- {name: v1, served: true, storage: true, deprecationWarning: "old", schema: {openAPIV3Schema: {type: ' +
+      "object}}}\n",
+    pass:
+      "versions:\n" +
+      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "old", ' +
+      "schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

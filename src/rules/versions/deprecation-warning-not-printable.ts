@@ -31,14 +31,26 @@ export default defineRule({
   phase: "crd",
   minMinor: 19,
   messages: {
-    mustOnlyContainPrintableUtf: "must only contain printable UTF-8 characters; non-printable character found at index {{at}}",
+    mustOnlyContainPrintableUtf:
+      "must only contain printable UTF-8 characters; non-printable character found at index {{at}}",
   },
   docs: {
-    why: "The warning is sent in an HTTP header, so only printable characters are allowed (Go's unicode.IsPrint: no tabs, newlines, non-breaking or other special spaces). The index in the message is a byte offset.",
-    fix: "Write the warning on one line with plain spaces (a YAML block scalar `|` adds a newline at the end; use a quoted string or `>-`).",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"tab\\there\", schema: {openAPIV3Schema: {type: object}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"use v2\", schema: {openAPIV3Schema: {type: object}}}\n",
+    why:
+      "The warning is sent in an HTTP header, so only printable characters are allowed (Go's unicode.IsPrint: no " +
+      "tabs, newlines, non-breaking or other special spaces). The index in the message is a byte offset.",
+    fix:
+      "Write the warning on one line with plain spaces (a YAML block scalar `|` adds a newline at the end; use a " +
+      "quoted string or `>-`).",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
+    fail:
+      "versions:\n" +
+      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "tab\\there", ' +
+      "schema: {openAPIV3Schema: {type: object}}}\n",
+    pass:
+      "versions:\n" +
+      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "use v2", ' +
+      "schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

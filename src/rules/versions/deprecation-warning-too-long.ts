@@ -15,11 +15,21 @@ export default defineRule({
     mustBe256CharactersLong: "must be <= 256 characters long",
   },
   docs: {
-    why: "The warning travels in an HTTP `Warning:` header; the apiserver caps it at 256 bytes (UTF-8 bytes, not characters), although the message says characters.",
+    why:
+      "The warning travels in an HTTP `Warning:` header; the apiserver caps it at 256 bytes (UTF-8 bytes, not " +
+      "characters), although the message says characters.",
     fix: "Shorten the warning; link to documentation for details.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", schema: {openAPIV3Schema: {type: object}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: \"use example.com/v2 Widget\", schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: " +
+      '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", ' +
+      "schema: {openAPIV3Schema: {type: object}}}\n",
+    pass:
+      "versions:\n" +
+      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "use example.com/v2 Widget", ' +
+      "schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

@@ -10,7 +10,8 @@ export default defineRule({
   severity: "info",
   apiserver: false,
   type: null,
-  description: "Shows the default deprecation warning a deprecated version gets, or flags a deprecationWarning equal to it.",
+  description:
+    "Shows the default deprecation warning a deprecated version gets, or flags a deprecationWarning equal to it.",
   preset: "strict",
   presetWhy: "Advice on wording: users get the same warning either way.",
   phase: "crd",
@@ -20,11 +21,24 @@ export default defineRule({
     deprecationwarningRepeatsTheDefaultWarning: "deprecationWarning repeats the default warning text",
   },
   docs: {
-    why: "Requests to a deprecated version without deprecationWarning get the warning `<group>/<version> <Kind> is deprecated; use <group>/<best> <Kind>`, where `<best>` is the highest-priority served, non-deprecated version that sorts above it. Writing that same text by hand adds nothing; when no better version exists the default has no `use ...` hint, which a custom warning could add.",
-    fix: "Omit deprecationWarning when the default says it all; otherwise write a warning that tells users what to migrate to and when the version goes away.",
+    why:
+      "Requests to a deprecated version without deprecationWarning get the warning " +
+      "`<group>/<version> <Kind> is deprecated; use <group>/<best> <Kind>`, where `<best>` is the highest-priority " +
+      "served, non-deprecated version that sorts above it. Writing that same text by hand adds nothing; when no " +
+      "better version exists the default has no `use ...` hint, which a custom warning could add.",
+    fix:
+      "Omit deprecationWarning when the default says it all; otherwise write a warning that tells users what to " +
+      "migrate to and when the version goes away.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (defaultDeprecationWarning)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, deprecated: true, deprecationWarning: \"v1beta1 is removed in 2.0; migrate to v1\", schema: {openAPIV3Schema: {type: object}}}\n",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v1beta1, served: true, storage: false, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      '- {name: v1beta1, served: true, storage: false, deprecated: true, deprecationWarning: "v1beta1 is removed in ' +
+      '2.0; migrate to v1", schema: {openAPIV3Schema: {type: object}}}\n',
   },
   check(ctx) {
     const names = isObject(ctx.crd.spec.names) ? ctx.crd.spec.names : {};

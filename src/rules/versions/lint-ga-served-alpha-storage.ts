@@ -40,17 +40,35 @@ export default defineRule({
   type: null,
   description: "A GA version is served but an alpha/beta version is the storage version (and reading it converts).",
   preset: "strict",
-  presetWhy: "A migration reminder: conversion keeps the GA version working while storage stays on the pre-release version.",
+  presetWhy:
+    "A migration reminder: conversion keeps the GA version working while storage stays on the pre-release version.",
   phase: "crd",
   messages: {
     gaVersionIsServedBut: "GA version \"{{name}}\" is served but objects are stored as pre-release \"{{name2}}\"",
   },
   docs: {
-    why: "Once a stable version (`v1`) is served, objects should be persisted in it: keeping an alpha or beta storage version ties every stored object to the pre-release schema, so that version can never be removed without a storage migration, and conversion runs on every read and write of the GA version. Not reported when the two versions share their schema under strategy None (a pure relabelling, as in the documentation's multi-version CronTab).",
-    fix: "Move `storage: true` to the GA version (with a conversion webhook if the schemas differ), then migrate stored objects and drop the old version from status.storedVersions.",
-    upstream: "kubernetes/apimachinery:pkg/version/helpers.go (version stability); kubernetes/website: Versions in CustomResourceDefinitions",
-    fail: "versions:\n- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n",
-    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    why:
+      "Once a stable version (`v1`) is served, objects should be persisted in it: keeping an alpha or beta storage " +
+      "version ties every stored object to the pre-release schema, so that version can never be removed without a " +
+      "storage migration, and conversion runs on every read and write of the GA version. Not reported when the two " +
+      "versions share their schema under strategy None (a pure relabelling, as in the documentation's multi-version " +
+      "CronTab).",
+    fix:
+      "Move `storage: true` to the GA version (with a conversion webhook if the schemas differ), then migrate stored " +
+      "objects and drop the old version from status.storedVersions.",
+    upstream:
+      "kubernetes/apimachinery:pkg/version/helpers.go (version stability); kubernetes/website: Versions in " +
+      "CustomResourceDefinitions",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {size: {type: integer}}}}}\n" +
+      "- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {size: {type: string}}}}}\n",
+    pass:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     const hit = gaServedWithPrereleaseStorage(ctx.crd);

@@ -16,9 +16,14 @@ export default defineRule({
     noVersionIsServedThe: "no version is served: the resource is not reachable through the API",
   },
   docs: {
-    why: "The apiserver accepts a CRD whose versions are all `served: false`, but then the resource is neither served nor discoverable: every `kubectl get` or controller request fails with \"the server could not find the requested resource\".",
+    why:
+      "The apiserver accepts a CRD whose versions are all `served: false`, but then the resource is neither served " +
+      'nor discoverable: every `kubectl get` or controller request fails with "the server could not find the ' +
+      'requested resource".',
     fix: "Set `served: true` on at least one version (normally the storage version).",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_discovery_controller.go (only served versions are discovered)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_discovery_controller.go (only served versions " +
+      "are discovered)",
     fail: "versions:\n- {name: v1, served: false, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },

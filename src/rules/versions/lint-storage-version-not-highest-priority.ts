@@ -18,17 +18,32 @@ export default defineRule({
   type: null,
   description: "The storage version is not the highest-priority served version (kube-aware order).",
   preset: "strict",
-  presetWhy: "Normal during a rollout (the new version is served first and becomes the storage version a release later): a reminder, not a fault.",
+  presetWhy:
+    "Normal during a rollout (the new version is served first and becomes the storage version a release later): a " +
+    "reminder, not a fault.",
   phase: "crd",
   messages: {
     storageVersionIsNotThe: "storage version \"{{name}}\" is not the highest-priority served version \"{{top}}\"",
   },
   docs: {
-    why: "Clients use the preferred version (the highest-priority served one: GA over beta over alpha, then higher numbers). When objects are stored in an older version, every request through the preferred version is converted, and the older version cannot be retired without a storage migration. Not reported when both versions share their schema under strategy None (a pure relabelling). It is normal during a rollout (new version served first, storage switched in the next release), so treat it as a reminder.",
+    why:
+      "Clients use the preferred version (the highest-priority served one: GA over beta over alpha, then higher " +
+      "numbers). When objects are stored in an older version, every request through the preferred version is " +
+      "converted, and the older version cannot be retired without a storage migration. Not reported when both " +
+      "versions share their schema under strategy None (a pure relabelling). It is normal during a rollout (new " +
+      "version served first, storage switched in the next release), so treat it as a reminder.",
     fix: "Once the newest served version is stable, move `storage: true` to it and run a storage migration.",
     upstream: "kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings)",
-    fail: "versions:\n- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n",
-    pass: "versions:\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail:
+      "versions:\n" +
+      "- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {size: {type: string}}}}}\n" +
+      "- {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
+      "properties: {size: {type: integer}}}}}\n",
+    pass:
+      "versions:\n" +
+      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v1beta2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     const s = storageVersion(ctx.crd.versions);

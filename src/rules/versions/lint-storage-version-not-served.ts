@@ -22,10 +22,18 @@ export default defineRule({
     storageVersionIsNotServed: "storage version \"{{name}}\" is not served",
   },
   docs: {
-    why: "Objects are persisted in the storage version even when it is not served (they are converted on the way in and out), so this is legal — but it is usually a leftover of a migration, and with strategy None every read converts by relabelling only.",
-    fix: "Serve the storage version, or move `storage: true` to a served version (after a storage migration of existing objects).",
+    why:
+      "Objects are persisted in the storage version even when it is not served (they are converted on the way in and " +
+      "out), so this is legal — but it is usually a leftover of a migration, and with strategy None every read " +
+      "converts by relabelling only.",
+    fix:
+      "Serve the storage version, or move `storage: true` to a served version (after a storage migration of existing " +
+      "objects).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go",
-    fail: "versions:\n- {name: v1, served: false, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: false, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

@@ -14,10 +14,15 @@ export default defineRule({
   presetWhy: "Convention: the version works; only its place in discovery's order is affected.",
   phase: "crd",
   messages: {
-    versionIsNotKubernetesStyle: "version \"{{name}}\" is not Kubernetes-style (v<N>[alpha|beta<M>]); it sorts after every such version in discovery",
+    versionIsNotKubernetesStyle:
+      'version "{{name}}" is not Kubernetes-style (v<N>[alpha|beta<M>]); it sorts after every such version in ' +
+      "discovery",
   },
   docs: {
-    why: "Discovery orders versions by Kubernetes version priority: kube-like names sort by stability and number, every other name sorts after all of them, alphabetically. A version called `stable` or `v1-0` is therefore never the preferred version while any kube-like version is served, and tools cannot tell its stability.",
+    why:
+      "Discovery orders versions by Kubernetes version priority: kube-like names sort by stability and number, every " +
+      "other name sorts after all of them, alphabetically. A version called `stable` or `v1-0` is therefore never " +
+      "the preferred version while any kube-like version is served, and tools cannot tell its stability.",
     fix: "Rename the version to `v1`, `v2beta1`, `v1alpha2`, ...",
     upstream: "kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings)",
     fail: "versions:\n- {name: stable, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",

@@ -15,9 +15,15 @@ export default defineRule({
     cannotSetToTrueSet: "cannot set to true, set {{ext}} to true in spec.versions[*].schema instead",
   },
   docs: {
-    why: "v1 CRDs always prune unknown fields; disabling pruning for the whole CRD was a v1beta1 feature and cannot be set on create. Keeping unknown fields is now declared per schema node.",
-    fix: "Remove spec.preserveUnknownFields (or set it to false) and add `x-kubernetes-preserve-unknown-fields: true` to the schema nodes whose unknown fields must be kept.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validatePreserveUnknownFields)",
+    why:
+      "v1 CRDs always prune unknown fields; disabling pruning for the whole CRD was a v1beta1 feature and cannot be " +
+      "set on create. Keeping unknown fields is now declared per schema node.",
+    fix:
+      "Remove spec.preserveUnknownFields (or set it to false) and add `x-kubernetes-preserve-unknown-fields: true` " +
+      "to the schema nodes whose unknown fields must be kept.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validatePreserveUnknownFields)",
     fail: "spec: {preserveUnknownFields: true}\n",
     pass: "spec: {preserveUnknownFields: false}\n",
   },

@@ -12,9 +12,16 @@ export default defineRule({
   phase: "crd",
   minMinor: 16,
   docs: {
-    why: "apiextensions.k8s.io/v1 requires a structural schema for every version (it drives pruning, defaulting and validation). `schema: {}` counts as missing; the error is reported per version, never at the hoisted spec.validation.",
-    fix: "Add `schema: {openAPIV3Schema: {type: object, ...}}` to the version; `x-kubernetes-preserve-unknown-fields: true` at a node keeps unknown fields if you cannot describe them yet.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec, requireOpenAPISchema)",
+    why:
+      "apiextensions.k8s.io/v1 requires a structural schema for every version (it drives pruning, defaulting and " +
+      "validation). `schema: {}` counts as missing; the error is reported per version, never at the hoisted " +
+      "spec.validation.",
+    fix:
+      "Add `schema: {openAPIV3Schema: {type: object, ...}}` to the version; `x-kubernetes-preserve-unknown-fields: " +
+      "true` at a node keeps unknown fields if you cannot describe them yet.",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec, requireOpenAPISchema)",
     fail: "versions:\n- {name: v1, served: true, storage: true}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },

@@ -14,9 +14,16 @@ export default defineRule({
     mustHaveAtLeastOne: "must have at least one stored version",
   },
   docs: {
-    why: "On create the apiserver discards any status in the manifest and sets status.storedVersions to the first `storage: true` version. Without one the list is empty, which is invalid; this error accompanies versions-storage-count. It is printed at `status.storedVersions` (the field the apiserver computed), reported here at spec.versions where the cause is.",
+    why:
+      "On create the apiserver discards any status in the manifest and sets status.storedVersions to the first " +
+      "`storage: true` version. Without one the list is empty, which is invalid; this error accompanies " +
+      "versions-storage-count. It is printed at `status.storedVersions` (the field the apiserver computed), reported " +
+      "here at spec.versions where the cause is.",
     fix: "Mark exactly one version `storage: true`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions); kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForCreate)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionStoredVersions); " +
+      "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForCreate)",
     fail: "versions:\n- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },

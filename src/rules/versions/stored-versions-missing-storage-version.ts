@@ -14,10 +14,19 @@ export default defineRule({
     missingStorage: "must have the storage version {{version}}",
   },
   docs: {
-    why: "On create status.storedVersions becomes `[<first storage: true version>]`. Every further `storage: true` version is then missing from it and reported at `status.storedVersions` (in addition to versions-storage-count). Reported here at that version's `storage` field.",
+    why:
+      "On create status.storedVersions becomes `[<first storage: true version>]`. Every further `storage: true` " +
+      "version is then missing from it and reported at `status.storedVersions` (in addition to " +
+      "versions-storage-count). Reported here at that version's `storage` field.",
     fix: "Keep `storage: true` on one version only.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions); kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForCreate)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(ValidateCustomResourceDefinitionStoredVersions); " +
+      "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForCreate)",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

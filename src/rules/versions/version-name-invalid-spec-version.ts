@@ -12,9 +12,15 @@ export default defineRule({
   description: "An invalid spec.versions[0].name is also reported at spec.version.",
   phase: "crd",
   docs: {
-    why: "The v1 → internal conversion copies spec.versions[0].name into the internal `spec.version` field, which is validated too: an invalid first version name therefore yields a second error at `spec.version`, a path that does not exist in a v1 manifest.",
+    why:
+      "The v1 → internal conversion copies spec.versions[0].name into the internal `spec.version` field, which is " +
+      "validated too: an invalid first version name therefore yields a second error at `spec.version`, a path that " +
+      "does not exist in a v1 manifest.",
     fix: "Fix spec.versions[0].name (see version-name-invalid); both errors disappear.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec); kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec); " +
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go",
     fail: "versions:\n- {name: \"1.0\", served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },

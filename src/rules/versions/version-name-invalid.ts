@@ -11,9 +11,13 @@ export default defineRule({
   description: "A spec.versions[].name is not a DNS-1035 label.",
   phase: "crd",
   docs: {
-    why: "The version is a URL path segment (`/apis/<group>/<version>`) and must be a DNS-1035 label: lower case letters, digits and '-', starting with a letter. `V1`, `1.0` or `v1.0` are rejected.",
+    why:
+      "The version is a URL path segment (`/apis/<group>/<version>`) and must be a DNS-1035 label: lower case " +
+      "letters, digits and '-', starting with a letter. `V1`, `1.0` or `v1.0` are rejected.",
     fix: "Use Kubernetes-style names such as `v1`, `v1beta1`, `v2alpha1`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
     fail: "versions:\n- {name: V1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },

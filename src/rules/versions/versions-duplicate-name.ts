@@ -15,10 +15,19 @@ export default defineRule({
     mustContainUniqueVersionNames: "must contain unique version names",
   },
   docs: {
-    why: "Each version is served at `/apis/<group>/<version>`; two entries with the same name are ambiguous. The apiserver reports it once, at spec.versions, with the whole internal versions list as the value: every field of every version under its Go name, and `null` for a schema, subresources, printer columns or selectable fields that all versions share (they moved to the spec).",
+    why:
+      "Each version is served at `/apis/<group>/<version>`; two entries with the same name are ambiguous. The " +
+      "apiserver reports it once, at spec.versions, with the whole internal versions list as the value: every field " +
+      "of every version under its Go name, and `null` for a schema, subresources, printer columns or selectable " +
+      "fields that all versions share (they moved to the spec).",
     fix: "Rename or remove the duplicate entry.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

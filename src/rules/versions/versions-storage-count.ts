@@ -15,10 +15,18 @@ export default defineRule({
     mustHaveExactlyOneVersion: "must have exactly one version marked as storage version",
   },
   docs: {
-    why: "Objects are persisted in etcd in one version; the apiserver needs exactly one `storage: true` entry in spec.versions (none, or two, is rejected — also for an empty versions list). The error, at spec.versions, carries the whole internal versions list as its value, as versions-duplicate-name does.",
+    why:
+      "Objects are persisted in etcd in one version; the apiserver needs exactly one `storage: true` entry in " +
+      "spec.versions (none, or two, is rejected — also for an empty versions list). The error, at spec.versions, " +
+      "carries the whole internal versions list as its value, as versions-duplicate-name does.",
     fix: "Mark exactly one version `storage: true` (usually the newest stable one) and all others `storage: false`.",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateCustomResourceDefinitionSpec)",
-    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
+      "(validateCustomResourceDefinitionSpec)",
+    fail:
+      "versions:\n" +
+      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
+      "- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

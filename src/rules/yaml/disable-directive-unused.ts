@@ -7,13 +7,36 @@ export default defineEngineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A `# crdlint-disable-line`, `-next-line` or `# crdlint-disable` comment suppressed nothing (with --report-unused-disable-directives).",
+  description:
+    "A `# crdlint-disable-line`, `-next-line` or `# crdlint-disable` comment suppressed nothing (with " +
+    "--report-unused-disable-directives).",
   preset: "opt-in",
-  presetWhy: "Opt-in by name only, or with `--report-unused-disable-directives` (as in ESLint): housekeeping of suppression comments, nothing is wrong with the CRD.",
+  presetWhy:
+    "Opt-in by name only, or with `--report-unused-disable-directives` (as in ESLint): housekeeping of suppression " +
+    "comments, nothing is wrong with the CRD.",
   docs: {
-    why: "A suppression outlives the problem it hid: once the CRD is fixed, the comment would silently hide the next, different problem on that line.",
-    fix: "Remove the comment, or the rule ids in it that no longer report anything. `--report-unused-disable-directives` reports these as errors; `disable-directive-unused: warning` in .crdlint.yaml as warnings.",
-    fail: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  # crdlint-disable-next-line yaml-boolean-key\n  \"y\": \"2\"\n",
-    pass: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  # crdlint-disable-next-line yaml-boolean-key\n  y: \"2\"\n",
+    why:
+      "A suppression outlives the problem it hid: once the CRD is fixed, the comment would silently hide the next, " +
+      "different problem on that line.",
+    fix:
+      "Remove the comment, or the rule ids in it that no longer report anything. " +
+      "`--report-unused-disable-directives` reports these as errors; `disable-directive-unused: warning` in " +
+      ".crdlint.yaml as warnings.",
+    fail:
+      "apiVersion: v1\n" +
+      "kind: ConfigMap\n" +
+      "metadata:\n" +
+      "  name: point\n" +
+      "data:\n" +
+      "  # crdlint-disable-next-line yaml-boolean-key\n" +
+      '  "y": "2"\n',
+    pass:
+      "apiVersion: v1\n" +
+      "kind: ConfigMap\n" +
+      "metadata:\n" +
+      "  name: point\n" +
+      "data:\n" +
+      "  # crdlint-disable-next-line yaml-boolean-key\n" +
+      '  y: "2"\n',
   },
 });

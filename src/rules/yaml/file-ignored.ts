@@ -7,9 +7,11 @@ export default defineEngineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A file named explicitly on the command line matches an `ignore` pattern of .crdlint.yaml and was not linted.",
+  description:
+    "A file named explicitly on the command line matches an `ignore` pattern of .crdlint.yaml and was not linted.",
   preset: "apiserver",
-  presetWhy: "Says why a file named on the command line was not linted: without it, a run in any preset would look clean.",
+  presetWhy:
+    "Says why a file named on the command line was not linted: without it, a run in any preset would look clean.",
   docs: {
     why: "Naming a file asks for it to be linted; skipping it without a word would make a run with the file look clean.",
     fix: "Lint it with `--no-ignore`, remove the pattern from `ignore` in .crdlint.yaml, or stop naming the file.",

@@ -11,7 +11,9 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "A crdlint bug that may hide findings: reported in every preset.",
   docs: {
-    why: "crdlint keeps linting when one of its rules fails, and says which one, so that a bug never hides the other findings.",
+    why:
+      "crdlint keeps linting when one of its rules fails, and says which one, so that a bug never hides the other " +
+      "findings.",
     fix: "Report it with the document that triggers it; run with --debug for the stack trace.",
     fail: "",
     pass: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n",

@@ -11,8 +11,12 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "kubectl cannot parse the file, so nothing is applied, and crdlint cannot lint it.",
   docs: {
-    why: "kubectl cannot even send a document it cannot parse; crdlint reports where parsing failed and lints the other documents.",
-    fix: "Fix the YAML at the reported line and column (indentation, an unclosed quote or bracket, a tab used for indentation).",
+    why:
+      "kubectl cannot even send a document it cannot parse; crdlint reports where parsing failed and lints the other " +
+      "documents.",
+    fix:
+      "Fix the YAML at the reported line and column (indentation, an unclosed quote or bracket, a tab used for " +
+      "indentation).",
     fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: [unclosed\n",
     pass: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n",
   },
