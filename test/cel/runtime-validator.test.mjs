@@ -3,7 +3,7 @@
 // the apiserver's field error strings (shared/spec/validate.md examples 8-10).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createCelValidator } from "../../dist/cel/runtime/index.js";
+import { createCelValidator } from "../../dist/cel/schema/runtime.js";
 
 const root = (spec, extra = {}) => ({ type: "object", properties: { spec }, ...extra });
 const obj = (spec) => ({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w1" }, spec });

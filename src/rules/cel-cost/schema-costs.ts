@@ -6,7 +6,7 @@
 import { ancestry, type SchemaNode } from "../../crd/schema.js";
 import type { DualPath } from "../../k8s/path.js";
 import type { SchemaContext } from "../define-rule.js";
-import { estimateWithReleaseChange, type ReleaseChangeNote } from "../../cel/release-changes.js";
+import { estimateWithReleaseChange, type ReleaseChangeNote } from "../../cel/schema/release-changes.js";
 import {
   expressionCost,
   ruleCardinality,
@@ -16,9 +16,9 @@ import {
   STATIC_ESTIMATED_CRD_COST_LIMIT,
   type CostFinding,
   type CostObservation,
-} from "../../cel/cardinality.js";
-import { suggestBounds, type SuggestResult } from "../../cel/suggest.js";
-import type { CompileResult } from "../../cel/compile.js";
+} from "../../cel/schema/cardinality.js";
+import { suggestBounds, type SuggestResult } from "../../cel/schema/suggest.js";
+import type { CompileResult } from "../../cel/schema/compile.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 import { MemoKey } from "../../crd/memo.js";
 
