@@ -79,7 +79,7 @@ for (const f of files(dir)) {
 let cost = null;
 if (withCost) {
   try {
-    cost = await import("../dist/cel/core/cost/estimator.js");
+    cost = await import("../dist/cel/k8s/cost.js");
   } catch {
     cost = null;
   }

@@ -6,7 +6,8 @@ import { createDeclMemo, escapeCelName, schemaDeclType } from "../../dist/cel/sc
 import { createCelCompiler, formatCompileErrors } from "../../dist/cel/schema/compile.js";
 import { parseCel } from "../../dist/cel/core/parser/parse.js";
 import { check } from "../../dist/cel/core/checker/checker.js";
-import { celEnvironment, OVERLOAD_IDS, BINDINGS_MACROS } from "../../dist/cel/k8s/environment.js";
+import { celEnvironment, OVERLOAD_IDS } from "../../dist/cel/k8s/environment.js";
+import { BINDINGS_MACROS } from "../../dist/cel/core/ext/bindings.js";
 import { formatType } from "../../dist/cel/core/typeutil.js";
 
 const R2 = 3145726n;

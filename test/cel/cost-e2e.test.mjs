@@ -10,7 +10,7 @@ const compilePath = fileURLToPath(new URL("../../dist/cel/schema/compile.js", im
 const haveCompiler = existsSync(compilePath);
 const skip = haveCompiler ? false : "dist/cel/schema/compile.js not built yet";
 
-const { estimateCost } = await import("../../dist/cel/core/cost/estimator.js");
+const { estimateCost } = await import("../../dist/cel/k8s/cost.js");
 const { expressionCost, ruleCardinality } = await import("../../dist/cel/schema/cardinality.js");
 const { suggestBounds, verifySuggestion, suggestForExpression } = await import("../../dist/cel/schema/suggest.js");
 const compileMod = haveCompiler ? await import("../../dist/cel/schema/compile.js") : null;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { crdlint } from "../helpers/cli.mjs";
 
 const { createCelCompiler } = await import("../../dist/cel/schema/compile.js");
-const { estimateCost } = await import("../../dist/cel/core/cost/estimator.js");
+const { estimateCost } = await import("../../dist/cel/k8s/cost.js");
 const { estimateWithReleaseChange } = await import("../../dist/cel/schema/release-changes.js");
 const { BASELINE_CRD } = await import("../../dist/rules/examples.js");
 

@@ -11,7 +11,7 @@ import { toDebugString, KindAdorner } from "@bufbuild/cel-spec/testdata/to-debug
 import { parseCel } from "../../dist/cel/core/parser/parse.js";
 import { check } from "../../dist/cel/core/checker/checker.js";
 import { formatIssues } from "../../dist/cel/core/issues.js";
-import { standardCelEnvironment, overload } from "../../dist/cel/k8s/environment.js";
+import { standardCelEnvironment, overload } from "../../dist/cel/core/env.js";
 import * as T from "../../dist/cel/core/typeutil.js";
 
 const STD_MACROS = ["has:1:g", "all:2:m", "exists:2:m", "exists_one:2:m", "existsOne:2:m", "map:2:m", "map:3:m", "filter:2:m"];

@@ -12,10 +12,12 @@ import {
   DurationV,
   ListV,
   MapV,
+  ObjectV,
   OpaqueV,
   OptionalV,
   UintV,
   isErr,
+  actualSize,
   celEquals,
   parseTimestamp,
   type Result,
@@ -23,7 +25,8 @@ import {
 } from "../core/interpreter/values.js";
 import { compareValues } from "../core/interpreter/stdlib.js";
 import { re2FindAll } from "../core/interpreter/re2find.js";
-import type { Impl } from "../core/interpreter/functions.js";
+import { createFunctionRegistry, REGEX_LENGTH, STRING_TRAVERSAL, type FunctionLibrary, type FunctionRegistry, type Impl } from "../core/interpreter/functions.js";
+import type { CelEnv } from "../core/env.js";
 
 function vals(l: ListV): Val[] | CelErr {
   const out: Val[] = [];
@@ -760,4 +763,151 @@ for (const [n, zero] of COMPARABLE) {
   K8S_FUNCTIONS[`list_${n}_max_${n}`] = ([l]) => extreme(l as ListV, "max");
   K8S_FUNCTIONS[`list_${n}_min_${n}`] = ([l]) => extreme(l as ListV, "min");
   if (n === "int" || n === "uint" || n === "double" || n === "duration") K8S_FUNCTIONS[`list_${n}_sum_${n}`] = ([l]) => sum(l as ListV, zero);
+}
+
+/** The Kubernetes libraries at runtime on a server at 1.`minor`: their functions and their CallCost. */
+export function kubernetesFunctions(minor: number): FunctionLibrary {
+  // implementations whose behaviour depends on the server release
+  const byRelease: Record<string, Impl> = { "format-validate": formatValidate(minor) };
+  return { impl: (id) => byRelease[id] ?? K8S_FUNCTIONS[id], callCost: k8sCallCost };
+}
+
+/** The function registry of a CRD-rule environment: cel-go's functions and the Kubernetes libraries. */
+export function createKubernetesFunctionRegistry(env: CelEnv): FunctionRegistry {
+  return createFunctionRegistry(env, kubernetesFunctions(env.minor));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// cost (kubernetes/apiserver pkg/cel/library/cost.go CallCost)
+
+const ceil = Math.ceil;
+
+function byteLen(s: string): number {
+  return Buffer.byteLength(s, "utf8");
+}
+
+/** library/cost.go traversalCost: the cost of walking a value as a data tree (strings by bytes, truncated). */
+function traversalCost(v: Result): number {
+  if (typeof v === "string") return Math.trunc(byteLen(v) * STRING_TRAVERSAL);
+  if (v instanceof Uint8Array) return Math.trunc(v.length * STRING_TRAVERSAL);
+  if (v instanceof ListV) {
+    let c = 0;
+    for (const x of v) c += traversalCost(x);
+    return c;
+  }
+  if (v instanceof MapV) {
+    let c = 0;
+    for (const k of v.keys()) c += traversalCost(k) + traversalCost(v.get(k)!);
+    return c;
+  }
+  if (v instanceof ObjectV) {
+    let c = 0;
+    for (const f of v.presentFields()) c += traversalCost(f.name) + traversalCost(f.value);
+    return c;
+  }
+  return 1;
+}
+
+
+/** kubernetes/apiserver pkg/cel/library/cost.go CostEstimator.CallCost (args include the receiver). */
+function k8sCallCost(fn: string, id: string, args: Val[], result: Result): number | undefined {
+  switch (fn) {
+    case "check":
+      return 350000;
+    case "serviceAccount":
+    case "path":
+    case "group":
+    case "resource":
+    case "subresource":
+    case "namespace":
+    case "name":
+    case "allowed":
+    case "reason":
+    case "error":
+    case "errored":
+      return 1;
+    case "isSorted":
+    case "sum":
+    case "max":
+    case "min":
+    case "indexOf":
+    case "lastIndexOf":
+      return args.length > 0 ? traversalCost(args[0]!) : 0;
+    case "url":
+    case "lowerAscii":
+    case "upperAscii":
+    case "substring":
+    case "trim":
+      if (args.length >= 1) return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
+      return undefined;
+    case "replace":
+    case "split":
+      if (args.length >= 1) return ceil(actualSize(args[0]!) * 2 * STRING_TRAVERSAL);
+      return undefined;
+    case "join":
+      if (args.length >= 1) return ceil(actualSize(result) * 2 * STRING_TRAVERSAL);
+      return undefined;
+    case "find":
+    case "findAll":
+      if (args.length >= 2) {
+        const strCost = ceil((1 + actualSize(args[0]!)) * STRING_TRAVERSAL);
+        const regexCost = ceil(actualSize(args[1]!) * REGEX_LENGTH);
+        return strCost * regexCost;
+      }
+      return undefined;
+    case "cidr":
+    case "isIP":
+    case "isCIDR":
+      if (args.length >= 1) return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
+      return undefined;
+    case "ip":
+      if (args.length >= 1) {
+        if (id === "cidr_ip") return 1;
+        return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
+      }
+      return undefined;
+    case "ip.isCanonical":
+      if (args.length >= 1) return ceil(actualSize(args[0]!) * 2 * STRING_TRAVERSAL);
+      return undefined;
+    case "masked":
+    case "prefixLength":
+    case "family":
+    case "isUnspecified":
+    case "isLoopback":
+    case "isLinkLocalMulticast":
+    case "isLinkLocalUnicast":
+      return 1;
+    case "containsIP":
+      if (args.length >= 2) {
+        const cidrSize = actualSize(args[0]!);
+        let c = ceil((cidrSize + cidrSize) * STRING_TRAVERSAL);
+        if (id === "cidr_contains_ip_string") c += ceil(actualSize(args[1]!) * STRING_TRAVERSAL);
+        return c;
+      }
+      return undefined;
+    case "containsCIDR":
+      if (args.length >= 2) {
+        const cidrSize = actualSize(args[0]!);
+        let c = ceil((cidrSize + cidrSize) * STRING_TRAVERSAL);
+        c += ceil(cidrSize * STRING_TRAVERSAL) + 1;
+        if (id === "cidr_contains_cidr_string") c += ceil(actualSize(args[1]!) * STRING_TRAVERSAL);
+        return c;
+      }
+      return undefined;
+    case "quantity":
+    case "isQuantity":
+      if (args.length >= 1) return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
+      return undefined;
+    case "sign":
+    case "asInteger":
+    case "isInteger":
+    case "asApproximateFloat":
+    case "isGreaterThan":
+    case "isLessThan":
+    case "compareTo":
+    case "add":
+    case "sub":
+      return 1;
+  }
+  return undefined;
 }

@@ -5,7 +5,8 @@
  * the rule's schema node.
  */
 import type { CelType, CheckedAst, DeclType } from "../core/types.js";
-import { celEnvironment, type CelEnv, type CelEnvMode } from "../k8s/environment.js";
+import type { CelEnv } from "../core/env.js";
+import { celEnvironment, type CelEnvMode } from "../k8s/environment.js";
 import { createDeclMemo, schemaDeclType } from "./decl.js";
 import { parseCel, type ParseResult } from "../core/parser/parse.js";
 import { check, ReferenceInterner } from "../core/checker/checker.js";

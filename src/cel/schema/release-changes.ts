@@ -7,7 +7,8 @@
  * before it the global form fell through to the default 1 + arguments. docs/cel-cost.md has the derivation and
  * why the strings-extension estimators of the same cel-go release do not apply to Kubernetes.
  */
-import { estimateCost, type ReleaseCostChange } from "../core/cost/estimator.js";
+import type { ReleaseCostChange } from "../core/cost/estimator.js";
+import { estimateCost } from "../k8s/cost.js";
 import type { CheckedAst, DeclType } from "../core/types.js";
 
 /** The release whose estimator introduced the change, and the last release before it. */

@@ -14,5 +14,6 @@ export {
 } from "./validator.js";
 export { createCelCompiler } from "./compile.js";
 export { Interpreter, type Activation, type EvalOutcome } from "../core/interpreter/interp.js";
-export { createFunctionRegistry, type FunctionRegistry } from "../core/interpreter/functions.js";
+export type { FunctionRegistry } from "../core/interpreter/functions.js";
+export { createKubernetesFunctionRegistry as createFunctionRegistry } from "../k8s/functions.js";
 export { toVal, fromJson, CelErr, ListV, MapV, ObjectV, OptionalV, type Result, type Val } from "../core/interpreter/values.js";

@@ -19,7 +19,7 @@ import {
   cardinalityKeyword,
   unboundedCardinality,
 } from "./cardinality.js";
-import { estimateCost } from "../core/cost/estimator.js";
+import { estimateCost } from "../k8s/cost.js";
 import { MAX_UINT64 } from "../core/cost/range.js";
 import type { CheckedAst, DeclType } from "../core/types.js";
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";

@@ -10,7 +10,8 @@ import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileR
 import { FieldPath } from "../../k8s/path.js";
 import { renderValue } from "../../k8s/validation.js";
 import { Interpreter, type Activation } from "../core/interpreter/interp.js";
-import { createFunctionRegistry, type FunctionRegistry } from "../core/interpreter/functions.js";
+import type { FunctionRegistry } from "../core/interpreter/functions.js";
+import { createKubernetesFunctionRegistry } from "../k8s/functions.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
 import { isPlainObject } from "../../k8s/go.js";
 
@@ -362,7 +363,7 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
   const minor = options.minor;
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
   const compiler = options.compiler ?? createCelCompiler(minor);
-  const registry: FunctionRegistry = options.registry ?? createFunctionRegistry(compiler.env);
+  const registry: FunctionRegistry = options.registry ?? createKubernetesFunctionRegistry(compiler.env);
   const ratchetingGate = minor >= 30;
 
   const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {

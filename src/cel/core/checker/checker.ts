@@ -10,7 +10,7 @@
  */
 import type { Expr, SourceInfo } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CelType, CheckedAst, DeclType, Reference } from "../types.js";
-import type { CelEnv, FunctionDecl, OverloadDecl } from "../../k8s/environment.js";
+import type { CelEnv, FunctionDecl, OverloadDecl } from "../env.js";
 import type { CelIssue } from "../issues.js";
 import { nodeOffset } from "../parser/parse.js";
 import { validateDurationLiteral, validateRegexLiteral, validateTimestampLiteral } from "../literals.js";

@@ -24,7 +24,7 @@
 import type { Expr, Expr_Call, Expr_Comprehension } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CelType, CheckedAst, DeclType } from "../types.js";
 import { MAX_UINT64, ST, RX, norm, big, uadd, wrap, UNKNOWN, ZERO, ONE, rfixed, radd, rmul, rfac, runion, type R } from "./range.js";
-import { kindOf, isScalar, isLiteral, constOf, exprSize, flagsFor, STRING_COMPARE_OVERLOADS, extEstimate, k8sEstimate, type AstNode, type CallEstimate, type Flags } from "./library.js";
+import { kindOf, isScalar, isLiteral, constOf, exprSize, flagsFor, STRING_COMPARE_OVERLOADS, extEstimate, type AstNode, type LibraryEstimator, type CallEstimate, type Flags } from "./library.js";
 
 // ---------------------------------------------------------------------------------------------
 // Go slice model for field paths
@@ -84,8 +84,8 @@ export interface CostEstimate {
 }
 
 /** Estimate the cost of a checked rule rooted at `rootDecl` (the DeclType of the schema node carrying the rule). */
-export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions): CostEstimate {
-  const c = new Coster(ast, rootDecl, opts);
+export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions, library?: LibraryEstimator): CostEstimate {
+  const c = new Coster(ast, rootDecl, opts, library);
   const r = c.cost(ast.expr);
   return { min: big(r.min), max: big(r.max) };
 }
@@ -127,6 +127,7 @@ class Coster {
     private readonly ast: CheckedAst,
     private readonly root: DeclType,
     private readonly opts: EstimateOptions,
+    private readonly library: LibraryEstimator | undefined,
   ) {
     const f = flagsFor(opts.kubernetesMinor);
     if (opts.flip === "global-matches") f.globalMatches = !f.globalMatches;
@@ -525,8 +526,8 @@ class Coster {
     };
     const ext = extEstimate(this, ov, target, args);
     if (ext) return { cost: radd(ext.cost, argSum()), size: ext.size };
-    const k8s = k8sEstimate(this, fn, ov, target, args);
-    if (k8s) return { cost: radd(k8s.cost, argSum()), size: k8s.size };
+    const lib = this.library?.(this, fn, ov, target, args);
+    if (lib) return { cost: radd(lib.cost, argSum()), size: lib.size };
     switch (ov) {
       case "string_format":
         if (target) return { cost: radd(rfac(this.nodeSize(target), ST), argSum()), size: null };

@@ -1,13 +1,13 @@
 /**
  * Function implementations by overload id, with runtime argument guards derived from the checker's overload
  * declarations (src/cel/k8s/environment.ts): a call dispatches to the first declared overload whose argument types match the
- * runtime values (cel-go's dynamic dispatch), else "no such overload". Call costs follow the Kubernetes library's
- * CallCost, then cel-go's default costCall.
+ * runtime values (cel-go's dynamic dispatch), else "no such overload". Call costs follow the environment library's
+ * CallCost (the Kubernetes library's), then cel-go's default costCall.
  */
 // Upstream: google/cel-go:common/stdlib/standard.go, common/types/*.go (operators and error texts)
 // Upstream: google/cel-go:interpreter/runtimecost.go (costCall), kubernetes/apiserver:pkg/cel/library/cost.go (CallCost)
 import type { CelType } from "../types.js";
-import type { CelEnv, OverloadDecl } from "../../k8s/environment.js";
+import type { CelEnv, OverloadDecl } from "../env.js";
 import {
   CelErr,
   DurationV,
@@ -28,10 +28,19 @@ import {
   type Val,
 } from "./values.js";
 import { STD_FUNCTIONS } from "./stdlib.js";
-import { K8S_FUNCTIONS, formatValidate } from "../../k8s/functions.js";
 import { EXT_FUNCTIONS } from "../ext/functions.js";
 
 export type Impl = (args: Val[]) => Result;
+
+/**
+ * What an environment adds to the standard and ext functions at runtime (the Kubernetes libraries:
+ * src/cel/k8s/functions.ts): implementations by overload id, and its CallCost, consulted after cel-go's overload cost
+ * trackers and before cel-go's defaults (nothing: leave the call to the defaults).
+ */
+export interface FunctionLibrary {
+  impl(overloadId: string): Impl | undefined;
+  callCost(fn: string, overloadId: string, args: Val[], result: Result): number | undefined;
+}
 
 export interface FunctionRegistry {
   /** The implementation of an overload when the runtime arguments match its declared types. */
@@ -39,8 +48,8 @@ export interface FunctionRegistry {
   callCost(fn: string, overloadId: string, args: Val[], result: Result): number;
 }
 
-const STRING_TRAVERSAL = 0.1;
-const REGEX_LENGTH = 0.25;
+export const STRING_TRAVERSAL = 0.1;
+export const REGEX_LENGTH = 0.25;
 
 function matches(t: CelType, v: Val): boolean {
   switch (t.kind) {
@@ -87,13 +96,11 @@ function allMatch(t: CelType, l: ListV): boolean {
   return true;
 }
 
-/** A registry over the overloads an environment declares. */
-export function createFunctionRegistry(env: CelEnv): FunctionRegistry {
+/** A registry over the overloads an environment declares, implemented by the standard and ext functions and `library`. */
+export function createFunctionRegistry(env: CelEnv, library?: FunctionLibrary): FunctionRegistry {
   const decls = new Map<string, OverloadDecl>();
   for (const fn of env.functions.values()) for (const o of fn.overloads) decls.set(o.id, o);
-  // implementations whose behaviour depends on the server release
-  const byRelease: Record<string, Impl> = { "format-validate": formatValidate(env.minor) };
-  const impls = (id: string): Impl | undefined => byRelease[id] ?? STD_FUNCTIONS[id] ?? K8S_FUNCTIONS[id] ?? EXT_FUNCTIONS[id];
+  const impls = (id: string): Impl | undefined => STD_FUNCTIONS[id] ?? library?.impl(id) ?? EXT_FUNCTIONS[id];
   return {
     resolve(id, args) {
       const d = decls.get(id);
@@ -107,7 +114,7 @@ export function createFunctionRegistry(env: CelEnv): FunctionRegistry {
       // cel-go consults the libraries' overload cost trackers before the Kubernetes estimator
       const t = overloadTracker(id, args, result);
       if (t !== undefined) return t;
-      const k = k8sCallCost(fn, id, args, result);
+      const k = library?.callCost(fn, id, args, result);
       if (k !== undefined) return k;
       return defaultCallCost(id, args);
     },
@@ -117,136 +124,7 @@ export function createFunctionRegistry(env: CelEnv): FunctionRegistry {
 // ---------------------------------------------------------------------------------------------------------------
 // cost
 
-function byteLen(s: string): number {
-  return Buffer.byteLength(s, "utf8");
-}
-
-/** library/cost.go traversalCost: the cost of walking a value as a data tree (strings by bytes, truncated). */
-function traversalCost(v: Result): number {
-  if (typeof v === "string") return Math.trunc(byteLen(v) * STRING_TRAVERSAL);
-  if (v instanceof Uint8Array) return Math.trunc(v.length * STRING_TRAVERSAL);
-  if (v instanceof ListV) {
-    let c = 0;
-    for (const x of v) c += traversalCost(x);
-    return c;
-  }
-  if (v instanceof MapV) {
-    let c = 0;
-    for (const k of v.keys()) c += traversalCost(k) + traversalCost(v.get(k)!);
-    return c;
-  }
-  if (v instanceof ObjectV) {
-    let c = 0;
-    for (const f of v.presentFields()) c += traversalCost(f.name) + traversalCost(f.value);
-    return c;
-  }
-  return 1;
-}
-
 const ceil = Math.ceil;
-
-/** kubernetes/apiserver pkg/cel/library/cost.go CostEstimator.CallCost (args include the receiver). */
-function k8sCallCost(fn: string, id: string, args: Val[], result: Result): number | undefined {
-  switch (fn) {
-    case "check":
-      return 350000;
-    case "serviceAccount":
-    case "path":
-    case "group":
-    case "resource":
-    case "subresource":
-    case "namespace":
-    case "name":
-    case "allowed":
-    case "reason":
-    case "error":
-    case "errored":
-      return 1;
-    case "isSorted":
-    case "sum":
-    case "max":
-    case "min":
-    case "indexOf":
-    case "lastIndexOf":
-      return args.length > 0 ? traversalCost(args[0]!) : 0;
-    case "url":
-    case "lowerAscii":
-    case "upperAscii":
-    case "substring":
-    case "trim":
-      if (args.length >= 1) return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
-      return undefined;
-    case "replace":
-    case "split":
-      if (args.length >= 1) return ceil(actualSize(args[0]!) * 2 * STRING_TRAVERSAL);
-      return undefined;
-    case "join":
-      if (args.length >= 1) return ceil(actualSize(result) * 2 * STRING_TRAVERSAL);
-      return undefined;
-    case "find":
-    case "findAll":
-      if (args.length >= 2) {
-        const strCost = ceil((1 + actualSize(args[0]!)) * STRING_TRAVERSAL);
-        const regexCost = ceil(actualSize(args[1]!) * REGEX_LENGTH);
-        return strCost * regexCost;
-      }
-      return undefined;
-    case "cidr":
-    case "isIP":
-    case "isCIDR":
-      if (args.length >= 1) return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
-      return undefined;
-    case "ip":
-      if (args.length >= 1) {
-        if (id === "cidr_ip") return 1;
-        return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
-      }
-      return undefined;
-    case "ip.isCanonical":
-      if (args.length >= 1) return ceil(actualSize(args[0]!) * 2 * STRING_TRAVERSAL);
-      return undefined;
-    case "masked":
-    case "prefixLength":
-    case "family":
-    case "isUnspecified":
-    case "isLoopback":
-    case "isLinkLocalMulticast":
-    case "isLinkLocalUnicast":
-      return 1;
-    case "containsIP":
-      if (args.length >= 2) {
-        const cidrSize = actualSize(args[0]!);
-        let c = ceil((cidrSize + cidrSize) * STRING_TRAVERSAL);
-        if (id === "cidr_contains_ip_string") c += ceil(actualSize(args[1]!) * STRING_TRAVERSAL);
-        return c;
-      }
-      return undefined;
-    case "containsCIDR":
-      if (args.length >= 2) {
-        const cidrSize = actualSize(args[0]!);
-        let c = ceil((cidrSize + cidrSize) * STRING_TRAVERSAL);
-        c += ceil(cidrSize * STRING_TRAVERSAL) + 1;
-        if (id === "cidr_contains_cidr_string") c += ceil(actualSize(args[1]!) * STRING_TRAVERSAL);
-        return c;
-      }
-      return undefined;
-    case "quantity":
-    case "isQuantity":
-      if (args.length >= 1) return ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
-      return undefined;
-    case "sign":
-    case "asInteger":
-    case "isInteger":
-    case "asApproximateFloat":
-    case "isGreaterThan":
-    case "isLessThan":
-    case "compareTo":
-    case "add":
-    case "sub":
-      return 1;
-  }
-  return undefined;
-}
 
 const LIST_CREATE_BASE_COST = 10;
 

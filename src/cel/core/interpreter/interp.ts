@@ -12,7 +12,7 @@
 // Upstream: kubernetes/apiserver:pkg/cel/library/cost.go (CostEstimator.CallCost)
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CheckedAst } from "../types.js";
-import type { CelEnv } from "../../k8s/environment.js";
+import type { CelEnv } from "../env.js";
 import {
   CelErr,
   CostLimitExceeded,

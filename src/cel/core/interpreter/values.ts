@@ -10,7 +10,7 @@
 import type { DeclType } from "../types.js";
 import { parseGoDuration } from "../../../k8s/duration.js";
 import { parseRfc3339Nanos } from "../literals.js";
-import { codePoints } from "../cost/library.js";
+import { codePoints } from "../runes.js";
 
 /** A CEL error value (cel-go types.Err): propagates through strict calls, absorbed by && / || / ?: when possible. */
 export class CelErr {
