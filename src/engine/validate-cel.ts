@@ -6,7 +6,7 @@
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../values/resource.js";
 import { isPlainObject } from "../k8s/go.js";
-import type { CelFieldError } from "../cel/schema/runtime.js";
+import type { CelFieldError } from "../cel/index.js";
 
 export interface CelStages {
   /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
@@ -58,7 +58,7 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
 
 /** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
 export async function loadCelStages(minor: number): Promise<CelStages> {
-  const { createCelValidator, createCelCompiler } = await import("../cel/schema/runtime.js");
+  const { createCelValidator, createCelCompiler } = await (await import("../cel/index.js")).loadCelRuntime();
   // One compiler for the run: resources of the same kind share its compiled rules.
   const compiler = createCelCompiler(minor);
   return {

@@ -7,9 +7,9 @@ import type { DualPath } from "../k8s/path.js";
 import type { CrdView, SchemaScope } from "../crd/model.js";
 import type { SchemaNode } from "../crd/schema.js";
 import type { StructuralState } from "../crd/structural.js";
-import type { CelCompiler } from "../cel/schema/compile.js";
+import type { CelCompiler } from "../cel/index.js";
 import type { Decoder } from "../crd/decode.js";
-import type * as CelRuntime from "../cel/schema/runtime.js";
+import type { CelRuntime } from "../cel/index.js";
 import type { Memo } from "../crd/memo.js";
 import type { Assumption, UpdateOptions, VersionPair } from "../crd/revision.js";
 

@@ -5,7 +5,7 @@ import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
-import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/schema/cardinality.js";
+import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/index.js";
 
 export interface ExpressionCostReport {
   file: string;
