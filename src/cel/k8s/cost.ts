@@ -8,12 +8,30 @@ import type { CelType } from "../core/types.js";
 import type { DeclType, CheckedAst } from "../core/types.js";
 import { isExactType } from "../core/typeutil.js";
 import { MAX_UINT64, goFloatToUint64, ST, RX, K8S, norm, big, uadd, udec, wrap, ZERO, ONE, rfixed, radd, rmul, rfac, runion, type R } from "../core/cost/range.js";
-import { kindOf, constOf, type AstNode, type CallEstimate, type LibraryCoster } from "../core/cost/library.js";
+import { kindOf, constOf, type AstNode, type CallEstimate, type Flags, type LibraryCoster } from "../core/cost/library.js";
 import { estimateCost as estimateWith, type CostEstimate, type EstimateOptions } from "../core/cost/estimator.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 /** The cost of a checked CRD rule as the apiserver estimates it: cel-go's estimator with the Kubernetes library's. */
-export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions): CostEstimate {
-  return estimateWith(ast, rootDecl, opts, k8sEstimate);
+export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: KubernetesEstimateOptions): CostEstimate {
+  return estimateWith(ast, rootDecl, opts, flagsFor(opts.kubernetesMinor), k8sEstimate);
+}
+
+export interface KubernetesEstimateOptions extends EstimateOptions {
+  /** The server's minor release: which cel-go estimator and which Kubernetes library estimator it has. */
+  kubernetesMinor: number;
+}
+
+/** The estimator of the cel-go release a Kubernetes 1.`minor` server ships, and of its Kubernetes library. */
+function flagsFor(minor: number): Flags {
+  return {
+    legacy: !releaseHas(minor, "celCostSizeEstimates"),
+    k8sEquality: releaseHas(minor, "celCostKubernetesEquality"),
+    extSets: releaseHas(minor, "celCostExtSets"),
+    extLists: releaseHas(minor, "celCostExtLists"),
+    refinedReplace: releaseHas(minor, "celCostRefinedReplace"),
+    globalMatches: releaseHas(minor, "celCostGlobalMatches"),
+  };
 }
 
 function typeName(t: CelType | undefined): string {

@@ -14,6 +14,7 @@
 import type { Lib } from "../core/checker/decls.js";
 import { stdLib } from "../core/checker/stdlib.js";
 import { assemble, type CelEnv } from "../core/env.js";
+import { releaseHas } from "../../k8s/releases.js";
 import { k8sListsLib } from "./lists.js";
 import { regexLib } from "./regex.js";
 import { urlsLib } from "./urls.js";
@@ -41,20 +42,21 @@ function compatibilityVersion(minor: number): number {
 /** Libraries in registration order, with the compatibility version that introduces them (base.go). */
 function librariesFor(compat: number, minor: number, ignoreGates = false): Lib[] {
   const libs: Lib[] = [];
-  const cross = compat >= 28;
+  const cross = releaseHas(compat, "celCrossTypeNumericComparisons");
   libs.push(stdLib(cross));
-  libs.push(urlsLib, regexLib, k8sListsLib(compat >= 37 ? 1 : 0));
-  if (compat >= 27) libs.push(authzLib);
-  if (compat >= 28) libs.push(optionalLib, quantityLib);
-  libs.push(stringsLib(compat >= 29 ? 2 : 0));
-  if (compat >= 29) libs.push(setsLib);
-  if (compat >= 30) libs.push(ipLib, cidrLib);
-  if (compat >= 31) libs.push(formatLib);
+  libs.push(urlsLib, regexLib, k8sListsLib(releaseHas(compat, "celKubernetesListsV1") ? 1 : 0));
+  if (releaseHas(compat, "celAuthzLibrary")) libs.push(authzLib);
+  if (releaseHas(compat, "celOptionalTypes")) libs.push(optionalLib);
+  if (releaseHas(compat, "celQuantityLibrary")) libs.push(quantityLib);
+  libs.push(stringsLib(releaseHas(compat, "celStringsV2") ? 2 : 0));
+  if (releaseHas(compat, "celSetsLibrary")) libs.push(setsLib);
+  if (releaseHas(compat, "celIpCidrLibraries")) libs.push(ipLib, cidrLib);
+  if (releaseHas(compat, "celFormatLibrary")) libs.push(formatLib);
   // Authz selectors: introduced 1.31 behind the AuthorizeWithSelectors gate (on by default from 1.32).
-  if (compat >= 31 && (minor >= 32 || ignoreGates)) libs.push(authzSelectorsLib);
-  if (compat >= 32) libs.push(twoVarLib);
-  if (compat >= 33) libs.push(semverLib(1));
-  if (compat >= 34) libs.push(extListsLib(3));
+  if (releaseHas(compat, "celAuthzSelectorsLibrary") && (releaseHas(minor, "celAuthorizeWithSelectors") || ignoreGates)) libs.push(authzSelectorsLib);
+  if (releaseHas(compat, "celTwoVarComprehensions")) libs.push(twoVarLib);
+  if (releaseHas(compat, "celSemverLibrary")) libs.push(semverLib(1));
+  if (releaseHas(compat, "celListsV3")) libs.push(extListsLib(3));
   return libs;
 }
 
@@ -71,11 +73,11 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     homogeneousAggregateLiterals: true,
     minor,
     compat,
-    existsOneMacro: minor >= 32,
-    optionalSyntax: compat >= 28,
-    crossTypeNumericComparisons: compat >= 28,
-    literalValidators: compat >= 29,
-    recognizeKeywordAsFieldName: compat >= 31,
+    existsOneMacro: releaseHas(minor, "celExistsOneMacro"),
+    optionalSyntax: releaseHas(compat, "celOptionalTypes"),
+    crossTypeNumericComparisons: releaseHas(compat, "celCrossTypeNumericComparisons"),
+    literalValidators: releaseHas(compat, "celLiteralValidators"),
+    recognizeKeywordAsFieldName: releaseHas(compat, "celRecognizeKeywordAsFieldName"),
   });
 }
 

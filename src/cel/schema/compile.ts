@@ -12,6 +12,7 @@ import { parseCel, type ParseResult } from "../core/parser/parse.js";
 import { check, ReferenceInterner } from "../core/checker/checker.js";
 import { renderIssue, sortIssues, type CelIssue, type CelSource } from "../core/issues.js";
 import { optionalOf } from "../core/typeutil.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export interface CompileInput {
   schema: Record<string, unknown>;
@@ -150,7 +151,7 @@ function compile(
     parsed = parseCel(expression, {
       macros: env.macros,
       optionalSyntax: env.optionalSyntax,
-      accumulatorName: env.minor >= 32 ? "@result" : "__result__",
+      accumulatorName: releaseHas(env.minor, "celResultAccumulator") ? "@result" : "__result__",
     });
     if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
     parseCache.set(expression, parsed);

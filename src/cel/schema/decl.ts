@@ -6,6 +6,7 @@
 import type { CelType, DeclField, DeclType } from "../core/types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "../core/typeutil.js";
 import { byteLength, isPlainObject } from "../../k8s/go.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 /** MaxRequestSizeBytes. */
 const R = 3145728n;
@@ -91,7 +92,12 @@ function simple(cel: CelType, minSize: bigint, maxElements: bigint, schema: Sche
 
 /** Release-dependent behaviour bits (so memoisation does not depend on the exact minor). */
 function profileOf(minor: number): number {
-  return (minor >= 27 ? 1 : 0) | (minor >= 29 ? 2 : 0) | (minor >= 34 ? 4 : 0) | (minor >= 37 ? 8 : 0);
+  return (
+    (releaseHas(minor, "celBytesMaxLength") ? 1 : 0) |
+    (releaseHas(minor, "celEnumBoundsStrings") ? 2 : 0) |
+    (releaseHas(minor, "celIntOrStringMaxLength") ? 4 : 0) |
+    (releaseHas(minor, "celMetadataNameCap") ? 8 : 0)
+  );
 }
 
 interface Profile {

@@ -9,10 +9,8 @@
  */
 import type { ReleaseCostChange } from "../core/cost/estimator.js";
 import { estimateCost } from "../k8s/cost.js";
+import { releaseHas, RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 import type { CheckedAst, DeclType } from "../core/types.js";
-
-/** The release whose estimator introduced the change, and the last release before it. */
-const CHANGED_IN = 37;
 
 export interface ReleaseChangeNote {
   /** "1.37" */
@@ -55,8 +53,8 @@ export function estimateWithReleaseChange(
   // Only this construct estimated the other way, everything else as at `minor`: the difference is the change alone.
   const other = estimateCost(ast, rootDecl, { kubernetesMinor: minor, flip: construct }).max;
   if (other === estimatedCost) return { estimatedCost };
-  const release = `1.${CHANGED_IN}`;
-  const changed = minor >= CHANGED_IN;
+  const release = `1.${RELEASE_BEHAVIOURS.celCostGlobalMatches.since}`;
+  const changed = releaseHas(minor, "celCostGlobalMatches");
   const [before, after] = changed ? [other, estimatedCost] : [estimatedCost, other];
   const text = changed
     ? `cost changed in Kubernetes ${release}: ${DESCRIPTION[construct]}; this expression's estimate goes from ${group(before)} to ${group(after)} per evaluation`

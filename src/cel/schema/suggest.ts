@@ -24,6 +24,7 @@ import { MAX_UINT64 } from "../core/cost/range.js";
 import type { CheckedAst, DeclType } from "../core/types.js";
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { isPlainObject } from "../../k8s/go.js";
+import { releaseHas, RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 type Schema = Record<string, unknown>;
 
@@ -168,7 +169,7 @@ function resolveSchemaPath(root: Schema, steps: readonly SchemaStep[]): Schema |
 function boundKeywordOf(decl: DeclType, minor: number): { nodeKind: CostDriver["nodeKind"]; keyword: BoundKeyword } | null {
   const s = decl.schema;
   if (!s) return null;
-  if (s["x-kubernetes-int-or-string"] === true) return minor >= 34 ? { nodeKind: "int-or-string", keyword: "maxLength" } : null;
+  if (s["x-kubernetes-int-or-string"] === true) return releaseHas(minor, "celIntOrStringMaxLength") ? { nodeKind: "int-or-string", keyword: "maxLength" } : null;
   switch (decl.cel.kind) {
     case "list":
       return { nodeKind: "list", keyword: "maxItems" };
@@ -190,7 +191,7 @@ function maxElementsFor(nodeKind: CostDriver["nodeKind"], value: bigint, minor: 
     case "int-or-string":
       return value * 4n;
     case "bytes":
-      return minor >= 27 ? value : value * 4n;
+      return releaseHas(minor, "celBytesMaxLength") ? value : value * 4n;
     default:
       return value;
   }
@@ -325,16 +326,13 @@ function isSizeKind(d: DeclType): boolean {
   return k === "list" || k === "map" || k === "string" || k === "bytes" || k === "dyn";
 }
 
-/** The first release whose estimator bounds a string without maxLength by its longest enum value. */
-const ENUM_BOUNDS_FROM = 29;
-
 function driverText(d: CostDriver, minor: number): string {
   const [noun, unit] = NOUN[d.nodeKind];
   const hasEnum = (d.nodeKind === "string" || d.nodeKind === "int-or-string") && Array.isArray(d.schema["enum"]) && d.schema["enum"].length > 0;
   let head: string;
   if (d.declared !== null) head = `${noun} at ${d.path} (${d.keyword}: ${formatCount(d.declared)})`;
-  else if (hasEnum && d.nodeKind === "string" && minor >= ENUM_BOUNDS_FROM) head = `${noun} at ${d.path} (no ${d.keyword}; sized by its longest enum value)`;
-  else if (hasEnum) head = `${noun} at ${d.path} (no ${d.keyword}; its enum does not bound the estimate${d.nodeKind === "string" ? ` before Kubernetes 1.${ENUM_BOUNDS_FROM}` : ""})`;
+  else if (hasEnum && d.nodeKind === "string" && releaseHas(minor, "celEnumBoundsStrings")) head = `${noun} at ${d.path} (no ${d.keyword}; sized by its longest enum value)`;
+  else if (hasEnum) head = `${noun} at ${d.path} (no ${d.keyword}; its enum does not bound the estimate${d.nodeKind === "string" ? ` before Kubernetes 1.${RELEASE_BEHAVIOURS.celEnumBoundsStrings.since}` : ""})`;
   else head = `unbounded ${noun} at ${d.path} (no ${d.keyword})`;
   const parts: string[] = [];
   if (d.assumedSize !== null) {
@@ -357,7 +355,7 @@ function ladderFor(d: CostDriver, minor: number): number[] {
   let ceiling: bigint | null = d.declared;
   if (ceiling === null && d.assumedSize !== null) {
     // the assumed size in keyword units
-    ceiling = d.nodeKind === "string" || d.nodeKind === "int-or-string" || (d.nodeKind === "bytes" && minor < 27) ? d.assumedSize / 4n : d.assumedSize;
+    ceiling = d.nodeKind === "string" || d.nodeKind === "int-or-string" || (d.nodeKind === "bytes" && !releaseHas(minor, "celBytesMaxLength")) ? d.assumedSize / 4n : d.assumedSize;
   }
   if (ceiling === null && d.assumedCardinality !== null) ceiling = d.assumedCardinality;
   return base.filter((v) => ceiling === null || BigInt(v) < ceiling);

@@ -14,6 +14,7 @@ import type { FunctionRegistry } from "../core/interpreter/functions.js";
 import { createKubernetesFunctionRegistry } from "../k8s/functions.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
 import { isPlainObject } from "../../k8s/go.js";
+import { releaseHas } from "../../k8s/releases.js";
 
 export const PER_CALL_LIMIT = 1_000_000;
 export const RUNTIME_CEL_COST_BUDGET = 10_000_000;
@@ -364,12 +365,12 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
   const compiler = options.compiler ?? createCelCompiler(minor);
   const registry: FunctionRegistry = options.registry ?? createKubernetesFunctionRegistry(compiler.env);
-  const ratchetingGate = minor >= 30;
+  const ratchetingGate = releaseHas(minor, "ratcheting");
 
   const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {
     const rules: CompiledRule[] = rulesOf(validationSchema).map((raw) => {
       // optionalOldSelf is dropped while its gate is off (1.28-1.29); messageExpression exists from 1.27
-      const spec: Rule = { ...raw, optionalOldSelf: raw.optionalOldSelf && minor >= 30, messageExpression: minor >= 27 ? raw.messageExpression : "" };
+      const spec: Rule = { ...raw, optionalOldSelf: raw.optionalOldSelf && releaseHas(minor, "ratcheting"), messageExpression: releaseHas(minor, "celMessageExpression") ? raw.messageExpression : "" };
       const result = spec.rule.trim() === "" ? null : compiler.compileRule({ schema: nodeSchema, isResourceRoot: root, expression: spec.rule, kind: "rule", optionalOldSelf: spec.optionalOldSelf });
       let messageProgram: Interpreter | null = null;
       let messageError: string | null = null;
@@ -576,7 +577,7 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
 function fieldErrorForReason(path: FieldPath, sts: Schema, v: unknown, detail: string, reason: string | undefined, minor: number, rule: string): CelFieldError {
   let value: { v: unknown } | null;
   // 1.35+: the value itself, omitted (field.OmitValueType) for object and array schemas
-  if (minor >= 35) value = sts["type"] === "object" || sts["type"] === "array" ? null : { v };
+  if (releaseHas(minor, "celFieldErrorValue")) value = sts["type"] === "object" || sts["type"] === "array" ? null : { v };
   else value = { v: typeof sts["type"] === "string" ? sts["type"] : "" };
   switch (reason) {
     case "FieldValueForbidden":

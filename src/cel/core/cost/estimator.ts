@@ -24,7 +24,7 @@
 import type { Expr, Expr_Call, Expr_Comprehension } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CelType, CheckedAst, DeclType } from "../types.js";
 import { MAX_UINT64, ST, RX, norm, big, uadd, wrap, UNKNOWN, ZERO, ONE, rfixed, radd, rmul, rfac, runion, type R } from "./range.js";
-import { kindOf, isScalar, isLiteral, constOf, exprSize, flagsFor, STRING_COMPARE_OVERLOADS, extEstimate, type AstNode, type LibraryEstimator, type CallEstimate, type Flags } from "./library.js";
+import { kindOf, isScalar, isLiteral, constOf, exprSize, STRING_COMPARE_OVERLOADS, extEstimate, type AstNode, type LibraryEstimator, type CallEstimate, type Flags } from "./library.js";
 
 // ---------------------------------------------------------------------------------------------
 // Go slice model for field paths
@@ -59,7 +59,6 @@ function pathToArray(p: GoPath | null | undefined): string[] {
 // Estimator inputs
 
 export interface EstimateOptions {
-  kubernetesMinor: number;
   /** Replace a DeclType's maxElements (used by the fix-suggestion engine to try bounds without recompiling). */
   maxElementsOverride?: (decl: DeclType) => bigint | undefined;
   /** Called for every answer of the schema size estimator, with the DeclType that answered. */
@@ -68,7 +67,7 @@ export interface EstimateOptions {
   onUnknownSize?: (expr: Expr) => void;
   /** Called when the expression uses a construct whose estimate changed between releases (whatever the release). */
   onReleaseChange?: (change: ReleaseCostChange) => void;
-  /** Estimate this construct as the other side of its release change does, everything else as `kubernetesMinor`. */
+  /** Estimate this construct as the other side of its release change does, everything else as the flags say. */
   flip?: ReleaseCostChange;
 }
 
@@ -84,8 +83,8 @@ export interface CostEstimate {
 }
 
 /** Estimate the cost of a checked rule rooted at `rootDecl` (the DeclType of the schema node carrying the rule). */
-export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions, library?: LibraryEstimator): CostEstimate {
-  const c = new Coster(ast, rootDecl, opts, library);
+export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions, flags: Flags, library?: LibraryEstimator): CostEstimate {
+  const c = new Coster(ast, rootDecl, opts, flags, library);
   const r = c.cost(ast.expr);
   return { min: big(r.min), max: big(r.max) };
 }
@@ -127,9 +126,10 @@ class Coster {
     private readonly ast: CheckedAst,
     private readonly root: DeclType,
     private readonly opts: EstimateOptions,
+    flags: Flags,
     private readonly library: LibraryEstimator | undefined,
   ) {
-    const f = flagsFor(opts.kubernetesMinor);
+    const f = { ...flags };
     if (opts.flip === "global-matches") f.globalMatches = !f.globalMatches;
     this.f = f;
   }

@@ -124,25 +124,20 @@ export interface CallEstimate {
   size: R | null;
 }
 
+/** Which estimator: what changed between the cel-go releases (and their Kubernetes library), by behaviour. */
 export interface Flags {
-  legacy: boolean; // ≤ 1.32
-  k8sEquality: boolean; // ≥ 1.32
-  extSets: boolean; // ≥ 1.29
-  extLists: boolean; // ≥ 1.34
-  refinedReplace: boolean; // ≥ 1.29
-  /** cel-go ≥ v0.29 (Kubernetes 1.37): the global `matches(s, re)` is costed like `s.matches(re)`. */
-  globalMatches: boolean; // ≥ 1.37
-}
-
-export function flagsFor(minor: number): Flags {
-  return {
-    legacy: minor <= 32,
-    k8sEquality: minor >= 32,
-    extSets: minor >= 29,
-    extLists: minor >= 34,
-    refinedReplace: minor >= 29,
-    globalMatches: minor >= 37,
-  };
+  /** The estimator before cel-go v0.23 (sizes not followed through variables, comprehensions and calls). */
+  legacy: boolean;
+  /** The library estimator prices == on the library's types. */
+  k8sEquality: boolean;
+  /** ext.Sets' overload estimators. */
+  extSets: boolean;
+  /** ext.Lists' overload estimators. */
+  extLists: boolean;
+  /** replace's result size from the pattern's and the replacement's sizes. */
+  refinedReplace: boolean;
+  /** cel-go ≥ v0.29: the global `matches(s, re)` is costed like `s.matches(re)`. */
+  globalMatches: boolean;
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([
