@@ -15,21 +15,41 @@ import type { Lib } from "../core/checker/decls.js";
 import { stdLib } from "../core/checker/stdlib.js";
 import { assemble, type CelEnv } from "../core/env.js";
 import { releaseHas } from "../../k8s/releases.js";
-import { k8sListsLib } from "./lists.js";
-import { regexLib } from "./regex.js";
-import { urlsLib } from "./urls.js";
-import { authzLib, authzSelectorsLib } from "./authz.js";
-import { quantityLib } from "./quantity.js";
-import { ipLib } from "./ip.js";
-import { cidrLib } from "./cidr.js";
-import { formatLib } from "./format.js";
-import { semverLib } from "./semver.js";
+import type { KubernetesLibrary } from "./library.js";
+import { k8sListsLib, listsLibrary } from "./lists.js";
+import { regexLib, regexLibrary } from "./regex.js";
+import { urlsLib, urlsLibrary } from "./urls.js";
+import { authzLib, authzLibrary, authzSelectorsLib } from "./authz.js";
+import { quantityLib, quantityLibrary } from "./quantity.js";
+import { ipLib, ipLibrary } from "./ip.js";
+import { cidrLib, cidrLibrary } from "./cidr.js";
+import { formatLib, formatLibrary } from "./format.js";
+import { semverLib, semverLibrary } from "./semver.js";
+import { stringsCosts } from "./strings.js";
 import { optionalLib } from "../core/ext/optional.js";
 import { stringsLib } from "../core/ext/strings.js";
 import { setsLib } from "../core/ext/sets.js";
 import { twoVarLib } from "../core/ext/comprehensions.js";
 import { extListsLib } from "../core/ext/lists.js";
 export { NAMED_FORMATS } from "./format.js";
+
+/**
+ * Every Kubernetes library's functions and costs, and the apiserver's prices for cel-go's strings extension. The
+ * estimator and CallCost go by function name whatever the release has (as library/cost.go does); the first answer
+ * wins (cidr before ip: `ip` is both a function of strings and the CIDR's member).
+ */
+export const KUBERNETES_LIBRARIES: readonly KubernetesLibrary[] = [
+  authzLibrary,
+  listsLibrary,
+  regexLibrary,
+  urlsLibrary,
+  quantityLibrary,
+  cidrLibrary,
+  ipLibrary,
+  formatLibrary,
+  semverLibrary,
+  stringsCosts,
+];
 
 // ---------------------------------------------------------------------------------------------
 // Environment assembly

@@ -11,7 +11,7 @@ import { FieldPath } from "../../k8s/path.js";
 import { renderValue } from "../../k8s/validation.js";
 import { Interpreter, type Activation } from "../core/interpreter/interp.js";
 import type { FunctionRegistry } from "../core/interpreter/functions.js";
-import { createKubernetesFunctionRegistry } from "../k8s/functions.js";
+import { createKubernetesFunctionRegistry } from "../k8s/runtime.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
 import { isPlainObject } from "../../k8s/go.js";
 import { releaseHas } from "../../k8s/releases.js";
