@@ -6,7 +6,7 @@
 // Upstream: kubernetes/apiserver:pkg/cel/library/cost.go
 import { STRING_TRAVERSAL } from "../core/interpreter/functions.js";
 import { actualSize } from "../core/interpreter/values.js";
-import { MAX_UINT64, goFloatToUint64, ST, norm, big, uadd, udec, wrap, ZERO, radd, rmul, rfac, type R } from "../core/cost/range.js";
+import { MAX_UINT64, goFloatToUint64, ST, norm, big, uadd, udec, wrap, ZERO, radd, rmul, rfac, type R, type U } from "../core/cost/range.js";
 import { constOf, type AstNode, type CallEstimate, type LibraryCoster } from "../core/cost/library.js";
 import { listElementNode, type KubernetesLibrary } from "./library.js";
 
@@ -88,25 +88,23 @@ function replaceEstimate(coster: LibraryCoster, t: R, a: R, b: R): CallEstimate 
     const maxSz = wrap(goFloatToUint64(Math.ceil(Number(t.max) / Number(a.min))) * big(b.max));
     return { cost, size: { min: minSz, max: maxSz } };
   }
-  const count: R = { min: 0, max: 0 };
-  const retained: R = { min: 0, max: 0 };
-  if (a.min === 0) {
-    count.max = t.max < MAX_UINT64 ? uadd(t.max, 1) : t.max;
-    retained.max = t.max;
-  } else if (b.max <= a.min) {
-    count.max = 0;
-    retained.max = t.max;
-  } else {
-    count.max = norm(goFloatToUint64(Math.ceil(Number(t.max) / Number(a.min))));
-  }
-  if (a.max === 0) {
-    count.min = t.min < MAX_UINT64 ? uadd(t.min, 1) : t.min;
-    retained.min = t.min;
-  } else if (a.max <= b.min) {
-    count.min = 0;
-    retained.min = t.min;
-  } else {
-    count.min = norm(goFloatToUint64(Math.ceil(Number(t.min) / Number(a.max))));
-  }
+  // the largest result has the most replacements of the shortest pattern by the longest replacement, the smallest
+  // the fewest of the longest pattern by the shortest replacement
+  const hi = replacedBound(t.max, a.min, b.max <= a.min);
+  const lo = replacedBound(t.min, a.max, a.max <= b.min);
+  const count: R = { min: lo.count, max: hi.count };
+  const retained: R = { min: lo.retained, max: hi.retained };
   return { cost, size: radd(rmul(count, b), retained) };
+}
+
+/**
+ * One bound of replace's result: how many replacements (`count`) and how much of the target is kept (`retained`),
+ * from the target's bound `t` and the pattern's size `pattern`; `kept`: replacing cannot move this bound (the
+ * replacement is never longer than the pattern, for the largest result; never shorter, for the smallest).
+ */
+function replacedBound(t: U, pattern: U, kept: boolean): { count: U; retained: U } {
+  // an empty pattern matches around every character
+  if (pattern === 0) return { count: t < MAX_UINT64 ? uadd(t, 1) : t, retained: t };
+  if (kept) return { count: 0, retained: t };
+  return { count: norm(goFloatToUint64(Math.ceil(Number(t) / Number(pattern)))), retained: 0 };
 }

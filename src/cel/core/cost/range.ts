@@ -49,20 +49,24 @@ export interface Range {
   max: bigint;
 }
 
+// The bigint ranges are the estimator's (R, below) seen from outside: one range arithmetic.
+const toR = (a: Range): R => ({ min: norm(a.min), max: norm(a.max) });
+const toRange = (r: R): Range => ({ min: big(r.min), max: big(r.max) });
+
 export function fixed(n: bigint): Range {
   return { min: n, max: n };
 }
 export function rangeAdd(a: Range, b: Range): Range {
-  return { min: addSat(a.min, b.min), max: addSat(a.max, b.max) };
+  return toRange(radd(toR(a), toR(b)));
 }
 export function rangeMul(a: Range, b: Range): Range {
-  return { min: mulSat(a.min, b.min), max: mulSat(a.max, b.max) };
+  return toRange(rmul(toR(a), toR(b)));
 }
 export function rangeFactor(a: Range, f: number): Range {
-  return { min: factor(a.min, f), max: factor(a.max, f) };
+  return toRange(rfac(toR(a), f));
 }
 export function rangeUnion(a: Range, b: Range): Range {
-  return { min: b.min < a.min ? b.min : a.min, max: b.max > a.max ? b.max : a.max };
+  return toRange(runion(toR(a), toR(b)));
 }
 
 /** cel-go common/cost.go */
@@ -103,7 +107,7 @@ export const K8S = Object.freeze({
 // literals is exact; JS compares numbers and bigints by value. This avoids a bigint allocation per
 // operation for the overwhelmingly common small values.
 
-type U = number | bigint;
+export type U = number | bigint;
 const SAFE = Number.MAX_SAFE_INTEGER;
 const SAFE_BIG = BigInt(SAFE);
 

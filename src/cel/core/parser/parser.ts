@@ -435,11 +435,7 @@ export class Parser {
         const elems: Expr[] = [];
         const optionals: number[] = [];
         // `[]`, and `[,]`: the grammar's optional trailing comma also follows an empty list ('[' listInit? ','? ']').
-        if (this.peek().type === Tk.RBRACKET || (this.peek().type === Tk.COMMA && this.peek(1).type === Tk.RBRACKET)) {
-          if (this.peek().type === Tk.COMMA) this.next();
-          this.next();
-          return listExpr(listId, elems, optionals);
-        }
+        if (this.emptyAggregate(Tk.RBRACKET)) return listExpr(listId, elems, optionals);
         this.follows.push([Tk.COMMA, Tk.RBRACKET]);
         // Whether the list stopped right after an element (then ANTLR expects `]` or `,`), not after a comma.
         let afterElement = false;
@@ -464,18 +460,12 @@ export class Parser {
             else optionals.push(elems.length);
           }
           elems.push(e);
-          if (this.peek().type === Tk.COMMA) {
-            this.next();
-            // A comma not followed by an element is the optional trailing one: `]` must follow.
-            if (!EXPR_START_SET.has(this.peek().type) && this.peek().type !== Tk.QUESTION) break;
-            continue;
-          }
-          afterElement = true;
+          const sep = this.elementSeparator();
+          if (sep === "next") continue;
+          afterElement = sep === "none";
           break;
         }
-        this.follows.pop();
-        if (afterElement) this.expectAfterElement(Tk.RBRACKET);
-        else this.expect(Tk.RBRACKET);
+        this.closeAggregate(Tk.RBRACKET, afterElement);
         return listExpr(listId, elems, optionals);
       }
       case Tk.LBRACE: {
@@ -483,11 +473,7 @@ export class Parser {
         const structId = this.id(t.start);
         const entries: Expr_Entry[] = [];
         // `{}`, and `{,}` ('{' mapInitializerList? ','? '}').
-        if (this.peek().type === Tk.RBRACE || (this.peek().type === Tk.COMMA && this.peek(1).type === Tk.RBRACE)) {
-          if (this.peek().type === Tk.COMMA) this.next();
-          this.next();
-          return structExpr(structId, "", entries);
-        }
+        if (this.emptyAggregate(Tk.RBRACE)) return structExpr(structId, "", entries);
         this.follows.push([Tk.COLON, Tk.COMMA, Tk.RBRACE]);
         let afterElement = false;
         if (this.peek().type === Tk.COMMA) {
@@ -511,17 +497,12 @@ export class Parser {
           const value = this.parseExpr();
           if (opt && !this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
           entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
-          if (this.peek().type === Tk.COMMA) {
-            this.next();
-            if (!EXPR_START_SET.has(this.peek().type) && this.peek().type !== Tk.QUESTION) break;
-            continue;
-          }
-          afterElement = true;
+          const sep = this.elementSeparator();
+          if (sep === "next") continue;
+          afterElement = sep === "none";
           break;
         }
-        this.follows.pop();
-        if (afterElement) this.expectAfterElement(Tk.RBRACE);
-        else this.expect(Tk.RBRACE);
+        this.closeAggregate(Tk.RBRACE, afterElement);
         return structExpr(structId, "", entries);
       }
       case Tk.MINUS: {
@@ -743,6 +724,32 @@ export class Parser {
     this.next();
     if (EXPR_START_SET.has(this.peek().type)) return true;
     return this.recoverExprStart([]);
+  }
+
+  /** An empty list or map literal, `[]` or `{}`, or with its optional trailing comma, `[,]` or `{,}`: consumed. */
+  emptyAggregate(close: Tk): boolean {
+    if (this.peek().type !== close && !(this.peek().type === Tk.COMMA && this.peek(1).type === close)) return false;
+    if (this.peek().type === Tk.COMMA) this.next();
+    this.next();
+    return true;
+  }
+
+  /**
+   * After an element of a list or map literal: "next" when a comma and another element follow, "trailing" after a
+   * comma that is the optional trailing one (the literal must close), "none" when no comma follows.
+   */
+  elementSeparator(): "next" | "trailing" | "none" {
+    if (this.peek().type !== Tk.COMMA) return "none";
+    this.next();
+    // A comma not followed by an element is the optional trailing one: the closing bracket must follow.
+    return EXPR_START_SET.has(this.peek().type) || this.peek().type === Tk.QUESTION ? "next" : "trailing";
+  }
+
+  /** Closes a list or map literal; right after an element, ANTLR expects the bracket or a comma. */
+  closeAggregate(close: Tk, afterElement: boolean): void {
+    this.follows.pop();
+    if (afterElement) this.expectAfterElement(close);
+    else this.expect(close);
   }
 
   /**
