@@ -22,9 +22,9 @@ if (!existsSync(dir)) {
   process.exit(2);
 }
 
-const { createCelCompiler } = await import(join(root, "dist", "cel", "compile.js"));
-const { estimateCost } = await import(join(root, "dist", "cel", "cost.js"));
-const { ruleCardinality, expressionCost, schemaCostVerdict, STATIC_ESTIMATED_COST_LIMIT } = await import(join(root, "dist", "cel", "cardinality.js"));
+const { createCelCompiler } = await import(join(root, "dist", "cel", "index.js"));
+const { estimateCost } = await import(join(root, "dist", "cel", "index.js"));
+const { ruleCardinality, expressionCost, schemaCostVerdict, STATIC_ESTIMATED_COST_LIMIT } = await import(join(root, "dist", "cel", "index.js"));
 
 function walkFiles(d, out) {
   for (const name of readdirSync(d).sort()) {

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
-import { createCelCompiler } from "../dist/cel/compile.js";
+import { createCelCompiler } from "../dist/cel/schema/compile.js";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -79,7 +79,7 @@ for (const f of files(dir)) {
 let cost = null;
 if (withCost) {
   try {
-    cost = await import("../dist/cel/cost.js");
+    cost = await import("../dist/cel/k8s/cost.js");
   } catch {
     cost = null;
   }

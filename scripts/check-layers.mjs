@@ -3,6 +3,10 @@
 // order does not allow (rule categories importing each other's files). The layer order is the one in
 // docs/writing-rules.md: cli -> index -> commands -> engine -> config/report -> rules -> values -> cel -> crd -> load ->
 // k8s -> diagnostics. A command (commands/<name>/) may not import another command: what two share belongs below. Every relative import (static, dynamic and `export ... from`) is resolved to its file.
+// CEL (src/cel) is a package of its own in the making: outside code imports its entry src/cel/index.ts only (type
+// imports too); inside, core -> k8s -> schema are layers of their own (core is generic CEL, k8s the Kubernetes
+// libraries and environments, schema the CRD-schema binding); and outside itself it imports only the few
+// src/k8s helpers in CEL_OUTSIDE.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +18,11 @@ const src = join(root, "src");
 const LAYERS = {
   cli: 10, commands: 9, engine: 8, config: 7, report: 7, rules: 6, values: 5, cel: 4, crd: 3, load: 2, k8s: 1, diagnostics: 0,
 };
+
+// Sub-layers of src/cel: higher imports lower only. index.ts is CEL's entry, above all three.
+const CEL_LAYERS = { core: 0, k8s: 1, schema: 2, "index.ts": 3 };
+// What src/cel may import from the rest of src/ (paths under src/).
+const CEL_OUTSIDE = new Set(["k8s/go.ts", "k8s/duration.ts", "k8s/url.ts", "k8s/validation.ts", "k8s/objectmeta.ts", "k8s/path.ts", "k8s/releases.ts", "k8s/feature-gates.ts"]);
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -34,6 +43,7 @@ function place(file) {
   if (rank === undefined) return { layer, rank: NaN };
   // Rule categories (rules/<category>/) and commands (commands/<name>/) are siblings that may not import each other.
   const category = (layer === "rules" || layer === "commands") && parts.length > 2 ? parts[1] : undefined;
+  if (layer === "cel") return { layer, rank, sub: parts[1], subRank: CEL_LAYERS[parts[1]] ?? NaN };
   return { layer, rank, category };
 }
 
@@ -51,13 +61,25 @@ export function checkLayers() {
       if (!target.startsWith(src + sep)) continue;
       const to = place(target);
       const where = `${relative(root, file)} imports ${spec}`;
+      const toPath = relative(src, target).split(sep).join("/");
+      if (from.layer !== "cel" && to.layer === "cel" && toPath !== "cel/index.ts") {
+        problems.push(`${where}: outside src/cel, import CEL from its entry src/cel/index.ts only`);
+      } else if (from.layer === "cel" && to.layer !== "cel" && !CEL_OUTSIDE.has(toPath)) {
+        problems.push(`${where}: src/cel imports from outside itself only ${[...CEL_OUTSIDE].join(", ")}`);
+      }
       if (Number.isNaN(from.rank) || Number.isNaN(to.rank)) {
         problems.push(`${where}: unknown layer (${Number.isNaN(from.rank) ? from.layer : to.layer})`);
       } else if (from.layer === to.layer) {
         // Inside rules/, a category may use the shared files at rules/ top level and its own files only.
         // The registry rules/index.ts is the one file that lists every category.
         const registry = relative(src, file) === join("rules", "index.ts");
-        if (from.layer === "rules" && !registry && to.category !== undefined && to.category !== from.category) {
+        if (from.layer === "cel") {
+          if (Number.isNaN(from.subRank) || Number.isNaN(to.subRank)) {
+            problems.push(`${where}: unknown CEL layer (${Number.isNaN(from.subRank) ? from.sub : to.sub}; src/cel has core/, k8s/, schema/, index.ts)`);
+          } else if (to.subRank > from.subRank) {
+            problems.push(`${where}: cel/${from.sub} may not import cel/${to.sub} (upward)`);
+          }
+        } else if (from.layer === "rules" && !registry && to.category !== undefined && to.category !== from.category) {
           problems.push(`${where}: rule category ${from.category ?? "(top level)"} imports category ${to.category}`);
         } else if (from.layer === "commands" && to.category !== undefined && to.category !== from.category) {
           problems.push(`${where}: command ${from.category ?? "(top level)"} imports command ${to.category}`);

@@ -16,9 +16,10 @@ const src = join(root, "src");
 
 /** "file:NAME" -> why the mutation is a constant table built at module load, not state. */
 const ALLOWED = new Map([
-  ["cel/runtime/stdlib.ts:STD_FUNCTIONS", "overload table; typed-list variants added by a top-level loop at load"],
-  ["cel/runtime/extlib.ts:EXT_FUNCTIONS", "overload table; sort variants per element type added by a top-level loop at load"],
-  ["cel/runtime/k8slib.ts:K8S_FUNCTIONS", "overload table; format.* and list variants added by top-level loops at load"],
+  ["cel/core/interpreter/stdlib.ts:STD_FUNCTIONS", "overload table; typed-list variants added by a top-level loop at load"],
+  ["cel/core/ext/functions.ts:EXT_FUNCTIONS", "overload table; sort variants per element type added by a top-level loop at load"],
+  ["cel/k8s/format.ts:FORMAT_FUNCTIONS", "overload table; format.* added by a top-level loop at load"],
+  ["cel/k8s/lists.ts:LISTS_FUNCTIONS", "overload table; list variants per element type added by a top-level loop at load"],
 ]);
 
 function walk(dir, out = []) {

@@ -47,7 +47,7 @@ for (const args of [["--version"], ["rules"], ["rules", "--format", "json"]]) {
 test("crdlint lint does run them (the check above can fail), and only the decoder of the target release", () => {
   const { status, ran } = evaluated(["lint", "-k", "1.30", "fixtures/examples/crontab.yaml"]);
   assert.equal(status, 0);
-  assert.ok(ran.includes("dist/cel/compile.js"), "CEL ran for lint");
+  assert.ok(ran.includes("dist/cel/schema/compile.js"), "CEL ran for lint");
   assert.deepEqual(ran.filter((p) => p.startsWith("dist/crd/decoders/")), ["dist/crd/decoders/v1-30.js"]);
 });
 
@@ -59,6 +59,6 @@ test("the CLI loads nothing outside the bundle but its launcher", () => {
 
 test("ajv compiles the decoders at build time and is not in the bundle", () => {
   const inputs = JSON.parse(readFileSync(new URL("../dist/bin/crdlint.inputs.json", import.meta.url), "utf8"));
-  assert.ok(inputs.includes("dist/cel/compile.js"));
+  assert.ok(inputs.includes("dist/cel/schema/compile.js"));
   assert.deepEqual(inputs.filter((p) => p.startsWith("node_modules/ajv/")), []);
 });

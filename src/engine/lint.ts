@@ -18,7 +18,7 @@ import { Memo } from "../crd/memo.js";
 import { servedAsV1 } from "../crd/v1beta1.js";
 import { pathInNew } from "../crd/old-place.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
-import type { SuggestResult } from "../cel/suggest.js";
+import type { SuggestResult } from "../cel/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange, releaseHas } from "../k8s/releases.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";

@@ -5,7 +5,7 @@ import { SchemaValidatorCache } from "../values/value.js";
 
 export async function loadServices(minor: number): Promise<EngineServices> {
   // Literal specifiers, so that the bundler puts each in a chunk of its own that only a lint loads.
-  const [celModule, decodeModule, celRuntime] = await Promise.all([import("../cel/compile.js"), import("../crd/decode.js"), import("../cel/runtime/index.js")]);
+  const [celModule, decodeModule, celRuntime] = await Promise.all([import("../cel/index.js"), import("../crd/decode.js"), import("../cel/index.js").then((cel) => cel.loadCelRuntime())]);
   // One compiler per engine: every CRD of the run shares its caches, and so do the CEL validators rules build.
   const cel = celModule.createCelCompiler(minor);
   let registry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;

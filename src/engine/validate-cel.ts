@@ -1,12 +1,12 @@
 /**
  * The CEL stage of `crdlint validate`: one CEL validator per CRD version (compiled once, every rule once), built
- * with the CEL runtime of src/cel/runtime (its API: src/cel/runtime/index.ts), and its errors turned into
+ * with the CEL runtime of src/cel/runtime (its API: src/cel/schema/runtime.ts), and its errors turned into
  * findings in the apiserver's words. Loaded on demand so that runs without CEL rules never import the runtime.
  */
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../values/resource.js";
 import { isPlainObject } from "../k8s/go.js";
-import type { CelFieldError } from "../cel/runtime/index.js";
+import type { CelFieldError } from "../cel/index.js";
 
 export interface CelStages {
   /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
@@ -58,7 +58,7 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
 
 /** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
 export async function loadCelStages(minor: number): Promise<CelStages> {
-  const { createCelValidator, createCelCompiler } = await import("../cel/runtime/index.js");
+  const { createCelValidator, createCelCompiler } = await (await import("../cel/index.js")).loadCelRuntime();
   // One compiler for the run: resources of the same kind share its compiled rules.
   const compiler = createCelCompiler(minor);
   return {

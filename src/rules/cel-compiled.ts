@@ -6,9 +6,9 @@
 import type { SchemaNode } from "../crd/schema.js";
 import type { RuleContext } from "./define-rule.js";
 import { MemoKey } from "../crd/memo.js";
-import type { CelCompiler, CompileResult } from "../cel/compile.js";
-import type { DeclType } from "../cel/types.js";
-import { escapeCelName } from "../cel/decl.js";
+import type { CelCompiler, CompileResult } from "../cel/index.js";
+import type { DeclType } from "../cel/index.js";
+import { escapeCelName } from "../cel/index.js";
 import { goTrimSpace, validationEntries, type ValidationEntry } from "../crd/validation-entries.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault, releaseHas } from "../k8s/releases.js";
 

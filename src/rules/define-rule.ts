@@ -7,9 +7,9 @@ import type { DualPath } from "../k8s/path.js";
 import type { CrdView, SchemaScope } from "../crd/model.js";
 import type { SchemaNode } from "../crd/schema.js";
 import type { StructuralState } from "../crd/structural.js";
-import type { CelCompiler } from "../cel/compile.js";
+import type { CelCompiler } from "../cel/index.js";
 import type { Decoder } from "../crd/decode.js";
-import type * as CelRuntime from "../cel/runtime/index.js";
+import type { CelRuntime } from "../cel/index.js";
 import type { Memo } from "../crd/memo.js";
 import type { Assumption, OldFindingRequirement, UpdateOptions, VersionPair } from "../crd/revision.js";
 
@@ -75,13 +75,13 @@ export interface Report<M extends string = string> {
  * `crdlint --version` import neither CEL nor ajv (the imports above are types only).
  */
 export interface EngineServices {
-  /** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor; null when CEL is not loaded. */
+  /** `createCelCompiler(minor)` of src/cel/schema/compile.ts, built for the target minor; null when CEL is not loaded. */
   readonly cel: CelCompiler | null;
   /** The compiler of the stored-expressions environment (A11: expressions an update keeps from OLD); built on first use. */
   readonly celStored?: CelCompiler | null;
   /** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type); null when not loaded. */
   readonly decoder: Decoder | null;
-  /** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
+  /** The CEL runtime module src/cel/schema/runtime.ts (createCelValidator, ...), or null when absent. */
   readonly celRuntime?: typeof CelRuntime | null;
   /** Go regexp syntax verdicts by pattern, shared by every CRD of the run. */
   readonly regexSyntax: GoRegexpSyntaxCache;

@@ -2,12 +2,13 @@
 // Run after `npx tsc -p .`: node --test test/cel/checker.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createDeclMemo, escapeCelName, schemaDeclType } from "../../dist/cel/decl.js";
-import { createCelCompiler, formatCompileErrors } from "../../dist/cel/compile.js";
-import { parseCel } from "../../dist/cel/parse.js";
-import { check } from "../../dist/cel/checker.js";
-import { celEnvironment, OVERLOAD_IDS, BINDINGS_MACROS } from "../../dist/cel/env.js";
-import { formatType } from "../../dist/cel/typeutil.js";
+import { createDeclMemo, escapeCelName, schemaDeclType } from "../../dist/cel/schema/decl.js";
+import { createCelCompiler, formatCompileErrors } from "../../dist/cel/schema/compile.js";
+import { parseCel } from "../../dist/cel/core/parser/parse.js";
+import { check } from "../../dist/cel/core/checker/checker.js";
+import { celEnvironment, OVERLOAD_IDS } from "../../dist/cel/k8s/environment.js";
+import { BINDINGS_MACROS } from "../../dist/cel/core/ext/bindings.js";
+import { formatType } from "../../dist/cel/core/typeutil.js";
 
 const R2 = 3145726n;
 

@@ -1,4 +1,4 @@
-// End-to-end cost estimates: compile with src/cel/compile.ts, estimate with src/cel/cost.ts.
+// End-to-end cost estimates: compile with src/cel/schema/compile.ts, estimate with src/cel/core/cost/estimator.ts.
 // Expected numbers: apiextensions-apiserver compilation_test.go TestCostEstimation and
 // celcoststability_test.go TestCelEstimatedCostStability, Kubernetes docs, cel-cost.md worked examples.
 import { test } from "node:test";
@@ -6,14 +6,14 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const compilePath = fileURLToPath(new URL("../../dist/cel/compile.js", import.meta.url));
+const compilePath = fileURLToPath(new URL("../../dist/cel/schema/compile.js", import.meta.url));
 const haveCompiler = existsSync(compilePath);
-const skip = haveCompiler ? false : "dist/cel/compile.js not built yet";
+const skip = haveCompiler ? false : "dist/cel/schema/compile.js not built yet";
 
-const { estimateCost } = await import("../../dist/cel/cost.js");
-const { expressionCost, ruleCardinality } = await import("../../dist/cel/cardinality.js");
-const { suggestBounds, verifySuggestion, suggestForExpression } = await import("../../dist/cel/suggest.js");
-const compileMod = haveCompiler ? await import("../../dist/cel/compile.js") : null;
+const { estimateCost } = await import("../../dist/cel/k8s/cost.js");
+const { expressionCost, ruleCardinality } = await import("../../dist/cel/schema/cardinality.js");
+const { suggestBounds, verifySuggestion, suggestForExpression } = await import("../../dist/cel/schema/suggest.js");
+const compileMod = haveCompiler ? await import("../../dist/cel/schema/compile.js") : null;
 
 const compilers = new Map();
 function compilerFor(minor) {

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crdlint } from "../helpers/cli.mjs";
 
-const { createCelCompiler } = await import("../../dist/cel/compile.js");
-const { estimateCost } = await import("../../dist/cel/cost.js");
-const { estimateWithReleaseChange } = await import("../../dist/cel/release-changes.js");
+const { createCelCompiler } = await import("../../dist/cel/schema/compile.js");
+const { estimateCost } = await import("../../dist/cel/k8s/cost.js");
+const { estimateWithReleaseChange } = await import("../../dist/cel/schema/release-changes.js");
 const { BASELINE_CRD } = await import("../../dist/rules/examples.js");
 
 const compilers = new Map();

@@ -2,7 +2,7 @@
 // End-to-end estimates through the compiler live in cost-e2e.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_UINT64, addSat, mulSat, factor, rangeAdd, rangeMul, rangeFactor, rangeUnion, COST, K8S } from "../../dist/cel/cost/range.js";
+import { MAX_UINT64, addSat, mulSat, factor, rangeAdd, rangeMul, rangeFactor, rangeUnion, COST, K8S } from "../../dist/cel/core/cost/range.js";
 import {
   ruleCardinality,
   expressionCost,
@@ -12,7 +12,7 @@ import {
   formatFixed,
   schemaCostVerdict,
   TotalCost,
-} from "../../dist/cel/cardinality.js";
+} from "../../dist/cel/schema/cardinality.js";
 
 const MAX = MAX_UINT64;
 

@@ -1,9 +1,9 @@
 // Compiles and runs one CEL expression with the runtime (test helper, not a test file).
-import { parseCel } from "../../dist/cel/parse.js";
-import { check } from "../../dist/cel/checker.js";
-import { celEnvironment } from "../../dist/cel/env.js";
-import { Interpreter, createFunctionRegistry, fromJson } from "../../dist/cel/runtime/index.js";
-import { DYN, INT, STRING, BOOL, BYTES, TIMESTAMP, listOf, mapOf } from "../../dist/cel/typeutil.js";
+import { parseCel } from "../../dist/cel/core/parser/parse.js";
+import { check } from "../../dist/cel/core/checker/checker.js";
+import { celEnvironment } from "../../dist/cel/k8s/environment.js";
+import { Interpreter, createFunctionRegistry, fromJson } from "../../dist/cel/schema/runtime.js";
+import { DYN, INT, STRING, BOOL, BYTES, TIMESTAMP, listOf, mapOf } from "../../dist/cel/core/typeutil.js";
 
 export const T = { DYN, INT, STRING, BOOL, BYTES, TIMESTAMP, listOf, mapOf };
 

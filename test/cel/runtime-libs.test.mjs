@@ -247,10 +247,10 @@ test("format library: strfmt formats and the release's qualified-name wording", 
 });
 
 test("every overload the checker can bind has a runtime implementation (authz: no Authorizer value exists in CRD rules)", async () => {
-  const { OVERLOAD_IDS } = await import("../../dist/cel/env.js");
-  const { STD_FUNCTIONS } = await import("../../dist/cel/runtime/stdlib.js");
-  const { K8S_FUNCTIONS } = await import("../../dist/cel/runtime/k8slib.js");
-  const { EXT_FUNCTIONS } = await import("../../dist/cel/runtime/extlib.js");
+  const { OVERLOAD_IDS } = await import("../../dist/cel/k8s/environment.js");
+  const { STD_FUNCTIONS } = await import("../../dist/cel/core/interpreter/stdlib.js");
+  const { K8S_FUNCTIONS } = await import("../../dist/cel/k8s/functions.js");
+  const { EXT_FUNCTIONS } = await import("../../dist/cel/core/ext/functions.js");
   // operators the interpreter evaluates structurally (short-circuit, attributes, optional selection)
   const structural = new Set(["_?_:_", "_&&_", "_||_", "_[_]", "_?._", "_[?_]"]);
   const authz = /^(authorizer|groupcheck|resourcecheck|pathcheck|decision)_/;

@@ -4,7 +4,7 @@
 // fixtures/validate/ hold the same strings end to end).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createCelValidator } from "../../dist/cel/runtime/index.js";
+import { createCelValidator } from "../../dist/cel/schema/runtime.js";
 
 const root = (spec, extra = {}) => ({ type: "object", properties: { spec }, ...extra });
 const obj = (spec) => ({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w1" }, spec });

@@ -8,11 +8,11 @@ import { tests as parsing } from "@bufbuild/cel-spec/testdata/parsing.js";
 import { tests as checking } from "@bufbuild/cel-spec/testdata/checking.js";
 import { tests as comprehension } from "@bufbuild/cel-spec/testdata/comprehension.js";
 import { toDebugString, KindAdorner } from "@bufbuild/cel-spec/testdata/to-debug-string.js";
-import { parseCel } from "../../dist/cel/parse.js";
-import { check } from "../../dist/cel/checker.js";
-import { formatIssues } from "../../dist/cel/issues.js";
-import { standardCelEnvironment, overload } from "../../dist/cel/env.js";
-import * as T from "../../dist/cel/typeutil.js";
+import { parseCel } from "../../dist/cel/core/parser/parse.js";
+import { check } from "../../dist/cel/core/checker/checker.js";
+import { formatIssues } from "../../dist/cel/core/issues.js";
+import { standardCelEnvironment, overload } from "../../dist/cel/core/env.js";
+import * as T from "../../dist/cel/core/typeutil.js";
 
 const STD_MACROS = ["has:1:g", "all:2:m", "exists:2:m", "exists_one:2:m", "existsOne:2:m", "map:2:m", "map:3:m", "filter:2:m"];
 const TWO_VAR_MACROS = [

@@ -5,7 +5,7 @@ import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/releases.js";
-import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/cardinality.js";
+import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/index.js";
 import type { EngineCode } from "../../engine/codes.js";
 import type { YamlProblemCode } from "../../load/document.js";
 

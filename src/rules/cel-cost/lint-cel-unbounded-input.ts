@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import { explainCost, schemaCosts, EXPLAIN_FRACTION } from "./schema-costs.js";
-import { STATIC_ESTIMATED_COST_LIMIT } from "../../cel/cardinality.js";
+import { STATIC_ESTIMATED_COST_LIMIT } from "../../cel/index.js";
 
 const THRESHOLD = BigInt(Math.floor(Number(STATIC_ESTIMATED_COST_LIMIT) * EXPLAIN_FRACTION));
 

@@ -6,7 +6,7 @@
 import { ancestry, type SchemaNode } from "../../crd/schema.js";
 import type { DualPath } from "../../k8s/path.js";
 import type { SchemaContext } from "../define-rule.js";
-import { estimateWithReleaseChange, type ReleaseChangeNote } from "../../cel/release-changes.js";
+import { estimateWithReleaseChange, type ReleaseChangeNote } from "../../cel/index.js";
 import {
   expressionCost,
   ruleCardinality,
@@ -16,9 +16,9 @@ import {
   STATIC_ESTIMATED_CRD_COST_LIMIT,
   type CostFinding,
   type CostObservation,
-} from "../../cel/cardinality.js";
-import { suggestBounds, type SuggestResult } from "../../cel/suggest.js";
-import type { CompileResult } from "../../cel/compile.js";
+} from "../../cel/index.js";
+import { suggestBounds, type SuggestResult } from "../../cel/index.js";
+import type { CompileResult } from "../../cel/index.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 import { MemoKey } from "../../crd/memo.js";
 

@@ -15,7 +15,7 @@ import type { DualPath } from "../../k8s/path.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/releases.js";
 import type { SchemaContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
-import type * as CelRuntime from "../../cel/runtime/index.js";
+import type { CelRuntime } from "../../cel/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
 
 export interface CelDefaultFinding {

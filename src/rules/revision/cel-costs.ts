@@ -8,8 +8,8 @@ import { isPlainObject } from "../../k8s/go.js";
 import type { JsonObject } from "../../crd/model.js";
 import { MemoKey } from "../../crd/memo.js";
 import { EMBEDDED_RESOURCE, VALIDATIONS } from "../../crd/structural.js";
-import { costFactorText, expressionCost, ruleCardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/cardinality.js";
-import { estimateWithReleaseChange } from "../../cel/release-changes.js";
+import { costFactorText, expressionCost, ruleCardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/index.js";
+import { estimateWithReleaseChange } from "../../cel/index.js";
 import type { RevisionContext } from "../define-rule.js";
 
 export interface RuleCost {

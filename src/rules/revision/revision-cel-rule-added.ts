@@ -1,7 +1,7 @@
 /** A CEL rule (x-kubernetes-validations) was added to an existing field (B40). */
 import { defineRule } from "../define-rule.js";
 import { changeReport, compileAtNew, failText, joinDetail, ratchets, schemaChanges, shownOne } from "./schema-changes.js";
-import { formatCompileErrors } from "../../cel/compile.js";
+import { formatCompileErrors } from "../../cel/index.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 

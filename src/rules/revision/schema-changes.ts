@@ -7,7 +7,7 @@ import { MemoKey } from "../../crd/memo.js";
 import { diffCrdSchemas, showValue, type SchemaChangeKind, type VersionSchemaChange } from "../../crd/schema-diff.js";
 import { EMBEDDED_RESOURCE } from "../../crd/structural.js";
 import type { DualPath } from "../../k8s/path.js";
-import type { CompileResult } from "../../cel/compile.js";
+import type { CompileResult } from "../../cel/index.js";
 import type { Effect, RevisionContext, RevisionReport } from "../define-rule.js";
 import { isObject, type CrdView } from "../../crd/model.js";
 

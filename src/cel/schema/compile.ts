@@ -1,0 +1,250 @@
+/**
+ * Compilation of CRD x-kubernetes-validations expressions as the apiserver does it
+ * (kubernetes/apiextensions-apiserver pkg/apiserver/schema/cel/compilation.go): parse + type-check
+ * in the "new expressions" environment of the target release, with `self` and `oldSelf` typed from
+ * the rule's schema node.
+ */
+import type { CelType, CheckedAst, DeclType } from "../core/types.js";
+import type { CelEnv } from "../core/env.js";
+import { celEnvironment, type CelEnvMode } from "../k8s/environment.js";
+import { createDeclMemo, schemaDeclType } from "./decl.js";
+import { parseCel, type ParseResult } from "../core/parser/parse.js";
+import { check, ReferenceInterner } from "../core/checker/checker.js";
+import { renderIssue, sortIssues, type CelIssue, type CelSource } from "../core/issues.js";
+import { optionalOf } from "../core/typeutil.js";
+import { releaseHas } from "../../k8s/releases.js";
+
+export interface CompileInput {
+  schema: Record<string, unknown>;
+  isResourceRoot: boolean;
+  expression: string;
+  kind: "rule" | "messageExpression";
+  optionalOldSelf?: boolean;
+  /**
+   * The declaration type to compile against instead of the schema's own: the apiserver types a node's rules from its
+   * ancestors' types when they carry rules too (CELSchemaContext.TypeInfo), which differs under a resource root's
+   * metadata, kind and apiVersion.
+   */
+  rootDecl?: DeclType;
+}
+
+export interface CompileError {
+  /** First line, e.g. `ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(int, bool)'`. */
+  message: string;
+  /** The caret snippet lines (` | <source line>\n | ....^`), empty when the issue has no location. */
+  detail: string;
+  /** 0-based UTF-16 offset of the issue in the expression (-1 when it has no location). */
+  offset: number;
+}
+
+export interface CompileResult {
+  ok: boolean;
+  /** Issues in cel-go display order (by line, then column). */
+  errors: CompileError[];
+  /** Type of the whole expression (when it type-checked). */
+  outputType?: CelType;
+  /** Whether the checked expression references `oldSelf` (a transition rule). */
+  usesOldSelf: boolean;
+  ast?: CheckedAst;
+  rootDecl?: DeclType;
+}
+
+export interface CelCompiler {
+  readonly kubernetesMinor: number;
+  readonly env: CelEnv;
+  declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
+  compileRule(input: CompileInput): CompileResult;
+}
+
+/** The type name shown in messages for the rule's `self` object type (the apiserver uses a random suffix). */
+const SELF_TYPE_NAME = "selfType";
+
+const DECL_TYPE_FAILURE = "failed to convert to declType for CEL validation rules";
+
+/** Joins issues the way cel-go's Issues.String() does (the text after `compilation failed: `). */
+export function formatCompileErrors(errors: readonly CompileError[]): string {
+  return errors.map((e) => (e.detail ? `${e.message}\n${e.detail}` : e.message)).join("\n");
+}
+
+function renderErrors(issues: readonly CelIssue[], source: CelSource): CompileError[] {
+  return sortIssues(issues, source).map((iss) => {
+    const r = renderIssue(iss, source);
+    return { message: r.message, detail: r.detail, offset: source.utf16Index(iss.offset) };
+  });
+}
+
+/** Display names of schema object types, by their path from the rule's root (as MaybeAssignTypeName does). */
+function objectNamer(root: DeclType): (decl: DeclType) => string {
+  let names: Map<DeclType, string> | null = null;
+  return (decl) => {
+    if (!names) {
+      names = new Map();
+      const seen = new Set<DeclType>();
+      const walk = (d: DeclType, name: string) => {
+        if (seen.has(d)) return;
+        seen.add(d);
+        if (d.fields) {
+          names!.set(d, name);
+          for (const [fname, f] of d.fields) walk(f.type, `${name}.${fname}`);
+        } else if (d.key && d.elem) walk(d.elem, `${name}.@elem`);
+        else if (d.elem) walk(d.elem, `${name}.@idx`);
+      };
+      walk(root, SELF_TYPE_NAME);
+    }
+    return names.get(decl) ?? "object";
+  };
+}
+
+/**
+ * Parse results per expression text. Safe to share: the parse depends only on the environment, and
+ * the checker's in-place rewrites (qualified names, namespaced calls) depend only on the
+ * environment's declarations too, so re-checking a shared AST rewrites nothing new.
+ */
+type ParseCache = Map<string, ParseResult>;
+const PARSE_CACHE_LIMIT = 20_000;
+
+interface RuleScope {
+  variables: ReadonlyMap<string, CelType>;
+  objectNamer: (decl: DeclType) => string;
+  references: ReferenceInterner;
+}
+/** Checker options per root DeclType (without and with optionalOldSelf), and the interned references. */
+interface ScopeCache {
+  byDecl: WeakMap<DeclType, [RuleScope | null, RuleScope | null]>;
+  references: ReferenceInterner;
+}
+
+/** Checker options for a rule rooted at `rootDecl` (cached per DeclType). */
+function ruleScope(scopes: ScopeCache, rootDecl: DeclType, optionalOldSelf: boolean): RuleScope {
+  let pair = scopes.byDecl.get(rootDecl);
+  if (!pair) {
+    pair = [null, null];
+    scopes.byDecl.set(rootDecl, pair);
+  }
+  const i = optionalOldSelf ? 1 : 0;
+  let scope = pair[i];
+  if (!scope) {
+    const selfType = rootDecl.cel;
+    scope = {
+      variables: new Map<string, CelType>([
+        ["self", selfType],
+        ["oldSelf", optionalOldSelf ? optionalOf(selfType) : selfType],
+      ]),
+      objectNamer: objectNamer(rootDecl),
+      references: scopes.references,
+    };
+    pair[i] = scope;
+  }
+  return scope;
+}
+
+function compile(
+  env: CelEnv,
+  rootDecl: DeclType,
+  expression: string,
+  optionalOldSelf: boolean,
+  parseCache: ParseCache,
+  scopes: ScopeCache,
+): CompileResult {
+  let parsed = parseCache.get(expression);
+  if (!parsed) {
+    parsed = parseCel(expression, {
+      macros: env.macros,
+      optionalSyntax: env.optionalSyntax,
+      accumulatorName: releaseHas(env.minor, "celResultAccumulator") ? "@result" : "__result__",
+    });
+    if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
+    parseCache.set(expression, parsed);
+  }
+  if (parsed.errors.length > 0) {
+    return { ok: false, errors: renderErrors(parsed.errors, parsed.source), usesOldSelf: false, rootDecl };
+  }
+  const { ast, errors } = check(parsed, env, ruleScope(scopes, rootDecl, optionalOldSelf));
+  let usesOldSelf = false;
+  for (const ref of ast.references.values()) {
+    if (ref.name === "oldSelf") {
+      usesOldSelf = true;
+      break;
+    }
+  }
+  if (errors.length > 0) {
+    return { ok: false, errors: renderErrors(errors, parsed.source), usesOldSelf, rootDecl };
+  }
+  return { ok: true, errors: [], outputType: ast.types.get(ast.expr.id), usesOldSelf, ast, rootDecl };
+}
+
+/** A key for CEL types that mention no schema object type (null otherwise). */
+function objectFreeTypeKey(t: CelType): string | null {
+  switch (t.kind) {
+    case "object":
+      return null;
+    case "list": {
+      const e = objectFreeTypeKey(t.elem);
+      return e === null ? null : `list(${e})`;
+    }
+    case "map": {
+      const v = objectFreeTypeKey(t.value);
+      return v === null ? null : `map(${v})`;
+    }
+    case "optional":
+    case "type":
+    case "opaque":
+    case "typeParam":
+      return null;
+    default:
+      return t.kind;
+  }
+}
+
+/**
+ * A compiler for CRD rules of a Kubernetes 1.`kubernetesMinor` server. It owns its caches (DeclTypes, parses,
+ * results): the engine creates one per run and passes it down, so that CRDs of a run share them.
+ */
+export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "new"): CelCompiler {
+  const env = celEnvironment(kubernetesMinor, mode);
+  const declMemo = createDeclMemo();
+  const scopes: ScopeCache = { byDecl: new WeakMap(), references: new ReferenceInterner() };
+  // Results per root DeclType and expression (DeclTypes are memoised per schema object).
+  const results = new WeakMap<DeclType, [Map<string, CompileResult>, Map<string, CompileResult>]>();
+  const parseCache: ParseCache = new Map();
+  // Rules on nodes whose CEL type has no schema objects (strings, lists of strings, maps, ...)
+  // check identically wherever they appear: share those results across schema nodes.
+  const byTypeKey = new Map<string, CompileResult>();
+  const compiler: CelCompiler = {
+    kubernetesMinor,
+    env,
+    declType(schema, isResourceRoot) {
+      return schemaDeclType(schema, isResourceRoot, kubernetesMinor, declMemo);
+    },
+    compileRule(input) {
+      const rootDecl = input.rootDecl ?? schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor, declMemo);
+      if (!rootDecl) {
+        return { ok: false, errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }], usesOldSelf: false };
+      }
+      let perDecl = results.get(rootDecl);
+      if (!perDecl) {
+        perDecl = [new Map(), new Map()];
+        results.set(rootDecl, perDecl);
+      }
+      const byText = perDecl[input.optionalOldSelf ? 1 : 0];
+      let r = byText.get(input.expression);
+      if (!r) {
+        const tk = objectFreeTypeKey(rootDecl.cel);
+        const key = tk === null ? null : `${input.optionalOldSelf ? "1" : "0"}${tk}\u0000${input.expression}`;
+        const shared = key === null ? undefined : byTypeKey.get(key);
+        if (shared) {
+          r = { ...shared, rootDecl };
+        } else {
+          r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache, scopes);
+          if (key !== null) {
+            if (byTypeKey.size >= 50_000) byTypeKey.clear();
+            byTypeKey.set(key, r);
+          }
+        }
+        byText.set(input.expression, r);
+      }
+      return r;
+    },
+  };
+  return compiler;
+}

@@ -1,0 +1,594 @@
+/**
+ * The CEL validator of custom resources: walks a structural schema and a value, evaluating every node's
+ * x-kubernetes-validations rules with `self` / `oldSelf`, under the per-call cost limit and the per-request budget,
+ * producing the apiserver's field errors (message, messageExpression, reason, fieldPath) and ratcheting unchanged
+ * values on update.
+ */
+// Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (Validator.validate, validateExpressions, evalMessageExpression, fieldErrorForReason, ValidFieldPath, MapIsCorrelatable)
+// Upstream: kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject), pkg/apis/cel/config.go (PerCallLimit, RuntimeCELCostBudget)
+import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileResult } from "./compile.js";
+import { FieldPath } from "../../k8s/path.js";
+import { renderValue } from "../../k8s/validation.js";
+import { Interpreter, type Activation } from "../core/interpreter/interp.js";
+import type { FunctionRegistry } from "../core/interpreter/functions.js";
+import { createKubernetesFunctionRegistry } from "../k8s/runtime.js";
+import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
+import { isPlainObject } from "../../k8s/go.js";
+import { releaseHas } from "../../k8s/releases.js";
+
+export const PER_CALL_LIMIT = 1_000_000;
+export const RUNTIME_CEL_COST_BUDGET = 10_000_000;
+/** celconfig.MaxEvaluatedMessageExpressionSizeBytes */
+const MAX_MESSAGE_EXPRESSION_BYTES = 5 * 1024;
+
+export interface CelValidatorOptions {
+  /** Target Kubernetes minor (1.N): libraries and their error texts. */
+  minor: number;
+  perCallLimit?: number;
+  budget?: number;
+  /** The run's compiler (it must be for `minor`), so that validators share its caches; a new one otherwise. */
+  compiler?: CelCompiler;
+  /** The run's function registry over that compiler's environment (building one per validator was measurable). */
+  registry?: FunctionRegistry;
+}
+
+export interface CelFieldError {
+  path: (string | number)[];
+  /** The same path with its segment kinds (field, map key, index), relative to basePath's root. */
+  fieldPath: FieldPath;
+  /** The value before rendering (present when `value` is not null). */
+  rawValue?: unknown;
+  field: string;
+  type: "Invalid" | "Forbidden" | "Required" | "Duplicate" | "InternalError" | string;
+  value: string | null;
+  detail: string;
+  message: string;
+  rule?: string;
+}
+
+export interface CelValidateResult {
+  errors: CelFieldError[];
+  /** Errors ratcheted on update (the apiserver returns them as warnings). */
+  warnings: CelFieldError[];
+  remainingBudget: number;
+}
+
+export interface CelValidator {
+  validate(
+    obj: unknown,
+    oldObj: unknown | undefined,
+    opts?: { basePath?: (string | number)[]; budget?: number; ratcheting?: boolean },
+  ): CelValidateResult;
+}
+
+type Schema = Record<string, unknown>;
+
+interface Rule {
+  rule: string;
+  message: string;
+  messageExpression: string;
+  reason: string | undefined;
+  fieldPath: string;
+  optionalOldSelf: boolean;
+}
+
+interface CompiledRule {
+  spec: Rule;
+  result: CompileResult;
+  program: Interpreter | null;
+  messageProgram: Interpreter | null;
+  messageError: string | null;
+  normalizedFieldPath: FieldPath | null;
+}
+
+interface Node {
+  schema: Schema;
+  isResourceRoot: boolean;
+  rules: CompiledRule[];
+  items: Node | null;
+  properties: Map<string, Node> | null;
+  additionalProperties: Node | null;
+  allOf: Node[];
+}
+
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+function rulesOf(schema: Schema): Rule[] {
+  const xv = schema["x-kubernetes-validations"];
+  if (!Array.isArray(xv)) return [];
+  return xv.filter(isPlainObject).map((r) => ({
+    rule: str(r["rule"]),
+    message: str(r["message"]),
+    messageExpression: str(r["messageExpression"]),
+    reason: typeof r["reason"] === "string" ? r["reason"] : undefined,
+    fieldPath: str(r["fieldPath"]),
+    optionalOldSelf: r["optionalOldSelf"] === true,
+  }));
+}
+
+function hasXValidations(s: unknown): boolean {
+  if (!isPlainObject(s)) return false;
+  if (rulesOf(s).length > 0) return true;
+  if (hasXValidations(s["items"])) return true;
+  if (hasXValidations(s["additionalProperties"])) return true;
+  const props = s["properties"];
+  if (isPlainObject(props)) for (const p of Object.values(props)) if (hasXValidations(p)) return true;
+  return false;
+}
+
+/** ValidFieldPath: `.a.b`, `['x.y']` into path segments (child for properties, key under additionalProperties). */
+export function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath | null {
+  let p = FieldPath.from([]);
+  let s: Schema = schema;
+  const tokens: string[] = [];
+  for (let i = 0; i < jsonPath.length; ) {
+    const c = jsonPath[i]!;
+    if (c === "." || c === "[" || c === "]") {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    if (c === "'") {
+      let j = i + 1;
+      while (j < jsonPath.length && !(jsonPath[j] === "'" && jsonPath[j - 1] !== "\\")) j++;
+      tokens.push(jsonPath.slice(i, j + 1));
+      i = j + 1;
+      continue;
+    }
+    let j = i;
+    while (j < jsonPath.length && !".[]".includes(jsonPath[j]!)) j++;
+    tokens.push(jsonPath.slice(i, j));
+    i = j;
+  }
+  const step = (name: string): boolean => {
+    const props = s["properties"];
+    if (isPlainObject(props)) {
+      const next = props[name];
+      if (!isPlainObject(next)) return false;
+      p = p.child(name);
+      s = next;
+      return true;
+    }
+    const ap = s["additionalProperties"];
+    if (isPlainObject(ap)) {
+      p = p.key(name);
+      s = ap;
+      return true;
+    }
+    return false;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t === ".") {
+      const name = tokens[++i];
+      if (name === undefined || !step(name)) return null;
+    } else if (t === "[") {
+      const q = tokens[++i];
+      if (q === undefined || q.length < 2 || !q.startsWith("'") || !q.endsWith("'")) return null;
+      const name = q.slice(1, -1).replace(/\\(.)/g, (_, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
+      if (!step(name)) return null;
+      if (tokens[++i] !== "]") return null;
+    } else return null;
+  }
+  return p;
+}
+
+/** The apiserver's field.Error string. */
+function render(path: FieldPath, type: string, value: string | null, detail: string): string {
+  const field = path.toString() === "" ? "<nil>" : path.toString();
+  let body: string;
+  switch (type) {
+    case "Required":
+      body = "Required value";
+      break;
+    case "Forbidden":
+      body = "Forbidden";
+      break;
+    case "InternalError":
+      body = "Internal error";
+      break;
+    case "Duplicate":
+      body = value === null ? "Duplicate value" : `Duplicate value: ${value}`;
+      break;
+    default:
+      body = value === null ? "Invalid value" : `Invalid value: ${value}`;
+  }
+  if (detail !== "") body += `: ${detail}`;
+  return `${field}: ${body}`;
+}
+
+function fieldError(path: FieldPath, type: string, raw: { v: unknown } | null, detail: string, rule?: string): CelFieldError {
+  const value = raw === null ? null : renderValue(raw.v);
+  const e: CelFieldError = {
+    path: path.toDocumentPath(),
+    fieldPath: path,
+    field: path.toString(),
+    type,
+    value,
+    detail: type === "Duplicate" ? "" : detail,
+    message: render(path, type, value, type === "Duplicate" ? "" : detail),
+  };
+  if (raw !== null) e.rawValue = raw.v;
+  if (rule !== undefined) e.rule = rule;
+  return e;
+}
+
+function ruleErrorString(r: Rule): string {
+  return r.message.length > 0 ? r.message.trim() : r.rule.trim();
+}
+
+function ruleMessageOrDefault(r: Rule): string {
+  return r.message.length === 0 ? `failed rule: ${ruleErrorString(r)}` : r.message.trim();
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === "bigint" || typeof b === "bigint") return typeof a !== "object" && typeof b !== "object" && Number(a) === Number(b) && String(a) === String(b);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** A node of the ratcheting correlation (common.CorrelatedObject): new and old value where they correlate. */
+interface Correlation {
+  value: unknown;
+  old: unknown;
+  schema: Schema;
+  equal?: boolean;
+}
+
+/**
+ * CorrelatedObject.CachedDeepEqual: objects compare through their correlated children (a key without a schema, or
+ * missing on one side, makes them unequal), list-type map lists item by key, other lists and scalars with deep
+ * equality.
+ */
+function cachedDeepEqual(c: Correlation | null): boolean {
+  if (!c) return false;
+  if (c.equal !== undefined) return c.equal;
+  let eq: boolean;
+  const { value, old } = c;
+  if ((value === null || value === undefined) && (old === null || old === undefined)) eq = true;
+  else if (value === null || value === undefined || old === null || old === undefined) eq = false;
+  else if (Array.isArray(value) !== Array.isArray(old) || isPlainObject(value) !== isPlainObject(old)) eq = false;
+  else if (Array.isArray(value) && Array.isArray(old)) {
+    if (value.length !== old.length) eq = false;
+    else if (!listMapKeys(c.schema)) eq = deepEqual(old, value);
+    else {
+      eq = true;
+      for (let i = 0; i < value.length && eq; i++) {
+        const child = correlateIndex(c, i);
+        eq = child !== null && cachedDeepEqual(child);
+      }
+    }
+  } else if (isPlainObject(value) && isPlainObject(old)) {
+    const keys = Object.keys(value);
+    if (keys.length !== Object.keys(old).length) eq = false;
+    else {
+      eq = true;
+      for (const k of keys) {
+        const child = correlateKey(c, k);
+        if (child === null || !cachedDeepEqual(child)) {
+          eq = false;
+          break;
+        }
+      }
+    }
+  } else eq = deepEqual(old, value);
+  c.equal = eq;
+  return eq;
+}
+
+interface Ratchet {
+  current: Correlation | null;
+  nearestParent: Correlation | null;
+}
+
+function correlateKey(c: Correlation, field: string): Correlation | null {
+  if (!isPlainObject(c.value) || !isPlainObject(c.old)) return null;
+  const props = c.schema["properties"];
+  let sub: unknown = isPlainObject(props) ? props[field] : undefined;
+  if (!isPlainObject(sub) && isPlainObject(c.schema["additionalProperties"])) sub = c.schema["additionalProperties"];
+  if (!isPlainObject(sub)) return null;
+  if (!Object.prototype.hasOwnProperty.call(c.value, field) || !Object.prototype.hasOwnProperty.call(c.old, field)) return null;
+  return { value: c.value[field], old: c.old[field], schema: sub };
+}
+
+function listMapKeys(schema: Schema): string[] | null {
+  if (schema["x-kubernetes-list-type"] !== "map") return null;
+  const keys = schema["x-kubernetes-list-map-keys"];
+  return Array.isArray(keys) && keys.length > 0 ? (keys as string[]) : null;
+}
+
+function findOldItem(schema: Schema, oldList: unknown, item: unknown): unknown {
+  const keys = listMapKeys(schema);
+  if (!keys || !Array.isArray(oldList) || !isPlainObject(item)) return undefined;
+  const items = isPlainObject(schema["items"]) ? (schema["items"] as Schema) : {};
+  const props = isPlainObject(items["properties"]) ? (items["properties"] as Schema) : {};
+  const keyOf = (o: Record<string, unknown>, k: string) => {
+    if (Object.prototype.hasOwnProperty.call(o, k)) return o[k];
+    const ps = props[k];
+    return isPlainObject(ps) ? ps["default"] : undefined;
+  };
+  for (const o of oldList) {
+    if (!isPlainObject(o)) continue;
+    if (keys.every((k) => deepEqual(keyOf(o, k), keyOf(item, k)))) return o;
+  }
+  return undefined;
+}
+
+function correlateIndex(c: Correlation, i: number): Correlation | null {
+  if (!Array.isArray(c.value) || !Array.isArray(c.old)) return null;
+  const items = c.schema["items"];
+  if (!isPlainObject(items)) return null;
+  const old = findOldItem(c.schema, c.old, c.value[i]);
+  if (old === undefined) return null;
+  return { value: c.value[i], old, schema: items };
+}
+
+function keyRatchet(r: Ratchet, field: string): Ratchet {
+  if (!r.current) return r;
+  if (!r.nearestParent && (field === "apiVersion" || field === "kind")) return { current: null, nearestParent: null };
+  return { current: correlateKey(r.current, field), nearestParent: r.current };
+}
+
+function indexRatchet(r: Ratchet, i: number): Ratchet {
+  if (!r.current) return r;
+  return { current: correlateIndex(r.current, i), nearestParent: r.current };
+}
+
+function shouldRatchet(r: Ratchet): boolean {
+  return r.current ? cachedDeepEqual(r.current) : cachedDeepEqual(r.nearestParent);
+}
+
+class RuleActivation implements Activation {
+  constructor(
+    private readonly self: Result,
+    private readonly oldSelf: Result | undefined,
+  ) {}
+  lookup(name: string): Result | undefined {
+    if (name === "self") return this.self;
+    if (name === "oldSelf") return this.oldSelf;
+    return undefined;
+  }
+}
+
+/** Builds the validator of a schema (NewValidator); rules are compiled once. */
+export function createCelValidator(schema: Schema, isResourceRoot: boolean, options: CelValidatorOptions): CelValidator {
+  const minor = options.minor;
+  const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
+  const compiler = options.compiler ?? createCelCompiler(minor);
+  const registry: FunctionRegistry = options.registry ?? createKubernetesFunctionRegistry(compiler.env);
+  const ratchetingGate = releaseHas(minor, "ratcheting");
+
+  const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {
+    const rules: CompiledRule[] = rulesOf(validationSchema).map((raw) => {
+      // optionalOldSelf is dropped while its gate is off (1.28-1.29); messageExpression exists from 1.27
+      const spec: Rule = { ...raw, optionalOldSelf: raw.optionalOldSelf && releaseHas(minor, "ratcheting"), messageExpression: releaseHas(minor, "celMessageExpression") ? raw.messageExpression : "" };
+      const result = spec.rule.trim() === "" ? null : compiler.compileRule({ schema: nodeSchema, isResourceRoot: root, expression: spec.rule, kind: "rule", optionalOldSelf: spec.optionalOldSelf });
+      let messageProgram: Interpreter | null = null;
+      let messageError: string | null = null;
+      if (spec.messageExpression.trim() !== "") {
+        const m = compiler.compileRule({ schema: nodeSchema, isResourceRoot: root, expression: spec.messageExpression, kind: "messageExpression", optionalOldSelf: spec.optionalOldSelf });
+        if (m.ok && m.ast) messageProgram = new Interpreter(m.ast, compiler.env, registry, perCallLimit);
+        else messageError = formatCompileErrors(m.errors);
+      }
+      return {
+        spec,
+        result: result ?? { ok: true, errors: [], usesOldSelf: false },
+        program: result && result.ok && result.ast ? new Interpreter(result.ast, compiler.env, registry, perCallLimit) : null,
+        messageProgram,
+        messageError,
+        normalizedFieldPath: spec.fieldPath !== "" ? normalizeFieldPath(spec.fieldPath, nodeSchema) : null,
+      };
+    });
+    const itemsV = isPlainObject(validationSchema["items"]) && isPlainObject(nodeSchema["items"]) ? compileNode(validationSchema["items"], nodeSchema["items"], nodeSchema["items"]["x-kubernetes-embedded-resource"] === true) : null;
+    let props: Map<string, Node> | null = null;
+    const vp = validationSchema["properties"];
+    const np = nodeSchema["properties"];
+    if (isPlainObject(vp) && Object.keys(vp).length > 0) {
+      props = new Map();
+      for (const [k, v] of Object.entries(vp)) {
+        const n = isPlainObject(np) ? np[k] : undefined;
+        if (!isPlainObject(v) || !isPlainObject(n)) continue;
+        const child = compileNode(v, n, n["x-kubernetes-embedded-resource"] === true);
+        if (child) props.set(k, child);
+      }
+    }
+    const vap = validationSchema["additionalProperties"];
+    const nap = nodeSchema["additionalProperties"];
+    const apV = isPlainObject(vap) && isPlainObject(nap) ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true) : null;
+    const allOf: Node[] = [];
+    const ao = validationSchema["allOf"];
+    if (Array.isArray(ao)) {
+      for (const branch of ao) {
+        if (!isPlainObject(branch)) continue;
+        const n = compileNode(branch, nodeSchema, root);
+        if (n) allOf.push(n);
+      }
+    }
+    if (rules.length > 0 || itemsV || apV || (props && props.size > 0) || allOf.length > 0) {
+      return { schema: nodeSchema, isResourceRoot: root, rules, items: itemsV, properties: props, additionalProperties: apV, allOf };
+    }
+    return null;
+  };
+
+  const rootNode = hasXValidations(schema) ? compileNode(schema, schema, isResourceRoot) : null;
+
+  return {
+    validate(obj, oldObj, opts = {}) {
+      const errors: CelFieldError[] = [];
+      const warnings: CelFieldError[] = [];
+      let budget = opts.budget ?? options.budget ?? RUNTIME_CEL_COST_BUDGET;
+      const base = FieldPath.from(
+        (opts.basePath ?? []).map((s) => (typeof s === "number" ? { kind: "index" as const, index: s } : { kind: "field" as const, name: s })),
+      );
+      const ratchet: Ratchet =
+        opts.ratcheting !== false && ratchetingGate && oldObj !== undefined
+          ? { current: { value: obj, old: oldObj, schema }, nearestParent: null }
+          : { current: null, nearestParent: null };
+
+      const typeValue = (s: Schema) => ({ v: typeof s["type"] === "string" ? s["type"] : "" });
+
+      const validateExpressions = (node: Node, path: FieldPath, v: unknown, old: unknown, r: Ratchet): boolean => {
+        if (v === null || v === undefined) return true;
+        if (node.rules.length === 0) return true;
+        const sts = node.schema;
+        if (budget <= 0) {
+          errors.push(fieldError(path, "Invalid", typeValue(sts), "validation failed due to running out of cost budget, no further validation rules will be run"));
+          budget = -1;
+          return false;
+        }
+        let self: Result | undefined;
+        let oldSelf: Result | undefined;
+        for (const c of node.rules) {
+          const spec = c.spec;
+          if (!c.result.ok) {
+            errors.push(fieldError(path, "Invalid", typeValue(sts), `rule compile error: compilation failed: ${formatCompileErrors(c.result.errors)}`, spec.rule));
+            continue;
+          }
+          // compileRule's not-a-bool error is a compile error too: the rule is not run.
+          const outKind = c.result.outputType?.kind;
+          if (outKind !== undefined && outKind !== "bool") {
+            errors.push(fieldError(path, "Invalid", typeValue(sts), "rule compile error: cel expression must evaluate to a bool", spec.rule));
+            continue;
+          }
+          if (!c.program) continue;
+          const usesOld = c.result.usesOldSelf;
+          if (usesOld && (old === null || old === undefined)) {
+            if (!ratchetingGate || !spec.optionalOldSelf) continue;
+          }
+          const decl = c.result.rootDecl ?? null;
+          if (self === undefined) self = toVal(v, decl);
+          if (oldSelf === undefined && old !== null && old !== undefined) oldSelf = toVal(old, decl);
+          const act = new RuleActivation(self, spec.optionalOldSelf ? new OptionalV(oldSelf !== undefined && !isErr(oldSelf) ? oldSelf : undefined) : oldSelf);
+          const out = c.program.run(act);
+          if (out.internal !== undefined) {
+            // a crdlint defect, not something the apiserver would say: reported as an internal error only
+            errors.push(fieldError(path, "InternalError", null, `crdlint CEL runtime error: ${out.internal}`, spec.rule));
+            continue;
+          }
+          if (out.cost > budget) {
+            errors.push(fieldError(path, "Invalid", typeValue(sts), "validation failed due to running out of cost budget, no further validation rules will be run", spec.rule));
+            budget = -1;
+            return false;
+          }
+          budget -= out.cost;
+          const value = out.value;
+          if (isErr(value)) {
+            const msg = value.message;
+            if (msg.startsWith("no such overload")) {
+              errors.push(fieldError(path, "Invalid", typeValue(sts), `'${msg}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(spec)}`, spec.rule));
+            } else if (out.cancelled) {
+              errors.push(fieldError(path, "Invalid", typeValue(sts), `'${msg}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(spec)}`, spec.rule));
+              budget = -1;
+              return false;
+            } else {
+              errors.push(fieldError(path, "Invalid", typeValue(sts), `${msg} evaluating rule: ${ruleErrorString(spec)}`, spec.rule));
+            }
+            continue;
+          }
+          if (value === true) continue;
+
+          // upstream appends the normalized fieldPath as one Child: `spec` + `[x.y]` renders `spec.[x.y]`; paths of
+          // plain fields render the same either way, so they keep their segments (precise locations)
+          const nfp = c.normalizedFieldPath;
+          const current = !nfp ? path : nfp.segments.some((g) => g.kind !== "field") ? path.child(nfp.toString()) : path.concat(nfp);
+          const addErr = (e: CelFieldError) => {
+            if (!usesOld && shouldRatchet(r)) warnings.push(e);
+            else errors.push(e);
+          };
+          let detail: string | null = null;
+          if (c.messageProgram) {
+            const baseAct = new RuleActivation(self, oldSelf);
+            const m = c.messageProgram.run(baseAct);
+            if (m.cost > budget) {
+              addErr(fieldError(current, "Invalid", typeValue(sts), "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run", spec.rule));
+              budget = -1;
+              return false;
+            }
+            if (m.cancelled) {
+              addErr(fieldError(current, "Invalid", typeValue(sts), `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(spec.messageExpression)}`, spec.rule));
+              budget = -1;
+              return false;
+            }
+            budget -= m.cost;
+            if (!isErr(m.value) && typeof m.value === "string") {
+              const trimmed = m.value.trim();
+              if (trimmed.length > 0 && Buffer.byteLength(trimmed, "utf8") <= MAX_MESSAGE_EXPRESSION_BYTES && !trimmed.includes("\n")) detail = trimmed;
+            }
+          }
+          if (detail === null) detail = ruleMessageOrDefault(spec);
+          addErr(fieldErrorForReason(current, sts, v, detail, spec.reason, minor, spec.rule));
+        }
+        return true;
+      };
+
+      const walk = (node: Node | null, path: FieldPath, v: unknown, old: unknown, r: Ratchet): boolean => {
+        if (!node || v === null || v === undefined) return true;
+        if (!validateExpressions(node, path, v, old, r)) return false;
+        for (const a of node.allOf) {
+          if (!walk(a, path, v, old, { current: null, nearestParent: r.nearestParent })) return false;
+        }
+        if (Array.isArray(v)) {
+          if (!node.items) return true;
+          const oldArr = Array.isArray(old) ? old : undefined;
+          for (let i = 0; i < v.length; i++) {
+            const oldItem = oldArr ? findOldItem(node.schema, oldArr, v[i]) : undefined;
+            if (!walk(node.items, path.index(i), v[i], oldItem, indexRatchet(r, i))) return false;
+          }
+          return true;
+        }
+        if (isPlainObject(v)) {
+          const oldMap = isPlainObject(old) ? old : undefined;
+          const mt = node.schema["x-kubernetes-map-type"];
+          const correlatable = mt === undefined || mt === "granular" || mt === "atomic";
+          if (node.additionalProperties) {
+            for (const [k, x] of Object.entries(v)) {
+              const ov = correlatable && oldMap ? oldMap[k] : undefined;
+              if (!walk(node.additionalProperties, path.key(k), x, ov, keyRatchet(r, k))) return false;
+            }
+          }
+          if (node.properties) {
+            for (const [k, x] of Object.entries(v)) {
+              const sub = node.properties.get(k);
+              if (!sub) continue;
+              const ov = correlatable && oldMap ? oldMap[k] : undefined;
+              if (!walk(sub, path.child(k), x, ov, keyRatchet(r, k))) return false;
+            }
+          }
+        }
+        return true;
+      };
+
+      walk(rootNode, base, obj, oldObj, ratchet);
+      return { errors, warnings, remainingBudget: budget };
+    },
+  };
+}
+
+/** fieldErrorForReason with the release's value rendering (1.35+: the scalar value or none; before: the schema type). */
+function fieldErrorForReason(path: FieldPath, sts: Schema, v: unknown, detail: string, reason: string | undefined, minor: number, rule: string): CelFieldError {
+  let value: { v: unknown } | null;
+  // 1.35+: the value itself, omitted (field.OmitValueType) for object and array schemas
+  if (releaseHas(minor, "celFieldErrorValue")) value = sts["type"] === "object" || sts["type"] === "array" ? null : { v };
+  else value = { v: typeof sts["type"] === "string" ? sts["type"] : "" };
+  switch (reason) {
+    case "FieldValueForbidden":
+      return fieldError(path, "Forbidden", null, detail, rule);
+    case "FieldValueRequired":
+      return fieldError(path, "Required", null, detail, rule);
+    case "FieldValueDuplicate":
+      return fieldError(path, "Duplicate", value, detail, rule);
+    default:
+      return fieldError(path, "Invalid", value, detail, rule);
+  }
+}
+
+export { CelErr };
