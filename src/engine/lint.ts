@@ -8,7 +8,7 @@ import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
 import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
-import { pairVersions, structuralSchemaRequired, updateOptions, type UpdateOptions } from "../crd/revision.js";
+import { pairVersions, structuralSchemaRequired, updateOptions, type UpdateOptions } from "../crd/update.js";
 import { caBundleInvalid } from "../k8s/ca-bundle.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";

@@ -11,7 +11,7 @@ import type { CelCompiler } from "../cel/compile.js";
 import type { Decoder } from "../crd/decode.js";
 import type * as CelRuntime from "../cel/runtime/index.js";
 import type { Memo } from "../crd/memo.js";
-import type { Assumption, UpdateOptions, VersionPair } from "../crd/revision.js";
+import type { Assumption, UpdateOptions, VersionPair } from "../crd/update.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */
