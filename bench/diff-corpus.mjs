@@ -21,7 +21,7 @@ if (!existsSync(dir)) {
 }
 
 const { makeLinter } = await import(join(root, "dist", "engine", "files.js"));
-const { lintRevisionTexts } = await import(join(root, "dist", "engine", "revision.js"));
+const { lintRevisionTexts } = await import(join(root, "dist", "commands", "diff", "index.js"));
 const { allRules } = await import(join(root, "dist", "rules", "index.js"));
 
 function files(d, out = []) {
