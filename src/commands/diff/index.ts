@@ -16,7 +16,8 @@ import { isCrd, isObject } from "../../crd/model.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../../diagnostics/index.js";
 import { formatKubernetesVersion } from "../../k8s/version.js";
 import { UsageError, type LintOptions } from "../../engine/files.js";
-import { severityOfEffect, type Linter, type OldRevision } from "../../engine/lint.js";
+import { severityOfEffect, type Linter } from "../../engine/lint.js";
+import type { OldCrd } from "../../engine/update.js";
 import { applyDiffPolicy, type DiffPolicy } from "../../config/diff-policy.js";
 import { replayObjects } from "./replay.js";
 
@@ -55,7 +56,7 @@ interface Place {
   key: string;
 }
 
-interface OldEntry extends OldRevision, Place {
+interface OldEntry extends OldCrd, Place {
   name: string;
   used: boolean;
   /** At a git ref: the file's path as the working tree names it, where findings about it are shown. */
