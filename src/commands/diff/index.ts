@@ -271,7 +271,7 @@ async function readOld(linter: Linter, source: OldSource, newPaths: readonly str
  * Lints NEW (`newPaths`) as an update of OLD. `diffOnly` (crdlint diff): only what the revision brings, i.e. the
  * revision rules and the apiserver's errors on the update; otherwise (lint --against) every finding of lint too.
  */
-export async function lintRevisions(linter: Linter, source: OldSource, newPaths: readonly string[], options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
+export async function lintUpdates(linter: Linter, source: OldSource, newPaths: readonly string[], options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
   const old = await readOld(linter, source, newPaths, options);
   const expandOptions = { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename };
@@ -308,7 +308,7 @@ export async function lintRevisions(linter: Linter, source: OldSource, newPaths:
 }
 
 /** The same on texts (the library's diffText): OLD's and NEW's documents, each side one text. */
-export async function lintRevisionTexts(linter: Linter, oldText: { file: string; text: string }, newText: { file: string; text: string }, options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
+export async function lintUpdateTexts(linter: Linter, oldText: { file: string; text: string }, newText: { file: string; text: string }, options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
   const old = new OldSide(linter, options, null);
   const place = { scope: 0, key: "" };
   old.add(oldText.file, oldText.text, false, place);
