@@ -18,7 +18,8 @@ import { formatKubernetesVersion } from "../../k8s/version.js";
 import { UsageError, type LintOptions } from "../../engine/files.js";
 import { severityOfEffect, type Linter } from "../../engine/lint.js";
 import type { OldCrd } from "../../engine/update.js";
-import { applyDiffPolicy, type DiffPolicy } from "../../config/diff-policy.js";
+import type { DiffPolicy } from "../../config/diff-policy.js";
+import { applyDiffPolicy } from "./policy.js";
 import { replayObjects } from "./replay.js";
 
 export interface RevisionOptions extends LintOptions {
