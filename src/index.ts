@@ -5,7 +5,7 @@ import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/in
 import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
-import { lintUpdates, lintUpdateTexts, UPDATE_WARNING_RULES, type RevisionOptions } from "./commands/diff/index.js";
+import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "./commands/diff/index.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -60,17 +60,6 @@ export async function diffAgainst(against: string, newPaths: readonly string[], 
 export async function diffText(oldText: string, newText: string, options: RevisionOptions & { file?: string; oldFile?: string } = {}): Promise<LintResult> {
   checkOptions("diffText", options, ruleIds());
   return lintUpdateTexts(await diffLinter(options), { file: options.oldFile ?? "<old>", text: oldText }, { file: options.file ?? "<text>", text: newText }, options, true);
-}
-
-/**
- * `diff` reports what the apiserver rejects or warns about on the update and what the revision changes: crdlint's own
- * lints need not run.
- */
-async function diffLinter(options: RevisionOptions) {
-  const lintsOff = Object.fromEntries(
-    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && !UPDATE_WARNING_RULES.has(r.id)).map((r) => [r.id, "off" as const]),
-  );
-  return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
 }
 
 /** Lints YAML or JSON text (one or more documents). */

@@ -11,7 +11,8 @@ import { isPartialCrd } from "../../load/kustomize-patch.js";
 import { inputLayout, type LayoutCache } from "../../load/layout.js";
 import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../../diagnostics/index.js";
 import { formatKubernetesVersion } from "../../k8s/version.js";
-import { UsageError } from "../../engine/files.js";
+import { makeLinter, UsageError } from "../../engine/files.js";
+import { allRules } from "../../rules/index.js";
 import { severityOfEffect, type Linter } from "../../engine/lint.js";
 import { applyDiffPolicy } from "./policy.js";
 import { replayObjects } from "./replay.js";
@@ -25,6 +26,17 @@ export const CRD_ADDED = "revision-crd-added";
 export const CRD_REMOVED = "revision-crd-removed";
 export const CRD_DUPLICATE = "revision-crd-duplicate";
 export const OLD_SKIPPED = "revision-old-skipped";
+
+/**
+ * `diff` reports what the apiserver rejects or warns about on the update and what the revision changes: crdlint's own
+ * lints need not run.
+ */
+export async function diffLinter(options: RevisionOptions): Promise<Linter> {
+  const lintsOff = Object.fromEntries(
+    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && !UPDATE_WARNING_RULES.has(r.id)).map((r) => [r.id, "off" as const]),
+  );
+  return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
+}
 
 /**
  * Lints NEW (`newPaths`) as an update of OLD. `diffOnly` (crdlint diff): only what the revision brings, i.e. the
