@@ -21,7 +21,7 @@ if (!existsSync(dir)) {
 }
 
 const { makeLinter } = await import(join(root, "dist", "engine", "files.js"));
-const { lintRevisionTexts } = await import(join(root, "dist", "engine", "revision.js"));
+const { lintUpdateTexts } = await import(join(root, "dist", "commands", "diff", "index.js"));
 const { allRules } = await import(join(root, "dist", "rules", "index.js"));
 
 function files(d, out = []) {
@@ -54,7 +54,7 @@ async function timeLint() {
 async function timeDiff() {
   const t0 = performance.now();
   let n = 0;
-  for (const p of pairs) n += (await lintRevisionTexts(diffLinter, { file: p.file, text: p.old }, { file: `${p.file}.new`, text: p.next }, {}, true)).diagnostics.length;
+  for (const p of pairs) n += (await lintUpdateTexts(diffLinter, { file: p.file, text: p.old }, { file: `${p.file}.new`, text: p.next }, {}, true)).diagnostics.length;
   return { ms: performance.now() - t0, n };
 }
 

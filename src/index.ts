@@ -5,7 +5,7 @@ import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/in
 import { formatKubernetesVersion } from "./k8s/version.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
-import { lintRevisions, lintRevisionTexts, type RevisionOptions } from "./commands/diff/index.js";
+import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "./commands/diff/index.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -33,7 +33,7 @@ export async function lint(paths: readonly string[], options: LintOptions & Revi
   checkPaths(paths);
   checkOptions("lint", options, ruleIds());
   const linter = await makeLinter(allRules, options);
-  if (options.against !== undefined) return lintRevisions(linter, { kind: "against", against: options.against }, paths, options, false);
+  if (options.against !== undefined) return lintUpdates(linter, { kind: "against", against: options.against }, paths, options, false);
   return lintFilesWith(linter, paths, options);
 }
 
@@ -45,7 +45,7 @@ export async function diff(oldPaths: readonly string[], newPaths: readonly strin
   checkPaths(oldPaths);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
-  return lintRevisions(await diffLinter(options), { kind: "paths", paths: oldPaths }, newPaths, options, true);
+  return lintUpdates(await diffLinter(options), { kind: "paths", paths: oldPaths }, newPaths, options, true);
 }
 
 /** `diff` with OLD = the same paths at a git ref (or under a directory). */
@@ -53,24 +53,13 @@ export async function diffAgainst(against: string, newPaths: readonly string[], 
   if (typeof against !== "string") throw new UsageError(`against: expected a git ref or a directory, got ${typeof against}`);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
-  return lintRevisions(await diffLinter(options), { kind: "against", against }, newPaths, options, true);
+  return lintUpdates(await diffLinter(options), { kind: "against", against }, newPaths, options, true);
 }
 
 /** `diff` on two texts (each one or more YAML documents). */
 export async function diffText(oldText: string, newText: string, options: RevisionOptions & { file?: string; oldFile?: string } = {}): Promise<LintResult> {
   checkOptions("diffText", options, ruleIds());
-  return lintRevisionTexts(await diffLinter(options), { file: options.oldFile ?? "<old>", text: oldText }, { file: options.file ?? "<text>", text: newText }, options, true);
-}
-
-/**
- * `diff` reports what the apiserver rejects or warns about on the update and what the revision changes: crdlint's own
- * lints need not run.
- */
-async function diffLinter(options: RevisionOptions) {
-  const lintsOff = Object.fromEntries(
-    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && r.update?.warns !== true).map((r) => [r.id, "off" as const]),
-  );
-  return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
+  return lintUpdateTexts(await diffLinter(options), { file: options.oldFile ?? "<old>", text: oldText }, { file: options.file ?? "<text>", text: newText }, options, true);
 }
 
 /** Lints YAML or JSON text (one or more documents). */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { root } from "./helpers/cli.mjs";
 import { makeLinter } from "../dist/engine/files.js";
-import { lintRevisionTexts } from "../dist/commands/diff/index.js";
+import { lintUpdateTexts } from "../dist/commands/diff/index.js";
 import { allRules } from "../dist/rules/index.js";
 import { mutate } from "../bench/mutations.mjs";
 
@@ -36,7 +36,7 @@ test("corpus: diff X X reports nothing", { skip, timeout: 30 * 60 * 1000 }, asyn
   const found = [];
   for (const file of files(corpus)) {
     const text = readFileSync(file, "utf8");
-    const r = await lintRevisionTexts(linter, { file, text }, { file, text }, {}, true);
+    const r = await lintUpdateTexts(linter, { file, text }, { file, text }, {}, true);
     crds += r.summary.crds;
     for (const d of r.diagnostics) found.push(`${file}:${d.line} ${d.rule} ${d.message}`);
   }
@@ -54,7 +54,7 @@ test("corpus: one mutation per CRD is reported as that change", { skip, timeout:
     const m = mutate(docs);
     if (!m) continue;
     mutated += m.expected.length;
-    const r = await lintRevisionTexts(linter, { file, text }, { file: `${file}.new`, text: m.text }, {}, true);
+    const r = await lintUpdateTexts(linter, { file, text }, { file: `${file}.new`, text: m.text }, {}, true);
     for (const { name, rule } of m.expected) if (!r.diagnostics.some((d) => d.object === name && d.rule === rule)) missed.push(`${file}: ${name}: no ${rule}`);
   }
   assert.ok(mutated >= 500, `${mutated} mutated CRDs`);

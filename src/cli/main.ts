@@ -187,10 +187,10 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const known = new Set(allRules.map((r) => r.id));
   // With --against, the paths are NEW's (none: the CRD files under the working directory); without, OLD and NEW.
   const { options, inputs } = flags.against !== undefined ? await prepareRun(paths, flags, io, known) : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
-  const revisionOptions = { ...options, ...storedVersions, ...(flags.against !== undefined ? namedPaths(paths, flags) : {}), ...(flags.objects?.length ? { objects: flags.objects } : {}) };
+  const diffOptions = { ...options, ...storedVersions, ...(flags.against !== undefined ? namedPaths(paths, flags) : {}), ...(flags.objects?.length ? { objects: flags.objects } : {}) };
   let result;
   try {
-    result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, revisionOptions) : await api.diff([inputs[0]!], [inputs[1]!], revisionOptions);
+    result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, diffOptions) : await api.diff([inputs[0]!], [inputs[1]!], diffOptions);
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;

@@ -1,8 +1,9 @@
 /**
  * The `diff` section of .crdlint.yaml: how revision findings are graded (`crdlint diff`, `lint --against`).
- * Severities per rule join the `rules` map; the unstable-version policy and the ignores apply to the diagnostics.
+ * Severities per rule join the `rules` map; the unstable-version policy and the ignores apply to the diagnostics
+ * (src/commands/diff/policy.ts).
  */
-import type { ConfiguredSeverity, Diagnostic } from "../diagnostics/index.js";
+import type { ConfiguredSeverity } from "../diagnostics/index.js";
 
 export interface DiffIgnore {
   rule: string;
@@ -19,24 +20,4 @@ export interface DiffPolicy {
   /** `lenient`: findings about a version whose name contains alpha or beta are info (the apiserver's rejections stay errors). */
   unstableVersions: "strict" | "lenient";
   ignore: DiffIgnore[];
-}
-
-/** A version name such as v1alpha1 or v2beta3 (`*alpha*`, `*beta*`). */
-export const UNSTABLE_VERSION = /alpha|beta/;
-
-function glob(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
-}
-
-/** Drops ignored findings and applies the unstable-version policy (after the per-rule severities). */
-export function applyDiffPolicy(diagnostics: readonly Diagnostic[], policy: DiffPolicy): Diagnostic[] {
-  const ignores = policy.ignore.map((i) => ({ ...i, crdRe: i.crd ? glob(i.crd) : null, pathRe: i.path ? glob(i.path) : null }));
-  const out: Diagnostic[] = [];
-  for (const d of diagnostics) {
-    if (d.category === "revision" && ignores.some((i) => i.rule === d.rule && (!i.crdRe || i.crdRe.test(d.object ?? "")) && (!i.pathRe || i.pathRe.test(d.field ?? "")))) continue;
-    if (policy.unstableVersions === "lenient" && d.category === "revision" && !d.apiserver && d.version !== undefined && UNSTABLE_VERSION.test(d.version) && policy.rules[d.rule] === undefined)
-      out.push({ ...d, severity: "info" });
-    else out.push(d);
-  }
-  return out;
 }

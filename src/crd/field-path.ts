@@ -181,17 +181,20 @@ function unsupportedFieldError(s: JsonObject): string | null {
 const ITEMS_ARRAY = "OpenAPIV3Schema 'items' must be a schema, but is an array";
 const PRESERVE_FALSE = "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined";
 
-/** newValueValidation: the junctors (not, allOf, anyOf, oneOf) are converted as nested value validations. */
+/**
+ * newValueValidation: the junctors (not, allOf, anyOf, oneOf) are converted as nested value validations, which fail
+ * where NewStructural fails on them (their items and properties included).
+ */
 function valueValidationError(s: JsonObject): string | null {
   if (isObject(s.not)) {
-    const e = nestedError(s.not);
+    const e = structuralConversionError(s.not);
     if (e) return e;
   }
   for (const j of ["allOf", "anyOf", "oneOf"] as const) {
     const list = s[j];
     if (!Array.isArray(list)) continue;
     for (const x of list) {
-      const e = nestedError(propertySchema(x));
+      const e = structuralConversionError(propertySchema(x));
       if (e) return e;
     }
   }
@@ -205,25 +208,6 @@ function genericsAndExtensionsError(s: JsonObject): string | null {
     if (e) return e;
   }
   if (s["x-kubernetes-preserve-unknown-fields"] === false) return PRESERVE_FALSE;
-  return null;
-}
-
-function nestedError(s: JsonObject): string | null {
-  const e = unsupportedFieldError(s) ?? valueValidationError(s) ?? genericsAndExtensionsError(s);
-  if (e) return e;
-  if (Array.isArray(s.items)) {
-    if (s.items.length > 0) return ITEMS_ARRAY;
-  } else if (isObject(s.items)) {
-    const ie = nestedError(s.items);
-    if (ie) return ie;
-  }
-  if (isObject(s.properties)) {
-    // Go iterates the properties map in random order; crdlint takes them sorted so the result is stable.
-    for (const k of Object.keys(s.properties).sort()) {
-      const pe = nestedError(propertySchema(s.properties[k]));
-      if (pe) return pe;
-    }
-  }
   return null;
 }
 

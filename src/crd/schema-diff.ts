@@ -18,6 +18,9 @@
  * - CEL rules are matched as the apiserver's "pre-existing" check matches them (A11): by exact rule text. A rule
  *   whose text moved to another field stays the same rule (moved); an unmatched rule paired with an unmatched one
  *   at the same field is a text change; what is left in NEW is added.
+ *
+ * The walk (SchemaWalk) visits the nodes both sides have, from the root down; at each it runs the comparators
+ * (COMPARATORS), one per keyword, in the order their changes are reported: that order is the order of diagnostics.
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (findPreexistingExpressions)
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (what is not ratcheted)
@@ -223,169 +226,302 @@ interface CelSite {
   underMetadata: boolean;
 }
 
-/** Compares two schemas of one version. `oldPath`/`newPath`: the openAPIV3Schema paths (SchemaScope.path). */
-export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: JsonObject, newPath: DualPath, options: SchemaDiffOptions = {}): SchemaChange[] {
-  const out: SchemaChange[] = [];
-  const celSites: CelSite[] = [];
+/** A comparator's answer that the walk stops at this node: the field is a different thing now. */
+const STOP = "stop";
 
-  const base = (kind: SchemaChangeKind, field: string, o: JsonObject | null, op: DualPath | null, n: JsonObject | null, np: DualPath | null, chain: JsonObject[], underMetadata: boolean): SchemaChange => ({
-    kind,
-    field,
-    oldPath: op,
-    newPath: np,
-    oldNode: o,
-    newNode: n,
-    newChain: n ? chain : [],
-    underMetadata,
-  });
+/** One node present on both sides and its place: what the walk is given for each node. */
+type NodePair = Pick<NodeComparison, "o" | "n" | "oldPath" | "newPath" | "field" | "chain" | "underMetadata" | "depth">;
 
-  const compare = (o: JsonObject, op: DualPath, n: JsonObject, np: DualPath, field: string, chain: JsonObject[], underMetadata: boolean, depth: number): void => {
-    if (depth > 256) return;
-    const rec = (kind: SchemaChangeKind, extra: Partial<SchemaChange>): void => {
-      out.push({ ...base(kind, field, o, op, n, np, chain, underMetadata), ...extra });
-    };
-    const keyword = (kind: SchemaChangeKind, key: string, extra: Partial<SchemaChange> = {}): void => rec(kind, { keyword: key, before: o[key] ?? undefined, after: n[key] ?? undefined, ...extra });
+/** What a comparator is given: a node present on both sides, its place, its types, and where its changes go. */
+class NodeComparison {
+  /** OLD's and NEW's schema of the node. */
+  readonly o: JsonObject;
+  readonly n: JsonObject;
+  /** The node's schema path in OLD and in NEW. */
+  readonly oldPath: DualPath;
+  readonly newPath: DualPath;
+  /** The data path a person reads (SchemaChange.field). */
+  readonly field: string;
+  /** NEW's schemas from the root down to `n`. */
+  readonly chain: JsonObject[];
+  readonly underMetadata: boolean;
+  readonly depth: number;
+  /** The nodes' `type` ("" when unset). */
+  readonly oType: string;
+  readonly nType: string;
 
-    const oType = typeOf(o) ?? "";
-    const nType = typeOf(n) ?? "";
-    if ((o[INT_OR_STRING] === true) !== (n[INT_OR_STRING] === true))
-      // An int-or-string field has no type: setting one as it stops being int-or-string is this change, not a type change.
-      rec("int-or-string-changed", { keyword: INT_OR_STRING, before: o[INT_OR_STRING] === true, after: n[INT_OR_STRING] === true });
-    else if (oType !== nType) {
-      // Below a type change every comparison is noise: the field is a different thing now.
-      keyword("type-changed", "type");
-      return;
+  constructor(
+    private readonly walk: SchemaWalk,
+    pair: NodePair,
+  ) {
+    ({ o: this.o, n: this.n, oldPath: this.oldPath, newPath: this.newPath, field: this.field, chain: this.chain, underMetadata: this.underMetadata, depth: this.depth } = pair);
+    this.oType = typeOf(this.o) ?? "";
+    this.nType = typeOf(this.n) ?? "";
+  }
+
+  /** A change of this node. */
+  record(kind: SchemaChangeKind, extra: Partial<SchemaChange>): void {
+    const at = { oldNode: this.o, oldPath: this.oldPath, newNode: this.n, newPath: this.newPath, newChain: this.chain };
+    this.walk.out.push({ ...change(kind, this.field, this.underMetadata, at), ...extra });
+  }
+
+  /** A change of one keyword of this node, with its value on each side. */
+  keyword(kind: SchemaChangeKind, key: string, extra: Partial<SchemaChange> = {}): void {
+    this.record(kind, { keyword: key, before: this.o[key] ?? undefined, after: this.n[key] ?? undefined, ...extra });
+  }
+
+  /** A change of a field below this node (one side only: field-removed, field-renamed, field-added). */
+  push(c: SchemaChange): void {
+    this.walk.out.push(c);
+  }
+
+  /** This node has CEL rules (on either side): they are matched once the walk has seen every node of the version. */
+  celSite(): void {
+    this.walk.celSites.push({ field: this.field, oldPath: this.oldPath, newPath: this.newPath, oldNode: this.o, newNode: this.n, newChain: this.chain, underMetadata: this.underMetadata });
+  }
+
+  /** Compares a child present on both sides (`key`: the property's name; none for items and additionalProperties). */
+  descend(o: JsonObject, n: JsonObject, keyword: "items" | "additionalProperties" | "properties", field: string, underMetadata: boolean, key?: string): void {
+    const oldPath = key === undefined ? this.oldPath.child(keyword) : this.oldPath.child(keyword).key(key);
+    const newPath = key === undefined ? this.newPath.child(keyword) : this.newPath.child(keyword).key(key);
+    this.walk.visit({ o, n, oldPath, newPath, field, chain: [...this.chain, n], underMetadata, depth: this.depth + 1 });
+  }
+}
+
+/** The walk over one pair of schemas: the changes in order, and the nodes with CEL rules. */
+class SchemaWalk {
+  readonly out: SchemaChange[] = [];
+  readonly celSites: CelSite[] = [];
+
+  /** Every comparator on the node pair, in the table's order (the order of the changes). */
+  visit(pair: NodePair): void {
+    if (pair.depth > 256) return;
+    const c = new NodeComparison(this, pair);
+    for (const compare of COMPARATORS) if (compare(c) === STOP) return;
+  }
+}
+
+/** The nodes a change is about, on each side (null where that side has none). */
+interface ChangeSides {
+  oldNode: JsonObject | null;
+  oldPath: DualPath | null;
+  newNode: JsonObject | null;
+  newPath: DualPath | null;
+  /** NEW's schemas down to newNode (kept only where NEW has the node). */
+  newChain: JsonObject[];
+}
+
+function change(kind: SchemaChangeKind, field: string, underMetadata: boolean, at: ChangeSides): SchemaChange {
+  return { kind, field, oldPath: at.oldPath, newPath: at.newPath, oldNode: at.oldNode, newNode: at.newNode, newChain: at.newNode ? at.newChain : [], underMetadata };
+}
+
+/** Compares one keyword (or a few that make one thing) of a node pair; STOP: compare nothing more at or below it. */
+type Comparator = (c: NodeComparison) => typeof STOP | void;
+
+/** A boolean keyword that is on only when `true`: whether it is on changed. */
+function flag(kind: SchemaChangeKind, key: string): Comparator {
+  return (c) => {
+    if ((c.o[key] === true) !== (c.n[key] === true)) c.record(kind, { keyword: key, before: c.o[key] === true, after: c.n[key] === true });
+  };
+}
+
+/** A string keyword (unset is ""): its text changed. */
+function text(kind: SchemaChangeKind, key: string): Comparator {
+  return (c) => {
+    if (str(c.o[key]) !== str(c.n[key])) c.keyword(kind, key);
+  };
+}
+
+/** A bound: NEW's is tighter (set where OLD had none, or past OLD's) or looser (unset, or short of OLD's). */
+function bound(key: string, tighter: "lower" | "upper"): Comparator {
+  return (c) => {
+    const ov = asNumber(c.o[key]);
+    const nv = asNumber(c.n[key]);
+    if (ov === nv) return;
+    const tightened = nv !== null && (ov === null || (tighter === "upper" ? nv < ov : nv > ov));
+    c.keyword(tightened ? "bounds-tightened" : "bounds-loosened", key);
+  };
+}
+
+/** exclusiveMinimum/exclusiveMaximum turned on. */
+function exclusiveBound(key: string): Comparator {
+  return (c) => {
+    if (c.n[key] === true && c.o[key] !== true) c.keyword("exclusive-bound-added", key);
+  };
+}
+
+/** allOf, anyOf or oneOf: subschemas matched by content, never by index; not descended into. */
+function quantor(q: (typeof QUANTORS)[number]): Comparator {
+  return (c) => {
+    const ol = Array.isArray(c.o[q]) ? (c.o[q] as unknown[]) : [];
+    const nl = Array.isArray(c.n[q]) ? (c.n[q] as unknown[]) : [];
+    const used = new Set<number>();
+    let added = 0;
+    for (const x of nl) {
+      const i = ol.findIndex((y, j) => !used.has(j) && deepEqual(x, y));
+      if (i < 0) added++;
+      else used.add(i);
     }
-    if (str(o.format) !== str(n.format)) keyword("format-changed", "format");
-    if ((o.nullable === true) !== (n.nullable === true)) rec("nullable-changed", { keyword: "nullable", before: o.nullable === true, after: n.nullable === true });
-    if (!deepEqual(o.default ?? undefined, n.default ?? undefined)) keyword("default-changed", "default");
-    if (str(o.description) !== str(n.description)) keyword("description-changed", "description");
-    if ((o[EMBEDDED_RESOURCE] === true) !== (n[EMBEDDED_RESOURCE] === true))
-      rec("embedded-resource-changed", { keyword: EMBEDDED_RESOURCE, before: o[EMBEDDED_RESOURCE] === true, after: n[EMBEDDED_RESOURCE] === true });
-    if (o[PRESERVE_UNKNOWN_FIELDS] === true && n[PRESERVE_UNKNOWN_FIELDS] !== true) keyword("preserve-unknown-fields-removed", PRESERVE_UNKNOWN_FIELDS);
+    const removed = ol.length - used.size;
+    if (added || removed) c.record("quantor-changed", { keyword: q, quantor: { removed, added } });
+  };
+}
 
-    // enum
-    const oEnum = Array.isArray(o.enum) && o.enum.length > 0 ? o.enum : null;
-    const nEnum = Array.isArray(n.enum) && n.enum.length > 0 ? n.enum : null;
-    if (!oEnum && nEnum) keyword("enum-added", "enum", { values: nEnum });
+const intOrStringChanged = flag("int-or-string-changed", INT_OR_STRING);
+
+const propertiesOf = (s: JsonObject): JsonObject => (isPlainObject(s.properties) ? s.properties : {});
+
+/** Properties by name: each one on both sides compared, then the removed (or renamed) and the added ones. */
+const compareProperties: Comparator = (c) => {
+  const { o, n, field, chain, depth } = c;
+  const oProps = propertiesOf(o);
+  const nProps = propertiesOf(n);
+  const underMetadata = (name: string) => c.underMetadata || (depth === 0 && name === "metadata");
+  const removed: string[] = [];
+  for (const name of Object.keys(oProps).sort()) {
+    const oc = oProps[name];
+    if (!isPlainObject(oc)) continue;
+    const nc = nProps[name];
+    if (isPlainObject(nc)) c.descend(oc, nc, "properties", childField(field, name), underMetadata(name), name);
+    else removed.push(name);
+  }
+  const added = Object.keys(nProps)
+    .sort()
+    .filter((name) => isPlainObject(nProps[name]) && !isPlainObject(oProps[name]));
+  const renamedFrom = new Map<string, string>();
+  for (const r of removed) {
+    const same = added.filter((a) => deepEqual(oProps[r], nProps[a]));
+    const sameOld = removed.filter((x) => deepEqual(oProps[x], oProps[r]));
+    // Only an unambiguous pairing reads as a rename.
+    if (same.length === 1 && sameOld.length === 1 && !renamedFrom.has(same[0]!)) renamedFrom.set(same[0]!, r);
+  }
+  const renamedTo = new Map([...renamedFrom].map(([a, r]) => [r, a] as const));
+  for (const r of removed) {
+    const to = renamedTo.get(r);
+    const at = { oldNode: oProps[r] as JsonObject, oldPath: c.oldPath.child("properties").key(r), newNode: null, newPath: null, newChain: [] };
+    const gone = change(to !== undefined ? "field-renamed" : "field-removed", childField(field, r), underMetadata(r), at);
+    // The chain down to NEW's parent: the rules above the removed field are the ones that could reference it.
+    gone.newChain = chain;
+    gone.parentPreservesUnknown = n[PRESERVE_UNKNOWN_FIELDS] === true;
+    if (to !== undefined) gone.renamedTo = { name: to, field: childField(field, to), path: c.newPath.child("properties").key(to) };
+    c.push(gone);
+  }
+  for (const a of added) {
+    if (renamedFrom.has(a)) continue;
+    const nc = nProps[a] as JsonObject;
+    c.push(change("field-added", childField(field, a), underMetadata(a), { oldNode: null, oldPath: null, newNode: nc, newPath: c.newPath.child("properties").key(a), newChain: [...chain, nc] }));
+  }
+};
+
+/**
+ * The comparators, one per keyword, in the order their changes are reported (the order of diagnostics). Peers that
+ * judge the same keyword are named: crdify (kubernetes-sigs/crdify:pkg/validations/property/).
+ */
+const COMPARATORS: readonly Comparator[] = [
+  // type (crdify: type.go). An int-or-string field has no type: setting one as it stops being int-or-string is that
+  // change, not a type change. Below a type change every comparison is noise: the field is a different thing now.
+  (c) => {
+    if ((c.o[INT_OR_STRING] === true) !== (c.n[INT_OR_STRING] === true)) intOrStringChanged(c);
+    else if (c.oType !== c.nType) {
+      c.keyword("type-changed", "type");
+      return STOP;
+    }
+  },
+  // format (crdify: format.go)
+  text("format-changed", "format"),
+  // nullable (crdify: nullable.go)
+  flag("nullable-changed", "nullable"),
+  // default (crdify: default.go)
+  (c) => {
+    if (!deepEqual(c.o.default ?? undefined, c.n.default ?? undefined)) c.keyword("default-changed", "default");
+  },
+  // description (crdify: description.go)
+  text("description-changed", "description"),
+  flag("embedded-resource-changed", EMBEDDED_RESOURCE),
+  (c) => {
+    if (c.o[PRESERVE_UNKNOWN_FIELDS] === true && c.n[PRESERVE_UNKNOWN_FIELDS] !== true) c.keyword("preserve-unknown-fields-removed", PRESERVE_UNKNOWN_FIELDS);
+  },
+  // enum (crdify: enum.go): values compared as Go compares them, in NEW's order.
+  (c) => {
+    const oEnum = Array.isArray(c.o.enum) && c.o.enum.length > 0 ? c.o.enum : null;
+    const nEnum = Array.isArray(c.n.enum) && c.n.enum.length > 0 ? c.n.enum : null;
+    if (!oEnum && nEnum) c.keyword("enum-added", "enum", { values: nEnum });
     else if (oEnum && nEnum) {
       const removed = oEnum.filter((v) => !nEnum.some((w) => deepEqual(v, w)));
       const added = nEnum.filter((v) => !oEnum.some((w) => deepEqual(v, w)));
-      if (removed.length) keyword("enum-value-removed", "enum", { values: removed });
-      if (added.length) keyword("enum-value-added", "enum", { values: added });
+      if (removed.length) c.keyword("enum-value-removed", "enum", { values: removed });
+      if (added.length) c.keyword("enum-value-added", "enum", { values: added });
     }
-
-    // bounds
-    for (const b of BOUNDS) {
-      const ov = asNumber(o[b.key]);
-      const nv = asNumber(n[b.key]);
-      if (ov === nv) continue;
-      const tighter = nv !== null && (ov === null || (b.tighter === "upper" ? nv < ov : nv > ov));
-      keyword(tighter ? "bounds-tightened" : "bounds-loosened", b.key);
-    }
-    for (const key of ["exclusiveMinimum", "exclusiveMaximum"]) {
-      if (n[key] === true && o[key] !== true) keyword("exclusive-bound-added", key);
-    }
-    const om = asNumber(o.multipleOf);
-    const nm = asNumber(n.multipleOf);
-    if (nm !== null && om !== nm) keyword("multiple-of-changed", "multipleOf");
-    if (str(n.pattern) !== "" && str(o.pattern) !== str(n.pattern)) keyword("pattern-changed", "pattern");
-
-    // SSA list and map semantics
-    if (nType === "array" || oType === "array" || has(o, LIST_TYPE) || has(n, LIST_TYPE)) {
-      const ol = effectiveListType(o);
-      const nl = effectiveListType(n);
-      if (ol !== nl) rec("list-type-changed", { keyword: LIST_TYPE, before: ol, after: nl });
-      else if (nl === "map" && !deepEqual(mapKeys(o), mapKeys(n))) rec("list-type-changed", { keyword: LIST_MAP_KEYS, before: mapKeys(o), after: mapKeys(n) });
-    }
-    if (effectiveMapType(o) !== effectiveMapType(n)) rec("map-type-changed", { keyword: MAP_TYPE, before: effectiveMapType(o), after: effectiveMapType(n) });
-
-    // quantors, matched by content
-    for (const q of QUANTORS) {
-      const ol = Array.isArray(o[q]) ? (o[q] as unknown[]) : [];
-      const nl = Array.isArray(n[q]) ? (n[q] as unknown[]) : [];
-      const used = new Set<number>();
-      let added = 0;
-      for (const x of nl) {
-        const i = ol.findIndex((y, j) => !used.has(j) && deepEqual(x, y));
-        if (i < 0) added++;
-        else used.add(i);
-      }
-      const removed = ol.length - used.size;
-      if (added || removed) rec("quantor-changed", { keyword: q, quantor: { removed, added } });
-    }
-    if (!deepEqual(o.not ?? undefined, n.not ?? undefined)) rec("quantor-changed", { keyword: "not", quantor: { removed: has(o, "not") ? 1 : 0, added: has(n, "not") ? 1 : 0 } });
-
-    // required
+  },
+  // minimum, maximum, minLength... (crdify: min.go, max.go)
+  ...BOUNDS.map((b) => bound(b.key, b.tighter)),
+  // crdify: exclusive_maximum.go
+  exclusiveBound("exclusiveMinimum"),
+  exclusiveBound("exclusiveMaximum"),
+  (c) => {
+    const om = asNumber(c.o.multipleOf);
+    const nm = asNumber(c.n.multipleOf);
+    if (nm !== null && om !== nm) c.keyword("multiple-of-changed", "multipleOf");
+  },
+  // pattern (crdify: pattern.go): a pattern removed loosens, and is no change here.
+  (c) => {
+    if (str(c.n.pattern) !== "" && str(c.o.pattern) !== str(c.n.pattern)) c.keyword("pattern-changed", "pattern");
+  },
+  // SSA's list semantics: an unset list type is atomic (kubernetes/kube-openapi:pkg/schemaconv/smd.go).
+  (c) => {
+    if (!(c.nType === "array" || c.oType === "array" || has(c.o, LIST_TYPE) || has(c.n, LIST_TYPE))) return;
+    const ol = effectiveListType(c.o);
+    const nl = effectiveListType(c.n);
+    if (ol !== nl) c.record("list-type-changed", { keyword: LIST_TYPE, before: ol, after: nl });
+    else if (nl === "map" && !deepEqual(mapKeys(c.o), mapKeys(c.n))) c.record("list-type-changed", { keyword: LIST_MAP_KEYS, before: mapKeys(c.o), after: mapKeys(c.n) });
+  },
+  // SSA's map semantics: an unset map type is granular.
+  (c) => {
+    if (effectiveMapType(c.o) !== effectiveMapType(c.n)) c.record("map-type-changed", { keyword: MAP_TYPE, before: effectiveMapType(c.o), after: effectiveMapType(c.n) });
+  },
+  // crdify: allof.go, anyof.go, oneof.go (by index there), not.go
+  ...QUANTORS.map(quantor),
+  (c) => {
+    if (!deepEqual(c.o.not ?? undefined, c.n.not ?? undefined)) c.record("quantor-changed", { keyword: "not", quantor: { removed: has(c.o, "not") ? 1 : 0, added: has(c.n, "not") ? 1 : 0 } });
+  },
+  // required (crdify: required.go)
+  (c) => {
+    const { o } = c;
     const oReq = new Set(Array.isArray(o.required) ? o.required.map(String) : []);
-    const nProps = isPlainObject(n.properties) ? n.properties : {};
-    const oProps = isPlainObject(o.properties) ? o.properties : {};
-    for (const name of Array.isArray(n.required) ? n.required.map(String) : []) {
+    const nProps = propertiesOf(c.n);
+    const oProps = propertiesOf(o);
+    for (const name of Array.isArray(c.n.required) ? c.n.required.map(String) : []) {
       if (oReq.has(name)) continue;
       const child = nProps[name];
       const hasDefault = isPlainObject(child) && has(child, "default");
       // New unless OLD declared it, or kept it as an unknown field (preserved, or apiVersion/kind/metadata of an embedded resource).
       const kept = o[PRESERVE_UNKNOWN_FIELDS] === true || (o[EMBEDDED_RESOURCE] === true && (name === "apiVersion" || name === "kind" || name === "metadata"));
-      rec("required-added", { keyword: "required", values: [name], hasDefault, newField: !Object.hasOwn(oProps, name) && !kept });
+      c.record("required-added", { keyword: "required", values: [name], hasDefault, newField: !Object.hasOwn(oProps, name) && !kept });
     }
+  },
+  // x-kubernetes-validations (crdify: xvalidations.go): matched after the walk, when every site of the version is known.
+  (c) => {
+    if (celEntries(c.o).length || celEntries(c.n).length) c.celSite();
+  },
+  // additionalProperties: a schema on both sides is compared as the map's values (`field[*]`).
+  (c) => {
+    const oAp = c.o.additionalProperties;
+    const nAp = c.n.additionalProperties;
+    if (isPlainObject(oAp) && isPlainObject(nAp)) c.descend(oAp, nAp, "additionalProperties", `${c.field === "" ? "" : c.field}[*]`, c.underMetadata);
+    else if (!deepEqual(oAp ?? undefined, nAp ?? undefined)) c.keyword("additional-properties-changed", "additionalProperties");
+  },
+  (c) => {
+    if (isPlainObject(c.o.items) && isPlainObject(c.n.items)) c.descend(c.o.items, c.n.items, "items", `${c.field}[*]`, c.underMetadata);
+  },
+  compareProperties,
+];
 
-    // CEL rules: matched after the walk, when every site of this version is known.
-    if (celEntries(o).length || celEntries(n).length) celSites.push({ field, oldPath: op, newPath: np, oldNode: o, newNode: n, newChain: chain, underMetadata });
-
-    // additionalProperties
-    const oAp = o.additionalProperties;
-    const nAp = n.additionalProperties;
-    if (isPlainObject(oAp) && isPlainObject(nAp)) {
-      const f = `${field === "" ? "" : field}[*]`;
-      compare(oAp, op.child("additionalProperties"), nAp, np.child("additionalProperties"), f, [...chain, nAp], underMetadata, depth + 1);
-    } else if (!deepEqual(oAp ?? undefined, nAp ?? undefined)) keyword("additional-properties-changed", "additionalProperties");
-
-    // items
-    if (isPlainObject(o.items) && isPlainObject(n.items))
-      compare(o.items, op.child("items"), n.items, np.child("items"), `${field}[*]`, [...chain, n.items], underMetadata, depth + 1);
-
-    // properties, by name
-    const removed: string[] = [];
-    for (const name of Object.keys(oProps).sort()) {
-      const oc = oProps[name];
-      if (!isPlainObject(oc)) continue;
-      const nc = nProps[name];
-      const meta = underMetadata || (depth === 0 && name === "metadata");
-      if (isPlainObject(nc)) compare(oc, op.child("properties").key(name), nc, np.child("properties").key(name), childField(field, name), [...chain, nc], meta, depth + 1);
-      else removed.push(name);
-    }
-    const added = Object.keys(nProps)
-      .sort()
-      .filter((name) => isPlainObject(nProps[name]) && !isPlainObject(oProps[name]));
-    const renamedFrom = new Map<string, string>();
-    for (const r of removed) {
-      const same = added.filter((a) => deepEqual(oProps[r], nProps[a]));
-      const sameOld = removed.filter((x) => deepEqual(oProps[x], oProps[r]));
-      // Only an unambiguous pairing reads as a rename.
-      if (same.length === 1 && sameOld.length === 1 && !renamedFrom.has(same[0]!)) renamedFrom.set(same[0]!, r);
-    }
-    const renamedTo = new Map([...renamedFrom].map(([a, r]) => [r, a] as const));
-    for (const r of removed) {
-      const oc = oProps[r] as JsonObject;
-      const meta = underMetadata || (depth === 0 && r === "metadata");
-      const to = renamedTo.get(r);
-      const c = base(to !== undefined ? "field-renamed" : "field-removed", childField(field, r), oc, op.child("properties").key(r), null, null, [], meta);
-      // The chain down to NEW's parent: the rules above the removed field are the ones that could reference it.
-      c.newChain = chain;
-      c.parentPreservesUnknown = n[PRESERVE_UNKNOWN_FIELDS] === true;
-      if (to !== undefined) c.renamedTo = { name: to, field: childField(field, to), path: np.child("properties").key(to) };
-      out.push(c);
-    }
-    for (const a of added) {
-      if (renamedFrom.has(a)) continue;
-      const nc = nProps[a] as JsonObject;
-      out.push(base("field-added", childField(field, a), null, null, nc, np.child("properties").key(a), [...chain, nc], underMetadata || (depth === 0 && a === "metadata")));
-    }
-  };
-
-  compare(oldRoot, oldPath, newRoot, newPath, "", [newRoot], false, 0);
-  matchCelRules(celSites, options.preexistingRules ?? ruleTexts(oldRoot), out);
-  return out;
+/** Compares two schemas of one version. `oldPath`/`newPath`: the openAPIV3Schema paths (SchemaScope.path). */
+export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: JsonObject, newPath: DualPath, options: SchemaDiffOptions = {}): SchemaChange[] {
+  const walk = new SchemaWalk();
+  walk.visit({ o: oldRoot, n: newRoot, oldPath, newPath, field: "", chain: [newRoot], underMetadata: false, depth: 0 });
+  matchCelRules(walk.celSites, options.preexistingRules ?? ruleTexts(oldRoot), walk.out);
+  return walk.out;
 }
 
 const ATTRIBUTES = ["message", "reason", "fieldPath", "optionalOldSelf"] as const;

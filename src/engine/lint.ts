@@ -7,16 +7,13 @@ import { objectsOf } from "../load/objects.js";
 import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionContext, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
-import { pairVersions, structuralSchemaRequired, updateOptions, type OldFindingRequirement, type OldFindingRules, type UpdateOptions } from "../crd/revision.js";
-import { caBundleInvalid } from "../k8s/ca-bundle.js";
+import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
+import { structuralSchemaRequired, type OldFindingRequirement, type OldFindingRules, type UpdateOptions } from "../crd/update.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
-import { servedAsV1 } from "../crd/v1beta1.js";
-import { pathInNew } from "../crd/old-place.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange, releaseHas } from "../k8s/releases.js";
@@ -25,6 +22,7 @@ import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not
 import { isCompiledNode } from "../rules/cel-compiled.js";
 import type { EngineCode } from "./codes.js";
 import type { YamlProblemCode } from "../load/document.js";
+import { CrdUpdate, type OldCrd, type UpdateHost, type UpdateInput } from "./update.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
 
@@ -91,7 +89,7 @@ export interface TextResult extends DocumentCounts {
   suppressedApiserverErrors: number;
 }
 
-interface RawDiagnostic {
+export interface RawDiagnostic {
   rule: Rule;
   report: Report;
   document: LoadedDocument;
@@ -107,29 +105,6 @@ interface RawDiagnostic {
   hiddenBy?: RawDiagnostic;
   /** A finding about OLD shown in NEW's document (OLD is at a git ref): NEW's range, and OLD's place for the message. */
   shownInNew?: { range: SourceRange; oldPlace: string };
-}
-
-/** One CRD of the OLD side, as loaded (`crdlint diff`, `lint --against`). */
-export interface OldRevision {
-  raw: Record<string, unknown>;
-  document: LoadedDocument;
-  /** How the output names OLD's file (`<ref>:<path>` for a git ref). */
-  file: string;
-  /**
-   * OLD's file exists only at a git ref, where a pull request cannot show it: findings about what only OLD has are
-   * placed at the nearest node NEW still has, with OLD's place (`<ref>:<path>:<line>`) in the message.
-   */
-  showInNew?: boolean;
-  /** OLD's status.storedVersions for this CRD as the user gave it (--stored-versions NAME=..., --stored-versions-from). */
-  storedVersions?: readonly string[];
-}
-
-/** What turns a lint of NEW into a lint of an update: the OLD revision of each CRD, by metadata.name. */
-export interface RevisionInput {
-  /** OLD's revision of the CRD named `name` (NEW's `document`), or undefined when it is new. */
-  old(name: string, document: LoadedDocument): OldRevision | undefined;
-  /** --stored-versions: OLD's status.storedVersions, overriding OLD's status and the A27 assumption. */
-  storedVersions?: readonly string[];
 }
 
 /** Severity by effect (docs/revisions.md); configuration overrides it per rule. */
@@ -156,11 +131,11 @@ export interface Linter {
   /** A worker thread can build the same engine from plain data: no callback receives cost results. */
   readonly replicable: boolean;
   /**
-   * Lints NEW; with `revision`, each CRD that has an OLD revision is linted as an update of it. `layout`: where the
+   * Lints NEW; with `update`, each CRD that has an OLD side is linted as an update of it. `layout`: where the
    * file sits (a chart's templates/ or crds/, a kustomization's patch), found by src/load/layout.ts.
    */
-  lintText(text: string, file: string, revision?: RevisionInput, layout?: InputLayout): TextResult;
-  /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of a revision. */
+  lintText(text: string, file: string, update?: UpdateInput, layout?: InputLayout): TextResult;
+  /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of an update. */
   load(text: string): import("../load/document.js").LoadedText;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
   fileDiagnostic(file: string, rule: EngineCode | YamlProblemCode, message: string): Diagnostic;
@@ -180,6 +155,8 @@ class Engine implements Linter {
   private readonly byPhase = new Map<Phase, Rule[]>();
   /** Reads the plain block YAML most CRDs are written in; declines the rest, which the full loader reads. */
   private readonly fastLoader: FastLoader = createFastLoader();
+  /** The seam to the update path (src/engine/update.ts). */
+  private readonly updateHost: UpdateHost;
 
   constructor(
     readonly rules: readonly Rule[],
@@ -198,6 +175,30 @@ class Engine implements Linter {
         (r.apiserver || this.severityOf(r.id, r.severity) !== "off"),
     );
     for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
+    this.updateHost = {
+      minor,
+      services,
+      updateRules: this.byPhase.get("revision")!,
+      oldFindingRules: this.oldFindingRules(),
+      lintOld: (document, raw, file) => this.lintCrd(document, raw, file),
+      resolve: resolved,
+      guard: (rule, fn, sink, document, object) => this.guard(rule, fn, sink, document, object),
+    };
+  }
+
+  /**
+   * The rules whose findings on OLD drop a requirement of the update: the structural phase's apiserver rules (OLD
+   * failing any of them makes the apiserver allow non-structural NEW, A19) and those whose metadata says so.
+   */
+  private oldFindingRules(): OldFindingRules {
+    const lifting = (requirement: OldFindingRequirement) => this.rules.filter((r) => r.update?.oldFindingLifts === requirement).map((r) => r.id);
+    return {
+      requireStructuralSchema: this.byPhase.get("structural")!.filter((r) => r.apiserver).map((r) => r.id),
+      requirePrunedDefaults: lifting("requirePrunedDefaults"),
+      requireAtomicSetType: lifting("requireAtomicSetType"),
+      requireMapListKeysMapSetValidation: lifting("requireMapListKeysMapSetValidation"),
+      requireValidPropertyType: lifting("requireValidPropertyType"),
+    };
   }
 
   get minor(): number {
@@ -240,7 +241,7 @@ class Engine implements Linter {
     return this.fastLoader.load(text) ?? loadText(text);
   }
 
-  lintText(text: string, file: string, revision?: RevisionInput, layout: InputLayout = {}): TextResult {
+  lintText(text: string, file: string, update?: UpdateInput, layout: InputLayout = {}): TextResult {
     const loaded = this.load(text);
     const template = goTemplateAction(text, loaded.problems, { chartTemplate: layout.chart?.part === "templates", values: loaded.documents.map((d) => d.value) });
     if (template) return this.templateResult(file, template);
@@ -282,8 +283,8 @@ class Engine implements Linter {
       }
       counts.crds++;
       const name = isObject(value.metadata) && typeof value.metadata.name === "string" ? value.metadata.name : null;
-      const old = revision && name !== null ? revision.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, value, file, old ? { old, storedVersions: old.storedVersions ?? revision!.storedVersions } : undefined, this.options.apiserverGates !== true && revision === undefined, applyMethod)) {
+      const old = update && name !== null ? update.old(name, doc) : undefined;
+      for (const raw of this.lintCrd(doc, value, file, old ? { crd: old, storedVersions: old.storedVersions ?? update!.storedVersions } : undefined, this.options.apiserverGates !== true && update === undefined, applyMethod)) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
@@ -373,25 +374,17 @@ class Engine implements Linter {
     }), rule.category === "revision" ? MAX_REVISION_MESSAGE_LENGTH : MAX_MESSAGE_LENGTH);
   }
 
-  /** `behind`: also run the checks an apiserver error gates, reporting what they find as hidden behind it. */
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, revision?: { old: OldRevision; storedVersions?: readonly string[] }, behind = false, applyMethod: ApplyMethod = this.options.applyMethod ?? "client-side"): RawDiagnostic[] {
+  /**
+   * `old`: lint the CRD as an update of OLD's CRD (src/engine/update.ts). `behind`: also run the checks an apiserver
+   * error gates, reporting what they find as hidden behind it.
+   */
+  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, old?: { crd: OldCrd; storedVersions?: readonly string[] }, behind = false, applyMethod: ApplyMethod = this.options.applyMethod ?? "client-side"): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Memo();
     const object = crd.name;
-    const old = revision ? this.oldSide(revision.old) : null;
-    const update = old
-      ? updateOptions(
-          {
-            old: old.view,
-            next: crd,
-            storedVersions: revision!.storedVersions,
-            oldFires: (ids) => ids.some((id) => old.fired().has(id)),
-            caBundleInvalid,
-          },
-          this.oldFindingRules,
-        )
-      : undefined;
+    const crdUpdate = old ? new CrdUpdate(this.updateHost, old.crd, old.storedVersions, crd) : undefined;
+    const update = crdUpdate?.options;
     const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, applyMethod, ...(update ? { update } : {}) };
     const isUpdate = update !== undefined;
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
@@ -400,98 +393,15 @@ class Engine implements Linter {
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
-      // A release that still serves v1beta1 (up to 1.21) judges an update of it in the v1 form it converts it to: the
-      // revision rules compare that form (the create-time rules are v1's and do not run), so an Istio 1.5 to 1.4
-      // downgrade that drops a stored version is reported, not passed.
-      if (old && !releaseHas(this.options.minor, "v1beta1Removed")) {
-        const next = buildCrdView(servedAsV1(raw));
-        const nextUpdate = updateOptions(
-          { old: old.view, next, storedVersions: revision!.storedVersions, oldFires: (ids) => ids.some((id) => old.fired().has(id)), caBundleInvalid },
-          this.oldFindingRules,
-        );
-        out.push(...this.lintRevision(next, new Memo(), old, nextUpdate, document, object));
-      }
+      // An update of it is judged in the v1 form a release that still serves v1beta1 converts it to.
+      if (crdUpdate) out.push(...crdUpdate.checkServedAsV1(raw, document, object));
       return out;
     }
     for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
     const structuralRequired = structuralSchemaRequired(update, crd);
     // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
     for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired, behind && !isUpdate));
-    if (old && update) out.push(...this.lintRevision(crd, memo, old, update, document, object));
-    return out;
-  }
-
-  /**
-   * The rules whose findings on OLD drop a requirement of the update: the structural phase's apiserver rules (OLD
-   * failing any of them makes the apiserver allow non-structural NEW, A19) and those whose metadata says so.
-   */
-  private get oldFindingRules(): OldFindingRules {
-    const lifting = (requirement: OldFindingRequirement) => this.rules.filter((r) => r.update?.oldFindingLifts === requirement).map((r) => r.id);
-    return {
-      requireStructuralSchema: this.byPhase.get("structural")!.filter((r) => r.apiserver).map((r) => r.id),
-      requirePrunedDefaults: lifting("requirePrunedDefaults"),
-      requireAtomicSetType: lifting("requireAtomicSetType"),
-      requireMapListKeysMapSetValidation: lifting("requireMapListKeysMapSetValidation"),
-      requireValidPropertyType: lifting("requireValidPropertyType"),
-    };
-  }
-
-  /** OLD's view, memo, and (on first use) the rules that fire when OLD is linted as a create. */
-  private oldSide(old: OldRevision): { view: CrdView; memo: Memo; revision: OldRevision; fired(): ReadonlySet<string> } {
-    // OLD written in apiextensions.k8s.io/v1beta1 is compared as the cluster holds it, in v1.
-    const raw = servedAsV1(old.raw);
-    const view = buildCrdView(raw);
-    let fired: Set<string> | null = null;
-    return {
-      view,
-      memo: new Memo(),
-      revision: old,
-      fired: () => (fired ??= new Set(this.lintCrd(old.document, raw, old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id))),
-    };
-  }
-
-  private lintRevision(
-    crd: CrdView,
-    memo: Memo,
-    old: { view: CrdView; memo: Memo; revision: OldRevision },
-    update: UpdateOptions,
-    document: LoadedDocument,
-    object: string | null,
-  ): RawDiagnostic[] {
-    const out: RawDiagnostic[] = [];
-    const versions = pairVersions(old.view, crd);
-    for (const rule of this.byPhase.get("revision")!) {
-      if (!rule.checkRevision) continue;
-      const ctx: RevisionContext = {
-        crd,
-        old: old.view,
-        update,
-        versions,
-        minor: this.options.minor,
-        services: this.services,
-        memo,
-        oldMemo: old.memo,
-        report: (r: RevisionReport) => {
-          const inOld = r.inOld === true;
-          const assumed = assumptionText(update, r.assumes ?? []);
-          const withAssumptions = assumed ? { ...r, detail: r.detail ? `${assumed}\n${r.detail}` : assumed } : r;
-          const report = resolved(rule, withAssumptions);
-          const shown = inOld && old.revision.showInNew;
-          out.push({
-            rule,
-            report,
-            document: inOld && !shown ? old.revision.document : document,
-            file: inOld && !shown ? old.revision.file : undefined,
-            ...(shown ? { shownInNew: shownInNew(report.path.written.toDocumentPath(), old.revision, document) } : {}),
-            object,
-            phase: "revision",
-            revision: r,
-            update: true,
-          });
-        },
-      };
-      this.guard(rule, () => rule.checkRevision!(ctx), out, document, object);
-    }
+    if (crdUpdate) out.push(...crdUpdate.check(crd, memo, document, object));
     return out;
   }
 
@@ -691,16 +601,6 @@ class Engine implements Linter {
       phase: "crd",
     });
   }
-}
-
-/** What a verdict assumed about OLD, said in the diagnostic's detail (OLD without a status). */
-function assumptionText(update: UpdateOptions, assumes: readonly string[]): string {
-  const lines: string[] = [];
-  if (assumes.includes("storedVersions") && update.storedVersions.source === "assumed")
-    lines.push(`assumes OLD's status.storedVersions is [${update.storedVersions.versions.join(", ")}]: OLD has no status, and the apiserver always lists the storage version (--stored-versions gives the cluster's list)`);
-  if (assumes.includes("established") && update.established.source === "assumed")
-    lines.push("assumes OLD is Established: OLD has no status, and a CRD that was applied and served is");
-  return lines.join("\n");
 }
 
 /** The reporter of the cost API's context: it computes, it never reports. */
@@ -917,20 +817,6 @@ function kustomizePatch(documents: readonly LoadedDocument[], k: NonNullable<Inp
     at: { line: r.line, column: r.column, endColumn: r.column + "kind".length },
     message: `file is a kustomize patch${name ? ` of ${name}` : ""} (${why}), not a whole CRD: not linted; lint what kustomize builds, e.g. \`kustomize build ${k.dir} | crdlint lint -\``,
   };
-}
-
-/**
- * A finding about a node only OLD has, shown in NEW (OLD is at a git ref, which a pull request does not show): at the
- * first line of the nearest node NEW still has (a removed version: NEW's `versions:` key), OLD's place in the message.
- */
-function shownInNew(oldPath: readonly (string | number)[], old: OldRevision, document: LoadedDocument): { range: SourceRange; oldPlace: string } {
-  const at = old.document.locate(oldPath).start;
-  const next = isObject(document.value) ? servedAsV1(document.value) : {};
-  const path = pathInNew(oldPath, servedAsV1(old.raw), next);
-  const r = document.locate(path);
-  const last = path[path.length - 1];
-  const width = typeof last === "string" ? last.length : 1;
-  return { range: { start: r.start, end: { line: r.start.line, column: r.start.column + width } }, oldPlace: `${old.file}:${at.line}` };
 }
 
 /** The yaml-go-template message (lint, cost and validate say the same). */

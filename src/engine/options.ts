@@ -18,7 +18,7 @@ const FIELD_VALIDATION = ["strict", "warn", "ignore"];
 
 /** The options each entry point takes, for the check of unknown names. */
 const LINT_KEYS = ["kubernetesVersion", "preset", "rules", "ignore", "ignoreBase", "stdinFilename", "maxFileSizeBytes", "cwd", "stdin", "jobs", "apiserverGates", "applyMethod"];
-/** What revisions add (src/commands/diff/index.ts RevisionOptions): OLD's stored versions and the diff policy. */
+/** What revisions add (src/commands/diff/options.ts RevisionOptions): OLD's stored versions and the diff policy. */
 const REVISION_KEYS = ["storedVersions", "storedVersionsByCrd", "storedVersionsFrom", "diffPolicy", "objects", "namedPaths"];
 export const OPTION_KEYS = {
   lint: [...LINT_KEYS, "against", ...REVISION_KEYS],

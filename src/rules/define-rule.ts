@@ -11,7 +11,7 @@ import type { CelCompiler } from "../cel/index.js";
 import type { Decoder } from "../crd/decode.js";
 import type { CelRuntime } from "../cel/index.js";
 import type { Memo } from "../crd/memo.js";
-import type { Assumption, OldFindingRequirement, UpdateOptions, VersionPair } from "../crd/revision.js";
+import type { Assumption, OldFindingRequirement, UpdateOptions, VersionPair } from "../crd/update.js";
 
 export interface RuleDocs {
   /** Why it matters, in Kubernetes terms. */

@@ -10,7 +10,7 @@ import { root } from "../helpers/cli.mjs";
 import { mutateCrd } from "../helpers/mutate-crd.mjs";
 import { rules as allRules } from "../../dist/index.js";
 import { makeLinter } from "../../dist/engine/files.js";
-import { lintRevisionTexts } from "../../dist/commands/diff/index.js";
+import { lintUpdateTexts } from "../../dist/commands/diff/index.js";
 
 const corpus = join(root, "..", "shared", "corpus", "crds");
 const present = existsSync(corpus);
@@ -53,7 +53,7 @@ test("corpus: one schema change per CRD is reported, and nothing else", { skip, 
     if (changes.length === 0) continue;
     mutated += changes.length;
     const newText = next.map((d) => JSON.stringify(d)).join("\n---\n");
-    const r = await lintRevisionTexts(linter, { file, text }, { file: "mutated.json", text: newText }, {}, true);
+    const r = await lintUpdateTexts(linter, { file, text }, { file: "mutated.json", text: newText }, {}, true);
     for (const c of changes) {
       byRule.set(c.rule, (byRule.get(c.rule) ?? 0) + 1);
       const mine = r.diagnostics.filter((d) => d.object === c.name && d.category === "revision");

@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject, type JsonObject, type VersionView } from "../../crd/model.js";
-import { sameIgnoringDescriptions } from "../../crd/revision.js";
+import { sameIgnoringDescriptions } from "../../crd/update.js";
 import { conversionOf } from "./view.js";
 
 export default defineRule({

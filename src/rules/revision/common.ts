@@ -2,7 +2,7 @@
 import type { CrdView, VersionView } from "../../crd/model.js";
 import type { RevisionContext } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { storageVersion, versionSchema } from "../../crd/revision.js";
+import { storageVersion, versionSchema } from "../../crd/update.js";
 import { internalSchemaProps } from "../../crd/internal-version.js";
 import { goSemanticEqual } from "../../k8s/go.js";
 import type { DualPath } from "../../k8s/path.js";

@@ -4,7 +4,7 @@
  * schema changed (A12) and to every schema total (A13). Loosenings that cross no limit are not reported.
  */
 import { defineRule } from "../define-rule.js";
-import { versionSchema } from "../../crd/revision.js";
+import { versionSchema } from "../../crd/update.js";
 import { changeReport, schemaChanges, shown } from "./schema-changes.js";
 import { costText, PER_RULE_LIMIT, PER_SCHEMA_LIMIT, related, schemaRuleCosts } from "./cel-costs.js";
 import { RECOMMENDED_REVISION } from "./common.js";

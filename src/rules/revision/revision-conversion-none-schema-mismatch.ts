@@ -1,6 +1,6 @@
 /** Conversion None between served versions whose schemas differ: objects read through another version are pruned. */
 import { defineRule } from "../define-rule.js";
-import { sameIgnoringDescriptions, versionSchema } from "../../crd/revision.js";
+import { sameIgnoringDescriptions, versionSchema } from "../../crd/update.js";
 import { RECOMMENDED_REVISION, conversionStrategy, storageName } from "./common.js";
 
 export default defineRule({

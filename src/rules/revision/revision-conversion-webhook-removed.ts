@@ -1,7 +1,7 @@
 /** conversion.strategy Webhook → None: objects read through another version are pruned where the schemas differ. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { sameIgnoringDescriptions, versionSchema } from "../../crd/revision.js";
+import { sameIgnoringDescriptions, versionSchema } from "../../crd/update.js";
 import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
 
 export default defineRule({

@@ -1,7 +1,7 @@
 /** additionalPrinterColumns changed in a version: `kubectl get` prints other columns. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { sameIgnoringDescriptions } from "../../crd/revision.js";
+import { sameIgnoringDescriptions } from "../../crd/update.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 function columns(raw: Record<string, unknown>): Map<string, unknown> {
