@@ -16,7 +16,7 @@ export type { LintOptions } from "./engine/files.js";
 export type { RevisionOptions } from "./commands/diff/index.js";
 export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";
 export type { StdinReader } from "./load/files.js";
-export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./commands/cost/index.js";
+export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./report/cost.js";
 export type { ValidateOptions } from "./commands/validate/index.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";

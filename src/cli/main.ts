@@ -68,7 +68,7 @@ const UNUSED_DIRECTIVE_RULE = "disable-directive-unused";
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
-  const [api, cost] = await Promise.all([import("../index.js"), import("../commands/cost/index.js")]);
+  const [api, cost] = await Promise.all([import("../index.js"), import("../report/cost.js")]);
   const { options, inputs } = await prepareRun(paths, flags, io, new Set(api.rules.map((r) => r.id)));
   let report;
   try {
