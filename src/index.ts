@@ -1,8 +1,8 @@
 /** crdlint's library API: lint CRDs from files or text, list rules, format results. The CLI is a thin shell over this. */
 import { allRules } from "./rules/index.js";
 import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engine/files.js";
-import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
-import { formatKubernetesVersion } from "./k8s/version.js";
+import type { LintResult } from "./diagnostics/index.js";
+import { runResult } from "./engine/sink.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
 import { lintRevisions, lintRevisionTexts, UPDATE_WARNING_RULES, type RevisionOptions } from "./commands/diff/index.js";
@@ -79,12 +79,7 @@ export async function lintText(text: string, options: LintOptions & { file?: str
   const linter = await makeLinter(allRules, options);
   const file = options.file ?? "<text>";
   const r = linter.lintText(text, file);
-  const diagnostics = prepareDiagnostics(r.diagnostics);
-  return {
-    diagnostics,
-    summary: summarize(diagnostics, { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped }),
-    kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }),
-  };
+  return runResult(r.diagnostics, { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped }, linter.minor);
 }
 
 

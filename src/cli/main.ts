@@ -168,9 +168,9 @@ function fitLine(head: string, text: string, width: number): string {
 
 /** The report of a run that had no file to lint (the target release is still checked and named). */
 async function nothingLinted(api: typeof import("../index.js"), options: import("../index.js").LintOptions): Promise<import("../index.js").LintResult> {
-  const { summarize } = await import("../diagnostics/index.js");
+  const { counted } = await import("../engine/sink.js");
   const r = await api.lintText("", options);
-  return { diagnostics: [], summary: summarize([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
+  return { ...counted([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
 }
 
 async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {

@@ -1,13 +1,14 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
 import { expandInputs, type StdinReader } from "../load/files.js";
 import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
-import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
-import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
+import type { ConfiguredSeverity, Diagnostic, LintResult } from "../diagnostics/index.js";
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from "../k8s/version.js";
 import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
 import { UsageError } from "./options.js";
+import { runResult } from "./sink.js";
 export { parseJobs } from "./parallel.js";
 
 export interface LintOptions {
@@ -88,6 +89,5 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
     let i = 0;
     await lintEach(linter, () => (i < files.length ? { key: i, file: files[i++]! } : undefined), options, (_, outcome) => take(outcome), undefined, 4);
   }
-  const prepared = prepareDiagnostics(diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off"));
-  return { diagnostics: prepared, summary: summarize(prepared, counts), files: expanded.files, kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
+  return runResult(diagnostics.filter((d) => !linter.severities.turnedOff(d)), counts, linter.minor, expanded.files);
 }
