@@ -1,5 +1,6 @@
 /** `crdlint cost`: every CEL expression's estimated cost per CRD version, with the drivers and a fix for the expensive ones. */
-import type { Rule } from "../../rules/define-rule.js";
+import { allRules } from "../../rules/index.js";
+import { checkOptions, checkPaths } from "../../engine/options.js";
 import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
@@ -12,11 +13,14 @@ function percent(cost: bigint, limit: bigint): number {
   return Number((cost * 10000n) / limit) / 100;
 }
 
-export async function estimateCosts(rules: readonly Rule[], paths: readonly string[], options: LintOptions): Promise<CostReport> {
+/** Checks the paths and cost's options (a UsageError names every problem), then estimates. */
+export async function estimateCosts(paths: readonly string[], options: LintOptions): Promise<CostReport> {
+  checkPaths(paths);
+  checkOptions("cost", options, allRules.map((r) => r.id));
   const facts: SchemaCostEstimate[] = [];
   const skipped: SchemaNotEstimated[] = [];
   // The cost report is about the rules the apiserver estimates now: nothing behind its gates.
-  const linter = await makeLinter(rules, { ...options, apiserverGates: true }, (r) => {
+  const linter = await makeLinter(allRules, { ...options, apiserverGates: true }, (r) => {
     if (r.estimated) facts.push(r);
     else skipped.push(r);
   });

@@ -26,6 +26,7 @@ import { DEFAULT_PRESET, inPreset } from "../../rules/define-rule.js";
 import { inputProblemDiagnostic } from "../../engine/lint-file.js";
 import { goTemplateMessage, type Linter } from "../../engine/lint.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import { checkOptions, checkPaths } from "../../engine/options.js";
 
 export interface ValidateOptions extends LintOptions {
   /** CRD files, directories, globs or `-` (stdin). */
@@ -189,6 +190,8 @@ async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: st
 const mentionsCrd = (text: string): boolean => text.includes("CustomResourceDefinition");
 
 export async function validateFiles(paths: readonly string[], options: ValidateOptions): Promise<LintResult> {
+  checkPaths(paths);
+  checkOptions("validate", options, allRules.map((r) => r.id));
   const cwd = options.cwd ?? process.cwd();
   const open = inputOpener(cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
   const linter = await makeLinter(allRules, options);
