@@ -76,6 +76,16 @@ export class Severities {
   }
 
   /**
+   * A diagnostic built at its rule's default severity (a resource finding's own), at the configured one: null when
+   * that is off; an error turned into a warning or info is no longer the apiserver's.
+   */
+  configure(d: Diagnostic): Diagnostic | null {
+    const severity = this.of(d.rule, d.severity);
+    if (severity === "off") return null;
+    return severity === d.severity ? d : { ...d, severity, apiserver: d.apiserver && severity === "error" };
+  }
+
+  /**
    * A diagnostic about a place in a file rather than a schema field: a loader finding, an input not parsed (size
    * limit, binary file), a file skipped whole. Its severity is the rule's as configured; "off" is left for the caller
    * to drop (a file-level finding is dropped by turnedOff at the end of the run).

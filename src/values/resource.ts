@@ -22,6 +22,7 @@ import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaA
 import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
+import type { RegisteredCrd, RegisteredVersion } from "../crd/registry.js";
 
 type Schema = Record<string, unknown>;
 
@@ -64,6 +65,11 @@ export function resourceVersionOf(group: string, kind: string, namespaced: boole
         }
       : null,
   };
+}
+
+/** The ResourceVersion of a registered CRD's version (src/crd/registry.ts), or null when it has no schema. */
+export function resourceVersionFor(crd: RegisteredCrd<unknown>, v: RegisteredVersion): ResourceVersion | null {
+  return resourceVersionOf(crd.group, crd.kind, crd.namespaced, v.name, v.raw);
 }
 
 /** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
