@@ -121,3 +121,46 @@ export function counted(diagnostics: readonly Diagnostic[], counts: RunCounts): 
 export function runResult(diagnostics: readonly Diagnostic[], counts: RunCounts, minor: number, files?: string[]): LintResult {
   return { ...counted(diagnostics, counts), ...(files ? { files } : {}), kubernetesVersion: formatKubernetesVersion({ major: 1, minor }) };
 }
+
+/**
+ * Where a run's diagnostics go: each kept at its configured severity, the run's counts added up, and the result
+ * assembled once at the end. A part of a run that may be dropped whole (an input found to be a template part way
+ * through) collects into a sink of its own, added to the run's when it is complete.
+ */
+export class DiagnosticSink {
+  readonly diagnostics: Diagnostic[] = [];
+
+  /** `counts`: the run's counters, zero, in the order the summary prints them. */
+  constructor(
+    readonly severities: Severities,
+    readonly counts: RunCounts,
+  ) {}
+
+  /** Diagnostics whose severity is already resolved (by the engine, or by `placed`). */
+  add(diagnostics: readonly Diagnostic[]): void {
+    for (const d of diagnostics) this.diagnostics.push(d);
+  }
+
+  /** A diagnostic built at its rule's default severity, at the configured one (dropped when off). */
+  keep(d: Diagnostic): void {
+    const configured = this.severities.configure(d);
+    if (configured) this.diagnostics.push(configured);
+  }
+
+  /** Adds to the counters (a counter `more` has and this run does not is ignored). */
+  count(more: Partial<RunCounts>): void {
+    const counts = this.counts as unknown as Record<string, number>;
+    for (const [k, n] of Object.entries(more)) if (k in counts && typeof n === "number") counts[k]! += n;
+  }
+
+  /** A complete part of the run: its diagnostics and counts join this sink's. */
+  absorb(part: DiagnosticSink): void {
+    this.add(part.diagnostics);
+    this.count(part.counts);
+  }
+
+  /** The run's result; a rule the configuration turns off is dropped whatever built its diagnostic. */
+  result(minor: number, files?: string[]): LintResult {
+    return runResult(this.diagnostics.filter((d) => !this.severities.turnedOff(d)), this.counts, minor, files);
+  }
+}

@@ -21,8 +21,7 @@ import { apiserverLine } from "../../report/types.js";
 import { UsageError } from "../../engine/files.js";
 import { inputProblemDiagnostic } from "../../engine/lint-file.js";
 import { goTemplateMessage, type Linter } from "../../engine/lint.js";
-import type { Severities, RunCounts } from "../../engine/sink.js";
-import { runResult } from "../../engine/sink.js";
+import { DiagnosticSink, type RunCounts, type Severities } from "../../engine/sink.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
 import { documentsOf, inputOpener, loadOld, mentionsCrd, type Located, type OldObjects, type OpenedInput } from "./inputs.js";
 import type { ValidateOptions } from "./index.js";
@@ -39,15 +38,8 @@ interface CrdPlace {
 
 type Crd = RegisteredCrd<CrdPlace>;
 
-/** What one input gives: its findings and counts, added to the run's once the input is read to its end. */
-interface InputTally {
-  diagnostics: Diagnostic[];
-  documents: number;
-  resources: number;
-  skipped: number;
-}
-
-const newTally = (): InputTally => ({ diagnostics: [], documents: 0, resources: 0, skipped: 0 });
+/** A run's counters, zero, in the summary's order. */
+const noCounts = (): RunCounts => ({ files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 });
 
 /** Where a position is: a template's first action. */
 type At = { line: number; column: number };
@@ -74,9 +66,8 @@ export class ValidateRun {
   private readonly verdicts = new Map<Crd, { errors: Diagnostic[] } | null>();
   /** Each served version's validator, compiled on first use. */
   private readonly validators = new Map<RegisteredVersion, ResourceValidator>();
-  /** The run's findings and counts. */
-  private readonly diagnostics: Diagnostic[] = [];
-  private readonly counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 };
+  /** The run's findings and counts; each input's go to a sink of its own first (validateInput). */
+  private readonly sink: DiagnosticSink;
   /** Set by the steps that read them: the CEL stages of the target release, the stored objects of --old. */
   private cel: CelStages | null = null;
   private oldObjects: OldObjects | null = null;
@@ -88,6 +79,7 @@ export class ValidateRun {
     this.cwd = options.cwd ?? process.cwd();
     this.open = inputOpener(this.cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
     this.severities = linter.severities;
+    this.sink = new DiagnosticSink(linter.severities, noCounts());
     this.minor = linter.minor;
     this.fieldValidation = options.fieldValidation ?? "strict";
   }
@@ -99,7 +91,7 @@ export class ValidateRun {
     this.cel = await loadCelStages(this.minor);
     await this.readCrds(crdFiles, files);
     if (this.options.old) this.oldObjects = await loadOld(this.options.old, this.cwd, this.open);
-    for (const file of files) this.commit(await this.validateInput(file));
+    for (const file of files) this.sink.absorb(await this.validateInput(file));
     return this.report();
   }
 
@@ -120,7 +112,7 @@ export class ValidateRun {
   private async registerInput(file: string, only: ((chunk: string) => boolean) | undefined, report: boolean): Promise<void> {
     const input = await this.open(file);
     if ("problem" in input) {
-      if (report) this.keep(inputProblemDiagnostic(this.linter, input), this.diagnostics);
+      if (report) this.sink.keep(inputProblemDiagnostic(this.linter, input));
       return;
     }
     for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts)) {
@@ -129,7 +121,7 @@ export class ValidateRun {
         this.templates.set(file, d.template);
         this.registry.remove((crd) => crd.place.file === file);
         for (const key of this.crdDocuments) if (key.startsWith(`${file}\0`)) this.crdDocuments.delete(key);
-        if (report) this.keep(this.templateDiagnostic(file, d.template), this.diagnostics);
+        if (report) this.sink.keep(this.templateDiagnostic(file, d.template));
         return;
       }
       if (!d.located) continue;
@@ -146,45 +138,45 @@ export class ValidateRun {
     }
   }
 
-  /** Step 3: the resources of one input, each validated against its CRD. */
-  private async validateInput(file: string): Promise<InputTally> {
-    const tally = newTally();
-    this.counts.files++;
+  /** Step 3: the resources of one input, each validated against its CRD: the input's findings and counts, for the run's sink once it is read to its end. */
+  private async validateInput(file: string): Promise<DiagnosticSink> {
+    const tally = new DiagnosticSink(this.severities, noCounts());
+    this.sink.count({ files: 1 });
     const known = this.templates.get(file);
     if (known) {
-      this.keep(this.templateDiagnostic(file, known), tally.diagnostics);
+      tally.keep(this.templateDiagnostic(file, known));
       return tally;
     }
     if (isKustomizationFile(file)) {
       const shownDir = dirname(file) === "." ? "." : dirname(file);
       const message = `file is a kustomization (kustomize's configuration of ${shownDir}), not an object: not validated; validate what kustomize builds, e.g. \`kustomize build ${shownDir} | crdlint validate --crd <CRDs> -\``;
-      this.keep(this.severities.placed(file, "kustomization-file", message), tally.diagnostics);
+      tally.keep(this.severities.placed(file, "kustomization-file", message));
       return tally;
     }
     const input = await this.open(file);
     if ("problem" in input) {
-      this.keep(inputProblemDiagnostic(this.linter, input), tally.diagnostics);
+      tally.keep(inputProblemDiagnostic(this.linter, input));
       return tally;
     }
     for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts)) {
       if (d.template) {
         // A template found part way through the input: what its earlier chunks reported is dropped with them.
-        const template = newTally();
-        this.keep(this.templateDiagnostic(file, d.template), template.diagnostics);
+        const template = new DiagnosticSink(this.severities, noCounts());
+        template.keep(this.templateDiagnostic(file, d.template));
         return template;
       }
       for (const p of d.problems) {
         if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
         const range = { start: { line: p.range.start.line + d.lineOffset, column: p.range.start.column }, end: { line: p.range.end.line + d.lineOffset, column: p.range.end.column } };
-        this.keep(this.severities.placed(file, p.rule, p.message, { document: d.located?.index ?? 0, range, category: "yaml" }), tally.diagnostics);
+        tally.keep(this.severities.placed(file, p.rule, p.message, { document: d.located?.index ?? 0, range, category: "yaml" }));
       }
       if (!d.located) {
-        tally.documents++;
+        tally.count({ documents: 1 });
         continue;
       }
       const value = d.located.doc.value;
       if (value === null || value === undefined) continue;
-      tally.documents++;
+      tally.count({ documents: 1 });
       // The objects of the document, list items included, as lint and kubectl read them (src/load/objects.ts).
       const { objects, others } = objectsOf([d.located.doc]);
       for (const o of others) this.validateObject(o.value, o.prefix, d.located, file, tally);
@@ -198,7 +190,7 @@ export class ValidateRun {
   }
 
   /** One object: its CRD and version looked up, the CRD's verdict, then the apiserver's pipeline for the version. */
-  private validateObject(value: unknown, prefix: (string | number)[], located: Located, file: string, tally: InputTally): void {
+  private validateObject(value: unknown, prefix: (string | number)[], located: Located, file: string, tally: DiagnosticSink): void {
     const obj = isObject(value) ? value : null;
     const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
     const base = (rule: string, severity: Severity, path: (string | number)[]): Diagnostic => {
@@ -217,12 +209,11 @@ export class ValidateRun {
         message: "",
       });
     };
-    const out = tally.diagnostics;
     const apiVersion = obj && typeof obj.apiVersion === "string" ? obj.apiVersion : "";
     const kind = obj && typeof obj.kind === "string" ? obj.kind : "";
     if (!obj || apiVersion === "" || kind === "") {
       const missing = [apiVersion === "" ? "apiVersion not set" : null, kind === "" ? "kind not set" : null].filter(Boolean);
-      this.keep({ ...base("resource-type-meta-missing", "error", []), apiserver: false, message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}` }, out);
+      tally.keep({ ...base("resource-type-meta-missing", "error", []), apiserver: false, message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}` });
       return;
     }
     const { group, version } = splitApiVersion(apiVersion);
@@ -232,16 +223,16 @@ export class ValidateRun {
     const noMatch = `resource mapping not found for name: ${JSON.stringify(name ?? "")} namespace: ${JSON.stringify(namespace)} from ${JSON.stringify(file === "-" ? "STDIN" : file)}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
     if (!crd) {
       if (isBuiltinGroup(group) || this.options.ignoreMissingSchemas) {
-        tally.skipped++;
+        tally.count({ skipped: 1 });
         return;
       }
-      this.keep({ ...base("resource-kind-not-found", "error", ["kind"]), field: "kind", type: "Not found", message: noMatch, detail: "ensure CRDs are installed first" }, out);
+      tally.keep({ ...base("resource-kind-not-found", "error", ["kind"]), field: "kind", type: "Not found", message: noMatch, detail: "ensure CRDs are installed first" });
       return;
     }
     const v = crd.versions.get(version);
     if (!v || !v.served) {
       const served = [...crd.versions.values()].filter((x) => x.served).map((x) => x.name);
-      this.keep(
+      tally.keep(
         {
           ...base("resource-version-not-served", "error", ["apiVersion"]),
           field: "apiVersion",
@@ -249,32 +240,31 @@ export class ValidateRun {
           message: noMatch,
           detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
         },
-        out,
       );
       return;
     }
-    if (this.verdictOf(crd, out)) {
-      tally.skipped++;
+    if (this.verdictOf(crd, tally)) {
+      tally.count({ skipped: 1 });
       return;
     }
     const validator = this.validatorOf(crd, v);
     if (!validator) {
-      tally.skipped++;
+      tally.count({ skipped: 1 });
       return;
     }
-    tally.resources++;
-    if (v.deprecated) this.keep({ ...base("resource-version-deprecated", "warning", ["apiVersion"]), apiserver: false, field: "apiVersion", message: deprecationWarning(crd, v) }, out);
+    tally.count({ resources: 1 });
+    if (v.deprecated) tally.keep({ ...base("resource-version-deprecated", "warning", ["apiVersion"]), apiserver: false, field: "apiVersion", message: deprecationWarning(crd, v) });
     const old = this.oldObjects?.find(group, kind, namespace, name, crd.namespaced);
     const result = validator.validate(obj, old);
     for (const f of result.findings) {
       const hider = f.hiddenBy ? base(f.hiddenBy.rule, f.hiddenBy.severity, f.hiddenBy.docPath) : null;
-      this.keep(this.findingDiagnostic(f, base(f.rule, f.severity, f.docPath), hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field }), out);
+      tally.keep(this.findingDiagnostic(f, base(f.rule, f.severity, f.docPath), hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field }));
     }
     if (this.options.onDefaulted && result.object !== null) this.options.onDefaulted(result.object);
   }
 
   /** The CRD's lint verdict (its apiserver errors), on first use; a rejected CRD is reported once, where it is first needed. */
-  private verdictOf(crd: Crd, out: Diagnostic[]): { errors: Diagnostic[] } | null {
+  private verdictOf(crd: Crd, sink: DiagnosticSink): { errors: Diagnostic[] } | null {
     const known = this.verdicts.get(crd);
     if (known !== undefined) return known;
     const { place } = crd;
@@ -287,7 +277,7 @@ export class ValidateRun {
     this.verdicts.set(crd, verdict);
     if (verdict) {
       const first = errors[0]!;
-      this.keep(
+      sink.keep(
         buildDiagnostic({
           file: place.file,
           document: place.document,
@@ -302,7 +292,6 @@ export class ValidateRun {
           message: `the apiserver would reject CustomResourceDefinition ${crd.name ?? crd.kind} (${errors.length} error${errors.length === 1 ? "" : "s"}), so resources of kind ${crd.kind} are not validated against it; run crdlint lint on ${place.file}`,
           detail: `first: ${place.file}:${first.line}:${first.column} ${apiserverLine(first)}`,
         }),
-        out,
       );
     }
     return verdict;
@@ -345,23 +334,9 @@ export class ValidateRun {
     return this.severities.placed(file, "yaml-go-template", goTemplateMessage(file), { range: { start: at, end: { line: at.line, column: at.column + 2 } } });
   }
 
-  /** Keeps a diagnostic at its configured severity (none when off). */
-  private keep(d: Diagnostic, out: Diagnostic[]): void {
-    const configured = this.severities.configure(d);
-    if (configured) out.push(configured);
-  }
-
-  /** An input read to its end: its findings and counts join the run's. */
-  private commit(tally: InputTally): void {
-    this.diagnostics.push(...tally.diagnostics);
-    this.counts.documents += tally.documents;
-    this.counts.resources += tally.resources;
-    this.counts.skipped += tally.skipped;
-  }
-
   /** Step 4: the result, with every CRD read counted (the summary said "0 CRDs" after --crd loaded 18). */
   private report(): LintResult {
-    const counts: RunCounts = { ...this.counts, crds: this.crdDocuments.size };
-    return runResult(this.diagnostics, counts, this.minor);
+    this.sink.count({ crds: this.crdDocuments.size });
+    return this.sink.result(this.minor);
   }
 }
