@@ -74,7 +74,8 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
     if (outcome.kind === "unreadable") throw new UsageError(outcome.message);
     if (outcome.kind === "crashed") throw Object.assign(new Error(outcome.message), outcome.stack ? { stack: outcome.stack } : {});
     sink.add(outcome.diagnostics);
-    sink.count({ files: 1, ...outcome.counts });
+    sink.count("files");
+    sink.countAll(outcome.counts);
   };
   const plan = await planWorkers(linter, files, options);
   if (plan.workers > 1) for (const outcome of await lintOnWorkers(linter, files, options, plan)) take(outcome);

@@ -111,6 +111,9 @@ export class Severities {
 /** What a run counts besides the diagnostics (Summary without the counts of diagnostics). */
 export type RunCounts = Omit<Summary, "errors" | "warnings" | "infos" | "hidden">;
 
+type Counter = keyof RunCounts;
+const COUNTERS: readonly Counter[] = ["files", "documents", "crds", "resources", "skipped", "suppressedApiserverErrors"];
+
 /** A run's diagnostics as reported: sorted, exact repeats dropped, and counted with `counts`. */
 export function counted(diagnostics: readonly Diagnostic[], counts: RunCounts): Pick<LintResult, "diagnostics" | "summary"> {
   const prepared = prepareDiagnostics(diagnostics);
@@ -147,16 +150,23 @@ export class DiagnosticSink {
     if (configured) this.diagnostics.push(configured);
   }
 
-  /** Adds to the counters (a counter `more` has and this run does not is ignored). */
-  count(more: Partial<RunCounts>): void {
-    const counts = this.counts as unknown as Record<string, number>;
-    for (const [k, n] of Object.entries(more)) if (k in counts && typeof n === "number") counts[k]! += n;
+  /** Adds `n` to one counter (one this run has). */
+  count(counter: Counter, n = 1): void {
+    (this.counts as Record<Counter, number>)[counter] += n;
+  }
+
+  /** Adds a file's counts (lint's per-file outcome, a part of the run) to the counters this run has. */
+  countAll(more: Partial<RunCounts>): void {
+    for (const k of COUNTERS) {
+      const n = more[k];
+      if (n !== undefined && this.counts[k] !== undefined) this.count(k, n);
+    }
   }
 
   /** A complete part of the run: its diagnostics and counts join this sink's. */
   absorb(part: DiagnosticSink): void {
     this.add(part.diagnostics);
-    this.count(part.counts);
+    this.countAll(part.counts);
   }
 
   /** The run's result; a rule the configuration turns off is dropped whatever built its diagnostic. */
