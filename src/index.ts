@@ -1,9 +1,13 @@
-/** crdlint's library API: lint CRDs from files or text, list rules, format results. The CLI is a thin shell over this. */
+/**
+ * crdlint's library API: lint CRDs from files or text, estimate CEL costs, validate custom resources, diff revisions,
+ * list rules, format results. Each entry is its command's (src/commands/<name>/), which checks the options and runs;
+ * this module only names them. The CLI is a thin shell over this.
+ */
 import { allRules } from "./rules/index.js";
-import { lintFilesWith, makeLinter, type LintOptions, UsageError } from "./engine/files.js";
-import { prepareDiagnostics, summarize, type LintResult } from "./diagnostics/index.js";
-import { formatKubernetesVersion } from "./k8s/version.js";
+import { makeLinter, type LintOptions, UsageError } from "./engine/files.js";
+import type { LintResult } from "./diagnostics/index.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
+import { lintFiles, lintRun, lintText as lintTextCommand } from "./commands/lint/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
 import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "./commands/diff/index.js";
 
@@ -16,7 +20,7 @@ export type { LintOptions } from "./engine/files.js";
 export type { RevisionOptions } from "./commands/diff/index.js";
 export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";
 export type { StdinReader } from "./load/files.js";
-export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./commands/cost/index.js";
+export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./report/cost.js";
 export type { ValidateOptions } from "./commands/validate/index.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
@@ -30,11 +34,8 @@ export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
  * `against` (a git ref or a directory), each CRD is linted as an update of its revision there (docs/revisions.md).
  */
 export async function lint(paths: readonly string[], options: LintOptions & RevisionOptions & { against?: string } = {}): Promise<LintResult> {
-  checkPaths(paths);
-  checkOptions("lint", options, ruleIds());
-  const linter = await makeLinter(allRules, options);
-  if (options.against !== undefined) return lintUpdates(linter, { kind: "against", against: options.against }, paths, options, false);
-  return lintFilesWith(linter, paths, options);
+  if (options.against === undefined) return lintFiles(paths, options);
+  return lintUpdates(await lintRun(paths, options), { kind: "against", against: options.against }, paths, options, false);
 }
 
 /**
@@ -64,30 +65,17 @@ export async function diffText(oldText: string, newText: string, options: Revisi
 
 /** Lints YAML or JSON text (one or more documents). */
 export async function lintText(text: string, options: LintOptions & { file?: string } = {}): Promise<LintResult> {
-  checkOptions("lintText", options, ruleIds());
-  const linter = await makeLinter(allRules, options);
-  const file = options.file ?? "<text>";
-  const r = linter.lintText(text, file);
-  const diagnostics = prepareDiagnostics(r.diagnostics);
-  return {
-    diagnostics,
-    summary: summarize(diagnostics, { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped }),
-    kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }),
-  };
+  return lintTextCommand(text, options);
 }
-
 
 /** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */
 export async function cost(paths: readonly string[], options: LintOptions = {}): Promise<CostReport> {
-  checkPaths(paths);
-  checkOptions("cost", options, ruleIds());
-  return estimateCosts(allRules, paths, options);
+  return estimateCosts(paths, options);
 }
 
 /** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
 export async function validate(paths: readonly string[], options: import("./commands/validate/index.js").ValidateOptions = {}): Promise<LintResult> {
-  checkPaths(paths);
-  checkOptions("validate", options, ruleIds());
+  // Loaded on use: validate's modules (streaming reads, the resource validator) are not lint's.
   const { validateFiles } = await import("./commands/validate/index.js");
   return validateFiles(paths, options);
 }

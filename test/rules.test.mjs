@@ -47,7 +47,7 @@ function exampleText(rule, text) {
 
 for (const rule of allRules) {
   // Engine-emitted rules whose trigger is not a document (internal failures, file size) have no failing text.
-  // Resource rules are emitted by `crdlint validate`; their examples run in test/validate/cli.test.mjs.
+  // Resource rules are emitted by `crdlint validate`; their examples run in test/commands/validate/cli.test.mjs.
   if (!rule.docs.fail || rule.category === "resource") continue;
   if (rule.category === "revision") {
     test(`${rule.id}: the failing example fires it, the passing one does not`, async () => {

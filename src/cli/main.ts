@@ -69,7 +69,7 @@ const UNUSED_DIRECTIVE_RULE = "disable-directive-unused" satisfies EngineCode;
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
   if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
-  const [api, cost] = await Promise.all([import("../index.js"), import("../commands/cost/index.js")]);
+  const [api, cost] = await Promise.all([import("../index.js"), import("../report/cost.js")]);
   const { options, inputs } = await prepareRun(paths, flags, io, new Set(api.rules.map((r) => r.id)));
   let report;
   try {
@@ -169,9 +169,9 @@ function fitLine(head: string, text: string, width: number): string {
 
 /** The report of a run that had no file to lint (the target release is still checked and named). */
 async function nothingLinted(api: typeof import("../index.js"), options: import("../index.js").LintOptions): Promise<import("../index.js").LintResult> {
-  const { summarize } = await import("../diagnostics/index.js");
+  const { counted } = await import("../engine/sink.js");
   const r = await api.lintText("", options);
-  return { diagnostics: [], summary: summarize([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
+  return { ...counted([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
 }
 
 async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {

@@ -174,7 +174,7 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 }
 
 /** Sorts and removes exact repeats (same rule, place, field, type and message), as Spectral's prepareResults does. */
-export function prepareDiagnostics(diags: Diagnostic[]): Diagnostic[] {
+export function prepareDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   const sorted = [...diags].sort(compareDiagnostics);
   const out: Diagnostic[] = [];
   let last = "";

@@ -1,13 +1,14 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
 import { expandInputs, type StdinReader } from "../load/files.js";
 import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
-import { prepareDiagnostics, summarize, type ConfiguredSeverity, type Diagnostic, type LintResult } from "../diagnostics/index.js";
-import { DEFAULT_KUBERNETES_VERSION, formatKubernetesVersion, parseKubernetesVersion } from "../k8s/version.js";
+import type { ConfiguredSeverity, LintResult } from "../diagnostics/index.js";
+import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from "../k8s/version.js";
 import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
 import { UsageError } from "./options.js";
+import { DiagnosticSink } from "./sink.js";
 export { parseJobs } from "./parallel.js";
 
 export interface LintOptions {
@@ -65,22 +66,16 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
   const expanded = await expandInputs(paths.length ? paths : ["."], { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename });
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
   const files = expanded.files;
-  const diagnostics: Diagnostic[] = expanded.ignored.map((f) =>
-    linter.fileDiagnostic(f, "file-ignored", "file ignored because of a matching ignore pattern in the configuration; use --no-ignore to lint it"),
-  );
-  const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
+  const sink = new DiagnosticSink(linter.severities, { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 });
+  sink.add(expanded.ignored.map((f) => linter.fileDiagnostic(f, "file-ignored", "file ignored because of a matching ignore pattern in the configuration; use --no-ignore to lint it")));
   // In input order whichever thread linted a file, so that the report is the same byte for byte; the first failure
   // in that order stops the run, as it does on one thread.
   const take = (outcome: FileOutcome): void => {
     if (outcome.kind === "unreadable") throw new UsageError(outcome.message);
     if (outcome.kind === "crashed") throw Object.assign(new Error(outcome.message), outcome.stack ? { stack: outcome.stack } : {});
-    counts.files++;
-    diagnostics.push(...outcome.diagnostics);
-    counts.documents += outcome.counts.documents;
-    counts.crds += outcome.counts.crds;
-    counts.resources += outcome.counts.resources;
-    counts.skipped += outcome.counts.skipped;
-    counts.suppressedApiserverErrors += outcome.counts.suppressedApiserverErrors;
+    sink.add(outcome.diagnostics);
+    sink.count("files");
+    sink.countAll(outcome.counts);
   };
   const plan = await planWorkers(linter, files, options);
   if (plan.workers > 1) for (const outcome of await lintOnWorkers(linter, files, options, plan)) take(outcome);
@@ -88,6 +83,5 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
     let i = 0;
     await lintEach(linter, () => (i < files.length ? { key: i, file: files[i++]! } : undefined), options, (_, outcome) => take(outcome), undefined, 4);
   }
-  const prepared = prepareDiagnostics(diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off"));
-  return { diagnostics: prepared, summary: summarize(prepared, counts), files: expanded.files, kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }) };
+  return sink.result(linter.minor, expanded.files);
 }

@@ -1,17 +1,18 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
 import { buildDiagnostic, MAX_MESSAGE_LENGTH, MAX_REVISION_MESSAGE_LENGTH, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity, type SourceRange } from "../diagnostics/index.js";
-import { loadText, type LoadedDocument, type LoadProblem } from "../load/document.js";
+import { loadText, type LoadedDocument } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
 import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import { DEFAULT_PRESET, defineEngineRule, inPreset, reportMessage, type Effect, type EngineServices, type Preset, type Phase, type Report, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
+import { defineEngineRule, reportMessage, type EngineServices, type Preset, type Phase, type Report, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
 import { structuralSchemaRequired, type OldFindingRequirement, type OldFindingRules, type UpdateOptions } from "../crd/update.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
+import { Severities, severityOfEffect } from "./sink.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
@@ -25,9 +26,6 @@ import type { YamlProblemCode } from "../load/document.js";
 import { CrdUpdate, type OldCrd, type UpdateHost, type UpdateInput } from "./update.js";
 
 export const DISABLE_ANNOTATION = "crdlint.io/disable";
-
-/** Where a whole-file diagnostic (size limit, binary file) points. */
-const FILE_START = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
 
 export interface EngineOptions {
   /** Target Kubernetes minor (1.N). */
@@ -107,21 +105,6 @@ export interface RawDiagnostic {
   shownInNew?: { range: SourceRange; oldPlace: string };
 }
 
-/** Severity by effect (docs/revisions.md); configuration overrides it per rule. */
-export function severityOfEffect(effect: Effect, ratcheted: boolean): Severity {
-  switch (effect) {
-    case "rejected":
-    case "data-lost":
-      return "error";
-    case "objects-fail":
-      return ratcheted ? "warning" : "error";
-    case "clients-break":
-    case "migration-needed":
-      return "warning";
-    default:
-      return "info";
-  }
-}
 
 const SCHEMA_PHASES: Phase[] = ["structural", "walk", "defaults", "cel", "final"];
 
@@ -137,6 +120,8 @@ export interface Linter {
   lintText(text: string, file: string, update?: UpdateInput, layout?: InputLayout): TextResult;
   /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of an update. */
   load(text: string): import("../load/document.js").LoadedText;
+  /** The run's severities (src/engine/sink.ts): every diagnostic's severity is resolved there. */
+  readonly severities: Severities;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
   fileDiagnostic(file: string, rule: EngineCode | YamlProblemCode, message: string): Diagnostic;
   /** The rule's configured severity, or `fallback`. */
@@ -151,6 +136,7 @@ export async function createLinter(rules: readonly Rule[], options: EngineOption
 class Engine implements Linter {
   private readonly byId = new Map<string, Rule>();
   private readonly ruleIds: ReadonlySet<string>;
+  readonly severities: Severities;
   private readonly active: Rule[];
   private readonly byPhase = new Map<Phase, Rule[]>();
   /** Reads the plain block YAML most CRDs are written in; declines the rest, which the full loader reads. */
@@ -164,6 +150,7 @@ class Engine implements Linter {
     private readonly services: EngineServices,
   ) {
     for (const r of rules) this.byId.set(r.id, r);
+    this.severities = new Severities(rules, options.ruleSeverity, options.preset);
     this.ruleIds = new Set(this.byId.keys());
     const minor = options.minor;
     // Every apiserver rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL)
@@ -172,7 +159,7 @@ class Engine implements Linter {
     this.active = rules.filter(
       (r) =>
         inReleaseRange(minor, r.minMinor, r.maxMinor) &&
-        (r.apiserver || this.severityOf(r.id, r.severity) !== "off"),
+        (r.apiserver || this.severities.of(r.id, r.severity) !== "off"),
     );
     for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
     this.updateHost = {
@@ -210,31 +197,11 @@ class Engine implements Linter {
   }
 
   fileDiagnostic(file: string, ruleId: EngineCode | YamlProblemCode, message: string): Diagnostic {
-    const rule = this.byId.get(ruleId);
-    return buildDiagnostic({
-      file,
-      document: 0,
-      object: null,
-      range: FILE_START,
-      rule: ruleId,
-      category: rule?.category ?? "yaml",
-      severity: this.severityOf(ruleId, rule?.severity ?? "error") as Severity,
-      apiserver: false,
-      field: null,
-      type: null,
-      message,
-    });
+    return this.severities.placed(file, ruleId, message);
   }
 
   severityFor(ruleId: string, fallback: Severity): ConfiguredSeverity {
-    return this.severityOf(ruleId, fallback);
-  }
-
-  private severityOf(ruleId: string, fallback: Severity): ConfiguredSeverity {
-    const configured = this.options.ruleSeverity?.[ruleId];
-    if (configured) return configured;
-    const rule = this.byId.get(ruleId);
-    return rule && !inPreset(rule, this.options.preset ?? DEFAULT_PRESET) ? "off" : fallback;
+    return this.severities.of(ruleId, fallback);
   }
 
   load(text: string): import("../load/document.js").LoadedText {
@@ -267,8 +234,8 @@ class Engine implements Linter {
     const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
     for (const p of loaded.problems) {
       // A loader finding of a rule the preset leaves out (yaml-boolean-key under --preset apiserver) is not shown.
-      if (this.severityOf(p.rule, this.byId.get(p.rule)?.severity ?? "error") === "off") continue;
-      const d = this.problemDiagnostic(file, p);
+      const d = this.severities.placed(file, p.rule, p.message, { document: p.document, range: p.range, category: "yaml" });
+      if ((d.severity as ConfiguredSeverity) === "off") continue;
       if (!suppressed(d)) out.push(d);
     }
     const docsWithProblems = new Set(loaded.problems.map((p) => p.document));
@@ -290,11 +257,11 @@ class Engine implements Linter {
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
       }
     }
-    for (const f of suppressions.findings(this.severityOf(UNUSED_DIRECTIVE, "warning") !== "off")) {
-      const severity = this.severityOf(f.rule, this.byId.get(f.rule)?.severity ?? "warning");
-      if (severity === "off") continue;
+    for (const f of suppressions.findings(this.severities.of(UNUSED_DIRECTIVE, "warning") !== "off")) {
       const document = f.document ?? loaded.documents.find((d) => d.rangeOfDocument.start.line <= f.line && f.line <= d.rangeOfDocument.end.line)?.index ?? 0;
-      out.push({ ...this.fileDiagnostic(file, f.rule, f.message), document, line: f.line, column: f.column, endLine: f.line, endColumn: f.endColumn, severity, ...(f.suggestion ? { suggestion: f.suggestion } : {}) });
+      const d = this.severities.placed(file, f.rule, f.message, { document, range: { start: { line: f.line, column: f.column }, end: { line: f.line, column: f.endColumn } } }, "warning");
+      if ((d.severity as ConfiguredSeverity) === "off") continue;
+      out.push(f.suggestion ? { ...d, suggestion: f.suggestion } : d);
     }
     return { diagnostics: out, ...counts, suppressedApiserverErrors: suppressions.suppressedApiserverErrors };
   }
@@ -307,33 +274,14 @@ class Engine implements Linter {
   /** A file that is not linted at all, with the one info (`rule`) that says why and what to lint instead. */
   private skippedResult(file: string, rule: EngineCode, at: { line: number; column: number; endColumn: number }, message: string, object: string | null = null): TextResult {
     const counts = { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
-    const severity = this.severityOf(rule, "info");
-    if (severity === "off") return { diagnostics: [], ...counts };
-    const d = this.fileDiagnostic(file, rule, message);
-    return { diagnostics: [{ ...d, object, line: at.line, column: at.column, endLine: at.line, endColumn: at.endColumn }], ...counts };
-  }
-
-  private problemDiagnostic(file: string, p: LoadProblem): Diagnostic {
-    const rule = this.byId.get(p.rule);
-    return buildDiagnostic({
-      file,
-      document: p.document,
-      object: null,
-      range: p.range,
-      rule: p.rule,
-      category: "yaml",
-      severity: this.severityOf(p.rule, rule?.severity ?? "error") as Severity,
-      apiserver: false,
-      field: null,
-      type: null,
-      message: p.message,
-    });
+    if (this.severities.of(rule, "info") === "off") return { diagnostics: [], ...counts };
+    return { diagnostics: [this.severities.placed(file, rule, message, { object, range: { start: { line: at.line, column: at.column }, end: { line: at.line, column: at.endColumn } } })], ...counts };
   }
 
   private toDiagnostic(linted: string, raw: RawDiagnostic): Diagnostic | null {
     const { rule, report, document, revision } = raw;
     const file = raw.file ?? linted;
-    const severity = this.severityOf(rule.id, revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity);
+    const severity = this.severities.of(rule.id, revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity);
     if (severity === "off") return null;
     // A revision rule's verdict is the apiserver's only when its effect is a rejection and the rule reproduces the
     // apiserver's own error; a rule that explains the cause of a rejection another rule reports (a loosened bound that
@@ -576,7 +524,7 @@ class Engine implements Linter {
 
   private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, report: Report): void {
     const rule = this.byId.get(NOT_CHECKED_RULE);
-    if (!rule || this.severityOf(rule.id, rule.severity) === "off") return;
+    if (!rule || this.severities.of(rule.id, rule.severity) === "off") return;
     state.out.push({ rule, report: resolved(rule, report), document: state.document, object: state.object, phase: "structural", hiddenBy: by });
   }
 

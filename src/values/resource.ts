@@ -23,6 +23,7 @@ import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
 import { releaseHas } from "../k8s/releases.js";
+import type { RegisteredCrd, RegisteredVersion } from "../crd/registry.js";
 
 type Schema = Record<string, unknown>;
 
@@ -86,6 +87,10 @@ export const RESOURCE_FINDING_CODES = [
   "resource-cel-ratcheted",
 ] as const;
 export type ResourceFindingCode = (typeof RESOURCE_FINDING_CODES)[number];
+/** The ResourceVersion of a registered CRD's version (src/crd/registry.ts), or null when it has no schema. */
+export function resourceVersionFor(crd: RegisteredCrd<unknown>, v: RegisteredVersion): ResourceVersion | null {
+  return resourceVersionOf(crd.group, crd.kind, crd.namespaced, v.name, v.raw);
+}
 
 /** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
 export interface ResourceFinding {
@@ -199,14 +204,53 @@ function docPathOf(p: FieldPath): (string | number)[] {
   return p.toDocumentPath();
 }
 
-export function createResourceValidator(rv: ResourceVersion, options: ResourceValidatorOptions): ResourceValidator {
-  const { minor } = options;
-  const schemaValidators = options.schemaValidators ?? new SchemaValidatorCache();
-  const facts = schemaFacts(rv.schema);
-  const ratcheting = options.ratcheting ?? releaseHas(minor, "ratcheting");
-  const kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
+/**
+ * One CRD version's validator: the apiserver's create (or update) pipeline for its resources, as named steps —
+ * decode (strict decoding, pruning, defaulting), the strict decoding verdict, prepare (PrepareForCreate/Update),
+ * then the validation stages in the custom-resource strategy's order. Compiled once per version; it keeps no state
+ * between resources.
+ */
+class VersionValidator implements ResourceValidator {
+  private readonly minor: number;
+  private readonly schemaValidators: SchemaValidatorCache;
+  private readonly facts: SchemaFacts;
+  private readonly ratcheting: boolean;
+  /** How a decoding error starts (runtime.DefaultUnstructuredConverter via the CR handler's codec). */
+  private readonly kindVersion: string;
 
-  const finding = (rule: ResourceFindingCode, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding => {
+  constructor(
+    private readonly rv: ResourceVersion,
+    private readonly options: ResourceValidatorOptions,
+  ) {
+    this.minor = options.minor;
+    this.schemaValidators = options.schemaValidators ?? new SchemaValidatorCache();
+    this.facts = schemaFacts(rv.schema);
+    this.ratcheting = options.ratcheting ?? releaseHas(options.minor, "ratcheting");
+    this.kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
+  }
+
+  validate(obj: Record<string, unknown>, old?: Record<string, unknown>): ResourceResult {
+    return this.run(obj, old, this.options.fieldValidation);
+  }
+
+  decodeStored(obj: Record<string, unknown>): Record<string, unknown> {
+    return this.decode(obj).object;
+  }
+
+  /** The pipeline: decode, the strict decoding verdict (it may stop the request), prepare, validate. */
+  private run(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined, mode: FieldValidation): ResourceResult {
+    const decoded = this.decode(obj);
+    const findings = this.strictFindings(decoded.strict, mode);
+    if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
+    if (mode === "strict" && decoded.strict.length > 0) return { findings: this.behindStrict(obj, oldRaw, findings), object: null };
+    const object = decoded.object;
+    const old = oldRaw ? this.decode(oldRaw).object : undefined;
+    const meta = this.prepare(object, old);
+    findings.push(...this.validateStages(object, meta, old));
+    return { findings, object };
+  }
+
+  private finding(rule: ResourceFindingCode, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding {
     const f: ResourceFinding = {
       rule,
       severity,
@@ -217,12 +261,12 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
       message: e.message,
     };
     if (hasOwn(e, "value") && e.type !== "Required value" && e.type !== "Forbidden" && e.type !== "Too long" && e.type !== "Internal error")
-      f.value = renderFieldValue(e.value, minor);
+      f.value = renderFieldValue(e.value, this.minor);
     return f;
-  };
+  }
 
   /** Decoding: strict errors (in the apiserver's order) and the coerced, pruned, null-pruned, defaulted copy. */
-  function decode(obj: Record<string, unknown>): { strict: ResourceFinding[]; hard: ResourceFinding | null; object: Record<string, unknown> } {
+  private decode(obj: Record<string, unknown>): { strict: ResourceFinding[]; hard: ResourceFinding | null; object: Record<string, unknown> } {
     const strict: ResourceFinding[] = [];
     const unknown = (text: string, segs: (string | number)[]): void => {
       strict.push({ rule: "resource-unknown-field", severity: "error", field: text, docPath: segs, type: "Unknown field", message: `unknown field ${JSON.stringify(text)}` });
@@ -239,38 +283,138 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
           field: "metadata",
           docPath: ["metadata"],
           type: null,
-          message: `${kindVersion}: ${d.error}`,
+          message: `${this.kindVersion}: ${d.error}`,
         };
         return { strict, hard, object: obj };
       }
       meta = d.meta;
-      if (isPlainObject(rawMeta)) metadataUnknowns(rawMeta, minor, unknown);
+      if (isPlainObject(rawMeta)) metadataUnknowns(rawMeta, this.minor, unknown);
     }
-    const pruned = pruneValue(obj, rv.schema, { isResourceRoot: true });
+    const pruned = pruneValue(obj, this.rv.schema, { isResourceRoot: true });
     pruned.paths.forEach((p, i) => unknown(p, pruned.fieldPaths[i]!.toDocumentPath()));
     const object = pruned.pruned as Record<string, unknown>;
     if (rawMeta !== undefined) object.metadata = meta;
-    pruneNulls(object, rv.schema);
-    if (facts.embedded) {
+    pruneNulls(object, this.rv.schema);
+    if (this.facts.embedded) {
       const embeddedUnknowns: { text: string; segs: (string | number)[] }[] = [];
-      collectEmbeddedUnknowns(object, rv.schema, [], true, minor, embeddedUnknowns);
+      collectEmbeddedUnknowns(object, this.rv.schema, [], true, this.minor, embeddedUnknowns);
       embeddedUnknowns.sort((a, b) => compareBytes(a.text, b.text));
       for (const u of embeddedUnknowns) unknown(u.text, u.segs);
-      const c = coerceEmbedded(object, rv.schema, {});
+      const c = coerceEmbedded(object, this.rv.schema, {});
       if (c.error) {
-        const e = finding("resource-decode-failed", c.error);
-        e.detail = `${kindVersion}: ${c.error.path.toString()}: Invalid value: ${e.value ?? ""}: ${c.error.message}`;
+        const e = this.finding("resource-decode-failed", c.error);
+        e.detail = `${this.kindVersion}: ${c.error.path.toString()}: Invalid value: ${e.value ?? ""}: ${c.error.message}`;
         return { strict, hard: e, object };
       }
       const coerced = c.value as Record<string, unknown>;
-      applyDefaults(coerced, rv.schema);
+      applyDefaults(coerced, this.rv.schema);
       return { strict, hard: null, object: coerced };
     }
-    applyDefaults(object, rv.schema);
+    applyDefaults(object, this.rv.schema);
     return { strict, hard: null, object };
   }
 
-  function validateObjectMeta(meta: Record<string, unknown>, out: ValueError[], warnings: ValueError[], oldMeta?: Record<string, unknown>): void {
+  /** The strict decoding errors as the field validation directive reports them (errors, warnings, or none). */
+  private strictFindings(strict: ResourceFinding[], mode: FieldValidation): ResourceFinding[] {
+    const findings: ResourceFinding[] = [];
+    if (mode === "ignore") return findings;
+    const strictAsError = mode === "strict";
+    for (const s of strict) {
+      if (strictAsError) {
+        s.detail = `${this.kindVersion}: strict decoding error: ${strict.map((x) => x.message).join(", ")}`;
+      } else s.severity = "warning";
+      findings.push(s);
+    }
+    return findings;
+  }
+
+  /**
+   * The apiserver stops at the strict decoding error; say what else it would find once the fields are fixed.
+   * Nothing has changed obj yet (decoding copies), so the second pass sees what the first one saw.
+   */
+  private behindStrict(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined, findings: ResourceFinding[]): ResourceFinding[] {
+    const rest = this.run(obj, oldRaw, "ignore");
+    const hidden = rest.findings.filter((f) => f.hiddenBy === undefined).length;
+    if (hidden > 0) {
+      const last = findings[findings.length - 1]!;
+      last.detail = `${last.detail ?? ""}; ${hidden} further problem${hidden === 1 ? " is" : "s are"} hidden behind it (the apiserver stops here): --field-validation warn shows ${hidden === 1 ? "it" : "them"}`;
+    }
+    // Once the unknown fields are gone the apiserver goes on: what it finds then is shown behind the first of them
+    // (or behind the error nearer to it that still stops it, as a type error stops CEL).
+    if (this.options.behind) for (const f of rest.findings) findings.push(f.hiddenBy ? f : { ...f, hiddenBy: findings[0]! });
+    return findings;
+  }
+
+  /** PrepareForCreate / PrepareForUpdate: status from OLD (or dropped), the name, namespace and generation; returns the metadata. */
+  private prepare(object: Record<string, unknown>, old: Record<string, unknown> | undefined): Record<string, unknown> {
+    const rv = this.rv;
+    if (rv.statusSubresource) {
+      if (old === undefined || !hasOwn(old, "status")) delete object.status;
+      else object.status = deepCopy(old.status);
+    }
+    const meta: Record<string, unknown> = isPlainObject(object.metadata) ? object.metadata : {};
+    if (!isPlainObject(object.metadata)) object.metadata = meta;
+    if ((typeof meta.name !== "string" || meta.name === "") && typeof meta.generateName === "string" && meta.generateName !== "")
+      meta.name = generatedName(meta.generateName);
+    // kubectl sends the context's namespace for a namespaced kind; the server clears it for a cluster-scoped one.
+    if (rv.namespaced && (typeof meta.namespace !== "string" || meta.namespace === "")) meta.namespace = "default";
+    if (!rv.namespaced) delete meta.namespace;
+    if (old === undefined) meta.generation = 1;
+    return meta;
+  }
+
+  /** The validation stages in the strategy's order: ObjectMeta, schema (ratcheted), scale, embedded resources, list types, then CEL unless an error blocks it. */
+  private validateStages(object: Record<string, unknown>, meta: Record<string, unknown>, old: Record<string, unknown> | undefined): ResourceFinding[] {
+    const { rv, options, minor } = this;
+    const findings: ResourceFinding[] = [];
+    const warnings: ValueError[] = [];
+    const metaErrors: ValueError[] = [];
+    this.validateObjectMeta(meta, metaErrors, warnings, old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined);
+    let schemaErrors = validateSchemaValue(rv.schema, object, { minor, cache: this.schemaValidators });
+    if (old !== undefined && this.ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+    const scaleErrors: ValueError[] = [];
+    this.validateScale(object, scaleErrors);
+    const embeddedErrors = this.facts.embedded ? validateEmbedded(object, rv.schema, { minor }) : [];
+    let listErrors = this.facts.listTypes ? validateListTypes(object, rv.schema) : [];
+    if (old !== undefined && listErrors.length > 0 && validateListTypes(old, rv.schema).length > 0) listErrors = [];
+    const before = [...metaErrors, ...schemaErrors, ...scaleErrors, ...embeddedErrors, ...listErrors];
+    let celFindings: ResourceFinding[] = [];
+    let celSkipped = false;
+    if (options.cel) {
+      if (before.some(isBlocking)) celSkipped = true;
+      else celFindings = options.cel.validate(object, old);
+    }
+    const found = new Map<ValueError, ResourceFinding>();
+    const add = (rule: ResourceFindingCode, e: ValueError) => {
+      const f = this.finding(rule, e);
+      found.set(e, f);
+      findings.push(f);
+    };
+    for (const e of metaErrors) add("resource-metadata-invalid", e);
+    for (const e of schemaErrors) add("resource-schema-invalid", e);
+    for (const e of scaleErrors) add("resource-scale-invalid", e);
+    for (const e of embeddedErrors) add("resource-embedded-invalid", e);
+    for (const e of listErrors) add("resource-list-type-duplicate", e);
+    findings.push(...celFindings);
+    if (celSkipped)
+      findings.push(this.finding("resource-cel-not-checked", { path: FieldPath.from([]), type: "Invalid value", value: null, message: CEL_SKIPPED }));
+    if (celSkipped && options.behind && options.cel) {
+      // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
+      // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
+      // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
+      const blocker = found.get(before.find(isBlocking)!)!;
+      for (const f of options.cel.validate(object, old)) if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
+    }
+    for (const w of warnings) {
+      const f = this.finding("resource-finalizer-name", w, "warning");
+      f.type = null;
+      delete f.value;
+      findings.push(f);
+    }
+    return findings;
+  }
+
+  private validateObjectMeta(meta: Record<string, unknown>, out: ValueError[], warnings: ValueError[], oldMeta?: Record<string, unknown>): void {
     const p = FieldPath.root("metadata");
     const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
     const generateName = str("generateName");
@@ -279,19 +423,19 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     const name = str("name");
     if (name === "") out.push({ path: p.child("name"), type: "Required value", message: "name or generateName is required" });
     else for (const m of nameIsDNSSubdomain(name, false)) out.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
-    if (rv.namespaced) {
+    if (this.rv.namespaced) {
       const ns = str("namespace");
       for (const m of isDNS1123Label(ns)) out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
     }
-    validateObjectMetaAfterNames(p, meta, minor, out);
+    validateObjectMetaAfterNames(p, meta, this.minor, out);
     // Finalizer warnings (customresource strategy generateWarningsFromObj): the finalizers this request adds (all of
     // them on create, those the old object lacks on update), unique and sorted (sets.String.List()).
     const names = (m: Record<string, unknown> | undefined): string[] => (m && Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : []);
     const before = new Set(names(oldMeta));
     const added = [...new Set(names(meta))].filter((f) => !before.has(f)).sort(compareBytes);
     for (const f of added) {
-      for (const m of qualifiedNameErrors(f, minor)) warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
-      if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f) && qualifiedNameErrors(f, minor).length === 0)
+      for (const m of qualifiedNameErrors(f, this.minor)) warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
+      if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f) && qualifiedNameErrors(f, this.minor).length === 0)
         warnings.push({
           path: p.child("finalizers"),
           type: "Invalid value",
@@ -300,8 +444,8 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
     }
   }
 
-  function validateScale(obj: Record<string, unknown>, out: ValueError[]): void {
-    const scale = rv.scale;
+  private validateScale(obj: Record<string, unknown>, out: ValueError[]): void {
+    const scale = this.rv.scale;
     if (!scale) return;
     const replicas = (jsonPath: string): void => {
       const found = valueAt(obj, jsonPath);
@@ -332,104 +476,10 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
         });
     }
   }
+}
 
-  function run(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined, mode: FieldValidation = options.fieldValidation): ResourceResult {
-    const findings: ResourceFinding[] = [];
-    const decoded = decode(obj);
-    if (mode !== "ignore") {
-      const strictAsError = mode === "strict";
-      for (const s of decoded.strict) {
-        if (strictAsError) {
-          s.detail = `${kindVersion}: strict decoding error: ${decoded.strict.map((x) => x.message).join(", ")}`;
-        } else s.severity = "warning";
-        findings.push(s);
-      }
-    }
-    if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
-    if (mode === "strict" && decoded.strict.length > 0) {
-      // The apiserver stops at the strict decoding error; say what else it would find once the fields are fixed.
-      // Nothing has changed obj yet (decoding copies), so the second pass sees what the first one saw.
-      const rest = run(obj, oldRaw, "ignore");
-      const hidden = rest.findings.filter((f) => f.hiddenBy === undefined).length;
-      if (hidden > 0) {
-        const last = findings[findings.length - 1]!;
-        last.detail = `${last.detail ?? ""}; ${hidden} further problem${hidden === 1 ? " is" : "s are"} hidden behind it (the apiserver stops here): --field-validation warn shows ${hidden === 1 ? "it" : "them"}`;
-      }
-      // Once the unknown fields are gone the apiserver goes on: what it finds then is shown behind the first of them
-      // (or behind the error nearer to it that still stops it, as a type error stops CEL).
-      if (options.behind) for (const f of rest.findings) findings.push(f.hiddenBy ? f : { ...f, hiddenBy: findings[0]! });
-      return { findings, object: null };
-    }
-    const object = decoded.object;
-    const old = oldRaw ? decode(oldRaw).object : undefined;
-
-    // PrepareForCreate / PrepareForUpdate.
-    if (rv.statusSubresource) {
-      if (old === undefined || !hasOwn(old, "status")) delete object.status;
-      else object.status = deepCopy(old.status);
-    }
-    const meta: Record<string, unknown> = isPlainObject(object.metadata) ? object.metadata : {};
-    if (!isPlainObject(object.metadata)) object.metadata = meta;
-    if ((typeof meta.name !== "string" || meta.name === "") && typeof meta.generateName === "string" && meta.generateName !== "")
-      meta.name = generatedName(meta.generateName);
-    // kubectl sends the context's namespace for a namespaced kind; the server clears it for a cluster-scoped one.
-    if (rv.namespaced && (typeof meta.namespace !== "string" || meta.namespace === "")) meta.namespace = "default";
-    if (!rv.namespaced) delete meta.namespace;
-    if (old === undefined) meta.generation = 1;
-
-    const errors: ValueError[] = [];
-    const warnings: ValueError[] = [];
-    const metaErrors: ValueError[] = [];
-    validateObjectMeta(meta, metaErrors, warnings, old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined);
-    errors.push(...metaErrors);
-    let schemaErrors = validateSchemaValue(rv.schema, object, { minor, cache: schemaValidators });
-    if (old !== undefined && ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
-    const scaleErrors: ValueError[] = [];
-    validateScale(object, scaleErrors);
-    const embeddedErrors = facts.embedded ? validateEmbedded(object, rv.schema, { minor }) : [];
-    let listErrors = facts.listTypes ? validateListTypes(object, rv.schema) : [];
-    if (old !== undefined && listErrors.length > 0 && validateListTypes(old, rv.schema).length > 0) listErrors = [];
-    const before = [...metaErrors, ...schemaErrors, ...scaleErrors, ...embeddedErrors, ...listErrors];
-    let celFindings: ResourceFinding[] = [];
-    let celSkipped = false;
-    if (options.cel) {
-      if (before.some(isBlocking)) celSkipped = true;
-      else celFindings = options.cel.validate(object, old);
-    }
-    const found = new Map<ValueError, ResourceFinding>();
-    const add = (rule: ResourceFindingCode, e: ValueError) => {
-      const f = finding(rule, e);
-      found.set(e, f);
-      findings.push(f);
-    };
-    for (const e of metaErrors) add("resource-metadata-invalid", e);
-    for (const e of schemaErrors) add("resource-schema-invalid", e);
-    for (const e of scaleErrors) add("resource-scale-invalid", e);
-    for (const e of embeddedErrors) add("resource-embedded-invalid", e);
-    for (const e of listErrors) add("resource-list-type-duplicate", e);
-    findings.push(...celFindings);
-    if (celSkipped)
-      findings.push(finding("resource-cel-not-checked", { path: FieldPath.from([]), type: "Invalid value", value: null, message: CEL_SKIPPED }));
-    if (celSkipped && options.behind && options.cel) {
-      // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
-      // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
-      // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
-      const blocker = found.get(before.find(isBlocking)!)!;
-      for (const f of options.cel.validate(object, old)) if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
-    }
-    for (const w of warnings) {
-      const f = finding("resource-finalizer-name", w, "warning");
-      f.type = null;
-      delete f.value;
-      findings.push(f);
-    }
-    return { findings, object };
-  }
-
-  return {
-    validate: (obj, old) => run(obj, old),
-    decodeStored: (obj) => decode(obj).object,
-  };
+export function createResourceValidator(rv: ResourceVersion, options: ResourceValidatorOptions): ResourceValidator {
+  return new VersionValidator(rv, options);
 }
 
 /** Unknown ObjectMeta keys (and owner reference / managed fields entry keys), in document order. */

@@ -9,11 +9,11 @@ import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../../load
 import { repoPath } from "../../load/git.js";
 import { isPartialCrd } from "../../load/kustomize-patch.js";
 import { inputLayout, type LayoutCache } from "../../load/layout.js";
-import { buildDiagnostic, prepareDiagnostics, summarize, type Diagnostic, type LintResult, type SourceRange } from "../../diagnostics/index.js";
-import { formatKubernetesVersion } from "../../k8s/version.js";
+import { buildDiagnostic, type Diagnostic, type LintResult, type SourceRange } from "../../diagnostics/index.js";
+import { counted, runResult, severityOfEffect } from "../../engine/sink.js";
 import { makeLinter, UsageError } from "../../engine/files.js";
 import { allRules } from "../../rules/index.js";
-import { severityOfEffect, type Linter } from "../../engine/lint.js";
+import type { Linter } from "../../engine/lint.js";
 import { applyDiffPolicy } from "./policy.js";
 import { replayObjects } from "./replay.js";
 import type { DiffCode } from "./codes.js";
@@ -199,8 +199,7 @@ async function lintNew(
   let kept = diffOnly ? diagnostics.filter((d) => keptByDiff(d, warnsOnUpdate)) : diagnostics;
   kept = kept.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
-  const prepared = prepareDiagnostics(kept);
-  return { diagnostics: prepared, summary: summarize(prepared, counts), kubernetesVersion: formatKubernetesVersion({ major: 1, minor: linter.minor }), ...(bundles.length ? { bundles } : {}) };
+  return { ...runResult(kept, counts, linter.minor), ...(bundles.length ? { bundles } : {}) };
 }
 
 const LINE_1: SourceRange = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
@@ -212,10 +211,8 @@ async function withReplay(linter: Linter, result: LintResult, newTexts: readonly
   const replay = await replayObjects(linter, crds, options.objects!, options);
   let kept = replay.diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
-  const prepared = prepareDiagnostics([...result.diagnostics, ...kept]);
   const { errors: _e, warnings: _w, infos: _i, ...counts } = result.summary;
-  const summary = summarize(prepared, { ...counts, files: counts.files + replay.files.length, resources: counts.resources + replay.resources, skipped: counts.skipped + replay.skipped });
-  return { ...result, diagnostics: prepared, summary, files: [...files, ...replay.files] };
+  return { ...result, ...counted([...result.diagnostics, ...kept], { ...counts, files: counts.files + replay.files.length, resources: counts.resources + replay.resources, skipped: counts.skipped + replay.skipped }), files: [...files, ...replay.files] };
 }
 
 /**

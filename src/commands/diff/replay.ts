@@ -14,10 +14,12 @@ import { isCrd, isObject } from "../../crd/model.js";
 import { splitApiVersion } from "../../k8s/builtin.js";
 import { deepEqual, isPlainObject } from "../../k8s/go.js";
 import { buildDiagnostic, type Diagnostic } from "../../diagnostics/index.js";
-import { createResourceValidator, resourceVersionOf, type ResourceFinding, type ResourceValidator, type ResourceVersion } from "../../values/resource.js";
+import { createResourceValidator, resourceVersionFor, type ResourceFinding, type ResourceValidator } from "../../values/resource.js";
+import { CrdRegistry, type RegisteredCrd, type RegisteredVersion } from "../../crd/registry.js";
 import { SchemaValidatorCache } from "../../values/value.js";
 import type { Effect } from "../../rules/define-rule.js";
-import { severityOfEffect, type Linter } from "../../engine/lint.js";
+import type { Linter } from "../../engine/lint.js";
+import { severityOfEffect } from "../../engine/sink.js";
 import { UsageError } from "../../engine/files.js";
 import { loadCelStages } from "../../engine/validate-cel.js";
 import { releaseHas } from "../../k8s/releases.js";
@@ -41,39 +43,11 @@ export interface ReplayResult {
   files: string[];
 }
 
-interface NewVersion {
-  served: boolean;
-  rv: ResourceVersion | null;
-  validator?: ResourceValidator | null;
-}
-
-interface NewCrd {
-  name: string;
-  group: string;
-  kind: string;
-  versions: Map<string, NewVersion>;
-}
-
-
 /** NEW's CRDs by group and kind (a top-level schema is hoisted into each version, as v1 CRDs always carry it per version). */
-function newCrdsOf(raws: readonly Record<string, unknown>[]): Map<string, NewCrd> {
-  const out = new Map<string, NewCrd>();
-  for (const raw of raws) {
-    const spec = isObject(raw.spec) ? raw.spec : {};
-    const names = isObject(spec.names) ? spec.names : {};
-    const group = typeof spec.group === "string" ? spec.group : "";
-    const kind = typeof names.kind === "string" ? names.kind : "";
-    if (!group || !kind) continue;
-    const namespaced = spec.scope !== "Cluster";
-    const versions = new Map<string, NewVersion>();
-    for (const v of Array.isArray(spec.versions) ? spec.versions : []) {
-      if (!isObject(v) || typeof v.name !== "string") continue;
-      versions.set(v.name, { served: v.served === true, rv: typeof v.name === "string" ? resourceVersionOf(group, kind, namespaced, v.name, v) : null });
-    }
-    const metadata = isObject(raw.metadata) ? raw.metadata : {};
-    out.set(`${group}\0${kind}`, { name: typeof metadata.name === "string" ? metadata.name : `${kind}.${group}`, group, kind, versions });
-  }
-  return out;
+function newCrdsOf(raws: readonly Record<string, unknown>[]): CrdRegistry<null> {
+  const registry = new CrdRegistry<null>();
+  for (const raw of raws) registry.add(raw, null);
+  return registry;
 }
 
 interface ReadChange {
@@ -123,14 +97,21 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
   let resources = 0;
   let skipped = 0;
 
-  const validatorOf = async (v: NewVersion): Promise<ResourceValidator | null> => {
-    if (v.validator !== undefined) return v.validator;
-    if (!v.rv) return (v.validator = null);
+  const validators = new Map<RegisteredVersion, ResourceValidator | null>();
+  const validatorOf = async (crd: RegisteredCrd<null>, v: RegisteredVersion): Promise<ResourceValidator | null> => {
+    const known = validators.get(v);
+    if (known !== undefined) return known;
+    const rv = resourceVersionFor(crd, v);
+    if (!rv) {
+      validators.set(v, null);
+      return null;
+    }
     cel ??= await loadCelStages(minor);
-    const stage = cel.stageFor(v.rv.schema, { ratcheting: releaseHas(minor, "ratcheting") });
+    const stage = cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") });
     // Unknown fields are reported as read changes (pruned on read); the validation judges what is kept.
-    v.validator = createResourceValidator(v.rv, { minor, fieldValidation: "ignore", cel: stage, schemaValidators });
-    return v.validator;
+    const validator = createResourceValidator(rv, { minor, fieldValidation: "ignore", cel: stage, schemaValidators });
+    validators.set(v, validator);
+    return validator;
   };
 
   const emit = (file: string, document: LoadedDocument, docPath: (string | number)[], object: string, rule: string, effect: Effect, ratcheted: boolean, message: string, field: string | null, version: string, detail?: string) => {
@@ -168,7 +149,7 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
     for (const { value, document } of objectsOf(loaded.documents).objects) {
       if (isCrd(value as unknown) || typeof value.apiVersion !== "string" || typeof value.kind !== "string") continue;
       const { group, version } = splitApiVersion(value.apiVersion);
-      const crd = crds.get(`${group}\0${value.kind}`);
+      const crd = crds.get(group, value.kind);
       if (!crd) {
         skipped++;
         continue;
@@ -180,10 +161,10 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
       const at = (p: (string | number)[]) => p;
       const v = crd.versions.get(version);
       if (!v || !v.served) {
-        emit(file, document, at(["apiVersion"]), object, OBJECT_INVALID, "objects-fail", false, `${object} is ${value.apiVersion}, which NEW ${v ? "no longer serves" : "no longer has"} (${crd.name}): it cannot be read or written at that version`, "apiVersion", version);
+        emit(file, document, at(["apiVersion"]), object, OBJECT_INVALID, "objects-fail", false, `${object} is ${value.apiVersion}, which NEW ${v ? "no longer serves" : "no longer has"} (${crd.name ?? `${crd.kind}.${crd.group}`}): it cannot be read or written at that version`, "apiVersion", version);
         continue;
       }
-      const validator = await validatorOf(v);
+      const validator = await validatorOf(crd, v);
       if (!validator) continue;
       // Read through NEW, as a stored object is: what vanishes or changes.
       const changes: ReadChange[] = [];

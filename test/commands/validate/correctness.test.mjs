@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { crdlint, bin } from "./helpers/cli.mjs";
-import { tmp } from "./helpers/tmp.mjs";
+import { crdlint, bin } from "../../helpers/cli.mjs";
+import { tmp } from "../../helpers/tmp.mjs";
 
 const crd = (name, kind, plural) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

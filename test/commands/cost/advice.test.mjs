@@ -3,8 +3,8 @@
 // or the reason there is none on every expression over the limit, and a summary that counts right.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { crdlint } from "./helpers/cli.mjs";
-import { tmp } from "./helpers/tmp.mjs";
+import { crdlint } from "../../helpers/cli.mjs";
+import { tmp } from "../../helpers/tmp.mjs";
 
 const crd = (properties) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

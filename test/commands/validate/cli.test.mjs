@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crdlint } from "../helpers/cli.mjs";
-import { allRules } from "../../dist/rules/index.js";
-import { validateFiles } from "../../dist/commands/validate/index.js";
-import { validate } from "../../dist/index.js";
+import { crdlint } from "../../helpers/cli.mjs";
+import { allRules } from "../../../dist/rules/index.js";
+import { validateFiles } from "../../../dist/commands/validate/index.js";
+import { validate } from "../../../dist/index.js";
 
 const crd = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -118,7 +118,7 @@ for (const rule of allRules.filter((r) => r.category === "resource" && r.docs.fa
     const usesCel = rule.id.startsWith("resource-cel-");
     const bad = await run(rule.docs.fail);
     if (usesCel && bad.length === 0) {
-      const { loadCelStages } = await import("../../dist/engine/validate-cel.js");
+      const { loadCelStages } = await import("../../../dist/engine/validate-cel.js");
       if ((await loadCelStages(37)) === null) return t.skip("this build has no CEL runtime");
     }
     assert.ok(bad.length > 0, `${rule.id} did not fire on its failing example`);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { crdlint, root } from "../helpers/cli.mjs";
+import { crdlint, root } from "../../helpers/cli.mjs";
 
 const dir = join(root, "fixtures", "validate");
 const pick = (d) => {

@@ -1,0 +1,33 @@
+/**
+ * `crdlint lint`: files, directories, globs or a text in, the LintResult out. The options are checked as the CLI
+ * checks its configuration (engine/options.ts), the run's linter is built once, and the files are driven through it
+ * (engine/files.ts: on this thread or on workers). `lint --against` is the diff command's (src/index.ts sends it there).
+ */
+import type { LintResult } from "../../diagnostics/index.js";
+import { allRules } from "../../rules/index.js";
+import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import type { Linter } from "../../engine/lint.js";
+import { checkOptions, checkPaths } from "../../engine/options.js";
+import { runResult } from "../../engine/sink.js";
+
+const ruleIds = (): string[] => allRules.map((r) => r.id);
+
+/** Checks the paths and lint's options (a UsageError names every problem), then builds the run's linter. */
+export async function lintRun(paths: readonly string[], options: LintOptions): Promise<Linter> {
+  checkPaths(paths);
+  checkOptions("lint", options, ruleIds());
+  return makeLinter(allRules, options);
+}
+
+/** Lints files, directories and globs (`-` reads stdin). */
+export async function lintFiles(paths: readonly string[], options: LintOptions): Promise<LintResult> {
+  return lintFilesWith(await lintRun(paths, options), paths, options);
+}
+
+/** Lints YAML or JSON text (one or more documents), named `options.file` (default `<text>`). */
+export async function lintText(text: string, options: LintOptions & { file?: string }): Promise<LintResult> {
+  checkOptions("lintText", options, ruleIds());
+  const linter = await makeLinter(allRules, options);
+  const r = linter.lintText(text, options.file ?? "<text>");
+  return runResult(r.diagnostics, { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped }, linter.minor);
+}

@@ -1,0 +1,131 @@
+/**
+ * How `crdlint validate` reads its inputs: each opened once per run (the CRD pass and the resource pass both read
+ * one, and standard input gives its text only once), streamed document by document with each document's place in
+ * the file, and the stored objects of `--old`.
+ */
+import { UsageError } from "../../engine/files.js";
+import { NoInputError, openInput, type StdinReader } from "../../load/files.js";
+import { readDocumentChunks } from "../../load/stream.js";
+import { loadText, type LoadedDocument } from "../../load/document.js";
+import { goTemplateAction } from "../../load/template.js";
+import { inputLayout, type LayoutCache } from "../../load/layout.js";
+import type { FastLoader } from "../../load/fast-load.js";
+import { isObject } from "../../crd/model.js";
+import { splitApiVersion } from "../../k8s/builtin.js";
+
+/** A document of an input, with where its chunk starts in the file and its index among the file's documents. */
+export interface Located {
+  doc: LoadedDocument;
+  lineOffset: number;
+  index: number;
+}
+
+export type OpenedInput = Awaited<ReturnType<typeof openInput>>;
+/** An input that can be read: its text (standard input, a pipe), or a regular file to stream. */
+export type ReadableInput = Exclude<OpenedInput, { problem: string }>;
+
+/**
+ * Opens each input once per run, checking its size (--max-file-size) and NUL bytes: the CRD pass and the resource
+ * pass both read an input, and standard input or a pipe gives its text only once.
+ */
+export function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinReader | undefined): (file: string) => Promise<OpenedInput> {
+  const opened = new Map<string, Promise<OpenedInput>>();
+  // The library reads no standard input for validate unless given a reader (the CLI's, a test's).
+  const reader: StdinReader = stdin ?? (async () => "");
+  return (file) => {
+    let input = opened.get(file);
+    // An empty standard input given by a reader is a failed pipe (NoInputError); no reader at all is no input.
+    if (!input)
+      opened.set(
+        file,
+        (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader, allowEmptyStdin: stdin === undefined }).catch((e: unknown) => {
+          throw e instanceof NoInputError ? new UsageError(e.message) : e;
+        })),
+      );
+    return input;
+  };
+}
+
+export type ChunkDocument = {
+  located: Located | null;
+  text: string;
+  problems: ReturnType<typeof loadText>["problems"];
+  lineOffset: number;
+  chunk: number;
+  /** The chunk is a Go/Helm template: where its first action is in the file (src/load/template.ts). */
+  template?: { line: number; column: number };
+};
+
+/** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
+export async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader, layouts?: LayoutCache): AsyncGenerator<ChunkDocument> {
+  let index = 0;
+  let chunkNo = 0;
+  // Helm renders every file of a chart's templates/: any `{{` there is an action.
+  const chartTemplate = inputLayout(input.file, cwd, layouts).chart?.part === "templates";
+  for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
+    const chunkIndex = chunkNo++;
+    if (only && !only(chunk.text)) {
+      index++;
+      continue;
+    }
+    const lineOffset = chunk.line - 1;
+    // The fast loader reads what it can (the same documents and ranges as the full loader: test/fast-load.test.mjs),
+    // CRDs included; the full loader reads the rest and reports their problems.
+    const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
+    const template = goTemplateAction(chunk.text, loaded.problems, { chartTemplate, values: loaded.documents.map((d) => d.value) });
+    if (template) {
+      yield { located: null, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex, template: { line: template.line + lineOffset, column: template.column } };
+      index += Math.max(1, loaded.documents.length);
+      continue;
+    }
+    if (loaded.documents.length === 0 && loaded.problems.length === 0) continue;
+    if (loaded.documents.length === 0) yield { located: null, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
+    for (const doc of loaded.documents) yield { located: { doc, lineOffset, index: index + doc.index }, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
+    index += Math.max(1, loaded.documents.length);
+  }
+}
+
+export const mentionsCrd = (text: string): boolean => text.includes("CustomResourceDefinition");
+
+export interface OldObjects {
+  find(group: string, kind: string, namespace: string, name: string | null, namespaced: boolean): Record<string, unknown> | undefined;
+}
+
+/** The stored objects of an update (`--old`), by group, kind, namespace and name. */
+export async function loadOld(file: string, cwd: string, open: (file: string) => Promise<OpenedInput>): Promise<OldObjects> {
+  const byKey = new Map<string, Record<string, unknown>>();
+  const key = (group: string, kind: string, namespace: string, name: string) => `${group}\0${kind}\0${namespace}\0${name}`;
+  let readable = false;
+  const cannotRead = (e: unknown) => new UsageError(`cannot read --old ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+  let input: OpenedInput;
+  try {
+    input = await open(file);
+  } catch (e) {
+    throw cannotRead(e);
+  }
+  if ("problem" in input) throw cannotRead(new Error(input.message));
+  try {
+    for await (const d of documentsOf(input, cwd)) {
+      readable = true;
+      const v = d.located?.doc.value;
+      if (!isObject(v) || typeof v.apiVersion !== "string" || typeof v.kind !== "string" || !isObject(v.metadata)) continue;
+      const name = typeof v.metadata.name === "string" ? v.metadata.name : "";
+      const ns = typeof v.metadata.namespace === "string" ? v.metadata.namespace : "";
+      byKey.set(key(splitApiVersion(v.apiVersion).group, v.kind, ns, name), v);
+    }
+  } catch (e) {
+    throw cannotRead(e);
+  }
+  void readable;
+  return {
+    find(group, kind, namespace, name, namespaced) {
+      if (name === null) return undefined;
+      const nss = namespaced ? (namespace === "" || namespace === "default" ? ["", "default"] : [namespace]) : [namespace, ""];
+      for (const ns of nss) {
+        const v = byKey.get(key(group, kind, ns, name));
+        if (v) return v;
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,343 @@
+/**
+ * One `crdlint validate` run as named steps over its state: read the CRDs (the --crd inputs, then the CRDs among
+ * the manifests) into the run's registry, read the stored objects of --old, validate each resource of each input
+ * against its CRD's version, and report. Each input's findings and counts are kept apart until the input is read to
+ * its end, so that an input found to be a template part way through is reported as one, with nothing of its earlier
+ * chunks.
+ */
+import { dirname } from "node:path";
+import { buildDiagnostic, type Diagnostic, type HiddenBy, type LintResult, type Severity } from "../../diagnostics/index.js";
+import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs } from "../../load/files.js";
+import { objectsOf } from "../../load/objects.js";
+import { isKustomizationFile, type LayoutCache } from "../../load/layout.js";
+import { createFastLoader } from "../../load/fast-load.js";
+import { isCrd, isObject } from "../../crd/model.js";
+import { CrdRegistry, deprecationWarning, type RegisteredCrd, type RegisteredVersion } from "../../crd/registry.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } from "../../k8s/releases.js";
+import type { ValidateCode } from "./codes.js";
+import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
+import { SchemaValidatorCache } from "../../values/value.js";
+import { createResourceValidator, resourceVersionFor, type CelStage, type FieldValidation, type ResourceFinding, type ResourceFindingCode, type ResourceValidator } from "../../values/resource.js";
+import { apiserverLine } from "../../report/types.js";
+import { UsageError } from "../../engine/files.js";
+import { inputProblemDiagnostic } from "../../engine/lint-file.js";
+import { goTemplateMessage, type Linter } from "../../engine/lint.js";
+import { DiagnosticSink, type RunCounts, type Severities } from "../../engine/sink.js";
+import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import { documentsOf, inputOpener, loadOld, mentionsCrd, type Located, type OldObjects, type OpenedInput } from "./inputs.js";
+import type { ValidateOptions } from "./index.js";
+
+/** Where a CRD was read: its document, and the text of its chunk (linted on first use, for its verdict). */
+interface CrdPlace {
+  file: string;
+  document: number;
+  line: number;
+  column: number;
+  text: string;
+  lineOffset: number;
+}
+
+type Crd = RegisteredCrd<CrdPlace>;
+
+/** A run's counters, zero, in the summary's order. */
+const noCounts = (): RunCounts => ({ files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 });
+
+/** Where a position is: a template's first action. */
+type At = { line: number; column: number };
+
+export class ValidateRun {
+  private readonly cwd: string;
+  private readonly open: (file: string) => Promise<OpenedInput>;
+  private readonly severities: Severities;
+  private readonly minor: number;
+  private readonly fieldValidation: FieldValidation;
+  /** One per run: resources of every CRD share the compiled schema validators and patterns. */
+  private readonly schemaValidators = new SchemaValidatorCache();
+  private readonly fast = createFastLoader();
+  /** The run's memory of the directories looked at for each input's place in the repository. */
+  private readonly layouts: LayoutCache = new Map();
+  private readonly registry = new CrdRegistry<CrdPlace>();
+  /** Every CRD document read (--crd and manifests), once each: the summary's count. */
+  private readonly crdDocuments = new Set<string>();
+  /** The chunks of the manifests that hold a CRD: their CRDs are counted with the --crd ones, not validated. */
+  private readonly crdChunks = new Set<string>();
+  /** Inputs found to be Go/Helm templates, with their first action: skipped whole, with one info. */
+  private readonly templates = new Map<string, At>();
+  /** Each CRD's lint verdict, on first use: null when it has no apiserver error. */
+  private readonly verdicts = new Map<Crd, { errors: Diagnostic[] } | null>();
+  /** Each served version's validator, compiled on first use. */
+  private readonly validators = new Map<RegisteredVersion, ResourceValidator>();
+  /** The run's findings and counts; each input's go to a sink of its own first (validateInput). */
+  private readonly sink: DiagnosticSink;
+  /** Set by the steps that read them: the CEL stages of the target release, the stored objects of --old. */
+  private cel: CelStages | null = null;
+  private oldObjects: OldObjects | null = null;
+
+  constructor(
+    private readonly options: ValidateOptions,
+    private readonly linter: Linter,
+  ) {
+    this.cwd = options.cwd ?? process.cwd();
+    this.open = inputOpener(this.cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
+    this.severities = linter.severities;
+    this.sink = new DiagnosticSink(linter.severities, noCounts());
+    this.minor = linter.minor;
+    this.fieldValidation = options.fieldValidation ?? "strict";
+  }
+
+  /** The whole run: the steps in order. */
+  async run(paths: readonly string[]): Promise<LintResult> {
+    const crdFiles = this.options.crds && this.options.crds.length ? await this.expand(this.options.crds) : [];
+    const files = await this.expand(paths.length ? paths : ["-"]);
+    this.cel = await loadCelStages(this.minor);
+    await this.readCrds(crdFiles, files);
+    if (this.options.old) this.oldObjects = await loadOld(this.options.old, this.cwd, this.open);
+    for (const file of files) this.sink.absorb(await this.validateInput(file));
+    return this.report();
+  }
+
+  private async expand(list: readonly string[]): Promise<string[]> {
+    const o = this.options;
+    const e = await expandInputs(list, { cwd: this.cwd, ignore: o.ignore, ignoreBase: o.ignoreBase, stdinFilename: o.stdinFilename });
+    if (e.errors.length) throw new UsageError(e.errors.join("\n"));
+    return e.files;
+  }
+
+  /** Step 1: the CRDs of the --crd inputs, then those among the manifests. A --crd input that is also a manifest input is reported once, with the manifests. */
+  private async readCrds(crdFiles: readonly string[], files: readonly string[]): Promise<void> {
+    for (const f of crdFiles) await this.registerInput(f, undefined, !files.includes(f));
+    for (const f of files) await this.registerInput(f, mentionsCrd, false);
+  }
+
+  /** Registers the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). */
+  private async registerInput(file: string, only: ((chunk: string) => boolean) | undefined, report: boolean): Promise<void> {
+    const input = await this.open(file);
+    if ("problem" in input) {
+      if (report) this.sink.keep(inputProblemDiagnostic(this.linter, input));
+      return;
+    }
+    for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts)) {
+      if (d.template) {
+        // A template defines no CRD until rendered: forget what earlier chunks of it registered.
+        this.templates.set(file, d.template);
+        this.registry.remove((crd) => crd.place.file === file);
+        for (const key of this.crdDocuments) if (key.startsWith(`${file}\0`)) this.crdDocuments.delete(key);
+        if (report) this.sink.keep(this.templateDiagnostic(file, d.template));
+        return;
+      }
+      if (!d.located) continue;
+      // List items included (`kubectl get crd -o yaml`), read as lint reads them.
+      for (const o of objectsOf([d.located.doc]).objects) {
+        if (!isCrd(o.value)) continue;
+        this.crdChunks.add(`${file}\0${d.chunk}`);
+        const key = `${file}\0${d.located.index}\0${o.prefix.join(".")}`;
+        if (this.crdDocuments.has(key)) continue;
+        this.crdDocuments.add(key);
+        const r = o.document.locate([]);
+        this.registry.add(o.value, { file, document: d.located.index, line: r.start.line + d.located.lineOffset, column: r.start.column, text: d.text, lineOffset: d.located.lineOffset });
+      }
+    }
+  }
+
+  /** Step 3: the resources of one input, each validated against its CRD: the input's findings and counts, for the run's sink once it is read to its end. */
+  private async validateInput(file: string): Promise<DiagnosticSink> {
+    const tally = new DiagnosticSink(this.severities, noCounts());
+    this.sink.count("files");
+    const known = this.templates.get(file);
+    if (known) {
+      tally.keep(this.templateDiagnostic(file, known));
+      return tally;
+    }
+    if (isKustomizationFile(file)) {
+      const shownDir = dirname(file) === "." ? "." : dirname(file);
+      const message = `file is a kustomization (kustomize's configuration of ${shownDir}), not an object: not validated; validate what kustomize builds, e.g. \`kustomize build ${shownDir} | crdlint validate --crd <CRDs> -\``;
+      tally.keep(this.severities.placed(file, "kustomization-file", message));
+      return tally;
+    }
+    const input = await this.open(file);
+    if ("problem" in input) {
+      tally.keep(inputProblemDiagnostic(this.linter, input));
+      return tally;
+    }
+    for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts)) {
+      if (d.template) {
+        // A template found part way through the input: what its earlier chunks reported is dropped with them.
+        const template = new DiagnosticSink(this.severities, noCounts());
+        template.keep(this.templateDiagnostic(file, d.template));
+        return template;
+      }
+      for (const p of d.problems) {
+        if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
+        const range = { start: { line: p.range.start.line + d.lineOffset, column: p.range.start.column }, end: { line: p.range.end.line + d.lineOffset, column: p.range.end.column } };
+        tally.keep(this.severities.placed(file, p.rule, p.message, { document: d.located?.index ?? 0, range, category: "yaml" }));
+      }
+      if (!d.located) {
+        tally.count("documents");
+        continue;
+      }
+      const value = d.located.doc.value;
+      if (value === null || value === undefined) continue;
+      tally.count("documents");
+      // The objects of the document, list items included, as lint and kubectl read them (src/load/objects.ts).
+      const { objects, others } = objectsOf([d.located.doc]);
+      for (const o of others) this.validateObject(o.value, o.prefix, d.located, file, tally);
+      for (const o of objects) {
+        // Counted with the --crd ones, once each, at the end.
+        if (this.crdChunks.has(`${file}\0${d.chunk}`) && isCrd(o.value)) continue;
+        this.validateObject(o.value, o.prefix, d.located, file, tally);
+      }
+    }
+    return tally;
+  }
+
+  /** One object: its CRD and version looked up, the CRD's verdict, then the apiserver's pipeline for the version. */
+  private validateObject(value: unknown, prefix: (string | number)[], located: Located, file: string, tally: DiagnosticSink): void {
+    const obj = isObject(value) ? value : null;
+    const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
+    const base = (rule: ValidateCode | ResourceFindingCode, severity: Severity, path: (string | number)[]): Diagnostic => {
+      const r = located.doc.locate([...prefix, ...path]);
+      return buildDiagnostic({
+        file,
+        document: located.index,
+        object: name,
+        range: { start: { line: r.start.line + located.lineOffset, column: r.start.column }, end: { line: r.end.line + located.lineOffset, column: r.end.column } },
+        rule,
+        category: "resource",
+        severity,
+        apiserver: severity === "error",
+        field: null,
+        type: null,
+        message: "",
+      });
+    };
+    const apiVersion = obj && typeof obj.apiVersion === "string" ? obj.apiVersion : "";
+    const kind = obj && typeof obj.kind === "string" ? obj.kind : "";
+    if (!obj || apiVersion === "" || kind === "") {
+      const missing = [apiVersion === "" ? "apiVersion not set" : null, kind === "" ? "kind not set" : null].filter(Boolean);
+      tally.keep({ ...base("resource-type-meta-missing", "error", []), apiserver: false, message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}` });
+      return;
+    }
+    const { group, version } = splitApiVersion(apiVersion);
+    const crd = this.registry.get(group, kind);
+    const namespace = isObject(obj.metadata) && typeof obj.metadata.namespace === "string" ? obj.metadata.namespace : "";
+    // kubectl names stdin "STDIN" in this message (resource.FileVisitor's source for `-f -`).
+    const noMatch = `resource mapping not found for name: ${JSON.stringify(name ?? "")} namespace: ${JSON.stringify(namespace)} from ${JSON.stringify(file === "-" ? "STDIN" : file)}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
+    if (!crd) {
+      if (isBuiltinGroup(group) || this.options.ignoreMissingSchemas) {
+        tally.count("skipped");
+        return;
+      }
+      tally.keep({ ...base("resource-kind-not-found", "error", ["kind"]), field: "kind", type: "Not found", message: noMatch, detail: "ensure CRDs are installed first" });
+      return;
+    }
+    const v = crd.versions.get(version);
+    if (!v || !v.served) {
+      const served = [...crd.versions.values()].filter((x) => x.served).map((x) => x.name);
+      tally.keep(
+        {
+          ...base("resource-version-not-served", "error", ["apiVersion"]),
+          field: "apiVersion",
+          type: "Not found",
+          message: noMatch,
+          detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
+        },
+      );
+      return;
+    }
+    if (this.verdictOf(crd, tally)) {
+      tally.count("skipped");
+      return;
+    }
+    const validator = this.validatorOf(crd, v);
+    if (!validator) {
+      tally.count("skipped");
+      return;
+    }
+    tally.count("resources");
+    if (v.deprecated) tally.keep({ ...base("resource-version-deprecated", "warning", ["apiVersion"]), apiserver: false, field: "apiVersion", message: deprecationWarning(crd, v) });
+    const old = this.oldObjects?.find(group, kind, namespace, name, crd.namespaced);
+    const result = validator.validate(obj, old);
+    for (const f of result.findings) {
+      const hider = f.hiddenBy ? base(f.hiddenBy.rule, f.hiddenBy.severity, f.hiddenBy.docPath) : null;
+      tally.keep(this.findingDiagnostic(f, base(f.rule, f.severity, f.docPath), hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field }));
+    }
+    if (this.options.onDefaulted && result.object !== null) this.options.onDefaulted(result.object);
+  }
+
+  /** The CRD's lint verdict (its apiserver errors), on first use; a rejected CRD is reported once, where it is first needed. */
+  private verdictOf(crd: Crd, sink: DiagnosticSink): { errors: Diagnostic[] } | null {
+    const known = this.verdicts.get(crd);
+    if (known !== undefined) return known;
+    const { place } = crd;
+    const r = this.linter.lintText(place.text, place.file);
+    // The chunk may be a list of CRDs: the verdict is this one's.
+    const errors = r.diagnostics
+      .filter((d) => d.apiserver && d.severity === "error" && (crd.name === null || d.object === crd.name))
+      .map((d) => ({ ...d, line: d.line + place.lineOffset, endLine: d.endLine + place.lineOffset }));
+    const verdict = errors.length ? { errors } : null;
+    this.verdicts.set(crd, verdict);
+    if (verdict) {
+      const first = errors[0]!;
+      sink.keep(
+        buildDiagnostic({
+          file: place.file,
+          document: place.document,
+          object: crd.name,
+          range: { start: { line: place.line, column: place.column }, end: { line: place.line, column: place.column } },
+          rule: "resource-crd-invalid" satisfies ValidateCode,
+          category: "resource",
+          severity: "error",
+          apiserver: false,
+          field: null,
+          type: null,
+          message: `the apiserver would reject CustomResourceDefinition ${crd.name ?? crd.kind} (${errors.length} error${errors.length === 1 ? "" : "s"}), so resources of kind ${crd.kind} are not validated against it; run crdlint lint on ${place.file}`,
+          detail: `first: ${place.file}:${first.line}:${first.column} ${apiserverLine(first)}`,
+        }),
+      );
+    }
+    return verdict;
+  }
+
+  /** The version's validator, compiled on first use; null for a version without a schema. */
+  private validatorOf(crd: Crd, v: RegisteredVersion): ResourceValidator | null {
+    const cached = this.validators.get(v);
+    if (cached) return cached;
+    const rv = resourceVersionFor(crd, v);
+    if (!rv) return null;
+    const minor = this.minor;
+    // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
+    const celStage: CelStage | null = this.cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? this.cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") }) : null;
+    const validator = createResourceValidator(rv, { minor, fieldValidation: this.fieldValidation, cel: celStage, schemaValidators: this.schemaValidators, behind: this.options.apiserverGates !== true });
+    this.validators.set(v, validator);
+    return validator;
+  }
+
+  /** A resource finding as a diagnostic, at the place `base` gives. */
+  private findingDiagnostic(f: ResourceFinding, base: Diagnostic, hiddenBy: HiddenBy | null): Diagnostic {
+    return buildDiagnostic({
+      ...base,
+      range: { start: { line: base.line, column: base.column }, end: { line: base.endLine, column: base.endColumn } },
+      // Behind another error the apiserver does not report it now: not part of its answer (`hiddenBy` says why).
+      apiserver: f.severity === "error" && this.severities.rule(f.rule)?.apiserver === true && hiddenBy === null,
+      ...(hiddenBy ? { hiddenBy } : {}),
+      field: f.field,
+      // An error without a field: the apiserver's field.Error prints its path as <nil>.
+      apiserverField: f.field === null ? "<nil>" : undefined,
+      type: f.type,
+      message: f.message,
+      value: f.value,
+      detail: f.detail,
+    });
+  }
+
+  /** yaml-go-template at the template's first action. */
+  private templateDiagnostic(file: string, at: At): Diagnostic {
+    return this.severities.placed(file, "yaml-go-template", goTemplateMessage(file), { range: { start: at, end: { line: at.line, column: at.column + 2 } } });
+  }
+
+  /** Step 4: the result, with every CRD read counted (the summary said "0 CRDs" after --crd loaded 18). */
+  private report(): LintResult {
+    this.sink.count("crds", this.crdDocuments.size);
+    return this.sink.result(this.minor);
+  }
+}

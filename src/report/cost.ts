@@ -1,0 +1,148 @@
+/**
+ * The cost report of `crdlint cost` (what src/commands/cost estimates): its shape, and its text and JSON renderings.
+ * Rendering only: what is over a limit and what fails the run are decided by the estimate and the CLI.
+ */
+import type { Diagnostic, LintResult } from "../diagnostics/index.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/releases.js";
+
+export interface ExpressionCostReport {
+  file: string;
+  document: number;
+  object: string | null;
+  version: string;
+  /** Every version that carries the schema (more than one when the schema is shared). */
+  versions: string[];
+  field: string;
+  apiserverField?: string;
+  line: number;
+  column: number;
+  kind: "rule" | "messageExpression";
+  expression: string;
+  estimatedCost: bigint;
+  maxCardinality: bigint;
+  cardinalityUnbounded: boolean;
+  totalCost: bigint;
+  exceedsLimit: boolean;
+  percentOfLimit: number;
+  drivers?: string[];
+  suggestion?: string;
+  /** The estimate differs between 1.36 and 1.37 because the apiserver's estimator changed (docs/cel-cost.md). */
+  releaseChange?: { release: string; estimatedCostBefore: bigint; estimatedCostAfter: bigint; text: string };
+}
+
+export interface SchemaCostReport {
+  file: string;
+  document: number;
+  object: string | null;
+  version: string;
+  versions: string[];
+  totalCost: bigint;
+  limit: bigint;
+  exceedsLimit: boolean;
+  percentOfLimit: number;
+}
+
+/** A schema whose CEL rules the apiserver would not compile (structural or default errors): no cost to show. */
+export interface UnestimatedSchemaReport {
+  file: string;
+  document: number;
+  object: string | null;
+  version: string;
+  versions: string[];
+  /** x-kubernetes-validations rules in the schema. */
+  rules: number;
+  apiserverErrors: number;
+  reason: string;
+}
+
+export interface CostReport {
+  kubernetesVersion: string;
+  limits: { perExpression: bigint; perCRD: bigint };
+  expressions: ExpressionCostReport[];
+  crds: SchemaCostReport[];
+  /** Schemas whose rules were not estimated, and why. */
+  unestimated: UnestimatedSchemaReport[];
+  /** The lint result of the same run (CEL compile errors explain why an expression has no cost). */
+  lint: LintResult;
+}
+
+// What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template, a kustomize patch): its costs are missing.
+const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax", "yaml-go-template", "kustomize-patch"]);
+
+/** The diagnostics of inputs and documents the run could not read, so that a cost report never passes over them in silence. */
+export function unreadInputs(report: CostReport): Diagnostic[] {
+  return report.lint.diagnostics.filter((d) => UNREAD_RULES.has(d.rule));
+}
+
+/** JSON with costs as exact integers: values past 2^53 (saturated costs) must not lose digits. */
+export function costReportJson(report: CostReport, toolVersion: string): string {
+  const { lint, ...rest } = report;
+  const body = { tool: "crdlint", version: toolVersion, ...rest, diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)) };
+  const marker = "\u0000bigint:";
+  const text = JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v), 2);
+  return text.replace(new RegExp(`"${marker.replace("\u0000", "\\\\u0000")}(\\d+)"`, "g"), "$1") + "\n";
+}
+
+function group(n: bigint): string {
+  return n.toLocaleString("en-US");
+}
+
+/** The text report; `all`, for `cost -q`, is the whole report `report` was cut from, which the summary line counts. */
+export function costReportText(report: CostReport, all: CostReport = report): string {
+  const out: string[] = [];
+  const bySchema = new Map<string, ExpressionCostReport[]>();
+  for (const e of report.expressions) {
+    const k = `${e.file}\0${e.document}\0${e.versions.join(",")}`;
+    bySchema.set(k, [...(bySchema.get(k) ?? []), e]);
+  }
+  for (const c of report.crds) {
+    const k = `${c.file}\0${c.document}\0${c.versions.join(",")}`;
+    const rows = (bySchema.get(k) ?? []).sort((a, b) => (a.totalCost > b.totalCost ? -1 : a.totalCost < b.totalCost ? 1 : 0));
+    out.push(`${c.file}  ${c.object ?? "(unnamed)"}  version${c.versions.length > 1 ? "s" : ""} ${c.versions.join(", ")}`);
+    out.push(`  total ${group(c.totalCost)} of ${group(c.limit)} (${c.percentOfLimit}%)${c.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`);
+    if (rows.length === 0) {
+      out.push("  (no compiled CEL expressions)", "");
+      continue;
+    }
+    out.push(`  ${"line".padEnd(6)} ${"estimated".padStart(14)} ${"× cardinality".padStart(16)} ${"= total".padStart(16)} ${"% limit".padStart(8)}  expression`);
+    for (const e of rows) {
+      const expr = e.expression.replace(/\s+/g, " ");
+      out.push(
+        `  ${String(e.line).padEnd(6)} ${group(e.estimatedCost).padStart(14)} ${((e.cardinalityUnbounded ? "~" : "") + group(e.maxCardinality)).padStart(16)} ${group(e.totalCost).padStart(16)} ${(e.percentOfLimit + "%").padStart(8)}  ${e.kind === "messageExpression" ? "[message] " : ""}${expr.length > 70 ? expr.slice(0, 67) + "..." : expr}${e.exceedsLimit ? "  EXCEEDS the per-expression limit" : ""}`,
+      );
+      out.push(`  ${"".padEnd(6)} at ${e.field}`);
+      if (e.releaseChange) out.push(`  ${"".padEnd(6)} - ${e.releaseChange.text}`);
+      for (const d of e.drivers ?? []) out.push(`  ${"".padEnd(6)} - ${d}`);
+      if (e.suggestion) out.push(`  ${"".padEnd(6)} fix: ${e.suggestion}`);
+    }
+    out.push("");
+  }
+  for (const u of report.unestimated) {
+    out.push(`${u.file}  ${u.object ?? "(unnamed)"}  version${u.versions.length > 1 ? "s" : ""} ${u.versions.join(", ")}`);
+    out.push(`  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}`, "");
+  }
+  const unread = unreadInputs(report);
+  for (const d of unread) out.push(`${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
+  if (unread.length) out.push("");
+  const overExpressions = all.expressions.filter((e) => e.exceedsLimit).length;
+  const overSchemas = all.crds.filter((c) => c.exceedsLimit).length;
+  const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+  const minor = Number(report.kubernetesVersion.split(".")[1]);
+  if (!enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))
+    out.push(
+      `Kubernetes ${report.kubernetesVersion} drops x-kubernetes-validations on create (${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.name} is off by default before 1.${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault}): no rule is compiled or estimated.`,
+    );
+  // Expressions and schemas are counted apart: "3 expressions ... 4 over a limit" added a schema to expressions.
+  out.push(
+    `${all === report ? "" : "showing what is over a limit (-q) of "}${plural(all.expressions.length, "expression")} in ${plural(all.crds.length, "schema")}${all.unestimated.length ? ` (${plural(all.unestimated.length, "schema")} not estimated)` : ""}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; over a limit: ${plural(overExpressions, "expression")}, ${plural(overSchemas, "schema")} ("~" marks the apiserver's estimate for an unbounded cardinality)`,
+  );
+  return out.join("\n") + "\n";
+}
+
+/** `cost -q`: only the expressions and schemas over a limit (a schema stays when one of its expressions is). */
+export function overLimitOnly(report: CostReport): CostReport {
+  const expressions = report.expressions.filter((e) => e.exceedsLimit);
+  const key = (x: { file: string; document: number; versions: string[] }) => `${x.file}\0${x.document}\0${x.versions.join(",")}`;
+  const withOver = new Set(expressions.map(key));
+  return { ...report, expressions, crds: report.crds.filter((c) => c.exceedsLimit || withOver.has(key(c))) };
+}
