@@ -14,7 +14,7 @@ import { objectsOf } from "../../load/objects.js";
 import { inputLayout, isKustomizationFile, type LayoutCache } from "../../load/layout.js";
 import { createFastLoader, type FastLoader } from "../../load/fast-load.js";
 import { isCrd, isObject } from "../../crd/model.js";
-import { compareKubeAwareVersionStrings, defaultDeprecationWarning, formatKubernetesVersion } from "../../k8s/version.js";
+import { defaultDeprecationWarning, formatKubernetesVersion } from "../../k8s/version.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../../k8s/feature-gates.js";
 import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
 import { SchemaValidatorCache } from "../../values/value.js";
