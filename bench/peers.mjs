@@ -477,7 +477,7 @@ console.log(
 console.log(`  target Kubernetes ${K8S}; crdlint ${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version} (node ${process.version}), kubectl-validate ${PEERS["kubectl-validate"].version}, kubeconform ${PEERS.kubeconform.version}; median of ${RUNS} interleaved rounds${timeBin ? "" : " (no /usr/bin/time: CPU and RSS not measured)"}`);
 console.log("  invoked as (one process per tool, all files at once):");
 for (const [w, path] of [["validate", join(work, "bulk")], ["lint", join(work, "lint")]]) {
-  for (const [t, mk] of Object.entries(cmds[w])) {
+  for (const mk of Object.values(cmds[w])) {
     const [c, a] = mk(path);
     console.log(`    ${[c === process.execPath ? "node" : basename(c), ...a].map((x) => relative(root, x).startsWith("..") || !x.includes("/") ? x : relative(root, x)).join(" ")}`);
   }

@@ -3,7 +3,7 @@
 // with the expectations taken from the current output. `--update` rewrites the `expect` of every existing case
 // from the current output instead (the inputs and names are kept). Either way, READ the expectations before
 // committing them: they must be what the apiserver says. Run after `npm run build:dist`.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";

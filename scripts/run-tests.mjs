@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 
 // The slowest files start first, so that none of them is left running alone at the end (measured: each of these
-// takes 10 s or more on 2 cores; pre-commit and package install crdlint with npm).
+// takes 10 s or more on 2 cores; pre-commit and package install crdlint with npm; code-style type-checks src/ for ESLint).
 const SLOW_FIRST = [
   "test/e2e/readme-integrations.test.mjs",
   "test/pre-commit.test.mjs",
@@ -23,6 +23,7 @@ const SLOW_FIRST = [
   "test/rule-cases.test.mjs",
   "test/corpus.test.mjs",
   "test/fixtures.test.mjs",
+  "test/code-style.test.mjs",
 ];
 
 function find(dir, out) {

@@ -4,7 +4,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { crdlint, withoutUrl } from "./helpers/cli.mjs";
 import { tmp } from "./helpers/tmp.mjs";
 import { lintText } from "../dist/index.js";

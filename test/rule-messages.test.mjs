@@ -16,7 +16,7 @@ test("every messageId in a rule's source is one of its messages, and every messa
     if (!rule.messages) continue;
     const src = readFileSync(join(root, "src", "rules", rule.category, `${rule.id}.ts`), "utf8");
     // The ids a report names: the literal of `messageId: "x"`, or the branches of `messageId: a ? "x" : "y"`.
-    const idsIn = (text) => [...text.matchAll(/messageId: ([^,}]+)/g)].flatMap((m) => [...` ${m[1]}`.matchAll(/(?:^ |[?:] *)"([^"]+)"/g)].map((l) => l[1]));
+    const idsIn = (text) => [...text.matchAll(/messageId:\s*([^,}]+)/g)].flatMap((m) => [...` ${m[1]}`.matchAll(/(?:^ |[?:]\s*)"([^"]+)"/g)].map((l) => l[1]));
     const used = new Set(idsIn(src));
     for (const id of used) assert.ok(Object.hasOwn(rule.messages, id), `${rule.id}: messageId ${id} is not in messages`);
     // A shared helper of the rule's own directory (nestedKeywordHooks, the selectable-fields evaluator) may report

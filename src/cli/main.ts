@@ -382,8 +382,10 @@ export async function main(rawArgv: readonly string[], io: CliIO): Promise<numbe
   // -V is the version flag of most CLIs (commander's default, ESLint's -v): both work.
   const argv = rawArgv[0] === "-V" ? ["--version", ...rawArgv.slice(1)] : rawArgv;
   const debug = argv.includes("--debug");
-  let pending: Promise<number> | null = null;
-  const program = buildProgram(io, (p) => (pending = p));
+  let pending = null as Promise<number> | null; // `as`: set by the callback, so TypeScript must not narrow it to null
+  const program = buildProgram(io, (p) => {
+    pending = p;
+  });
   // crdlint could not do its job (exit 2): the report it was asked for is still written, as a valid document of its
   // format that says why (docs/output-contract-additions.md), to --output-file on every exit (an upload or a
   // test-report step after it never fails on a missing file) and to stdout for the machine-readable formats.

@@ -283,6 +283,7 @@ type JsonSchema = Record<string, unknown>;
 
 const INT_RANGE: Record<string, [number, number]> = {
   int32: [-2147483648, 2147483647],
+  // eslint-disable-next-line no-loss-of-precision -- a double cannot hold 2^63-1: the bound is 2^63 as written
   int64: [-9223372036854775808, 9223372036854775807],
   uint8: [0, 255],
 };

@@ -5,7 +5,7 @@ import { isPlainObject } from "../k8s/go.js";
 import { identicalPerVersionFields } from "./internal-version.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-export type JsonObject = { [k: string]: unknown };
+export type JsonObject = Record<string, unknown>;
 
 /** A JSON object (not null, not an array). */
 export const isObject: (v: unknown) => v is JsonObject = isPlainObject;

@@ -188,7 +188,7 @@ export function celEntries(s: JsonObject): CelRuleEntry[] {
 }
 
 /** Every rule text of a schema (findPreexistingExpressions collects rules and messageExpressions; rules suffice for matching rules). */
-export function ruleTexts(root: JsonObject, into: Set<string> = new Set()): Set<string> {
+export function ruleTexts(root: JsonObject, into = new Set<string>()): Set<string> {
   const visit = (s: unknown, depth: number): void => {
     if (!isPlainObject(s) || depth > 256) return;
     for (const e of celEntries(s)) into.add(e.rule);

@@ -193,7 +193,7 @@ export class StructuralState {
    * Findings queued by the structural rules, by rule: ValidateStructural runs only when NewStructural succeeds,
    * which is known once the whole schema has been observed.
    */
-  private readonly deferred = new Map<string, Array<() => void>>();
+  private readonly deferred = new Map<string, (() => void)[]>();
 
   /** Queues a rule's finding until the end of the structural phase. */
   defer(ruleId: string, emit: () => void): void {
@@ -219,7 +219,7 @@ export class StructuralState {
    * Findings ValidateStructural would report once the conversion succeeds: queued while it fails. The engine emits
    * them (marked as hidden behind the conversion's error) when it shows what lies behind the apiserver's gates.
    */
-  private readonly held: Array<() => void> = [];
+  private readonly held: (() => void)[] = [];
 
   /** Emits the findings held back by a failed conversion (once). */
   releaseHeld(): void {

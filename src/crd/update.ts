@@ -59,7 +59,7 @@ export function establishedOf(old: CrdView): Established {
   const status = isObject(old.raw.status) ? old.raw.status : null;
   const conditions = status && Array.isArray(status.conditions) ? status.conditions : null;
   if (!conditions || conditions.length === 0) return { value: true, source: "assumed" };
-  const c = conditions.find((x) => isObject(x) && x.type === "Established");
+  const c: unknown = conditions.find((x) => isObject(x) && x.type === "Established");
   return { value: isObject(c) && c.status === "True", source: "status" };
 }
 
@@ -341,9 +341,9 @@ function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boo
   if (!isObject(s) || depth > 1000) return false;
   if (pred(s)) return true;
   const kids: unknown[] = [s.not, s.additionalProperties, s.additionalItems];
-  if (Array.isArray(s.items)) kids.push(...s.items);
+  if (Array.isArray(s.items)) kids.push(...(s.items as unknown[]));
   else kids.push(s.items);
-  for (const list of [s.allOf, s.anyOf, s.oneOf]) if (Array.isArray(list)) kids.push(...list);
+  for (const list of [s.allOf, s.anyOf, s.oneOf]) if (Array.isArray(list)) kids.push(...(list as unknown[]));
   for (const map of [s.properties, s.patternProperties, s.definitions, s.dependencies]) if (isObject(map)) kids.push(...Object.values(map));
   return kids.some((k) => schemaHas(k, pred, depth + 1));
 }

@@ -38,7 +38,7 @@ export function servedAsV1(raw: JsonObject): JsonObject {
   });
   const v1: JsonObject = { ...spec, versions };
   // v1beta1 keeps unknown fields unless told otherwise; v1 makes the choice explicit.
-  if (v1.preserveUnknownFields === undefined || v1.preserveUnknownFields === null) v1.preserveUnknownFields = true;
+  v1.preserveUnknownFields ??= true;
   if (!isObject(v1.conversion)) v1.conversion = { strategy: "None" };
   else {
     const { webhookClientConfig, conversionReviewVersions, ...conversion } = v1.conversion;

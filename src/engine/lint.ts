@@ -376,7 +376,9 @@ class Engine implements Linter {
       const rules = this.byPhase.get(phase)!;
       if (rules.length === 0) return 0;
       const ctxs = rules.map((r) => schemaCtx(r, phase));
+      /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
       const visitors = rules.flatMap((rule, i) => (rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]! }] : []));
+      /* eslint-enable @typescript-eslint/unbound-method */
       for (const node of nodes)
         for (const v of visitors) {
           // Inline rather than through guard(): this loop runs rules × schema nodes times.
@@ -474,7 +476,6 @@ class Engine implements Linter {
       // `$schema` or `id`: the conversion drops them once removed, and the structural form is the schema as written.
       gate = state.out.slice(before).find((r) => r.rule.apiserver) ?? gate;
     } else gate = shown.find((r) => r.phase === "structural");
-    const nonStructural = gate !== undefined;
     if (gate) {
       state.hiding = gate;
       const before = state.out.length;

@@ -146,7 +146,9 @@ export async function lintOnWorkers(linter: Linter, files: readonly string[], op
   const finished = new Promise<void>((done, fail) => (settle = { done, fail }));
   // A worker can fail while this thread is still linting, before anything awaits `finished`: without a handler the
   // rejection counts as unhandled (a flaky failure under load). `await finished` below still throws it.
-  finished.catch(() => {});
+  finished.catch(() => {
+    /* handled by `await finished` */
+  });
   const check = (): void => {
     if (received === queue.length && workersDone === plan.workers - 1) settle.done();
   };

@@ -31,7 +31,7 @@ export function hasCelRules(schema: unknown): boolean {
   while (stack.length > 0) {
     const s = stack.pop();
     if (Array.isArray(s)) {
-      stack.push(...s);
+      stack.push(...(s as unknown[]));
       continue;
     }
     if (!isPlainObject(s)) continue;

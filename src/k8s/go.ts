@@ -89,7 +89,7 @@ function goJsonString(s: string): string {
  * carry no json tags, so the names are the Go field names and no field is omitted (zero values print too).
  */
 export class GoStruct {
-  constructor(readonly fields: ReadonlyArray<readonly [string, unknown]>) {}
+  constructor(readonly fields: readonly (readonly [string, unknown])[]) {}
 }
 
 /** A decoded JSON value held in an interface{} (apiextensions.JSON): it marshals as itself and compares strictly. */
@@ -114,6 +114,7 @@ export function goJson(v: unknown): string {
       return JSON.stringify(v) ?? "null"; // same thresholds (1e-6, 1e21) and exponent form as Go
     case "bigint":
       return v.toString();
+    // no default: arrays and objects are handled below
   }
   if (Array.isArray(v)) return "[" + v.map(goJson).join(",") + "]";
   const o = v as Record<string, unknown>;

@@ -29,7 +29,7 @@ export class FieldPath {
   }
 
   get segments(): readonly PathSegment[] {
-    if (this.cachedSegments === undefined) this.cachedSegments = [...this.parent!.segments, this.last!];
+    this.cachedSegments ??= [...this.parent!.segments, this.last!];
     return this.cachedSegments;
   }
 

@@ -386,7 +386,7 @@ function loadYamlText(text: string, lineOffset = 0): LoadedText {
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
         // The parser records its own stack overflow on a deeply nested document as an error: say what it means.
-        message: dup ? duplicateKeyMessage(text, s, lc.linePos((err as DuplicateKeyError).firstKeyAt).line + lineOffset) : /Maximum call stack size exceeded/.test(err.message) ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
+        message: dup ? duplicateKeyMessage(text, s, lc.linePos((err as DuplicateKeyError).firstKeyAt).line + lineOffset) : err.message.includes("Maximum call stack size exceeded") ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -417,7 +417,7 @@ function loadYamlText(text: string, lineOffset = 0): LoadedText {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (e) {
       const msg = (e as Error).message ?? String(e);
-      const alias = /Excessive alias count/.test(msg);
+      const alias = msg.includes("Excessive alias count");
       const unresolved = /^Unresolved alias.*: (.*)$/.exec(msg);
       problems.push({
         rule: alias ? "yaml-alias-limit" : "yaml-syntax",
@@ -600,7 +600,7 @@ function goJsonConversion(doc: Document.Parsed, text: string, found: ConversionP
 function checkFlowPlain(node: Node | null, found: ConversionProblem): void {
   if (!isScalar(node) || node.type !== Scalar.PLAIN || !node.range) return;
   const source = typeof node.source === "string" ? node.source : "";
-  if (source.indexOf("?", 1) < 0) return;
+  if (!source.includes("?", 1)) return;
   found(
     "yaml-syntax",
     node.range[0],

@@ -100,10 +100,19 @@ function parseUint(s: string, base: number): ParsedUint {
     base = 10;
     if (s[0] === "0") {
       const p = s.length >= 3 ? s[1]!.toLowerCase() : "";
-      if (p === "b") (base = 2), (i = 2);
-      else if (p === "o") (base = 8), (i = 2);
-      else if (p === "x") (base = 16), (i = 2);
-      else (base = 8), (i = 1);
+      if (p === "b") {
+        base = 2;
+        i = 2;
+      } else if (p === "o") {
+        base = 8;
+        i = 2;
+      } else if (p === "x") {
+        base = 16;
+        i = 2;
+      } else {
+        base = 8;
+        i = 1;
+      }
     }
   }
   const b = BigInt(base);
@@ -124,7 +133,10 @@ function parseInt64(s: string, base: number): ParsedUint {
   if (s === "") return "syntax";
   let neg = false;
   if (s[0] === "+") s = s.slice(1);
-  else if (s[0] === "-") (neg = true), (s = s.slice(1));
+  else if (s[0] === "-") {
+    neg = true;
+    s = s.slice(1);
+  }
   const un = parseUint(s, base);
   if (un === "syntax") return "syntax";
   if (un === "range") return "range";
@@ -197,7 +209,10 @@ export function resolveGoScalar(text: string, tag = ""): GoScalar {
       // ParseFloat reads the text itself, where underscores may only separate digits (`.5_0` is 0.5, `._5` is not).
       const digits = text.includes("_") ? (underscoreOK(text) ? text.replaceAll("_", "") : "") : text;
       const f = DOT_FLOAT.test(digits) ? parseFloat64(digits) : null;
-      if (f !== null) (out = { kind: "float", value: f }), (rtag = FLOAT);
+      if (f !== null) {
+        out = { kind: "float", value: f };
+        rtag = FLOAT;
+      }
     } else if (hint === "D" || hint === "S") {
       const n = resolveNumber(text, tag);
       if (n) {
@@ -244,8 +259,15 @@ export function goJsonString(bytes: Uint8Array): string {
     let lo = 0x80;
     let hi = 0xbf;
     if (b0 >= 0xc2 && b0 <= 0xdf) n = 1;
-    else if (b0 >= 0xe0 && b0 <= 0xef) (n = 2), b0 === 0xe0 ? (lo = 0xa0) : b0 === 0xed ? (hi = 0x9f) : 0;
-    else if (b0 >= 0xf0 && b0 <= 0xf4) (n = 3), b0 === 0xf0 ? (lo = 0x90) : b0 === 0xf4 ? (hi = 0x8f) : 0;
+    else if (b0 >= 0xe0 && b0 <= 0xef) {
+      n = 2;
+      if (b0 === 0xe0) lo = 0xa0;
+      else if (b0 === 0xed) hi = 0x9f;
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+      n = 3;
+      if (b0 === 0xf0) lo = 0x90;
+      else if (b0 === 0xf4) hi = 0x8f;
+    }
     let ok = n > 0 && i + n < bytes.length;
     if (ok) {
       for (let k = 1; k <= n; k++) {

@@ -99,7 +99,7 @@ export function goTemplateAction(text: string, problems: readonly { range: Sourc
       const before = l.slice(0, m.index);
       if (block.has(i) || COMMENT_BEFORE.test(before)) continue;
       actionLines.add(i + 1);
-      if (!first) first = { line: i + 1, column: m.index + 1 };
+      first ??= { line: i + 1, column: m.index + 1 };
       const end = l.indexOf("}}", m.index);
       const action = end < 0 ? l.slice(m.index) : l.slice(m.index, end + 2);
       if (QUOTED_ACTION.test(l) || HELM_ACTION.test(action) || (NODE_START.test(before) && !inAString(action))) {

@@ -77,7 +77,7 @@ export function ratchetSchemaErrors(errors: ValueError[], obj: unknown, old: unk
     for (const seg of path) {
       if (typeof seg === "number") {
         if (!Array.isArray(cur) || !Array.isArray(prev)) return true;
-        const item = cur[seg];
+        const item: unknown = cur[seg];
         const oldItem = correlatedItem(s, item, prev);
         if (oldItem === undefined) return true;
         s = s && isPlainObject(s.items) ? s.items : null;

@@ -15,7 +15,7 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { isDNS1123Label } from "../k8s/validation.js";
 import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
 import type { ErrorType } from "../diagnostics/index.js";
-import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderFieldValue, renderGoValue, type ValueError } from "../k8s/go.js";
+import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderFieldValue, type ValueError } from "../k8s/go.js";
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
 import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
@@ -185,7 +185,7 @@ function schemaFacts(schema: Schema): SchemaFacts {
 }
 
 /** A TypeInvalid error (type or format): kube-openapi's only "must be of type" messages. It blocks CEL. */
-const isTypeInvalid = (e: ValueError): boolean => e.type === "Invalid value" && / in body must be of type /.test(e.message);
+const isTypeInvalid = (e: ValueError): boolean => e.type === "Invalid value" && e.message.includes(" in body must be of type ");
 
 const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required value", "Too long", "Too many"]);
 

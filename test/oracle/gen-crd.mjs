@@ -254,7 +254,7 @@ export const MUTATIONS = {
       () => Object.assign(s, { oneOf: [{ required: ["a"] }], not: { required: ["b"] } }),
       () => Object.assign(s, { "x-kubernetes-embedded-resource": true }),
       () => (s.items = r.pick([[{ type: "string" }], undefined, { type: "string" }])),
-      () => (s.nullable = true) && (s.default = null),
+      () => Object.assign(s, { nullable: true, default: null }),
       () => Object.assign(s, { properties: { metadata: { type: "object", properties: { name: { type: "string" }, labels: { type: "object" } } } } }),
     ])();
   },

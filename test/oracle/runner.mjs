@@ -71,7 +71,7 @@ export async function runFamily(family, oracle, { seed, cases, deadline, known, 
       try {
         j = await judged[i];
       } catch (e) {
-        throw new Error(`${family.name} case ${batch[i].index} (seed ${seed}): ${e.message}`);
+        throw new Error(`${family.name} case ${batch[i].index} (seed ${seed}): ${e.message}`, { cause: e });
       }
       stats.cases++;
       if (j.items.length === 0) stats.agree++;

@@ -97,7 +97,7 @@ export class CelSource {
 
   /** The text of a 1-based line, without its newline (cel-go Snippet). */
   snippet(line: number): string | null {
-    if (!this.lines) this.lines = this.text.split("\n");
+    this.lines ??= this.text.split("\n");
     if (line < 1 || line > this.lines.length) return null;
     return this.lines[line - 1]!;
   }

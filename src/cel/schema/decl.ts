@@ -252,7 +252,7 @@ class ListDecl implements DeclType {
     this.max = maxItems !== null ? zeroIfNegative(maxItems) : null;
   }
   get maxElements(): bigint {
-    if (this.max === null) this.max = R_MINUS_2 / (this.elem.minSize + 1n);
+    this.max ??= R_MINUS_2 / (this.elem.minSize + 1n);
     return this.max;
   }
 }
@@ -271,7 +271,7 @@ class MapDecl implements DeclType {
     this.max = maxProperties !== null ? zeroIfNegative(maxProperties) : null;
   }
   get maxElements(): bigint {
-    if (this.max === null) this.max = R_MINUS_2 / (this.elem.minSize + 6n);
+    this.max ??= R_MINUS_2 / (this.elem.minSize + 6n);
     return this.max;
   }
 }

@@ -10,7 +10,7 @@
  * schema with the bounds written into it (`verifySuggestion`).
  */
 import {
-  Cardinality,
+  type Cardinality,
   STATIC_ESTIMATED_COST_LIMIT,
   expressionCost,
   nonNegativeKeyword,
@@ -518,7 +518,7 @@ export function suggestBounds(ctx: CompiledRuleContext, opts: SuggestOptions = {
         const a = bestFor(ev, set, set.map((d) => ladders.get(d)!), t);
         if (!a) continue;
         if (!reasonable(a)) {
-          if (!fallback) fallback = a;
+          fallback ??= a;
           continue;
         }
         if (!best || better(a, best)) best = a;

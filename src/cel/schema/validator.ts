@@ -524,7 +524,7 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
               if (trimmed.length > 0 && Buffer.byteLength(trimmed, "utf8") <= MAX_MESSAGE_EXPRESSION_BYTES && !trimmed.includes("\n")) detail = trimmed;
             }
           }
-          if (detail === null) detail = ruleMessageOrDefault(spec);
+          detail ??= ruleMessageOrDefault(spec);
           addErr(fieldErrorForReason(current, sts, v, detail, spec.reason, minor, spec.rule));
         }
         return true;

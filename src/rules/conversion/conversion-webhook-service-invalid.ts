@@ -39,7 +39,7 @@ export default defineRule({
     const name = stringField(svc, "name");
     const namespace = stringField(svc, "namespace");
     const rawPort = svc.port;
-    const port = rawPort === undefined || rawPort === null ? 443 : rawPort;
+    const port = rawPort ?? 443;
     const rawPath = svc.path;
     if (name === null || namespace === null || typeof port !== "number" || (rawPath !== undefined && rawPath !== null && typeof rawPath !== "string")) return;
     const base = c.clientConfigPath.child("service");

@@ -51,7 +51,7 @@ export default defineRule({
       else if (!before && after) ctx.report({ path: p.new.path.child("subresources", "scale"), effect: "none", messageId: "added", data: { version: p.name }, version: p.name });
       else if (before && after && !deepEqual(before, after)) {
         const keys = ["specReplicasPath", "statusReplicasPath", "labelSelectorPath"].filter((k) => before[k] !== after[k]);
-        const what = keys.map((k) => `${k} ${before[k] ?? "unset"} → ${after[k] ?? "unset"}`).join(", ");
+        const what = keys.map((k) => `${k} ${String(before[k] ?? "unset")} → ${String(after[k] ?? "unset")}`).join(", ");
         ctx.report({ path: p.new.path.child("subresources", "scale"), effect: "clients-break", messageId: "changed", data: { version: p.name, what }, version: p.name });
       }
     }

@@ -287,7 +287,7 @@ export function celReferenceBreaks(ctx: RevisionContext, c: VersionSchemaChange)
       if (!e || typeof e !== "object" || typeof (e as { rule?: unknown }).rule !== "string") continue;
       const rule = (e as { rule: string }).rule;
       if (!rule.includes(name)) continue;
-      let result: CompileResult | null = null;
+      let result: CompileResult | null;
       try {
         result = ctx.services.cel!.compileRule({ schema: node, isResourceRoot: i === 0 || node[EMBEDDED_RESOURCE] === true, expression: rule, kind: "rule" });
       } catch {

@@ -54,7 +54,7 @@ export default defineRule({
     const e = s.enum;
     if (typeof t !== "string" || t === "" || !Array.isArray(e)) return;
     for (let i = 0; i < e.length; i++) {
-      const v = e[i];
+      const v: unknown = e[i];
       if (v === null ? s.nullable === true : matches(t, v)) continue;
       ctx.report({
         path: node.path.child("enum").index(i),

@@ -63,7 +63,7 @@ export default defineRule({
     const implicit = target === ctx.scope.root || target[EMBEDDED_RESOURCE] === true;
     const props = target.properties;
     for (let i = 0; i < req.length; i++) {
-      const name = req[i];
+      const name: unknown = req[i];
       if (typeof name !== "string" || (implicit && RESOURCE_FIELDS.has(name))) continue;
       if (isObject(props) && Object.hasOwn(props, name)) continue;
       ctx.report({

@@ -94,7 +94,7 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
     const unique = new Set<string>();
     let crashed = false;
     for (let k = 0; k < list.length; k++) {
-      const entry = list[k];
+      const entry: unknown = list[k];
       if (!isObject(entry)) continue;
       const raw = entry.jsonPath;
       if (raw !== undefined && raw !== null && typeof raw !== "string") continue;

@@ -724,7 +724,7 @@ class Checker {
       }
       elemsType = this.joinTypes(el, elemsType, elemType);
     }
-    if (elemsType === null) elemsType = this.newTypeVar();
+    elemsType ??= this.newTypeVar();
     this.setType(e, listOf(elemsType));
   }
 

@@ -184,7 +184,7 @@ function format(fmt: string, args: ListV): Result {
     if (isErr(arg)) return arg;
     const r = formatVerb(verb, arg, precision);
     if (isErr(r)) return r;
-    out += r;
+    out += r as string;
   }
   return out;
 }
@@ -246,7 +246,7 @@ function formatAsString(v: Val): Result {
     for (const { k, s } of keys) {
       const val = formatAsString(v.get(k) as Val);
       if (isErr(val)) return val;
-      parts.push(`${s}: ${val}`);
+      parts.push(`${s as string}: ${val as string}`);
     }
     return "{" + parts.join(", ") + "}";
   }

@@ -7,7 +7,7 @@
  * null and the caller falls back to RE2 (match / no match only).
  */
 // Upstream: golang/go:src/regexp/regexp.go (FindString, FindAllString: an empty match right after a match is skipped)
-import { RE2JS } from "@bufbuild/re2";
+import type { RE2JS } from "@bufbuild/re2";
 
 const POSIX: Record<string, string> = {
   alnum: "0-9A-Za-z",

@@ -160,6 +160,7 @@ function parseDouble(s: string): Result {
 }
 
 function doubleToInt(d: number): Result {
+  // eslint-disable-next-line no-loss-of-precision -- cel-go compares with float64(math.MaxInt64), which is 2^63 too
   if (!(d > -9223372036854775808.0 && d < 9223372036854775807.0)) return INT_OVERFLOW();
   return BigInt(Math.trunc(d));
 }
@@ -248,7 +249,7 @@ function size(v: Val): Result {
 function regexMatches(s: string, re: string): Result {
   try {
     return RE2JS.compile(re).test(s);
-  } catch (e) {
+  } catch {
     return new CelErr(`invalid regular expression: ${re}`);
   }
 }

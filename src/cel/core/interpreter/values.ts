@@ -95,7 +95,7 @@ export class ListV {
     /** cel-go literal lists report "index 'i' out of range in list size 'n'"; unstructured lists "index out of bounds: i". */
     readonly literal = raw === null,
   ) {
-    this.cache = raw ? new Array(raw.length) : [];
+    this.cache = raw ? new Array<Result | undefined>(raw.length) : [];
   }
   static of(elems: readonly Val[]): ListV {
     return new ListV(null, elems, null);
@@ -344,6 +344,7 @@ export function fromJson(raw: unknown): Result {
       return raw;
     case "number":
       return Number.isInteger(raw) ? BigInt(raw) : raw;
+    // no default: arrays and objects are handled below
   }
   if (Array.isArray(raw)) return ListV.of(raw.map((x) => fromJson(x) as Val));
   if (isObj(raw)) {
@@ -408,6 +409,7 @@ export function typeNameOf(v: Val): string {
       return "double";
     case "string":
       return "string";
+    // no default: the object values are told apart below
   }
   if (v instanceof Uint8Array) return "bytes";
   if (v instanceof UintV) return "uint";

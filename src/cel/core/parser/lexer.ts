@@ -3,7 +3,7 @@
  * sets sort like ANTLR's, token display for syntax errors, and string/bytes literal unquoting
  * (cel-go parser/unescaper.go). Positions are code point offsets (cel-go semantics).
  */
-import { type CelIssue } from "../issues.js";
+import type { CelIssue } from "../issues.js";
 
 // ---------------------------------------------------------------------------------------------
 // Tokens (numbers follow the ANTLR token types of CEL.g4 so expected-token sets sort like ANTLR's)

@@ -5,7 +5,7 @@
  */
 import type { Expr, SourceInfo } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { NullValue } from "@bufbuild/protobuf/wkt";
-import { CelSource, type CelIssue } from "../issues.js";
+import type { CelSource, CelIssue } from "../issues.js";
 import { Tk, TOKEN_DISPLAY, EXPR_START_SET, RESYNC_TOKENS, OPERATOR_TOKENS, expectingSet, errorDisplay, tokenDisplay, unquote, type Token } from "./lexer.js";
 import { constExpr, identExpr, selectExpr, callExpr, listExpr, structExpr, mapEntry, fieldEntry, comprehensionExpr, type ConstKind, type Expr_Entry } from "./ast.js";
 import { MACROS, MACRO_NAMES } from "./macros.js";
@@ -213,6 +213,7 @@ export class Parser {
         case Tk.IN:
           fn = "@in";
           break;
+        // no default: any other token ends the relation (fn stays null)
       }
       if (fn === null) return lhs;
       this.next();
@@ -370,7 +371,6 @@ export class Parser {
       case Tk.DOT:
       case Tk.IDENTIFIER: {
         let leadingDot = false;
-        let start = t;
         if (t.type === Tk.DOT) {
           const n1 = this.peek(1);
           if (n1.type !== Tk.IDENTIFIER) {
@@ -406,7 +406,7 @@ export class Parser {
           return structExpr(objId, name, entries);
         }
         const idTok = this.next();
-        start = leadingDot ? t : idTok;
+        const start = leadingDot ? t : idTok;
         const name = idTok.text;
         if (RESERVED_IDS.has(name)) {
           this.report(start.start, `reserved identifier: ${name}`);
@@ -878,7 +878,7 @@ export class Parser {
           k.value.entries.map((en) => {
             const eid = this.id(this.offsetOf(e.id));
             if (en.keyKind.case === "mapKey") return mapEntry(eid, this.copy(en.keyKind.value), this.copy(en.value!), en.optionalEntry);
-            return fieldEntry(eid, en.keyKind.value as string, this.copy(en.value!), en.optionalEntry);
+            return fieldEntry(eid, en.keyKind.value!, this.copy(en.value!), en.optionalEntry);
           }),
         );
       case "comprehensionExpr": {
