@@ -4,7 +4,7 @@
  * this module only names them. The CLI is a thin shell over this.
  */
 import { allRules } from "./rules/index.js";
-import { makeLinter, type LintOptions, UsageError } from "./engine/files.js";
+import { type LintOptions, UsageError } from "./engine/files.js";
 import type { LintResult } from "./diagnostics/index.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { lintFiles, lintRun, lintText as lintTextCommand } from "./commands/lint/index.js";

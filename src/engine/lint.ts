@@ -17,7 +17,7 @@ import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/index.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange, releaseHas } from "../k8s/releases.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange } from "../k8s/releases.js";
 import { Suppressions, UNUSED_DIRECTIVE, type AnnotationDisable } from "./suppression.js";
 import { celNodeReport, unconvertedReport } from "../rules/structural/schema-not-checked.js";
 import { isCompiledNode } from "../rules/cel-compiled.js";

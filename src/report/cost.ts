@@ -79,7 +79,7 @@ export function costReportJson(report: CostReport, toolVersion: string): string 
   const { lint, ...rest } = report;
   const body = { tool: "crdlint", version: toolVersion, ...rest, diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)) };
   const marker = "\u0000bigint:";
-  const text = JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v), 2);
+  const text = JSON.stringify(body, (_k, v: unknown) => (typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v), 2);
   return text.replace(new RegExp(`"${marker.replace("\u0000", "\\\\u0000")}(\\d+)"`, "g"), "$1") + "\n";
 }
 

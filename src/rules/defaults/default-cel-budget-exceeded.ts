@@ -28,7 +28,7 @@ export default defineRule({
       "Make the default smaller, or the rule cheaper (avoid nested comprehensions over the same list; use " +
       "`x-kubernetes-list-type: set` / `map` instead of pairwise uniqueness checks).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail: `openAPIV3Schema:\n  type: object\n  properties:\n    weights:\n      type: array\n      maxItems: 50\n      items: {type: integer}\n      default: [${Array.from({ length: 50 }, (_, i) => i + 1).join(", ")}]\n      x-kubernetes-validations:\n        - rule: \"self.all(a, self.all(b, self.all(c, a + b + c > 0)))\"\n`,
+    fail: `openAPIV3Schema:\n  type: object\n  properties:\n    weights:\n      type: array\n      maxItems: 50\n      items: {type: integer}\n      default: [${Array.from({ length: 50 }, (_, i) => i + 1).join(", ")}]\n      x-kubernetes-validations:\n        - rule: "self.all(a, self.all(b, self.all(c, a + b + c > 0)))"\n`,
     pass:
       "openAPIV3Schema:\n" +
       "  type: object\n" +

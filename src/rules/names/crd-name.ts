@@ -10,5 +10,7 @@ import { stringField } from "../../k8s/objectmeta.js";
 export function nameCheckedOnCreate(ctx: RuleContext): string | null {
   if (ctx.update) return null;
   const md = isObject(ctx.crd.raw.metadata) ? ctx.crd.raw.metadata : {};
-  return stringField(md, "name") || null;
+  const name = stringField(md, "name");
+  // An empty name is no name: the create validation reports it as required, not as malformed.
+  return name === "" ? null : name;
 }
