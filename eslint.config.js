@@ -8,11 +8,25 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "dist/", "lib/", "action/dist/", "fixtures/", "oracle/", "bench/.peers/", ".crdlint-cache/", ".ci/tools/"],
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "lib/",
+      "action/dist/",
+      "fixtures/",
+      "oracle/",
+      "bench/.peers/",
+      ".crdlint-cache/",
+      ".ci/tools/",
+    ],
   },
   {
     files: ["src/**/*.ts"],
-    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, ...tseslint.configs.stylisticTypeChecked],
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.recommendedTypeChecked,
+      ...tseslint.configs.stylisticTypeChecked,
+    ],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -25,7 +39,10 @@ export default tseslint.config(
         { considerDefaultExhaustiveForUnions: true, defaultCaseCommentPattern: "^no default" },
       ],
       // `typeof import("...")` stays allowed: the CLI types its lazily imported modules that way.
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
       "@typescript-eslint/no-import-type-side-effects": "error",
       eqeqeq: ["error", "smart"],
       // Below src/cli nothing prints: output goes through the CliIO the CLI passes down (a rule never prints).
@@ -33,9 +50,15 @@ export default tseslint.config(
 
       // Tuned: the preset's intent, with this codebase's conventions.
       // `_name` marks a binding kept on purpose (a rest sibling's omitted field, an interface's unused parameter).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // JsonPath's parser throws a plain ParseError (no stack) and catches it within the module, as Go returns an error.
-      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "file", name: "ParseError", path: "src/k8s/jsonpath.ts" }] }],
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "file", name: "ParseError", path: "src/k8s/jsonpath.ts" }] },
+      ],
 
       // Off, each with its reason for this codebase.
       // 738 sites, nearly all `xs[i]!` on indexed access: the `!` records an index known to be in range and becomes
@@ -77,7 +100,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       // A test callback keeps the runner's signature `(t)`; a rest sibling drops the fields a comparison ignores.
-      "no-unused-vars": ["error", { args: "none", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "no-unused-vars": [
+        "error",
+        { args: "none", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // The regular expressions match aligned CLI text, where the spaces are what is tested.
       "no-regex-spaces": "off",
       // The tests strip and look for ANSI colour escapes (\x1b).

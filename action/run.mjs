@@ -32,7 +32,7 @@ const input = (name) => {
 export function splitArgs(text) {
   const out = [];
   const re = /"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g;
-  for (let m; (m = re.exec(text)); ) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? m[3]));
+  for (let m; (m = re.exec(text));) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? m[3]));
   return out;
 }
 
@@ -74,9 +74,12 @@ function summaryMarkdown(command, result, exitCode, sarifFile) {
     for (const d of result.diagnostics.slice(0, SUMMARY_ROWS)) {
       const msg = d.field ? `${d.apiserverField ?? d.field}: ${d.type ? d.type + ": " : ""}${d.message}` : d.message;
       // Behind another problem: the apiserver reports it once that one is fixed (as the annotations say).
-      lines.push(`| ${d.severity} | \`${cell(d.file)}:${d.line}:${d.column}\` | \`${d.rule}\` | ${cell(msg + hiddenSuffix(d))} |`);
+      lines.push(
+        `| ${d.severity} | \`${cell(d.file)}:${d.line}:${d.column}\` | \`${d.rule}\` | ${cell(msg + hiddenSuffix(d))} |`,
+      );
     }
-    if (result.diagnostics.length > SUMMARY_ROWS) lines.push("", `… and ${result.diagnostics.length - SUMMARY_ROWS} more (see the annotations or the SARIF file).`);
+    if (result.diagnostics.length > SUMMARY_ROWS)
+      lines.push("", `… and ${result.diagnostics.length - SUMMARY_ROWS} more (see the annotations or the SARIF file).`);
   }
   return lines.join("\n") + "\n";
 }
@@ -111,7 +114,8 @@ export async function run() {
   if (input("config")) args.push("--config", input("config"));
   if (command === "validate") {
     // validate reads standard input without manifests: in a workflow that is never what was meant.
-    if (paths.length === 0) return fail("command validate: name the manifests to validate in paths (and their CRDs in crds)");
+    if (paths.length === 0)
+      return fail("command validate: name the manifests to validate in paths (and their CRDs in crds)");
     for (const c of crds) args.push(`--crd=${c}`);
   } else {
     if (crds.length) return fail("crds: only for command validate (lint takes its CRD files in paths)");
@@ -149,7 +153,8 @@ export async function run() {
   }
   if (r.stderr) process.stderr.write(r.stderr);
   const result = JSON.parse(r.stdout);
-  const failOn = args.includes("--max-warnings") || args.some((a) => a.startsWith("--max-warnings=")) ? "warning" : "error";
+  const failOn =
+    args.includes("--max-warnings") || args.some((a) => a.startsWith("--max-warnings=")) ? "warning" : "error";
 
   const ctx = { cwd: workspace, color: false, toolVersion: toolVersion(), rules, failOn };
   const render = (name) => {
@@ -174,7 +179,8 @@ export async function run() {
   setOutput("errors", result.summary.errors);
   setOutput("warnings", result.summary.warnings);
   setOutput("sarif-file", sarifFile);
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(command, result, r.status, sarifInput));
+  if (process.env.GITHUB_STEP_SUMMARY)
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(command, result, r.status, sarifInput));
   return r.status;
 }
 
@@ -188,7 +194,10 @@ function fail(message) {
 
 /** Whether `ref` names a commit in the workspace's repository (false outside git, or without git). */
 function gitCommitExists(cwd, ref) {
-  const r = spawnSync("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], { cwd, encoding: "utf8" });
+  const r = spawnSync("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], {
+    cwd,
+    encoding: "utf8",
+  });
   return r.status === 0;
 }
 
@@ -213,7 +222,9 @@ function writeFailureSarif(workspace, sarifInput, message) {
     writeFileSync(sarifFile, sarifForFailure(message, toolVersion()));
     setOutput("sarif-file", sarifFile);
   } catch (e) {
-    process.stderr.write(`crdlint: cannot write sarif-file ${sarifInput}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(
+      `crdlint: cannot write sarif-file ${sarifInput}: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
   }
 }
 

@@ -16,7 +16,10 @@ const flag = (name, dflt) => {
 const minor = Number(flag("--minor", "37"));
 const runs = Number(flag("--runs", "5"));
 const top = Number(flag("--top", "10"));
-const dir = resolve(args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) ?? join(root, "..", "shared", "corpus", "crds"));
+const dir = resolve(
+  args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) ??
+    join(root, "..", "shared", "corpus", "crds"),
+);
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir}`);
   process.exit(2);
@@ -24,7 +27,9 @@ if (!existsSync(dir)) {
 
 const { createCelCompiler } = await import(join(root, "dist", "cel", "index.js"));
 const { estimateCost } = await import(join(root, "dist", "cel", "index.js"));
-const { ruleCardinality, expressionCost, schemaCostVerdict, STATIC_ESTIMATED_COST_LIMIT } = await import(join(root, "dist", "cel", "index.js"));
+const { ruleCardinality, expressionCost, schemaCostVerdict, STATIC_ESTIMATED_COST_LIMIT } = await import(
+  join(root, "dist", "cel", "index.js")
+);
 
 function walkFiles(d, out) {
   for (const name of readdirSync(d).sort()) {
@@ -46,16 +51,28 @@ function collect(schemaRoot, where) {
       xv.forEach((r, i) => {
         if (!isObj(r)) return;
         const base = { schema: node, path, isResourceRoot, optionalOldSelf: r.optionalOldSelf === true, where };
-        if (typeof r.rule === "string" && r.rule.trim() !== "") out.push({ ...base, kind: "rule", expression: r.rule, field: `${fieldPath}.x-kubernetes-validations[${i}].rule` });
+        if (typeof r.rule === "string" && r.rule.trim() !== "")
+          out.push({
+            ...base,
+            kind: "rule",
+            expression: r.rule,
+            field: `${fieldPath}.x-kubernetes-validations[${i}].rule`,
+          });
         if (typeof r.messageExpression === "string" && r.messageExpression.trim() !== "")
-          out.push({ ...base, kind: "messageExpression", expression: r.messageExpression, field: `${fieldPath}.x-kubernetes-validations[${i}].messageExpression` });
+          out.push({
+            ...base,
+            kind: "messageExpression",
+            expression: r.messageExpression,
+            field: `${fieldPath}.x-kubernetes-validations[${i}].messageExpression`,
+          });
       });
     }
     const props = node.properties;
     if (isObj(props)) {
       for (const k of Object.keys(props).sort()) {
         const c = props[k];
-        if (isObj(c)) visit(c, [...path, c], `${fieldPath}.properties[${k}]`, c["x-kubernetes-embedded-resource"] === true);
+        if (isObj(c))
+          visit(c, [...path, c], `${fieldPath}.properties[${k}]`, c["x-kubernetes-embedded-resource"] === true);
       }
     }
     if (isObj(node.additionalProperties)) {
@@ -102,7 +119,13 @@ const uniq = new Set(rules.map((e) => `${e.expression}\u0000${JSON.stringify(e.s
 function pass(compiler) {
   const t0 = process.hrtime.bigint();
   const compiled = all.map((e) =>
-    compiler.compileRule({ schema: e.schema, isResourceRoot: e.isResourceRoot, expression: e.expression, kind: e.kind, optionalOldSelf: e.optionalOldSelf }),
+    compiler.compileRule({
+      schema: e.schema,
+      isResourceRoot: e.isResourceRoot,
+      expression: e.expression,
+      kind: e.kind,
+      optionalOldSelf: e.optionalOldSelf,
+    }),
   );
   const t1 = process.hrtime.bigint();
   const results = compiled.map((r) => ({
@@ -165,22 +188,35 @@ for (const [where, obs] of observationsBySchema) {
 
 const fmt = (n) => n.toLocaleString("en-US");
 console.log(`corpus: ${dir} (${files.length} files, ${schemas.length} version schemas)`);
-console.log(`Kubernetes 1.${minor}: ${rules.length} rules (${uniq} distinct rule+schema), ${msgs.length} messageExpressions`);
+console.log(
+  `Kubernetes 1.${minor}: ${rules.length} rules (${uniq} distinct rule+schema), ${msgs.length} messageExpressions`,
+);
 console.log(`compile failures: ${failed}`);
 const rate = (n, ms) => fmt(Math.round((n / ms) * 1000));
 console.log(
   `best of ${runs}: ${best.total.toFixed(1)} ms for ${all.length} expressions = ${rate(all.length, best.total)} expr/s ` +
     `(type-check ${best.compile.toFixed(1)} ms = ${rate(all.length, best.compile)}/s, estimate ${best.estimate.toFixed(1)} ms = ${rate(all.length, best.estimate)}/s)`,
 );
-console.log(`first (cold) run: ${first.total.toFixed(1)} ms = ${rate(all.length, first.total)} expr/s (type-check ${first.compile.toFixed(1)} ms, estimate ${first.estimate.toFixed(1)} ms)`);
-console.log(`rules over the per-expression limit: ${overRule.length}; messageExpressions over: ${overMsg.length}; schemas over the total limit: ${overTotal} (largest total ${fmt(Number(maxTotal))})`);
-for (const o of [...overRule, ...overMsg]) console.log(`  OVER ${o.e.where} ${o.e.field}: ${o.cost} :: ${o.e.expression}`);
+console.log(
+  `first (cold) run: ${first.total.toFixed(1)} ms = ${rate(all.length, first.total)} expr/s (type-check ${first.compile.toFixed(1)} ms, estimate ${first.estimate.toFixed(1)} ms)`,
+);
+console.log(
+  `rules over the per-expression limit: ${overRule.length}; messageExpressions over: ${overMsg.length}; schemas over the total limit: ${overTotal} (largest total ${fmt(Number(maxTotal))})`,
+);
+for (const o of [...overRule, ...overMsg])
+  console.log(`  OVER ${o.e.where} ${o.e.field}: ${o.cost} :: ${o.e.expression}`);
 ruleRows.sort((a, b) => (b.cost > a.cost ? 1 : b.cost < a.cost ? -1 : 0));
 console.log(`top ${top} rule costs (cost = MaxCost x cardinality):`);
 for (const r of ruleRows.slice(0, top)) {
-  console.log(`  ${fmt(Number(r.cost)).padStart(12)} = ${r.maxCost} x ${r.card === "unbounded" ? "unbounded" : r.card}  ${r.e.where} ${r.e.field}: ${r.e.expression.slice(0, 100).replace(/\s+/g, " ")}`);
+  console.log(
+    `  ${fmt(Number(r.cost)).padStart(12)} = ${r.maxCost} x ${r.card === "unbounded" ? "unbounded" : r.card}  ${r.e.where} ${r.e.field}: ${r.e.expression.slice(0, 100).replace(/\s+/g, " ")}`,
+  );
 }
 if (failed) {
-  const samples = all.map((e, i) => [e, last.results[i]]).filter(([, r]) => !r.ok).slice(0, 5);
-  for (const [e, r] of samples) console.log(`  compile error ${e.where} ${e.field}: ${JSON.stringify(r.errors)?.slice(0, 200)}`);
+  const samples = all
+    .map((e, i) => [e, last.results[i]])
+    .filter(([, r]) => !r.ok)
+    .slice(0, 5);
+  for (const [e, r] of samples)
+    console.log(`  compile error ${e.where} ${e.field}: ${JSON.stringify(r.errors)?.slice(0, 200)}`);
 }

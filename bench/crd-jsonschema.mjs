@@ -82,7 +82,11 @@ function convert(node, { root = false, inLogic = false } = {}) {
     // The apiserver always knows the type meta and ObjectMeta of a resource, declared or not.
     out.type ??= "object";
     out.properties ??= {};
-    for (const [k, s] of [["apiVersion", { type: "string" }], ["kind", { type: "string" }], ["metadata", { type: "object" }]]) {
+    for (const [k, s] of [
+      ["apiVersion", { type: "string" }],
+      ["kind", { type: "string" }],
+      ["metadata", { type: "object" }],
+    ]) {
       out.properties[k] = out.properties[k] ? { ...s, ...out.properties[k] } : s;
     }
     // A CRD may only narrow metadata.name and generateName; the rest of ObjectMeta (labels, annotations, ...)
@@ -90,7 +94,12 @@ function convert(node, { root = false, inLogic = false } = {}) {
     delete out.properties.metadata.additionalProperties;
   }
   const isObject = out.type === "object" || (out.type === undefined && out.properties !== undefined);
-  if (!inLogic && isObject && out.additionalProperties === undefined && node["x-kubernetes-preserve-unknown-fields"] !== true) {
+  if (
+    !inLogic &&
+    isObject &&
+    out.additionalProperties === undefined &&
+    node["x-kubernetes-preserve-unknown-fields"] !== true
+  ) {
     out.additionalProperties = false;
   }
   if (node.nullable === true) {

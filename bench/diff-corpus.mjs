@@ -14,7 +14,9 @@ const root = resolve(here, "..");
 const args = process.argv.slice(2);
 const runsIdx = args.indexOf("--runs");
 const runs = runsIdx >= 0 ? Number(args[runsIdx + 1]) : 3;
-const dir = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(root, "..", "shared", "corpus", "crds"));
+const dir = resolve(
+  args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(root, "..", "shared", "corpus", "crds"),
+);
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir}: pass a directory of CRD files`);
   process.exit(2);
@@ -40,7 +42,9 @@ for (const file of files(dir)) {
   if (m) pairs.push({ file, old: text, next: m.text });
 }
 
-const lintsOff = Object.fromEntries(allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml").map((r) => [r.id, "off"]));
+const lintsOff = Object.fromEntries(
+  allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml").map((r) => [r.id, "off"]),
+);
 const lintLinter = await makeLinter(allRules, {});
 const diffLinter = await makeLinter(allRules, { rules: lintsOff });
 
@@ -54,14 +58,24 @@ async function timeLint() {
 async function timeDiff() {
   const t0 = performance.now();
   let n = 0;
-  for (const p of pairs) n += (await lintUpdateTexts(diffLinter, { file: p.file, text: p.old }, { file: `${p.file}.new`, text: p.next }, {}, true)).diagnostics.length;
+  for (const p of pairs)
+    n += (
+      await lintUpdateTexts(
+        diffLinter,
+        { file: p.file, text: p.old },
+        { file: `${p.file}.new`, text: p.next },
+        {},
+        true,
+      )
+    ).diagnostics.length;
   return { ms: performance.now() - t0, n };
 }
 
 // One warm-up pass of each: the first CRDs pay for compiling the engine's code paths.
 await timeLint();
 await timeDiff();
-const lint = [], diff = [];
+const lint = [],
+  diff = [];
 let findings = 0;
 for (let i = 0; i < runs; i++) {
   lint.push((await timeLint()).ms);
@@ -70,7 +84,8 @@ for (let i = 0; i < runs; i++) {
   findings = d.n;
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const l = median(lint), d = median(diff);
+const l = median(lint),
+  d = median(diff);
 console.log(`${pairs.length} files, ${runs} runs (median)`);
 console.log(`lint NEW alone: ${l.toFixed(0)} ms`);
 console.log(`diff OLD NEW:   ${d.toFixed(0)} ms (${findings} findings)`);

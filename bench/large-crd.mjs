@@ -19,7 +19,10 @@ export function largeCrd(bytes) {
   push("  scope: Namespaced");
   push("  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}");
   push("  versions:");
-  const words = "the controller reconciles this field when the referenced object changes and reports the outcome in status conditions so that users can".split(" ");
+  const words =
+    "the controller reconciles this field when the referenced object changes and reports the outcome in status conditions so that users can".split(
+      " ",
+    );
   const text = (seed, n) => Array.from({ length: n }, (_, i) => words[(seed * 7 + i * 3) % words.length]).join(" ");
   // One version whose spec is a flat map of many properties (the shape of CRDs generated from large config
   // structs), each with a long description; every 25th property is an object with nested fields and a CEL rule.

@@ -18,18 +18,34 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const dir = mkdtempSync(join(tmpdir(), "crdlint-large-"));
 try {
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(" ")} on this machine`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on this machine`,
+  );
   for (const mb of sizes) {
     const file = join(dir, `crd-${mb}mb.yaml`);
     writeFileSync(file, largeCrd(mb * 1024 * 1024));
     const bytes = statSync(file).size;
-    const wall = [], cpu = [];
-    let rss = 0, summary = null;
+    const wall = [],
+      cpu = [];
+    let rss = 0,
+      summary = null;
     for (let i = 0; i < runs; i++) {
       const t0 = process.hrtime.bigint();
       const r = spawnSync(
         process.execPath,
-        ["--import", join(here, "usage-hook.mjs"), join(root, "bin", "crdlint.js"), "lint", "--format", "json", "--max-file-size", "1GiB", file],
+        [
+          "--import",
+          join(here, "usage-hook.mjs"),
+          join(root, "bin", "crdlint.js"),
+          "lint",
+          "--format",
+          "json",
+          "--max-file-size",
+          "1GiB",
+          file,
+        ],
         { encoding: "utf8", maxBuffer: 1 << 30, cwd: root },
       );
       wall.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -44,7 +60,8 @@ try {
       }
     }
     const realMb = bytes / (1024 * 1024);
-    const w = median(wall) / 1000, c = median(cpu) / 1000;
+    const w = median(wall) / 1000,
+      c = median(cpu) / 1000;
     console.log(
       `${realMb.toFixed(1).padStart(5)} MB  wall ${w.toFixed(2).padStart(6)} s (${(w / realMb).toFixed(2)} s/MB)  cpu ${c.toFixed(2).padStart(6)} s (${(c / realMb).toFixed(2)} s/MB)  peak RSS ${(rss / 1024).toFixed(0)} MB  ${summary ? `${summary.crds} CRD, ${summary.errors} errors` : "no result"}`,
     );

@@ -13,7 +13,9 @@ const root = resolve(here, "..");
 const args = process.argv.slice(2);
 const runsIdx = args.indexOf("--runs");
 const runs = runsIdx >= 0 ? Number(args[runsIdx + 1]) : 5;
-const dir = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(root, "..", "shared", "corpus", "crds"));
+const dir = resolve(
+  args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(root, "..", "shared", "corpus", "crds"),
+);
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir}: pass a directory of CRD files`);
   process.exit(2);
@@ -33,15 +35,24 @@ const bytes = sizes.reduce((a, b) => a + b, 0);
 
 function timeProcess(argv) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ["--import", join(here, "rss-hook.mjs"), ...argv], { encoding: "utf8", maxBuffer: 1 << 30, cwd: root });
+  const r = spawnSync(process.execPath, ["--import", join(here, "rss-hook.mjs"), ...argv], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    cwd: root,
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const rss = Number(/BENCH_MAXRSS_KB (\d+)/.exec(r.stderr)?.[1] ?? 0);
   return { ms, rssKB: rss, status: r.status, stdout: r.stdout };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const floor = [], lint = [], single = [];
-let rss = 0, floorRss = 0, singleRss = 0, summary = null;
+const floor = [],
+  lint = [],
+  single = [];
+let rss = 0,
+  floorRss = 0,
+  singleRss = 0,
+  summary = null;
 for (let i = 0; i < runs; i++) {
   const f = timeProcess([join(here, "parse-floor.mjs"), dir]);
   floor.push(f.ms);
@@ -65,11 +76,21 @@ for (let i = 0; i < runs; i++) {
     }
   }
 }
-const lintMs = median(lint), floorMs = median(floor), singleMs = median(single);
+const lintMs = median(lint),
+  floorMs = median(floor),
+  singleMs = median(single);
 const mb = bytes / (1024 * 1024);
 console.log(`corpus: ${dir}`);
-console.log(`  ${sizes.length} files, ${mb.toFixed(1)} MB, ${summary.crds} CRDs, ${summary.errors} errors / ${summary.warnings} warnings / ${summary.infos} infos`);
-console.log(`crdlint lint (whole process, median of ${runs}, ${availableParallelism()} cores): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`);
-console.log(`crdlint lint --jobs 1: ${(singleMs / 1000).toFixed(2)} s  ${(mb / (singleMs / 1000)).toFixed(1)} MB/s  peak RSS ${(singleRss / 1024).toFixed(0)} MB`);
-console.log(`parse-only floor (same files, same YAML library): ${(floorMs / 1000).toFixed(2)} s  peak RSS ${(floorRss / 1024).toFixed(0)} MB`);
+console.log(
+  `  ${sizes.length} files, ${mb.toFixed(1)} MB, ${summary.crds} CRDs, ${summary.errors} errors / ${summary.warnings} warnings / ${summary.infos} infos`,
+);
+console.log(
+  `crdlint lint (whole process, median of ${runs}, ${availableParallelism()} cores): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`,
+);
+console.log(
+  `crdlint lint --jobs 1: ${(singleMs / 1000).toFixed(2)} s  ${(mb / (singleMs / 1000)).toFixed(1)} MB/s  peak RSS ${(singleRss / 1024).toFixed(0)} MB`,
+);
+console.log(
+  `parse-only floor (same files, same YAML library): ${(floorMs / 1000).toFixed(2)} s  peak RSS ${(floorRss / 1024).toFixed(0)} MB`,
+);
 console.log(`ratio crdlint / floor: ${(lintMs / floorMs).toFixed(2)}x (--jobs 1: ${(singleMs / floorMs).toFixed(2)}x)`);

@@ -2,34 +2,50 @@
 // Used by bench/diff-corpus.mjs (the mutated copy) and test/revisions-corpus.test.mjs.
 import { stringify } from "yaml";
 
-const isCrd = (d) => d && typeof d === "object" && d.kind === "CustomResourceDefinition" && d.spec && typeof d.spec === "object";
+const isCrd = (d) =>
+  d && typeof d === "object" && d.kind === "CustomResourceDefinition" && d.spec && typeof d.spec === "object";
 
 /** The mutations, tried in order from the CRD's index until one applies: [rule, apply(crd) → applied?]. */
 const MUTATIONS = [
-  ["revision-singular-changed", (c) => {
-    const n = c.spec.names;
-    if (!n || typeof n.kind !== "string") return false;
-    n.singular = `${n.singular || n.kind.toLowerCase()}x`;
-    return true;
-  }],
-  ["revision-printer-columns-changed", (c) => {
-    const v = c.spec.versions?.[0];
-    if (!v) return false;
-    v.additionalPrinterColumns = [...(v.additionalPrinterColumns ?? []), { name: "MutatedAge", type: "date", jsonPath: ".metadata.creationTimestamp" }];
-    return true;
-  }],
-  ["revision-scope-changed", (c) => {
-    c.spec.scope = c.spec.scope === "Cluster" ? "Namespaced" : "Cluster";
-    return true;
-  }],
-  ["revision-status-subresource-changed", (c) => {
-    const v = c.spec.versions?.[0];
-    if (!v) return false;
-    const sub = (v.subresources ??= {});
-    if (sub.status) delete sub.status;
-    else sub.status = {};
-    return true;
-  }],
+  [
+    "revision-singular-changed",
+    (c) => {
+      const n = c.spec.names;
+      if (!n || typeof n.kind !== "string") return false;
+      n.singular = `${n.singular || n.kind.toLowerCase()}x`;
+      return true;
+    },
+  ],
+  [
+    "revision-printer-columns-changed",
+    (c) => {
+      const v = c.spec.versions?.[0];
+      if (!v) return false;
+      v.additionalPrinterColumns = [
+        ...(v.additionalPrinterColumns ?? []),
+        { name: "MutatedAge", type: "date", jsonPath: ".metadata.creationTimestamp" },
+      ];
+      return true;
+    },
+  ],
+  [
+    "revision-scope-changed",
+    (c) => {
+      c.spec.scope = c.spec.scope === "Cluster" ? "Namespaced" : "Cluster";
+      return true;
+    },
+  ],
+  [
+    "revision-status-subresource-changed",
+    (c) => {
+      const v = c.spec.versions?.[0];
+      if (!v) return false;
+      const sub = (v.subresources ??= {});
+      if (sub.status) delete sub.status;
+      else sub.status = {};
+      return true;
+    },
+  ],
 ];
 
 /** The mutated text of a file's documents (null when it holds no CRD) and what each mutation must be reported as. */

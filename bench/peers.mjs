@@ -8,7 +8,18 @@
 // or, when it is absent (or with --fixtures), crdlint's own fixtures. Not a test; needs `go` (and /usr/bin/time for CPU and RSS).
 //   node bench/peers.mjs [--count 10000] [--runs 3] [--k8s 1.30] [--examples 4] [--no-verdicts] [--fixtures] [--json <file>] [--keep]
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,8 +42,16 @@ const EXAMPLES = Number(flag("--examples", "4"));
 
 // Pinned peers. kubectl-validate has no newer tagged release on the module proxy than v0.0.4 (May 2024).
 const PEERS = {
-  "kubectl-validate": { module: "sigs.k8s.io/kubectl-validate", version: "v0.0.4", pkg: "sigs.k8s.io/kubectl-validate" },
-  kubeconform: { module: "github.com/yannh/kubeconform", version: "v0.8.0", pkg: "github.com/yannh/kubeconform/cmd/kubeconform" },
+  "kubectl-validate": {
+    module: "sigs.k8s.io/kubectl-validate",
+    version: "v0.0.4",
+    pkg: "sigs.k8s.io/kubectl-validate",
+  },
+  kubeconform: {
+    module: "github.com/yannh/kubeconform",
+    version: "v0.8.0",
+    pkg: "github.com/yannh/kubeconform/cmd/kubeconform",
+  },
 };
 const cache = join(here, ".peers");
 const binDir = join(cache, "bin");
@@ -51,7 +70,11 @@ function ensurePeer(name) {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   console.log(`building ${name} ${version}: go install ${pkg}@${version} (once; cached in ${relative(root, binDir)})`);
-  const r = spawnSync("go", ["install", `${pkg}@${version}`], { cwd: tmp, stdio: "inherit", env: { ...process.env, GOBIN: tmp } });
+  const r = spawnSync("go", ["install", `${pkg}@${version}`], {
+    cwd: tmp,
+    stdio: "inherit",
+    env: { ...process.env, GOBIN: tmp },
+  });
   if (r.status !== 0) fail(`go install ${pkg}@${version} failed`);
   mkdirSync(binDir, { recursive: true });
   renameSync(join(tmp, basename(pkg)), bin);
@@ -104,13 +127,25 @@ function sources() {
     const list = readdirSync(join(corpus, "examples"))
       .sort()
       .filter((p) => existsSync(join(corpus, "crds", p)))
-      .map((p) => ({ name: p, crds: yamlFiles(join(corpus, "crds", p)), resources: yamlFiles(join(corpus, "examples", p)) }));
-    return { label: "../shared/corpus (example resources with their projects' CRDs; all corpus CRDs for lint)", list, lintCrds: yamlFiles(join(corpus, "crds")) };
+      .map((p) => ({
+        name: p,
+        crds: yamlFiles(join(corpus, "crds", p)),
+        resources: yamlFiles(join(corpus, "examples", p)),
+      }));
+    return {
+      label: "../shared/corpus (example resources with their projects' CRDs; all corpus CRDs for lint)",
+      list,
+      lintCrds: yamlFiles(join(corpus, "crds")),
+    };
   }
   const fx = join(root, "fixtures");
   const list = readdirSync(join(fx, "validate"))
     .sort()
-    .map((c) => ({ name: `fixtures/validate/${c}`, crds: [join(fx, "validate", c, "crd.yaml")], resources: [join(fx, "validate", c, "resource.yaml")] }))
+    .map((c) => ({
+      name: `fixtures/validate/${c}`,
+      crds: [join(fx, "validate", c, "crd.yaml")],
+      resources: [join(fx, "validate", c, "resource.yaml")],
+    }))
     .filter((s) => existsSync(s.crds[0]) && existsSync(s.resources[0]));
   const lintCrds = yamlFiles(fx).filter((f) => !f.endsWith(".expected.json"));
   const why = args.includes("--fixtures") ? "--fixtures" : "../shared/corpus is absent";
@@ -165,9 +200,13 @@ function stage() {
   const chosen = new Map();
   for (const { gk } of wanted) {
     if (chosen.has(gk)) continue;
-    chosen.set(gk, crdsByGK.get(gk).reduce((a, b) => (b.text.length > a.text.length ? b : a)));
+    chosen.set(
+      gk,
+      crdsByGK.get(gk).reduce((a, b) => (b.text.length > a.text.length ? b : a)),
+    );
   }
-  for (const [, { text, obj }] of chosen) writeFileSync(join(work, "crds", `${safe(obj.metadata?.name ?? obj.spec.names.plural)}.yaml`), text + "\n");
+  for (const [, { text, obj }] of chosen)
+    writeFileSync(join(work, "crds", `${safe(obj.metadata?.name ?? obj.spec.names.plural)}.yaml`), text + "\n");
   const schemaFiles = writeJsonSchemas(yamlFiles(join(work, "crds")), join(work, "schemas"));
 
   // Verdict set: each example once (identical texts once), then its mutants.
@@ -230,7 +269,9 @@ function mutants(c, crd) {
     variant("unknown-field", (o) => void (o.spec.benchUnknownField = "x"));
   }
   // A required field with a default is defaulted before validation (kubeconform does not default): take one without.
-  const required = (specSchema.required ?? []).find((k) => k in spec && specSchema.properties?.[k]?.default === undefined);
+  const required = (specSchema.required ?? []).find(
+    (k) => k in spec && specSchema.properties?.[k]?.default === undefined,
+  );
   if (required) variant("missing-required", (o) => void delete o.spec[required]);
   const stringField = Object.entries(specSchema.properties ?? {}).find(
     ([k, s]) => s?.type === "string" && typeof spec[k] === "string" && !s["x-kubernetes-int-or-string"],
@@ -266,9 +307,23 @@ function timed(cmd, argv, outFile) {
   return { wall, cpu, rssMB, status: r.status, stderr: readFileSync(`${outFile}.err`, "utf8") };
 }
 
-const kvArgs = (paths, crdDir) => [...paths, ...(crdDir ? ["--local-crds", crdDir] : []), "--version", K8S, "-o", "json"];
+const kvArgs = (paths, crdDir) => [
+  ...paths,
+  ...(crdDir ? ["--local-crds", crdDir] : []),
+  "--version",
+  K8S,
+  "-o",
+  "json",
+];
 const kcArgs = (paths, verbose) => [
-  "-schema-location", join(work, "schemas", SCHEMA_LOCATION_TEMPLATE), "-strict", "-output", "json", "-summary", ...(verbose ? ["-verbose"] : []), ...paths,
+  "-schema-location",
+  join(work, "schemas", SCHEMA_LOCATION_TEMPLATE),
+  "-strict",
+  "-output",
+  "json",
+  "-summary",
+  ...(verbose ? ["-verbose"] : []),
+  ...paths,
 ];
 
 function commands(bins) {
@@ -296,16 +351,24 @@ const readJson = (file) => {
 
 // The apiserver's field.ErrorType names, from the StatusCause reasons kubectl-validate prints.
 const CAUSE_TYPES = {
-  FieldValueRequired: "Required value", FieldValueInvalid: "Invalid value", FieldValueTypeInvalid: "Invalid value",
-  FieldValueNotSupported: "Unsupported value", FieldValueDuplicate: "Duplicate value", FieldValueForbidden: "Forbidden",
-  FieldValueTooLong: "Too long", FieldValueTooMany: "Too many", FieldValueNotFound: "Not found", InternalError: "Internal error",
+  FieldValueRequired: "Required value",
+  FieldValueInvalid: "Invalid value",
+  FieldValueTypeInvalid: "Invalid value",
+  FieldValueNotSupported: "Unsupported value",
+  FieldValueDuplicate: "Duplicate value",
+  FieldValueForbidden: "Forbidden",
+  FieldValueTooLong: "Too long",
+  FieldValueTooMany: "Too many",
+  FieldValueNotFound: "Not found",
+  InternalError: "Internal error",
 };
 
 const MESSAGE_CUT = "(message cut; --format json has the whole text in detail)";
 
 // kubectl-validate finds unknown fields by pruning and reports them as invalid values; the apiserver, decoding
 // strictly (kubectl's default), rejects them as unknown fields, the type crdlint reports.
-const causeType = (c) => (c.message?.includes("value provided for unknown field") ? "Unknown field" : CAUSE_TYPES[c.reason] ?? c.reason);
+const causeType = (c) =>
+  c.message?.includes("value provided for unknown field") ? "Unknown field" : (CAUSE_TYPES[c.reason] ?? c.reason);
 
 // Per-file verdicts { rejected, message, errors } of one tool's JSON report (one document per file in the verdict
 // sets); `errors` (crdlint and kubectl-validate) is the set of "field: type" the apiserver-level errors name. For
@@ -321,7 +384,13 @@ function verdicts(tool, file) {
       // Rejected: an error the apiserver returns, or one in YAML that kubectl cannot send (it never reaches the apiserver).
       if (d.severity !== "error" || !(d.apiserver || d.category === "yaml")) continue;
       const k = resolve(d.file);
-      if (!out.has(k)) out.set(k, { rejected: true, message: `${d.rule}: ${d.apiserverField ?? d.field ?? ""}: ${d.type ?? ""}: ${d.message}`, errors: new Set(), messages: [] });
+      if (!out.has(k))
+        out.set(k, {
+          rejected: true,
+          message: `${d.rule}: ${d.apiserverField ?? d.field ?? ""}: ${d.type ?? ""}: ${d.message}`,
+          errors: new Set(),
+          messages: [],
+        });
       out.get(k).errors.add(`${d.apiserverField ?? d.field}: ${d.type}`);
       // A long message is cut in `message` and whole in `detail`.
       const message = d.message.endsWith(MESSAGE_CUT) && d.detail ? d.detail : d.message;
@@ -365,16 +434,21 @@ const median = (xs) => {
 };
 const f1 = (x) => (Number.isNaN(x) ? "n/a" : x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(1));
 // crdlint's time over a peer's as "2.3× faster" or "1.5× slower" (a peer time over crdlint's time is given).
-const ratioText = (x) => (Number.isNaN(x) ? "n/a" : x >= 1 ? `${x.toFixed(1)}× faster` : `${(1 / x).toFixed(1)}× slower`);
+const ratioText = (x) =>
+  Number.isNaN(x) ? "n/a" : x >= 1 ? `${x.toFixed(1)}× faster` : `${(1 / x).toFixed(1)}× slower`;
 const short = (s, n = 220) => {
-  const t = String(s ?? "").replace(/\s+/g, " ").trim();
+  const t = String(s ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
   return t.length > n ? t.slice(0, n - 1) + "…" : t;
 };
 
 function table(title, unit, count, samples, tools, single) {
   console.log(`\n${title}`);
   const extra = single ? " start-up CPU s (1 resource) | after start-up, resources/CPU-s |" : "";
-  console.log(`| tool | ${unit}/s (wall) | ${unit}/CPU-s | wall s | CPU s | peak RSS MiB | crdlint is (wall, CPU) |${extra}`);
+  console.log(
+    `| tool | ${unit}/s (wall) | ${unit}/CPU-s | wall s | CPU s | peak RSS MiB | crdlint is (wall, CPU) |${extra}`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|---:|${single ? "---:|---:|" : ""}`);
   const rows = {};
   for (const t of tools) {
@@ -389,9 +463,12 @@ function table(title, unit, count, samples, tools, single) {
   }
   for (const t of tools) {
     const r = rows[t];
-    const ratio = t === "crdlint" ? "" : `${ratioText(r.wall / rows.crdlint.wall)}, ${ratioText(r.cpu / rows.crdlint.cpu)}`;
+    const ratio =
+      t === "crdlint" ? "" : `${ratioText(r.wall / rows.crdlint.wall)}, ${ratioText(r.cpu / rows.crdlint.cpu)}`;
     const more = single ? ` ${r.startCpu.toFixed(2)} | ${f1(r.marginalPerCpu)} |` : "";
-    console.log(`| ${t} | ${f1(r.perWall)} | ${f1(r.perCpu)} | ${r.wall.toFixed(2)} | ${r.cpu.toFixed(2)} | ${f1(r.rss)} | ${ratio} |${more}`);
+    console.log(
+      `| ${t} | ${f1(r.perWall)} | ${f1(r.perCpu)} | ${r.wall.toFixed(2)} | ${r.cpu.toFixed(2)} | ${f1(r.rss)} | ${ratio} |${more}`,
+    );
   }
   return rows;
 }
@@ -404,7 +481,9 @@ function compare(title, items, byTool, tools) {
   const errors = { same: 0, differ: [] }; // crdlint vs kubectl-validate, where both reject: the "field: type" sets
   const messages = { same: 0, differ: new Map() }; // and where those agree, is crdlint's message in kubectl-validate's
   for (const it of items) {
-    const v = Object.fromEntries(tools.map((t) => [t, byTool[t].get(resolve(it.file)) ?? { rejected: false, missing: true }]));
+    const v = Object.fromEntries(
+      tools.map((t) => [t, byTool[t].get(resolve(it.file)) ?? { rejected: false, missing: true }]),
+    );
     for (const t of tools) if (v[t].rejected) rejectedBy[t]++;
     if (!v.crdlint.rejected && it.crd && byTool.crdlint.notValidated.has(it.crd)) {
       notValidated.push({ it, v });
@@ -421,7 +500,13 @@ function compare(title, items, byTool, tools) {
           else {
             // One example per kind of message (quoted values and subscripts aside).
             const kind = `${m.error}: ${m.message}`.replace(/\[[^\]]*\]|"[^"]*"/g, "");
-            if (!messages.differ.has(kind)) messages.differ.set(kind, { it, crdlint: `${m.error}: ${m.message}`, "kubectl-validate": theirs.join("; "), count: 0 });
+            if (!messages.differ.has(kind))
+              messages.differ.set(kind, {
+                it,
+                crdlint: `${m.error}: ${m.message}`,
+                "kubectl-validate": theirs.join("; "),
+                count: 0,
+              });
             messages.differ.get(kind).count++;
           }
         }
@@ -434,19 +519,31 @@ function compare(title, items, byTool, tools) {
   console.log(`  ${items.length} inputs; rejected by ${tools.map((t) => `${t} ${rejectedBy[t]}`).join(", ")}`);
   if (notValidated.length) {
     const crds = [...new Set(notValidated.map(({ it }) => it.crd))];
-    const peers = tools.filter((t) => t !== "crdlint").map((t) => `${t} rejects ${notValidated.filter(({ v }) => v[t].rejected).length}`);
-    console.log(`  ${notValidated.length} resources crdlint does not validate because their CRD is invalid at Kubernetes ${K8S} (${crds.length} CRDs: ${crds.join(", ")}); of these, ${peers.join(", ")}`);
+    const peers = tools
+      .filter((t) => t !== "crdlint")
+      .map((t) => `${t} rejects ${notValidated.filter(({ v }) => v[t].rejected).length}`);
+    console.log(
+      `  ${notValidated.length} resources crdlint does not validate because their CRD is invalid at Kubernetes ${K8S} (${crds.length} CRDs: ${crds.join(", ")}); of these, ${peers.join(", ")}`,
+    );
   }
   const both = errors.same + errors.differ.length;
   if (both) {
-    console.log(`  rejected by crdlint and kubectl-validate: ${both}; the same errors (field and type of each) in ${errors.same}, different in ${errors.differ.length}`);
+    console.log(
+      `  rejected by crdlint and kubectl-validate: ${both}; the same errors (field and type of each) in ${errors.same}, different in ${errors.differ.length}`,
+    );
     for (const d of errors.differ.slice(0, EXAMPLES)) {
-      console.log(`    - ${d.it.label}\n        crdlint: ${short(d.crdlint)}\n        kubectl-validate: ${short(d["kubectl-validate"])}`);
+      console.log(
+        `    - ${d.it.label}\n        crdlint: ${short(d.crdlint)}\n        kubectl-validate: ${short(d["kubectl-validate"])}`,
+      );
     }
     const differ = [...messages.differ.values()].reduce((n, d) => n + d.count, 0);
-    console.log(`  where the errors are the same, crdlint's message is part of kubectl-validate's for ${messages.same} of ${messages.same + differ} errors${differ ? "; the others:" : ""}`);
+    console.log(
+      `  where the errors are the same, crdlint's message is part of kubectl-validate's for ${messages.same} of ${messages.same + differ} errors${differ ? "; the others:" : ""}`,
+    );
     for (const d of [...messages.differ.values()].sort((a, b) => b.count - a.count).slice(0, EXAMPLES)) {
-      console.log(`    - ${d.count} like ${d.it.label}\n        crdlint: ${short(d.crdlint)}\n        kubectl-validate: ${short(d["kubectl-validate"])}`);
+      console.log(
+        `    - ${d.count} like ${d.it.label}\n        crdlint: ${short(d.crdlint)}\n        kubectl-validate: ${short(d["kubectl-validate"])}`,
+      );
     }
   }
   if (patterns.size === 0) console.log("  otherwise all tools agree on every input");
@@ -457,7 +554,18 @@ function compare(title, items, byTool, tools) {
       for (const t of tools) if (v[t].rejected) console.log(`        ${t}: ${short(v[t].message)}`);
     }
   }
-  return { rejectedBy, notValidated: notValidated.length, sameErrors: errors.same, differentErrors: errors.differ.length, sameMessages: messages.same, patterns: [...patterns].map(([k, l]) => ({ pattern: k, count: l.length, examples: l.slice(0, EXAMPLES).map(({ it, v }) => ({ input: it.label, verdicts: v })) })) };
+  return {
+    rejectedBy,
+    notValidated: notValidated.length,
+    sameErrors: errors.same,
+    differentErrors: errors.differ.length,
+    sameMessages: messages.same,
+    patterns: [...patterns].map(([k, l]) => ({
+      pattern: k,
+      count: l.length,
+      examples: l.slice(0, EXAMPLES).map(({ it, v }) => ({ input: it.label, verdicts: v })),
+    })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------- main
@@ -468,24 +576,37 @@ const cmds = commands(bins);
 const out = join(work, "out");
 mkdirSync(out, { recursive: true });
 
-const model = (readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) ?? [])[1] ?? cpus()[0]?.model ?? "?";
-console.log(`machine: ${cpus().length} cores, ${model}; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} at start`);
+const model =
+  (readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) ?? [])[1] ?? cpus()[0]?.model ?? "?";
+console.log(
+  `machine: ${cpus().length} cores, ${model}; load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")} at start`,
+);
 console.log(`inputs: ${staged.label}`);
 console.log(
   `  ${staged.examples} example resources (and ${staged.cases.length - staged.examples} invalid mutants of them, for verdicts), ${staged.crds} CRDs (${staged.schemaFiles} JSON Schema files for kubeconform); ${staged.bulk} resources in ${Math.ceil(staged.bulk / 100)} files for throughput; ${staged.lint.length} CRDs for lint`,
 );
-console.log(`  target Kubernetes ${K8S}; crdlint ${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version} (node ${process.version}), kubectl-validate ${PEERS["kubectl-validate"].version}, kubeconform ${PEERS.kubeconform.version}; median of ${RUNS} interleaved rounds${timeBin ? "" : " (no /usr/bin/time: CPU and RSS not measured)"}`);
+console.log(
+  `  target Kubernetes ${K8S}; crdlint ${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version} (node ${process.version}), kubectl-validate ${PEERS["kubectl-validate"].version}, kubeconform ${PEERS.kubeconform.version}; median of ${RUNS} interleaved rounds${timeBin ? "" : " (no /usr/bin/time: CPU and RSS not measured)"}`,
+);
 console.log("  invoked as (one process per tool, all files at once):");
-for (const [w, path] of [["validate", join(work, "bulk")], ["lint", join(work, "lint")]]) {
+for (const [w, path] of [
+  ["validate", join(work, "bulk")],
+  ["lint", join(work, "lint")],
+]) {
   for (const mk of Object.values(cmds[w])) {
     const [c, a] = mk(path);
-    console.log(`    ${[c === process.execPath ? "node" : basename(c), ...a].map((x) => relative(root, x).startsWith("..") || !x.includes("/") ? x : relative(root, x)).join(" ")}`);
+    console.log(
+      `    ${[c === process.execPath ? "node" : basename(c), ...a].map((x) => (relative(root, x).startsWith("..") || !x.includes("/") ? x : relative(root, x))).join(" ")}`,
+    );
   }
 }
 
 const WORKLOADS = { validate: ["validate", "bulk"], single: ["validate", "single"], lint: ["lint", "lint"] }; // commands, inputs
 const samples = {};
-for (const [w, [c]] of Object.entries(WORKLOADS)) samples[w] = Object.fromEntries(Object.keys(cmds[c]).map((t) => [t, []]));
+for (const [w, [c]] of Object.entries(WORKLOADS))
+  samples[w] = Object.fromEntries(Object.keys(cmds[c]).map((t) => [t, []]));
 for (let round = 0; round < RUNS; round++) {
   // Interleaved, rotating the order each round so no tool always runs on a warm or a cold page cache.
   for (const [w, [command, input]] of Object.entries(WORKLOADS)) {
@@ -505,53 +626,92 @@ const lTools = Object.keys(cmds.lint);
 let vRows;
 let lRows;
 if (RUNS > 0) {
-vRows = table(`Validating ${staged.bulk.toLocaleString("en-US")} custom resources (${staged.examples} examples repeated) against ${staged.crds} CRDs`, "resources", staged.bulk, samples.validate, vTools, samples.single);
-lRows = table(`Checking ${staged.lint.length} CRDs`, "CRDs", staged.lint.length, samples.lint, lTools);
+  vRows = table(
+    `Validating ${staged.bulk.toLocaleString("en-US")} custom resources (${staged.examples} examples repeated) against ${staged.crds} CRDs`,
+    "resources",
+    staged.bulk,
+    samples.validate,
+    vTools,
+    samples.single,
+  );
+  lRows = table(`Checking ${staged.lint.length} CRDs`, "CRDs", staged.lint.length, samples.lint, lTools);
 
-// The throughput runs' own verdicts, as a check that every tool did the work (rejections among the bulk resources).
-const bulkRejected = {};
-for (const t of vTools) {
-  const report = readJson(join(out, `validate-${t}-0.json`));
-  if (!report) bulkRejected[t] = "no report";
-  else if (t === "crdlint") {
-    const rejected = new Set(report.diagnostics.filter((d) => (d.apiserver || d.category === "yaml") && d.severity === "error").map((d) => `${d.file}#${d.document}`));
-    bulkRejected[t] = `${report.summary.resources} resources validated, ${rejected.size} rejected, ${report.summary.skipped} not validated (CRD invalid at ${K8S})`;
+  // The throughput runs' own verdicts, as a check that every tool did the work (rejections among the bulk resources).
+  const bulkRejected = {};
+  for (const t of vTools) {
+    const report = readJson(join(out, `validate-${t}-0.json`));
+    if (!report) bulkRejected[t] = "no report";
+    else if (t === "crdlint") {
+      const rejected = new Set(
+        report.diagnostics
+          .filter((d) => (d.apiserver || d.category === "yaml") && d.severity === "error")
+          .map((d) => `${d.file}#${d.document}`),
+      );
+      bulkRejected[t] =
+        `${report.summary.resources} resources validated, ${rejected.size} rejected, ${report.summary.skipped} not validated (CRD invalid at ${K8S})`;
+    } else if (t === "kubectl-validate") {
+      const all = Object.values(report).flat();
+      bulkRejected[t] = `${all.filter((s) => s.status === "Failure").length} of ${all.length} documents rejected`;
+    } else
+      bulkRejected[t] =
+        `${report.summary.valid} valid, ${report.summary.invalid} invalid, ${report.summary.errors} errors, ${report.summary.skipped} skipped`;
   }
-  else if (t === "kubectl-validate") {
-    const all = Object.values(report).flat();
-    bulkRejected[t] = `${all.filter((s) => s.status === "Failure").length} of ${all.length} documents rejected`;
-  } else bulkRejected[t] = `${report.summary.valid} valid, ${report.summary.invalid} invalid, ${report.summary.errors} errors, ${report.summary.skipped} skipped`;
-}
-console.log(`\nthroughput runs, what each tool reported: ${vTools.map((t) => `${t}: ${bulkRejected[t]}`).join("; ")}`);
+  console.log(
+    `\nthroughput runs, what each tool reported: ${vTools.map((t) => `${t}: ${bulkRejected[t]}`).join("; ")}`,
+  );
 }
 
 // Verdicts: one resource (or CRD) per file, each tool once.
 let vCmp;
 let lCmp;
 if (!args.includes("--no-verdicts")) {
-const vByTool = {};
-for (const t of vTools) {
-  const [c, a] = cmds.validate[t](join(work, "one"), true);
-  timed(c, a, join(out, `verdicts-validate-${t}.json`));
-  vByTool[t] = verdicts(t, join(out, `verdicts-validate-${t}.json`));
-}
-const objectName = (m) => m?.name ?? (m?.generateName ? `generateName ${m.generateName}` : "(no name)");
-const vItems = staged.cases.map((c) => ({ file: c.file, crd: c.crd, label: `${c.source}: ${c.obj.kind} ${objectName(c.obj.metadata)} (${c.variant})` }));
-vCmp = compare(`Verdicts on ${vItems.length} custom resources (${staged.examples} examples, ${vItems.length - staged.examples} mutants), where the tools differ:`, vItems, vByTool, vTools);
+  const vByTool = {};
+  for (const t of vTools) {
+    const [c, a] = cmds.validate[t](join(work, "one"), true);
+    timed(c, a, join(out, `verdicts-validate-${t}.json`));
+    vByTool[t] = verdicts(t, join(out, `verdicts-validate-${t}.json`));
+  }
+  const objectName = (m) => m?.name ?? (m?.generateName ? `generateName ${m.generateName}` : "(no name)");
+  const vItems = staged.cases.map((c) => ({
+    file: c.file,
+    crd: c.crd,
+    label: `${c.source}: ${c.obj.kind} ${objectName(c.obj.metadata)} (${c.variant})`,
+  }));
+  vCmp = compare(
+    `Verdicts on ${vItems.length} custom resources (${staged.examples} examples, ${vItems.length - staged.examples} mutants), where the tools differ:`,
+    vItems,
+    vByTool,
+    vTools,
+  );
 
-const lByTool = {};
-for (const t of lTools) {
-  const report = join(out, `lint-${t}-0.json`); // the first timed round's, or (with --runs 0) a run of its own
-  if (!existsSync(report)) timed(...cmds.lint[t](join(work, "lint")), report);
-  lByTool[t] = verdicts(t, report);
-}
-const lItems = staged.lint.map((l) => ({ file: l.file, label: `${l.name} (${l.origin})` }));
-lCmp = compare(`Verdicts on ${lItems.length} CRDs, where the tools differ:`, lItems, lByTool, lTools);
+  const lByTool = {};
+  for (const t of lTools) {
+    const report = join(out, `lint-${t}-0.json`); // the first timed round's, or (with --runs 0) a run of its own
+    if (!existsSync(report)) timed(...cmds.lint[t](join(work, "lint")), report);
+    lByTool[t] = verdicts(t, report);
+  }
+  const lItems = staged.lint.map((l) => ({ file: l.file, label: `${l.name} (${l.origin})` }));
+  lCmp = compare(`Verdicts on ${lItems.length} CRDs, where the tools differ:`, lItems, lByTool, lTools);
 }
 
 const jsonOut = flag("--json");
 if (jsonOut) {
-  writeFileSync(jsonOut, JSON.stringify({ machine: { cores: cpus().length, model }, k8s: K8S, peers: PEERS, staged: { ...staged, cases: undefined, lint: undefined }, validate: vRows, lint: lRows, verdicts: { validate: vCmp, lint: lCmp } }, null, 1));
+  writeFileSync(
+    jsonOut,
+    JSON.stringify(
+      {
+        machine: { cores: cpus().length, model },
+        k8s: K8S,
+        peers: PEERS,
+        staged: { ...staged, cases: undefined, lint: undefined },
+        validate: vRows,
+        lint: lRows,
+        verdicts: { validate: vCmp, lint: lCmp },
+      },
+      null,
+      1,
+    ),
+  );
 }
 if (!args.includes("--keep")) rmSync(work, { recursive: true, force: true });
 else console.log(`\ninputs and reports kept in ${relative(root, work)}`);

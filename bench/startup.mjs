@@ -11,7 +11,9 @@ const root = resolve(here, "..");
 const args = process.argv.slice(2);
 const runsIdx = args.indexOf("--runs");
 const runs = runsIdx >= 0 ? Number(args[runsIdx + 1]) : 21;
-const file = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(here, "one-crd.yaml"));
+const file = resolve(
+  args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? join(here, "one-crd.yaml"),
+);
 
 function time(argv) {
   const t0 = process.hrtime.bigint();
@@ -27,7 +29,10 @@ function time(argv) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const cases = [
   { name: "node -e 0", argv: ["-e", "0"] },
-  { name: `crdlint lint ${file.startsWith(root) ? file.slice(root.length + 1) : file}`, argv: [join(root, "bin", "crdlint.js"), "lint", file] },
+  {
+    name: `crdlint lint ${file.startsWith(root) ? file.slice(root.length + 1) : file}`,
+    argv: [join(root, "bin", "crdlint.js"), "lint", file],
+  },
   { name: "crdlint --version", argv: [join(root, "bin", "crdlint.js"), "--version"] },
 ];
 for (const c of cases) time(c.argv); // warm the file system cache (and Node's compile cache where it has one)
@@ -35,5 +40,9 @@ const ms = cases.map(() => []);
 for (let i = 0; i < runs; i++) cases.forEach((c, j) => ms[j].push(time(c.argv)));
 const base = median(ms[0]);
 console.log(`node ${process.version}, median of ${runs} interleaved runs`);
-cases.forEach((c, j) => console.log(`  ${c.name.padEnd(40)} ${median(ms[j]).toFixed(0).padStart(5)} ms  ${(median(ms[j]) / base).toFixed(2)}x`));
+cases.forEach((c, j) =>
+  console.log(
+    `  ${c.name.padEnd(40)} ${median(ms[j]).toFixed(0).padStart(5)} ms  ${(median(ms[j]) / base).toFixed(2)}x`,
+  ),
+);
 console.log(`ratio crdlint lint / node -e 0: ${(median(ms[1]) / base).toFixed(2)}x (goal: 2.5x)`);

@@ -2,5 +2,8 @@
 import { writeSync } from "node:fs";
 process.on("exit", () => {
   const u = process.resourceUsage();
-  writeSync(2, `\nBENCH_USAGE ${JSON.stringify({ cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, maxRssKB: u.maxRSS })}\n`);
+  writeSync(
+    2,
+    `\nBENCH_USAGE ${JSON.stringify({ cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, maxRssKB: u.maxRSS })}\n`,
+  );
 });

@@ -29,7 +29,9 @@ function crd(kind, cel) {
             - rule: "!has(self.tier) || self.tier != 'gold' || self.maxReplicas >= 3"
               messageExpression: "self.tier + ' needs at least 3 replicas'"`
     : "";
-  const itemRules = cel ? `\n                  x-kubernetes-validations: [{rule: "self.port > 1024 || self.name.startsWith('sys-')"}]` : "";
+  const itemRules = cel
+    ? `\n                  x-kubernetes-validations: [{rule: "self.port > 1024 || self.name.startsWith('sys-')"}]`
+    : "";
   return `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: ${plural}.bench.example.com}
@@ -112,10 +114,22 @@ function generate(dir, n, cel, valid = false) {
 }
 
 function run(argv) {
-  const r = spawnSync(process.execPath, ["--import", join(here, "validate-hook.mjs"), join(root, "bin", "crdlint.js"), "validate", "--format", "json", ...argv], {
-    encoding: "utf8",
-    maxBuffer: 1 << 30,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      join(here, "validate-hook.mjs"),
+      join(root, "bin", "crdlint.js"),
+      "validate",
+      "--format",
+      "json",
+      ...argv,
+    ],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    },
+  );
   const m = /BENCH_USAGE (\{.*\})/.exec(r.stderr);
   if (!m) throw new Error(`no usage from crdlint (exit ${r.status}): ${r.stderr.slice(0, 400)}`);
   const usage = JSON.parse(m[1]);
@@ -143,7 +157,9 @@ try {
   console.log("peak RSS with every resource valid (no diagnostics kept), without CEL:");
   for (const n of sizes) {
     const r = run(["--crd", join(dir, "crds-plain.yaml"), generate(dir, n, false, true)]);
-    console.log(`  ${fmt(n).padStart(8)} resources: peak RSS ${fmt(r.maxRssKb / 1024)} MiB, ${fmt(r.resources / (r.cpuUs / 1e6))} resources/CPU-s, ${r.errors} errors`);
+    console.log(
+      `  ${fmt(n).padStart(8)} resources: peak RSS ${fmt(r.maxRssKb / 1024)} MiB, ${fmt(r.resources / (r.cpuUs / 1e6))} resources/CPU-s, ${r.errors} errors`,
+    );
   }
   if (!args.includes("--no-corpus") && existsSync(join(corpus, "examples"))) {
     let resources = 0;
@@ -157,7 +173,9 @@ try {
       cpuUs += r.cpuUs;
       maxRss = Math.max(maxRss, r.maxRssKb);
     }
-    console.log(`  examples corpus: ${resources} resources in ${(cpuUs / 1e6).toFixed(1)} CPU-s (one process per project, CRD linting and startup included): ${(resources / (cpuUs / 1e6)).toFixed(1)} resources/CPU-s, peak RSS ${fmt(maxRss / 1024)} MiB`);
+    console.log(
+      `  examples corpus: ${resources} resources in ${(cpuUs / 1e6).toFixed(1)} CPU-s (one process per project, CRD linting and startup included): ${(resources / (cpuUs / 1e6)).toFixed(1)} resources/CPU-s, peak RSS ${fmt(maxRss / 1024)} MiB`,
+    );
   }
   console.log("  (kubeconform publishes about 1,300 resources per CPU-second)");
 } finally {

@@ -29,7 +29,6 @@ function stdinIsPipe() {
 }
 const bundle = loadBundle(fileURLToPath(new URL(`../${build}/bin/crdlint.cjs`, import.meta.url)));
 
-
 const io = {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
@@ -45,5 +44,7 @@ const io = {
 
 process.exitCode = await bundle.exports.main(argv, io);
 // The cache keeps what this run compiled: only a lint or cost run compiles what a lint needs.
-const light = argv.some((a) => ["-v", "--version", "-h", "--help"].includes(a)) || ["rules", "help"].includes(argv.find((a) => !a.startsWith("-")));
+const light =
+  argv.some((a) => ["-v", "--version", "-h", "--help"].includes(a)) ||
+  ["rules", "help"].includes(argv.find((a) => !a.startsWith("-")));
 if (!light) bundle.saveCache();

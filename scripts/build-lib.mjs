@@ -53,7 +53,17 @@ writeFileSync(
 // and the check resolves modules from the output's directory, which --out may place outside the project.
 const dts = spawnSync(
   process.execPath,
-  [join(root, "node_modules", "dts-bundle-generator", "dist", "bin", "dts-bundle-generator.js"), "--project", join(root, "tsconfig.json"), "--no-banner", "--no-check", "--silent", "-o", join(out, "index.d.ts"), join(root, "src", "index.ts")],
+  [
+    join(root, "node_modules", "dts-bundle-generator", "dist", "bin", "dts-bundle-generator.js"),
+    "--project",
+    join(root, "tsconfig.json"),
+    "--no-banner",
+    "--no-check",
+    "--silent",
+    "-o",
+    join(out, "index.d.ts"),
+    join(root, "src", "index.ts"),
+  ],
   { cwd: root, encoding: "utf8" },
 );
 if (dts.status !== 0) throw new Error(`dts-bundle-generator failed:\n${dts.stdout}${dts.stderr}`);

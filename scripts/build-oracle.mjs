@@ -7,19 +7,19 @@
 //
 // Needs Go (go.mod says which; with an older go, GOTOOLCHAIN=auto fetches it). Exit 2 with one
 // line when go is missing or a build fails.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const oracleDir = join(root, 'oracle');
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const oracleDir = join(root, "oracle");
 
 // Each release: the module file that pins its k8s.io/* versions, and the build tag that selects
 // the few files written against that release's APIs.
 const RELEASES = {
-  '1.37': { modfile: 'go.mod', sum: 'go.sum', tags: [] },
-  '1.33': { modfile: 'go.1.33.mod', sum: 'go.1.33.sum', tags: ['oracle_1_33'] },
+  1.37: { modfile: "go.mod", sum: "go.sum", tags: [] },
+  1.33: { modfile: "go.1.33.mod", sum: "go.1.33.sum", tags: ["oracle_1_33"] },
 };
 
 function fail(message) {
@@ -28,17 +28,17 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { release: 'all', force: false, quiet: false };
+  const opts = { release: "all", force: false, quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--release') opts.release = argv[++i];
-    else if (a.startsWith('--release=')) opts.release = a.slice('--release='.length);
-    else if (a === '--force') opts.force = true;
-    else if (a === '--quiet') opts.quiet = true;
+    if (a === "--release") opts.release = argv[++i];
+    else if (a.startsWith("--release=")) opts.release = a.slice("--release=".length);
+    else if (a === "--force") opts.force = true;
+    else if (a === "--quiet") opts.quiet = true;
     else fail(`unknown argument ${a} (usage: build-oracle.mjs [--release 1.37|1.33|all] [--force] [--quiet])`);
   }
-  if (opts.release !== 'all' && !(opts.release in RELEASES)) {
-    fail(`unknown release ${opts.release}; known: ${Object.keys(RELEASES).join(', ')}, all`);
+  if (opts.release !== "all" && !(opts.release in RELEASES)) {
+    fail(`unknown release ${opts.release}; known: ${Object.keys(RELEASES).join(", ")}, all`);
   }
   return opts;
 }
@@ -47,7 +47,7 @@ function newestSource(release) {
   const { modfile, sum } = RELEASES[release];
   let newest = 0;
   for (const name of readdirSync(oracleDir)) {
-    if (name.endsWith('.go') || name === modfile || name === sum) {
+    if (name.endsWith(".go") || name === modfile || name === sum) {
       newest = Math.max(newest, statSync(join(oracleDir, name)).mtimeMs);
     }
   }
@@ -55,7 +55,7 @@ function newestSource(release) {
 }
 
 function binaryPath(release) {
-  return join(oracleDir, 'bin', `oracle-${release}`);
+  return join(oracleDir, "bin", `oracle-${release}`);
 }
 
 function upToDate(release) {
@@ -65,11 +65,11 @@ function upToDate(release) {
 
 function build(release, quiet) {
   const { modfile, tags } = RELEASES[release];
-  const args = ['build', '-buildvcs=false', '-ldflags=-s -w', `-modfile=${modfile}`];
-  if (tags.length > 0) args.push(`-tags=${tags.join(',')}`);
-  args.push('-o', binaryPath(release), '.');
+  const args = ["build", "-buildvcs=false", "-ldflags=-s -w", `-modfile=${modfile}`];
+  if (tags.length > 0) args.push(`-tags=${tags.join(",")}`);
+  args.push("-o", binaryPath(release), ".");
   const started = Date.now();
-  const r = spawnSync('go', args, { cwd: oracleDir, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync("go", args, { cwd: oracleDir, stdio: ["ignore", "inherit", "pipe"], encoding: "utf8" });
   if (r.error) fail(`cannot run go: ${r.error.message}`);
   if (r.status !== 0) {
     process.stderr.write(r.stderr);
@@ -81,12 +81,12 @@ function build(release, quiet) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const probe = spawnSync('go', ['version'], { encoding: 'utf8' });
+const probe = spawnSync("go", ["version"], { encoding: "utf8" });
 if (probe.error || probe.status !== 0) {
-  fail('go is not on PATH; the oracle needs Go (https://go.dev/dl/) — crdlint itself does not');
+  fail("go is not on PATH; the oracle needs Go (https://go.dev/dl/) — crdlint itself does not");
 }
-mkdirSync(join(oracleDir, 'bin'), { recursive: true });
-const releases = opts.release === 'all' ? Object.keys(RELEASES) : [opts.release];
+mkdirSync(join(oracleDir, "bin"), { recursive: true });
+const releases = opts.release === "all" ? Object.keys(RELEASES) : [opts.release];
 for (const release of releases) {
   if (!opts.force && upToDate(release)) {
     if (!opts.quiet) process.stdout.write(`oracle/bin/oracle-${release} is up to date\n`);
@@ -99,9 +99,9 @@ for (const release of releases) {
 // test/oracle-protocol.test.mjs fails while they differ. Say so here, where the change is built.
 const built = releases.find((release) => existsSync(binaryPath(release)));
 if (built) {
-  const printed = spawnSync(binaryPath(built), ['-protocol'], { encoding: 'utf8' });
-  const kept = join(oracleDir, 'protocol.json');
-  if (printed.status === 0 && (!existsSync(kept) || readFileSync(kept, 'utf8') !== printed.stdout)) {
+  const printed = spawnSync(binaryPath(built), ["-protocol"], { encoding: "utf8" });
+  const kept = join(oracleDir, "protocol.json");
+  if (printed.status === 0 && (!existsSync(kept) || readFileSync(kept, "utf8") !== printed.stdout)) {
     process.stderr.write(
       `build-oracle: the protocol's Go types changed: run oracle/bin/oracle-${built} -protocol > oracle/protocol.json and update test/oracle/protocol.d.ts to match\n`,
     );

@@ -22,13 +22,20 @@ const result = await build({
   target: "node20",
   // The bundle sits at action/dist/, two levels below the package root as dist/cli/main.js is, so the CLI's path to
   // package.json holds. Its lint worker threads run this same script (action/run.mjs serves them there).
-  define: { "import.meta.url": "__crdlintBundleUrl", CRDLINT_BUNDLE_WORKER: JSON.stringify("./run.cjs"), CRDLINT_ACTION_BUNDLE: "true" },
-  banner: { js: `// crdlint action bundle ${version} (npm run build:action)\nconst __crdlintBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
+  define: {
+    "import.meta.url": "__crdlintBundleUrl",
+    CRDLINT_BUNDLE_WORKER: JSON.stringify("./run.cjs"),
+    CRDLINT_ACTION_BUNDLE: "true",
+  },
+  banner: {
+    js: `// crdlint action bundle ${version} (npm run build:action)\nconst __crdlintBundleUrl = require("node:url").pathToFileURL(__filename).href;`,
+  },
   minifyWhitespace: true,
   legalComments: "eof",
   metafile: true,
   logLevel: "warning",
 });
 const inputs = Object.keys(result.metafile.inputs);
-if (inputs.some((i) => /node_modules\/(ajv|typescript|esbuild)\//.test(i))) throw new Error("a build-time tool went into the action bundle");
+if (inputs.some((i) => /node_modules\/(ajv|typescript|esbuild)\//.test(i)))
+  throw new Error("a build-time tool went into the action bundle");
 console.log(`action/dist/run.cjs: crdlint ${version}, ${inputs.length} modules`);

@@ -37,7 +37,15 @@ const result = await build({
   logOverride: { "unsupported-dynamic-import": "error" },
 });
 // The bundle runs as a vm.Script, which has no loader for import(): every import() must be resolved into the bundle.
-const unbundled = Object.values(result.metafile.outputs).flatMap((o) => o.imports).filter((i) => i.external && i.kind === "dynamic-import");
-if (unbundled.length) throw new Error(`the CLI bundle cannot import() at run time: ${unbundled.map((i) => i.path).join(", ")} (import it statically)`);
+const unbundled = Object.values(result.metafile.outputs)
+  .flatMap((o) => o.imports)
+  .filter((i) => i.external && i.kind === "dynamic-import");
+if (unbundled.length)
+  throw new Error(
+    `the CLI bundle cannot import() at run time: ${unbundled.map((i) => i.path).join(", ")} (import it statically)`,
+  );
 // What went into the bundle, for test/startup.test.mjs (ajv, a build-time tool, must not).
-writeFileSync(dist("bin/crdlint.inputs.json"), JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 1) + "\n");
+writeFileSync(
+  dist("bin/crdlint.inputs.json"),
+  JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 1) + "\n",
+);

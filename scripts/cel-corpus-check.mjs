@@ -48,7 +48,8 @@ function collect(schema, isRoot, where, out) {
     for (const [k, v] of Object.entries(schema.properties)) collect(v, false, `${where}.properties[${k}]`, out);
   }
   if (isObj(schema.items)) collect(schema.items, false, `${where}.items`, out);
-  if (isObj(schema.additionalProperties)) collect(schema.additionalProperties, false, `${where}.additionalProperties`, out);
+  if (isObj(schema.additionalProperties))
+    collect(schema.additionalProperties, false, `${where}.additionalProperties`, out);
 }
 
 const entries = [];
@@ -92,36 +93,61 @@ let rules = 0;
 let messageExpressions = 0;
 const runs = [];
 for (let run = 0; run < repeat; run++) {
-failures = [];
-rules = 0;
-messageExpressions = 0;
-const compiler = createCelCompiler(minor, { shared: false });
-const t0 = process.hrtime.bigint();
-const c0 = process.cpuUsage();
-for (const e of entries) {
-  if (e.rule.trim() === "") continue;
-  rules++;
-  const oos = honourOptionalOldSelf && e.optionalOldSelf;
-  const r = compiler.compileRule({ schema: e.schema, isResourceRoot: e.isResourceRoot, expression: e.rule, kind: "rule", optionalOldSelf: oos });
-  if (!r.ok) failures.push({ e, kind: "rule", text: e.rule, errors: r.errors });
-  else if (r.outputType.kind !== "bool") failures.push({ e, kind: "rule", text: e.rule, errors: [{ message: "cel expression must evaluate to a bool", detail: "" }] });
-  else if (cost && r.ast) cost.estimateCost(r.ast, r.rootDecl, { kubernetesMinor: minor });
-  if (r.ok && e.messageExpression.trim() !== "") {
-    messageExpressions++;
-    const m = compiler.compileRule({ schema: e.schema, isResourceRoot: e.isResourceRoot, expression: e.messageExpression, kind: "messageExpression", optionalOldSelf: oos });
-    if (!m.ok) failures.push({ e, kind: "messageExpression", text: e.messageExpression, errors: m.errors });
-    else if (m.outputType.kind !== "string") failures.push({ e, kind: "messageExpression", text: e.messageExpression, errors: [{ message: "messageExpression must evaluate to a string", detail: "" }] });
-    else if (cost && m.ast) cost.estimateCost(m.ast, m.rootDecl, { kubernetesMinor: minor });
+  failures = [];
+  rules = 0;
+  messageExpressions = 0;
+  const compiler = createCelCompiler(minor, { shared: false });
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  for (const e of entries) {
+    if (e.rule.trim() === "") continue;
+    rules++;
+    const oos = honourOptionalOldSelf && e.optionalOldSelf;
+    const r = compiler.compileRule({
+      schema: e.schema,
+      isResourceRoot: e.isResourceRoot,
+      expression: e.rule,
+      kind: "rule",
+      optionalOldSelf: oos,
+    });
+    if (!r.ok) failures.push({ e, kind: "rule", text: e.rule, errors: r.errors });
+    else if (r.outputType.kind !== "bool")
+      failures.push({
+        e,
+        kind: "rule",
+        text: e.rule,
+        errors: [{ message: "cel expression must evaluate to a bool", detail: "" }],
+      });
+    else if (cost && r.ast) cost.estimateCost(r.ast, r.rootDecl, { kubernetesMinor: minor });
+    if (r.ok && e.messageExpression.trim() !== "") {
+      messageExpressions++;
+      const m = compiler.compileRule({
+        schema: e.schema,
+        isResourceRoot: e.isResourceRoot,
+        expression: e.messageExpression,
+        kind: "messageExpression",
+        optionalOldSelf: oos,
+      });
+      if (!m.ok) failures.push({ e, kind: "messageExpression", text: e.messageExpression, errors: m.errors });
+      else if (m.outputType.kind !== "string")
+        failures.push({
+          e,
+          kind: "messageExpression",
+          text: e.messageExpression,
+          errors: [{ message: "messageExpression must evaluate to a string", detail: "" }],
+        });
+      else if (cost && m.ast) cost.estimateCost(m.ast, m.rootDecl, { kubernetesMinor: minor });
+    }
   }
-}
-const cpu = process.cpuUsage(c0);
-const t1 = process.hrtime.bigint();
-runs.push({ wall: Number(t1 - t0) / 1e9, cpu: (cpu.user + cpu.system) / 1e6 });
+  const cpu = process.cpuUsage(c0);
+  const t1 = process.hrtime.bigint();
+  runs.push({ wall: Number(t1 - t0) / 1e9, cpu: (cpu.user + cpu.system) / 1e6 });
 }
 
 for (const f of failures) {
   console.log(`FAIL ${f.e.where} (${f.kind}): ${JSON.stringify(f.text)}`);
-  for (const err of f.errors) console.log(`  ${err.message}${verbose && err.detail ? "\n  " + err.detail.replace(/\n/g, "\n  ") : ""}`);
+  for (const err of f.errors)
+    console.log(`  ${err.message}${verbose && err.detail ? "\n  " + err.detail.replace(/\n/g, "\n  ") : ""}`);
 }
 const total = rules + messageExpressions;
 console.log(

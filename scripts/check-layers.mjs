@@ -16,13 +16,33 @@ const src = join(root, "src");
 
 // Higher number = higher layer. Layers with the same number may not import each other.
 const LAYERS = {
-  cli: 10, commands: 9, engine: 8, config: 7, report: 7, rules: 6, values: 5, cel: 4, crd: 3, load: 2, k8s: 1, diagnostics: 0,
+  cli: 10,
+  commands: 9,
+  engine: 8,
+  config: 7,
+  report: 7,
+  rules: 6,
+  values: 5,
+  cel: 4,
+  crd: 3,
+  load: 2,
+  k8s: 1,
+  diagnostics: 0,
 };
 
 // Sub-layers of src/cel: higher imports lower only. index.ts is CEL's entry, above all three.
 const CEL_LAYERS = { core: 0, k8s: 1, schema: 2, "index.ts": 3 };
 // What src/cel may import from the rest of src/ (paths under src/).
-const CEL_OUTSIDE = new Set(["k8s/go.ts", "k8s/duration.ts", "k8s/url.ts", "k8s/validation.ts", "k8s/objectmeta.ts", "k8s/path.ts", "k8s/releases.ts", "k8s/feature-gates.ts"]);
+const CEL_OUTSIDE = new Set([
+  "k8s/go.ts",
+  "k8s/duration.ts",
+  "k8s/url.ts",
+  "k8s/validation.ts",
+  "k8s/objectmeta.ts",
+  "k8s/path.ts",
+  "k8s/releases.ts",
+  "k8s/feature-gates.ts",
+]);
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -47,7 +67,8 @@ function place(file) {
   return { layer, rank, category };
 }
 
-const IMPORT = /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+const IMPORT =
+  /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
 
 export function checkLayers() {
   const problems = [];
@@ -75,7 +96,9 @@ export function checkLayers() {
         const registry = relative(src, file) === join("rules", "index.ts");
         if (from.layer === "cel") {
           if (Number.isNaN(from.subRank) || Number.isNaN(to.subRank)) {
-            problems.push(`${where}: unknown CEL layer (${Number.isNaN(from.subRank) ? from.sub : to.sub}; src/cel has core/, k8s/, schema/, index.ts)`);
+            problems.push(
+              `${where}: unknown CEL layer (${Number.isNaN(from.subRank) ? from.sub : to.sub}; src/cel has core/, k8s/, schema/, index.ts)`,
+            );
           } else if (to.subRank > from.subRank) {
             problems.push(`${where}: cel/${from.sub} may not import cel/${to.sub} (upward)`);
           }
@@ -85,7 +108,9 @@ export function checkLayers() {
           problems.push(`${where}: command ${from.category ?? "(top level)"} imports command ${to.category}`);
         }
       } else if (to.rank >= from.rank) {
-        problems.push(`${where}: ${from.layer} may not import ${to.layer} (${to.rank > from.rank ? "upward" : "sideways"})`);
+        problems.push(
+          `${where}: ${from.layer} may not import ${to.layer} (${to.rank > from.rank ? "upward" : "sideways"})`,
+        );
       }
     }
   }

@@ -16,10 +16,19 @@ const src = join(root, "src");
 
 /** "file:NAME" -> why the mutation is a constant table built at module load, not state. */
 const ALLOWED = new Map([
-  ["cel/core/interpreter/stdlib.ts:STD_FUNCTIONS", "overload table; typed-list variants added by a top-level loop at load"],
-  ["cel/core/ext/functions.ts:EXT_FUNCTIONS", "overload table; sort variants per element type added by a top-level loop at load"],
+  [
+    "cel/core/interpreter/stdlib.ts:STD_FUNCTIONS",
+    "overload table; typed-list variants added by a top-level loop at load",
+  ],
+  [
+    "cel/core/ext/functions.ts:EXT_FUNCTIONS",
+    "overload table; sort variants per element type added by a top-level loop at load",
+  ],
   ["cel/k8s/format.ts:FORMAT_FUNCTIONS", "overload table; format.* added by a top-level loop at load"],
-  ["cel/k8s/lists.ts:LISTS_FUNCTIONS", "overload table; list variants per element type added by a top-level loop at load"],
+  [
+    "cel/k8s/lists.ts:LISTS_FUNCTIONS",
+    "overload table; list variants per element type added by a top-level loop at load",
+  ],
 ]);
 
 function walk(dir, out = []) {
@@ -70,7 +79,9 @@ for (const decl of files) {
           used.add(key);
           continue;
         }
-        problems.push(`src/${file.rel}:${lineOf(file.text, h.index)}: mutates module-level \`${name}\` (src/${decl.rel}): ${h[0]}`);
+        problems.push(
+          `src/${file.rel}:${lineOf(file.text, h.index)}: mutates module-level \`${name}\` (src/${decl.rel}): ${h[0]}`,
+        );
       }
   }
 }

@@ -21,10 +21,22 @@ import ts from "typescript";
 const TABLE = join("src", "k8s", "releases.ts");
 
 const COMPARISONS = new Set([
-  ts.SyntaxKind.LessThanToken, ts.SyntaxKind.LessThanEqualsToken, ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.GreaterThanEqualsToken,
-  ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
 ]);
-const ARITHMETIC = new Set([ts.SyntaxKind.PlusToken, ts.SyntaxKind.MinusToken, ts.SyntaxKind.AsteriskToken, ts.SyntaxKind.SlashToken, ts.SyntaxKind.AsteriskAsteriskToken]);
+const ARITHMETIC = new Set([
+  ts.SyntaxKind.PlusToken,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.AsteriskToken,
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.AsteriskAsteriskToken,
+]);
 const RELEASE_FIELDS = new Set(["since", "until", "alpha", "onByDefault", "ga", "minMinor", "maxMinor"]);
 const RELEASE_CONSTANT = /(^|_)(MINORS?|RELEASES?)(_|$)/;
 
@@ -38,7 +50,8 @@ function walk(dir, out = []) {
 }
 
 function bare(node) {
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) node = node.expression;
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+    node = node.expression;
   return node;
 }
 
@@ -51,7 +64,8 @@ function nameOf(node) {
 /** minor, ctx.minor, options.minor, minMinor … (not a FOO_MINOR constant), or one of them plus or minus a number. */
 function minorLike(node) {
   node = bare(node);
-  if (ts.isBinaryExpression(node) && ARITHMETIC.has(node.operatorToken.kind)) return (minorLike(node.left) && releaseLike(node.right)) || (releaseLike(node.left) && minorLike(node.right));
+  if (ts.isBinaryExpression(node) && ARITHMETIC.has(node.operatorToken.kind))
+    return (minorLike(node.left) && releaseLike(node.right)) || (releaseLike(node.left) && minorLike(node.right));
   const name = nameOf(node);
   return name !== null && /minor$/i.test(name) && !/^[A-Z][A-Z0-9_]*$/.test(name);
 }
@@ -61,9 +75,11 @@ function releaseLike(node) {
   node = bare(node);
   if (ts.isNumericLiteral(node)) return true;
   if (ts.isPrefixUnaryExpression(node)) return releaseLike(node.operand);
-  if (ts.isBinaryExpression(node) && ARITHMETIC.has(node.operatorToken.kind)) return releaseLike(node.left) && releaseLike(node.right);
+  if (ts.isBinaryExpression(node) && ARITHMETIC.has(node.operatorToken.kind))
+    return releaseLike(node.left) && releaseLike(node.right);
   if (ts.isIdentifier(node)) return /^[A-Z][A-Z0-9_]*$/.test(node.text);
-  if (ts.isPropertyAccessExpression(node)) return RELEASE_FIELDS.has(node.name.text) || /^[A-Z][A-Z0-9_]*$/.test(node.name.text);
+  if (ts.isPropertyAccessExpression(node))
+    return RELEASE_FIELDS.has(node.name.text) || /^[A-Z][A-Z0-9_]*$/.test(node.name.text);
   return false;
 }
 
@@ -86,11 +102,26 @@ export function checkReleases(root) {
     const visit = (node) => {
       if (ts.isBinaryExpression(node) && COMPARISONS.has(node.operatorToken.kind)) {
         const [l, r] = [node.left, node.right];
-        if ((minorLike(l) && releaseLike(r) && !minorLike(r)) || (releaseLike(l) && !minorLike(l) && minorLike(r)) || (minorLike(l) && minorLike(r) && (isReleaseField(l) || isReleaseField(r))))
-          report(node, 'compares a release with a number: name the behaviour in src/k8s/releases.ts and ask releaseHas(minor, "<name>")');
+        if (
+          (minorLike(l) && releaseLike(r) && !minorLike(r)) ||
+          (releaseLike(l) && !minorLike(l) && minorLike(r)) ||
+          (minorLike(l) && minorLike(r) && (isReleaseField(l) || isReleaseField(r)))
+        )
+          report(
+            node,
+            'compares a release with a number: name the behaviour in src/k8s/releases.ts and ask releaseHas(minor, "<name>")',
+          );
       } else if (ts.isSwitchStatement(node) && minorLike(node.expression)) {
-        for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && releaseLike(clause.expression)) report(clause.expression, "a case on a release: name the behaviour in src/k8s/releases.ts");
-      } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && RELEASE_CONSTANT.test(node.name.text) && node.initializer && hasNumber(node.initializer)) {
+        for (const clause of node.caseBlock.clauses)
+          if (ts.isCaseClause(clause) && releaseLike(clause.expression))
+            report(clause.expression, "a case on a release: name the behaviour in src/k8s/releases.ts");
+      } else if (
+        ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
+        RELEASE_CONSTANT.test(node.name.text) &&
+        node.initializer &&
+        hasNumber(node.initializer)
+      ) {
         report(node, "a release constant: release numbers live in src/k8s/releases.ts");
       }
       ts.forEachChild(node, visit);

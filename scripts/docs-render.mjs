@@ -1,7 +1,24 @@
 // Renders a rule's documentation page and the rules table of docs/rules.md from rule metadata (no I/O here).
 import { presetHeading, presetSummary, ruleMetaRow } from "../dist/report/rule-docs.js";
 
-const CATEGORY_ORDER = ["yaml", "size", "decoding", "names", "versions", "conversion", "subresources", "printer-columns", "selectable-fields", "structural", "forbidden-field", "schema-values", "defaults", "list-types", "cel-compile", "cel-cost"];
+const CATEGORY_ORDER = [
+  "yaml",
+  "size",
+  "decoding",
+  "names",
+  "versions",
+  "conversion",
+  "subresources",
+  "printer-columns",
+  "selectable-fields",
+  "structural",
+  "forbidden-field",
+  "schema-values",
+  "defaults",
+  "list-types",
+  "cel-compile",
+  "cel-cost",
+];
 
 function exampleBlock(text) {
   return "```yaml\n" + text.replace(/\n*$/, "\n") + "```";
@@ -40,14 +57,23 @@ export function renderRuleDoc(rule) {
   const delta = (t) => !/^\s*(apiVersion|kind):/m.test(t);
   if (rule.docs.fail) {
     lines.push("## Failing example", "");
-    if (rule.category !== "yaml" && rule.category !== "size" && delta(rule.docs.fail)) lines.push("Applied to the baseline CRD (see docs/writing-rules.md):", "");
+    if (rule.category !== "yaml" && rule.category !== "size" && delta(rule.docs.fail))
+      lines.push("Applied to the baseline CRD (see docs/writing-rules.md):", "");
     lines.push(exampleBlock(rule.docs.fail), "");
   }
   if (rule.docs.pass) {
     lines.push("## Passing example", "");
     lines.push(exampleBlock(rule.docs.pass), "");
   }
-  lines.push("Turn it off or change its severity in `.crdlint.yaml`:", "", "```yaml", "rules:", `  ${rule.id}: off`, "```", "");
+  lines.push(
+    "Turn it off or change its severity in `.crdlint.yaml`:",
+    "",
+    "```yaml",
+    "rules:",
+    `  ${rule.id}: off`,
+    "```",
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -66,7 +92,11 @@ export function renderRulesTable(rules) {
     "| rule | category | severity | preset | apiserver | what it finds |",
     "|---|---|---|---|---|---|",
   ];
-  sorted.forEach((r, i) => out.push(`| [\`${r.id}\`](rules/${r.id}.md) | ${r.category} | ${r.severity} | ${presets[i]} | ${r.apiserver ? "yes" : "no"} | ${r.description.replace(/\|/g, "\\|")} |`));
+  sorted.forEach((r, i) =>
+    out.push(
+      `| [\`${r.id}\`](rules/${r.id}.md) | ${r.category} | ${r.severity} | ${presets[i]} | ${r.apiserver ? "yes" : "no"} | ${r.description.replace(/\|/g, "\\|")} |`,
+    ),
+  );
   return out.join("\n") + "\n";
 }
 

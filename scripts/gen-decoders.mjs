@@ -12,7 +12,14 @@ const Ajv = AjvModule.default ?? AjvModule;
 const standalone = standaloneModule.default ?? standaloneModule;
 
 function newAjv() {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true, validateSchema: false, code: { source: true, esm: true } });
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    allowUnionTypes: true,
+    validateSchema: false,
+    code: { source: true, esm: true },
+  });
   // metav1.Time and []byte: the generated code calls the Go-compatible parsers of dist/crd/go-formats.js, imported by name.
   const goKeyword = (keyword, fn, failure) =>
     ajv.addKeyword({

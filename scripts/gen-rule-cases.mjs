@@ -16,13 +16,20 @@ const update = process.argv.includes("--update");
 
 /** The text a docs example stands for: yaml-category examples as written, others expanded on the baseline CRD. */
 function exampleText(rule, text) {
-  if (rule.category === "yaml" || rule.category === "size" || rule.category === "resource" || rule.category === "revision") return text;
+  if (
+    rule.category === "yaml" ||
+    rule.category === "size" ||
+    rule.category === "resource" ||
+    rule.category === "revision"
+  )
+    return text;
   return stringify(expandExample(text), { version: "1.1" });
 }
 
 /** The release a rule's cases run at by default: the newest, unless the rule stops applying before it. */
 function defaultRelease(rule) {
-  const minor = rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : null;
+  const minor =
+    rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : null;
   return minor === null ? undefined : `1.${minor}`;
 }
 
@@ -40,7 +47,10 @@ for (const rule of rules) {
   }
   if (existsSync(file) || !rule.docs.fail) continue;
   const cases = [];
-  for (const [name, text] of [["the documented failing example", rule.docs.fail], ["the documented passing example", rule.docs.pass]]) {
+  for (const [name, text] of [
+    ["the documented failing example", rule.docs.fail],
+    ["the documented passing example", rule.docs.pass],
+  ]) {
     const c = { name, kubernetesVersion: defaultRelease(rule), input: exampleText(rule, text) };
     if (rule.category === "revision") {
       const { old, new: next } = expandRevisionExample(text);

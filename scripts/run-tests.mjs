@@ -46,7 +46,15 @@ let status;
 try {
   const r = spawnSync(
     process.execPath,
-    ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=dot", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${tap}`, ...files],
+    [
+      "--test",
+      `--test-concurrency=${concurrency}`,
+      "--test-reporter=dot",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
     { stdio: "inherit" },
   );
   status = r.status ?? 1;
@@ -57,7 +65,9 @@ try {
     /* the runner did not start: its error is on stderr already */
   }
   // `ok 3 - name # SKIP reason`, at any depth: a test that could not run here says so.
-  const skipped = lines.map((l) => /^\s*ok \d+ - (.*) # SKIP(?: (.*))?$/.exec(l)).filter((m) => m && m[2] !== "test name does not match pattern");
+  const skipped = lines
+    .map((l) => /^\s*ok \d+ - (.*) # SKIP(?: (.*))?$/.exec(l))
+    .filter((m) => m && m[2] !== "test name does not match pattern");
   if (skipped.length) {
     console.log(`\nskipped (${skipped.length}):`);
     for (const m of skipped) console.log(`  ${m[1]}${m[2] ? `: ${m[2]}` : ""}`);
@@ -67,7 +77,10 @@ try {
   lines.forEach((l, i) => {
     const m = /^(\s*)not ok \d+ - (.*?)(?: # (?:TODO|SKIP).*)?$/.exec(l);
     if (!m || / # TODO/.test(l)) return;
-    const at = lines.slice(i + 1, i + 12).map((x) => /^\s*location: '(.*)'$/.exec(x)).find(Boolean);
+    const at = lines
+      .slice(i + 1, i + 12)
+      .map((x) => /^\s*location: '(.*)'$/.exec(x))
+      .find(Boolean);
     failed.push(`  ${m[2]}${at ? `  (${at[1].replace(process.cwd() + "/", "")})` : ""}`);
   });
   if (failed.length) console.log(`\nfailed (${failed.length}):\n${failed.join("\n")}`);

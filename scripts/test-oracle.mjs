@@ -32,7 +32,8 @@ try {
   die(e.message);
 }
 if (args.help) {
-  process.stdout.write(`usage: npm run test:oracle -- [--bounded] [--seed N] [--cases N] [--seconds S] [--release 1.37|1.33]... [--family NAME]... [--record DIR]
+  process.stdout
+    .write(`usage: npm run test:oracle -- [--bounded] [--seed N] [--cases N] [--seconds S] [--release 1.37|1.33]... [--family NAME]... [--record DIR]
   --bounded     the CI preset: seed 1, a fixed number of cases per family, both releases (about 10 minutes on 2 cores)
   --seed N      seed of the generators (default: random, printed); a run replays from its seed
   --cases N     cases per family and release
@@ -62,13 +63,18 @@ if (!existsSync(join(root, "dist", "index.js"))) die("dist/ is missing: run `npm
 const buildScript = join(root, "scripts", "build-oracle.mjs");
 if (!existsSync(buildScript)) die("scripts/build-oracle.mjs is missing: this checkout has no oracle");
 const go = spawnSync("go", ["version"], { encoding: "utf8" });
-if (go.error || go.status !== 0) die("Go is not installed (the oracle is a Go program; see the README, \"Contributing: the oracle\")");
+if (go.error || go.status !== 0)
+  die('Go is not installed (the oracle is a Go program; see the README, "Contributing: the oracle")');
 
 const { RELEASES, Oracle, oracleBinary, supportedOps } = await import("../test/oracle/client.mjs");
 const releases = args.release?.length ? args.release : RELEASES;
-for (const r of releases) if (!RELEASES.includes(r)) die(`unknown release ${r} (the oracle is built for ${RELEASES.join(", ")})`);
+for (const r of releases)
+  if (!RELEASES.includes(r)) die(`unknown release ${r} (the oracle is built for ${RELEASES.join(", ")})`);
 for (const r of releases) {
-  const b = spawnSync(process.execPath, [buildScript, "--release", r], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  const b = spawnSync(process.execPath, [buildScript, "--release", r], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (b.status !== 0) die(`building the oracle for ${r} failed (node scripts/build-oracle.mjs --release ${r})`);
 }
 
@@ -77,7 +83,8 @@ const { runFamily } = await import("../test/oracle/runner.mjs");
 const { families } = await import("../test/oracle/families/index.mjs");
 const known = loadKnown(join(root, "test", "oracle", "known-divergences.yaml"));
 const chosen = args.family?.length ? families.filter((f) => args.family.includes(f.name)) : families;
-if (args.family?.length && chosen.length !== args.family.length) die(`unknown family; families: ${families.map((f) => f.name).join(", ")}`);
+if (args.family?.length && chosen.length !== args.family.length)
+  die(`unknown family; families: ${families.map((f) => f.name).join(", ")}`);
 
 process.stdout.write(`test:oracle: seed ${seed}, releases ${releases.join(", ")}${args.bounded ? " (bounded)" : ""}\n`);
 const log = (s) => process.stdout.write(s + "\n");
@@ -86,21 +93,39 @@ const started = Date.now();
 for (const release of releases) {
   const oracle = new Oracle(oracleBinary(root, release), release);
   try {
-    const ops = await supportedOps(oracle, chosen.map((f) => f.op));
+    const ops = await supportedOps(
+      oracle,
+      chosen.map((f) => f.op),
+    );
     for (const family of chosen) {
       if (!ops.has(family.op) || (family.available && !(await family.available()))) {
-        results.push({ family: family.name, release, notYet: true, why: !ops.has(family.op) ? `the oracle has no ${family.op} op` : family.unavailable });
+        results.push({
+          family: family.name,
+          release,
+          notYet: true,
+          why: !ops.has(family.op) ? `the oracle has no ${family.op} op` : family.unavailable,
+        });
         log(`${family.name.padEnd(12)} ${release}  not yet (${results.at(-1).why})`);
         continue;
       }
-      const cases = casesOpt ?? (args.bounded ? BOUNDED_CASES[family.name] ?? 1000 : secondsOpt ? Infinity : 1000);
+      const cases = casesOpt ?? (args.bounded ? (BOUNDED_CASES[family.name] ?? 1000) : secondsOpt ? Infinity : 1000);
       const deadline = secondsOpt ? Date.now() + secondsOpt * 1000 : Infinity;
       const t0 = Date.now();
-      const s = await runFamily(family, oracle, { seed, cases, deadline, known, log, record: args.record, shrinkSeconds: num(args["shrink-seconds"], "shrink-seconds") ?? 60 });
+      const s = await runFamily(family, oracle, {
+        seed,
+        cases,
+        deadline,
+        known,
+        log,
+        record: args.record,
+        shrinkSeconds: num(args["shrink-seconds"], "shrink-seconds") ?? 60,
+      });
       s.ms = Date.now() - t0;
       results.push(s);
       const explained = [...s.explained].map(([id, n]) => `${id}×${n}`).join(", ");
-      log(`${family.name.padEnd(12)} ${release}  ${String(s.cases).padStart(7)} cases  ${pct(s.agree, s.cases)} agree  ${sum(s.explained)} explained  ${s.unexplained} unexplained  (${(s.ms / 1000).toFixed(1)} s)${explained ? `\n${" ".repeat(19)}explained: ${explained}` : ""}`);
+      log(
+        `${family.name.padEnd(12)} ${release}  ${String(s.cases).padStart(7)} cases  ${pct(s.agree, s.cases)} agree  ${sum(s.explained)} explained  ${s.unexplained} unexplained  (${(s.ms / 1000).toFixed(1)} s)${explained ? `\n${" ".repeat(19)}explained: ${explained}` : ""}`,
+      );
     }
   } catch (e) {
     await oracle.close();
@@ -125,7 +150,13 @@ const gating = (r) => chosen.find((f) => f.name === r.family)?.gating !== false;
 const bad = ran.filter(gating).reduce((n, r) => n + r.unexplained, 0);
 const measured = ran.filter((r) => !gating(r));
 const open = measured.reduce((n, r) => n + r.unexplained, 0);
-log(`\ntest:oracle: ${total} cases in ${((Date.now() - started) / 1000).toFixed(0)} s (seed ${seed}); ${bad} unexplained divergence${bad === 1 ? "" : "s"}`);
-if (measured.length) log(`  not gating yet: ${[...new Set(measured.map((r) => r.family))].join(", ")} (${open} unexplained, reported above)`);
-for (const release of releases) log(`  ${release}: ${ran.filter((r) => r.release === release).reduce((n, r) => n + r.cases, 0)} cases`);
+log(
+  `\ntest:oracle: ${total} cases in ${((Date.now() - started) / 1000).toFixed(0)} s (seed ${seed}); ${bad} unexplained divergence${bad === 1 ? "" : "s"}`,
+);
+if (measured.length)
+  log(
+    `  not gating yet: ${[...new Set(measured.map((r) => r.family))].join(", ")} (${open} unexplained, reported above)`,
+  );
+for (const release of releases)
+  log(`  ${release}: ${ran.filter((r) => r.release === release).reduce((n, r) => n + r.cases, 0)} cases`);
 process.exit(bad ? 1 : 0);

@@ -13,7 +13,16 @@ import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
-export type { Diagnostic, LintResult, Severity, ConfiguredSeverity, Summary, Category, ErrorType, HiddenBy } from "./diagnostics/index.js";
+export type {
+  Diagnostic,
+  LintResult,
+  Severity,
+  ConfiguredSeverity,
+  Summary,
+  Category,
+  ErrorType,
+  HiddenBy,
+} from "./diagnostics/index.js";
 export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
 export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
@@ -33,16 +42,29 @@ export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
  * option crdlint does not know (a misspelt name, rule id or severity, an unknown Kubernetes version). With
  * `against` (a git ref or a directory), each CRD is linted as an update of its revision there (docs/revisions.md).
  */
-export async function lint(paths: readonly string[], options: LintOptions & RevisionOptions & { against?: string } = {}): Promise<LintResult> {
+export async function lint(
+  paths: readonly string[],
+  options: LintOptions & RevisionOptions & { against?: string } = {},
+): Promise<LintResult> {
   if (options.against === undefined) return lintFiles(paths, options);
-  return lintUpdates(await lintRun(paths, options), { kind: "against", against: options.against }, paths, options, false);
+  return lintUpdates(
+    await lintRun(paths, options),
+    { kind: "against", against: options.against },
+    paths,
+    options,
+    false,
+  );
 }
 
 /**
  * What changes from OLD to NEW (files, directories, globs, `-`; CRDs paired by metadata.name): the apiserver's
  * verdict on the update and the revision findings. Throws UsageError on unreadable or ambiguous input.
  */
-export async function diff(oldPaths: readonly string[], newPaths: readonly string[], options: RevisionOptions = {}): Promise<LintResult> {
+export async function diff(
+  oldPaths: readonly string[],
+  newPaths: readonly string[],
+  options: RevisionOptions = {},
+): Promise<LintResult> {
   checkPaths(oldPaths);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
@@ -50,17 +72,32 @@ export async function diff(oldPaths: readonly string[], newPaths: readonly strin
 }
 
 /** `diff` with OLD = the same paths at a git ref (or under a directory). */
-export async function diffAgainst(against: string, newPaths: readonly string[], options: RevisionOptions = {}): Promise<LintResult> {
-  if (typeof against !== "string") throw new UsageError(`against: expected a git ref or a directory, got ${typeof against}`);
+export async function diffAgainst(
+  against: string,
+  newPaths: readonly string[],
+  options: RevisionOptions = {},
+): Promise<LintResult> {
+  if (typeof against !== "string")
+    throw new UsageError(`against: expected a git ref or a directory, got ${typeof against}`);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
   return lintUpdates(await diffLinter(options), { kind: "against", against }, newPaths, options, true);
 }
 
 /** `diff` on two texts (each one or more YAML documents). */
-export async function diffText(oldText: string, newText: string, options: RevisionOptions & { file?: string; oldFile?: string } = {}): Promise<LintResult> {
+export async function diffText(
+  oldText: string,
+  newText: string,
+  options: RevisionOptions & { file?: string; oldFile?: string } = {},
+): Promise<LintResult> {
   checkOptions("diffText", options, ruleIds());
-  return lintUpdateTexts(await diffLinter(options), { file: options.oldFile ?? "<old>", text: oldText }, { file: options.file ?? "<text>", text: newText }, options, true);
+  return lintUpdateTexts(
+    await diffLinter(options),
+    { file: options.oldFile ?? "<old>", text: oldText },
+    { file: options.file ?? "<text>", text: newText },
+    options,
+    true,
+  );
 }
 
 /** Lints YAML or JSON text (one or more documents). */
@@ -74,7 +111,10 @@ export async function cost(paths: readonly string[], options: LintOptions = {}):
 }
 
 /** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
-export async function validate(paths: readonly string[], options: import("./commands/validate/index.js").ValidateOptions = {}): Promise<LintResult> {
+export async function validate(
+  paths: readonly string[],
+  options: import("./commands/validate/index.js").ValidateOptions = {},
+): Promise<LintResult> {
   // Loaded on use: validate's modules (streaming reads, the resource validator) are not lint's.
   const { validateFiles } = await import("./commands/validate/index.js");
   return validateFiles(paths, options);

@@ -40,7 +40,10 @@ test("lint() returns the diagnostics the CLI prints (same entry, same result)", 
 
 test("lint() follows kubernetesVersion and per-rule severities", async () => {
   const off = await api.lint([broken], { cwd: root, rules: { "forbidden-unique-items": "off" } });
-  assert.deepEqual(off.diagnostics.filter((d) => !d.hiddenBy).map((d) => d.rule), ["structural-type-missing"]);
+  assert.deepEqual(
+    off.diagnostics.filter((d) => !d.hiddenBy).map((d) => d.rule),
+    ["structural-type-missing"],
+  );
   const old = await api.lint([broken], { cwd: root, kubernetesVersion: "1.30" });
   assert.equal(old.kubernetesVersion, "1.30");
 });
@@ -51,7 +54,10 @@ test("lint() throws UsageError for a path that matches nothing and for a bad ver
 });
 
 test("lintText() lints text without touching the file system", async () => {
-  const r = await api.lintText("apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\n", { file: "inline.yaml" });
+  const r = await api.lintText(
+    "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\n",
+    { file: "inline.yaml" },
+  );
   assert.equal(r.diagnostics[0].rule, "crd-v1beta1-removed");
   assert.equal(r.diagnostics[0].file, "inline.yaml");
   assert.equal(r.summary.crds, 1);
@@ -78,9 +84,17 @@ test("formatters and rules are exported for rendering a result", async () => {
   const result = await api.lint([broken], { cwd: root });
   const github = api.getFormatter("github");
   assert.ok(github.ok);
-  const out = github.formatter(result, { cwd: root, color: false, toolVersion: "0", rules: api.rules, failOn: "error" });
+  const out = github.formatter(result, {
+    cwd: root,
+    color: false,
+    toolVersion: "0",
+    rules: api.rules,
+    failOn: "error",
+  });
   assert.match(out, /^::error file=.*widgets-broken\.yaml,line=24,col=17,.*title=structural-type-missing::/m);
-  assert.ok(api.rules.length > 100 && api.rules.every((r) => typeof r.id === "string" && typeof r.description === "string"));
+  assert.ok(
+    api.rules.length > 100 && api.rules.every((r) => typeof r.id === "string" && typeof r.description === "string"),
+  );
   assert.equal(api.getFormatter("nope").ok, false);
 });
 
@@ -88,13 +102,19 @@ test("validate() returns the diagnostics `crdlint validate` prints (same entry, 
   const resource = join(root, "fixtures", "validate", "cel-messages", "resource.yaml");
   const crd = join(root, "fixtures", "validate", "cel-messages", "crd.yaml");
   const result = await api.validate([resource], { cwd: root, crds: [crd] });
-  assert.deepEqual(result.diagnostics.map((d) => `${d.rule} ${d.field} ${d.line}`), [
-    "resource-cel-rule-failed spec 4",
-    "resource-cel-rule-failed spec.minReplicas 5",
-    "resource-cel-rule-failed spec.legacy 7",
-  ]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => `${d.rule} ${d.field} ${d.line}`),
+    [
+      "resource-cel-rule-failed spec 4",
+      "resource-cel-rule-failed spec.minReplicas 5",
+      "resource-cel-rule-failed spec.legacy 7",
+    ],
+  );
   const cli = crdlint(["validate", "-f", "json", resource, "--crd", crd]);
   assert.equal(cli.status, 1);
   assert.deepEqual(withoutUrl(cli.json.diagnostics), JSON.parse(JSON.stringify(result.diagnostics)));
-  await assert.rejects(api.validate([resource], { cwd: root, crds: [join(root, "no-such-dir", "crd.yaml")] }), api.UsageError);
+  await assert.rejects(
+    api.validate([resource], { cwd: root, crds: [join(root, "no-such-dir", "crd.yaml")] }),
+    api.UsageError,
+  );
 });

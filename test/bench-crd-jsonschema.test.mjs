@@ -62,7 +62,12 @@ function validatorFor(version) {
   }
 }
 
-const widget = (spec, metadata = { name: "w", labels: { app: "x" } }) => ({ apiVersion: "example.com/v1", kind: "Widget", metadata, spec });
+const widget = (spec, metadata = { name: "w", labels: { app: "x" } }) => ({
+  apiVersion: "example.com/v1",
+  kind: "Widget",
+  metadata,
+  spec,
+});
 
 test("a valid resource passes: ObjectMeta beyond the declared name, int-or-string, null where nullable, free objects", () => {
   const validate = validatorFor("v1");
@@ -78,7 +83,11 @@ test("a valid resource passes: ObjectMeta beyond the declared name, int-or-strin
 
 test("unknown fields are rejected where strict field validation rejects them, and only there", () => {
   const validate = validatorFor("v1");
-  for (const spec of [{ size: 3, bogus: 1 }, { size: 3, empty: { a: 1 } }, { size: 3, template: { spec: { y: 1 } } }]) {
+  for (const spec of [
+    { size: 3, bogus: 1 },
+    { size: 3, empty: { a: 1 } },
+    { size: 3, template: { spec: { y: 1 } } },
+  ]) {
     assert.equal(validate(widget(spec)), false, JSON.stringify(spec));
   }
   assert.equal(validate({ ...widget({ size: 3 }), status: {} }), false, "an undeclared root field");
@@ -99,11 +108,21 @@ test("the schema's value validations hold: required, types, bounds, enum, the de
 
 test("x-kubernetes-preserve-unknown-fields at the root leaves the resource open", () => {
   const validate = validatorFor("v2");
-  assert.ok(validate({ apiVersion: "example.com/v2", kind: "Widget", metadata: { name: "w" }, anything: { at: "all" } }));
+  assert.ok(
+    validate({ apiVersion: "example.com/v2", kind: "Widget", metadata: { name: "w" }, anything: { at: "all" } }),
+  );
 });
 
 test("no Kubernetes extension reaches the JSON Schema; objects that are not CRDs give nothing", () => {
-  const [v1] = crdToJsonSchemas({ spec: { group: "g", names: { kind: "K" }, versions: [{ name: "v1", schema: { openAPIV3Schema: { type: "object", "x-kubernetes-validations": [{ rule: "true" }] } } }] } });
+  const [v1] = crdToJsonSchemas({
+    spec: {
+      group: "g",
+      names: { kind: "K" },
+      versions: [
+        { name: "v1", schema: { openAPIV3Schema: { type: "object", "x-kubernetes-validations": [{ rule: "true" }] } } },
+      ],
+    },
+  });
   assert.ok(!JSON.stringify(v1.schema).includes("x-kubernetes"));
   assert.deepEqual(crdToJsonSchemas({ kind: "ConfigMap", data: {} }), []);
   assert.deepEqual(crdToJsonSchemas(null), []);

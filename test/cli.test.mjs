@@ -10,8 +10,8 @@ import { BASELINE_CRD } from "../dist/rules/examples.js";
 
 const require = createRequire(import.meta.url);
 
-
-const v1beta1 = "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, version: v1, scope: Namespaced, names: {plural: widgets, kind: Widget}}\n";
+const v1beta1 =
+  "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, version: v1, scope: Namespaced, names: {plural: widgets, kind: Widget}}\n";
 const configMap = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n";
 
 test("--version prints the version and exits 0", () => {
@@ -21,7 +21,14 @@ test("--version prints the version and exits 0", () => {
 });
 
 test("bad arguments exit 2 (unknown flag, unknown format, bad version, bad size)", () => {
-  for (const args of [["--bogus"], ["lint", "-f", "xml", "."], ["lint", "-k", "2.0", "."], ["lint", "-k", "1.5", "."], ["lint", "--max-file-size", "lots", "."], ["lint", "--max-warnings", "-1", "."]]) {
+  for (const args of [
+    ["--bogus"],
+    ["lint", "-f", "xml", "."],
+    ["lint", "-k", "2.0", "."],
+    ["lint", "-k", "1.5", "."],
+    ["lint", "--max-file-size", "lots", "."],
+    ["lint", "--max-warnings", "-1", "."],
+  ]) {
     const r = crdlint(args);
     assert.equal(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
     assert.ok(r.stderr.trim().length > 0);
@@ -44,7 +51,12 @@ test("a glob that matches nothing exits 2", () => {
 });
 
 test("directories are linted recursively, non-CRD documents are skipped and counted, globs expand", () => {
-  const dir = tmp({ "a/one.yaml": configMap, "a/b/two.yml": v1beta1, "a/c.json": JSON.stringify({ kind: "Service", apiVersion: "v1" }), "a/ignored.txt": "x" });
+  const dir = tmp({
+    "a/one.yaml": configMap,
+    "a/b/two.yml": v1beta1,
+    "a/c.json": JSON.stringify({ kind: "Service", apiVersion: "v1" }),
+    "a/ignored.txt": "x",
+  });
   const r = crdlint(["lint", "-f", "json", "a"], { cwd: dir });
   assert.equal(r.status, 1);
   assert.equal(r.json.summary.files, 3);
@@ -66,7 +78,10 @@ test("the Kubernetes version decides release-dependent verdicts", () => {
   const old = crdlint(["lint", "-f", "json", "-k", "1.21", "-"], { input: v1beta1 });
   assert.equal(old.status, 0);
   assert.equal(old.json.kubernetesVersion, "1.21");
-  assert.deepEqual(old.json.diagnostics.map((d) => [d.rule, d.severity, d.apiserver]), [["crd-v1beta1-deprecated", "warning", false]]);
+  assert.deepEqual(
+    old.json.diagnostics.map((d) => [d.rule, d.severity, d.apiserver]),
+    [["crd-v1beta1-deprecated", "warning", false]],
+  );
   assert.equal(crdlint(["lint", "--max-warnings", "0", "-k", "1.21", "-"], { input: v1beta1 }).status, 1);
   assert.equal(crdlint(["lint", "--max-warnings", "1", "-k", "1.21", "-"], { input: v1beta1 }).status, 0);
 });
@@ -89,10 +104,17 @@ test("--max-warnings failing a run without errors says why on stderr, and leaves
 });
 
 test("bad input never crashes: invalid YAML, binary, huge, deeply nested, alias bomb, empty, wrong shapes", () => {
-  const bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n";
+  const bomb =
+    "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n";
   const deep = "a: " + "[".repeat(5000) + "]".repeat(5000) + "\n";
-  const deepCrd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\nspec:\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema: " + "{properties: {a: ".repeat(800) + "{}" + "}}".repeat(800) + "\n";
-  const wrongShapes = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: 7\nspec:\n  versions: {a: 1}\n  names: [1, 2]\n---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  versions: [null, 3, {name: 5, schema: {openAPIV3Schema: [1]}}]\n";
+  const deepCrd =
+    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\nspec:\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema: " +
+    "{properties: {a: ".repeat(800) +
+    "{}" +
+    "}}".repeat(800) +
+    "\n";
+  const wrongShapes =
+    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: 7\nspec:\n  versions: {a: 1}\n  names: [1, 2]\n---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  versions: [null, 3, {name: 5, schema: {openAPIV3Schema: [1]}}]\n";
   const dir = tmp({
     "bad.yaml": "a: [\n",
     "bin.yaml": Buffer.from([0x00, 0x01, 0xff, 0x00, 0x42]),
@@ -113,7 +135,10 @@ test("bad input never crashes: invalid YAML, binary, huge, deeply nested, alias 
   assert.equal(rules.get("bin.yaml"), "yaml-syntax");
   assert.equal(rules.get("big.yaml"), "size-file-too-large");
   assert.equal(rules.get("bomb.yaml"), "yaml-alias-limit");
-  assert.ok(!r.json.diagnostics.some((d) => d.rule === "internal-error"), JSON.stringify(r.json.diagnostics.filter((d) => d.rule === "internal-error")));
+  assert.ok(
+    !r.json.diagnostics.some((d) => d.rule === "internal-error"),
+    JSON.stringify(r.json.diagnostics.filter((d) => d.rule === "internal-error")),
+  );
   assert.equal(r.json.summary.files, 9);
 });
 
@@ -134,7 +159,10 @@ test("configuration: severity overrides, off, kubernetesVersion, ignore globs, u
   });
   const r = crdlint(["lint", "-f", "json", "."], { cwd: join(dir, "sub") });
   assert.equal(r.json.kubernetesVersion, "1.21");
-  assert.deepEqual(r.json.diagnostics.map((d) => [d.rule, d.severity]), [["crd-v1beta1-deprecated", "error"]]);
+  assert.deepEqual(
+    r.json.diagnostics.map((d) => [d.rule, d.severity]),
+    [["crd-v1beta1-deprecated", "error"]],
+  );
   assert.equal(r.status, 1);
   const all = crdlint(["lint", "-f", "json", "."], { cwd: dir });
   assert.equal(all.json.summary.files, 1, "vendor/** is ignored");
@@ -145,7 +173,13 @@ test("configuration: severity overrides, off, kubernetesVersion, ignore globs, u
 });
 
 test("an invalid config exits 2 naming the file and the key", () => {
-  for (const [content, key] of [["rules:\n  no-such-rule: error\n", "rules.no-such-rule"], ["rules:\n  yaml-syntax: loud\n", "rules.yaml-syntax"], ["kubernetesVersion: banana\n", "kubernetesVersion"], ["colour: red\n", "colour"], ["a: [\n", "invalid YAML"]]) {
+  for (const [content, key] of [
+    ["rules:\n  no-such-rule: error\n", "rules.no-such-rule"],
+    ["rules:\n  yaml-syntax: loud\n", "rules.yaml-syntax"],
+    ["kubernetesVersion: banana\n", "kubernetesVersion"],
+    ["colour: red\n", "colour"],
+    ["a: [\n", "invalid YAML"],
+  ]) {
     const dir = tmp({ ".crdlint.yaml": content, "a.yaml": configMap });
     const r = crdlint(["lint", "a.yaml"], { cwd: dir });
     assert.equal(r.status, 2, content);
@@ -155,7 +189,10 @@ test("an invalid config exits 2 naming the file and the key", () => {
 });
 
 test("suppression: crdlint.io/disable annotation and # crdlint-disable-next-line", () => {
-  const annotated = v1beta1.replace("metadata: {name: widgets.example.com}", "metadata: {name: widgets.example.com, annotations: {crdlint.io/disable: crd-v1beta1-removed}}");
+  const annotated = v1beta1.replace(
+    "metadata: {name: widgets.example.com}",
+    "metadata: {name: widgets.example.com, annotations: {crdlint.io/disable: crd-v1beta1-removed}}",
+  );
   assert.equal(crdlint(["lint", "-"], { input: annotated }).status, 0);
   const commented = "# crdlint-disable-next-line crd-v1beta1-removed\n" + v1beta1;
   assert.equal(crdlint(["lint", "-"], { input: commented }).status, 0);
@@ -164,10 +201,21 @@ test("suppression: crdlint.io/disable annotation and # crdlint-disable-next-line
   // Loader findings (here a duplicate key) honour both suppressions too.
   const dup = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n";
   assert.equal(crdlint(["lint", "-"], { input: dup }).status, 1);
-  assert.equal(crdlint(["lint", "-"], { input: dup.replace("  name: b", "  # crdlint-disable-next-line yaml-duplicate-key\n  name: b") }).status, 0);
-  const dupCrd = BASELINE_CRD.replace("  name: widgets.example.com\n", "  name: widgets.example.com\n  name: widgets.example.com\n");
+  assert.equal(
+    crdlint(["lint", "-"], {
+      input: dup.replace("  name: b", "  # crdlint-disable-next-line yaml-duplicate-key\n  name: b"),
+    }).status,
+    0,
+  );
+  const dupCrd = BASELINE_CRD.replace(
+    "  name: widgets.example.com\n",
+    "  name: widgets.example.com\n  name: widgets.example.com\n",
+  );
   assert.equal(crdlint(["lint", "-"], { input: dupCrd }).status, 1);
-  const dupCrdOff = dupCrd.replace("  name: widgets.example.com\n", "  annotations: {crdlint.io/disable: yaml-duplicate-key}\n  name: widgets.example.com\n");
+  const dupCrdOff = dupCrd.replace(
+    "  name: widgets.example.com\n",
+    "  annotations: {crdlint.io/disable: yaml-duplicate-key}\n  name: widgets.example.com\n",
+  );
   assert.equal(crdlint(["lint", "-"], { input: dupCrdOff }).status, 0);
 });
 
@@ -177,11 +225,20 @@ test("a duplicate key is linted with the value kubectl sends (the last), and onl
   const lastWins = BASELINE_CRD.replace(/^  scope: .*$/m, "  scope: Bogus\n  scope: Namespaced");
   const r = crdlint(["lint", "-", "--format", "json"], { input: lastWins });
   const diags = JSON.parse(r.stdout).diagnostics;
-  assert.deepEqual(diags.map((d) => [d.rule, d.line, d.message]), [
-    ["yaml-duplicate-key", lastWins.split("\n").indexOf("  scope: Namespaced") + 1, `duplicate key "scope" (first at line ${lastWins.split("\n").indexOf("  scope: Bogus") + 1}): kubectl sends only this last value and silently drops the earlier one`],
-  ]);
+  assert.deepEqual(
+    diags.map((d) => [d.rule, d.line, d.message]),
+    [
+      [
+        "yaml-duplicate-key",
+        lastWins.split("\n").indexOf("  scope: Namespaced") + 1,
+        `duplicate key "scope" (first at line ${lastWins.split("\n").indexOf("  scope: Bogus") + 1}): kubectl sends only this last value and silently drops the earlier one`,
+      ],
+    ],
+  );
   const firstWins = BASELINE_CRD.replace(/^  scope: .*$/m, "  scope: Namespaced\n  scope: Bogus");
-  const rules = JSON.parse(crdlint(["lint", "-", "--format", "json"], { input: firstWins }).stdout).diagnostics.map((d) => d.rule);
+  const rules = JSON.parse(crdlint(["lint", "-", "--format", "json"], { input: firstWins }).stdout).diagnostics.map(
+    (d) => d.rule,
+  );
   assert.deepEqual(rules.sort(), ["scope-unsupported", "yaml-duplicate-key"].sort());
   // Not an apiserver verdict: the apiserver preset leaves it out.
   assert.equal(crdlint(["lint", "-", "--preset", "apiserver"], { input: lastWins }).status, 0);
@@ -192,7 +249,10 @@ test("formats: text summary, github annotations, junit, sarif valid against the 
   assert.match(text.stdout, /-\n\s+1:1\s+error\s+apiVersion: Not found: no matches/);
   assert.match(text.stdout, /1 problem \(1 error, 0 warnings\)/);
   const gh = crdlint(["lint", "-f", "github", "-"], { input: v1beta1 });
-  assert.match(gh.stdout, /^::error file=-,line=1,col=1,endLine=1,endColumn=\d+,title=crd-v1beta1-removed::apiVersion: Not found: /);
+  assert.match(
+    gh.stdout,
+    /^::error file=-,line=1,col=1,endLine=1,endColumn=\d+,title=crd-v1beta1-removed::apiVersion: Not found: /,
+  );
   const junit = crdlint(["lint", "-f", "junit", "-"], { input: v1beta1 });
   assert.match(junit.stdout, /<testsuite name="-" tests="1" failures="1"/);
   assert.match(junit.stdout, /<failure type="crd-v1beta1-removed"/);
@@ -221,14 +281,16 @@ test("crdlint rules lists the registry (text and json)", () => {
 });
 
 test("YAML is read as kubectl reads it: yes/on are booleans, timestamps stay strings", () => {
-  const crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com, creationTimestamp: 2024-01-01T00:00:00Z}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: yes\n    storage: on\n    schema: {openAPIV3Schema: {type: object}}\n";
+  const crd =
+    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com, creationTimestamp: 2024-01-01T00:00:00Z}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: yes\n    storage: on\n    schema: {openAPIV3Schema: {type: object}}\n";
   const r = crdlint(["lint", "-f", "json", "-"], { input: crd });
   assert.deepEqual(r.json.diagnostics, []);
   assert.equal(r.status, 0);
 });
 
 test("crdlint cost: a table per CRD version, JSON with exact saturated integers, exit 1 over a limit", () => {
-  const crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          names:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.contains('a string'))\"\n          tags:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.all(y, true) || x == 'a')\"\n        x-kubernetes-validations:\n        - rule: 'true'\n          messageExpression: \"'a' + string(size(self.names))\"\n";
+  const crd =
+    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          names:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.contains('a string'))\"\n          tags:\n            type: array\n            items: {type: string}\n            x-kubernetes-validations:\n            - rule: \"self.all(x, x.all(y, true) || x == 'a')\"\n        x-kubernetes-validations:\n        - rule: 'true'\n          messageExpression: \"'a' + string(size(self.names))\"\n";
   const t = crdlint(["cost", "-"], { input: crd });
   assert.equal(t.status, 1, t.stderr);
   assert.match(t.stdout, /widgets\.example\.com {2}version v1/);
@@ -239,7 +301,10 @@ test("crdlint cost: a table per CRD version, JSON with exact saturated integers,
   const text = j.stdout;
   const big = [...text.matchAll(/"estimatedCost": (\d{17,})/g)].map((m) => m[1]);
   assert.ok(big.length > 0, "an unbounded messageExpression costs more than 2^53");
-  assert.ok(big.some((digits) => String(Number(digits)) !== digits), "costs past 2^53 print exactly, not rounded to a double");
+  assert.ok(
+    big.some((digits) => String(Number(digits)) !== digits),
+    "costs past 2^53 print exactly, not rounded to a double",
+  );
   const report = JSON.parse(text);
   assert.deepEqual(Object.keys(report.limits), ["perExpression", "perCRD"]);
   const names = report.expressions.find((e) => e.field.endsWith("properties[names].x-kubernetes-validations[0].rule"));
@@ -251,7 +316,11 @@ test("crdlint cost: a table per CRD version, JSON with exact saturated integers,
 });
 
 test("a reader that closes the pipe early ends crdlint quietly, without a stack trace", () => {
-  const r = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" lint -f sarif fixtures/examples/widgets-broken.yaml | head -c 1 >/dev/null`], { cwd: root, encoding: "utf8" });
+  const r = spawnSync(
+    "sh",
+    ["-c", `"${process.execPath}" "${bin}" lint -f sarif fixtures/examples/widgets-broken.yaml | head -c 1 >/dev/null`],
+    { cwd: root, encoding: "utf8" },
+  );
   assert.equal(r.status, 0);
   assert.equal(r.stderr, "");
 });

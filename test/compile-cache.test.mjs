@@ -12,7 +12,10 @@ function scratch(t) {
   const dir = mkdtempSync(join(tmpdir(), "crdlint-cc-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, "bundle.cjs");
-  writeFileSync(file, "exports.add = (a, b) => a + b; exports.where = __filename; exports.hasRequire = typeof require('node:path').join;\n");
+  writeFileSync(
+    file,
+    "exports.add = (a, b) => a + b; exports.where = __filename; exports.hasRequire = typeof require('node:path').join;\n",
+  );
   return { dir, file, cacheDir: join(dir, "cache") };
 }
 

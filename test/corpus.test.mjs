@@ -10,7 +10,11 @@ import { root } from "./helpers/cli.mjs";
 const check = join(root, "..", "shared", "tools", "corpus-check.mjs");
 const present = existsSync(check);
 
-test("corpus: no apiserver-level error on CRDs that real clusters accept", { skip: present ? false : "../shared/corpus is not here (not part of a user's clone)", timeout: 15 * 60 * 1000 }, () => {
-  const r = spawnSync(process.execPath, [check], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28 });
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-});
+test(
+  "corpus: no apiserver-level error on CRDs that real clusters accept",
+  { skip: present ? false : "../shared/corpus is not here (not part of a user's clone)", timeout: 15 * 60 * 1000 },
+  () => {
+    const r = spawnSync(process.execPath, [check], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28 });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  },
+);

@@ -32,9 +32,14 @@ test("every code of each union is a registered rule, in one union only", () => {
 
 test("every rule that only the engine emits is in a union", () => {
   const inUnion = new Set(Object.values(unions).flat());
-  const engineOnly = allRules.filter((r) => !r.check && !r.checkSchema && !r.visitNode && !r.checkRevision).map((r) => r.id);
+  const engineOnly = allRules
+    .filter((r) => !r.check && !r.checkSchema && !r.visitNode && !r.checkRevision)
+    .map((r) => r.id);
   assert.ok(engineOnly.length >= 30, `only ${engineOnly.length} engine rules`);
-  assert.deepEqual(engineOnly.filter((id) => !inUnion.has(id)), []);
+  assert.deepEqual(
+    engineOnly.filter((id) => !inUnion.has(id)),
+    [],
+  );
 });
 
 test("update metadata: what lifts a requirement is an apiserver check, what warns on update is not an error", () => {

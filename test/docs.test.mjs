@@ -9,7 +9,10 @@ import { dirname, join, relative } from "node:path";
 import { root } from "./helpers/cli.mjs";
 
 test("docs/rules/*.md and docs/rules.md match the rules (npm run gen:docs)", () => {
-  const r = spawnSync(process.execPath, [join(root, "scripts", "gen-docs.mjs"), "--check"], { cwd: root, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(root, "scripts", "gen-docs.mjs"), "--check"], {
+    cwd: root,
+    encoding: "utf8",
+  });
   assert.equal(r.status, 0, r.stderr);
 });
 
@@ -62,14 +65,18 @@ function headingAnchors(text) {
 function brokenLinks(file, text, { exists = existsSync, read = (f) => readFileSync(f, "utf8") } = {}) {
   const problems = [];
   proseLines(text).forEach((line, i) => {
-    const targets = [...line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...line.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/g)].map((m) => m[1]);
+    const targets = [
+      ...line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g),
+      ...line.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/g),
+    ].map((m) => m[1]);
     for (const target of targets) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, ...
       const [path, fragment] = target.split("#");
       const to = path ? join(dirname(file), decodeURIComponent(path)) : file;
       const where = `${relative(root, file)}:${i + 1} ${target}`;
       if (!exists(to)) problems.push(`${where} (no such file)`);
-      else if (fragment && to.endsWith(".md") && !headingAnchors(read(to)).has(fragment)) problems.push(`${where} (no such heading in ${relative(root, to)})`);
+      else if (fragment && to.endsWith(".md") && !headingAnchors(read(to)).has(fragment))
+        problems.push(`${where} (no such heading in ${relative(root, to)})`);
     }
   });
   return problems;
@@ -78,7 +85,10 @@ function brokenLinks(file, text, { exists = existsSync, read = (f) => readFileSy
 test("every relative link in README, CONTRIBUTING, CHANGELOG, docs/ and oracle/README.md resolves", () => {
   const files = markdownFiles();
   assert.ok(files.length > 20, "the docs are found");
-  assert.deepEqual(files.flatMap((f) => brokenLinks(f, readFileSync(f, "utf8"))), []);
+  assert.deepEqual(
+    files.flatMap((f) => brokenLinks(f, readFileSync(f, "utf8"))),
+    [],
+  );
 });
 
 test("the link check finds a missing file, a missing heading, and ignores code and absolute URLs", () => {

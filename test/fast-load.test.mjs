@@ -24,7 +24,8 @@ function walk(d, out) {
 
 function paths(v, p, out) {
   out.push(p);
-  if (v && typeof v === "object") for (const k of Object.keys(v)) paths(v[k], [...p, Array.isArray(v) ? Number(k) : k], out);
+  if (v && typeof v === "object")
+    for (const k of Object.keys(v)) paths(v[k], [...p, Array.isArray(v) ? Number(k) : k], out);
   return out;
 }
 
@@ -36,7 +37,8 @@ function compare(loader, text) {
   const diffs = [];
   if (full.problems.length) diffs.push(`the full loader reports ${full.problems[0].rule}: ${full.problems[0].message}`);
   if (!isDeepStrictEqual(full.directives, fast.directives)) diffs.push("directives differ");
-  if (full.documents.length !== fast.documents.length) diffs.push(`${full.documents.length} documents, fast ${fast.documents.length}`);
+  if (full.documents.length !== fast.documents.length)
+    diffs.push(`${full.documents.length} documents, fast ${fast.documents.length}`);
   for (let i = 0; i < Math.min(full.documents.length, fast.documents.length) && diffs.length === 0; i++) {
     const a = full.documents[i];
     const b = fast.documents[i];
@@ -48,14 +50,18 @@ function compare(loader, text) {
     for (const p of [...paths(a.value, [], []), ["no-such-field"], [0], ["spec", "versions", 99, "x"]]) {
       const ra = a.locate(p);
       const rb = b.locate(p);
-      if (!isDeepStrictEqual(ra, rb)) diffs.push(`document ${i}: locate ${JSON.stringify(p)} ${JSON.stringify(ra)}, fast ${JSON.stringify(rb)}`);
+      if (!isDeepStrictEqual(ra, rb))
+        diffs.push(`document ${i}: locate ${JSON.stringify(p)} ${JSON.stringify(ra)}, fast ${JSON.stringify(rb)}`);
       let v = a.value;
       for (const seg of p) v = v?.[seg];
       if (typeof v !== "string") continue;
       for (const offset of new Set([0, Math.floor(v.length / 2), Math.max(0, v.length - 1), v.indexOf("\n") + 1])) {
         const sa = a.locateInString(p, offset);
         const sb = b.locateInString(p, offset);
-        if (!isDeepStrictEqual(sa, sb)) diffs.push(`document ${i}: locateInString ${JSON.stringify(p)} ${offset} ${JSON.stringify(sa)}, fast ${JSON.stringify(sb)}`);
+        if (!isDeepStrictEqual(sa, sb))
+          diffs.push(
+            `document ${i}: locateInString ${JSON.stringify(p)} ${offset} ${JSON.stringify(sa)}, fast ${JSON.stringify(sb)}`,
+          );
       }
     }
     if (!isDeepStrictEqual(a.rangeOfDocument, b.rangeOfDocument)) diffs.push(`document ${i}: rangeOfDocument differs`);
@@ -74,9 +80,78 @@ function rng(seed) {
 }
 
 // Words and keys a CRD uses, and (less often) the ones that sit on the edges of the fast path.
-const WORDS = ["type", "string", "x", "description", "a b", "name", "Foo bar.", "code `here`", "a-b", "x[0]", "z {y}", "a:b", "http://x/y", "50%", "it's", 'say "hi"', "1", "0x1F", "1e3", "-2", "0.5", "true", "null", "2024-01-01", "é ü 中", "~"];
-const EDGE_WORDS = ["`code`", "{y} z", "- item", "[x]", "{y}", "tab\there", "#hash", "a #b", "no", "y", ".inf", "", " lead", "trail ", ">", "|", "*a", "&b", "!t", "?", ":", "-", "a: b", "%x", "@x", "'q", '"q'];
-const KEYS = ["type", "name", "x-kubernetes-list-type", "description", "spec", "a", "B", "_u", "/p", "a.b", "a b", "items", "properties"];
+const WORDS = [
+  "type",
+  "string",
+  "x",
+  "description",
+  "a b",
+  "name",
+  "Foo bar.",
+  "code `here`",
+  "a-b",
+  "x[0]",
+  "z {y}",
+  "a:b",
+  "http://x/y",
+  "50%",
+  "it's",
+  'say "hi"',
+  "1",
+  "0x1F",
+  "1e3",
+  "-2",
+  "0.5",
+  "true",
+  "null",
+  "2024-01-01",
+  "é ü 中",
+  "~",
+];
+const EDGE_WORDS = [
+  "`code`",
+  "{y} z",
+  "- item",
+  "[x]",
+  "{y}",
+  "tab\there",
+  "#hash",
+  "a #b",
+  "no",
+  "y",
+  ".inf",
+  "",
+  " lead",
+  "trail ",
+  ">",
+  "|",
+  "*a",
+  "&b",
+  "!t",
+  "?",
+  ":",
+  "-",
+  "a: b",
+  "%x",
+  "@x",
+  "'q",
+  '"q',
+];
+const KEYS = [
+  "type",
+  "name",
+  "x-kubernetes-list-type",
+  "description",
+  "spec",
+  "a",
+  "B",
+  "_u",
+  "/p",
+  "a.b",
+  "a b",
+  "items",
+  "properties",
+];
 const EDGE_KEYS = ["y", "on", "1", "-k", ".k", "k#x", '"q"', "'s'", "__proto__", "<<", "null", "-1e3", "a\tb"];
 
 function generate(r) {
@@ -111,15 +186,22 @@ function generate(r) {
       }
     } else if (style <= 5) {
       const q = chance(0.5) ? '"' : "'";
-      const body = q === '"' ? w.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + (chance(0.7) ? "" : pick(["\\n", "\\t", "\\u00e9", "\\/", "\\ ", "\\x41", "\\ud800"])) : w.replace(/'/g, "''");
+      const body =
+        q === '"'
+          ? w.replace(/\\/g, "\\\\").replace(/"/g, '\\"') +
+            (chance(0.7) ? "" : pick(["\\n", "\\t", "\\u00e9", "\\/", "\\ ", "\\x41", "\\ud800"]))
+          : w.replace(/'/g, "''");
       if (chance(0.3)) {
         lines.push(prefix + q + body);
         if (chance(0.2)) lines.push("");
-        lines.push(sp(indent + (chance(0.9) ? pick([2, 4]) : pick([0, 1]))) + pick(["more", "x y", "\\", "z\\", "# not a comment"]));
+        lines.push(
+          sp(indent + (chance(0.9) ? pick([2, 4]) : pick([0, 1]))) +
+            pick(["more", "x y", "\\", "z\\", "# not a comment"]),
+        );
         lines.push(sp(indent + 2) + "end" + q + tail);
       } else lines.push(prefix + q + body + q + tail);
     } else if (style <= 7) {
-      const head = (chance(0.85) ? pick(["|", "|-", ">", ">-", "|2-"]) : pick(["|+", "|2", ">2", "|-2", "|1", ">+"]));
+      const head = chance(0.85) ? pick(["|", "|-", ">", ">-", "|2-"]) : pick(["|+", "|2", ">2", "|-2", "|1", ">+"]);
       lines.push(prefix + head + (chance(0.1) ? " # c" : ""));
       if (chance(0.2)) lines.push("");
       const n = 1 + Math.floor(r() * 4);
@@ -131,7 +213,13 @@ function generate(r) {
       }
       if (chance(0.3)) lines.push("");
     } else if (style === 8) {
-      lines.push(prefix + (chance(0.8) ? pick(["[a, b]", "[]", "{}", "{a: 1, b: [x]}", "[ 1 , 2 ]", "{\"k\": v}", "[a, [b, c]]"]) : pick(["[a,]", "{a}", "[a: b]", "{a: }", "[a, b] x", "[a #c]"])) + tail);
+      lines.push(
+        prefix +
+          (chance(0.8)
+            ? pick(["[a, b]", "[]", "{}", "{a: 1, b: [x]}", "[ 1 , 2 ]", '{"k": v}', "[a, [b, c]]"])
+            : pick(["[a,]", "{a}", "[a: b]", "{a: }", "[a, b] x", "[a #c]"])) +
+          tail,
+      );
     } else {
       lines.push(prefix.trimEnd() + (chance(0.3) ? "   " : "") + tail);
     }
@@ -187,7 +275,7 @@ function generate(r) {
 const snippets = [
   "a: 1\nb: 1.0\nc: 0777\nd: 0x1F\ne: 1_000\nf: .5\ng: -3\nh: +4\ni: 1e3\nj: .inf\nk: ~\nl:\nm: null\n",
   "a: yes\nb: No\nc: on\nd: OFF\ne: y\nf: n\ng: true\nh: 'yes'\ni: \"no\"\n",
-  "date: 2024-01-02\ntime: 12:30:00\nver: 1.2.3\nport: \"8080\"\nimage: nginx:1.25\nurl: http://x/y#frag\n",
+  'date: 2024-01-02\ntime: 12:30:00\nver: 1.2.3\nport: "8080"\nimage: nginx:1.25\nurl: http://x/y#frag\n',
   "list:\n- a\n- b: 1\n  c: [1, 'two', \"three\", {d: e}]\n-\n  f: g\n- - nested\n",
   "m: {a: 1, b: [x, y], 'c d': \"e\\n\\u00e9\"}\nempty: {}\nnone: []\n",
   "key: value # comment\n# full comment\nother: 'it''s'\n",
@@ -212,7 +300,7 @@ const snippets = [
   "seq:\n- a\nnext: 1\n",
   "x: -\n",
   "x: - a\n",
-  "x: \"a\" b\n",
+  'x: "a" b\n',
   "k8s.io/name: v\n",
   "a: 1\n--- # doc\n",
   "a: 1\n---   \n",
@@ -235,11 +323,27 @@ test("fast loader: tricky snippets read as the full loader reads them, or are de
   assert.ok(accepted >= 12, `only ${accepted} snippets read fast`);
   // Each of these has something only the full loader reports or reads (an alias, a duplicate or boolean key, a tag,
   // a nested key in a plain scalar, a tab in the indentation, an unclosed flow or quote).
-  for (const declined of ["anchor: &a 1\nalias: *a\n", "dup: 1\ndup: 2\n", "on: boolean key\n", "a: b: c\n", "tagged: !!str 5\n", "\ta: 1\n", "a: [1, 2\n", "a: 'unterminated\n", "<<: {a: 1}\n", "a: {<<: {b: 1}}\n", "j: .inf\n"])
+  for (const declined of [
+    "anchor: &a 1\nalias: *a\n",
+    "dup: 1\ndup: 2\n",
+    "on: boolean key\n",
+    "a: b: c\n",
+    "tagged: !!str 5\n",
+    "\ta: 1\n",
+    "a: [1, 2\n",
+    "a: 'unterminated\n",
+    "<<: {a: 1}\n",
+    "a: {<<: {b: 1}}\n",
+    "j: .inf\n",
+  ])
     assert.equal(loader.load(declined), null, `declines ${JSON.stringify(declined)}`);
   // Deep nesting is the full loader's to report (the rules walk documents recursively).
   assert.equal(loader.load("a: " + "[".repeat(300) + "]".repeat(300) + "\n"), null, "declines deep flow nesting");
-  assert.equal(loader.load("a: {b: " + "{c: ".repeat(300) + "1" + "}".repeat(301) + "\n"), null, "declines deep flow mappings");
+  assert.equal(
+    loader.load("a: {b: " + "{c: ".repeat(300) + "1" + "}".repeat(301) + "\n"),
+    null,
+    "declines deep flow mappings",
+  );
 });
 
 test("fast loader: generated YAML reads as the full loader reads it", () => {
@@ -273,16 +377,23 @@ test("fast loader: the repository's fixtures read as the full loader reads them"
 });
 
 const corpus = resolve(root, "..", "shared", "corpus");
-test("fast loader: the shared corpus reads as the full loader reads it", { skip: existsSync(corpus) ? false : `no corpus at ${corpus}` }, () => {
-  const loader = createFastLoader();
-  const failures = [];
-  let accepted = 0;
-  const files = walk(corpus, []);
-  for (const f of files) {
-    const { accepted: ok, diffs } = compare(loader, readFileSync(f, "utf8"));
-    if (ok) accepted++;
-    if (diffs.length) failures.push(`${f}: ${diffs.slice(0, 3).join("; ")}`);
-  }
-  assert.deepEqual(failures, []);
-  assert.ok(accepted > files.length * 0.9, `only ${accepted} of ${files.length} corpus files were read by the fast path`);
-});
+test(
+  "fast loader: the shared corpus reads as the full loader reads it",
+  { skip: existsSync(corpus) ? false : `no corpus at ${corpus}` },
+  () => {
+    const loader = createFastLoader();
+    const failures = [];
+    let accepted = 0;
+    const files = walk(corpus, []);
+    for (const f of files) {
+      const { accepted: ok, diffs } = compare(loader, readFileSync(f, "utf8"));
+      if (ok) accepted++;
+      if (diffs.length) failures.push(`${f}: ${diffs.slice(0, 3).join("; ")}`);
+    }
+    assert.deepEqual(failures, []);
+    assert.ok(
+      accepted > files.length * 0.9,
+      `only ${accepted} of ${files.length} corpus files were read by the fast path`,
+    );
+  },
+);

@@ -18,16 +18,41 @@ for (const category of readdirSync(fixturesDir).sort()) {
     if (!/\.(ya?ml|json)$/.test(name) || name.endsWith(".expected.json")) continue;
     const base = name.replace(/\.(ya?ml|json)$/, "");
     const expected = join(dir, `${base}.expected.json`);
-    if (existsSync(expected)) cases.push({ category, name, file: join("fixtures", category, name), expected, release: "1.37" });
+    if (existsSync(expected))
+      cases.push({ category, name, file: join("fixtures", category, name), expected, release: "1.37" });
     // <case>.k1.NN.expected.json: the same file at another release (where the apiserver's verdict differs by release).
     for (const other of readdirSync(dir).sort()) {
       const m = other.startsWith(`${base}.k`) ? /^\.k(1\.\d+)\.expected\.json$/.exec(other.slice(base.length)) : null;
-      if (m) cases.push({ category, name, file: join("fixtures", category, name), expected: join(dir, other), release: m[1] });
+      if (m)
+        cases.push({
+          category,
+          name,
+          file: join("fixtures", category, name),
+          expected: join(dir, other),
+          release: m[1],
+        });
     }
   }
 }
 
-const ORDER = ["rule", "severity", "apiserver", "document", "object", "line", "column", "endLine", "endColumn", "field", "apiserverField", "type", "value", "message", "detail", "suggestion"];
+const ORDER = [
+  "rule",
+  "severity",
+  "apiserver",
+  "document",
+  "object",
+  "line",
+  "column",
+  "endLine",
+  "endColumn",
+  "field",
+  "apiserverField",
+  "type",
+  "value",
+  "message",
+  "detail",
+  "suggestion",
+];
 /** A diagnostic as a fixture states it: all but the file (the fixture's) and the category (the rule's), keys in a readable order. */
 const pick = ({ file, category, ...d }) => {
   const out = {};
@@ -52,7 +77,11 @@ function lintRelease(release) {
     assert.ok(r.json, `no JSON output (exit ${r.status}): ${r.stderr}`);
     const byFile = new Map(files.map((f) => [f, []]));
     for (const d of r.json.diagnostics) byFile.get(d.file)?.push(d);
-    assert.equal(r.status, r.json.diagnostics.some((d) => d.severity === "error") ? 1 : 0, "exit code follows the diagnostics");
+    assert.equal(
+      r.status,
+      r.json.diagnostics.some((d) => d.severity === "error") ? 1 : 0,
+      "exit code follows the diagnostics",
+    );
     runs.set(release, byFile);
   }
   return runs.get(release);
@@ -62,7 +91,9 @@ for (const c of cases) {
   test(`fixture ${c.category}/${c.name}${c.release === "1.37" ? "" : ` at ${c.release}`}`, () => {
     const want = JSON.parse(readFileSync(c.expected, "utf8"));
     // Lints of severity info (e.g. missing descriptions) are not part of a fixture's expectation.
-    const got = withoutUrl(lintRelease(c.release).get(c.file)).filter((d) => d.severity !== "info").map(pick);
+    const got = withoutUrl(lintRelease(c.release).get(c.file))
+      .filter((d) => d.severity !== "info")
+      .map(pick);
     if (process.env.CRDLINT_WRITE_EXPECTED && c.category !== "releases") writeFileSync(c.expected, serialise(got));
     const exp = want.filter((d) => d.severity !== "info").map(pick);
     assert.deepEqual(got, exp);

@@ -9,17 +9,25 @@ import { join } from "node:path";
 import { crdlint, root } from "./helpers/cli.mjs";
 
 const FORMATS = ["text", "json", "sarif", "junit", "github", "markdown"];
-const INPUTS = ["fixtures/names/clean.yaml", "fixtures/cel-compile/static-rule-and-message.yaml", "fixtures/cel-cost/map-index-of.yaml", "fixtures/yaml/boolean-key.yaml"];
+const INPUTS = [
+  "fixtures/names/clean.yaml",
+  "fixtures/cel-compile/static-rule-and-message.yaml",
+  "fixtures/cel-cost/map-index-of.yaml",
+  "fixtures/yaml/boolean-key.yaml",
+];
 const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 // Whatever the CI or terminal says, the goldens are plain text.
 const env = { NO_COLOR: "1", FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, CI: undefined, TERM: "dumb" };
 
-const withoutVersion = (out) => out.replace(new RegExp(`("(?:version|semanticVersion)": ?)"${version.replace(/\./g, "\\.")}"`, "g"), '$1"<version>"');
+const withoutVersion = (out) =>
+  out.replace(new RegExp(`("(?:version|semanticVersion)": ?)"${version.replace(/\./g, "\\.")}"`, "g"), '$1"<version>"');
 
 for (const format of FORMATS) {
   test(`the ${format} output is its golden file`, () => {
     // The strict preset: the goldens show every severity (a warning and an info of strict lints among them).
-    const r = crdlint(["lint", "--format", format, "--preset", "strict", "--kubernetes-version", "1.37", ...INPUTS], { env });
+    const r = crdlint(["lint", "--format", format, "--preset", "strict", "--kubernetes-version", "1.37", ...INPUTS], {
+      env,
+    });
     assert.equal(r.status, 1, r.stderr);
     assert.equal(r.stderr, "");
     const file = join(root, "test", "golden", `${format}.golden`);

@@ -38,7 +38,8 @@ const chart = () =>
     "values.yaml": "installCRDs: true\nreplicas: 1\n",
     // A CRD wrapped in a condition, with template labels: not YAML until rendered.
     "templates/crd.yaml": `{{- if .Values.installCRDs }}\n${crdYaml().replace("metadata:\n", 'metadata:\n  labels:\n    {{- include "widgets.labels" . | nindent 4 }}\n')}{{- end }}\n`,
-    "templates/deployment.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: {{ .Values.replicas }}\n",
+    "templates/deployment.yaml":
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: {{ .Values.replicas }}\n",
     "templates/_helpers.tpl": '{{- define "widgets.labels" -}}\napp: widgets\n{{- end }}\n',
     "crds/widgets.yaml": crdYaml(),
     // Not YAML at all, and no CRD: whoever names it gets its syntax error, bare crdlint and the hook skip it.
@@ -62,11 +63,17 @@ test("paths: every template named is skipped with the info, never a yaml-syntax 
   const dir = chart();
   const r = crdlint(["lint", "--format", "json", "templates", "crds", "values.yaml"], { cwd: dir });
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.deepEqual(rules(r).sort(), ["templates/crd.yaml:1 yaml-go-template", "templates/deployment.yaml:4 yaml-go-template"]);
+  assert.deepEqual(rules(r).sort(), [
+    "templates/crd.yaml:1 yaml-go-template",
+    "templates/deployment.yaml:4 yaml-go-template",
+  ]);
   // Text output names the rule and the command to run.
   const text = crdlint(["lint", "templates/deployment.yaml"], { cwd: dir });
   assert.equal(text.status, 0);
-  assert.match(text.stdout, /4:9 +info +file is a Go\/Helm template .*helm template \. \| crdlint lint -.* yaml-go-template/);
+  assert.match(
+    text.stdout,
+    /4:9 +info +file is a Go\/Helm template .*helm template \. \| crdlint lint -.* yaml-go-template/,
+  );
 });
 
 test("the pre-commit hook's entry, given every staged YAML file, lints the CRDs and skips the rest", () => {
@@ -75,7 +82,14 @@ test("the pre-commit hook's entry, given every staged YAML file, lints the CRDs 
   const [command, ...args] = hook.entry.split(/\s+/);
   assert.equal(command, "crdlint");
   const dir = chart();
-  const staged = ["Chart.yaml", "values.yaml", "broken.yaml", "templates/crd.yaml", "templates/deployment.yaml", "crds/widgets.yaml"];
+  const staged = [
+    "Chart.yaml",
+    "values.yaml",
+    "broken.yaml",
+    "templates/crd.yaml",
+    "templates/deployment.yaml",
+    "crds/widgets.yaml",
+  ];
   const r = crdlint([...args, "--format", "json", ...staged], { cwd: dir });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.deepEqual(rules(r), ["templates/crd.yaml:1 yaml-go-template"]);
@@ -94,7 +108,10 @@ test("the pre-commit hook's entry, given every staged YAML file, lints the CRDs 
 
 test("a CRD that mentions template syntax in valid YAML is linted, and its real syntax errors are reported", () => {
   // Cluster API's CRDs describe their naming templates in descriptions.
-  const described = BASELINE_CRD.replace("type: object", "type: object\n        description: 'fallback to `{{ .cluster.name }}-{{ .random }}`'");
+  const described = BASELINE_CRD.replace(
+    "type: object",
+    "type: object\n        description: 'fallback to `{{ .cluster.name }}-{{ .random }}`'",
+  );
   assert.notEqual(described, BASELINE_CRD);
   const dir = tmp({ "crd.yaml": described, "broken.yaml": described + "  extra: [unclosed\n" });
   const r = crdlint(["lint", "--format", "json", "crd.yaml"], { cwd: dir });
@@ -103,19 +120,33 @@ test("a CRD that mentions template syntax in valid YAML is linted, and its real 
   assert.ok(!rules(r).some((x) => x.includes("yaml-go-template")));
   const broken = crdlint(["lint", "--format", "json", "broken.yaml"], { cwd: dir });
   assert.equal(broken.status, 1);
-  assert.ok(broken.json.diagnostics.some((d) => d.rule === "yaml-syntax"), JSON.stringify(broken.json.diagnostics));
+  assert.ok(
+    broken.json.diagnostics.some((d) => d.rule === "yaml-syntax"),
+    JSON.stringify(broken.json.diagnostics),
+  );
 });
 
 test("validate and cost skip templates the same way", () => {
   const dir = chart();
-  const v = crdlint(["validate", "--format", "json", "--crd", "crds", "templates/deployment.yaml", "templates/crd.yaml"], { cwd: dir });
+  const v = crdlint(
+    ["validate", "--format", "json", "--crd", "crds", "templates/deployment.yaml", "templates/crd.yaml"],
+    { cwd: dir },
+  );
   assert.equal(v.status, 0, v.stdout + v.stderr);
-  assert.deepEqual(rules(v).sort(), ["templates/crd.yaml:1 yaml-go-template", "templates/deployment.yaml:4 yaml-go-template"]);
+  assert.deepEqual(rules(v).sort(), [
+    "templates/crd.yaml:1 yaml-go-template",
+    "templates/deployment.yaml:4 yaml-go-template",
+  ]);
   // A template given as the CRDs: nothing is registered from it, and it says why.
   const cr = tmp({ "cr.yaml": "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 1}\n" });
-  const fromTemplate = crdlint(["validate", "--format", "json", "--crd", join(dir, "templates/crd.yaml"), "cr.yaml"], { cwd: cr });
+  const fromTemplate = crdlint(["validate", "--format", "json", "--crd", join(dir, "templates/crd.yaml"), "cr.yaml"], {
+    cwd: cr,
+  });
   assert.equal(fromTemplate.status, 1);
-  assert.deepEqual(fromTemplate.json.diagnostics.map((d) => d.rule).sort(), ["resource-kind-not-found", "yaml-go-template"]);
+  assert.deepEqual(fromTemplate.json.diagnostics.map((d) => d.rule).sort(), [
+    "resource-kind-not-found",
+    "yaml-go-template",
+  ]);
   const c = crdlint(["cost", "templates/crd.yaml"], { cwd: dir });
   assert.equal(c.status, 0, c.stderr);
   assert.match(c.stdout, /templates\/crd\.yaml:1:1 +info +file is a Go\/Helm template/);

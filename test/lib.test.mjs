@@ -19,15 +19,30 @@ function files(dir, base = dir, out = []) {
 }
 
 test("lib/ is exactly what the sources build to (npm run build:lib refreshes it)", { timeout: 300_000 }, (t) => {
-  if (!existsSync(join(root, "dist", "bin", "crdlint.cjs"))) return t.skip("dist/ is not built (npm run build:dist, as npm test does)");
+  if (!existsSync(join(root, "dist", "bin", "crdlint.cjs")))
+    return t.skip("dist/ is not built (npm run build:dist, as npm test does)");
   const out = tempDir(t, "crdlint-lib-");
-  const r = spawnSync(process.execPath, [join(root, "scripts", "build-lib.mjs"), "--out", out], { cwd: root, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(root, "scripts", "build-lib.mjs"), "--out", out], {
+    cwd: root,
+    encoding: "utf8",
+  });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   const built = files(out);
-  assert.deepEqual(built, ["bin/crdlint.cjs", "cli/bundle-worker.js", "cli/compile-cache.js", "index.d.ts", "index.js", "rules-meta.json"]);
+  assert.deepEqual(built, [
+    "bin/crdlint.cjs",
+    "cli/bundle-worker.js",
+    "cli/compile-cache.js",
+    "index.d.ts",
+    "index.js",
+    "rules-meta.json",
+  ]);
   assert.deepEqual(files(join(root, "lib")), built, "lib/ holds the files the build writes, and no others");
   const stale = built.filter((f) => !readFileSync(join(out, f)).equals(readFileSync(join(root, "lib", f))));
-  assert.deepEqual(stale, [], `lib/ differs from a build of the sources in ${stale.join(", ")}: run \`npm run build:lib\` and commit lib/`);
+  assert.deepEqual(
+    stale,
+    [],
+    `lib/ differs from a build of the sources in ${stale.join(", ")}: run \`npm run build:lib\` and commit lib/`,
+  );
 });
 
 test("package.json points its bin, library entry and types at what is committed, and runs no build on install", () => {
@@ -39,7 +54,8 @@ test("package.json points its bin, library entry and types at what is committed,
   // pacote "prepares" a git dependency that has any of these scripts (a nested npm install with dev dependencies, then
   // prepare), and npm 11 then links a global install to the temporary clone it deletes (npm/cli#9406): none may exist.
   // So the build is `npm run build:dist`, not `npm run build`.
-  for (const s of ["prepare", "prepack", "preinstall", "install", "postinstall", "build"]) assert.equal(pkg.scripts[s], undefined, `no ${s} script`);
+  for (const s of ["prepare", "prepack", "preinstall", "install", "postinstall", "build"])
+    assert.equal(pkg.scripts[s], undefined, `no ${s} script`);
   assert.ok(pkg.files.includes("lib") && !pkg.files.includes("dist"));
   const launcher = readFileSync(join(root, "bin", "crdlint.js"), "utf8");
   assert.match(launcher, /"lib"/, "the launcher falls back to lib/ where dist/ is not built");

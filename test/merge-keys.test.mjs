@@ -64,7 +64,8 @@ test("a merged key is located where it is written, an overriding key where it is
 
 test("the fast loader leaves merge keys, block or flow, to the full loader", () => {
   const fast = createFastLoader();
-  for (const text of ["b:\n  <<: {x: 1}\n", "b: {<<: {x: 1}}\n", "b: {x: 2, <<: {x: 1}}\n"]) assert.equal(fast.load(text), null, text);
+  for (const text of ["b:\n  <<: {x: 1}\n", "b: {<<: {x: 1}}\n", "b: {x: 2, <<: {x: 1}}\n"])
+    assert.equal(fast.load(text), null, text);
 });
 
 const CRD = `apiVersion: apiextensions.k8s.io/v1
@@ -100,7 +101,10 @@ test("lint: a CRD sharing a version through a merge key is read as kubectl sends
   const dir = tmp({ "crd.yaml": CRD.replace("SIZE", "integer") });
   const r = crdlint(["lint", "--format", "json", dir]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.deepEqual(r.json.diagnostics.filter((d) => d.severity !== "info"), []);
+  assert.deepEqual(
+    r.json.diagnostics.filter((d) => d.severity !== "info"),
+    [],
+  );
 });
 
 test("lint: a problem inside merged content points where it is written", () => {
@@ -109,7 +113,10 @@ test("lint: a problem inside merged content points where it is written", () => {
   assert.equal(r.status, 1, r.stdout + r.stderr);
   const errors = r.json.diagnostics.filter((d) => d.severity === "error");
   assert.ok(errors.length > 0);
-  assert.ok(!errors.some((d) => d.rule === "decode-unknown-field" || d.rule === "schema-required"), JSON.stringify(errors));
+  assert.ok(
+    !errors.some((d) => d.rule === "decode-unknown-field" || d.rule === "schema-required"),
+    JSON.stringify(errors),
+  );
   for (const d of errors) assert.equal(d.line, 24, `${d.rule} at line ${d.line}`);
 });
 
@@ -121,5 +128,8 @@ test("validate: a custom resource written with a merge key is validated as sent"
   const r = crdlint(["validate", "--format", "json", "--crd", `${dir}/crd.yaml`, `${dir}/cr.yaml`]);
   assert.equal(r.status, 1, r.stdout + r.stderr);
   const bad = r.json.diagnostics.filter((d) => d.severity === "error");
-  assert.ok(bad.some((d) => /spec\.size/.test(d.field ?? "") && d.line === 5), JSON.stringify(bad));
+  assert.ok(
+    bad.some((d) => /spec\.size/.test(d.field ?? "") && d.line === 5),
+    JSON.stringify(bad),
+  );
 });

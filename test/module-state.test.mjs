@@ -24,18 +24,32 @@ test("the check names a module-level let, a mutated cache, and a mutation throug
     cpSync(script, join(dir, "scripts", "check-module-state.mjs"));
     mkdirSync(join(dir, "src/k8s"), { recursive: true });
     mkdirSync(join(dir, "src/values"), { recursive: true });
-    writeFileSync(join(dir, "src/k8s/counter.ts"), "let calls = 0;\nexport function f(): number {\n  return ++calls;\n}\n");
+    writeFileSync(
+      join(dir, "src/k8s/counter.ts"),
+      "let calls = 0;\nexport function f(): number {\n  return ++calls;\n}\n",
+    );
     writeFileSync(
       join(dir, "src/k8s/re.ts"),
-      "const cache = new Map<string, RegExp>();\nconst FIXED = new Set([\"a\", \"b\"]);\n" +
+      'const cache = new Map<string, RegExp>();\nconst FIXED = new Set(["a", "b"]);\n' +
         "export function re(p: string): RegExp {\n  if (FIXED.has(p)) return /a/;\n  let r = cache.get(p);\n  if (!r) cache.set(p, (r = new RegExp(p)));\n  return r;\n}\n",
     );
     writeFileSync(join(dir, "src/k8s/seen.ts"), "export const SEEN: string[] = [];\n");
-    writeFileSync(join(dir, "src/values/use.ts"), 'import { SEEN as seen } from "../k8s/seen.js";\nexport function note(s: string): void {\n  seen.push(s);\n}\n');
+    writeFileSync(
+      join(dir, "src/values/use.ts"),
+      'import { SEEN as seen } from "../k8s/seen.js";\nexport function note(s: string): void {\n  seen.push(s);\n}\n',
+    );
     // Allowed tables must still match, and nothing else of theirs slips through unlisted.
-    for (const [file, name] of [["core/interpreter/stdlib", "STD_FUNCTIONS"], ["core/ext/functions", "EXT_FUNCTIONS"], ["k8s/format", "FORMAT_FUNCTIONS"], ["k8s/lists", "LISTS_FUNCTIONS"]]) {
+    for (const [file, name] of [
+      ["core/interpreter/stdlib", "STD_FUNCTIONS"],
+      ["core/ext/functions", "EXT_FUNCTIONS"],
+      ["k8s/format", "FORMAT_FUNCTIONS"],
+      ["k8s/lists", "LISTS_FUNCTIONS"],
+    ]) {
       mkdirSync(dirname(join(dir, `src/cel/${file}.ts`)), { recursive: true });
-      writeFileSync(join(dir, `src/cel/${file}.ts`), `const ${name}: Record<string, () => number> = {};\nfor (const n of ["a"]) ${name}[n] = () => 1;\n`);
+      writeFileSync(
+        join(dir, `src/cel/${file}.ts`),
+        `const ${name}: Record<string, () => number> = {};\nfor (const n of ["a"]) ${name}[n] = () => 1;\n`,
+      );
     }
     const r = spawnSync(process.execPath, [join(dir, "scripts", "check-module-state.mjs")], { encoding: "utf8" });
     assert.equal(r.status, 1);

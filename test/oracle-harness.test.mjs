@@ -17,7 +17,10 @@ test("the oracle's numbers become what crdlint holds for kubectl's JSON", () => 
 
 test("a known divergence explains an item only when every matcher matches, at its releases", () => {
   const known = loadKnown(join("test", "oracle", "known-divergences.yaml"));
-  assert.ok(known.every((k) => k.reason.length > 40), "every known divergence says why");
+  assert.ok(
+    known.every((k) => k.reason.length > 40),
+    "every known divergence says why",
+  );
   const item = { kind: "message", valueOnly: true, type: "Invalid value", field: "spec.versions" };
   assert.equal(explain(known, "crd-create", "1.33", item)?.id, "composite-values-before-1.34");
   assert.equal(explain(known, "crd-create", "1.37", item), null);

@@ -25,10 +25,18 @@ function describeDeclaration(text) {
   const members = (name) => {
     const decl = interfaces.get(name);
     assert.ok(decl, `protocol.d.ts declares no interface ${name}`);
-    assert.equal(decl.heritageClauses, undefined, `${name}: write the fields out (the Go side flattens embedded types)`);
+    assert.equal(
+      decl.heritageClauses,
+      undefined,
+      `${name}: write the fields out (the Go side flattens embedded types)`,
+    );
     return decl.members.map((m) => {
       assert.ok(ts.isPropertySignature(m) && m.type, `${name}: only property signatures`);
-      return { name: ts.isIdentifier(m.name) ? m.name.text : m.name.getText(sf).slice(1, -1), optional: Boolean(m.questionToken), type: m.type };
+      return {
+        name: ts.isIdentifier(m.name) ? m.name.text : m.name.getText(sf).slice(1, -1),
+        optional: Boolean(m.questionToken),
+        type: m.type,
+      };
     });
   };
   const typeNames = (node) => (ts.isUnionTypeNode(node) ? node.types : [node]).map((t) => t.getText(sf)).sort();
@@ -37,13 +45,21 @@ function describeDeclaration(text) {
   for (const m of members("Requests")) ops[m.name] = { request: m.type.getText(sf), answers: answers.get(m.name) };
   const types = {};
   for (const name of [...interfaces.keys()].filter((n) => n !== "Requests" && n !== "Answers").sort()) {
-    types[name] = members(name).map((m) => ({ name: m.name, optional: m.optional, type: m.type.getText(sf).replace(/\s+/g, " ") }));
+    types[name] = members(name).map((m) => ({
+      name: m.name,
+      optional: m.optional,
+      type: m.type.getText(sf).replace(/\s+/g, " "),
+    }));
   }
   return { ops, answersOps: [...answers.keys()].sort(), types };
 }
 
 function sortedTypes(types) {
-  return Object.fromEntries(Object.keys(types).sort().map((k) => [k, types[k]]));
+  return Object.fromEntries(
+    Object.keys(types)
+      .sort()
+      .map((k) => [k, types[k]]),
+  );
 }
 
 test("test/oracle/protocol.d.ts declares the oracle's Go messages field for field (oracle/protocol.json)", () => {
@@ -51,7 +67,11 @@ test("test/oracle/protocol.d.ts declares the oracle's Go messages field for fiel
   const ts = describeDeclaration(readFileSync(declarationFile, "utf8"));
   assert.deepEqual(ts.answersOps, Object.keys(ts.ops).sort(), "Requests and Answers name the same ops");
   assert.deepEqual(ts.ops, go.ops, "each op's request and answer types");
-  assert.deepEqual(sortedTypes(ts.types), sortedTypes(go.types), "each message's fields: name, `?` exactly where Go says omitempty, type");
+  assert.deepEqual(
+    sortedTypes(ts.types),
+    sortedTypes(go.types),
+    "each message's fields: name, `?` exactly where Go says omitempty, type",
+  );
 });
 
 test("the comparison fails on a field the declaration lacks, adds, retypes or makes optional", () => {
@@ -61,7 +81,10 @@ test("the comparison fails on a field the declaration lacks, adds, retypes or ma
     text.replace("  oldStatus?: string;\n", ""),
     text.replace("  oldStatus?: string;\n", "  oldStatus?: string;\n  colour: string;\n"),
     text.replace("  detail: string;\n", "  detail: number;\n"),
-    text.replace("  strategyWarnings: string[];\n  warnings: string[];\n}", "  strategyWarnings?: string[];\n  warnings: string[];\n}"),
+    text.replace(
+      "  strategyWarnings: string[];\n  warnings: string[];\n}",
+      "  strategyWarnings?: string[];\n  warnings: string[];\n}",
+    ),
     text.replace("  yaml: YAMLAnswer | YAMLErrorAnswer | FatalAnswer;", "  yaml: YAMLAnswer | FatalAnswer;"),
   ];
   for (const v of variants) {
@@ -84,7 +107,12 @@ const smallCrd = {
   apiVersion: "apiextensions.k8s.io/v1",
   kind: "CustomResourceDefinition",
   metadata: { name: "widgets.example.com" },
-  spec: { group: "example.com", names: { plural: "widgets", kind: "Widget" }, scope: "Namespaced", versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } }] },
+  spec: {
+    group: "example.com",
+    names: { plural: "widgets", kind: "Widget" },
+    scope: "Namespaced",
+    versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } }],
+  },
 };
 
 test("every family's requests are its op's request type: the required fields, no field the op does not read", async () => {
@@ -95,7 +123,12 @@ test("every family's requests are its op's request type: the required fields, no
     const fields = go.types[op.request];
     // crd-create's generator reads the whole corpus first: its requests are built from two small CRDs instead.
     const cases = [];
-    for (let i = 0; i < 6; i += 2) cases.push(family.name === "crd-create" ? { crd: smallCrd, format: i ? "json" : "yaml" } : await family.generate(caseRng(3, family.name, i), "1.37", i));
+    for (let i = 0; i < 6; i += 2)
+      cases.push(
+        family.name === "crd-create"
+          ? { crd: smallCrd, format: i ? "json" : "yaml" }
+          : await family.generate(caseRng(3, family.name, i), "1.37", i),
+      );
     for (const c of cases) {
       const req = family.request(c);
       assert.equal(req.op, family.op, family.name);
@@ -104,7 +137,8 @@ test("every family's requests are its op's request type: the required fields, no
         assert.ok(f, `${family.name} sends ${name}, which ${op.request} does not have`);
         assert.equal(typeof value, f.type, `${family.name}: ${name}`);
       }
-      for (const f of fields.filter((x) => !x.optional)) assert.ok(f.name in req.fields, `${family.name} does not send ${f.name}`);
+      for (const f of fields.filter((x) => !x.optional))
+        assert.ok(f.name in req.fields, `${family.name} does not send ${f.name}`);
     }
   }
 });
@@ -127,7 +161,8 @@ function typeCheck(files) {
 test("the harness files that speak the protocol type-check against protocol.d.ts, and a wrong field fails", () => {
   const config = JSON.parse(readFileSync(join(root, "test", "oracle", "tsconfig.json"), "utf8"));
   const files = config.files.map((f) => join(root, "test", "oracle", f));
-  for (const f of files.filter((f) => f.endsWith(".mjs"))) assert.match(readFileSync(f, "utf8"), /^\/\/ @ts-check\n/, `${f} is checked`);
+  for (const f of files.filter((f) => f.endsWith(".mjs")))
+    assert.match(readFileSync(f, "utf8"), /^\/\/ @ts-check\n/, `${f} is checked`);
   // One tsc run over the harness files and a file that misuses the protocol: only the latter may have errors.
   const dir = mkdtempSync(join(tmpdir(), "crdlint-oracle-wrong-"));
   try {
@@ -138,7 +173,11 @@ test("the harness files that speak the protocol type-check against protocol.d.ts
     );
     const r = typeCheck([...files, wrong]);
     const errors = r.output.split("\n").filter((l) => /error TS\d+/.test(l));
-    assert.deepEqual(errors.filter((l) => !l.includes("wrong.mjs")), [], r.output);
+    assert.deepEqual(
+      errors.filter((l) => !l.includes("wrong.mjs")),
+      [],
+      r.output,
+    );
     assert.equal(errors.length, 2, r.output);
     assert.match(r.output, /'crd' does not exist in type 'CRDCreateRequest'/);
     assert.match(r.output, /Property 'nope' does not exist on type 'FieldError'/);
@@ -148,13 +187,28 @@ test("the harness files that speak the protocol type-check against protocol.d.ts
 });
 
 // The binaries are built by `node scripts/build-oracle.mjs` (Go; npm test never needs it).
-const newestGoSource = Math.max(...readdirSync(join(root, "oracle")).filter((n) => n.endsWith(".go")).map((n) => statSync(join(root, "oracle", n)).mtimeMs));
+const newestGoSource = Math.max(
+  ...readdirSync(join(root, "oracle"))
+    .filter((n) => n.endsWith(".go"))
+    .map((n) => statSync(join(root, "oracle", n)).mtimeMs),
+);
 for (const release of ["1.37", "1.33"]) {
   const binary = join(root, "oracle", "bin", `oracle-${release}`);
-  test(`oracle ${release}: \`oracle -protocol\` prints oracle/protocol.json`, { skip: existsSync(binary) ? false : `oracle/bin/oracle-${release} is not built (node scripts/build-oracle.mjs)` }, () => {
-    assert.ok(statSync(binary).mtimeMs >= newestGoSource, `oracle/bin/oracle-${release} is older than oracle/*.go: node scripts/build-oracle.mjs`);
-    const r = spawnSync(binary, ["-protocol"], { encoding: "utf8" });
-    assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stdout, readFileSync(goProtocolFile, "utf8"), `the Go types changed: oracle/bin/oracle-${release} -protocol > oracle/protocol.json, then update test/oracle/protocol.d.ts to match`);
-  });
+  test(
+    `oracle ${release}: \`oracle -protocol\` prints oracle/protocol.json`,
+    { skip: existsSync(binary) ? false : `oracle/bin/oracle-${release} is not built (node scripts/build-oracle.mjs)` },
+    () => {
+      assert.ok(
+        statSync(binary).mtimeMs >= newestGoSource,
+        `oracle/bin/oracle-${release} is older than oracle/*.go: node scripts/build-oracle.mjs`,
+      );
+      const r = spawnSync(binary, ["-protocol"], { encoding: "utf8" });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(
+        r.stdout,
+        readFileSync(goProtocolFile, "utf8"),
+        `the Go types changed: oracle/bin/oracle-${release} -protocol > oracle/protocol.json, then update test/oracle/protocol.d.ts to match`,
+      );
+    },
+  );
 }

@@ -13,7 +13,9 @@ import { parseExact } from "./oracle/json.mjs";
 const dir = join("test", "oracle", "recorded");
 const known = loadKnown(join("test", "oracle", "known-divergences.yaml"));
 
-for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
+for (const name of readdirSync(dir)
+  .filter((n) => n.endsWith(".json"))
+  .sort()) {
   test(`oracle recorded: ${name}`, async () => {
     const text = readFileSync(join(dir, name), "utf8");
     const rec = JSON.parse(text);

@@ -30,14 +30,22 @@ const STOPS = [["no/such.yaml"], ["-k", "9.9", "crd.yaml"], ["--against", "no-su
 
 test("SARIF -o on exit 2: a valid SARIF 2.1.0 run, executionSuccessful false, the error as a notification", async () => {
   const Ajv04 = (await import("ajv-draft-04")).default;
-  const valid = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(require("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"));
+  const valid = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(
+    require("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"),
+  );
   const dir = tmp({ "crd.yaml": BASELINE_CRD });
   for (const args of STOPS) {
     const { text, message, stdout } = stopped("sarif", args, dir);
     const log = JSON.parse(text);
     assert.ok(valid(log), JSON.stringify(valid.errors));
     assert.deepEqual(log.runs[0].results, []);
-    assert.deepEqual(log.runs[0].invocations, [{ executionSuccessful: false, exitCode: 2, toolExecutionNotifications: [{ level: "error", message: { text: message } }] }]);
+    assert.deepEqual(log.runs[0].invocations, [
+      {
+        executionSuccessful: false,
+        exitCode: 2,
+        toolExecutionNotifications: [{ level: "error", message: { text: message } }],
+      },
+    ]);
     assert.equal(stdout, "", "the report went to the file, not stdout");
   }
 });
@@ -46,10 +54,18 @@ test("JSON, JUnit, GitHub and text -o on exit 2: the format's minimal document w
   const dir = tmp({ "crd.yaml": BASELINE_CRD });
   for (const args of STOPS) {
     const json = stopped("json", args, dir);
-    assert.deepEqual(JSON.parse(json.text), { tool: "crdlint", version, error: { message: json.message, exitCode: 2 } });
+    assert.deepEqual(JSON.parse(json.text), {
+      tool: "crdlint",
+      version,
+      error: { message: json.message, exitCode: 2 },
+    });
 
     const junit = stopped("junit", args, dir);
-    const esc = junit.message.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    const esc = junit.message
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;");
     assert.equal(
       junit.text,
       `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crdlint" tests="1" failures="0" errors="1">\n  <testsuite name="crdlint" tests="1" failures="0" errors="1">\n    <testcase classname="crdlint" name="crdlint">\n      <error type="crdlint-exit-2" message="${esc}">${esc}</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n`,

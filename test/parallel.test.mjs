@@ -18,7 +18,8 @@ import { defineRule } from "../dist/rules/define-rule.js";
 
 function bytesUnder(dir) {
   let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? bytesUnder(join(dir, e.name)) : statSync(join(dir, e.name)).size;
+  for (const e of readdirSync(dir, { withFileTypes: true }))
+    n += e.isDirectory() ? bytesUnder(join(dir, e.name)) : statSync(join(dir, e.name)).size;
   return n;
 }
 
@@ -34,9 +35,9 @@ after(() => rmSync(shared, { recursive: true, force: true }));
   const slow = join(fixtures, "defaults", "cel-budget");
   const filter = (src) => !src.startsWith(slow);
   const copies = Math.ceil((MIN_PARALLEL_BYTES * 1.5) / bytesUnder(fixtures));
-  for (let i = 0; i < copies; i++) cpSync(fixtures, join(shared, `copy-${String(i).padStart(2, "0")}`), { recursive: true, filter });
+  for (let i = 0; i < copies; i++)
+    cpSync(fixtures, join(shared, `copy-${String(i).padStart(2, "0")}`), { recursive: true, filter });
 }
-
 
 /** Runs the CLI with V8 coverage on; returns its result and the number of threads that ran JavaScript. */
 function withThreads(args, opts = {}) {
@@ -73,18 +74,22 @@ test("small inputs stay on one thread whatever --jobs says", () => {
   assert.equal(r.json.summary.files, 4);
 });
 
-test("an unreadable file stops a parallel run with the same one-line error as on one thread", { skip: process.platform !== "linux" && "needs /proc/self/mem (a file every read of fails)" }, (t) => {
-  const dir = shared;
-  const one = crdlint(["lint", "--jobs", "1", dir, "/proc/self/mem", "fixtures/examples"]);
-  const two = withThreads(["lint", "--jobs", "2", dir, "/proc/self/mem", "fixtures/examples"]);
-  assert.equal(two.threads, 2);
-  assert.equal(one.status, 2);
-  assert.equal(two.status, 2);
-  assert.equal(one.stdout, "");
-  assert.equal(two.stdout, "");
-  assert.equal(one.stderr, "crdlint: cannot read /proc/self/mem: EIO: i/o error, read\n");
-  assert.equal(two.stderr, one.stderr);
-});
+test(
+  "an unreadable file stops a parallel run with the same one-line error as on one thread",
+  { skip: process.platform !== "linux" && "needs /proc/self/mem (a file every read of fails)" },
+  (t) => {
+    const dir = shared;
+    const one = crdlint(["lint", "--jobs", "1", dir, "/proc/self/mem", "fixtures/examples"]);
+    const two = withThreads(["lint", "--jobs", "2", dir, "/proc/self/mem", "fixtures/examples"]);
+    assert.equal(two.threads, 2);
+    assert.equal(one.status, 2);
+    assert.equal(two.status, 2);
+    assert.equal(one.stdout, "");
+    assert.equal(two.stdout, "");
+    assert.equal(one.stderr, "crdlint: cannot read /proc/self/mem: EIO: i/o error, read\n");
+    assert.equal(two.stderr, one.stderr);
+  },
+);
 
 test("--jobs takes a whole number >= 1", () => {
   for (const bad of ["0", "-1", "1.5", "two"]) {
@@ -108,7 +113,10 @@ test("what stays on one thread: jobs 1 (the library's default), stdin, one file,
   const dir = mkdtempSync(join(tmpdir(), "crdlint-par-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(join(root, "fixtures"), join(dir, "copy-00"), { recursive: true });
-  const small = [join(dir, "copy-00", "examples", "crontab.yaml"), join(dir, "copy-00", "examples", "widgets-broken.yaml")];
+  const small = [
+    join(dir, "copy-00", "examples", "crontab.yaml"),
+    join(dir, "copy-00", "examples", "widgets-broken.yaml"),
+  ];
   // Paths as lintFilesWith passes them: files, after expansion. Sizes make a plan only when they add up.
   const linter = await makeLinter(allRules, {});
   const files = readdirSync(join(dir, "copy-00", "structural")).map((f) => join(dir, "copy-00", "structural", f));
@@ -130,7 +138,11 @@ test("what stays on one thread: jobs 1 (the library's default), stdin, one file,
     check() {},
   });
   const custom = await makeLinter([...allRules, own], {});
-  assert.equal((await planWorkers(custom, [huge, ...files], { jobs: 2 })).workers, 0, "a worker could not rebuild this linter");
+  assert.equal(
+    (await planWorkers(custom, [huge, ...files], { jobs: 2 })).workers,
+    0,
+    "a worker could not rebuild this linter",
+  );
 });
 
 test("a worker takes files from the shared queue until it is empty, with the outcomes of this thread", async () => {
@@ -143,14 +155,22 @@ test("a worker takes files from the shared queue until it is empty, with the out
   next[0] = 1; // another thread took the first file
   const sent = [];
   const options = { kubernetesVersion: "1.30", maxFileSizeBytes: 1 << 20, cwd: root };
-  await serveLintWorker({ postMessage: (m) => sent.push(m) }, { crdlintLintWorker: true, ruleIds: allRules.map((r) => r.id), options, queue, next });
+  await serveLintWorker(
+    { postMessage: (m) => sent.push(m) },
+    { crdlintLintWorker: true, ruleIds: allRules.map((r) => r.id), options, queue, next },
+  );
   assert.equal(next[0], 4);
   const here = await makeLinter(allRules, options);
   // The same files linted on this thread, one at a time.
   const lintFile = async (linter, file, opts) => {
     let outcome;
     let given = false;
-    await lintEach(linter, () => (given ? undefined : ((given = true), { key: 0, file })), opts, (_, o) => (outcome = o));
+    await lintEach(
+      linter,
+      () => (given ? undefined : ((given = true), { key: 0, file })),
+      opts,
+      (_, o) => (outcome = o),
+    );
     return outcome;
   };
   assert.deepEqual(sent, [
@@ -165,7 +185,16 @@ test("a worker that cannot build its engine fails the run with its error", async
   const dir = shared;
   const real = await makeLinter(allRules, {});
   // A linter whose target release the worker refuses: the worker's engine fails to build.
-  const broken = { rules: real.rules, minor: 99, replicable: true, lintText: (...a) => real.lintText(...a), fileDiagnostic: (...a) => real.fileDiagnostic(...a) };
+  const broken = {
+    rules: real.rules,
+    minor: 99,
+    replicable: true,
+    lintText: (...a) => real.lintText(...a),
+    fileDiagnostic: (...a) => real.fileDiagnostic(...a),
+  };
   const files = readdirSync(join(dir, "copy-00", "structural")).map((f) => join(dir, "copy-00", "structural", f));
-  await assert.rejects(lintOnWorkers(broken, files, {}, { workers: 2, sizes: files.map(() => 1) }), /unsupported Kubernetes version "1\.99"/);
+  await assert.rejects(
+    lintOnWorkers(broken, files, {}, { workers: 2, sizes: files.map(() => 1) }),
+    /unsupported Kubernetes version "1\.99"/,
+  );
 });

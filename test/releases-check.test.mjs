@@ -22,12 +22,17 @@ test("every release in src/ is named in the release table", () => {
 });
 
 test("every behaviour of the table starts at a release crdlint knows, after the oldest", async () => {
-  const { RELEASE_BEHAVIOURS, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR, releaseHas } = await import(join(root, "dist", "k8s", "releases.js"));
+  const { RELEASE_BEHAVIOURS, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR, releaseHas } = await import(
+    join(root, "dist", "k8s", "releases.js")
+  );
   const entries = Object.entries(RELEASE_BEHAVIOURS);
   assert.ok(entries.length >= 20, `only ${entries.length} behaviours`);
   for (const [name, b] of entries) {
     // A behaviour the oldest release already has is no change: code would not branch on it.
-    assert.ok(Number.isInteger(b.since) && b.since > OLDEST_KUBERNETES_MINOR && b.since <= NEWEST_KUBERNETES_MINOR, `${name}: since 1.${b.since}`);
+    assert.ok(
+      Number.isInteger(b.since) && b.since > OLDEST_KUBERNETES_MINOR && b.since <= NEWEST_KUBERNETES_MINOR,
+      `${name}: since 1.${b.since}`,
+    );
     assert.ok(b.what.length > 20, `${name}: say what changes`);
     assert.equal(releaseHas(b.since - 1, name), false);
     assert.equal(releaseHas(b.since, name), true);
@@ -38,7 +43,10 @@ test("the check names each way of writing a release, and passes the table, data 
   const dir = mkdtempSync(join(tmpdir(), "crdlint-releases-"));
   try {
     for (const d of ["src/k8s", "src/values", "src/rules/a"]) mkdirSync(join(dir, d), { recursive: true });
-    writeFileSync(join(dir, "src/k8s/releases.ts"), "export const OLDEST_KUBERNETES_MINOR = 16;\nexport const ok = (minor: number) => minor >= 30;\n");
+    writeFileSync(
+      join(dir, "src/k8s/releases.ts"),
+      "export const OLDEST_KUBERNETES_MINOR = 16;\nexport const ok = (minor: number) => minor >= 30;\n",
+    );
     writeFileSync(
       join(dir, "src/values/bad.ts"),
       [
@@ -79,8 +87,17 @@ test("the check names each way of writing a release, and passes the table, data 
     assert.deepEqual(
       findings.map((l) => l.split(": ")[0]),
       [
-        "src/values/bad.ts:1", "src/values/bad.ts:3", "src/values/bad.ts:4", "src/values/bad.ts:5", "src/values/bad.ts:6", "src/values/bad.ts:7",
-        "src/values/bad.ts:8", "src/values/bad.ts:9", "src/values/bad.ts:10", "src/values/bad.ts:11", "src/values/bad.ts:14",
+        "src/values/bad.ts:1",
+        "src/values/bad.ts:3",
+        "src/values/bad.ts:4",
+        "src/values/bad.ts:5",
+        "src/values/bad.ts:6",
+        "src/values/bad.ts:7",
+        "src/values/bad.ts:8",
+        "src/values/bad.ts:9",
+        "src/values/bad.ts:10",
+        "src/values/bad.ts:11",
+        "src/values/bad.ts:14",
       ],
     );
     assert.match(r.stderr, /src\/values\/bad\.ts:3: minor >= 30: compares a release/);

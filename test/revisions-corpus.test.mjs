@@ -26,7 +26,11 @@ function files(dir, out = []) {
 }
 
 async function diffLinter() {
-  const lintsOff = Object.fromEntries(allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml").map((r) => [r.id, "off"]));
+  const lintsOff = Object.fromEntries(
+    allRules
+      .filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml")
+      .map((r) => [r.id, "off"]),
+  );
   return makeLinter(allRules, { rules: lintsOff });
 }
 
@@ -55,7 +59,8 @@ test("corpus: one mutation per CRD is reported as that change", { skip, timeout:
     if (!m) continue;
     mutated += m.expected.length;
     const r = await lintUpdateTexts(linter, { file, text }, { file: `${file}.new`, text: m.text }, {}, true);
-    for (const { name, rule } of m.expected) if (!r.diagnostics.some((d) => d.object === name && d.rule === rule)) missed.push(`${file}: ${name}: no ${rule}`);
+    for (const { name, rule } of m.expected)
+      if (!r.diagnostics.some((d) => d.object === name && d.rule === rule)) missed.push(`${file}: ${name}: no ${rule}`);
   }
   assert.ok(mutated >= 500, `${mutated} mutated CRDs`);
   assert.deepEqual(missed, []);

@@ -12,7 +12,10 @@ import { parse, parseAllDocuments } from "yaml";
 import { root } from "./helpers/cli.mjs";
 import { diffText } from "../dist/index.js";
 
-const binFor = (release) => process.env[`ORACLE_BIN_${release.replace(".", "_")}`] ?? (release === "1.37" ? process.env.ORACLE_BIN : undefined) ?? join(root, "oracle", "bin", `oracle-${release}`);
+const binFor = (release) =>
+  process.env[`ORACLE_BIN_${release.replace(".", "_")}`] ??
+  (release === "1.37" ? process.env.ORACLE_BIN : undefined) ??
+  join(root, "oracle", "bin", `oracle-${release}`);
 
 function startOracle(bin) {
   const p = spawn(bin, [], { stdio: ["pipe", "pipe", "inherit"] });
@@ -24,7 +27,12 @@ function startOracle(bin) {
     waiting.delete(m.id);
   });
   return {
-    ask: (req) => new Promise((resolve) => { const i = ++id; waiting.set(i, resolve); p.stdin.write(JSON.stringify({ id: i, ...req }) + "\n"); }),
+    ask: (req) =>
+      new Promise((resolve) => {
+        const i = ++id;
+        waiting.set(i, resolve);
+        p.stdin.write(JSON.stringify({ id: i, ...req }) + "\n");
+      }),
     stop: () => p.stdin.end(),
   };
 }
@@ -37,7 +45,15 @@ function withAssumedStatus(text) {
   const n = old.spec?.names ?? {};
   old.status = {
     storedVersions: storage ? [storage] : [],
-    conditions: [{ type: "Established", status: "True", lastTransitionTime: "2024-01-01T00:00:00Z", reason: "InitialNamesAccepted", message: "the initial names have been accepted" }],
+    conditions: [
+      {
+        type: "Established",
+        status: "True",
+        lastTransitionTime: "2024-01-01T00:00:00Z",
+        reason: "InitialNamesAccepted",
+        message: "the initial names have been accepted",
+      },
+    ],
     acceptedNames: { plural: n.plural, kind: n.kind, singular: n.singular, listKind: n.listKind },
   };
   return JSON.stringify(old);
@@ -59,35 +75,46 @@ function updateCases() {
         // The oracle's crd-update takes one CRD on each side, as YAML: a case of a file holding several CRDs (a
         // bundle) is compared through its single-CRD cases, and one whose OLD is a template (revision-old-skipped) is
         // crdlint's own reading of a repository, which no apiserver sees.
-        if (c.old?.trim() && c.input.trim() && !c.storedVersions && oneYamlDocument(c.old) && oneYamlDocument(c.input)) out.push({ file: f, ...c });
+        if (c.old?.trim() && c.input.trim() && !c.storedVersions && oneYamlDocument(c.old) && oneYamlDocument(c.input))
+          out.push({ file: f, ...c });
   }
   return out;
 }
 
 for (const release of ["1.37", "1.33"]) {
   const bin = binFor(release);
-  test(`update verdicts agree with the apiserver's code (oracle ${release})`, { skip: existsSync(bin) ? false : `no oracle binary at ${bin}`, timeout: 10 * 60 * 1000 }, async () => {
-    const oracle = startOracle(bin);
-    const differ = [];
-    let compared = 0;
-    try {
-      for (const c of updateCases()) {
-        if ((c.kubernetesVersion ?? "1.37") !== release) continue;
-        const o = await oracle.ask({ op: "crd-update", old: withAssumedStatus(c.old), object: c.input, oldStatus: "as-is" });
-        if (o.fatal || o.requestError || o.decodeFailed) continue;
-        compared++;
-        const mine = (await diffText(c.old, c.input, { kubernetesVersion: release })).diagnostics
-          .filter((d) => d.apiserver && d.severity === "error")
-          .map((d) => `${d.apiserverField ?? d.field}: ${d.type}: ${d.message}`)
-          .sort();
-        // crdlint's message is the first line of the apiserver's detail; the CEL caret excerpt is in its own detail.
-        const theirs = (o.errors ?? []).map((e) => `${e.field}: ${e.type}: ${e.detail.split("\n")[0]}`).sort();
-        if (JSON.stringify(mine) !== JSON.stringify(theirs)) differ.push({ case: `${c.file}: ${c.name}`, crdlint: mine, apiserver: theirs });
+  test(
+    `update verdicts agree with the apiserver's code (oracle ${release})`,
+    { skip: existsSync(bin) ? false : `no oracle binary at ${bin}`, timeout: 10 * 60 * 1000 },
+    async () => {
+      const oracle = startOracle(bin);
+      const differ = [];
+      let compared = 0;
+      try {
+        for (const c of updateCases()) {
+          if ((c.kubernetesVersion ?? "1.37") !== release) continue;
+          const o = await oracle.ask({
+            op: "crd-update",
+            old: withAssumedStatus(c.old),
+            object: c.input,
+            oldStatus: "as-is",
+          });
+          if (o.fatal || o.requestError || o.decodeFailed) continue;
+          compared++;
+          const mine = (await diffText(c.old, c.input, { kubernetesVersion: release })).diagnostics
+            .filter((d) => d.apiserver && d.severity === "error")
+            .map((d) => `${d.apiserverField ?? d.field}: ${d.type}: ${d.message}`)
+            .sort();
+          // crdlint's message is the first line of the apiserver's detail; the CEL caret excerpt is in its own detail.
+          const theirs = (o.errors ?? []).map((e) => `${e.field}: ${e.type}: ${e.detail.split("\n")[0]}`).sort();
+          if (JSON.stringify(mine) !== JSON.stringify(theirs))
+            differ.push({ case: `${c.file}: ${c.name}`, crdlint: mine, apiserver: theirs });
+        }
+      } finally {
+        oracle.stop();
       }
-    } finally {
-      oracle.stop();
-    }
-    assert.deepEqual(differ, []);
-    assert.ok(release !== "1.37" || compared >= 50, `${compared} cases compared`);
-  });
+      assert.deepEqual(differ, []);
+      assert.ok(release !== "1.37" || compared >= 50, `${compared} cases compared`);
+    },
+  );
 }

@@ -15,7 +15,10 @@ const WITHOUT_CASES = new Map([
   ["file-ignored", "emitted for a file an ignore pattern skips when named explicitly (test/cli.test.mjs)"],
   ["internal-error", "emitted only when a rule throws (test/robustness.test.mjs)"],
   ["kustomize-patch", "needs a file under a kustomize directory (test/layouts.test.mjs)"],
-  ["kustomization-file", "needs a file named as kustomize names a kustomization, given to validate (test/layouts.test.mjs)"],
+  [
+    "kustomization-file",
+    "needs a file named as kustomize names a kustomization, given to validate (test/layouts.test.mjs)",
+  ],
   ["size-file-too-large", "needs a file over the size limit (test/size.test.mjs)"],
   ["size-request-too-large", "needs a multi-megabyte object (test/size.test.mjs)"],
   ["size-etcd-object-too-large", "needs a multi-megabyte object (test/size.test.mjs)"],
@@ -31,7 +34,8 @@ const withCases = [];
 for (const rule of rules) {
   const file = casesFile(root, rule);
   if (WITHOUT_CASES.has(rule.id)) {
-    test(`${rule.id} has no cases: ${WITHOUT_CASES.get(rule.id)}`, () => assert.ok(!existsSync(file), `${file} exists: drop ${rule.id} from WITHOUT_CASES`));
+    test(`${rule.id} has no cases: ${WITHOUT_CASES.get(rule.id)}`, () =>
+      assert.ok(!existsSync(file), `${file} exists: drop ${rule.id} from WITHOUT_CASES`));
     continue;
   }
   withCases.push({ rule, file });
@@ -41,8 +45,14 @@ test("every rule has cases: one where it fires and one where it does not", () =>
   for (const { rule, file } of withCases) {
     assert.ok(existsSync(file), `${rule.id}: no ${file}`);
     const cases = readCases(readFileSync(file, "utf8"));
-    assert.ok(cases.some((c) => c.expect.length > 0), `${rule.id}: no case where it fires`);
-    assert.ok(cases.some((c) => c.expect.length === 0), `${rule.id}: no case where it stays silent`);
+    assert.ok(
+      cases.some((c) => c.expect.length > 0),
+      `${rule.id}: no case where it fires`,
+    );
+    assert.ok(
+      cases.some((c) => c.expect.length === 0),
+      `${rule.id}: no case where it stays silent`,
+    );
     assert.equal(new Set(cases.map((c) => c.name)).size, cases.length, `${rule.id}: case names repeat`);
   }
 });
@@ -78,7 +88,8 @@ for (const { rule, file } of withCases) {
 // Revision cases need two inputs: test/revisions-cli.test.mjs runs the CLI on them.
 const sample = new Map();
 for (const { rule, file } of withCases) {
-  if (sample.has(rule.category) || rule.category === "revision" || !inPreset(rule, "recommended") || !existsSync(file)) continue;
+  if (sample.has(rule.category) || rule.category === "revision" || !inPreset(rule, "recommended") || !existsSync(file))
+    continue;
   const c = readCases(readFileSync(file, "utf8")).find((x) => x.expect.length > 0 && !x.rules && !x.bug);
   if (c) sample.set(rule.category, { rule, c });
 }
@@ -90,7 +101,10 @@ for (const [category, { rule, c }] of sample) {
     const r = crdlint(args, { input: c.input });
     assert.ok(r.json, `no JSON output (exit ${r.status}): ${r.stderr}`);
     const got = withoutUrl(r.json.diagnostics).filter((d) => d.rule === rule.id);
-    assert.deepEqual(got.map((d) => toExpectation(rule, d)), c.expect);
+    assert.deepEqual(
+      got.map((d) => toExpectation(rule, d)),
+      c.expect,
+    );
     assert.equal(r.status, r.json.diagnostics.some((d) => d.severity === "error") ? 1 : 0);
   });
 }

@@ -69,7 +69,17 @@ function compile(source) {
   try {
     const file = join(dir, "rules.mts");
     writeFileSync(file, source);
-    const args = ["--noEmit", "--strict", "--target", "ES2022", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--skipLibCheck"];
+    const args = [
+      "--noEmit",
+      "--strict",
+      "--target",
+      "ES2022",
+      "--module",
+      "NodeNext",
+      "--moduleResolution",
+      "NodeNext",
+      "--skipLibCheck",
+    ];
     args.push("--typeRoots", join(root, "node_modules", "@types"), "--types", "node", file);
     return spawnSync(process.execPath, [tsc, ...args], { encoding: "utf8" });
   } finally {
@@ -88,15 +98,22 @@ test("a rule reporting its own message ids compiles", () => {
 test("a misspelt messageId fails tsc, in every kind of hook", () => {
   const r = compile(rules({ crd: "mustBeVaild", schema: "toLong", structural: "fields", revision: "remove" }));
   assert.equal(r.status, 2, r.stdout);
-  for (const id of ["mustBeVaild", "toLong", "fields", "remove"]) assert.match(r.stdout, new RegExp(`error TS\\d+: .*'"${id}"' is not assignable`));
+  for (const id of ["mustBeVaild", "toLong", "fields", "remove"])
+    assert.match(r.stdout, new RegExp(`error TS\\d+: .*'"${id}"' is not assignable`));
   assert.equal(r.stdout.match(/error TS/g).length, 4, r.stdout);
 });
 
 test("a rule without messages may not report a messageId", () => {
-  const source = rules(good).replace('message: "a text computed whole"', 'messageId: "mustBeSet" /* e has no messages */');
+  const source = rules(good).replace(
+    'message: "a text computed whole"',
+    'messageId: "mustBeSet" /* e has no messages */',
+  );
   const line = source.split("\n").findIndex((l) => l.includes("e has no messages")) + 1;
   const r = compile(source);
   assert.equal(r.status, 2, r.stdout);
-  assert.match(r.stdout, new RegExp(`rules\\.mts\\(${line},\\d+\\): error TS\\d+: .* is not assignable to type 'undefined'`));
+  assert.match(
+    r.stdout,
+    new RegExp(`rules\\.mts\\(${line},\\d+\\): error TS\\d+: .* is not assignable to type 'undefined'`),
+  );
   assert.equal(r.stdout.match(/error TS/g).length, 1, r.stdout);
 });

@@ -16,9 +16,13 @@ test("every messageId in a rule's source is one of its messages, and every messa
     if (!rule.messages) continue;
     const src = readFileSync(join(root, "src", "rules", rule.category, `${rule.id}.ts`), "utf8");
     // The ids a report names: the literal of `messageId: "x"`, or the branches of `messageId: a ? "x" : "y"`.
-    const idsIn = (text) => [...text.matchAll(/messageId:\s*([^,}]+)/g)].flatMap((m) => [...` ${m[1]}`.matchAll(/(?:^ |[?:]\s*)"([^"]+)"/g)].map((l) => l[1]));
+    const idsIn = (text) =>
+      [...text.matchAll(/messageId:\s*([^,}]+)/g)].flatMap((m) =>
+        [...` ${m[1]}`.matchAll(/(?:^ |[?:]\s*)"([^"]+)"/g)].map((l) => l[1]),
+      );
     const used = new Set(idsIn(src));
-    for (const id of used) assert.ok(Object.hasOwn(rule.messages, id), `${rule.id}: messageId ${id} is not in messages`);
+    for (const id of used)
+      assert.ok(Object.hasOwn(rule.messages, id), `${rule.id}: messageId ${id} is not in messages`);
     // A shared helper of the rule's own directory (nestedKeywordHooks, the selectable-fields evaluator) may report
     // the rule's messageId for it: such ids count as used, but need not be in the messages of every importer.
     const helperIds = new Set(used);
@@ -26,7 +30,8 @@ test("every messageId in a rule's source is one of its messages, and every messa
       const helper = readFileSync(join(root, "src", "rules", rule.category, `${m[1]}.ts`), "utf8");
       for (const id of idsIn(helper)) helperIds.add(id);
     }
-    for (const id of Object.keys(rule.messages)) assert.ok(helperIds.has(id), `${rule.id}: message ${id} is never reported`);
+    for (const id of Object.keys(rule.messages))
+      assert.ok(helperIds.has(id), `${rule.id}: message ${id} is never reported`);
     checked++;
   }
   assert.ok(checked > 100, `only ${checked} rules declare messages`);

@@ -10,7 +10,27 @@ import { createLinter } from "../dist/engine/lint.js";
 import { expandExample, expandRevisionExample } from "../dist/rules/examples.js";
 import { diffText } from "../dist/index.js";
 
-const CATEGORIES = new Set(["yaml", "decoding", "structural", "forbidden-field", "versions", "names", "subresources", "printer-columns", "selectable-fields", "conversion", "schema-values", "defaults", "list-types", "cel-compile", "cel-cost", "size", "conventions", "resource", "revision"]);
+const CATEGORIES = new Set([
+  "yaml",
+  "decoding",
+  "structural",
+  "forbidden-field",
+  "versions",
+  "names",
+  "subresources",
+  "printer-columns",
+  "selectable-fields",
+  "conversion",
+  "schema-values",
+  "defaults",
+  "list-types",
+  "cel-compile",
+  "cel-cost",
+  "size",
+  "conventions",
+  "resource",
+  "revision",
+]);
 
 test("rule ids are unique, kebab-case, and each lives in src/rules/<category>/<id>.ts", () => {
   const seen = new Set();
@@ -21,7 +41,10 @@ test("rule ids are unique, kebab-case, and each lives in src/rules/<category>/<i
     assert.ok(CATEGORIES.has(r.category), `${r.id}: unknown category ${r.category}`);
     const folder = ["internal-error"].includes(r.id) ? "yaml" : r.category;
     const file = join(root, "src", "rules", folder, `${r.id}.ts`);
-    assert.ok(existsSync(file) || existsSync(join(root, "src", "rules", r.category, `${r.id}.ts`)), `${r.id}: no file ${file}`);
+    assert.ok(
+      existsSync(file) || existsSync(join(root, "src", "rules", r.category, `${r.id}.ts`)),
+      `${r.id}: no file ${file}`,
+    );
     assert.ok(r.description && r.description.length > 10, `${r.id}: description`);
     assert.ok(["error", "warning", "info"].includes(r.severity));
     if (r.apiserver) assert.ok(r.type, `${r.id}: apiserver rules carry the apiserver's error type`);
@@ -31,10 +54,12 @@ test("rule ids are unique, kebab-case, and each lives in src/rules/<category>/<i
 
 const linters = new Map();
 async function linterFor(rule) {
-  const minor = rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : 37;
+  const minor =
+    rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : 37;
   // Opt-in rules are switched on here: their examples must hold too.
   const optIn = Object.fromEntries(allRules.filter((r) => r.preset === "opt-in").map((r) => [r.id, r.severity]));
-  if (!linters.has(minor)) linters.set(minor, await createLinter(allRules, { minor, preset: "strict", ruleSeverity: optIn }));
+  if (!linters.has(minor))
+    linters.set(minor, await createLinter(allRules, { minor, preset: "strict", ruleSeverity: optIn }));
   return linters.get(minor);
 }
 
@@ -54,23 +79,40 @@ for (const rule of allRules) {
       const run = async (text) => {
         const { old, new: next } = expandRevisionExample(text);
         const side = (v) => (v === null ? "" : stringify(v, { version: "1.1" }));
-        const minor = rule.minMinor && rule.minMinor > 37 ? rule.minMinor : rule.maxMinor && rule.maxMinor < 37 ? rule.maxMinor : 37;
+        const minor =
+          rule.minMinor && rule.minMinor > 37
+            ? rule.minMinor
+            : rule.maxMinor && rule.maxMinor < 37
+              ? rule.maxMinor
+              : 37;
         // An opt-in rule is switched on for its own examples.
         const rules = rule.preset === "opt-in" ? { [rule.id]: rule.severity } : {};
         const r = await diffText(side(old), side(next), { kubernetesVersion: `1.${minor}`, rules });
         return r.diagnostics.filter((d) => d.rule === rule.id);
       };
       assert.ok((await run(rule.docs.fail)).length > 0, `${rule.id} did not fire on its failing example`);
-      assert.deepEqual((await run(rule.docs.pass)).map((d) => `${d.field}: ${d.message}`), [], `${rule.id} fired on its passing example`);
+      assert.deepEqual(
+        (await run(rule.docs.pass)).map((d) => `${d.field}: ${d.message}`),
+        [],
+        `${rule.id} fired on its passing example`,
+      );
     });
     continue;
   }
   test(`${rule.id}: the failing example fires it, the passing one does not`, async () => {
     const linter = await linterFor(rule);
-    const bad = linter.lintText(exampleText(rule, rule.docs.fail), "fail.yaml").diagnostics.filter((d) => d.rule === rule.id);
+    const bad = linter
+      .lintText(exampleText(rule, rule.docs.fail), "fail.yaml")
+      .diagnostics.filter((d) => d.rule === rule.id);
     assert.ok(bad.length > 0, `${rule.id} did not fire on its failing example:\n${exampleText(rule, rule.docs.fail)}`);
-    const good = linter.lintText(exampleText(rule, rule.docs.pass), "pass.yaml").diagnostics.filter((d) => d.rule === rule.id);
-    assert.deepEqual(good.map((d) => `${d.field}: ${d.message}`), [], `${rule.id} fired on its passing example`);
+    const good = linter
+      .lintText(exampleText(rule, rule.docs.pass), "pass.yaml")
+      .diagnostics.filter((d) => d.rule === rule.id);
+    assert.deepEqual(
+      good.map((d) => `${d.field}: ${d.message}`),
+      [],
+      `${rule.id} fired on its passing example`,
+    );
   });
 }
 

@@ -13,7 +13,14 @@ export type { CelType, CheckedAst, DeclType } from "./core/types.js";
 export type { ReleaseCostChange } from "./core/cost/estimator.js";
 export { estimateCost } from "./k8s/cost.js";
 export { escapeCelName } from "./schema/decl.js";
-export { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileError, type CompileInput, type CompileResult } from "./schema/compile.js";
+export {
+  createCelCompiler,
+  formatCompileErrors,
+  type CelCompiler,
+  type CompileError,
+  type CompileInput,
+  type CompileResult,
+} from "./schema/compile.js";
 export {
   STATIC_ESTIMATED_COST_LIMIT,
   STATIC_ESTIMATED_CRD_COST_LIMIT,

@@ -5,5 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { loadBundle } from "./compile-cache.js";
 
-const bundle = loadBundle<{ startLintWorker(): Promise<void> }>(fileURLToPath(new URL("../bin/crdlint.cjs", import.meta.url)));
+const bundle = loadBundle<{ startLintWorker(): Promise<void> }>(
+  fileURLToPath(new URL("../bin/crdlint.cjs", import.meta.url)),
+);
 await bundle.exports.startLintWorker();

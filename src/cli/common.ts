@@ -62,18 +62,33 @@ export interface CommonFlags {
 export function addCommonOptions(cmd: Command, formats: readonly string[], quiet = "report errors only"): Command {
   return cmd
     .addOption(new Option("-f, --format <format>", `output format: ${formats.join(", ")}`).default(formats[0]))
-    .option("-k, --kubernetes-version <version>", "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)")
-    .option("-c, --config <file>", "configuration file (default: .crdlint.yaml found upward from the working directory)")
-    .option("--preset <preset>", "rule set: recommended (default: what the apiserver rejects or warns about, and what malfunctions), strict (every rule, conventions and style too) or apiserver (only what the apiserver rejects or warns about)")
+    .option(
+      "-k, --kubernetes-version <version>",
+      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)",
+    )
+    .option(
+      "-c, --config <file>",
+      "configuration file (default: .crdlint.yaml found upward from the working directory)",
+    )
+    .option(
+      "--preset <preset>",
+      "rule set: recommended (default: what the apiserver rejects or warns about, and what malfunctions), strict (every rule, conventions and style too) or apiserver (only what the apiserver rejects or warns about)",
+    )
     .option("-q, --quiet", quiet)
     .option("--color", "force colour")
     .option("--no-color", "disable colour")
     .option("--no-ignore", "lint files that the configuration's ignore patterns exclude")
-    .option("--stdin-filename <path>", "the name to give standard input in the report (reads stdin when no path is given)")
+    .option(
+      "--stdin-filename <path>",
+      "the name to give standard input in the report (reads stdin when no path is given)",
+    )
     .option("-o, --output-file <path>", "write the report to this file instead of standard output")
     .option("--max-file-size <size>", "skip and report files (and standard input) larger than this", "32MiB")
     .option("--debug", "print stack traces of unexpected failures")
-    .option("--apply-method <method>", "how the CRDs are applied: client-side (kubectl apply, default), server-side (--server-side, create, replace) or helm; a chart's crds/ files are helm");
+    .option(
+      "--apply-method <method>",
+      "how the CRDs are applied: client-side (kubectl apply, default), server-side (--server-side, create, replace) or helm; a chart's crds/ files are helm",
+    );
 }
 
 /**
@@ -132,29 +147,49 @@ export interface LoadedOptions {
 }
 
 /** Finds and reads the configuration, and merges it with the command line (the command line wins). */
-export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset" | "applyMethod">, io: CliIO, knownRules: ReadonlySet<string>): Promise<LoadedOptions> {
-  const [{ parseConfig }, { isPreset, PRESETS }] = await Promise.all([import("../config/index.js"), import("../rules/define-rule.js")]);
+export async function loadOptions(
+  flags: Pick<CommonFlags, "kubernetesVersion" | "config" | "ignore" | "preset" | "applyMethod">,
+  io: CliIO,
+  knownRules: ReadonlySet<string>,
+): Promise<LoadedOptions> {
+  const [{ parseConfig }, { isPreset, PRESETS }] = await Promise.all([
+    import("../config/index.js"),
+    import("../rules/define-rule.js"),
+  ]);
   if (flags.preset !== undefined && !isPreset(flags.preset)) {
     const { closest } = await import("../config/suggest.js");
     const hint = closest(flags.preset, PRESETS);
-    throw new CliFailure(`--preset: unknown preset "${flags.preset}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`);
+    throw new CliFailure(
+      `--preset: unknown preset "${flags.preset}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`,
+    );
   }
   if (flags.applyMethod !== undefined) {
     const { APPLY_METHODS, isApplyMethod } = await import("../load/layout.js");
     if (!isApplyMethod(flags.applyMethod)) {
       const { closest } = await import("../config/suggest.js");
       const hint = closest(flags.applyMethod, APPLY_METHODS);
-      throw new CliFailure(`--apply-method: unknown apply method "${flags.applyMethod}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${APPLY_METHODS.join(", ")}`);
+      throw new CliFailure(
+        `--apply-method: unknown apply method "${flags.applyMethod}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${APPLY_METHODS.join(", ")}`,
+      );
     }
   }
   const configPath = flags.config ? resolve(io.cwd, flags.config) : await findConfig(io.cwd);
-  let config: { rules: LoadedOptions["rules"]; ignore: string[]; kubernetesVersion?: string; preset?: Preset; diff?: LoadedOptions["diffPolicy"]; applyMethod?: LoadedOptions["applyMethod"] } = { rules: {}, ignore: [] };
+  let config: {
+    rules: LoadedOptions["rules"];
+    ignore: string[];
+    kubernetesVersion?: string;
+    preset?: Preset;
+    diff?: LoadedOptions["diffPolicy"];
+    applyMethod?: LoadedOptions["applyMethod"];
+  } = { rules: {}, ignore: [] };
   if (configPath) {
     let text: string;
     try {
       text = await readFile(configPath, "utf8");
     } catch (e) {
-      throw new CliFailure(`cannot read config ${flags.config ?? configPath}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+      throw new CliFailure(
+        `cannot read config ${flags.config ?? configPath}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`,
+      );
     }
     const parsed = parseConfig(text, flags.config ?? configPath, knownRules);
     if (!parsed.ok) throw new CliFailure(`invalid config: ${parsed.error}`);
@@ -163,14 +198,18 @@ export async function loadOptions(flags: Pick<CommonFlags, "kubernetesVersion" |
   return {
     kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
     // The command line wins over `extends`; the configuration's own `rules` still apply on top of either preset.
-    ...(flags.preset !== undefined || config.preset !== undefined ? { preset: (flags.preset as Preset | undefined) ?? config.preset } : {}),
+    ...(flags.preset !== undefined || config.preset !== undefined
+      ? { preset: (flags.preset as Preset | undefined) ?? config.preset }
+      : {}),
     rules: config.rules,
     ignore: flags.ignore === false ? [] : config.ignore,
     ignoreBase: configPath ? dirname(configPath) : io.cwd,
     cwd: io.cwd,
     stdin: io.stdin,
     ...(config.diff ? { diffPolicy: config.diff } : {}),
-    ...((flags.applyMethod ?? config.applyMethod) ? { applyMethod: (flags.applyMethod as LoadedOptions["applyMethod"]) ?? config.applyMethod } : {}),
+    ...((flags.applyMethod ?? config.applyMethod)
+      ? { applyMethod: (flags.applyMethod as LoadedOptions["applyMethod"]) ?? config.applyMethod }
+      : {}),
   };
 }
 
@@ -197,7 +236,16 @@ export async function resolvePaths(
   if (paths.length > 0 && flags.crdFilesOnly) {
     // Named files that hold no CRD are skipped without a word (a pre-commit hook passes every staged YAML file).
     const { findCrdFiles } = await import("../load/files.js");
-    const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes, stdinFilename: flags.stdinFilename }, paths);
+    const found = await findCrdFiles(
+      {
+        cwd: io.cwd,
+        ignore: options.ignore,
+        ignoreBase: options.ignoreBase,
+        maxFileSizeBytes: options.maxFileSizeBytes,
+        stdinFilename: flags.stdinFilename,
+      },
+      paths,
+    );
     if (found.errors.length) throw new CliFailure(found.errors.join("\n"));
     return found.files;
   }
@@ -216,18 +264,33 @@ export async function resolvePaths(
   // would swallow a CI job script fed on it (GitLab's docker executor). A named command with a pipe and no path is a
   // usage error that says how; bare `crdlint` (the default command) lints the working directory, with a note below.
   if (flags.commandNamed && io.stdinIsPipe)
-    throw new CliFailure("no paths given, and standard input is a pipe: name it to lint what is piped in (helm template . | crdlint lint -, or --stdin-filename NAME), or name the paths to lint (crdlint lint . for the working directory)");
+    throw new CliFailure(
+      "no paths given, and standard input is a pipe: name it to lint what is piped in (helm template . | crdlint lint -, or --stdin-filename NAME), or name the paths to lint (crdlint lint . for the working directory)",
+    );
   const { findCrdFiles } = await import("../load/files.js");
-  const found = await findCrdFiles({ cwd: io.cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, maxFileSizeBytes: options.maxFileSizeBytes });
+  const found = await findCrdFiles({
+    cwd: io.cwd,
+    ignore: options.ignore,
+    ignoreBase: options.ignoreBase,
+    maxFileSizeBytes: options.maxFileSizeBytes,
+  });
   // As ESLint (and unlike kubeconform), standard input is read only when named: a CI runner that feeds its job script
   // on standard input (GitLab's) would otherwise lose the rest of the script to crdlint. A pipe is pointed out.
   const pipeHint = io.stdinIsPipe ? "; standard input is read only when named: helm template . | crdlint lint -" : "";
   if (found.files.length === 0)
-    throw new CliFailure(`no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint${pipeHint}`);
-  if (io.stdinIsPipe && !found.skipped.length) io.stderr(`crdlint: no paths given: linting the files under the working directory that hold a CustomResourceDefinition${pipeHint}\n`);
+    throw new CliFailure(
+      `no paths given, and no .yaml, .yml or .json file under ${io.cwd} holds a CustomResourceDefinition${found.skipped.length ? ` (${found.skipped.length} other file${found.skipped.length === 1 ? "" : "s"} skipped)` : ""}; name the files to lint${pipeHint}`,
+    );
+  if (io.stdinIsPipe && !found.skipped.length)
+    io.stderr(
+      `crdlint: no paths given: linting the files under the working directory that hold a CustomResourceDefinition${pipeHint}\n`,
+    );
   if (found.skipped.length) {
-    const shown = found.skipped.slice(0, 5).join(", ") + (found.skipped.length > 5 ? `, and ${found.skipped.length - 5} more` : "");
-    io.stderr(`crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway${pipeHint}\n`);
+    const shown =
+      found.skipped.slice(0, 5).join(", ") + (found.skipped.length > 5 ? `, and ${found.skipped.length - 5} more` : "");
+    io.stderr(
+      `crdlint: no paths given: linting the ${found.files.length} file${found.files.length === 1 ? "" : "s"} under the working directory that hold${found.files.length === 1 ? "s" : ""} a CustomResourceDefinition; skipped ${found.skipped.length} without one (${shown}); name a file to lint it anyway${pipeHint}\n`,
+    );
   }
   return found.files;
 }
@@ -241,10 +304,20 @@ export function renameStdin<T extends { file: string }>(items: T[], name: string
  * What every linting command does first: reads the configuration, applies the common flags and finds the inputs.
  * `knownRules` lets the configuration reject a misspelt rule id.
  */
-export async function prepareRun(paths: string[], flags: CommonFlags & { crdFilesOnly?: boolean }, io: CliIO, knownRules: ReadonlySet<string>, withoutPaths: WithoutPaths = "crd-files") {
+export async function prepareRun(
+  paths: string[],
+  flags: CommonFlags & { crdFilesOnly?: boolean },
+  io: CliIO,
+  knownRules: ReadonlySet<string>,
+  withoutPaths: WithoutPaths = "crd-files",
+) {
   const { parseSize } = await import("../load/files.js");
   const maxFileSizeBytes = parseMaxFileSize(flags.maxFileSize, parseSize);
-  const options = { ...(await loadOptions(flags, io, knownRules)), maxFileSizeBytes, stdinFilename: flags.stdinFilename };
+  const options = {
+    ...(await loadOptions(flags, io, knownRules)),
+    maxFileSizeBytes,
+    stdinFilename: flags.stdinFilename,
+  };
   return { options, inputs: await resolvePaths(paths, flags, options, io, withoutPaths) };
 }
 
@@ -252,21 +325,31 @@ export async function prepareRun(paths: string[], flags: CommonFlags & { crdFile
 export function parseMaxWarnings(text: string | undefined): number {
   if (text === undefined) return -1;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${text}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new CliFailure(`--max-warnings: expected a whole number >= 0, got "${text}"`);
   return n;
 }
 
 /** -q shows errors only, and its summary (and --max-warnings) counts only what it shows. */
 export function quietView<R extends LintResult>(result: R, quiet: boolean | undefined): R {
   return quiet
-    ? { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === "error"), summary: quietSummary(result.summary) }
+    ? {
+        ...result,
+        diagnostics: result.diagnostics.filter((d) => d.severity === "error"),
+        summary: quietSummary(result.summary),
+      }
     : result;
 }
 
 function quietSummary(s: LintResult["summary"]): LintResult["summary"] {
   // What lies behind other problems is counted as shown too: its errors only.
   const { hidden, ...rest } = s;
-  return { ...rest, warnings: 0, infos: 0, ...(hidden && hidden.errors > 0 ? { hidden: { errors: hidden.errors, warnings: 0, infos: 0 } } : {}) };
+  return {
+    ...rest,
+    warnings: 0,
+    infos: 0,
+    ...(hidden && hidden.errors > 0 ? { hidden: { errors: hidden.errors, warnings: 0, infos: 0 } } : {}),
+  };
 }
 
 /** 1 for an error, or for more warnings than --max-warnings allows; 0 otherwise. */
@@ -279,7 +362,11 @@ export function exitCodeFor(summary: LintResult["summary"], maxWarnings: number)
  * The exit code, and why a run without errors fails (on stderr, as ESLint says it: the report itself may be JSON or
  * SARIF, which must not change): otherwise a CI step fails on a report whose every finding is a warning.
  */
-export function exitCodeExplained(summary: LintResult["summary"], maxWarnings: number, io: Pick<CliIO, "stderr">): number {
+export function exitCodeExplained(
+  summary: LintResult["summary"],
+  maxWarnings: number,
+  io: Pick<CliIO, "stderr">,
+): number {
   const code = exitCodeFor(summary, maxWarnings);
   if (code === 1 && summary.errors === 0) {
     const found = `${summary.warnings} warning${summary.warnings === 1 ? "" : "s"}`;

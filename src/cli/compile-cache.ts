@@ -100,9 +100,23 @@ export function loadBundle<T>(file: string, env: Record<string, string | undefin
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapper, { filename: file, cachedData });
   // A damaged file (its digest differs) counts as rejected: it is rewritten like one V8 refuses.
-  const cacheState: CacheState = !cachePath ? "off" : !cachedData ? (cacheFileExists(cachePath) ? "rejected" : "miss") : script.cachedDataRejected ? "rejected" : "hit";
+  const cacheState: CacheState = !cachePath
+    ? "off"
+    : !cachedData
+      ? cacheFileExists(cachePath)
+        ? "rejected"
+        : "miss"
+      : script.cachedDataRejected
+        ? "rejected"
+        : "hit";
   const module = { exports: {} as T };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  (script.runInThisContext() as (...args: unknown[]) => void)(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  );
   return {
     exports: module.exports,
     cacheState,

@@ -5,7 +5,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeExplained, parseMaxWarnings, quietView, prepareRun, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import {
+  addCommonOptions,
+  CliFailure,
+  colorEnabled,
+  emitReport,
+  exitCodeExplained,
+  parseMaxWarnings,
+  quietView,
+  prepareRun,
+  renameStdin,
+  type CliIO,
+  type CommonFlags,
+} from "./common.js";
 import { registerValidateCommand } from "./validate.js";
 import type { EngineCode } from "../engine/codes.js";
 
@@ -34,15 +46,33 @@ interface LintFlags extends CommonFlags {
  * --stored-versions (repeatable): `v1alpha1,v1` is OLD's status.storedVersions for every CRD, `NAME=v1alpha1,v1` for
  * the CRD of that name; --stored-versions-from FILE reads them from CRDs as the cluster returns them.
  */
-function parseStoredVersions(flags: LintFlags): { storedVersions?: string[]; storedVersionsByCrd?: Record<string, string[]>; storedVersionsFrom?: string[] } {
-  const out: { storedVersions?: string[]; storedVersionsByCrd?: Record<string, string[]>; storedVersionsFrom?: string[] } = {};
+function parseStoredVersions(flags: LintFlags): {
+  storedVersions?: string[];
+  storedVersionsByCrd?: Record<string, string[]>;
+  storedVersionsFrom?: string[];
+} {
+  const out: {
+    storedVersions?: string[];
+    storedVersionsByCrd?: Record<string, string[]>;
+    storedVersionsFrom?: string[];
+  } = {};
   for (const text of flags.storedVersions ?? []) {
     const eq = text.indexOf("=");
     const name = eq < 0 ? null : text.slice(0, eq).trim();
-    const list = text.slice(eq + 1).split(",").map((v) => v.trim()).filter(Boolean);
-    if (list.length === 0 || name === "") throw new CliFailure(`--stored-versions: expected a comma-separated list of versions such as v1alpha1,v1, or NAME=v1alpha1,v1 for one CRD, got "${text}"`);
+    const list = text
+      .slice(eq + 1)
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (list.length === 0 || name === "")
+      throw new CliFailure(
+        `--stored-versions: expected a comma-separated list of versions such as v1alpha1,v1, or NAME=v1alpha1,v1 for one CRD, got "${text}"`,
+      );
     if (name === null) {
-      if (out.storedVersions) throw new CliFailure(`--stored-versions: two lists for every CRD ("${out.storedVersions.join(",")}" and "${text}"); give NAME=... for one CRD`);
+      if (out.storedVersions)
+        throw new CliFailure(
+          `--stored-versions: two lists for every CRD ("${out.storedVersions.join(",")}" and "${text}"); give NAME=... for one CRD`,
+        );
       out.storedVersions = list;
     } else {
       out.storedVersionsByCrd ??= {};
@@ -68,7 +98,8 @@ function namedPaths(paths: readonly string[], flags: LintFlags): { namedPaths?: 
 const UNUSED_DIRECTIVE_RULE = "disable-directive-unused" satisfies EngineCode;
 
 async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<number> {
-  if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
+  if (flags.format !== "text" && flags.format !== "json")
+    throw new CliFailure(`unknown format "${flags.format}" for cost (expected text or json)`);
   const [api, cost] = await Promise.all([import("../index.js"), import("../report/cost.js")]);
   const { options, inputs } = await prepareRun(paths, flags, io, new Set(api.rules.map((r) => r.id)));
   let report;
@@ -86,16 +117,27 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
     lint: { ...report.lint, diagnostics: renameStdin(report.lint.diagnostics, flags.stdinFilename) },
   };
   // An input that was not read fails the run as an error does in lint: its costs are unknown.
-  const failed = report.expressions.some((e) => e.exceedsLimit) || report.crds.some((c) => c.exceedsLimit) || cost.unreadInputs(report).some((d) => d.severity === "error");
+  const failed =
+    report.expressions.some((e) => e.exceedsLimit) ||
+    report.crds.some((c) => c.exceedsLimit) ||
+    cost.unreadInputs(report).some((d) => d.severity === "error");
   // -q: only what is over a limit.
   const shown = flags.quiet ? cost.overLimitOnly(report) : report;
-  await emitReport(flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown, report), flags, io);
+  await emitReport(
+    flags.format === "json" ? cost.costReportJson(shown, toolVersion()) : cost.costReportText(shown, report),
+    flags,
+    io,
+  );
   return failed ? 1 : 0;
 }
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
   // The library entry (src/index.ts) lints for the CLI too, so the CLI and the API cannot drift apart.
-  const [api, { isNonStructuralRule }, { parseJobs }] = await Promise.all([import("../index.js"), import("../crd/structural.js"), import("../engine/files.js")]);
+  const [api, { isNonStructuralRule }, { parseJobs }] = await Promise.all([
+    import("../index.js"),
+    import("../crd/structural.js"),
+    import("../engine/files.js"),
+  ]);
   const { getFormatter, rules: allRules } = api;
   const fmt = getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
@@ -108,9 +150,12 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   if (jobs === null) throw new CliFailure(`--jobs: expected a whole number >= 1, got "${flags.jobs}"`);
   const storedVersions = parseStoredVersions(flags);
   if (Object.keys(storedVersions).length && flags.against === undefined)
-    throw new CliFailure(`${flags.storedVersions?.length ? "--stored-versions" : "--stored-versions-from"} needs --against (it describes the OLD revision)`);
+    throw new CliFailure(
+      `${flags.storedVersions?.length ? "--stored-versions" : "--stored-versions-from"} needs --against (it describes the OLD revision)`,
+    );
   // The replay asks what a revision does to stored objects: without OLD there is no revision.
-  if (flags.objects?.length && flags.against === undefined) throw new CliFailure("--objects needs --against (on a single revision, check objects with crdlint validate)");
+  if (flags.objects?.length && flags.against === undefined)
+    throw new CliFailure("--objects needs --against (on a single revision, check objects with crdlint validate)");
   let result;
   try {
     // --crd-files-only may leave nothing to lint (no path at all would lint the working directory).
@@ -118,13 +163,29 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
       inputs.length === 0
         ? await nothingLinted(api, options)
         : flags.against !== undefined
-          ? await api.lint(inputs, { ...options, rules: { ...options.diffPolicy?.rules, ...options.rules }, against: flags.against, ...storedVersions, ...namedPaths(paths, flags), ...(flags.objects?.length ? { objects: flags.objects } : {}) })
+          ? await api.lint(inputs, {
+              ...options,
+              rules: { ...options.diffPolicy?.rules, ...options.rules },
+              against: flags.against,
+              ...storedVersions,
+              ...namedPaths(paths, flags),
+              ...(flags.objects?.length ? { objects: flags.objects } : {}),
+            })
           : await api.lint(inputs, { ...options, jobs, ...(flags.apiserverGates ? { apiserverGates: true } : {}) });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
   }
-  return reportRun(api, result, fmt.formatter, flags, io, maxWarnings, isNonStructuralRule, flags.against !== undefined);
+  return reportRun(
+    api,
+    result,
+    fmt.formatter,
+    flags,
+    io,
+    maxWarnings,
+    isNonStructuralRule,
+    flags.against !== undefined,
+  );
 }
 
 /** The end of a lint or a diff: standard input named as --stdin-filename says, -q applied, the report written; the exit code. */
@@ -139,7 +200,12 @@ async function reportRun(
   revision = false,
 ): Promise<number> {
   const stdinName = flags.stdinFilename;
-  const named = { ...result, diagnostics: renameStdin(result.diagnostics, stdinName), files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)), ...(result.bundles ? { bundles: result.bundles.map((f) => (f === "-" && stdinName ? stdinName : f)) } : {}) };
+  const named = {
+    ...result,
+    diagnostics: renameStdin(result.diagnostics, stdinName),
+    files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)),
+    ...(result.bundles ? { bundles: result.bundles.map((f) => (f === "-" && stdinName ? stdinName : f)) } : {}),
+  };
   const shown = quietView(named, flags.quiet);
   await emitReport(
     formatter(shown, {
@@ -168,10 +234,17 @@ function fitLine(head: string, text: string, width: number): string {
 }
 
 /** The report of a run that had no file to lint (the target release is still checked and named). */
-async function nothingLinted(api: typeof import("../index.js"), options: import("../index.js").LintOptions): Promise<import("../index.js").LintResult> {
+async function nothingLinted(
+  api: typeof import("../index.js"),
+  options: import("../index.js").LintOptions,
+): Promise<import("../index.js").LintResult> {
   const { counted } = await import("../engine/sink.js");
   const r = await api.lintText("", options);
-  return { ...counted([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }), files: [], kubernetesVersion: r.kubernetesVersion };
+  return {
+    ...counted([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }),
+    files: [],
+    kubernetesVersion: r.kubernetesVersion,
+  };
 }
 
 async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
@@ -182,15 +255,29 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const storedVersions = parseStoredVersions(flags);
   if (flags.against === undefined && paths.length !== 2)
-    throw new CliFailure(`diff takes OLD and NEW (each a file, directory, glob or -), or --against REF [paths...]; got ${paths.length} path${paths.length === 1 ? "" : "s"}`);
-  if (flags.against === undefined && paths[0] === "-" && paths[1] === "-") throw new CliFailure("diff: OLD and NEW cannot both be standard input");
+    throw new CliFailure(
+      `diff takes OLD and NEW (each a file, directory, glob or -), or --against REF [paths...]; got ${paths.length} path${paths.length === 1 ? "" : "s"}`,
+    );
+  if (flags.against === undefined && paths[0] === "-" && paths[1] === "-")
+    throw new CliFailure("diff: OLD and NEW cannot both be standard input");
   const known = new Set(allRules.map((r) => r.id));
   // With --against, the paths are NEW's (none: the CRD files under the working directory); without, OLD and NEW.
-  const { options, inputs } = flags.against !== undefined ? await prepareRun(paths, flags, io, known) : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
-  const diffOptions = { ...options, ...storedVersions, ...(flags.against !== undefined ? namedPaths(paths, flags) : {}), ...(flags.objects?.length ? { objects: flags.objects } : {}) };
+  const { options, inputs } =
+    flags.against !== undefined
+      ? await prepareRun(paths, flags, io, known)
+      : { ...(await prepareRun(paths, flags, io, known)), inputs: paths };
+  const diffOptions = {
+    ...options,
+    ...storedVersions,
+    ...(flags.against !== undefined ? namedPaths(paths, flags) : {}),
+    ...(flags.objects?.length ? { objects: flags.objects } : {}),
+  };
   let result;
   try {
-    result = flags.against !== undefined ? await api.diffAgainst(flags.against, inputs, diffOptions) : await api.diff([inputs[0]!], [inputs[1]!], diffOptions);
+    result =
+      flags.against !== undefined
+        ? await api.diffAgainst(flags.against, inputs, diffOptions)
+        : await api.diff([inputs[0]!], [inputs[1]!], diffOptions);
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -202,47 +289,76 @@ async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
 async function loadRuleMeta(): Promise<RuleMetaRow[]> {
   const p = join(here, "..", "rules-meta.json");
   if (existsSync(p)) return JSON.parse(await readFile(p, "utf8")) as RuleMetaRow[];
-  const [{ allRules }, { ruleMetaRow }] = await Promise.all([import("../rules/index.js"), import("../report/rule-docs.js")]);
+  const [{ allRules }, { ruleMetaRow }] = await Promise.all([
+    import("../rules/index.js"),
+    import("../report/rule-docs.js"),
+  ]);
   return allRules.map(ruleMetaRow);
 }
 
 type RuleMetaRow = import("../report/rule-docs.js").RuleMetaRow;
 
-async function runRules(id: string | undefined, flags: { format: string; category?: string; preset?: string }, io: CliIO): Promise<number> {
-  if (flags.format !== "text" && flags.format !== "json") throw new CliFailure(`unknown format "${flags.format}" for rules (expected text or json)`);
+async function runRules(
+  id: string | undefined,
+  flags: { format: string; category?: string; preset?: string },
+  io: CliIO,
+): Promise<number> {
+  if (flags.format !== "text" && flags.format !== "json")
+    throw new CliFailure(`unknown format "${flags.format}" for rules (expected text or json)`);
   let rows = await loadRuleMeta();
-  const [{ renderRulePage, ruleDocsUrl }, { PRESETS, isPreset }] = await Promise.all([import("../report/rule-docs.js"), import("../rules/define-rule.js")]);
+  const [{ renderRulePage, ruleDocsUrl }, { PRESETS, isPreset }] = await Promise.all([
+    import("../report/rule-docs.js"),
+    import("../rules/define-rule.js"),
+  ]);
   if (id !== undefined) {
     const row = rows.find((r) => r.id === id);
     if (!row) {
-      const hint = closest(id, rows.map((r) => r.id));
+      const hint = closest(
+        id,
+        rows.map((r) => r.id),
+      );
       throw new CliFailure(`unknown rule "${id}"${hint ? ` (did you mean ${hint}?)` : ""}; crdlint rules lists them`);
     }
-    io.stdout(flags.format === "json" ? JSON.stringify({ ...row, url: ruleDocsUrl(row.id) }, null, 2) + "\n" : renderRulePage(row));
+    io.stdout(
+      flags.format === "json"
+        ? JSON.stringify({ ...row, url: ruleDocsUrl(row.id) }, null, 2) + "\n"
+        : renderRulePage(row),
+    );
     return 0;
   }
   if (flags.category) {
     const categories = [...new Set(rows.map((r) => r.category))].sort();
-    if (!categories.includes(flags.category)) throw new CliFailure(`unknown category "${flags.category}" (categories: ${categories.join(", ")})`);
+    if (!categories.includes(flags.category))
+      throw new CliFailure(`unknown category "${flags.category}" (categories: ${categories.join(", ")})`);
     rows = rows.filter((r) => r.category === flags.category);
   }
   if (flags.preset !== undefined) {
     const wanted = flags.preset;
     if (!isPreset(wanted)) {
       const hint = closest(wanted, PRESETS);
-      throw new CliFailure(`--preset: unknown preset "${wanted}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`);
+      throw new CliFailure(
+        `--preset: unknown preset "${wanted}"${hint ? ` (did you mean ${hint}?)` : ""}; expected ${PRESETS.join(", ")}`,
+      );
     }
     // The presets nest: a preset holds its own rules and those of every smaller one.
     rows = rows.filter((r) => r.preset !== "opt-in" && PRESETS.indexOf(r.preset) <= PRESETS.indexOf(wanted));
   }
   if (flags.format === "json") {
-    io.stdout(JSON.stringify(rows.map(({ docs: _docs, ...r }) => ({ ...r, url: ruleDocsUrl(r.id) })), null, 2) + "\n");
+    io.stdout(
+      JSON.stringify(
+        rows.map(({ docs: _docs, ...r }) => ({ ...r, url: ruleDocsUrl(r.id) })),
+        null,
+        2,
+      ) + "\n",
+    );
     return 0;
   }
   const w = Math.max(...rows.map((r) => r.id.length), 4);
   const cw = Math.max(...rows.map((r) => r.category.length), 8);
   const pw = Math.max(...PRESETS.map((p) => p.length), "opt-in".length);
-  const lines = [`${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  ${"PRESET".padEnd(pw)}  APISERVER  DESCRIPTION`];
+  const lines = [
+    `${"RULE".padEnd(w)}  ${"CATEGORY".padEnd(cw)}  SEVERITY  ${"PRESET".padEnd(pw)}  APISERVER  DESCRIPTION`,
+  ];
   // On a terminal each row fits its width (the description cut at a word, the URL left to `crdlint rules <id>`);
   // in a pipe rows are whole, for grep.
   const width = io.columns && io.columns > 0 ? io.columns : null;
@@ -252,7 +368,11 @@ async function runRules(id: string | undefined, flags: { format: string; categor
   for (const r of rows) {
     const head = `${r.id.padEnd(w)}  ${r.category.padEnd(cw)}  ${r.severity.padEnd(8)}  ${r.preset.padEnd(pw)}  ${(r.apiserver ? "yes" : "no").padEnd(9)}  `;
     if (width === null) lines.push(`${head}${r.description}  <${ruleDocsUrl(r.id)}>`);
-    else if (stacked) lines.push(fitLine("", `${r.id}  ${r.severity}  ${r.preset}${r.apiserver ? "  apiserver" : ""}`, width), fitLine("    ", r.description, width));
+    else if (stacked)
+      lines.push(
+        fitLine("", `${r.id}  ${r.severity}  ${r.preset}${r.apiserver ? "  apiserver" : ""}`, width),
+        fitLine("    ", r.description, width),
+      );
     else lines.push(fitLine(head, r.description, width));
   }
   const count = (p: string) => rows.filter((r) => r.preset === p).length;
@@ -261,9 +381,12 @@ async function runRules(id: string | undefined, flags: { format: string; categor
     `${rows.length} rules (${rows.filter((r) => r.apiserver).length} apiserver checks): ${PRESETS.map((p) => `${count(p)} in ${p}`).join(", ")}, ${count("opt-in")} opt-in`,
     "PRESET is the smallest preset holding the rule; the presets nest (apiserver, recommended, strict). The default is recommended;",
     "--preset strict (or extends: [crdlint:strict] in .crdlint.yaml) adds the rest but the opt-in rules, which rules: {<id>: warning} turns on.",
-    width === null ? "A rule's page: crdlint rules <id>, or the URL at the end of its line" : "A rule's page, with its URL: crdlint rules <id>",
+    width === null
+      ? "A rule's page: crdlint rules <id>, or the URL at the end of its line"
+      : "A rule's page, with its URL: crdlint rules <id>",
   );
-  if (width !== null) for (let i = 0; i < lines.length; i++) if (lines[i]!.length > width) lines[i] = fitLine("", lines[i]!, width);
+  if (width !== null)
+    for (let i = 0; i < lines.length; i++) if (lines[i]!.length > width) lines[i] = fitLine("", lines[i]!, width);
   io.stdout(lines.join("\n") + "\n");
   return 0;
 }
@@ -272,7 +395,9 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   const program = new Command();
   program
     .name("crdlint")
-    .description("Lint Kubernetes CustomResourceDefinitions the way the apiserver validates them, before kubectl apply.")
+    .description(
+      "Lint Kubernetes CustomResourceDefinitions the way the apiserver validates them, before kubectl apply.",
+    )
     .version(toolVersion(), "-v, --version", "print the crdlint version (-V works too)")
     .showHelpAfterError("(run crdlint --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -281,39 +406,83 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   addCommonOptions(
     program
       .command("lint", { isDefault: true })
-      .description("lint CRD files, directories and globs (`-` reads stdin; no path: the CRD files under the working directory)")
+      .description(
+        "lint CRD files, directories and globs (`-` reads stdin; no path: the CRD files under the working directory)",
+      )
       .argument("[paths...]", "files, directories (recursive: .yaml, .yml, .json), globs, or - for stdin"),
     ["text", "json", "sarif", "junit", "github", "markdown"],
   )
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
     .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
-    .option("--apiserver-gates", "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)")
-    .option("--crd-files-only", "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently")
-    .option("--against <ref>", "lint each CRD as an update of its revision at a git ref (origin/main, a tag, a SHA) or in a directory")
-    .option("--stored-versions <list>", "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)", repeatable)
-    .option("--stored-versions-from <file>", "with --against: status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)", repeatable)
-    .option("--objects <path>", "with --against: replay example or exported custom resources (a file, directory or glob; repeatable) against the new CRDs, as diff --objects does", (v: string, prev: string[] = []) => [...prev, v])
-    .action((paths: string[], flags: LintFlags, command: Command) => setResult(runLint(paths, { ...flags, commandNamed: command.parent!.args.includes("lint") }, io)));
+    .option(
+      "--apiserver-gates",
+      "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)",
+    )
+    .option(
+      "--crd-files-only",
+      "of the files named (and under the directories named), lint only those that mention CustomResourceDefinition, as crdlint with no path does; skip the others silently",
+    )
+    .option(
+      "--against <ref>",
+      "lint each CRD as an update of its revision at a git ref (origin/main, a tag, a SHA) or in a directory",
+    )
+    .option(
+      "--stored-versions <list>",
+      "with --against: OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)",
+      repeatable,
+    )
+    .option(
+      "--stored-versions-from <file>",
+      "with --against: status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)",
+      repeatable,
+    )
+    .option(
+      "--objects <path>",
+      "with --against: replay example or exported custom resources (a file, directory or glob; repeatable) against the new CRDs, as diff --objects does",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .action((paths: string[], flags: LintFlags, command: Command) =>
+      setResult(runLint(paths, { ...flags, commandNamed: command.parent!.args.includes("lint") }, io)),
+    );
 
   addCommonOptions(
     program
       .command("diff")
-      .description("what changes from OLD to NEW: the apiserver's verdict on the update, and what breaks stored objects and clients (CRDs paired by metadata.name)")
+      .description(
+        "what changes from OLD to NEW: the apiserver's verdict on the update, and what breaks stored objects and clients (CRDs paired by metadata.name)",
+      )
       .argument("[paths...]", "OLD and NEW (each a file, directory, glob or -); with --against, NEW's paths"),
     ["text", "json", "sarif", "junit", "github", "markdown"],
   )
-    .option("--against <ref>", "OLD is the same paths at a git ref (origin/main, a tag, a SHA), or the CRDs under a directory")
-    .option("--stored-versions <list>", "OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)", repeatable)
-    .option("--stored-versions-from <file>", "status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)", repeatable)
-    .option("--objects <path>", "replay example or exported custom resources (a file, directory or glob; repeatable) against NEW: what vanishes on read, what fails a create or an unchanged update", (v: string, prev: string[] = []) => [...prev, v])
+    .option(
+      "--against <ref>",
+      "OLD is the same paths at a git ref (origin/main, a tag, a SHA), or the CRDs under a directory",
+    )
+    .option(
+      "--stored-versions <list>",
+      "OLD's status.storedVersions, e.g. v1alpha1,v1 for every CRD, or NAME=v1alpha1,v1 for one (repeatable; default: OLD's status, else its storage version)",
+      repeatable,
+    )
+    .option(
+      "--stored-versions-from <file>",
+      "status.storedVersions of each CRD from the cluster's copy (kubectl get crd -o yaml > FILE; repeatable)",
+      repeatable,
+    )
+    .option(
+      "--objects <path>",
+      "replay example or exported custom resources (a file, directory or glob; repeatable) against NEW: what vanishes on read, what fails a create or an unchanged update",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .action((paths: string[], flags: LintFlags) => setResult(runDiff(paths, flags, io)));
 
   addCommonOptions(
     program
       .command("cost")
-      .description("estimate the CEL cost of every x-kubernetes-validations rule, per CRD version, with fixes for expensive ones")
+      .description(
+        "estimate the CEL cost of every x-kubernetes-validations rule, per CRD version, with fixes for expensive ones",
+      )
       .argument("[paths...]", "files, directories, globs, or - for stdin"),
     ["text", "json"],
     "show only what is over a limit",
@@ -328,7 +497,9 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .addOption(new Option("-f, --format <format>", "text or json").default("text"))
     .option("--category <category>", "only the rules of one category")
     .option("--preset <preset>", "only the rules a preset holds: apiserver, recommended or strict")
-    .action((id: string | undefined, flags: { format: string; category?: string; preset?: string }) => setResult(runRules(id, flags, io)));
+    .action((id: string | undefined, flags: { format: string; category?: string; preset?: string }) =>
+      setResult(runRules(id, flags, io)),
+    );
 
   return program;
 }
@@ -364,7 +535,9 @@ async function failureReport(format: string, message: string): Promise<string | 
   switch (format) {
     case "json":
       // A consumer piping it to a JSON parser reads why instead of an empty document.
-      return JSON.stringify({ tool: "crdlint", version: toolVersion(), error: { message, exitCode: 2 } }, null, 2) + "\n";
+      return (
+        JSON.stringify({ tool: "crdlint", version: toolVersion(), error: { message, exitCode: 2 } }, null, 2) + "\n"
+      );
     case "sarif":
       return (await import("../report/formatters/sarif.js")).sarifForFailure(message, toolVersion());
     case "junit":
@@ -409,7 +582,8 @@ export async function main(rawArgv: readonly string[], io: CliIO): Promise<numbe
     return pending ? await pending : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help")
+        return 0;
       // commander already printed its message; bad arguments are exit 2, not commander's 1.
       return failed(e.message.replace(/^error: /, ""));
     }
@@ -417,7 +591,9 @@ export async function main(rawArgv: readonly string[], io: CliIO): Promise<numbe
       io.stderr(`crdlint: ${e.message}\n`);
       return failed(e.message);
     }
-    io.stderr(`crdlint: internal error: ${e instanceof Error ? e.message : String(e)}${debug ? "" : " (run with --debug for details)"}\n`);
+    io.stderr(
+      `crdlint: internal error: ${e instanceof Error ? e.message : String(e)}${debug ? "" : " (run with --debug for details)"}\n`,
+    );
     if (debug && e instanceof Error && e.stack) io.stderr(e.stack + "\n");
     return failed(`internal error: ${e instanceof Error ? e.message : String(e)}`);
   }

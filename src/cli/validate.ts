@@ -4,7 +4,19 @@
  */
 import type { Command } from "commander";
 import { Option } from "commander";
-import { addCommonOptions, CliFailure, colorEnabled, emitReport, exitCodeExplained, parseMaxWarnings, prepareRun, quietView, renameStdin, type CliIO, type CommonFlags } from "./common.js";
+import {
+  addCommonOptions,
+  CliFailure,
+  colorEnabled,
+  emitReport,
+  exitCodeExplained,
+  parseMaxWarnings,
+  prepareRun,
+  quietView,
+  renameStdin,
+  type CliIO,
+  type CommonFlags,
+} from "./common.js";
 
 interface ValidateFlags extends CommonFlags {
   crd?: string[];
@@ -28,15 +40,33 @@ export function registerValidateCommand(program: Command, deps: ValidateCommandD
   addCommonOptions(
     program
       .command("validate")
-      .description("validate custom resources against their CRDs as the apiserver would (kubectl create/apply), `-` reads stdin")
-      .argument("[manifests...]", "resource files, directories, globs, or - for stdin (default: stdin); CRDs among them are used too")
+      .description(
+        "validate custom resources against their CRDs as the apiserver would (kubectl create/apply), `-` reads stdin",
+      )
+      .argument(
+        "[manifests...]",
+        "resource files, directories, globs, or - for stdin (default: stdin); CRDs among them are used too",
+      )
       .option("--crd <path>", "CRD file, directory, glob or - (repeatable)", collect)
-      .option("--old <file>", "the stored objects: validate the manifests as updates of them (transition rules, ratcheting)")
-      .addOption(new Option("--field-validation <mode>", "unknown fields: strict (error, kubectl's default), warn, ignore").choices(["strict", "warn", "ignore"]).default("strict"))
+      .option(
+        "--old <file>",
+        "the stored objects: validate the manifests as updates of them (transition rules, ratcheting)",
+      )
+      .addOption(
+        new Option("--field-validation <mode>", "unknown fields: strict (error, kubectl's default), warn, ignore")
+          .choices(["strict", "warn", "ignore"])
+          .default("strict"),
+      )
       .option("--ignore-missing-schemas", "skip resources whose kind no CRD defines instead of reporting them")
-      .option("--show-defaulted", "print each resource as the apiserver would store it (pruned, defaulted) as YAML on stdout; the report goes to stderr")
+      .option(
+        "--show-defaulted",
+        "print each resource as the apiserver would store it (pruned, defaulted) as YAML on stdout; the report goes to stderr",
+      )
       .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
-      .option("--apiserver-gates", "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)"),
+      .option(
+        "--apiserver-gates",
+        "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)",
+      ),
     ["text", "json", "sarif", "junit", "github"],
   ).action((manifests: string[], flags: ValidateFlags) => deps.setResult(runValidate(manifests, flags, deps)));
 }

@@ -54,22 +54,47 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
   const errors: string[] = [];
   const at = (node: Node | null | undefined) => (node?.range ? `${file}:${lc.linePos(node.range[0]).line}` : file);
   /** A mapping of rule id to severity (`rules:`, `diff.rules:`) into `into`; a misspelt id is matched among `candidates`. */
-  const readSeverities = (map: YAMLMap, label: string, candidates: readonly string[], listedBy: string, into: Record<string, ConfiguredSeverity>): void => {
+  const readSeverities = (
+    map: YAMLMap,
+    label: string,
+    candidates: readonly string[],
+    listedBy: string,
+    into: Record<string, ConfiguredSeverity>,
+  ): void => {
     for (const rule of map.items) {
       const idNode = rule.key as Node | null;
       const id = isScalar(idNode) ? String(idNode.value) : String(idNode);
       const sevNode = (rule.value as Node | null) ?? null;
       const sev = isScalar(sevNode) ? sevNode.value : undefined;
-      if (!knownRules.has(id)) errors.push(`${at(idNode)}: ${label}.${id}: unknown rule${suggest(id, candidates)} (see ${listedBy})`);
+      if (!knownRules.has(id))
+        errors.push(`${at(idNode)}: ${label}.${id}: unknown rule${suggest(id, candidates)} (see ${listedBy})`);
       // `off` unquoted is the YAML 1.1 boolean false in some readers; this parser reads YAML 1.2, where it is a string.
-      else if (typeof sev !== "string" || !SEVERITIES.includes(sev)) errors.push(`${at(sevNode ?? idNode)}: ${label}.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`);
+      else if (typeof sev !== "string" || !SEVERITIES.includes(sev))
+        errors.push(
+          `${at(sevNode ?? idNode)}: ${label}.${id}: must be one of ${SEVERITIES.join(", ")} (got ${describe(sevNode)})`,
+        );
       else into[id] = sev as ConfiguredSeverity;
     }
   };
-  const fail = (): ConfigResult => ({ ok: false, error: errors[0]! + (errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length === 2 ? "" : "s"}: ${errors.slice(1).map((e) => e.replace(/^[^ ]* /, "")).join("; ")})` : ""), errors });
+  const fail = (): ConfigResult => ({
+    ok: false,
+    error:
+      errors[0]! +
+      (errors.length > 1
+        ? ` (and ${errors.length - 1} more problem${errors.length === 2 ? "" : "s"}: ${errors
+            .slice(1)
+            .map((e) => e.replace(/^[^ ]* /, ""))
+            .join("; ")})`
+        : ""),
+    errors,
+  });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
-    return { ok: false, error: `${file}:${lc.linePos(e.pos[0]).line}: invalid YAML: ${e.message.split("\n")[0]}`, errors: [] };
+    return {
+      ok: false,
+      error: `${file}:${lc.linePos(e.pos[0]).line}: invalid YAML: ${e.message.split("\n")[0]}`,
+      errors: [],
+    };
   }
   const root = doc.contents as Node | null;
   const config: Config = { rules: {}, ignore: [] };
@@ -93,37 +118,55 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
       const named: string[] = [];
       for (const n of entries) {
         if (!isScalar(n) || typeof n.value !== "string") {
-          errors.push(`${at(n ?? keyNode)}: extends: must be ${PRESET_NAMES.join(", ")} (or a list of one), got ${describe(n)}`);
+          errors.push(
+            `${at(n ?? keyNode)}: extends: must be ${PRESET_NAMES.join(", ")} (or a list of one), got ${describe(n)}`,
+          );
           continue;
         }
         const name = n.value;
         if (PRESET_NAMES.includes(name)) named.push(name);
-        else if (PRESETS.includes(name as Preset)) errors.push(`${at(n)}: extends: unknown preset "${name}" (did you mean crdlint:${name}?)`);
-        else errors.push(`${at(n)}: extends: unknown preset "${name}"${suggest(name, PRESET_NAMES)} (expected ${PRESET_NAMES.join(", ")}; crdlint extends only its own presets)`);
+        else if (PRESETS.includes(name as Preset))
+          errors.push(`${at(n)}: extends: unknown preset "${name}" (did you mean crdlint:${name}?)`);
+        else
+          errors.push(
+            `${at(n)}: extends: unknown preset "${name}"${suggest(name, PRESET_NAMES)} (expected ${PRESET_NAMES.join(", ")}; crdlint extends only its own presets)`,
+          );
       }
-      if (named.length > 1) errors.push(`${at(value)}: extends: name one preset, got ${named.join(", ")} (they nest: ${PRESET_NAMES.join(" ⊂ ")})`);
+      if (named.length > 1)
+        errors.push(
+          `${at(value)}: extends: name one preset, got ${named.join(", ")} (they nest: ${PRESET_NAMES.join(" ⊂ ")})`,
+        );
       else if (named.length === 1) config.preset = named[0]!.slice("crdlint:".length) as Preset;
     } else if (key === "kubernetesVersion") {
       if (!isScalar(value) || value.value === null || typeof value.value === "boolean") {
-        errors.push(`${at(value ?? keyNode)}: kubernetesVersion: must be a release such as "1.30", got ${describe(value)}`);
+        errors.push(
+          `${at(value ?? keyNode)}: kubernetesVersion: must be a release such as "1.30", got ${describe(value)}`,
+        );
         continue;
       }
       // The text as written: YAML reads `1.30` as the number 1.3, which is not what anyone means.
-      const written = value.type === Scalar.PLAIN && value.range ? text.slice(value.range[0], value.range[1]).trim() : String(value.value);
+      const written =
+        value.type === Scalar.PLAIN && value.range
+          ? text.slice(value.range[0], value.range[1]).trim()
+          : String(value.value);
       const parsed = parseKubernetesVersion(written);
       if (!parsed.ok) errors.push(`${at(value)}: kubernetesVersion: ${parsed.error}`);
       else config.kubernetesVersion = written;
     } else if (key === "applyMethod") {
       if (!isScalar(value) || !isApplyMethod(value.value)) {
         const got = isScalar(value) && typeof value.value === "string" ? suggest(value.value, APPLY_METHODS) : "";
-        errors.push(`${at(value ?? keyNode)}: applyMethod: must be one of ${APPLY_METHODS.join(", ")}, got ${describe(value)}${got}`);
+        errors.push(
+          `${at(value ?? keyNode)}: applyMethod: must be one of ${APPLY_METHODS.join(", ")}, got ${describe(value)}${got}`,
+        );
         continue;
       }
       config.applyMethod = value.value;
     } else if (key === "rules") {
       if (value === null || (isScalar(value) && value.value === null)) continue;
       if (!isMap(value)) {
-        errors.push(`${at(value)}: rules: must be a mapping of rule id to ${SEVERITIES.join("|")}, got ${describe(value)}`);
+        errors.push(
+          `${at(value)}: rules: must be a mapping of rule id to ${SEVERITIES.join("|")}, got ${describe(value)}`,
+        );
         continue;
       }
       readSeverities(value, "rules", [...knownRules], "`crdlint rules`", config.rules);
@@ -141,43 +184,77 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
         const v2 = (pair2.value as Node | null) ?? null;
         if (k2 === "rules") {
           if (!isMap(v2)) {
-            errors.push(`${at(v2 ?? k2Node)}: diff.rules: must be a mapping of revision rule id to ${SEVERITIES.join("|")}, got ${describe(v2)}`);
+            errors.push(
+              `${at(v2 ?? k2Node)}: diff.rules: must be a mapping of revision rule id to ${SEVERITIES.join("|")}, got ${describe(v2)}`,
+            );
             continue;
           }
-          readSeverities(v2, "diff.rules", [...knownRules].filter((r) => r.startsWith("revision-")), "`crdlint rules --category revision`", policy.rules);
+          readSeverities(
+            v2,
+            "diff.rules",
+            [...knownRules].filter((r) => r.startsWith("revision-")),
+            "`crdlint rules --category revision`",
+            policy.rules,
+          );
         } else if (k2 === "unstableVersions") {
-          if (!isScalar(v2) || (v2.value !== "strict" && v2.value !== "lenient")) errors.push(`${at(v2 ?? k2Node)}: diff.unstableVersions: must be strict or lenient, got ${describe(v2)}`);
+          if (!isScalar(v2) || (v2.value !== "strict" && v2.value !== "lenient"))
+            errors.push(`${at(v2 ?? k2Node)}: diff.unstableVersions: must be strict or lenient, got ${describe(v2)}`);
           else policy.unstableVersions = v2.value;
         } else if (k2 === "ignore") {
           if (!isSeq(v2)) {
-            errors.push(`${at(v2 ?? k2Node)}: diff.ignore: must be a list of {rule, crd, path, reason}, got ${describe(v2)}`);
+            errors.push(
+              `${at(v2 ?? k2Node)}: diff.ignore: must be a list of {rule, crd, path, reason}, got ${describe(v2)}`,
+            );
             continue;
           }
           for (const item of v2.items) {
             const n = item as Node | null;
             if (!isMap(n)) {
-              errors.push(`${at(n)}: diff.ignore: each entry must be a mapping {rule, crd, path, reason}, got ${describe(n)}`);
+              errors.push(
+                `${at(n)}: diff.ignore: each entry must be a mapping {rule, crd, path, reason}, got ${describe(n)}`,
+              );
               continue;
             }
             const entry: Record<string, string> = {};
             for (const f of n.items) {
               const fk = isScalar(f.key) ? String((f.key as Scalar).value) : String(f.key);
               const fv = f.value as Node | null;
-              if (!IGNORE_KEYS.includes(fk)) errors.push(`${at(f.key as Node)}: diff.ignore: unknown key "${fk}"${suggest(fk, IGNORE_KEYS)} (expected ${IGNORE_KEYS.join(", ")})`);
-              else if (!isScalar(fv) || typeof fv.value !== "string" || fv.value.trim() === "") errors.push(`${at(fv ?? (f.key as Node))}: diff.ignore: ${fk} must be a non-empty string, got ${describe(fv)}`);
+              if (!IGNORE_KEYS.includes(fk))
+                errors.push(
+                  `${at(f.key as Node)}: diff.ignore: unknown key "${fk}"${suggest(fk, IGNORE_KEYS)} (expected ${IGNORE_KEYS.join(", ")})`,
+                );
+              else if (!isScalar(fv) || typeof fv.value !== "string" || fv.value.trim() === "")
+                errors.push(
+                  `${at(fv ?? (f.key as Node))}: diff.ignore: ${fk} must be a non-empty string, got ${describe(fv)}`,
+                );
               else entry[fk] = fv.value;
             }
             if (!entry.rule) errors.push(`${at(n)}: diff.ignore: an entry needs rule`);
-            else if (!knownRules.has(entry.rule)) errors.push(`${at(n)}: diff.ignore: unknown rule "${entry.rule}"${suggest(entry.rule, [...knownRules])}`);
-            else if (!entry.reason) errors.push(`${at(n)}: diff.ignore: the entry for ${entry.rule} needs a reason (why the change is accepted)`);
-            else policy.ignore.push({ rule: entry.rule, reason: entry.reason, ...(entry.crd ? { crd: entry.crd } : {}), ...(entry.path ? { path: entry.path } : {}) });
+            else if (!knownRules.has(entry.rule))
+              errors.push(`${at(n)}: diff.ignore: unknown rule "${entry.rule}"${suggest(entry.rule, [...knownRules])}`);
+            else if (!entry.reason)
+              errors.push(
+                `${at(n)}: diff.ignore: the entry for ${entry.rule} needs a reason (why the change is accepted)`,
+              );
+            else
+              policy.ignore.push({
+                rule: entry.rule,
+                reason: entry.reason,
+                ...(entry.crd ? { crd: entry.crd } : {}),
+                ...(entry.path ? { path: entry.path } : {}),
+              });
           }
-        } else errors.push(`${at(k2Node)}: diff: unknown key "${k2}"${suggest(k2, DIFF_KEYS)} (expected ${DIFF_KEYS.join(", ")})`);
+        } else
+          errors.push(
+            `${at(k2Node)}: diff: unknown key "${k2}"${suggest(k2, DIFF_KEYS)} (expected ${DIFF_KEYS.join(", ")})`,
+          );
       }
     } else if (key === "ignore") {
       if (value === null || (isScalar(value) && value.value === null)) continue;
       if (!isSeq(value)) {
-        errors.push(`${at(value)}: ignore: must be a list of glob strings${isScalar(value) && typeof value.value === "string" ? ` (write it as a list: ignore: ["${value.value}"])` : `, got ${describe(value)}`}`);
+        errors.push(
+          `${at(value)}: ignore: must be a list of glob strings${isScalar(value) && typeof value.value === "string" ? ` (write it as a list: ignore: ["${value.value}"])` : `, got ${describe(value)}`}`,
+        );
         continue;
       }
       for (const item of value.items) {

@@ -315,7 +315,8 @@ export function crdV1JsonSchema(minor: number): JsonSchema {
         return {};
       case "struct": {
         const properties: Record<string, JsonSchema> = {};
-        for (const [name, field] of Object.entries(t.fields)) if (fieldApplies(field, minor)) properties[name] = toSchema(field.type);
+        for (const [name, field] of Object.entries(t.fields))
+          if (fieldApplies(field, minor)) properties[name] = toSchema(field.type);
         return { type: ["object", "null"], properties, additionalProperties: false };
       }
       case "slice":
@@ -350,7 +351,8 @@ export function schemaBand(minor: number): string {
     seen.add(t);
     if (t.kind === "struct")
       for (const [name, field] of Object.entries(t.fields)) {
-        if (field.since !== undefined || field.until !== undefined) out.push(`${t.go}.${name}:${fieldApplies(field, minor) ? 1 : 0}`);
+        if (field.since !== undefined || field.until !== undefined)
+          out.push(`${t.go}.${name}:${fieldApplies(field, minor) ? 1 : 0}`);
         visit(field.type);
       }
     else if (t.kind === "slice" || t.kind === "map") visit(t.elem);

@@ -15,7 +15,14 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote } from "../k8s/validation.js";
 import { inReleaseRange, NEWEST_KUBERNETES_MINOR } from "../k8s/releases.js";
 import { isObject as isPlainObject } from "./model.js";
-import { CUSTOM_RESOURCE_DEFINITION, JSON_SCHEMA_PROPS, fieldApplies, goTypeName, schemaBandStart, type GoType } from "./crd-v1.schema.js";
+import {
+  CUSTOM_RESOURCE_DEFINITION,
+  JSON_SCHEMA_PROPS,
+  fieldApplies,
+  goTypeName,
+  schemaBandStart,
+  type GoType,
+} from "./crd-v1.schema.js";
 import { base64ErrorOffset, rfc3339Error } from "./go-formats.js";
 
 export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
@@ -96,7 +103,6 @@ interface Located {
 const PROPS_SLICE: GoType = { kind: "slice", elem: { kind: "props" }, go: "[]v1.JSONSchemaProps" };
 const STRING_SLICE: GoType = { kind: "slice", elem: { kind: "string", go: "string" } };
 const UINT8: GoType = { kind: "int", go: "uint8" };
-
 
 function decodePointer(pointer: string): string[] {
   if (pointer === "") return [];
@@ -237,10 +243,9 @@ function mapErrors(root: unknown, errors: readonly ValidationError[], minor: num
       if (loc.type.kind === "struct") {
         const gated = loc.type.fields[name];
         if (gated && !fieldApplies(gated, minor)) {
-          issue.detail =
-            !inReleaseRange(minor, gated.since)
-              ? `${name} exists in apiextensions.k8s.io/v1 since Kubernetes 1.${gated.since}; the target is 1.${minor}`
-              : `${name} was removed after Kubernetes 1.${gated.until}; the target is 1.${minor}`;
+          issue.detail = !inReleaseRange(minor, gated.since)
+            ? `${name} exists in apiextensions.k8s.io/v1 since Kubernetes 1.${gated.since}; the target is 1.${minor}`
+            : `${name} was removed after Kubernetes 1.${gated.until}; the target is 1.${minor}`;
         } else {
           const fields = loc.type.fields;
           const known = Object.keys(fields).filter((k) => fieldApplies(fields[k]!, minor));
@@ -252,8 +257,10 @@ function mapErrors(root: unknown, errors: readonly ValidationError[], minor: num
       continue;
     }
     let message: string;
-    if (e.keyword === "goBase64" && typeof loc.value === "string") message = `illegal base64 data at input byte ${base64ErrorOffset(loc.value)}`;
-    else if (e.keyword === "goTime" && typeof loc.value === "string") message = rfc3339Error(loc.value) ?? typeMessage(loc);
+    if (e.keyword === "goBase64" && typeof loc.value === "string")
+      message = `illegal base64 data at input byte ${base64ErrorOffset(loc.value)}`;
+    else if (e.keyword === "goTime" && typeof loc.value === "string")
+      message = rfc3339Error(loc.value) ?? typeMessage(loc);
     else message = typeMessage(loc);
     const issue: DecodeIssue = { path: FieldPath.from(loc.segments), kind: "type-mismatch", message };
     const value = shortValue(loc.value);

@@ -31,8 +31,7 @@ export interface FieldPathOptions {
 }
 
 export type FieldPathResult =
-  | { ok: true; path: FieldPath; schema: JsonObject | null }
-  | { ok: false; error: string; nilDereference: boolean };
+  { ok: true; path: FieldPath; schema: JsonObject | null } | { ok: false; error: string; nilDereference: boolean };
 
 /** Go's `runtime error` text when ValidFieldPath dereferences a nil *Structural. */
 const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
@@ -70,7 +69,17 @@ function tokenize(s: string): string[] {
 
 // Go's regexp `\\.`: a backslash and any one character but a newline (a whole code point).
 const ESCAPE_RE = /\\[^\n]/gu;
-const ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "'": "'", "\\": "\\" };
+const ESCAPES: Record<string, string> = {
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "'": "'",
+  "\\": "\\",
+};
 
 /** unescapeSingleQuote: the escapes `\a \b \f \n \r \t \v \' \\`; any other escaped character is an error. */
 function unescapeSingleQuote(s: string): { value: string; error: string | null } {
@@ -109,7 +118,11 @@ function propertySchema(v: unknown): JsonObject {
  * ValidFieldPath: parses `jsonPath` and resolves each step against `schema` (a raw schema object standing for its
  * structural form; null stands for a nil structural schema).
  */
-export function validFieldPath(jsonPath: string, schema: JsonObject | null, options?: Partial<FieldPathOptions>): FieldPathResult {
+export function validFieldPath(
+  jsonPath: string,
+  schema: JsonObject | null,
+  options?: Partial<FieldPathOptions>,
+): FieldPathResult {
   const allowArrayNotation = options?.allowArrayNotation ?? true;
   const tokens = tokenize(jsonPath);
   const segments: PathSegment[] = [];
@@ -141,7 +154,8 @@ export function validFieldPath(jsonPath: string, schema: JsonObject | null, opti
       if (!allowArrayNotation) return fail("array notation is not allowed");
       if (t >= tokens.length) return fail("unexpected end of JSON path");
       const quoted = tokens[t++]!;
-      if (quoted.length < 2 || quoted[0] !== "'" || quoted[quoted.length - 1] !== "'") return fail(`expected single quoted string but got ${quoted}`);
+      if (quoted.length < 2 || quoted[0] !== "'" || quoted[quoted.length - 1] !== "'")
+        return fail(`expected single quoted string but got ${quoted}`);
       const unescaped = unescapeSingleQuote(quoted.slice(1, -1));
       if (unescaped.error !== null) return fail(`invalid string literal: ${unescaped.error}`);
       const r = step(unescaped.value);
@@ -173,7 +187,8 @@ function unsupportedFieldError(s: JsonObject): string | null {
   if (typeof s.$ref === "string" && s.$ref.length > 0) return "OpenAPIV3Schema '$ref' is not supported";
   if (nonEmptyObject(s.patternProperties)) return "OpenAPIV3Schema 'patternProperties' is not supported";
   if (nonEmptyObject(s.dependencies)) return "OpenAPIV3Schema 'dependencies' is not supported";
-  if (s.additionalItems !== undefined && s.additionalItems !== null) return "OpenAPIV3Schema 'additionalItems' is not supported";
+  if (s.additionalItems !== undefined && s.additionalItems !== null)
+    return "OpenAPIV3Schema 'additionalItems' is not supported";
   if (nonEmptyObject(s.definitions)) return "OpenAPIV3Schema 'definitions' is not supported";
   return null;
 }

@@ -11,8 +11,28 @@ const RFC3339_LAYOUT = '"2006-01-02T15:04:05Z07:00"';
 export function rfc3339Error(s: string): string | null {
   const m = RFC3339.exec(s);
   if (!m) return `parsing time ${goQuote(s)} as ${RFC3339_LAYOUT}: cannot parse ${goQuote(s)} as "2006"`;
-  const [year, month, day, hour, min, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const daysIn = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  const [year, month, day, hour, min, sec] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysIn = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ];
   const range = (what: string) => `parsing time ${goQuote(s)}: ${what} out of range`;
   if (month < 1 || month > 12) return range("month");
   if (day < 1 || day > daysIn[month - 1]!) return range("day");

@@ -86,7 +86,15 @@ export function internalSchemaProps(raw: unknown): GoStruct {
     ["Dependencies", map(s.dependencies, schemaOrStringArray)],
     ["AdditionalItems", schemaOrBool(s.additionalItems)],
     ["Definitions", map(s.definitions, internalSchemaProps)],
-    ["ExternalDocs", isPlainObject(s.externalDocs) ? new GoStruct([["Description", str(s.externalDocs.description)], ["URL", str(s.externalDocs.url)]]) : null],
+    [
+      "ExternalDocs",
+      isPlainObject(s.externalDocs)
+        ? new GoStruct([
+            ["Description", str(s.externalDocs.description)],
+            ["URL", str(s.externalDocs.url)],
+          ])
+        : null,
+    ],
     ["Example", ptrJson(s.example)],
     ["XPreserveUnknownFields", ptrBool(s["x-kubernetes-preserve-unknown-fields"])],
     ["XEmbeddedResource", bool(s["x-kubernetes-embedded-resource"])],
@@ -151,10 +159,15 @@ interface PerVersion {
 }
 
 /** Each per-version field: its v1 name and how its internal value is built from the version. */
-const PER_VERSION: { readonly [K in keyof PerVersion]: { readonly v1: string; readonly build: (v: Raw) => PerVersion[K] } } = {
+const PER_VERSION: {
+  readonly [K in keyof PerVersion]: { readonly v1: string; readonly build: (v: Raw) => PerVersion[K] };
+} = {
   schema: {
     v1: "schema",
-    build: (v) => (v.schema === undefined || v.schema === null ? null : new GoStruct([["OpenAPIV3Schema", ptrSchemaProps(obj(v.schema).openAPIV3Schema)]])),
+    build: (v) =>
+      v.schema === undefined || v.schema === null
+        ? null
+        : new GoStruct([["OpenAPIV3Schema", ptrSchemaProps(obj(v.schema).openAPIV3Schema)]]),
   },
   subresources: {
     v1: "subresources",
@@ -245,8 +258,14 @@ export interface IdenticalFields {
 }
 
 function identicalIn(fields: PerVersion[]): IdenticalFields {
-  const same = (k: keyof PerVersion): boolean => fields.length > 0 && fields.every((f) => goSemanticEqual(f[k], fields[0]![k]));
-  return { schema: same("schema"), subresources: same("subresources"), columns: same("columns"), selectableFields: same("selectableFields") };
+  const same = (k: keyof PerVersion): boolean =>
+    fields.length > 0 && fields.every((f) => goSemanticEqual(f[k], fields[0]![k]));
+  return {
+    schema: same("schema"),
+    subresources: same("subresources"),
+    columns: same("columns"),
+    selectableFields: same("selectableFields"),
+  };
 }
 
 /**

@@ -67,7 +67,9 @@ function hoist<T>(
     const first = versions[0]!;
     return {
       hoisted: true,
-      scopes: [{ value: values[0], path: new DualPath(first.path.written.child(writtenField), apiserverTop), versions }],
+      scopes: [
+        { value: values[0], path: new DualPath(first.path.written.child(writtenField), apiserverTop), versions },
+      ],
     };
   }
   return {
@@ -102,11 +104,13 @@ export function buildCrdView(raw: JsonObject): CrdView {
   // Identical as the internal values the conversion compares (apiequality.Semantic.DeepEqual), not as raw JSON.
   const identical = identicalPerVersionFields(versions.map((v) => v.raw));
   const schemaHoisted = identical.schema && schemaValues[0] !== undefined && schemaValues[0] !== null;
-  const statusOf = (v: VersionView) => isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
+  const statusOf = (v: VersionView) =>
+    isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
 
   const schemas: SchemaScope[] = [];
   const versionsWithoutSchema: VersionView[] = [];
-  const hoistedRoot = schemaHoisted && isObject(schemaValues[0]) ? (schemaValues[0] as JsonObject).openAPIV3Schema : undefined;
+  const hoistedRoot =
+    schemaHoisted && isObject(schemaValues[0]) ? (schemaValues[0] as JsonObject).openAPIV3Schema : undefined;
   if (schemaHoisted && hoistedRoot !== undefined && hoistedRoot !== null) {
     const first = versions[0]!;
     if (isObject(hoistedRoot)) {
@@ -130,7 +134,14 @@ export function buildCrdView(raw: JsonObject): CrdView {
       }
       if (!isObject(root)) continue;
       const parentPath = v.path.child("schema");
-      schemas.push({ root, path: parentPath.child("openAPIV3Schema"), parentPath, versions: [v], hoisted: false, statusEnabled: statusOf(v) });
+      schemas.push({
+        root,
+        path: parentPath.child("openAPIV3Schema"),
+        parentPath,
+        versions: [v],
+        hoisted: false,
+        statusEnabled: statusOf(v),
+      });
     }
   }
 
@@ -144,8 +155,26 @@ export function buildCrdView(raw: JsonObject): CrdView {
     schemas,
     versionsWithoutSchema,
     schemaHoisted,
-    subresources: hoist(versions, (v) => v.raw.subresources, identical.subresources, "subresources", FieldPath.root("spec", "subresources")),
-    printerColumns: hoist(versions, (v) => v.raw.additionalPrinterColumns, identical.columns, "additionalPrinterColumns", FieldPath.root("spec", "additionalPrinterColumns")),
-    selectableFields: hoist(versions, (v) => v.raw.selectableFields, identical.selectableFields, "selectableFields", FieldPath.root("spec", "selectableFields")),
+    subresources: hoist(
+      versions,
+      (v) => v.raw.subresources,
+      identical.subresources,
+      "subresources",
+      FieldPath.root("spec", "subresources"),
+    ),
+    printerColumns: hoist(
+      versions,
+      (v) => v.raw.additionalPrinterColumns,
+      identical.columns,
+      "additionalPrinterColumns",
+      FieldPath.root("spec", "additionalPrinterColumns"),
+    ),
+    selectableFields: hoist(
+      versions,
+      (v) => v.raw.selectableFields,
+      identical.selectableFields,
+      "selectableFields",
+      FieldPath.root("spec", "selectableFields"),
+    ),
   };
 }

@@ -41,7 +41,13 @@ export function registeredCrd<Place>(raw: JsonObject, place: Place): RegisteredC
   if (Array.isArray(spec.versions))
     for (const v of spec.versions) {
       if (!isObject(v) || typeof v.name !== "string") continue;
-      versions.set(v.name, { name: v.name, served: v.served === true, deprecated: v.deprecated === true, deprecationWarning: typeof v.deprecationWarning === "string" ? v.deprecationWarning : null, raw: v });
+      versions.set(v.name, {
+        name: v.name,
+        served: v.served === true,
+        deprecated: v.deprecated === true,
+        deprecationWarning: typeof v.deprecationWarning === "string" ? v.deprecationWarning : null,
+        raw: v,
+      });
     }
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
   return {

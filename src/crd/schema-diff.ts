@@ -254,7 +254,16 @@ class NodeComparison {
     private readonly walk: SchemaWalk,
     pair: NodePair,
   ) {
-    ({ o: this.o, n: this.n, oldPath: this.oldPath, newPath: this.newPath, field: this.field, chain: this.chain, underMetadata: this.underMetadata, depth: this.depth } = pair);
+    ({
+      o: this.o,
+      n: this.n,
+      oldPath: this.oldPath,
+      newPath: this.newPath,
+      field: this.field,
+      chain: this.chain,
+      underMetadata: this.underMetadata,
+      depth: this.depth,
+    } = pair);
     this.oType = typeOf(this.o) ?? "";
     this.nType = typeOf(this.n) ?? "";
   }
@@ -277,11 +286,26 @@ class NodeComparison {
 
   /** This node has CEL rules (on either side): they are matched once the walk has seen every node of the version. */
   celSite(): void {
-    this.walk.celSites.push({ field: this.field, oldPath: this.oldPath, newPath: this.newPath, oldNode: this.o, newNode: this.n, newChain: this.chain, underMetadata: this.underMetadata });
+    this.walk.celSites.push({
+      field: this.field,
+      oldPath: this.oldPath,
+      newPath: this.newPath,
+      oldNode: this.o,
+      newNode: this.n,
+      newChain: this.chain,
+      underMetadata: this.underMetadata,
+    });
   }
 
   /** Compares a child present on both sides (`key`: the property's name; none for items and additionalProperties). */
-  descend(o: JsonObject, n: JsonObject, keyword: "items" | "additionalProperties" | "properties", field: string, underMetadata: boolean, key?: string): void {
+  descend(
+    o: JsonObject,
+    n: JsonObject,
+    keyword: "items" | "additionalProperties" | "properties",
+    field: string,
+    underMetadata: boolean,
+    key?: string,
+  ): void {
     const oldPath = key === undefined ? this.oldPath.child(keyword) : this.oldPath.child(keyword).key(key);
     const newPath = key === undefined ? this.newPath.child(keyword) : this.newPath.child(keyword).key(key);
     this.walk.visit({ o, n, oldPath, newPath, field, chain: [...this.chain, n], underMetadata, depth: this.depth + 1 });
@@ -312,7 +336,16 @@ interface ChangeSides {
 }
 
 function change(kind: SchemaChangeKind, field: string, underMetadata: boolean, at: ChangeSides): SchemaChange {
-  return { kind, field, oldPath: at.oldPath, newPath: at.newPath, oldNode: at.oldNode, newNode: at.newNode, newChain: at.newNode ? at.newChain : [], underMetadata };
+  return {
+    kind,
+    field,
+    oldPath: at.oldPath,
+    newPath: at.newPath,
+    oldNode: at.oldNode,
+    newNode: at.newNode,
+    newChain: at.newNode ? at.newChain : [],
+    underMetadata,
+  };
 }
 
 /** Compares one keyword (or a few that make one thing) of a node pair; STOP: compare nothing more at or below it. */
@@ -321,7 +354,8 @@ type Comparator = (c: NodeComparison) => typeof STOP | void;
 /** A boolean keyword that is on only when `true`: whether it is on changed. */
 function flag(kind: SchemaChangeKind, key: string): Comparator {
   return (c) => {
-    if ((c.o[key] === true) !== (c.n[key] === true)) c.record(kind, { keyword: key, before: c.o[key] === true, after: c.n[key] === true });
+    if ((c.o[key] === true) !== (c.n[key] === true))
+      c.record(kind, { keyword: key, before: c.o[key] === true, after: c.n[key] === true });
   };
 }
 
@@ -398,18 +432,38 @@ const compareProperties: Comparator = (c) => {
   const renamedTo = new Map([...renamedFrom].map(([a, r]) => [r, a] as const));
   for (const r of removed) {
     const to = renamedTo.get(r);
-    const at = { oldNode: oProps[r] as JsonObject, oldPath: c.oldPath.child("properties").key(r), newNode: null, newPath: null, newChain: [] };
-    const gone = change(to !== undefined ? "field-renamed" : "field-removed", childField(field, r), underMetadata(r), at);
+    const at = {
+      oldNode: oProps[r] as JsonObject,
+      oldPath: c.oldPath.child("properties").key(r),
+      newNode: null,
+      newPath: null,
+      newChain: [],
+    };
+    const gone = change(
+      to !== undefined ? "field-renamed" : "field-removed",
+      childField(field, r),
+      underMetadata(r),
+      at,
+    );
     // The chain down to NEW's parent: the rules above the removed field are the ones that could reference it.
     gone.newChain = chain;
     gone.parentPreservesUnknown = n[PRESERVE_UNKNOWN_FIELDS] === true;
-    if (to !== undefined) gone.renamedTo = { name: to, field: childField(field, to), path: c.newPath.child("properties").key(to) };
+    if (to !== undefined)
+      gone.renamedTo = { name: to, field: childField(field, to), path: c.newPath.child("properties").key(to) };
     c.push(gone);
   }
   for (const a of added) {
     if (renamedFrom.has(a)) continue;
     const nc = nProps[a] as JsonObject;
-    c.push(change("field-added", childField(field, a), underMetadata(a), { oldNode: null, oldPath: null, newNode: nc, newPath: c.newPath.child("properties").key(a), newChain: [...chain, nc] }));
+    c.push(
+      change("field-added", childField(field, a), underMetadata(a), {
+        oldNode: null,
+        oldPath: null,
+        newNode: nc,
+        newPath: c.newPath.child("properties").key(a),
+        newChain: [...chain, nc],
+      }),
+    );
   }
 };
 
@@ -439,7 +493,8 @@ const COMPARATORS: readonly Comparator[] = [
   text("description-changed", "description"),
   flag("embedded-resource-changed", EMBEDDED_RESOURCE),
   (c) => {
-    if (c.o[PRESERVE_UNKNOWN_FIELDS] === true && c.n[PRESERVE_UNKNOWN_FIELDS] !== true) c.keyword("preserve-unknown-fields-removed", PRESERVE_UNKNOWN_FIELDS);
+    if (c.o[PRESERVE_UNKNOWN_FIELDS] === true && c.n[PRESERVE_UNKNOWN_FIELDS] !== true)
+      c.keyword("preserve-unknown-fields-removed", PRESERVE_UNKNOWN_FIELDS);
   },
   // enum (crdify: enum.go): values compared as Go compares them, in NEW's order.
   (c) => {
@@ -473,16 +528,22 @@ const COMPARATORS: readonly Comparator[] = [
     const ol = effectiveListType(c.o);
     const nl = effectiveListType(c.n);
     if (ol !== nl) c.record("list-type-changed", { keyword: LIST_TYPE, before: ol, after: nl });
-    else if (nl === "map" && !deepEqual(mapKeys(c.o), mapKeys(c.n))) c.record("list-type-changed", { keyword: LIST_MAP_KEYS, before: mapKeys(c.o), after: mapKeys(c.n) });
+    else if (nl === "map" && !deepEqual(mapKeys(c.o), mapKeys(c.n)))
+      c.record("list-type-changed", { keyword: LIST_MAP_KEYS, before: mapKeys(c.o), after: mapKeys(c.n) });
   },
   // SSA's map semantics: an unset map type is granular.
   (c) => {
-    if (effectiveMapType(c.o) !== effectiveMapType(c.n)) c.record("map-type-changed", { keyword: MAP_TYPE, before: effectiveMapType(c.o), after: effectiveMapType(c.n) });
+    if (effectiveMapType(c.o) !== effectiveMapType(c.n))
+      c.record("map-type-changed", { keyword: MAP_TYPE, before: effectiveMapType(c.o), after: effectiveMapType(c.n) });
   },
   // crdify: allof.go, anyof.go, oneof.go (by index there), not.go
   ...QUANTORS.map(quantor),
   (c) => {
-    if (!deepEqual(c.o.not ?? undefined, c.n.not ?? undefined)) c.record("quantor-changed", { keyword: "not", quantor: { removed: has(c.o, "not") ? 1 : 0, added: has(c.n, "not") ? 1 : 0 } });
+    if (!deepEqual(c.o.not ?? undefined, c.n.not ?? undefined))
+      c.record("quantor-changed", {
+        keyword: "not",
+        quantor: { removed: has(c.o, "not") ? 1 : 0, added: has(c.n, "not") ? 1 : 0 },
+      });
   },
   // required (crdify: required.go)
   (c) => {
@@ -495,8 +556,15 @@ const COMPARATORS: readonly Comparator[] = [
       const child = nProps[name];
       const hasDefault = isPlainObject(child) && has(child, "default");
       // New unless OLD declared it, or kept it as an unknown field (preserved, or apiVersion/kind/metadata of an embedded resource).
-      const kept = o[PRESERVE_UNKNOWN_FIELDS] === true || (o[EMBEDDED_RESOURCE] === true && (name === "apiVersion" || name === "kind" || name === "metadata"));
-      c.record("required-added", { keyword: "required", values: [name], hasDefault, newField: !Object.hasOwn(oProps, name) && !kept });
+      const kept =
+        o[PRESERVE_UNKNOWN_FIELDS] === true ||
+        (o[EMBEDDED_RESOURCE] === true && (name === "apiVersion" || name === "kind" || name === "metadata"));
+      c.record("required-added", {
+        keyword: "required",
+        values: [name],
+        hasDefault,
+        newField: !Object.hasOwn(oProps, name) && !kept,
+      });
     }
   },
   // x-kubernetes-validations (crdify: xvalidations.go): matched after the walk, when every site of the version is known.
@@ -507,17 +575,26 @@ const COMPARATORS: readonly Comparator[] = [
   (c) => {
     const oAp = c.o.additionalProperties;
     const nAp = c.n.additionalProperties;
-    if (isPlainObject(oAp) && isPlainObject(nAp)) c.descend(oAp, nAp, "additionalProperties", `${c.field === "" ? "" : c.field}[*]`, c.underMetadata);
-    else if (!deepEqual(oAp ?? undefined, nAp ?? undefined)) c.keyword("additional-properties-changed", "additionalProperties");
+    if (isPlainObject(oAp) && isPlainObject(nAp))
+      c.descend(oAp, nAp, "additionalProperties", `${c.field === "" ? "" : c.field}[*]`, c.underMetadata);
+    else if (!deepEqual(oAp ?? undefined, nAp ?? undefined))
+      c.keyword("additional-properties-changed", "additionalProperties");
   },
   (c) => {
-    if (isPlainObject(c.o.items) && isPlainObject(c.n.items)) c.descend(c.o.items, c.n.items, "items", `${c.field}[*]`, c.underMetadata);
+    if (isPlainObject(c.o.items) && isPlainObject(c.n.items))
+      c.descend(c.o.items, c.n.items, "items", `${c.field}[*]`, c.underMetadata);
   },
   compareProperties,
 ];
 
 /** Compares two schemas of one version. `oldPath`/`newPath`: the openAPIV3Schema paths (SchemaScope.path). */
-export function diffSchemas(oldRoot: JsonObject, oldPath: DualPath, newRoot: JsonObject, newPath: DualPath, options: SchemaDiffOptions = {}): SchemaChange[] {
+export function diffSchemas(
+  oldRoot: JsonObject,
+  oldPath: DualPath,
+  newRoot: JsonObject,
+  newPath: DualPath,
+  options: SchemaDiffOptions = {},
+): SchemaChange[] {
   const walk = new SchemaWalk();
   walk.visit({ o: oldRoot, n: newRoot, oldPath, newPath, field: "", chain: [newRoot], underMetadata: false, depth: 0 });
   matchCelRules(walk.celSites, options.preexistingRules ?? ruleTexts(oldRoot), walk.out);
@@ -549,9 +626,11 @@ function matchCelRules(sites: CelSite[], preexisting: ReadonlySet<string>, out: 
       const o = oldLeft[i]!.find((x) => !x.used && x.e.rule === n.e.rule);
       if (!o) continue;
       o.used = n.used = true;
-      if (o.e.messageExpression !== n.e.messageExpression) rec(site, "cel-rule-changed", { change: "messageExpression", entry: n.e, oldEntry: o.e });
+      if (o.e.messageExpression !== n.e.messageExpression)
+        rec(site, "cel-rule-changed", { change: "messageExpression", entry: n.e, oldEntry: o.e });
       const attributes = ATTRIBUTES.filter((a) => o.e[a] !== n.e[a]);
-      if (attributes.length) rec(site, "cel-rule-changed", { change: "attributes", entry: n.e, oldEntry: o.e, attributes });
+      if (attributes.length)
+        rec(site, "cel-rule-changed", { change: "attributes", entry: n.e, oldEntry: o.e, attributes });
     }
   });
   // 2. The same text at another field of this version: moved (it stays pre-existing, A11).
@@ -562,7 +641,12 @@ function matchCelRules(sites: CelSite[], preexisting: ReadonlySet<string>, out: 
         const o = oldLeft[j]!.find((x) => !x.used && x.e.rule === n.e.rule);
         if (!o) continue;
         o.used = n.used = true;
-        rec(site, "cel-rule-changed", { change: "moved", entry: n.e, oldEntry: o.e, from: { field: sites[j]!.field, path: sites[j]!.oldPath } });
+        rec(site, "cel-rule-changed", {
+          change: "moved",
+          entry: n.e,
+          oldEntry: o.e,
+          from: { field: sites[j]!.field, path: sites[j]!.oldPath },
+        });
       }
     }
   });
@@ -596,7 +680,8 @@ export interface VersionSchemaChange extends SchemaChange {
  * pair of scopes (hoisted on both sides) are diffed once and carry all their names.
  */
 export function diffCrdSchemas(oldCrd: CrdView, newCrd: CrdView): VersionSchemaChange[] {
-  const scopeOf = (crd: CrdView, version: string): SchemaScope | undefined => crd.schemas.find((s) => s.versions.some((v) => v.name === version));
+  const scopeOf = (crd: CrdView, version: string): SchemaScope | undefined =>
+    crd.schemas.find((s) => s.versions.some((v) => v.name === version));
   const preexisting = new Set<string>();
   for (const s of oldCrd.schemas) ruleTexts(s.root, preexisting);
   const pairs: { o: SchemaScope; n: SchemaScope; versions: string[] }[] = [];
@@ -610,6 +695,8 @@ export function diffCrdSchemas(oldCrd: CrdView, newCrd: CrdView): VersionSchemaC
     else pairs.push({ o, n, versions: [nv.name] });
   }
   const out: VersionSchemaChange[] = [];
-  for (const p of pairs) for (const c of diffSchemas(p.o.root, p.o.path, p.n.root, p.n.path, { preexistingRules: preexisting })) out.push({ ...c, versions: p.versions });
+  for (const p of pairs)
+    for (const c of diffSchemas(p.o.root, p.o.path, p.n.root, p.n.path, { preexistingRules: preexisting }))
+      out.push({ ...c, versions: p.versions });
   return out;
 }

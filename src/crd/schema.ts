@@ -6,7 +6,8 @@ export type Junctor = "allOf" | "anyOf" | "oneOf" | "not";
 export const JUNCTORS: readonly Junctor[] = ["allOf", "anyOf", "oneOf", "not"];
 
 /** How a node was reached from its parent. */
-export type Via = "root" | "properties" | "additionalProperties" | "items" | "itemsArray" | Junctor | "definitions" | "dependencies";
+export type Via =
+  "root" | "properties" | "additionalProperties" | "items" | "itemsArray" | Junctor | "definitions" | "dependencies";
 
 export type ResourceMetaField = "metadata" | "kind" | "apiVersion";
 
@@ -42,7 +43,11 @@ function isTrue(v: unknown): boolean {
 }
 
 /** Visits every schema node pre-order. Children order: properties (sorted), additionalProperties, items, junctors, definitions, dependencies. */
-export function walkSchema(scope: SchemaScope, visit: (node: SchemaNode) => void, onTooDeep?: (node: SchemaNode) => void): void {
+export function walkSchema(
+  scope: SchemaScope,
+  visit: (node: SchemaNode) => void,
+  onTooDeep?: (node: SchemaNode) => void,
+): void {
   const root: SchemaNode = {
     schema: scope.root,
     path: scope.path,
@@ -79,10 +84,22 @@ export function children(node: SchemaNode): SchemaNode[] {
     if (!isObject(schema)) return;
     const junctor = via === "allOf" || via === "anyOf" || via === "oneOf" || via === "not";
     const unsupported = via === "definitions" || via === "dependencies" || via === "itemsArray";
-    const level = junctor ? node.level : via === "items" || via === "itemsArray" ? "item" : via === "properties" || via === "additionalProperties" ? "field" : node.level;
-    const isStructural = node.isStructural && (via === "properties" || via === "additionalProperties" || via === "items");
+    const level = junctor
+      ? node.level
+      : via === "items" || via === "itemsArray"
+        ? "item"
+        : via === "properties" || via === "additionalProperties"
+          ? "field"
+          : node.level;
+    const isStructural =
+      node.isStructural && (via === "properties" || via === "additionalProperties" || via === "items");
     let resourceMeta = node.resourceMeta;
-    if (!resourceMeta && via === "properties" && node.isResourceRoot && (name === "metadata" || name === "kind" || name === "apiVersion"))
+    if (
+      !resourceMeta &&
+      via === "properties" &&
+      node.isResourceRoot &&
+      (name === "metadata" || name === "kind" || name === "apiVersion")
+    )
       resourceMeta = { field: name, topLevel: node.via === "root" || node.parent === null };
     out.push({
       schema,
@@ -102,19 +119,25 @@ export function children(node: SchemaNode): SchemaNode[] {
     });
   };
   if (isObject(s.properties)) {
-    for (const k of Object.keys(s.properties).sort()) make(s.properties[k], node.path.child("properties").key(k), "properties", k);
+    for (const k of Object.keys(s.properties).sort())
+      make(s.properties[k], node.path.child("properties").key(k), "properties", k);
   }
-  if (isObject(s.additionalProperties)) make(s.additionalProperties, node.path.child("additionalProperties"), "additionalProperties", null);
+  if (isObject(s.additionalProperties))
+    make(s.additionalProperties, node.path.child("additionalProperties"), "additionalProperties", null);
   if (isObject(s.items)) make(s.items, node.path.child("items"), "items", null);
-  else if (Array.isArray(s.items)) s.items.forEach((it, i) => make(it, node.path.child("items").index(i), "itemsArray", null));
+  else if (Array.isArray(s.items))
+    s.items.forEach((it, i) => make(it, node.path.child("items").index(i), "itemsArray", null));
   for (const j of ["allOf", "anyOf", "oneOf"] as const) {
     const list = s[j];
     if (Array.isArray(list)) list.forEach((it, i) => make(it, node.path.child(j).index(i), j, null));
   }
   if (isObject(s.not)) make(s.not, node.path.child("not"), "not", null);
-  if (isObject(s.definitions)) for (const k of Object.keys(s.definitions).sort()) make(s.definitions[k], node.path.child("definitions").key(k), "definitions", k);
+  if (isObject(s.definitions))
+    for (const k of Object.keys(s.definitions).sort())
+      make(s.definitions[k], node.path.child("definitions").key(k), "definitions", k);
   if (isObject(s.dependencies))
-    for (const k of Object.keys(s.dependencies).sort()) make(s.dependencies[k], node.path.child("dependencies").key(k), "dependencies", k);
+    for (const k of Object.keys(s.dependencies).sort())
+      make(s.dependencies[k], node.path.child("dependencies").key(k), "dependencies", k);
   return out;
 }
 

@@ -39,7 +39,14 @@ export function isNonStructuralRule(ruleId: string): boolean {
 }
 
 /** The six OpenAPI type names the apiserver accepts. */
-export const OPENAPI_TYPES: ReadonlySet<string> = new Set(["array", "boolean", "integer", "number", "object", "string"]);
+export const OPENAPI_TYPES: ReadonlySet<string> = new Set([
+  "array",
+  "boolean",
+  "integer",
+  "number",
+  "object",
+  "string",
+]);
 export const OPENAPI_TYPES_DETAIL = 'supported values: "array", "boolean", "integer", "number", "object", "string"';
 
 /** Set (not absent, not null: JSON null decodes to the Go zero value). */
@@ -78,22 +85,68 @@ export function conversionErrorOf(s: JsonObject): string | null {
   if (mapSize(s.dependencies) > 0) return "OpenAPIV3Schema 'dependencies' is not supported";
   if (isSet(s.additionalItems)) return "OpenAPIV3Schema 'additionalItems' is not supported";
   if (mapSize(s.definitions) > 0) return "OpenAPIV3Schema 'definitions' is not supported";
-  if (s[PRESERVE_UNKNOWN_FIELDS] === false) return "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined";
+  if (s[PRESERVE_UNKNOWN_FIELDS] === false)
+    return "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined";
   if (Array.isArray(s.items) && s.items.length > 0) return "OpenAPIV3Schema 'items' must be a schema, but is an array";
   return null;
 }
 
 /** The v1 JSONSchemaProps fields (anything else is an unknown field: dropped, or rejected by strict decoding). */
 const SCHEMA_FIELDS: ReadonlySet<string> = new Set([
-  "id", "$schema", "$ref", "description", "type", "format", "title", "default", "maximum", "exclusiveMaximum",
-  "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems",
-  "multipleOf", "enum", "maxProperties", "minProperties", "required", "items", "allOf", "oneOf", "anyOf", "not",
-  "properties", "additionalProperties", "patternProperties", "dependencies", "additionalItems", "definitions",
-  "externalDocs", "example", "nullable", PRESERVE_UNKNOWN_FIELDS, EMBEDDED_RESOURCE, INT_OR_STRING, LIST_MAP_KEYS,
-  LIST_TYPE, MAP_TYPE, VALIDATIONS,
+  "id",
+  "$schema",
+  "$ref",
+  "description",
+  "type",
+  "format",
+  "title",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "multipleOf",
+  "enum",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "items",
+  "allOf",
+  "oneOf",
+  "anyOf",
+  "not",
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "dependencies",
+  "additionalItems",
+  "definitions",
+  "externalDocs",
+  "example",
+  "nullable",
+  PRESERVE_UNKNOWN_FIELDS,
+  EMBEDDED_RESOURCE,
+  INT_OR_STRING,
+  LIST_MAP_KEYS,
+  LIST_TYPE,
+  MAP_TYPE,
+  VALIDATIONS,
 ]);
 const STRING_FIELDS = new Set(["id", "$schema", "$ref", "description", "format", "title", "pattern"]);
-const BOOL_FIELDS = new Set(["exclusiveMaximum", "exclusiveMinimum", "uniqueItems", "nullable", EMBEDDED_RESOURCE, INT_OR_STRING]);
+const BOOL_FIELDS = new Set([
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "uniqueItems",
+  "nullable",
+  EMBEDDED_RESOURCE,
+  INT_OR_STRING,
+]);
 /** Lists the conversion rebuilds element by element (an empty list becomes nil). */
 const REBUILT_LISTS = new Set(["enum", "allOf", "anyOf", "oneOf"]);
 /** Maps NewStructural does not keep (an empty one converts; a non-empty one fails the conversion). */
@@ -128,7 +181,12 @@ function isBareTypeBranch(b: unknown, want: string, minor: number): boolean {
 /** `anyOf: [{type: integer}, {type: string}]`, exactly: ValidateStructural skips the whole anyOf. */
 export function isIntOrStringAnyOf(s: JsonObject, minor = Infinity): boolean {
   const a = s.anyOf;
-  return Array.isArray(a) && a.length === 2 && isBareTypeBranch(a[0], "integer", minor) && isBareTypeBranch(a[1], "string", minor);
+  return (
+    Array.isArray(a) &&
+    a.length === 2 &&
+    isBareTypeBranch(a[0], "integer", minor) &&
+    isBareTypeBranch(a[1], "string", minor)
+  );
 }
 
 /** `allOf[0].anyOf` is exactly the int-or-string pair: that anyOf (only) is skipped. */
@@ -172,7 +230,14 @@ export interface ValueValidationFacts {
   missing: { path: DualPath; definedIn: string } | null;
 }
 
-const DEAD: ValueValidationFacts = { validated: false, skipAnyOf: false, counterpart: null, counterpartPath: null, checked: false, missing: null };
+const DEAD: ValueValidationFacts = {
+  validated: false,
+  skipAnyOf: false,
+  counterpart: null,
+  counterpartPath: null,
+  checked: false,
+  missing: null,
+};
 
 /** Per-schema state, created by the engine for each schema: the conversion outcome, value-validation facts, deferred structural reports. */
 export class StructuralState {
@@ -251,7 +316,11 @@ export class StructuralState {
         // A value validation of a structural node: ValidateStructural's validateValueValidation.
         return {
           validated: !(via === "anyOf" && isIntOrStringAnyOf(p.schema, this.minor)),
-          skipAnyOf: via === "allOf" && Array.isArray(p.schema.allOf) && p.schema.allOf[0] === node.schema && isIntOrStringAllOf(p.schema, this.minor),
+          skipAnyOf:
+            via === "allOf" &&
+            Array.isArray(p.schema.allOf) &&
+            p.schema.allOf[0] === node.schema &&
+            isIntOrStringAllOf(p.schema, this.minor),
           counterpart: p.schema,
           counterpartPath: p.path,
           checked: p.parent === null,
@@ -264,7 +333,8 @@ export class StructuralState {
     const pf = this.valueValidation(p);
     if (via === "properties" || via === "items") {
       const base = { validated: pf.validated, skipAnyOf: false, checked: pf.checked };
-      if (!pf.counterpart || !pf.counterpartPath) return { ...base, counterpart: null, counterpartPath: null, missing: null };
+      if (!pf.counterpart || !pf.counterpartPath)
+        return { ...base, counterpart: null, counterpartPath: null, missing: null };
       if (via === "properties") {
         const name = node.name ?? "";
         const props = pf.counterpart.properties;
@@ -273,12 +343,22 @@ export class StructuralState {
           const s = props[name];
           return { ...base, counterpart: isObject(s) ? s : {}, counterpartPath: path, missing: null };
         }
-        return { ...base, counterpart: null, counterpartPath: null, missing: pf.checked ? { path, definedIn: node.path.apiserver.toString() } : null };
+        return {
+          ...base,
+          counterpart: null,
+          counterpartPath: null,
+          missing: pf.checked ? { path, definedIn: node.path.apiserver.toString() } : null,
+        };
       }
       const items = pf.counterpart.items;
       const path = pf.counterpartPath.child("items");
       if (isObject(items)) return { ...base, counterpart: items, counterpartPath: path, missing: null };
-      return { ...base, counterpart: null, counterpartPath: null, missing: pf.checked ? { path, definedIn: node.path.apiserver.toString() } : null };
+      return {
+        ...base,
+        counterpart: null,
+        counterpartPath: null,
+        missing: pf.checked ? { path, definedIn: node.path.apiserver.toString() } : null,
+      };
     }
     // additionalProperties inside a value validation: forbidden, and not descended into.
     return DEAD;
@@ -298,7 +378,13 @@ export function isInsideResourceMeta(node: SchemaNode): boolean {
   if (node.resourceMeta !== null) return true;
   for (let n: SchemaNode | null = node; n && n.parent; n = n.parent) {
     const p = n.parent;
-    if (n.via === "properties" && RESOURCE_META_FIELDS.has(n.name ?? "") && JUNCTOR_VIAS.has(p.via) && p.schema[EMBEDDED_RESOURCE] === true) return true;
+    if (
+      n.via === "properties" &&
+      RESOURCE_META_FIELDS.has(n.name ?? "") &&
+      JUNCTOR_VIAS.has(p.via) &&
+      p.schema[EMBEDDED_RESOURCE] === true
+    )
+      return true;
   }
   return false;
 }

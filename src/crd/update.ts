@@ -49,7 +49,10 @@ export function storageVersion(view: CrdView): VersionView | null {
 export function storedVersionsOf(old: CrdView, override?: readonly string[]): StoredVersions {
   if (override && override.length > 0) return { versions: [...override], source: "option" };
   const status = isObject(old.raw.status) ? old.raw.status : null;
-  const listed = status && Array.isArray(status.storedVersions) ? status.storedVersions.filter((v): v is string => typeof v === "string") : [];
+  const listed =
+    status && Array.isArray(status.storedVersions)
+      ? status.storedVersions.filter((v): v is string => typeof v === "string")
+      : [];
   if (listed.length > 0) return { versions: listed, source: "status" };
   const storage = storageVersion(old);
   return { versions: storage ? [storage.name] : [], source: "assumed" };
@@ -150,9 +153,11 @@ export function preexistingExpressions(old: CrdView): { rules: Set<string>; mess
       for (const e of xv) {
         if (!isObject(e)) continue;
         if (typeof e.rule === "string") rules.add(e.rule);
-        if (typeof e.messageExpression === "string" && e.messageExpression.length > 0) messageExpressions.add(e.messageExpression);
+        if (typeof e.messageExpression === "string" && e.messageExpression.length > 0)
+          messageExpressions.add(e.messageExpression);
       }
-    for (const [k, v] of Object.entries(s)) if (k !== "x-kubernetes-validations" && k !== "default" && k !== "enum" && k !== "example") visit(v, depth + 1);
+    for (const [k, v] of Object.entries(s))
+      if (k !== "x-kubernetes-validations" && k !== "default" && k !== "enum" && k !== "example") visit(v, depth + 1);
   };
   for (const scope of old.schemas) visit(scope.root, 0);
   return { rules, messageExpressions };
@@ -165,7 +170,9 @@ export function usesOptionalOldSelf(view: CrdView): boolean {
     if (Array.isArray(s)) return s.some((x) => visit(x, depth + 1));
     const xv = (s as Record<string, unknown>)["x-kubernetes-validations"];
     if (Array.isArray(xv) && xv.some((e) => isObject(e) && e.optionalOldSelf === true)) return true;
-    return Object.entries(s as Record<string, unknown>).some(([k, v]) => k !== "default" && k !== "enum" && k !== "example" && visit(v, depth + 1));
+    return Object.entries(s as Record<string, unknown>).some(
+      ([k, v]) => k !== "default" && k !== "enum" && k !== "example" && visit(v, depth + 1),
+    );
   };
   return view.schemas.some((scope) => visit(scope.root, 0));
 }
@@ -246,7 +253,12 @@ export interface UpdateOptionsInput {
  * with the ids of the rules of that check (the engine gathers them from the rules' metadata), whose findings on OLD
  * relax the same check on NEW.
  */
-export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation" | "requireValidPropertyType";
+export type OldFindingRequirement =
+  | "requireStructuralSchema"
+  | "requirePrunedDefaults"
+  | "requireAtomicSetType"
+  | "requireMapListKeysMapSetValidation"
+  | "requireValidPropertyType";
 export type OldFindingRules = Readonly<Record<OldFindingRequirement, readonly string[]>>;
 
 export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFindingRules): UpdateOptions {
@@ -264,7 +276,9 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
     };
   };
   // specHasNonStructuralSchema: NewStructural fails on an OLD schema, or ValidateStructural finds errors in it.
-  const structural = lazy(() => !schemaConversionFails(old) && !input.oldFires(oldFindingRules.requireStructuralSchema));
+  const structural = lazy(
+    () => !schemaConversionFails(old) && !input.oldFires(oldFindingRules.requireStructuralSchema),
+  );
   const pruned = lazy(() => !input.oldFires(oldFindingRules.requirePrunedDefaults));
   const atomicSet = lazy(() => !input.oldFires(oldFindingRules.requireAtomicSetType));
   const mapList = lazy(() => !input.oldFires(oldFindingRules.requireMapListKeysMapSetValidation));
@@ -309,7 +323,9 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
     },
     allowTooManySelectableFields(version: string): boolean {
       const o = oldSelectable.get(version);
-      return Array.isArray(o) && o.length > 8 && newSelectable.has(version) && goSemanticEqual(o, newSelectable.get(version));
+      return (
+        Array.isArray(o) && o.length > 8 && newSelectable.has(version) && goSemanticEqual(o, newSelectable.get(version))
+      );
     },
     get preexistingRules() {
       return expressions().rules;
@@ -344,7 +360,8 @@ function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boo
   if (Array.isArray(s.items)) kids.push(...(s.items as unknown[]));
   else kids.push(s.items);
   for (const list of [s.allOf, s.anyOf, s.oneOf]) if (Array.isArray(list)) kids.push(...(list as unknown[]));
-  for (const map of [s.properties, s.patternProperties, s.definitions, s.dependencies]) if (isObject(map)) kids.push(...Object.values(map));
+  for (const map of [s.properties, s.patternProperties, s.definitions, s.dependencies])
+    if (isObject(map)) kids.push(...Object.values(map));
   return kids.some((k) => schemaHas(k, pred, depth + 1));
 }
 

@@ -24,11 +24,13 @@ export function servedAsV1(raw: JsonObject): JsonObject {
   const { version, validation, subresources, additionalPrinterColumns, selectableFields, ...spec } = raw.spec;
   let versions: unknown[] = Array.isArray(spec.versions) ? spec.versions : [];
   // No list of versions: the deprecated `version` field names the one version, served and stored.
-  if (versions.length === 0 && typeof version === "string" && version !== "") versions = [{ name: version, served: true, storage: true }];
+  if (versions.length === 0 && typeof version === "string" && version !== "")
+    versions = [{ name: version, served: true, storage: true }];
   versions = versions.map((v) => {
     if (!isObject(v)) return v;
     const out: JsonObject = { ...v };
-    if (Array.isArray(out.additionalPrinterColumns)) out.additionalPrinterColumns = out.additionalPrinterColumns.map(v1Column);
+    if (Array.isArray(out.additionalPrinterColumns))
+      out.additionalPrinterColumns = out.additionalPrinterColumns.map(v1Column);
     // The CRD-wide fields replace the version's own (v1beta1 validation allows one or the other, never both).
     if (validation !== undefined && validation !== null) out.schema = validation;
     if (subresources !== undefined && subresources !== null) out.subresources = subresources;
@@ -44,7 +46,10 @@ export function servedAsV1(raw: JsonObject): JsonObject {
     const { webhookClientConfig, conversionReviewVersions, ...conversion } = v1.conversion;
     const reviewVersions = conversionReviewVersions ?? (conversion.strategy === "Webhook" ? ["v1beta1"] : undefined);
     if (webhookClientConfig !== undefined || reviewVersions !== undefined)
-      conversion.webhook = { ...(webhookClientConfig !== undefined ? { clientConfig: webhookClientConfig } : {}), ...(reviewVersions !== undefined ? { conversionReviewVersions: reviewVersions } : {}) };
+      conversion.webhook = {
+        ...(webhookClientConfig !== undefined ? { clientConfig: webhookClientConfig } : {}),
+        ...(reviewVersions !== undefined ? { conversionReviewVersions: reviewVersions } : {}),
+      };
     v1.conversion = conversion;
   }
   return { ...raw, apiVersion: "apiextensions.k8s.io/v1", spec: v1 };

@@ -50,7 +50,8 @@ export function validationEntries(node: SchemaNode, memo: Memo): readonly Valida
     const fieldPath = str(raw.fieldPath);
     const reason = raw.reason === undefined || raw.reason === null ? undefined : str(raw.reason);
     const oos = raw.optionalOldSelf;
-    if (rule === null || message === null || messageExpression === null || fieldPath === null || reason === null) return;
+    if (rule === null || message === null || messageExpression === null || fieldPath === null || reason === null)
+      return;
     if (oos !== undefined && oos !== null && typeof oos !== "boolean") return;
     out.push({
       index,
@@ -78,7 +79,12 @@ export function renderedValidationRule(e: ValidationEntry, minor = Infinity): Re
   // which the oracle checks at 1.33); its pointer fields print as addresses unless nil, which
   // cannot be reproduced (the JSON form is kept then).
   // Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33)
-  if (releaseHas(minor, "validationRuleSixFields") && !releaseHas(minor, "fieldValueRendered") && (e.reason === undefined || e.reason === null) && (e.optionalOldSelf === undefined || e.optionalOldSelf === null))
+  if (
+    releaseHas(minor, "validationRuleSixFields") &&
+    !releaseHas(minor, "fieldValueRendered") &&
+    (e.reason === undefined || e.reason === null) &&
+    (e.optionalOldSelf === undefined || e.optionalOldSelf === null)
+  )
     return new RenderedValue(
       `apiextensions.ValidationRule{Rule:${goQuote(e.rule)}, Message:${goQuote(e.message)}, MessageExpression:${goQuote(e.messageExpression)}, ` +
         `Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:${goQuote(e.fieldPath)}, OptionalOldSelf:(*bool)(nil)}`,

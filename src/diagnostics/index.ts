@@ -188,7 +188,10 @@ export function prepareDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   return out;
 }
 
-export function summarize(diags: readonly Diagnostic[], counts: Omit<Summary, "errors" | "warnings" | "infos" | "hidden">): Summary {
+export function summarize(
+  diags: readonly Diagnostic[],
+  counts: Omit<Summary, "errors" | "warnings" | "infos" | "hidden">,
+): Summary {
   const shown = { errors: 0, warnings: 0, infos: 0 };
   const hidden = { errors: 0, warnings: 0, infos: 0 };
   for (const d of diags) {
@@ -224,5 +227,9 @@ export const MESSAGE_CUT = "… (message cut; --format json has the whole text i
 export function shortenMessage<D extends { message: string; detail?: string }>(d: D, max = MAX_MESSAGE_LENGTH): D {
   if (d.message.length <= max) return d;
   const full = d.message;
-  return { ...d, message: `${full.slice(0, max - MESSAGE_CUT.length)}${MESSAGE_CUT}`, detail: d.detail ? `${full}\n${d.detail}` : full };
+  return {
+    ...d,
+    message: `${full.slice(0, max - MESSAGE_CUT.length)}${MESSAGE_CUT}`,
+    detail: d.detail ? `${full}\n${d.detail}` : full,
+  };
 }

@@ -53,26 +53,66 @@ export interface LintOptions {
 
 export { UsageError } from "./options.js";
 
-export async function makeLinter(ruleList: readonly Rule[], options: LintOptions, onSchemaCost?: (result: SchemaCostResult) => void): Promise<Linter> {
+export async function makeLinter(
+  ruleList: readonly Rule[],
+  options: LintOptions,
+  onSchemaCost?: (result: SchemaCostResult) => void,
+): Promise<Linter> {
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
-  if (options.preset !== undefined && !isPreset(options.preset)) throw new UsageError(`unknown preset ${JSON.stringify(options.preset)} (expected ${PRESETS.join(", ")})`);
-  if (options.applyMethod !== undefined && !isApplyMethod(options.applyMethod)) throw new UsageError(`unknown apply method ${JSON.stringify(options.applyMethod)} (expected ${APPLY_METHODS.join(", ")})`);
-  return createLinter(ruleList, { minor: v.value.minor, ruleSeverity: options.rules, preset: options.preset, onSchemaCost, apiserverGates: options.apiserverGates === true, ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}) });
+  if (options.preset !== undefined && !isPreset(options.preset))
+    throw new UsageError(`unknown preset ${JSON.stringify(options.preset)} (expected ${PRESETS.join(", ")})`);
+  if (options.applyMethod !== undefined && !isApplyMethod(options.applyMethod))
+    throw new UsageError(
+      `unknown apply method ${JSON.stringify(options.applyMethod)} (expected ${APPLY_METHODS.join(", ")})`,
+    );
+  return createLinter(ruleList, {
+    minor: v.value.minor,
+    ruleSeverity: options.rules,
+    preset: options.preset,
+    onSchemaCost,
+    apiserverGates: options.apiserverGates === true,
+    ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
+  });
 }
 
-export async function lintFilesWith(linter: Linter, paths: readonly string[], options: LintOptions): Promise<LintResult> {
+export async function lintFilesWith(
+  linter: Linter,
+  paths: readonly string[],
+  options: LintOptions,
+): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
-  const expanded = await expandInputs(paths.length ? paths : ["."], { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename });
+  const expanded = await expandInputs(paths.length ? paths : ["."], {
+    cwd,
+    ignore: options.ignore,
+    ignoreBase: options.ignoreBase,
+    stdinFilename: options.stdinFilename,
+  });
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
   const files = expanded.files;
-  const sink = new DiagnosticSink(linter.severities, { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 });
-  sink.add(expanded.ignored.map((f) => linter.fileDiagnostic(f, "file-ignored", "file ignored because of a matching ignore pattern in the configuration; use --no-ignore to lint it")));
+  const sink = new DiagnosticSink(linter.severities, {
+    files: 0,
+    documents: 0,
+    crds: 0,
+    resources: 0,
+    skipped: 0,
+    suppressedApiserverErrors: 0,
+  });
+  sink.add(
+    expanded.ignored.map((f) =>
+      linter.fileDiagnostic(
+        f,
+        "file-ignored",
+        "file ignored because of a matching ignore pattern in the configuration; use --no-ignore to lint it",
+      ),
+    ),
+  );
   // In input order whichever thread linted a file, so that the report is the same byte for byte; the first failure
   // in that order stops the run, as it does on one thread.
   const take = (outcome: FileOutcome): void => {
     if (outcome.kind === "unreadable") throw new UsageError(outcome.message);
-    if (outcome.kind === "crashed") throw Object.assign(new Error(outcome.message), outcome.stack ? { stack: outcome.stack } : {});
+    if (outcome.kind === "crashed")
+      throw Object.assign(new Error(outcome.message), outcome.stack ? { stack: outcome.stack } : {});
     sink.add(outcome.diagnostics);
     sink.count("files");
     sink.countAll(outcome.counts);
@@ -81,7 +121,14 @@ export async function lintFilesWith(linter: Linter, paths: readonly string[], op
   if (plan.workers > 1) for (const outcome of await lintOnWorkers(linter, files, options, plan)) take(outcome);
   else {
     let i = 0;
-    await lintEach(linter, () => (i < files.length ? { key: i, file: files[i++]! } : undefined), options, (_, outcome) => take(outcome), undefined, 4);
+    await lintEach(
+      linter,
+      () => (i < files.length ? { key: i, file: files[i++]! } : undefined),
+      options,
+      (_, outcome) => take(outcome),
+      undefined,
+      4,
+    );
   }
   return sink.result(linter.minor, expanded.files);
 }

@@ -17,17 +17,28 @@ type ReadOutcome = InputText | Extract<FileOutcome, { kind: "unreadable" }>;
 
 async function readForLint(file: string, options: LintOptions): Promise<ReadOutcome> {
   try {
-    return await readInput(file, { cwd: options.cwd ?? process.cwd(), maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, stdin: options.stdin });
+    return await readInput(file, {
+      cwd: options.cwd ?? process.cwd(),
+      maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
+      stdin: options.stdin,
+    });
   } catch (e) {
     if (e instanceof NoInputError) return { kind: "unreadable", message: e.message };
-    return { kind: "unreadable", message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (e as Error).message}` };
+    return {
+      kind: "unreadable",
+      message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (e as Error).message}`,
+    };
   }
 }
 
 function lintRead(linter: Linter, file: string, input: ReadOutcome, cwd: string, layouts: LayoutCache): FileOutcome {
   if ("kind" in input) return input;
   if ("problem" in input) {
-    return { kind: "linted", diagnostics: [inputProblemDiagnostic(linter, input)], counts: { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 } };
+    return {
+      kind: "linted",
+      diagnostics: [inputProblemDiagnostic(linter, input)],
+      counts: { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 },
+    };
   }
   // Where the file sits (a chart's templates/ or crds/, a kustomize patch) changes how it is read.
   const { diagnostics, ...counts } = linter.lintText(input.text, file, undefined, inputLayout(file, cwd, layouts));
@@ -76,6 +87,13 @@ export async function lintEach<K>(
 }
 
 /** The diagnostic for an input that is not parsed: over --max-file-size, or binary. */
-export function inputProblemDiagnostic(linter: Pick<Linter, "fileDiagnostic">, input: Extract<InputText, { problem: string }>): Diagnostic {
-  return linter.fileDiagnostic(input.file, input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax", input.message);
+export function inputProblemDiagnostic(
+  linter: Pick<Linter, "fileDiagnostic">,
+  input: Extract<InputText, { problem: string }>,
+): Diagnostic {
+  return linter.fileDiagnostic(
+    input.file,
+    input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax",
+    input.message,
+  );
 }

@@ -12,12 +12,21 @@ export async function serveLintWorker(port: Pick<MessagePort, "postMessage">, da
   const registry = new Map(allRules.map((r) => [r.id, r]));
   const linter = await makeLinter(
     data.ruleIds.map((id) => registry.get(id)!),
-    { kubernetesVersion: data.options.kubernetesVersion, preset: data.options.preset, rules: data.options.rules, applyMethod: data.options.applyMethod, apiserverGates: data.options.apiserverGates },
+    {
+      kubernetesVersion: data.options.kubernetesVersion,
+      preset: data.options.preset,
+      rules: data.options.rules,
+      applyMethod: data.options.applyMethod,
+      apiserverGates: data.options.apiserverGates,
+    },
   );
   const options = { rules: data.options.rules, maxFileSizeBytes: data.options.maxFileSizeBytes, cwd: data.options.cwd };
-  await takeFiles(linter, data.queue, data.next, options, (index, outcome) => port.postMessage({ index, outcome } satisfies LintWorkerMessage));
+  await takeFiles(linter, data.queue, data.next, options, (index, outcome) =>
+    port.postMessage({ index, outcome } satisfies LintWorkerMessage),
+  );
   port.postMessage({ done: true } satisfies LintWorkerMessage);
 }
 
 // Loaded on a worker thread that parallel.ts started (directly, or through the CLI bundle): serve.
-if (!isMainThread && parentPort && (workerData as Partial<LintWorkerData> | null)?.crdlintLintWorker === true) void serveLintWorker(parentPort, workerData as LintWorkerData);
+if (!isMainThread && parentPort && (workerData as Partial<LintWorkerData> | null)?.crdlintLintWorker === true)
+  void serveLintWorker(parentPort, workerData as LintWorkerData);

@@ -1,5 +1,15 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import { buildDiagnostic, MAX_MESSAGE_LENGTH, MAX_REVISION_MESSAGE_LENGTH, shortenMessage, type ConfiguredSeverity, type Diagnostic, type ErrorType, type Severity, type SourceRange } from "../diagnostics/index.js";
+import {
+  buildDiagnostic,
+  MAX_MESSAGE_LENGTH,
+  MAX_REVISION_MESSAGE_LENGTH,
+  shortenMessage,
+  type ConfiguredSeverity,
+  type Diagnostic,
+  type ErrorType,
+  type Severity,
+  type SourceRange,
+} from "../diagnostics/index.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
@@ -7,8 +17,24 @@ import { objectsOf } from "../load/objects.js";
 import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { walkSchema, type SchemaNode } from "../crd/schema.js";
-import { defineEngineRule, reportMessage, type EngineServices, type Preset, type Phase, type Report, type RevisionReport, type Rule, type RuleContext, type SchemaContext } from "../rules/define-rule.js";
-import { structuralSchemaRequired, type OldFindingRequirement, type OldFindingRules, type UpdateOptions } from "../crd/update.js";
+import {
+  defineEngineRule,
+  reportMessage,
+  type EngineServices,
+  type Preset,
+  type Phase,
+  type Report,
+  type RevisionReport,
+  type Rule,
+  type RuleContext,
+  type SchemaContext,
+} from "../rules/define-rule.js";
+import {
+  structuralSchemaRequired,
+  type OldFindingRequirement,
+  type OldFindingRules,
+  type UpdateOptions,
+} from "../crd/update.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
@@ -105,7 +131,6 @@ export interface RawDiagnostic {
   shownInNew?: { range: SourceRange; oldPlace: string };
 }
 
-
 const SCHEMA_PHASES: Phase[] = ["structural", "walk", "defaults", "cel", "final"];
 
 export interface Linter {
@@ -161,7 +186,11 @@ class Engine implements Linter {
         inReleaseRange(minor, r.minMinor, r.maxMinor) &&
         (r.apiserver || this.severities.of(r.id, r.severity) !== "off"),
     );
-    for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[]) this.byPhase.set(p, this.active.filter((r) => r.phase === p));
+    for (const p of ["crd", ...SCHEMA_PHASES, "revision"] as Phase[])
+      this.byPhase.set(
+        p,
+        this.active.filter((r) => r.phase === p),
+      );
     this.updateHost = {
       minor,
       services,
@@ -178,9 +207,13 @@ class Engine implements Linter {
    * failing any of them makes the apiserver allow non-structural NEW, A19) and those whose metadata says so.
    */
   private oldFindingRules(): OldFindingRules {
-    const lifting = (requirement: OldFindingRequirement) => this.rules.filter((r) => r.update?.oldFindingLifts === requirement).map((r) => r.id);
+    const lifting = (requirement: OldFindingRequirement) =>
+      this.rules.filter((r) => r.update?.oldFindingLifts === requirement).map((r) => r.id);
     return {
-      requireStructuralSchema: this.byPhase.get("structural")!.filter((r) => r.apiserver).map((r) => r.id),
+      requireStructuralSchema: this.byPhase
+        .get("structural")!
+        .filter((r) => r.apiserver)
+        .map((r) => r.id),
       requirePrunedDefaults: lifting("requirePrunedDefaults"),
       requireAtomicSetType: lifting("requireAtomicSetType"),
       requireMapListKeysMapSetValidation: lifting("requireMapListKeysMapSetValidation"),
@@ -210,7 +243,10 @@ class Engine implements Linter {
 
   lintText(text: string, file: string, update?: UpdateInput, layout: InputLayout = {}): TextResult {
     const loaded = this.load(text);
-    const template = goTemplateAction(text, loaded.problems, { chartTemplate: layout.chart?.part === "templates", values: loaded.documents.map((d) => d.value) });
+    const template = goTemplateAction(text, loaded.problems, {
+      chartTemplate: layout.chart?.part === "templates",
+      values: loaded.documents.map((d) => d.value),
+    });
     if (template) return this.templateResult(file, template);
     const patch = layout.kustomize ? kustomizePatch(loaded.documents, layout.kustomize) : null;
     if (patch) return this.skippedResult(file, KUSTOMIZE_PATCH_RULE, patch.at, patch.message, patch.object);
@@ -228,13 +264,23 @@ class Engine implements Linter {
       const at = doc.locate(["metadata", "annotations", DISABLE_ANNOTATION]).start;
       const lines = doc.locate([]);
       const object = buildCrdView(value).name;
-      annotations.push({ document: doc.index, ids, line: at.line, column: at.column, ...(inList ? { item: { object, startLine: lines.start.line, endLine: lines.end.line } } : {}) });
+      annotations.push({
+        document: doc.index,
+        ids,
+        line: at.line,
+        column: at.column,
+        ...(inList ? { item: { object, startLine: lines.start.line, endLine: lines.end.line } } : {}),
+      });
     }
     const suppressions = new Suppressions(loaded.directives, annotations, this.ruleIds);
     const suppressed = (d: Diagnostic): boolean => suppressions.suppresses(d);
     for (const p of loaded.problems) {
       // A loader finding of a rule the preset leaves out (yaml-boolean-key under --preset apiserver) is not shown.
-      const d = this.severities.placed(file, p.rule, p.message, { document: p.document, range: p.range, category: "yaml" });
+      const d = this.severities.placed(file, p.rule, p.message, {
+        document: p.document,
+        range: p.range,
+        category: "yaml",
+      });
       if ((d.severity as ConfiguredSeverity) === "off") continue;
       if (!suppressed(d)) out.push(d);
     }
@@ -251,15 +297,33 @@ class Engine implements Linter {
       counts.crds++;
       const name = isObject(value.metadata) && typeof value.metadata.name === "string" ? value.metadata.name : null;
       const old = update && name !== null ? update.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(doc, value, file, old ? { crd: old, storedVersions: old.storedVersions ?? update!.storedVersions } : undefined, this.options.apiserverGates !== true && update === undefined, applyMethod)) {
+      for (const raw of this.lintCrd(
+        doc,
+        value,
+        file,
+        old ? { crd: old, storedVersions: old.storedVersions ?? update!.storedVersions } : undefined,
+        this.options.apiserverGates !== true && update === undefined,
+        applyMethod,
+      )) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
-        if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d))) out.push(d);
+        if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d)))
+          out.push(d);
       }
     }
     for (const f of suppressions.findings(this.severities.of(UNUSED_DIRECTIVE, "warning") !== "off")) {
-      const document = f.document ?? loaded.documents.find((d) => d.rangeOfDocument.start.line <= f.line && f.line <= d.rangeOfDocument.end.line)?.index ?? 0;
-      const d = this.severities.placed(file, f.rule, f.message, { document, range: { start: { line: f.line, column: f.column }, end: { line: f.line, column: f.endColumn } } }, "warning");
+      const document =
+        f.document ??
+        loaded.documents.find((d) => d.rangeOfDocument.start.line <= f.line && f.line <= d.rangeOfDocument.end.line)
+          ?.index ??
+        0;
+      const d = this.severities.placed(
+        file,
+        f.rule,
+        f.message,
+        { document, range: { start: { line: f.line, column: f.column }, end: { line: f.line, column: f.endColumn } } },
+        "warning",
+      );
       if ((d.severity as ConfiguredSeverity) === "off") continue;
       out.push(f.suggestion ? { ...d, suggestion: f.suggestion } : d);
     }
@@ -272,16 +336,33 @@ class Engine implements Linter {
   }
 
   /** A file that is not linted at all, with the one info (`rule`) that says why and what to lint instead. */
-  private skippedResult(file: string, rule: EngineCode, at: { line: number; column: number; endColumn: number }, message: string, object: string | null = null): TextResult {
+  private skippedResult(
+    file: string,
+    rule: EngineCode,
+    at: { line: number; column: number; endColumn: number },
+    message: string,
+    object: string | null = null,
+  ): TextResult {
     const counts = { documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
     if (this.severities.of(rule, "info") === "off") return { diagnostics: [], ...counts };
-    return { diagnostics: [this.severities.placed(file, rule, message, { object, range: { start: { line: at.line, column: at.column }, end: { line: at.line, column: at.endColumn } } })], ...counts };
+    return {
+      diagnostics: [
+        this.severities.placed(file, rule, message, {
+          object,
+          range: { start: { line: at.line, column: at.column }, end: { line: at.line, column: at.endColumn } },
+        }),
+      ],
+      ...counts,
+    };
   }
 
   private toDiagnostic(linted: string, raw: RawDiagnostic): Diagnostic | null {
     const { rule, report, document, revision } = raw;
     const file = raw.file ?? linted;
-    const severity = this.severities.of(rule.id, revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity);
+    const severity = this.severities.of(
+      rule.id,
+      revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity,
+    );
     if (severity === "off") return null;
     // A revision rule's verdict is the apiserver's only when its effect is a rejection and the rule reproduces the
     // apiserver's own error; a rule that explains the cause of a rejection another rule reports (a loosened bound that
@@ -292,63 +373,100 @@ class Engine implements Linter {
     const apiserver = enforced && raw.hiddenBy === undefined;
     const { range, field } = placeOf(raw);
     const apiserverField = report.path.apiserver.toString();
-    const type: ErrorType | null = enforced ? (report.type !== undefined ? report.type : rule.type) : (report.type ?? null);
-    const hider = raw.hiddenBy && { rule: raw.hiddenBy.rule.id, file: raw.hiddenBy.file ?? linted, ...placeOf(raw.hiddenBy) };
-    const hiddenBy = hider && { rule: hider.rule, file: hider.file, line: hider.at.line, column: hider.at.column, field: hider.field };
+    const type: ErrorType | null = enforced
+      ? report.type !== undefined
+        ? report.type
+        : rule.type
+      : (report.type ?? null);
+    const hider = raw.hiddenBy && {
+      rule: raw.hiddenBy.rule.id,
+      file: raw.hiddenBy.file ?? linted,
+      ...placeOf(raw.hiddenBy),
+    };
+    const hiddenBy = hider && {
+      rule: hider.rule,
+      file: hider.file,
+      line: hider.at.line,
+      column: hider.at.column,
+      field: hider.field,
+    };
     // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
     // A revision finding's message is crdlint's own, its values already reduced to what changed: cut only past a
     // larger bound, so that the changed value and OLD's place stay whole.
-    return shortenMessage(buildDiagnostic({
-      file,
-      document: document.index,
-      object: raw.object,
-      range,
-      rule: rule.id,
-      category: rule.category,
-      severity,
-      apiserver,
-      field,
-      apiserverField,
-      type,
-      message: raw.shownInNew ? `${report.message ?? ""} (OLD: ${raw.shownInNew.oldPlace})` : (report.message ?? ""),
-      value: report.value !== undefined ? renderValue(report.value) : undefined,
-      detail: report.detail,
-      suggestion: report.suggestion,
-      operation: raw.update && apiserver ? "update" : undefined,
-      effect: revision?.effect,
-      assumes: revision?.assumes ? [...revision.assumes] : undefined,
-      version: revision?.version,
-      hiddenBy,
-    }), rule.category === "revision" ? MAX_REVISION_MESSAGE_LENGTH : MAX_MESSAGE_LENGTH);
+    return shortenMessage(
+      buildDiagnostic({
+        file,
+        document: document.index,
+        object: raw.object,
+        range,
+        rule: rule.id,
+        category: rule.category,
+        severity,
+        apiserver,
+        field,
+        apiserverField,
+        type,
+        message: raw.shownInNew ? `${report.message ?? ""} (OLD: ${raw.shownInNew.oldPlace})` : (report.message ?? ""),
+        value: report.value !== undefined ? renderValue(report.value) : undefined,
+        detail: report.detail,
+        suggestion: report.suggestion,
+        operation: raw.update && apiserver ? "update" : undefined,
+        effect: revision?.effect,
+        assumes: revision?.assumes ? [...revision.assumes] : undefined,
+        version: revision?.version,
+        hiddenBy,
+      }),
+      rule.category === "revision" ? MAX_REVISION_MESSAGE_LENGTH : MAX_MESSAGE_LENGTH,
+    );
   }
 
   /**
    * `old`: lint the CRD as an update of OLD's CRD (src/engine/update.ts). `behind`: also run the checks an apiserver
    * error gates, reporting what they find as hidden behind it.
    */
-  private lintCrd(document: LoadedDocument, raw: Record<string, unknown>, file: string, old?: { crd: OldCrd; storedVersions?: readonly string[] }, behind = false, applyMethod: ApplyMethod = this.options.applyMethod ?? "client-side"): RawDiagnostic[] {
+  private lintCrd(
+    document: LoadedDocument,
+    raw: Record<string, unknown>,
+    file: string,
+    old?: { crd: OldCrd; storedVersions?: readonly string[] },
+    behind = false,
+    applyMethod: ApplyMethod = this.options.applyMethod ?? "client-side",
+  ): RawDiagnostic[] {
     const crd = buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const memo = new Memo();
     const object = crd.name;
     const crdUpdate = old ? new CrdUpdate(this.updateHost, old.crd, old.storedVersions, crd) : undefined;
     const update = crdUpdate?.options;
-    const shared: SharedContext = { crd, minor: this.options.minor, services: this.services, memo, applyMethod, ...(update ? { update } : {}) };
+    const shared: SharedContext = {
+      crd,
+      minor: this.options.minor,
+      services: this.services,
+      memo,
+      applyMethod,
+      ...(update ? { update } : {}),
+    };
     const isUpdate = update !== undefined;
     const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
       ...shared,
       report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate }),
     });
     if (!crd.apiVersion.endsWith("/v1")) {
-      for (const rule of this.byPhase.get("crd")!) if (rule.check && rule.id.startsWith("crd-v1beta1")) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+      for (const rule of this.byPhase.get("crd")!)
+        if (rule.check && rule.id.startsWith("crd-v1beta1"))
+          this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
       // An update of it is judged in the v1 form a release that still serves v1beta1 converts it to.
       if (crdUpdate) out.push(...crdUpdate.checkServedAsV1(raw, document, object));
       return out;
     }
-    for (const rule of this.byPhase.get("crd")!) if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+    for (const rule of this.byPhase.get("crd")!)
+      if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
     const structuralRequired = structuralSchemaRequired(update, crd);
     // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
-    for (const scope of crd.schemas) out.push(...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired, behind && !isUpdate));
+    for (const scope of crd.schemas)
+      out.push(
+        ...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired, behind && !isUpdate),
+      );
     if (crdUpdate) out.push(...crdUpdate.check(crd, memo, document, object));
     return out;
   }
@@ -368,7 +486,21 @@ class Engine implements Linter {
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState(shared.minor);
     structural.notRequired = !structuralRequired;
-    const state: SchemaRunState = { out, dirty: new Set<string>(), dirtyBy: new Map(), typeDirtyBy: new Map(), errorCount: 0, document, object, scope, nodes, structural, update, hiding: null, celBehind: false };
+    const state: SchemaRunState = {
+      out,
+      dirty: new Set<string>(),
+      dirtyBy: new Map(),
+      typeDirtyBy: new Map(),
+      errorCount: 0,
+      document,
+      object,
+      scope,
+      nodes,
+      structural,
+      update,
+      hiding: null,
+      celBehind: false,
+    };
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -377,7 +509,9 @@ class Engine implements Linter {
       if (rules.length === 0) return 0;
       const ctxs = rules.map((r) => schemaCtx(r, phase));
       /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
-      const visitors = rules.flatMap((rule, i) => (rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]! }] : []));
+      const visitors = rules.flatMap((rule, i) =>
+        rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]! }] : [],
+      );
       /* eslint-enable @typescript-eslint/unbound-method */
       for (const node of nodes)
         for (const v of visitors) {
@@ -423,7 +557,14 @@ class Engine implements Linter {
       };
       if (!celChecked) {
         // `crdlint cost` says per schema why its rules have no estimate, instead of showing none.
-        const celRules = nodes.reduce((n, node) => n + (Array.isArray(node.schema["x-kubernetes-validations"]) ? node.schema["x-kubernetes-validations"].length : 0), 0);
+        const celRules = nodes.reduce(
+          (n, node) =>
+            n +
+            (Array.isArray(node.schema["x-kubernetes-validations"])
+              ? node.schema["x-kubernetes-validations"].length
+              : 0),
+          0,
+        );
         if (celRules > 0) onCost({ ...source, estimated: false, celRules, apiserverErrors: state.errorCount });
       } else if (enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, this.options.minor)) {
         // The same per-schema estimate the cel-cost rules judged (memoized per CRD): x-kubernetes-validations are
@@ -469,7 +610,8 @@ class Engine implements Linter {
           state.nodes.some((n) => n.schema.default !== undefined) ? "defaults" : "",
           state.nodes.some(hasCelRules) ? "CEL rules" : "",
         ].filter(Boolean);
-        if (what.length > 0) this.reportNotChecked(state, gate, unconvertedReport(state.scope.path, what.join(" and "), conversionError));
+        if (what.length > 0)
+          this.reportNotChecked(state, gate, unconvertedReport(state.scope.path, what.join(" and "), conversionError));
         state.hiding = null;
         return;
       }
@@ -494,7 +636,8 @@ class Engine implements Linter {
    */
   private behindNodes(state: SchemaRunState, runPhase: (phase: Phase) => number): void {
     if (state.dirty.size === 0) return;
-    if (!state.nodes.some((n) => hasCelRules(n) && isCompiledNode(n) && state.dirty.has(n.path.written.toString()))) return;
+    if (!state.nodes.some((n) => hasCelRules(n) && isCompiledNode(n) && state.dirty.has(n.path.written.toString())))
+      return;
     // A fresh memo: the cost estimates of the schema were made without the skipped nodes.
     state.memo = new Memo();
     this.celBehind(state, runPhase);
@@ -513,23 +656,43 @@ class Engine implements Linter {
     runPhase("cel");
     state.celBehind = false;
     const typesUnsure = state.typeDirtyBy.size > 0;
-    const behind = state.out.splice(before).filter((r) => !reported.has(rawKey(r)) && !(typesUnsure && r.rule.id === "cel-type-info-failed"));
+    const behind = state.out
+      .splice(before)
+      .filter((r) => !reported.has(rawKey(r)) && !(typesUnsure && r.rule.id === "cel-type-info-failed"));
     state.out.push(...behind);
     for (const node of state.nodes) {
       const rules = node.schema["x-kubernetes-validations"];
       if (!Array.isArray(rules) || rules.length === 0 || !isCompiledNode(node)) continue;
       const by = state.typeDirtyBy.get(node.path.written.toString());
-      if (by) this.reportNotChecked(state, by, celNodeReport(node.path.child("x-kubernetes-validations"), rules.length, by.rule.id));
+      if (by)
+        this.reportNotChecked(
+          state,
+          by,
+          celNodeReport(node.path.child("x-kubernetes-validations"), rules.length, by.rule.id),
+        );
     }
   }
 
   private reportNotChecked(state: SchemaRunState, by: RawDiagnostic, report: Report): void {
     const rule = this.byId.get(NOT_CHECKED_RULE);
     if (!rule || this.severities.of(rule.id, rule.severity) === "off") return;
-    state.out.push({ rule, report: resolved(rule, report), document: state.document, object: state.object, phase: "structural", hiddenBy: by });
+    state.out.push({
+      rule,
+      report: resolved(rule, report),
+      document: state.document,
+      object: state.object,
+      phase: "structural",
+      hiddenBy: by,
+    });
   }
 
-  private guard(rule: Rule, fn: () => void, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
+  private guard(
+    rule: Rule,
+    fn: () => void,
+    sink: RawDiagnostic[],
+    document: LoadedDocument,
+    object: string | null,
+  ): void {
     try {
       fn();
     } catch (e) {
@@ -538,7 +701,13 @@ class Engine implements Linter {
   }
 
   /** A rule that throws is a bug in crdlint: say so on this document and keep linting the rest. */
-  private internalError(rule: Rule, e: unknown, sink: RawDiagnostic[], document: LoadedDocument, object: string | null): void {
+  private internalError(
+    rule: Rule,
+    e: unknown,
+    sink: RawDiagnostic[],
+    document: LoadedDocument,
+    object: string | null,
+  ): void {
     sink.push({
       rule: this.byId.get("internal-error" satisfies EngineCode) ?? rule,
       report: {
@@ -553,7 +722,15 @@ class Engine implements Linter {
 }
 
 /** The reporter of the cost API's context: it computes, it never reports. */
-const COST_API_RULE: Rule = defineEngineRule({ id: "cel-cost", category: "cel-cost", severity: "error", apiserver: false, type: null, description: "crdlint cost", docs: { fail: "", pass: "" } });
+const COST_API_RULE: Rule = defineEngineRule({
+  id: "cel-cost",
+  category: "cel-cost",
+  severity: "error",
+  apiserver: false,
+  type: null,
+  description: "crdlint cost",
+  docs: { fail: "", pass: "" },
+});
 
 /** What every rule context of one CRD has in common. */
 type SharedContext = Omit<RuleContext, "report">;
@@ -617,8 +794,16 @@ class SchemaRuleContext implements SchemaContext {
 
   report(r: Report): void {
     const { rule, phase, state } = this;
-    const raw: RawDiagnostic = { rule, report: resolved(rule, r), document: state.document, object: state.object, phase, update: state.update };
-    const hiddenBy = state.hiding ?? (state.celBehind ? nodeHider(state.dirtyBy, r.path.written.toString()) : undefined);
+    const raw: RawDiagnostic = {
+      rule,
+      report: resolved(rule, r),
+      document: state.document,
+      object: state.object,
+      phase,
+      update: state.update,
+    };
+    const hiddenBy =
+      state.hiding ?? (state.celBehind ? nodeHider(state.dirtyBy, r.path.written.toString()) : undefined);
     // Behind no error: the apiserver compiled this node, and its findings are already reported.
     if (state.celBehind && !hiddenBy) return;
     if (hiddenBy) raw.hiddenBy = hiddenBy;
@@ -677,8 +862,22 @@ function structuralErrorShapesCelTypes(ruleId: string, path: string): boolean {
 
 /** Keywords whose errors leave a node's CEL type (and cost bounds) as they are. */
 const TYPE_NEUTRAL_KEYWORDS: ReadonlySet<string> = new Set([
-  "description", "title", "example", "externalDocs", "pattern", "enum", "required", "minimum", "maximum",
-  "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "minItems", "minProperties", "uniqueItems",
+  "description",
+  "title",
+  "example",
+  "externalDocs",
+  "pattern",
+  "enum",
+  "required",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "minItems",
+  "minProperties",
+  "uniqueItems",
 ]);
 
 /**
@@ -717,7 +916,10 @@ function placeOf(raw: RawDiagnostic): { range: SourceRangeOf; field: string; at:
   const { report, document } = raw;
   const written = report.path.written;
   const docPath = written.toDocumentPath();
-  const range = raw.shownInNew?.range ?? (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ?? document.locate(docPath);
+  const range =
+    raw.shownInNew?.range ??
+    (report.offset !== undefined ? document.locateInString(docPath, report.offset) : null) ??
+    document.locate(docPath);
   return { range, field: written.toString(), at: { line: range.start.line, column: range.start.column } };
 }
 
@@ -751,16 +953,24 @@ const KUSTOMIZE_PATCH_RULE = "kustomize-patch" satisfies EngineCode;
  * one when its kustomization lists it as a patch, or when, under a kustomization, every CRD in it lacks all of
  * spec.group, spec.names and spec.versions (kubebuilder scaffolds the patches commented out of the kustomization).
  */
-function kustomizePatch(documents: readonly LoadedDocument[], k: NonNullable<InputLayout["kustomize"]>): { at: { line: number; column: number; endColumn: number }; message: string; object: string | null } | null {
+function kustomizePatch(
+  documents: readonly LoadedDocument[],
+  k: NonNullable<InputLayout["kustomize"]>,
+): { at: { line: number; column: number; endColumn: number }; message: string; object: string | null } | null {
   if (k.listedAs === "kustomization" || k.listedAs === "configuration" || k.listedAs === "resource") return null;
   const crds = objectsOf(documents).objects.filter((o) => isCrd(o.value));
   if (crds.length === 0) return null;
-  const partial = (v: Record<string, unknown>) => !isObject(v.spec) || (v.spec.group === undefined && v.spec.names === undefined && v.spec.versions === undefined);
+  const partial = (v: Record<string, unknown>) =>
+    !isObject(v.spec) || (v.spec.group === undefined && v.spec.names === undefined && v.spec.versions === undefined);
   if (k.listedAs !== "patch" && !crds.every((o) => partial(o.value))) return null;
   const first = crds[0]!;
   const r = first.document.locate(["kind"]).start;
-  const name = isObject(first.value.metadata) && typeof first.value.metadata.name === "string" ? first.value.metadata.name : null;
-  const why = k.listedAs === "patch" ? `${k.kustomization} lists it as a patch` : `a partial CustomResourceDefinition under ${k.kustomization}, which kustomize merges into the whole one`;
+  const name =
+    isObject(first.value.metadata) && typeof first.value.metadata.name === "string" ? first.value.metadata.name : null;
+  const why =
+    k.listedAs === "patch"
+      ? `${k.kustomization} lists it as a patch`
+      : `a partial CustomResourceDefinition under ${k.kustomization}, which kustomize merges into the whole one`;
   return {
     object: name,
     at: { line: r.line, column: r.column, endColumn: r.column + "kind".length },

@@ -29,7 +29,15 @@ export const MIN_PARALLEL_BYTES = 1024 * 1024;
 export interface LintWorkerData {
   crdlintLintWorker: true;
   ruleIds: string[];
-  options: { kubernetesVersion: string; preset?: Preset; rules?: Record<string, ConfiguredSeverity>; maxFileSizeBytes: number; cwd: string; apiserverGates: boolean; applyMethod?: ApplyMethod };
+  options: {
+    kubernetesVersion: string;
+    preset?: Preset;
+    rules?: Record<string, ConfiguredSeverity>;
+    maxFileSizeBytes: number;
+    cwd: string;
+    apiserverGates: boolean;
+    applyMethod?: ApplyMethod;
+  };
   /** Files in the order they are taken, each with its place in the input. */
   queue: { index: number; file: string }[];
   /** next[0]: the queue position the next taker gets (Atomics.add, shared by every thread). */
@@ -73,9 +81,17 @@ export interface WorkerPlan {
 /** This thread alone for one file, a small input, jobs 1, stdin, or a linter a worker cannot rebuild; else `jobs` threads. */
 export async function planWorkers(linter: Linter, files: readonly string[], options: LintOptions): Promise<WorkerPlan> {
   const jobs = Math.min(options.jobs ?? 1, files.length);
-  if (jobs <= 1 || files.includes("-") || !linter.replicable || !registryRuleIds(linter)) return { workers: 0, sizes: [] };
+  if (jobs <= 1 || files.includes("-") || !linter.replicable || !registryRuleIds(linter))
+    return { workers: 0, sizes: [] };
   const cwd = options.cwd ?? process.cwd();
-  const sizes = await Promise.all(files.map((f) => stat(resolve(cwd, f)).then((s) => s.size, () => 0)));
+  const sizes = await Promise.all(
+    files.map((f) =>
+      stat(resolve(cwd, f)).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
   return { workers: sizes.reduce((a, b) => a + b, 0) >= MIN_PARALLEL_BYTES ? jobs : 0, sizes };
 }
 
@@ -84,7 +100,10 @@ export async function planWorkers(linter: Linter, files: readonly string[], opti
 declare const CRDLINT_BUNDLE_WORKER: string | undefined;
 
 function workerUrl(): URL {
-  return new URL(typeof CRDLINT_BUNDLE_WORKER === "string" ? CRDLINT_BUNDLE_WORKER : "./lint-worker.js", import.meta.url);
+  return new URL(
+    typeof CRDLINT_BUNDLE_WORKER === "string" ? CRDLINT_BUNDLE_WORKER : "./lint-worker.js",
+    import.meta.url,
+  );
 }
 
 /** Takes files from the shared queue and lints them until it is empty (or `stop` says so); what every thread does. */
@@ -106,7 +125,11 @@ export async function takeFiles(
 
 /** A failure of the linter on this thread, as a worker reports one. */
 function crashed(e: unknown): FileOutcome {
-  return { kind: "crashed", message: e instanceof Error ? e.message : String(e), ...(e instanceof Error && e.stack ? { stack: e.stack } : {}) };
+  return {
+    kind: "crashed",
+    message: e instanceof Error ? e.message : String(e),
+    ...(e instanceof Error && e.stack ? { stack: e.stack } : {}),
+  };
 }
 
 /**
@@ -115,7 +138,12 @@ function crashed(e: unknown): FileOutcome {
  * a worker never waits for this thread, which is busy linting, to hand it work. The outcomes come back as messages
  * and are put in the order of `files`.
  */
-export async function lintOnWorkers(linter: Linter, files: readonly string[], options: LintOptions, plan: WorkerPlan): Promise<FileOutcome[]> {
+export async function lintOnWorkers(
+  linter: Linter,
+  files: readonly string[],
+  options: LintOptions,
+  plan: WorkerPlan,
+): Promise<FileOutcome[]> {
   const { sizes } = plan;
   const queue = files.map((file, index) => ({ index, file }));
   queue.sort((a, b) => sizes[b.index]! - sizes[a.index]! || a.index - b.index);
@@ -178,10 +206,17 @@ export async function lintOnWorkers(linter: Linter, files: readonly string[], op
     });
   }
   try {
-    await takeFiles(linter, queue, next, options, (index, outcome) => {
-      outcomes[index] = outcome;
-      received++;
-    }, () => failure !== null);
+    await takeFiles(
+      linter,
+      queue,
+      next,
+      options,
+      (index, outcome) => {
+        outcomes[index] = outcome;
+        received++;
+      },
+      () => failure !== null,
+    );
     check();
     await finished;
   } finally {

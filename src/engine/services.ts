@@ -5,7 +5,11 @@ import { SchemaValidatorCache } from "../values/value.js";
 
 export async function loadServices(minor: number): Promise<EngineServices> {
   // Literal specifiers, so that the bundler puts each in a chunk of its own that only a lint loads.
-  const [celModule, decodeModule, celRuntime] = await Promise.all([import("../cel/index.js"), import("../crd/decode.js"), import("../cel/index.js").then((cel) => cel.loadCelRuntime())]);
+  const [celModule, decodeModule, celRuntime] = await Promise.all([
+    import("../cel/index.js"),
+    import("../crd/decode.js"),
+    import("../cel/index.js").then((cel) => cel.loadCelRuntime()),
+  ]);
   // One compiler per engine: every CRD of the run shares its caches, and so do the CEL validators rules build.
   const cel = celModule.createCelCompiler(minor);
   let registry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;
@@ -15,7 +19,11 @@ export async function loadServices(minor: number): Promise<EngineServices> {
     createCelValidator: (schema, isResourceRoot, options) =>
       options.compiler && options.compiler !== cel
         ? celRuntime.createCelValidator(schema, isResourceRoot, options)
-        : celRuntime.createCelValidator(schema, isResourceRoot, { ...options, compiler: cel, registry: (registry ??= celRuntime.createFunctionRegistry(cel.env)) }),
+        : celRuntime.createCelValidator(schema, isResourceRoot, {
+            ...options,
+            compiler: cel,
+            registry: (registry ??= celRuntime.createFunctionRegistry(cel.env)),
+          }),
   };
   let celStored: ReturnType<typeof celModule.createCelCompiler> | undefined;
   return {

@@ -4,7 +4,18 @@
  * loader finding, an unreadable or skipped input), and the one assembly of a run's LintResult (sorted, repeats
  * dropped, counted). Lint, cost, validate and diff all resolve severities and assemble results here.
  */
-import { buildDiagnostic, prepareDiagnostics, summarize, type Category, type ConfiguredSeverity, type Diagnostic, type LintResult, type Severity, type SourceRange, type Summary } from "../diagnostics/index.js";
+import {
+  buildDiagnostic,
+  prepareDiagnostics,
+  summarize,
+  type Category,
+  type ConfiguredSeverity,
+  type Diagnostic,
+  type LintResult,
+  type Severity,
+  type SourceRange,
+  type Summary,
+} from "../diagnostics/index.js";
 import { formatKubernetesVersion } from "../k8s/version.js";
 import { DEFAULT_PRESET, inPreset, type Effect, type Preset, type Rule } from "../rules/define-rule.js";
 
@@ -112,17 +123,36 @@ export class Severities {
 export type RunCounts = Omit<Summary, "errors" | "warnings" | "infos" | "hidden">;
 
 type Counter = keyof RunCounts;
-const COUNTERS: readonly Counter[] = ["files", "documents", "crds", "resources", "skipped", "suppressedApiserverErrors"];
+const COUNTERS: readonly Counter[] = [
+  "files",
+  "documents",
+  "crds",
+  "resources",
+  "skipped",
+  "suppressedApiserverErrors",
+];
 
 /** A run's diagnostics as reported: sorted, exact repeats dropped, and counted with `counts`. */
-export function counted(diagnostics: readonly Diagnostic[], counts: RunCounts): Pick<LintResult, "diagnostics" | "summary"> {
+export function counted(
+  diagnostics: readonly Diagnostic[],
+  counts: RunCounts,
+): Pick<LintResult, "diagnostics" | "summary"> {
   const prepared = prepareDiagnostics(diagnostics);
   return { diagnostics: prepared, summary: summarize(prepared, counts) };
 }
 
 /** The one assembly of a run's result: its diagnostics counted, the files read (lint), the target release. */
-export function runResult(diagnostics: readonly Diagnostic[], counts: RunCounts, minor: number, files?: string[]): LintResult {
-  return { ...counted(diagnostics, counts), ...(files ? { files } : {}), kubernetesVersion: formatKubernetesVersion({ major: 1, minor }) };
+export function runResult(
+  diagnostics: readonly Diagnostic[],
+  counts: RunCounts,
+  minor: number,
+  files?: string[],
+): LintResult {
+  return {
+    ...counted(diagnostics, counts),
+    ...(files ? { files } : {}),
+    kubernetesVersion: formatKubernetesVersion({ major: 1, minor }),
+  };
 }
 
 /**
@@ -171,6 +201,11 @@ export class DiagnosticSink {
 
   /** The run's result; a rule the configuration turns off is dropped whatever built its diagnostic. */
   result(minor: number, files?: string[]): LintResult {
-    return runResult(this.diagnostics.filter((d) => !this.severities.turnedOff(d)), this.counts, minor, files);
+    return runResult(
+      this.diagnostics.filter((d) => !this.severities.turnedOff(d)),
+      this.counts,
+      minor,
+      files,
+    );
   }
 }

@@ -56,16 +56,20 @@ export class Suppressions {
       open.delete(rule);
     };
     directives.forEach((d, i) => {
-      if (d.kind === "disable-line" || d.kind === "disable-next-line") this.byTarget.set(d.target, [...(this.byTarget.get(d.target) ?? []), i]);
+      if (d.kind === "disable-line" || d.kind === "disable-next-line")
+        this.byTarget.set(d.target, [...(this.byTarget.get(d.target) ?? []), i]);
       else if (d.kind === "disable") {
-        for (const rule of d.rules.length ? d.rules.map((r) => r.id) : [null]) if (!open.has(rule)) open.set(rule, { from: d.line, directive: i });
+        for (const rule of d.rules.length ? d.rules.map((r) => r.id) : [null])
+          if (!open.has(rule)) open.set(rule, { from: d.line, directive: i });
       } else if (d.rules.length === 0) for (const rule of [...open.keys()]) close(rule, d.line);
       else for (const r of d.rules) close(r.id, d.line);
     });
     for (const rule of [...open.keys()]) close(rule, Infinity);
     // The last annotation of a document wins, as before lists were read item by item; items each keep their own.
     for (const a of annotations) {
-      const same = this.annotations.findIndex((b) => b.document === a.document && b.item === undefined && a.item === undefined);
+      const same = this.annotations.findIndex(
+        (b) => b.document === a.document && b.item === undefined && a.item === undefined,
+      );
       if (same >= 0) this.annotations[same] = a;
       else this.annotations.push(a);
     }
@@ -74,7 +78,9 @@ export class Suppressions {
   suppresses(d: Diagnostic): boolean {
     let hit = false;
     const covers = (a: AnnotationDisable): boolean =>
-      a.document === d.document && (a.item === undefined || (d.object !== null ? d.object === a.item.object : a.item.startLine <= d.line && d.line <= a.item.endLine));
+      a.document === d.document &&
+      (a.item === undefined ||
+        (d.object !== null ? d.object === a.item.object : a.item.startLine <= d.line && d.line <= a.item.endLine));
     if (this.annotations.some((a) => covers(a) && (a.ids.has(d.rule) || a.ids.has("all")))) hit = true;
     for (const i of this.byTarget.get(d.line) ?? []) {
       const directive = this.directives[i]!;
@@ -105,20 +111,47 @@ export class Suppressions {
       const where = d.kind === "disable" ? "after it" : `on line ${d.target}`;
       if (d.rules.length === 0) {
         if (reportsUnused && !this.used.has(String(i)))
-          out.push({ rule: UNUSED_DIRECTIVE, line: d.line, column: d.column, endColumn: d.endColumn, message: `unused ${comment} directive (no problems were reported ${where})` });
+          out.push({
+            rule: UNUSED_DIRECTIVE,
+            line: d.line,
+            column: d.column,
+            endColumn: d.endColumn,
+            message: `unused ${comment} directive (no problems were reported ${where})`,
+          });
         return;
       }
       for (const r of d.rules) {
         if (!this.ruleIds.has(r.id))
-          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unknown rule "${r.id}" in ${comment} (crdlint rules lists the rule ids)`, ...this.didYouMean(r.id) });
+          out.push({
+            rule: UNKNOWN_RULE_IN_DIRECTIVE,
+            line: r.line,
+            column: r.column,
+            endColumn: r.column + r.id.length,
+            message: `unknown rule "${r.id}" in ${comment} (crdlint rules lists the rule ids)`,
+            ...this.didYouMean(r.id),
+          });
         else if (reportsUnused && !this.used.has(`${i}\0${r.id}`))
-          out.push({ rule: UNUSED_DIRECTIVE, line: r.line, column: r.column, endColumn: r.column + r.id.length, message: `unused ${comment} directive (no problems were reported from "${r.id}" ${where})` });
+          out.push({
+            rule: UNUSED_DIRECTIVE,
+            line: r.line,
+            column: r.column,
+            endColumn: r.column + r.id.length,
+            message: `unused ${comment} directive (no problems were reported from "${r.id}" ${where})`,
+          });
       }
     });
     for (const a of this.annotations)
       for (const id of a.ids)
         if (id !== "all" && !this.ruleIds.has(id))
-          out.push({ rule: UNKNOWN_RULE_IN_DIRECTIVE, document: a.document, line: a.line, column: a.column, endColumn: a.column, message: `unknown rule "${id}" in the crdlint.io/disable annotation (crdlint rules lists the rule ids)`, ...this.didYouMean(id) });
+          out.push({
+            rule: UNKNOWN_RULE_IN_DIRECTIVE,
+            document: a.document,
+            line: a.line,
+            column: a.column,
+            endColumn: a.column,
+            message: `unknown rule "${id}" in the crdlint.io/disable annotation (crdlint rules lists the rule ids)`,
+            ...this.didYouMean(id),
+          });
     return out;
   }
 

@@ -96,16 +96,33 @@ export class CrdUpdate {
 
   private optionsFor(next: CrdView): UpdateOptions {
     return updateOptions(
-      { old: this.oldView, next, storedVersions: this.storedVersions, oldFires: (ids) => ids.some((id) => this.firedOnOld().has(id)), caBundleInvalid },
+      {
+        old: this.oldView,
+        next,
+        storedVersions: this.storedVersions,
+        oldFires: (ids) => ids.some((id) => this.firedOnOld().has(id)),
+        caBundleInvalid,
+      },
       this.host.oldFindingRules,
     );
   }
 
   private firedOnOld(): ReadonlySet<string> {
-    return (this.fired ??= new Set(this.host.lintOld(this.old.document, this.oldRaw, this.old.file).filter((d) => d.rule.apiserver).map((d) => d.rule.id)));
+    return (this.fired ??= new Set(
+      this.host
+        .lintOld(this.old.document, this.oldRaw, this.old.file)
+        .filter((d) => d.rule.apiserver)
+        .map((d) => d.rule.id),
+    ));
   }
 
-  private runUpdateRules(crd: CrdView, memo: Memo, update: UpdateOptions, document: LoadedDocument, object: string | null): RawDiagnostic[] {
+  private runUpdateRules(
+    crd: CrdView,
+    memo: Memo,
+    update: UpdateOptions,
+    document: LoadedDocument,
+    object: string | null,
+  ): RawDiagnostic[] {
     const { host, old } = this;
     const out: RawDiagnostic[] = [];
     const versions = pairVersions(this.oldView, crd);
@@ -149,7 +166,9 @@ export class CrdUpdate {
 function assumptionText(update: UpdateOptions, assumes: readonly string[]): string {
   const lines: string[] = [];
   if (assumes.includes("storedVersions") && update.storedVersions.source === "assumed")
-    lines.push(`assumes OLD's status.storedVersions is [${update.storedVersions.versions.join(", ")}]: OLD has no status, and the apiserver always lists the storage version (--stored-versions gives the cluster's list)`);
+    lines.push(
+      `assumes OLD's status.storedVersions is [${update.storedVersions.versions.join(", ")}]: OLD has no status, and the apiserver always lists the storage version (--stored-versions gives the cluster's list)`,
+    );
   if (assumes.includes("established") && update.established.source === "assumed")
     lines.push("assumes OLD is Established: OLD has no status, and a CRD that was applied and served is");
   return lines.join("\n");
@@ -159,12 +178,19 @@ function assumptionText(update: UpdateOptions, assumes: readonly string[]): stri
  * A finding about a node only OLD has, shown in NEW (OLD is at a git ref, which a pull request does not show): at the
  * first line of the nearest node NEW still has (a removed version: NEW's `versions:` key), OLD's place in the message.
  */
-function shownInNew(oldPath: readonly (string | number)[], old: OldCrd, document: LoadedDocument): { range: SourceRange; oldPlace: string } {
+function shownInNew(
+  oldPath: readonly (string | number)[],
+  old: OldCrd,
+  document: LoadedDocument,
+): { range: SourceRange; oldPlace: string } {
   const at = old.document.locate(oldPath).start;
   const next = isObject(document.value) ? servedAsV1(document.value) : {};
   const path = pathInNew(oldPath, servedAsV1(old.raw), next);
   const r = document.locate(path);
   const last = path[path.length - 1];
   const width = typeof last === "string" ? last.length : 1;
-  return { range: { start: r.start, end: { line: r.start.line, column: r.start.column + width } }, oldPlace: `${old.file}:${at.line}` };
+  return {
+    range: { start: r.start, end: { line: r.start.line, column: r.start.column + width } },
+    oldPlace: `${old.file}:${at.line}`,
+  };
 }

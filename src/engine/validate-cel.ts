@@ -36,7 +36,8 @@ export function hasCelRules(schema: unknown): boolean {
     }
     if (!isPlainObject(s)) continue;
     if (Array.isArray(s["x-kubernetes-validations"]) && s["x-kubernetes-validations"].length > 0) return true;
-    for (const [k, v] of Object.entries(s)) if (k !== "default" && k !== "enum" && k !== "example" && typeof v === "object") stack.push(v);
+    for (const [k, v] of Object.entries(s))
+      if (k !== "default" && k !== "enum" && k !== "example" && typeof v === "object") stack.push(v);
   }
   return false;
 }

@@ -39,8 +39,12 @@ export function caBundleError(b64: string): string | null {
   let rest = pem;
   for (;;) {
     const m = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([\s\S]*?)-----END \1-----\r?\n?/.exec(rest);
-    if (!m) return rest.length > 0 || pem.length === 0 ? `${prefix}unable to parse bytes as PEM block` : `${prefix}no valid certificate authority data seen`;
-    if (m[1] === "CERTIFICATE" && !m[2]!.includes(":")) return `${prefix}failed to parse certificate: x509: malformed certificate`;
+    if (!m)
+      return rest.length > 0 || pem.length === 0
+        ? `${prefix}unable to parse bytes as PEM block`
+        : `${prefix}no valid certificate authority data seen`;
+    if (m[1] === "CERTIFICATE" && !m[2]!.includes(":"))
+      return `${prefix}failed to parse certificate: x509: malformed certificate`;
     rest = rest.slice(m.index + m[0].length);
     if (rest.trim() === "") return `${prefix}no valid certificate authority data seen`;
   }

@@ -176,8 +176,16 @@ export function goSemanticEqual(a: unknown, b: unknown): boolean {
     if (!(a instanceof GoStruct && b instanceof GoStruct) || a.fields.length !== b.fields.length) return false;
     return a.fields.every(([k, v], i) => b.fields[i]![0] === k && goSemanticEqual(v, b.fields[i]![1]));
   }
-  const emptyA = a === null || a === undefined || (Array.isArray(a) && a.length === 0) || (isPlainObject(a) && Object.keys(a).length === 0);
-  const emptyB = b === null || b === undefined || (Array.isArray(b) && b.length === 0) || (isPlainObject(b) && Object.keys(b).length === 0);
+  const emptyA =
+    a === null ||
+    a === undefined ||
+    (Array.isArray(a) && a.length === 0) ||
+    (isPlainObject(a) && Object.keys(a).length === 0);
+  const emptyB =
+    b === null ||
+    b === undefined ||
+    (Array.isArray(b) && b.length === 0) ||
+    (isPlainObject(b) && Object.keys(b).length === 0);
   if (emptyA || emptyB) return emptyA && emptyB;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
@@ -277,7 +285,14 @@ export function goSyntax(v: unknown): string {
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   if (Array.isArray(v)) return "[]interface {}{" + v.map(goSyntax).join(", ") + "}";
   const o = v as Record<string, unknown>;
-  return "map[string]interface {}{" + Object.keys(o).sort(compareBytes).map((k) => renderGoValue(k) + ":" + goSyntax(o[k])).join(", ") + "}";
+  return (
+    "map[string]interface {}{" +
+    Object.keys(o)
+      .sort(compareBytes)
+      .map((k) => renderGoValue(k) + ":" + goSyntax(o[k]))
+      .join(", ") +
+    "}"
+  );
 }
 
 /** field.Error.Error(): `<path>: <Type>[: <value>][: <detail>]` (value rendering of 1.34+; strings quoted). */
@@ -289,7 +304,8 @@ export function fieldErrorString(e: ValueError): string {
 export function fieldErrorStringAt(e: ValueError, minor: number): string {
   const p = e.path.segments.length === 0 ? "<nil>" : e.path.toString();
   let body: string = e.type;
-  const omit = e.type === "Required value" || e.type === "Forbidden" || e.type === "Too long" || e.type === "Internal error";
+  const omit =
+    e.type === "Required value" || e.type === "Forbidden" || e.type === "Too long" || e.type === "Internal error";
   if (!omit && "value" in e) body += ": " + renderFieldValue(e.value, minor);
   if (e.message) body += ": " + e.message;
   return p + ": " + body;

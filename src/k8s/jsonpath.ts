@@ -109,7 +109,16 @@ function unquoteChar(s: string, quote: string): [string, string] {
   if (s.length <= 1) throw new ParseError("invalid syntax");
   const e = s[1]!;
   const rest = s.slice(2);
-  const simple: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\" };
+  const simple: Record<string, string> = {
+    a: "\x07",
+    b: "\b",
+    f: "\f",
+    n: "\n",
+    r: "\r",
+    t: "\t",
+    v: "\v",
+    "\\": "\\",
+  };
   if (simple[e] !== undefined) return [simple[e]!, rest];
   if (e === "x" || e === "u" || e === "U") {
     const n = e === "x" ? 2 : e === "u" ? 4 : 8;
@@ -346,7 +355,8 @@ class Parser {
         if (i > 0 && v === "") {
           params[i]!.known = false;
         } else {
-          if (!/^[+-]?[0-9]+$/.test(v) || Math.abs(Number(v)) > 9.223372036854776e18) throw new ParseError(`array index ${v} is not a number`);
+          if (!/^[+-]?[0-9]+$/.test(v) || Math.abs(Number(v)) > 9.223372036854776e18)
+            throw new ParseError(`array index ${v} is not a number`);
           params[i]!.known = true;
           params[i]!.value = Number(v);
         }

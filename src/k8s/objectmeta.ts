@@ -22,7 +22,8 @@ const QUALIFIED_NAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
 const QUALIFIED_NAME_RE = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const QUALIFIED_NAME_ERR =
   "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const QUALIFIED_NAME_EXAMPLES = "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + QUALIFIED_NAME_FMT + "')";
+const QUALIFIED_NAME_EXAMPLES =
+  "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + QUALIFIED_NAME_FMT + "')";
 
 /**
  * The release whose wording CEL's library functions (src/cel) give qualified-name errors: the first that says "a valid
@@ -46,11 +47,18 @@ export function qualifiedNameErrors(value: string, minor: number): string[] {
     else for (const m of isDNS1123Subdomain(prefix)) errs.push("prefix part " + m);
   } else {
     const what = releaseHas(minor, "validLabelKeyWording") ? "a valid label key " : "a qualified name ";
-    errs.push(what + QUALIFIED_NAME_ERR + " " + QUALIFIED_NAME_EXAMPLES + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+    errs.push(
+      what +
+        QUALIFIED_NAME_ERR +
+        " " +
+        QUALIFIED_NAME_EXAMPLES +
+        " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    );
     return errs;
   }
   if (name.length === 0) errs.push("name part must be non-empty");
-  else if (name.length > 63) errs.push(`name part must be no more than 63 ${releaseHas(minor, "messageWordsBytes") ? "bytes" : "characters"}`);
+  else if (name.length > 63)
+    errs.push(`name part must be no more than 63 ${releaseHas(minor, "messageWordsBytes") ? "bytes" : "characters"}`);
   if (!QUALIFIED_NAME_RE.test(name)) errs.push("name part " + QUALIFIED_NAME_ERR + " " + QUALIFIED_NAME_EXAMPLES);
   return errs;
 }
@@ -68,7 +76,8 @@ export function nameIsDNSSubdomain(name: string, prefix: boolean): string[] {
 
 /** The name the apiserver generates from generateName, with a placeholder for the random part. */
 export function generatedName(generateName: string): string {
-  const base = generateName.length > MAX_GENERATED_NAME_BASE ? generateName.slice(0, MAX_GENERATED_NAME_BASE) : generateName;
+  const base =
+    generateName.length > MAX_GENERATED_NAME_BASE ? generateName.slice(0, MAX_GENERATED_NAME_BASE) : generateName;
   return base + GENERATED_SUFFIX_PLACEHOLDER;
 }
 
@@ -82,10 +91,11 @@ export interface MetaFieldError {
   message: string;
 }
 
-
 /** TooLong's detail: reworded in Kubernetes 1.32 (field.TooLong clean-up). */
 export function tooLongBytesMessage(limit: number, minor: number): string {
-  return releaseHas(minor, "tooLongReworded") ? `may not be more than ${limit} bytes` : `must have at most ${limit} bytes`;
+  return releaseHas(minor, "tooLongReworded")
+    ? `may not be more than ${limit} bytes`
+    : `must have at most ${limit} bytes`;
 }
 
 /**
@@ -97,19 +107,27 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
   const labels = metadata.labels;
   if (isPlainObject(labels)) {
     for (const [k, v] of Object.entries(labels)) {
-      for (const m of qualifiedNameErrors(k, minor)) errs.push({ field: "labels", type: "Invalid value", value: k, message: m });
-      if (typeof v === "string") for (const m of isValidLabelValue(v, minor)) errs.push({ field: "labels", type: "Invalid value", value: v, message: m });
+      for (const m of qualifiedNameErrors(k, minor))
+        errs.push({ field: "labels", type: "Invalid value", value: k, message: m });
+      if (typeof v === "string")
+        for (const m of isValidLabelValue(v, minor))
+          errs.push({ field: "labels", type: "Invalid value", value: v, message: m });
     }
   }
   const annotations = metadata.annotations;
   if (isPlainObject(annotations)) {
     let total = 0;
     for (const [k, v] of Object.entries(annotations)) {
-      for (const m of qualifiedNameErrors(k.toLowerCase(), minor)) errs.push({ field: "annotations", type: "Invalid value", value: k, message: m });
+      for (const m of qualifiedNameErrors(k.toLowerCase(), minor))
+        errs.push({ field: "annotations", type: "Invalid value", value: k, message: m });
       total += Buffer.byteLength(k, "utf8") + (typeof v === "string" ? Buffer.byteLength(v, "utf8") : 0);
     }
     if (total > TOTAL_ANNOTATION_SIZE_LIMIT)
-      errs.push({ field: "annotations", type: "Too long", message: tooLongBytesMessage(TOTAL_ANNOTATION_SIZE_LIMIT, minor) });
+      errs.push({
+        field: "annotations",
+        type: "Too long",
+        message: tooLongBytesMessage(TOTAL_ANNOTATION_SIZE_LIMIT, minor),
+      });
   }
   const owners = metadata.ownerReferences;
   if (Array.isArray(owners)) {
@@ -124,12 +142,45 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
       const slash = apiVersion.split("/");
       const version = slash.length === 1 ? slash[0]! : slash.length === 2 ? slash[1]! : "";
       const group = slash.length === 2 ? slash[0]! : "";
-      if (version.length === 0) errs.push({ field: "ownerReferences", sub: ["apiVersion"], type: "Invalid value", value: apiVersion, message: "version must not be empty" });
-      if (kind.length === 0) errs.push({ field: "ownerReferences", sub: ["kind"], type: "Invalid value", value: kind, message: "kind must not be empty" });
-      if (name.length === 0) errs.push({ field: "ownerReferences", sub: ["name"], type: "Invalid value", value: name, message: "name must not be empty" });
-      if (uid.length === 0) errs.push({ field: "ownerReferences", sub: ["uid"], type: "Invalid value", value: uid, message: "uid must not be empty" });
+      if (version.length === 0)
+        errs.push({
+          field: "ownerReferences",
+          sub: ["apiVersion"],
+          type: "Invalid value",
+          value: apiVersion,
+          message: "version must not be empty",
+        });
+      if (kind.length === 0)
+        errs.push({
+          field: "ownerReferences",
+          sub: ["kind"],
+          type: "Invalid value",
+          value: kind,
+          message: "kind must not be empty",
+        });
+      if (name.length === 0)
+        errs.push({
+          field: "ownerReferences",
+          sub: ["name"],
+          type: "Invalid value",
+          value: name,
+          message: "name must not be empty",
+        });
+      if (uid.length === 0)
+        errs.push({
+          field: "ownerReferences",
+          sub: ["uid"],
+          type: "Invalid value",
+          value: uid,
+          message: "uid must not be empty",
+        });
       if (group === "" && version === "v1" && kind === "Event")
-        errs.push({ field: "ownerReferences", type: "Invalid value", value: ref, message: "/v1, Kind=Event is disallowed from being an owner" });
+        errs.push({
+          field: "ownerReferences",
+          type: "Invalid value",
+          value: ref,
+          message: "/v1, Kind=Event is disallowed from being an owner",
+        });
       if (ref.controller === true) {
         const cur = kind + "/" + name;
         if (firstController !== "")
@@ -149,12 +200,18 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
     let foreground = false;
     for (const f of finalizers) {
       if (typeof f !== "string") continue;
-      for (const m of qualifiedNameErrors(f, minor)) errs.push({ field: "finalizers", type: "Invalid value", value: f, message: m });
+      for (const m of qualifiedNameErrors(f, minor))
+        errs.push({ field: "finalizers", type: "Invalid value", value: f, message: m });
       if (f === "orphan") orphan = true;
       if (f === "foregroundDeletion") foreground = true;
     }
     if (orphan && foreground)
-      errs.push({ field: "finalizers", type: "Invalid value", value: finalizers, message: "finalizer orphan and foregroundDeletion cannot be both set" });
+      errs.push({
+        field: "finalizers",
+        type: "Invalid value",
+        value: finalizers,
+        message: "finalizer orphan and foregroundDeletion cannot be both set",
+      });
   }
   return errs;
 }

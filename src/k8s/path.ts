@@ -2,9 +2,7 @@
 // Upstream: kubernetes/apimachinery:pkg/util/validation/field/path.go
 
 export type PathSegment =
-  | { kind: "field"; name: string }
-  | { kind: "key"; key: string }
-  | { kind: "index"; index: number };
+  { kind: "field"; name: string } | { kind: "key"; key: string } | { kind: "index"; index: number };
 
 export class FieldPath {
   private cachedSegments: readonly PathSegment[] | undefined;
@@ -64,7 +62,14 @@ export class FieldPath {
     if (this.parent !== null) {
       const base = this.parent.toString();
       const s = this.last!;
-      out = s.kind === "field" ? (base === "" ? s.name : base + "." + s.name) : s.kind === "key" ? `${base}[${s.key}]` : `${base}[${s.index}]`;
+      out =
+        s.kind === "field"
+          ? base === ""
+            ? s.name
+            : base + "." + s.name
+          : s.kind === "key"
+            ? `${base}[${s.key}]`
+            : `${base}[${s.index}]`;
     } else {
       out = "";
       for (const s of this.cachedSegments!) {

@@ -45,16 +45,36 @@ export interface FeatureGate {
 }
 
 /** Strict decoding of request bodies (unknown and duplicate fields rejected under kubectl's default `--validate=strict`). */
-export const SERVER_SIDE_FIELD_VALIDATION: FeatureGate = { name: "ServerSideFieldValidation", alpha: 23, onByDefault: 25, ga: 27 };
+export const SERVER_SIDE_FIELD_VALIDATION: FeatureGate = {
+  name: "ServerSideFieldValidation",
+  alpha: 23,
+  onByDefault: 25,
+  ga: 27,
+};
 
 /** `x-kubernetes-validations` (CEL rules): dropped from the structural part of every schema while off. */
-export const CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS: FeatureGate = { name: "CustomResourceValidationExpressions", alpha: 23, onByDefault: 25, ga: 29 };
+export const CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS: FeatureGate = {
+  name: "CustomResourceValidationExpressions",
+  alpha: 23,
+  onByDefault: 25,
+  ga: 29,
+};
 
 /** `optionalOldSelf` on validation rules: dropped while off. */
-export const CRD_VALIDATION_RATCHETING: FeatureGate = { name: "CRDValidationRatcheting", alpha: 28, onByDefault: 30, ga: 33 };
+export const CRD_VALIDATION_RATCHETING: FeatureGate = {
+  name: "CRDValidationRatcheting",
+  alpha: 28,
+  onByDefault: 30,
+  ga: 33,
+};
 
 /** `selectableFields` (spec and per version): dropped while off. */
-export const CUSTOM_RESOURCE_FIELD_SELECTORS: FeatureGate = { name: "CustomResourceFieldSelectors", alpha: 30, onByDefault: 31, ga: 32 };
+export const CUSTOM_RESOURCE_FIELD_SELECTORS: FeatureGate = {
+  name: "CustomResourceFieldSelectors",
+  alpha: 30,
+  onByDefault: 31,
+  ga: 32,
+};
 
 /** Whether the gate exists and is on by default in Kubernetes 1.<minor>. */
 export function enabledByDefault(gate: FeatureGate, minor: number): boolean {
@@ -82,7 +102,8 @@ export const RELEASE_BEHAVIOURS = {
   statusRootAllowsValidations: {
     since: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.alpha,
     what: "the status subresource's root schema may also have x-kubernetes-validations (the message lists XValidations among the allowed fields)",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionSpec)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionSpec)",
   },
   v1beta1Removed: {
     since: 22,
@@ -96,7 +117,8 @@ export const RELEASE_BEHAVIOURS = {
   preserveUnknownFieldsMessageNamesExtension: {
     since: 25,
     what: "spec.preserveUnknownFields: true is refused with a message naming x-kubernetes-preserve-unknown-fields (was x-preserve-unknown-fields)",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validatePreserveUnknownFields)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validatePreserveUnknownFields)",
   },
   messageExpression: {
     since: 27,
@@ -115,13 +137,14 @@ export const RELEASE_BEHAVIOURS = {
   },
   tooLongReworded: {
     since: 32,
-    what: "field.TooLong says \"may not be more than N bytes\" (was \"must have at most N bytes\"; a value validator's \"may not be longer than N\")",
+    what: 'field.TooLong says "may not be more than N bytes" (was "must have at most N bytes"; a value validator\'s "may not be longer than N")',
     upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (TooLong)",
   },
   storedVersionMissingExplained: {
     since: 33,
-    what: "a stored version missing from spec.versions is reported with why it must stay (was \"must appear in spec.versions\")",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
+    what: 'a stored version missing from spec.versions is reported with why it must stay (was "must appear in spec.versions")',
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
   },
   fieldValueRendered: {
     since: 34,
@@ -130,23 +153,25 @@ export const RELEASE_BEHAVIOURS = {
   },
   requiredWithoutDetail: {
     since: 34,
-    what: "a Required field error carries no detail (was \"… is required\" / \"must not be empty\")",
+    what: 'a Required field error carries no detail (was "… is required" / "must not be empty")',
     upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (Required)",
   },
   tooLongTooManySingular: {
     since: 34,
-    what: "field.TooLong and field.TooMany say \"1 byte\" and \"1 item\" (was \"1 bytes\", \"1 items\")",
+    what: 'field.TooLong and field.TooMany say "1 byte" and "1 item" (was "1 bytes", "1 items")',
     upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (TooLong, TooMany)",
   },
   validationRuleMessagesUnprefixed: {
     since: 34,
     what: "the errors of a validation rule's message and fieldPath no longer repeat the field's name (\"must be non-empty if specified\")",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionOpenAPISchema)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionOpenAPISchema)",
   },
   selectableFieldsWithoutSchemaReworded: {
     since: 34,
     what: "selectableFields without a schema is refused with a message that does not repeat the field's name",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateSelectableFields)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateSelectableFields)",
   },
   registryK8sFormats: {
     since: 34,
@@ -160,18 +185,19 @@ export const RELEASE_BEHAVIOURS = {
   },
   messageWordsBytes: {
     since: 35,
-    what: "label keys and values are checked by apimachinery's content package, whose length message says \"bytes\" (was \"characters\")",
+    what: 'label keys and values are checked by apimachinery\'s content package, whose length message says "bytes" (was "characters")',
     upstream: "kubernetes/apimachinery:pkg/api/validate/content",
   },
   validLabelKeyWording: {
     since: 35,
-    what: "an invalid label key's message says \"a valid label key\" (content.IsLabelKey; was \"a qualified name\")",
+    what: 'an invalid label key\'s message says "a valid label key" (content.IsLabelKey; was "a qualified name")',
     upstream: "kubernetes/apimachinery:pkg/api/validate/content (IsLabelKey)",
   },
   numericFormats: {
     since: 36,
     what: "integer and number formats are kept (int32/int64, float/double; any other is stripped before validating) and range-checked",
-    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (StripUnsupportedFormatsPostProcessorForVersion)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (StripUnsupportedFormatsPostProcessorForVersion)",
   },
   registryQuantitySemverFormats: {
     since: 36,

@@ -108,7 +108,7 @@ function shouldEscape(c: number, mode: Encoding): boolean {
 /** Percent-decoding with Go's error texts; returns the decoded string (as UTF-8 bytes → JS string) or an error. */
 function unescape(s: string, mode: Encoding): { ok: true; value: string } | { ok: false; error: string } {
   let n = 0;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i]!;
     if (c === "%") {
       n++;
@@ -134,7 +134,7 @@ function unescape(s: string, mode: Encoding): { ok: true; value: string } | { ok
   }
   if (n === 0) return { ok: true, value: s };
   const bytes: number[] = [];
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i]!;
     if (c === "%") {
       bytes.push(unhex(s[i + 1]!) * 16 + unhex(s[i + 2]!));
@@ -201,7 +201,8 @@ function parseHost(host: string): { ok: true; value: string } | { ok: false; err
     const i = host.lastIndexOf("]");
     if (i < 0) return { ok: false, error: "missing ']' in host" };
     const colonPort = host.slice(i + 1);
-    if (!validOptionalPort(colonPort)) return { ok: false, error: `invalid port ${strconvQuote(colonPort)} after host` };
+    if (!validOptionalPort(colonPort))
+      return { ok: false, error: `invalid port ${strconvQuote(colonPort)} after host` };
     const zone = host.slice(0, i).indexOf("%25");
     if (zone >= 0) {
       const h1 = unescape(host.slice(0, zone), "host");
@@ -216,7 +217,8 @@ function parseHost(host: string): { ok: true; value: string } | { ok: false; err
     const i = host.lastIndexOf(":");
     if (i !== -1) {
       const colonPort = host.slice(i);
-      if (!validOptionalPort(colonPort)) return { ok: false, error: `invalid port ${strconvQuote(colonPort)} after host` };
+      if (!validOptionalPort(colonPort))
+        return { ok: false, error: `invalid port ${strconvQuote(colonPort)} after host` };
     }
   }
   return unescape(host, "host");
@@ -231,7 +233,9 @@ function validUserinfo(s: string): boolean {
   return true;
 }
 
-function parseAuthority(authority: string): { ok: true; user: GoUserinfo | null; host: string } | { ok: false; error: string } {
+function parseAuthority(
+  authority: string,
+): { ok: true; user: GoUserinfo | null; host: string } | { ok: false; error: string } {
   const i = authority.lastIndexOf("@");
   const h = parseHost(i < 0 ? authority : authority.slice(i + 1));
   if (!h.ok) return h;
@@ -254,7 +258,16 @@ function parseAuthority(authority: string): { ok: true; user: GoUserinfo | null;
 function parse(raw: string, viaRequest: boolean): GoURLResult {
   if (containsCTLByte(raw)) return { ok: false, error: "net/url: invalid control character in URL" };
   if (raw === "" && viaRequest) return { ok: false, error: "empty url" };
-  const url: GoURL = { scheme: "", opaque: "", user: null, host: "", path: "", rawQuery: "", forceQuery: false, fragment: "" };
+  const url: GoURL = {
+    scheme: "",
+    opaque: "",
+    user: null,
+    host: "",
+    path: "",
+    rawQuery: "",
+    forceQuery: false,
+    fragment: "",
+  };
   if (raw === "*") {
     url.path = "*";
     return { ok: true, url };
@@ -342,11 +355,36 @@ export function validateWebhookURL(raw: string): WebhookFieldError[] {
     return errs;
   }
   const u = r.url;
-  if (u.scheme !== "https") errs.push({ sub: null, type: "Invalid value", value: u.scheme, message: "'https' is the only allowed URL scheme" + URL_FORM });
-  if (u.host.length === 0) errs.push({ sub: null, type: "Invalid value", value: u.host, message: "host must be specified" + URL_FORM });
-  if (u.user !== null) errs.push({ sub: null, type: "Invalid value", value: userinfoString(u.user), message: "user information is not permitted in the URL" });
-  if (u.fragment.length !== 0) errs.push({ sub: null, type: "Invalid value", value: u.fragment, message: "fragments are not permitted in the URL" });
-  if (u.rawQuery.length !== 0) errs.push({ sub: null, type: "Invalid value", value: u.rawQuery, message: "query parameters are not permitted in the URL" });
+  if (u.scheme !== "https")
+    errs.push({
+      sub: null,
+      type: "Invalid value",
+      value: u.scheme,
+      message: "'https' is the only allowed URL scheme" + URL_FORM,
+    });
+  if (u.host.length === 0)
+    errs.push({ sub: null, type: "Invalid value", value: u.host, message: "host must be specified" + URL_FORM });
+  if (u.user !== null)
+    errs.push({
+      sub: null,
+      type: "Invalid value",
+      value: userinfoString(u.user),
+      message: "user information is not permitted in the URL",
+    });
+  if (u.fragment.length !== 0)
+    errs.push({
+      sub: null,
+      type: "Invalid value",
+      value: u.fragment,
+      message: "fragments are not permitted in the URL",
+    });
+  if (u.rawQuery.length !== 0)
+    errs.push({
+      sub: null,
+      type: "Invalid value",
+      value: u.rawQuery,
+      message: "query parameters are not permitted in the URL",
+    });
   return errs;
 }
 
@@ -355,21 +393,35 @@ export function validateWebhookURL(raw: string): WebhookFieldError[] {
  * validator passes (service.name, service.namespace) into (namespace, name), which is why its Required errors land
  * on the other field. Callers pass the arguments the way the apiserver does.
  */
-export function validateWebhookService(namespace: string, name: string, path: string | null, port: number, minor = Infinity): WebhookFieldError[] {
+export function validateWebhookService(
+  namespace: string,
+  name: string,
+  path: string | null,
+  port: number,
+  minor = Infinity,
+): WebhookFieldError[] {
   const errs: WebhookFieldError[] = [];
   // Up to 1.33 the Required errors carried a detail; 1.34 dropped it.
   const old = !releaseHas(minor, "requiredWithoutDetail");
-  if (name.length === 0) errs.push({ sub: "name", type: "Required value", message: old ? "service name is required" : "" });
-  if (namespace.length === 0) errs.push({ sub: "namespace", type: "Required value", message: old ? "service namespace is required" : "" });
+  if (name.length === 0)
+    errs.push({ sub: "name", type: "Required value", message: old ? "service name is required" : "" });
+  if (namespace.length === 0)
+    errs.push({ sub: "namespace", type: "Required value", message: old ? "service namespace is required" : "" });
   if (!(Number.isInteger(port) && port >= 1 && port <= 65535))
-    errs.push({ sub: "port", type: "Invalid value", value: port, message: "port is not valid: must be between 1 and 65535, inclusive" });
+    errs.push({
+      sub: "port",
+      type: "Invalid value",
+      value: port,
+      message: "port is not valid: must be between 1 and 65535, inclusive",
+    });
   if (path === null) return errs;
   if (path === "/" || path.length === 0) return errs;
   if (path === "//") {
     errs.push({ sub: "path", type: "Invalid value", value: path, message: "segment[0] may not be empty" });
     return errs;
   }
-  if (!path.startsWith("/")) errs.push({ sub: "path", type: "Invalid value", value: path, message: "must start with a '/'" });
+  if (!path.startsWith("/"))
+    errs.push({ sub: "path", type: "Invalid value", value: path, message: "must start with a '/'" });
   let toCheck = path.slice(1);
   if (toCheck.endsWith("/")) toCheck = toCheck.slice(0, -1);
   toCheck.split("/").forEach((step, i) => {
@@ -377,7 +429,8 @@ export function validateWebhookService(namespace: string, name: string, path: st
       errs.push({ sub: "path", type: "Invalid value", value: path, message: `segment[${i}] may not be empty` });
       return;
     }
-    for (const failure of isDNS1123Subdomain(step)) errs.push({ sub: "path", type: "Invalid value", value: path, message: `segment[${i}]: ${failure}` });
+    for (const failure of isDNS1123Subdomain(step))
+      errs.push({ sub: "path", type: "Invalid value", value: path, message: `segment[${i}]: ${failure}` });
   });
   return errs;
 }

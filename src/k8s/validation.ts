@@ -51,7 +51,8 @@ export function joined(messages: string[]): string {
 const labelValueRe = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 export function isValidLabelValue(value: string, minor = 0): string[] {
   const errs: string[] = [];
-  if (value.length > 63) errs.push(releaseHas(minor, "messageWordsBytes") ? "must be no more than 63 bytes" : maxLenError(63));
+  if (value.length > 63)
+    errs.push(releaseHas(minor, "messageWordsBytes") ? "must be no more than 63 bytes" : maxLenError(63));
   if (!labelValueRe.test(value))
     errs.push(
       "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",

@@ -14,7 +14,11 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string
 
 export function parseKubernetesVersion(text: string): ParseResult<KubernetesVersion> {
   const m = /^v?1\.(\d+)(?:\.\d+)?$/.exec(text.trim());
-  if (!m) return { ok: false, error: `invalid Kubernetes version "${text}" (expected 1.N, e.g. ${DEFAULT_KUBERNETES_VERSION})` };
+  if (!m)
+    return {
+      ok: false,
+      error: `invalid Kubernetes version "${text}" (expected 1.N, e.g. ${DEFAULT_KUBERNETES_VERSION})`,
+    };
   const minor = Number(m[1]);
   if (!isKnownRelease(minor))
     return {
@@ -80,7 +84,12 @@ export function sortByVersionPriority(names: readonly string[]): string[] {
  * defaultDeprecationWarning): `<group>/<version> <Kind> is deprecated`, and `; use <group>/<v> <Kind>` naming the
  * highest-priority served, non-deprecated version above it.
  */
-export function defaultDeprecationWarning(group: string, kind: string, version: string, versions: Iterable<{ name: string; served: boolean; deprecated: boolean }>): string {
+export function defaultDeprecationWarning(
+  group: string,
+  kind: string,
+  version: string,
+  versions: Iterable<{ name: string; served: boolean; deprecated: boolean }>,
+): string {
   let text = `${group}/${version} ${kind} is deprecated`;
   let best: string | null = null;
   for (const o of versions) {

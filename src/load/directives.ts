@@ -55,7 +55,13 @@ export function parseDirectives(text: string): DisableDirective[] {
     const body = c.text.slice(m[0].length);
     const sep = body.search(/(^|\s)--(\s|$)/);
     const list = sep < 0 ? body : body.slice(0, sep);
-    const reason = sep < 0 ? undefined : body.slice(sep).replace(/^\s*--\s*/, "").trim() || undefined;
+    const reason =
+      sep < 0
+        ? undefined
+        : body
+            .slice(sep)
+            .replace(/^\s*--\s*/, "")
+            .trim() || undefined;
     const rules: DirectiveRule[] = [];
     for (const r of list.matchAll(/[^,\s]+/g))
       rules.push({ id: r[0], line: lineIdx + 1, column: column + m[0].length + r.index! });
@@ -66,7 +72,15 @@ export function parseDirectives(text: string): DisableDirective[] {
       while (j < lines.length && (lines[j]!.trim() === "" || lines[j]!.trim().startsWith("#"))) j++;
       target = j + 1;
     }
-    out.push({ kind, line: lineIdx + 1, column, endColumn: column + c.text.length, target, rules, ...(reason ? { reason } : {}) });
+    out.push({
+      kind,
+      line: lineIdx + 1,
+      column,
+      endColumn: column + c.text.length,
+      target,
+      rules,
+      ...(reason ? { reason } : {}),
+    });
   }
   return out;
 }

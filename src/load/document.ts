@@ -1,5 +1,21 @@
 /** YAML/JSON text → documents that keep every node's line and column; parse problems become values, not throws. */
-import { LineCounter, parseAllDocuments, isMap, isNode, isSeq, isScalar, isPair, isAlias, type Document, type Node, type Tags, type ScalarTag, type YAMLMap, type Alias, Scalar } from "yaml";
+import {
+  LineCounter,
+  parseAllDocuments,
+  isMap,
+  isNode,
+  isSeq,
+  isScalar,
+  isPair,
+  isAlias,
+  type Document,
+  type Node,
+  type Tags,
+  type ScalarTag,
+  type YAMLMap,
+  type Alias,
+  Scalar,
+} from "yaml";
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives, type DisableDirective } from "./directives.js";
 import { splitJsonStream, type JsonStream } from "./json-stream.js";
@@ -11,7 +27,13 @@ export const MAX_ALIAS_COUNT = 1000;
 export const MAX_DEPTH = 500;
 
 /** The rule ids of what the loader finds in YAML: each is a registered engine rule (test/diagnostic-codes.test.mjs). */
-export const YAML_PROBLEM_CODES = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias-limit", "yaml-boolean-key", "yaml-not-json"] as const;
+export const YAML_PROBLEM_CODES = [
+  "yaml-syntax",
+  "yaml-duplicate-key",
+  "yaml-alias-limit",
+  "yaml-boolean-key",
+  "yaml-not-json",
+] as const;
 export type YamlProblemCode = (typeof YAML_PROBLEM_CODES)[number];
 
 export interface LoadProblem {
@@ -121,7 +143,8 @@ function mergedEntry(node: YAMLMap, name: string, doc: Document.Parsed, depth: n
       continue;
     }
     const kv = isScalar(k) ? k.value : k;
-    if (kv !== null && typeof kv !== "object" && String(kv) === name) found = { node: (item.value as Node | null) ?? null, keyNode: k };
+    if (kv !== null && typeof kv !== "object" && String(kv) === name)
+      found = { node: (item.value as Node | null) ?? null, keyNode: k };
   }
   return found;
 }
@@ -146,7 +169,13 @@ function mergeSources(value: Node | null, doc: Document.Parsed): (Node | null)[]
   return [v];
 }
 
-function makeDocument(index: number, doc: Document.Parsed, value: unknown, lc: LineCounter, text: string): LoadedDocument {
+function makeDocument(
+  index: number,
+  doc: Document.Parsed,
+  value: unknown,
+  lc: LineCounter,
+  text: string,
+): LoadedDocument {
   const docRange = doc.range ?? [0, 0, 0];
   const rangeOfDocument = range(lc, docRange[0], docRange[1]);
   const contents = (doc.contents as Node | null) ?? null;
@@ -269,7 +298,9 @@ function goScalarOf(node: Scalar): GoScalar {
 const goYamlV2Tags = (tags: Tags): Tags => {
   // Only the map and sequence tags stay (the merge tag is added after this list by the library itself): go-yaml reads
   // !!set, !!omap and !!pairs nodes as the plain map or sequence they are written as.
-  const kept = tags.filter((t) => typeof t === "object" && (t.tag === "tag:yaml.org,2002:map" || t.tag === "tag:yaml.org,2002:seq"));
+  const kept = tags.filter(
+    (t) => typeof t === "object" && (t.tag === "tag:yaml.org,2002:map" || t.tag === "tag:yaml.org,2002:seq"),
+  );
   const plain: ScalarTag = {
     tag: "tag:crdlint:go-yaml-plain",
     default: true,
@@ -277,9 +308,12 @@ const goYamlV2Tags = (tags: Tags): Tags => {
     identify: () => false,
     resolve: (text) => goNode(resolveGoScalar(text)),
   };
-  const tagged = GO_RESOLVED_TAGS.map(
-    (tag): ScalarTag => ({ tag, default: false, identify: () => false, resolve: (text) => goNode(resolveGoScalar(text, tag)) }),
-  );
+  const tagged = GO_RESOLVED_TAGS.map((tag): ScalarTag => ({
+    tag,
+    default: false,
+    identify: () => false,
+    resolve: (text) => goNode(resolveGoScalar(text, tag)),
+  }));
   return [...kept, plain, ...tagged];
 };
 
@@ -304,7 +338,10 @@ function loadJsonStream(text: string, stream: JsonStream): LoadedText {
   const add = (start: number, end: number) => {
     const at = lc.linePos(start);
     const part = loadYamlText(text.slice(start, end), at.line - 1);
-    const shiftPos = (p: { line: number; column: number }) => ({ line: p.line + at.line - 1, column: p.line === 1 ? p.column + at.col - 1 : p.column });
+    const shiftPos = (p: { line: number; column: number }) => ({
+      line: p.line + at.line - 1,
+      column: p.line === 1 ? p.column + at.col - 1 : p.column,
+    });
     const shift = (r: SourceRange): SourceRange => ({ start: shiftPos(r.start), end: shiftPos(r.end) });
     for (const d of part.documents) {
       out.documents.push({
@@ -321,7 +358,13 @@ function loadJsonStream(text: string, stream: JsonStream): LoadedText {
     for (const p of part.problems) out.problems.push({ ...p, range: shift(p.range), document: p.document + base });
     for (const dir of part.directives) {
       const moved = shiftPos(dir);
-      out.directives.push({ ...dir, line: moved.line, column: moved.column, endColumn: dir.endColumn + moved.column - dir.column, target: dir.target + at.line - 1 });
+      out.directives.push({
+        ...dir,
+        line: moved.line,
+        column: moved.column,
+        endColumn: dir.endColumn + moved.column - dir.column,
+        target: dir.target + at.line - 1,
+      });
     }
     base += Math.max(1, ...part.documents.map((d) => d.index + 1), ...part.problems.map((p) => p.document + 1));
   };
@@ -332,7 +375,9 @@ function loadJsonStream(text: string, stream: JsonStream): LoadedText {
     out.problems.push({
       rule: "yaml-syntax",
       message: `kubectl reads a stream that starts with { as JSON and stops here: ${stream.error.message} (${
-        stream.values.length > 1 ? `after ${stream.values.length} JSON values it no longer tries YAML` : "fewer than 4 bytes follow, too few for its switch to YAML"
+        stream.values.length > 1
+          ? `after ${stream.values.length} JSON values it no longer tries YAML`
+          : "fewer than 4 bytes follow, too few for its switch to YAML"
       })`,
       range: { start: pos, end: pos },
       document: base,
@@ -369,7 +414,8 @@ function loadYamlText(text: string, lineOffset = 0): LoadedText {
   } catch (e) {
     problems.push({
       rule: "yaml-syntax",
-      message: e instanceof RangeError ? "document is nested too deeply to parse" : `cannot parse: ${(e as Error).message}`,
+      message:
+        e instanceof RangeError ? "document is nested too deeply to parse" : `cannot parse: ${(e as Error).message}`,
       range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
       document: 0,
     });
@@ -386,7 +432,11 @@ function loadYamlText(text: string, lineOffset = 0): LoadedText {
       problems.push({
         rule: dup ? "yaml-duplicate-key" : "yaml-syntax",
         // The parser records its own stack overflow on a deeply nested document as an error: say what it means.
-        message: dup ? duplicateKeyMessage(text, s, lc.linePos((err as DuplicateKeyError).firstKeyAt).line + lineOffset) : err.message.includes("Maximum call stack size exceeded") ? "document is nested too deeply to parse" : err.message.split("\n")[0]!,
+        message: dup
+          ? duplicateKeyMessage(text, s, lc.linePos((err as DuplicateKeyError).firstKeyAt).line + lineOffset)
+          : err.message.includes("Maximum call stack size exceeded")
+            ? "document is nested too deeply to parse"
+            : err.message.split("\n")[0]!,
         range: range(lc, s, e),
         document: index,
       });
@@ -399,7 +449,12 @@ function loadYamlText(text: string, lineOffset = 0): LoadedText {
     const unreadable = unresolvableAlias(doc.contents as Node | null);
     if (unreadable) {
       const r = unreadable.node.range ?? doc.range ?? [0, 0];
-      problems.push({ rule: "yaml-syntax", message: unreadable.message, range: range(lc, r[0], r[1]), document: index });
+      problems.push({
+        rule: "yaml-syntax",
+        message: unreadable.message,
+        range: range(lc, r[0], r[1]),
+        document: index,
+      });
       return;
     }
     // Keys are renamed to their JSON names before the JS value is built; the findings count only once the value is.
@@ -486,7 +541,8 @@ function unresolvableAlias(root: Node | null): { node: Node; message: string } |
     if (isAlias(node)) {
       const source = latest.get(node.source);
       if (!source) return { node, message: `unknown anchor '${node.source}' referenced` };
-      if (source.range && node.range && source.range[0] <= node.range[0] && node.range[1] <= source.range[2]) return { node, message: `anchor '${node.source}' value contains itself` };
+      if (source.range && node.range && source.range[0] <= node.range[0] && node.range[1] <= source.range[2])
+        return { node, message: `anchor '${node.source}' value contains itself` };
       continue;
     }
     if (!isNode(node)) continue;
@@ -552,10 +608,20 @@ function withDuplicateKeys(doc: Document.Parsed): ParseError[] {
 type DuplicateKeyError = ParseError & { firstKeyAt: number };
 
 function duplicateKeyError([offset, first]: [number, number]): DuplicateKeyError {
-  return { code: "DUPLICATE_KEY", pos: [offset, offset + 1], message: "Map keys must be unique", firstKeyAt: first } as DuplicateKeyError;
+  return {
+    code: "DUPLICATE_KEY",
+    pos: [offset, offset + 1],
+    message: "Map keys must be unique",
+    firstKeyAt: first,
+  } as DuplicateKeyError;
 }
 
-type ConversionProblem = (rule: "yaml-boolean-key" | "yaml-not-json" | "yaml-syntax", start: number, end: number, message: string) => void;
+type ConversionProblem = (
+  rule: "yaml-boolean-key" | "yaml-not-json" | "yaml-syntax",
+  start: number,
+  end: number,
+  message: string,
+) => void;
 
 /**
  * What sigs.k8s.io/yaml does after go-yaml: map keys become JSON object names (`0x1F:` is "31", `y:` is "true", a float
@@ -621,8 +687,15 @@ function mergeKey(doc: Document.Parsed, key: Scalar, value: Node | null, found: 
   const bad = sources.findIndex((n) => !isMap(n));
   if (bad >= 0) {
     // The offending list item when the value is a list (sources are reversed), else the value itself.
-    const at = (isSeq(value) ? (value.items[sources.length - 1 - bad] as Node | null) : value)?.range ?? value?.range ?? key.range ?? [0, 0];
-    found("yaml-not-json", at[0], at[1], "kubectl cannot merge this value (yaml: map merge requires map or sequence of maps as the value); a merge key `<<` takes a map, an alias of one, or a list of them");
+    const at = (isSeq(value) ? (value.items[sources.length - 1 - bad] as Node | null) : value)?.range ??
+      value?.range ??
+      key.range ?? [0, 0];
+    found(
+      "yaml-not-json",
+      at[0],
+      at[1],
+      "kubectl cannot merge this value (yaml: map merge requires map or sequence of maps as the value); a merge key `<<` takes a map, an alias of one, or a list of them",
+    );
     return;
   }
   const setKey = (map: unknown, k: unknown, v: unknown): void => {
@@ -636,7 +709,8 @@ function mergeKey(doc: Document.Parsed, key: Scalar, value: Node | null, found: 
         // Converting an alias counts it against maxAliasCount (an alias bomb through merge keys still stops).
         const js = nodeToJS(item, ctx);
         if (js instanceof Map) for (const [k, v] of js) setKey(map, k, v);
-        else if (js !== null && typeof js === "object") for (const k of Object.keys(js)) setKey(map, k, (js as Record<string, unknown>)[k]);
+        else if (js !== null && typeof js === "object")
+          for (const k of Object.keys(js)) setKey(map, k, (js as Record<string, unknown>)[k]);
       }
       return map;
     },
@@ -644,7 +718,10 @@ function mergeKey(doc: Document.Parsed, key: Scalar, value: Node | null, found: 
 }
 
 /** The context the `yaml` library passes to toJSON and addToJSMap (its ToJSContext, which it does not export). */
-type ToJSContext = { anchors: Map<Node, { aliasCount: number; count: number; res: unknown }>; onCreate?: (res: unknown) => void };
+type ToJSContext = {
+  anchors: Map<Node, { aliasCount: number; count: number; res: unknown }>;
+  onCreate?: (res: unknown) => void;
+};
 
 /** The library's internal toJS for one node: an anchored node is registered so that later aliases of it resolve. */
 function nodeToJS(node: unknown, ctx: ToJSContext): unknown {
@@ -664,7 +741,13 @@ function nodeToJS(node: unknown, ctx: ToJSContext): unknown {
 
 function checkValue(node: GoNode, found: ConversionProblem): void {
   if (!node.range) return;
-  if (node.goError !== undefined) found("yaml-not-json", node.range[0], node.range[1], `kubectl cannot decode this value (yaml: ${node.goError}); drop the tag or write a value that fits it`);
+  if (node.goError !== undefined)
+    found(
+      "yaml-not-json",
+      node.range[0],
+      node.range[1],
+      `kubectl cannot decode this value (yaml: ${node.goError}); drop the tag or write a value that fits it`,
+    );
   else if (typeof node.value === "number" && !Number.isFinite(node.value)) {
     const go = Number.isNaN(node.value) ? "NaN" : node.value > 0 ? "+Inf" : "-Inf";
     found(
@@ -681,14 +764,24 @@ function aliasKey(doc: Document.Parsed, alias: Alias, found: ConversionProblem):
   const target = alias.resolve(doc) as Node | undefined;
   const at = alias.range ?? [0, 0];
   if (!isScalar(target)) {
-    found("yaml-not-json", at[0], at[1], `kubectl cannot use a ${isSeq(target) ? "sequence" : "mapping"} as a key (yaml: invalid map key); JSON object names are strings`);
+    found(
+      "yaml-not-json",
+      at[0],
+      at[1],
+      `kubectl cannot use a ${isSeq(target) ? "sequence" : "mapping"} as a key (yaml: invalid map key); JSON object names are strings`,
+    );
     return alias;
   }
   const go = goScalarOf(target);
   const name = go.kind === "error" ? { unsupported: "error" } : goKeyName(go);
   if ("name" in name) return Object.assign(new Scalar(name.name), { range: alias.range });
   if (go.kind !== "error")
-    found("yaml-not-json", at[0], at[1], `kubectl cannot convert the key ${alias.toString()} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`);
+    found(
+      "yaml-not-json",
+      at[0],
+      at[1],
+      `kubectl cannot convert the key ${alias.toString()} to a JSON object name (unsupported map key of type: ${name.unsupported}); quote it for a string key`,
+    );
   return alias;
 }
 
@@ -696,14 +789,24 @@ function convertKey(key: Node | null, text: string, found: ConversionProblem): v
   if (key === null) return;
   if (!isScalar(key)) {
     if (key.range)
-      found("yaml-not-json", key.range[0], key.range[1], `kubectl cannot use a ${isMap(key) ? "mapping" : "sequence"} as a key (yaml: invalid map key); JSON object names are strings`);
+      found(
+        "yaml-not-json",
+        key.range[0],
+        key.range[1],
+        `kubectl cannot use a ${isMap(key) ? "mapping" : "sequence"} as a key (yaml: invalid map key); JSON object names are strings`,
+      );
     return;
   }
   const k = key as GoNode;
   if (typeof k.value === "symbol" || !k.range) return;
   const go = goScalarOf(k);
   if (go.kind === "error") {
-    found("yaml-not-json", k.range[0], k.range[1], `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`);
+    found(
+      "yaml-not-json",
+      k.range[0],
+      k.range[1],
+      `kubectl cannot decode this key (yaml: ${go.message}); drop the tag or write a key that fits it`,
+    );
     return;
   }
   if (go.kind === "bool" && k.type === Scalar.PLAIN) {

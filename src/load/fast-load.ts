@@ -295,7 +295,8 @@ class Reader {
     // parent's. Modelled: comments after the collection indented less than its items leave its end alone. Anything
     // else is the full loader's to read.
     let j = lastLine + 1;
-    for (; j < this.limit && this.kinds[j] !== CONTENT; j++) if (this.kinds[j] === COMMENT && (lastOpen || this.indents[j]! >= indent)) throw new Unsupported();
+    for (; j < this.limit && this.kinds[j] !== CONTENT; j++)
+      if (this.kinds[j] === COMMENT && (lastOpen || this.indents[j]! >= indent)) throw new Unsupported();
     if (lastOpen) {
       // Ending with an empty value, the collection ends where that value sits, unless a comment inside it moves it.
       if (this.commentsBefore[lastLine + 1]! > this.commentsBefore[firstLine]!) throw new Unsupported();
@@ -370,7 +371,11 @@ class Reader {
       // `- key: value` is a mapping whose keys sit at the column after the dash (and its spaces).
       const compactMap = j < lineEnd && c !== 35 && this.startsKey(j, lineEnd);
       if (!compactMap) this.pos++;
-      arr.push(compactMap ? this.map(j - this.starts[line]!, j, depth + 1) : this.entryValue(dashAt + 1, lineEnd, indent, false, depth));
+      arr.push(
+        compactMap
+          ? this.map(j - this.starts[line]!, j, depth + 1)
+          : this.entryValue(dashAt + 1, lineEnd, indent, false, depth),
+      );
       this.record(arr, null, this.vStart, this.vStart, this.vEnd);
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
@@ -466,7 +471,8 @@ class Reader {
           // A scalar or flow collection written on the lines after its key reads as if it followed the key; for a
           // block scalar there, only an indentation taken from its content is modelled, not an indicator.
           const c = this.text.charCodeAt(at);
-          if ((c === 124 || c === 62) && /[1-9]/.test(this.text.slice(at + 1, Math.min(end, at + 3)))) throw new Unsupported();
+          if ((c === 124 || c === 62) && /[1-9]/.test(this.text.slice(at + 1, Math.min(end, at + 3))))
+            throw new Unsupported();
           this.pos = next + 1;
           return this.inlineValue(at, end, parentIndent, depth);
         }
@@ -741,7 +747,6 @@ class Reader {
     this.vOpen = false;
     return value;
   }
-
 }
 
 /** A one-line flow collection (`[a, b]`, `{a: 1}`) from offset `i`; nested ones too. */

@@ -10,8 +10,7 @@ const LINTED_EXTENSIONS = [".yaml", ".yml", ".json"];
 const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
 
 export type InputText =
-  | { file: string; text: string }
-  | { file: string; problem: "too-large" | "binary"; message: string };
+  { file: string; text: string } | { file: string; problem: "too-large" | "binary"; message: string };
 
 export interface ExpandResult {
   files: string[];
@@ -80,7 +79,9 @@ export async function expandInputs(paths: readonly string[], options: ExpandOpti
         const { glob } = await import("glob");
         // A match that is a directory (`charts/*/crds`, `config/*/bases`) is read as a directory named on the command
         // line: recursively, its .yaml, .yml and .json files.
-        const matches = (await glob(p, { cwd: options.cwd, dot: false, withFileTypes: true })).sort((a, b) => (a.relative() < b.relative() ? -1 : a.relative() > b.relative() ? 1 : 0));
+        const matches = (await glob(p, { cwd: options.cwd, dot: false, withFileTypes: true })).sort((a, b) =>
+          a.relative() < b.relative() ? -1 : a.relative() > b.relative() ? 1 : 0,
+        );
         const linted: string[] = [];
         for (const m of matches) {
           const rel = m.relative();
@@ -127,7 +128,10 @@ export async function expandInputs(paths: readonly string[], options: ExpandOpti
  * and .git) that mention a CustomResourceDefinition, and the YAML/JSON files skipped because they do not. With
  * `paths` (`--crd-files-only`), the same among the files those paths name.
  */
-export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: number }, paths: readonly string[] = ["."]): Promise<{ files: string[]; skipped: string[]; errors: string[] }> {
+export async function findCrdFiles(
+  options: ExpandOptions & { maxFileSizeBytes: number },
+  paths: readonly string[] = ["."],
+): Promise<{ files: string[]; skipped: string[]; errors: string[] }> {
   const expanded = await expandInputs(paths, options);
   const files: string[] = [];
   const skipped: string[] = [];
@@ -145,7 +149,11 @@ export async function findCrdFiles(options: ExpandOptions & { maxFileSizeBytes: 
       // transform, hold none.
       const role = inputLayout(f, options.cwd, layouts).kustomize?.listedAs;
       if (role === "kustomization" || role === "configuration") skipped.push(f);
-      else if ((await stat(abs)).size > options.maxFileSizeBytes || (await readFile(abs, "utf8")).includes("CustomResourceDefinition")) files.push(f);
+      else if (
+        (await stat(abs)).size > options.maxFileSizeBytes ||
+        (await readFile(abs, "utf8")).includes("CustomResourceDefinition")
+      )
+        files.push(f);
       else skipped.push(f);
     } catch {
       // Unreadable: lint it, and the reader says why.
@@ -173,7 +181,8 @@ export async function ignoredBy(options: ExpandOptions): Promise<(file: string) 
 
 async function compileIgnore(patterns: readonly string[]): Promise<(rel: string) => boolean> {
   const { minimatch } = await import("minimatch");
-  return (rel) => patterns.some((pat) => minimatch(rel, pat, { dot: true }) || minimatch(rel, pat + "/**", { dot: true }));
+  return (rel) =>
+    patterns.some((pat) => minimatch(rel, pat, { dot: true }) || minimatch(rel, pat + "/**", { dot: true }));
 }
 
 /**
@@ -186,7 +195,11 @@ export type StdinReader = (maxBytes: number) => Promise<string | Uint8Array>;
 // How much of an input is searched for a NUL byte: YAML and JSON text has none, and binary data has one early.
 const BINARY_PROBE_BYTES = 8192;
 
-const binary = (file: string): InputText => ({ file, problem: "binary", message: `${file === "-" ? "input" : "file"} is binary (contains NUL bytes), not YAML or JSON` });
+const binary = (file: string): InputText => ({
+  file,
+  problem: "binary",
+  message: `${file === "-" ? "input" : "file"} is binary (contains NUL bytes), not YAML or JSON`,
+});
 
 const tooLarge = (file: string, size: number | null, limit: number): InputText => ({
   file,
@@ -200,7 +213,9 @@ const tooLarge = (file: string, size: number | null, limit: number): InputText =
  */
 export class NoInputError extends Error {
   constructor() {
-    super("no input: standard input is empty (did the command writing to the pipe fail?); name the files to lint, or pipe YAML in");
+    super(
+      "no input: standard input is empty (did the command writing to the pipe fail?); name the files to lint, or pipe YAML in",
+    );
   }
 }
 
@@ -208,7 +223,10 @@ export class NoInputError extends Error {
  * Reads one input; size and binary checks come before parsing. Throws for unreadable files (the CLI's exit 2), and
  * NoInputError for an empty standard input unless `allowEmptyStdin`.
  */
-export async function readInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader; allowEmptyStdin?: boolean }): Promise<InputText> {
+export async function readInput(
+  file: string,
+  options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader; allowEmptyStdin?: boolean },
+): Promise<InputText> {
   const limit = options.maxFileSizeBytes;
   let buf: Buffer;
   if (file === "-") {
@@ -234,7 +252,10 @@ export async function readInput(file: string, options: { cwd: string; maxFileSiz
  * comes back unread as `{ file, stream: true }`; standard input, a pipe or a device is read (bounded) as readInput
  * reads it, since it can be read only once.
  */
-export async function openInput(file: string, options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader; allowEmptyStdin?: boolean }): Promise<InputText | { file: string; stream: true }> {
+export async function openInput(
+  file: string,
+  options: { cwd: string; maxFileSizeBytes: number; stdin?: StdinReader; allowEmptyStdin?: boolean },
+): Promise<InputText | { file: string; stream: true }> {
   if (file !== "-") {
     const abs = resolve(options.cwd, file);
     const st = await stat(abs);

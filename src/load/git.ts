@@ -32,10 +32,14 @@ function gitText(cwd: string, args: readonly string[]): string | null {
  */
 export function fetchHint(ref: string, shallow: boolean): string {
   // A relative ref (HEAD~1, main^) names history: a shallow clone needs its history deepened, not a ref fetched.
-  if (/[~^]/.test(ref) || ref.startsWith("HEAD")) return shallow ? "fetch the history first: git fetch --unshallow (in GitHub Actions, actions/checkout with fetch-depth: 0)" : "check the ref (git log --oneline names the commits)";
+  if (/[~^]/.test(ref) || ref.startsWith("HEAD"))
+    return shallow
+      ? "fetch the history first: git fetch --unshallow (in GitHub Actions, actions/checkout with fetch-depth: 0)"
+      : "check the ref (git log --oneline names the commits)";
   const depth = shallow ? " --depth=50" : "";
   const slash = ref.indexOf("/");
-  const remoteBranch = slash > 0 && !ref.startsWith("refs/") ? { remote: ref.slice(0, slash), branch: ref.slice(slash + 1) } : null;
+  const remoteBranch =
+    slash > 0 && !ref.startsWith("refs/") ? { remote: ref.slice(0, slash), branch: ref.slice(slash + 1) } : null;
   const fetch = remoteBranch
     ? `git fetch${depth} ${remoteBranch.remote} ${remoteBranch.branch}${shallow ? `:refs/remotes/${ref}` : ""}`
     : RELEASE_TAG.test(ref)
@@ -58,12 +62,17 @@ export interface GitTree {
 /** Resolves `ref` to a commit in the repository around `cwd`, or throws GitRefError with a one-line fix. */
 export function resolveGitRef(cwd: string, ref: string): GitTree {
   const root = gitText(cwd, ["rev-parse", "--show-toplevel"]);
-  if (root === null) throw new GitRefError(`--against ${ref}: not a directory, and ${cwd} is not inside a git repository (give a directory, or run crdlint in a git checkout)`);
+  if (root === null)
+    throw new GitRefError(
+      `--against ${ref}: not a directory, and ${cwd} is not inside a git repository (give a directory, or run crdlint in a git checkout)`,
+    );
   if (ref.startsWith("-")) throw new GitRefError(`--against ${ref}: not a git ref`);
   const commit = gitText(cwd, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
   if (commit === null || commit === "") {
     const shallow = gitText(cwd, ["rev-parse", "--is-shallow-repository"]) === "true";
-    throw new GitRefError(`--against ${ref}: no such commit in this repository${shallow ? " (a shallow clone)" : ""}; ${fetchHint(ref, shallow)}`);
+    throw new GitRefError(
+      `--against ${ref}: no such commit in this repository${shallow ? " (a shallow clone)" : ""}; ${fetchHint(ref, shallow)}`,
+    );
   }
   return { root, commit, ref };
 }
@@ -92,13 +101,23 @@ export function listFilesAt(tree: GitTree, cwd: string, paths: readonly string[]
     // `git ls-tree` lists nothing for the pathspec `:(top).`.
     const glob = GLOB.test(p);
     const spec = glob || rel === "" ? [] : [`:(top)${rel}`];
-    const listed = git(tree.root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", tree.commit, "--", ...spec]).toString("utf8");
+    const listed = git(tree.root, [
+      "ls-tree",
+      "-r",
+      "-z",
+      "--name-only",
+      "--full-tree",
+      tree.commit,
+      "--",
+      ...spec,
+    ]).toString("utf8");
     for (const f of listed.split("\0")) {
       if (f === "" || !CRD_FILE.test(f) || seen.has(f)) continue;
       // Only what lies below the named path counts: a named file is taken even in a dot-directory.
       const matched = glob ? globMatch(rel, f) : rel;
       if (matched === null) continue;
-      const below = matched === "" || matched === "." ? f : f.startsWith(`${matched}/`) ? f.slice(matched.length + 1) : null;
+      const below =
+        matched === "" || matched === "." ? f : f.startsWith(`${matched}/`) ? f.slice(matched.length + 1) : null;
       if (below !== null && SKIPPED_DIR.test(below)) continue;
       seen.add(f);
       out.push({ file: f, scope });
@@ -125,7 +144,19 @@ function globMatch(pattern: string, file: string): string | null {
 export function filesMentioningAt(tree: GitTree, words: readonly string[]): string[] {
   if (words.length === 0) return [];
   try {
-    const out = git(tree.root, ["grep", "-z", "-l", "-I", "-F", ...words.flatMap((w) => ["-e", w]), tree.commit, "--", "*.yaml", "*.yml", "*.json"]).toString("utf8");
+    const out = git(tree.root, [
+      "grep",
+      "-z",
+      "-l",
+      "-I",
+      "-F",
+      ...words.flatMap((w) => ["-e", w]),
+      tree.commit,
+      "--",
+      "*.yaml",
+      "*.yml",
+      "*.json",
+    ]).toString("utf8");
     // Each line is `<commit>:<path>`.
     return out
       .split("\0")
@@ -139,7 +170,11 @@ export function filesMentioningAt(tree: GitTree, words: readonly string[]): stri
 }
 
 /** The texts of files at the commit (`git cat-file --batch`), by path relative to the repository's top. */
-export function readFilesAt(tree: GitTree, files: readonly string[], maxFileSizeBytes: number): Map<string, string | { tooLarge: number }> {
+export function readFilesAt(
+  tree: GitTree,
+  files: readonly string[],
+  maxFileSizeBytes: number,
+): Map<string, string | { tooLarge: number }> {
   const out = new Map<string, string | { tooLarge: number }>();
   if (files.length === 0) return out;
   const buf = git(tree.root, ["cat-file", "--batch"], files.map((f) => `${tree.commit}:${f}`).join("\n") + "\n");
@@ -151,7 +186,8 @@ export function readFilesAt(tree: GitTree, files: readonly string[], maxFileSize
     const m = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
     if (!m) continue; // `<name> missing`
     const size = Number(m[2]);
-    if (m[1] === "blob") out.set(f, size > maxFileSizeBytes ? { tooLarge: size } : buf.subarray(at, at + size).toString("utf8"));
+    if (m[1] === "blob")
+      out.set(f, size > maxFileSizeBytes ? { tooLarge: size } : buf.subarray(at, at + size).toString("utf8"));
     at += size + 1;
   }
   return out;

@@ -67,7 +67,10 @@ const RESOLVE_MAP: ReadonlyMap<string, GoScalar> = new Map<string, GoScalar>([
   ...BOOL_FALSE.map((s): [string, GoScalar] => [s, { kind: "bool", value: false }]),
   ...NULLS.map((s): [string, GoScalar] => [s, { kind: "null" }]),
   ...[".nan", ".NaN", ".NAN"].map((s): [string, GoScalar] => [s, { kind: "float", value: NaN }]),
-  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s): [string, GoScalar] => [s, { kind: "float", value: Infinity }]),
+  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s): [string, GoScalar] => [
+    s,
+    { kind: "float", value: Infinity },
+  ]),
   ...["-.inf", "-.Inf", "-.INF"].map((s): [string, GoScalar] => [s, { kind: "float", value: -Infinity }]),
 ]);
 

@@ -75,7 +75,9 @@ function scanValue(text: string, start: number): number | ScanError {
   let pos = start;
   const fail = (message: string): ScanError => ({ offset: pos, message });
   const unexpected = (context: string): ScanError =>
-    pos >= text.length ? fail("unexpected end of JSON input") : fail(`invalid character ${quoteChar(text[pos]!)} ${context}`);
+    pos >= text.length
+      ? fail("unexpected end of JSON input")
+      : fail(`invalid character ${quoteChar(text[pos]!)} ${context}`);
   const skip = () => {
     while (isJsonSpace(text[pos])) pos++;
   };
@@ -113,7 +115,8 @@ function scanValue(text: string, start: number): number | ScanError {
       pos += m[0].length;
     } else if (c === "t" || c === "f" || c === "n") {
       const word = c === "t" ? "true" : c === "f" ? "false" : "null";
-      for (let i = 0; i < word.length; i++, pos++) if (text[pos] !== word[i]) return unexpected(`in literal ${word} (expecting ${quoteChar(word[i]!)})`);
+      for (let i = 0; i < word.length; i++, pos++)
+        if (text[pos] !== word[i]) return unexpected(`in literal ${word} (expecting ${quoteChar(word[i]!)})`);
     } else return unexpected("looking for beginning of value");
     // After a value: close containers or go on to the next element.
     for (;;) {

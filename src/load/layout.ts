@@ -18,14 +18,19 @@ import { isPlainObject } from "../k8s/go.js";
 export const APPLY_METHODS = ["client-side", "server-side", "helm"] as const;
 export type ApplyMethod = (typeof APPLY_METHODS)[number];
 
-export const isApplyMethod = (v: unknown): v is ApplyMethod => typeof v === "string" && (APPLY_METHODS as readonly string[]).includes(v);
+export const isApplyMethod = (v: unknown): v is ApplyMethod =>
+  typeof v === "string" && (APPLY_METHODS as readonly string[]).includes(v);
 
 /** What the layout says about one input file (plain data: it crosses to worker threads). */
 export interface InputLayout {
   /** The file is under a Helm chart (a directory with Chart.yaml): in its `templates/` or its `crds/` tree. */
   chart?: { part: "templates" | "crds"; dir: string };
   /** The nearest kustomization above the file (its path as the user would write it) and what it lists the file as. */
-  kustomize?: { kustomization: string; dir: string; listedAs: "patch" | "configuration" | "resource" | "kustomization" | null };
+  kustomize?: {
+    kustomization: string;
+    dir: string;
+    listedAs: "patch" | "configuration" | "resource" | "kustomization" | null;
+  };
   /** How the file's CRDs are applied when the layout tells (a chart's crds/: helm). */
   applyMethod?: ApplyMethod;
 }
@@ -81,7 +86,8 @@ function isDir(p: string): boolean {
 function chartPart(abs: string, cwd: string, cache: LayoutCache | undefined): InputLayout["chart"] {
   for (let dir = dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
     const name = basename(dir);
-    if ((name === "templates" || name === "crds") && factsOf(dirname(dir), cache).chart) return { part: name, dir: shown(dirname(dir), cwd) };
+    if ((name === "templates" || name === "crds") && factsOf(dirname(dir), cache).chart)
+      return { part: name, dir: shown(dirname(dir), cwd) };
     // A repository's root ends the search: a chart does not reach above it.
     if (factsOf(dir, cache).repositoryRoot) return undefined;
   }
@@ -92,7 +98,13 @@ function chartPart(abs: string, cwd: string, cache: LayoutCache | undefined): In
 function listed(k: Record<string, unknown>, key: string, dir: string): string[] {
   const v = k[key];
   if (!Array.isArray(v)) return [];
-  return v.flatMap((e) => (typeof e === "string" ? [resolve(dir, e)] : isPlainObject(e) && typeof e.path === "string" ? [resolve(dir, e.path)] : []));
+  return v.flatMap((e) =>
+    typeof e === "string"
+      ? [resolve(dir, e)]
+      : isPlainObject(e) && typeof e.path === "string"
+        ? [resolve(dir, e.path)]
+        : [],
+  );
 }
 
 /** What the kustomization of `dir` lists as what (a patch before a configuration before a resource, as files are asked). */
@@ -111,7 +123,8 @@ function listingOf(facts: DirFacts, dir: string): Map<string, KustomizeListing> 
     ["configuration", ["configurations"]],
     ["resource", ["resources", "crds", "bases"]],
   ];
-  for (const [role, keys] of roles) for (const key of keys) for (const p of listed(obj, key, dir)) if (!listing.has(p)) listing.set(p, role);
+  for (const [role, keys] of roles)
+    for (const key of keys) for (const p of listed(obj, key, dir)) if (!listing.has(p)) listing.set(p, role);
   facts.listing = listing;
   return listing;
 }
@@ -139,5 +152,9 @@ export function inputLayout(file: string, cwd: string, cache?: LayoutCache): Inp
   if (!existsSync(abs) || isDir(abs)) return {};
   const chart = chartPart(abs, cwd, cache);
   const kustomize = kustomizeRole(abs, cwd, cache);
-  return { ...(chart ? { chart } : {}), ...(kustomize ? { kustomize } : {}), ...(chart?.part === "crds" ? { applyMethod: "helm" as const } : {}) };
+  return {
+    ...(chart ? { chart } : {}),
+    ...(kustomize ? { kustomize } : {}),
+    ...(chart?.part === "crds" ? { applyMethod: "helm" as const } : {}),
+  };
 }

@@ -69,7 +69,12 @@ export function objectsOf(documents: readonly LoadedDocument[]): { objects: Stre
       const apiVersion = value.apiVersion;
       (value.items ?? []).forEach((item, i) => {
         let v = item;
-        if (isPlainObject(item) && !isSet(item.kind) && !isSet(item.apiVersion) && (itemKind !== "" || isSet(apiVersion)))
+        if (
+          isPlainObject(item) &&
+          !isSet(item.kind) &&
+          !isSet(item.apiVersion) &&
+          (itemKind !== "" || isSet(apiVersion))
+        )
           v = { ...item, ...(itemKind !== "" ? { kind: itemKind } : {}), ...(isSet(apiVersion) ? { apiVersion } : {}) };
         visit(doc, v, [...prefix, "items", i], true);
       });

@@ -40,7 +40,10 @@ async function* lines(file: string, options: { cwd: string; text?: string }): As
  * Document chunks of one input, in order: `options.text` when given (standard input, a pipe: read once, before),
  * else the file, streamed. A BOM at the start is dropped.
  */
-export async function* readDocumentChunks(file: string, options: { cwd: string; text?: string }): AsyncGenerator<DocumentChunk> {
+export async function* readDocumentChunks(
+  file: string,
+  options: { cwd: string; text?: string },
+): AsyncGenerator<DocumentChunk> {
   let buf: string[] = [];
   let first = 1;
   let n = 0;

@@ -25,7 +25,8 @@ const QUOTED_ACTION = /(?:^\s*-|:)\s+["']\{\{/;
  * A Helm action for certain: Helm's built-in objects (`.Values`, `.Release`, `.Chart`, `.Capabilities`, `.Files`,
  * `.Template`, also from `$`) or a function only Helm charts call. No CRD's text mentions these outside a chart.
  */
-const HELM_ACTION = /\{\{-?[^}]*?(?:\$?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\b(?:include|tpl|toYaml|toJson|nindent|indent|required|lookup)\b)/;
+const HELM_ACTION =
+  /\{\{-?[^}]*?(?:\$?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\b(?:include|tpl|toYaml|toJson|nindent|indent|required|lookup)\b)/;
 /** A YAML comment starts before this point of the line: an action there is text of the comment. */
 const COMMENT_BEFORE = /(?:^|\s)#/;
 /** Where a YAML node starts: at the line's start, after `- `, or after `key: ` (not inside a quoted key or value). */
@@ -80,7 +81,11 @@ export interface TemplateContext {
  * is written as a quoted value (`name: "{{ .Release.Name }}"`), or names Helm's objects or functions
  * (`widgets.{{ .Values.group }}`); in a chart's `templates/`, any `{{` does.
  */
-export function goTemplateAction(text: string, problems: readonly { range: SourceRange }[], context: TemplateContext = {}): { line: number; column: number } | null {
+export function goTemplateAction(
+  text: string,
+  problems: readonly { range: SourceRange }[],
+  context: TemplateContext = {},
+): { line: number; column: number } | null {
   if (!text.includes("{{")) return null;
   const lines = text.split("\n");
   if (context.chartTemplate) {
@@ -92,7 +97,8 @@ export function goTemplateAction(text: string, problems: readonly { range: Sourc
   const actionLines = new Set<number>();
   let template = false;
   let strings: string[] | null = null;
-  const inAString = (action: string): boolean => (strings ??= stringsOf(context.values ?? [], [])).some((s) => s.includes(action));
+  const inAString = (action: string): boolean =>
+    (strings ??= stringsOf(context.values ?? [], [])).some((s) => s.includes(action));
   lines.forEach((l, i) => {
     if (template && first) return;
     for (const m of l.matchAll(new RegExp(ACTION.source, "g"))) {
@@ -110,7 +116,8 @@ export function goTemplateAction(text: string, problems: readonly { range: Sourc
   });
   if (!first) return null;
   if (template) return first;
-  for (const p of problems) for (let line = p.range.start.line; line <= p.range.end.line; line++) if (actionLines.has(line)) return first;
+  for (const p of problems)
+    for (let line = p.range.start.line; line <= p.range.end.line; line++) if (actionLines.has(line)) return first;
   return null;
 }
 

@@ -67,7 +67,12 @@ export interface CostReport {
 }
 
 // What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template, a kustomize patch): its costs are missing.
-const UNREAD_RULES: ReadonlySet<string> = new Set(["size-file-too-large", "yaml-syntax", "yaml-go-template", "kustomize-patch"]);
+const UNREAD_RULES: ReadonlySet<string> = new Set([
+  "size-file-too-large",
+  "yaml-syntax",
+  "yaml-go-template",
+  "kustomize-patch",
+]);
 
 /** The diagnostics of inputs and documents the run could not read, so that a cost report never passes over them in silence. */
 export function unreadInputs(report: CostReport): Diagnostic[] {
@@ -77,9 +82,19 @@ export function unreadInputs(report: CostReport): Diagnostic[] {
 /** JSON with costs as exact integers: values past 2^53 (saturated costs) must not lose digits. */
 export function costReportJson(report: CostReport, toolVersion: string): string {
   const { lint, ...rest } = report;
-  const body = { tool: "crdlint", version: toolVersion, ...rest, diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)) };
+  const body = {
+    tool: "crdlint",
+    version: toolVersion,
+    ...rest,
+    diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)),
+  };
   const marker = "\u0000bigint:";
-  const text = JSON.stringify(body, (_k, v: unknown) => (typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v), 2);
+  const text = JSON.stringify(
+    body,
+    (_k, v: unknown) =>
+      typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v,
+    2,
+  );
   return text.replace(new RegExp(`"${marker.replace("\u0000", "\\\\u0000")}(\\d+)"`, "g"), "$1") + "\n";
 }
 
@@ -97,14 +112,22 @@ export function costReportText(report: CostReport, all: CostReport = report): st
   }
   for (const c of report.crds) {
     const k = `${c.file}\0${c.document}\0${c.versions.join(",")}`;
-    const rows = (bySchema.get(k) ?? []).sort((a, b) => (a.totalCost > b.totalCost ? -1 : a.totalCost < b.totalCost ? 1 : 0));
-    out.push(`${c.file}  ${c.object ?? "(unnamed)"}  version${c.versions.length > 1 ? "s" : ""} ${c.versions.join(", ")}`);
-    out.push(`  total ${group(c.totalCost)} of ${group(c.limit)} (${c.percentOfLimit}%)${c.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`);
+    const rows = (bySchema.get(k) ?? []).sort((a, b) =>
+      a.totalCost > b.totalCost ? -1 : a.totalCost < b.totalCost ? 1 : 0,
+    );
+    out.push(
+      `${c.file}  ${c.object ?? "(unnamed)"}  version${c.versions.length > 1 ? "s" : ""} ${c.versions.join(", ")}`,
+    );
+    out.push(
+      `  total ${group(c.totalCost)} of ${group(c.limit)} (${c.percentOfLimit}%)${c.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`,
+    );
     if (rows.length === 0) {
       out.push("  (no compiled CEL expressions)", "");
       continue;
     }
-    out.push(`  ${"line".padEnd(6)} ${"estimated".padStart(14)} ${"× cardinality".padStart(16)} ${"= total".padStart(16)} ${"% limit".padStart(8)}  expression`);
+    out.push(
+      `  ${"line".padEnd(6)} ${"estimated".padStart(14)} ${"× cardinality".padStart(16)} ${"= total".padStart(16)} ${"% limit".padStart(8)}  expression`,
+    );
     for (const e of rows) {
       const expr = e.expression.replace(/\s+/g, " ");
       out.push(
@@ -118,7 +141,9 @@ export function costReportText(report: CostReport, all: CostReport = report): st
     out.push("");
   }
   for (const u of report.unestimated) {
-    out.push(`${u.file}  ${u.object ?? "(unnamed)"}  version${u.versions.length > 1 ? "s" : ""} ${u.versions.join(", ")}`);
+    out.push(
+      `${u.file}  ${u.object ?? "(unnamed)"}  version${u.versions.length > 1 ? "s" : ""} ${u.versions.join(", ")}`,
+    );
     out.push(`  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}`, "");
   }
   const unread = unreadInputs(report);
@@ -142,7 +167,8 @@ export function costReportText(report: CostReport, all: CostReport = report): st
 /** `cost -q`: only the expressions and schemas over a limit (a schema stays when one of its expressions is). */
 export function overLimitOnly(report: CostReport): CostReport {
   const expressions = report.expressions.filter((e) => e.exceedsLimit);
-  const key = (x: { file: string; document: number; versions: string[] }) => `${x.file}\0${x.document}\0${x.versions.join(",")}`;
+  const key = (x: { file: string; document: number; versions: string[] }) =>
+    `${x.file}\0${x.document}\0${x.versions.join(",")}`;
   const withOver = new Set(expressions.map(key));
   return { ...report, expressions, crds: report.crds.filter((c) => c.exceedsLimit || withOver.has(key(c))) };
 }

@@ -6,10 +6,19 @@
 import type { Diagnostic, Severity } from "../diagnostics/index.js";
 
 /** What a finding of an update does, as the summary counts it: a revision effect, or `rejected` for the apiserver's errors. */
-export type SummaryEffect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
+export type SummaryEffect =
+  "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
 
 /** The effects, worst first. */
-export const EFFECT_ORDER: readonly SummaryEffect[] = ["rejected", "data-lost", "objects-fail", "clients-break", "migration-needed", "behaviour-changed", "none"];
+export const EFFECT_ORDER: readonly SummaryEffect[] = [
+  "rejected",
+  "data-lost",
+  "objects-fail",
+  "clients-break",
+  "migration-needed",
+  "behaviour-changed",
+  "none",
+];
 
 export interface CrdRevisionSummary {
   /** metadata.name, or the file when a finding names no CRD. */
@@ -72,7 +81,11 @@ export function effectWords(effect: SummaryEffect, n: number): string {
 }
 
 /** Per-CRD summaries (worst first, then by name) and the verdict, from a report's diagnostics. */
-export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: number, errorsOnly = false): RevisionVerdict {
+export function revisionVerdict(
+  diagnostics: readonly Diagnostic[],
+  crdCount: number,
+  errorsOnly = false,
+): RevisionVerdict {
   const byCrd = new Map<string, CrdRevisionSummary>();
   for (const d of diagnostics) {
     if (!isRevisionFinding(d)) continue;
@@ -85,7 +98,9 @@ export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: nu
     if (rank[d.severity] > rank[s.worst]) s.worst = d.severity;
     byCrd.set(key, s);
   }
-  const crds = [...byCrd.values()].sort((a, b) => rank[b.worst] - rank[a.worst] || (a.crd < b.crd ? -1 : a.crd > b.crd ? 1 : 0));
+  const crds = [...byCrd.values()].sort(
+    (a, b) => rank[b.worst] - rank[a.worst] || (a.crd < b.crd ? -1 : a.crd > b.crd ? 1 : 0),
+  );
   const total: Partial<Record<SummaryEffect, number>> = {};
   let ratcheted = 0;
   const replayed = byCrd.get(REPLAYED_OBJECTS);
@@ -103,17 +118,33 @@ export function revisionVerdict(diagnostics: readonly Diagnostic[], crdCount: nu
   for (const e of EFFECT_ORDER) {
     const n = total[e];
     if (!n || e === "rejected" || e === "behaviour-changed" || e === "none") continue;
-    parts.push(e === "objects-fail" && ratcheted > 0 ? `${effectWords(e, n)} (${ratcheted === n ? "all" : ratcheted} only when the value changes)` : effectWords(e, n));
+    parts.push(
+      e === "objects-fail" && ratcheted > 0
+        ? `${effectWords(e, n)} (${ratcheted === n ? "all" : ratcheted} only when the value changes)`
+        : effectWords(e, n),
+    );
   }
   const infos = (total["behaviour-changed"] ?? 0) + (total.none ?? 0);
   if (infos > 0) parts.push(`${infos} for information`);
   const failing = replayed ? (replayed.effects["objects-fail"] ?? 0) + (replayed.effects["data-lost"] ?? 0) : 0;
-  const replayedText = replayed ? `; replayed objects: ${plural(replayed.findings, "finding", "findings")}${failing ? ` (${failing === 1 ? "1 fails or loses data" : `${failing} fail or lose data`})` : ""}` : "";
+  const replayedText = replayed
+    ? `; replayed objects: ${plural(replayed.findings, "finding", "findings")}${failing ? ` (${failing === 1 ? "1 fails or loses data" : `${failing} fail or lose data`})` : ""}`
+    : "";
   const changedCrds = crds.length - (replayed ? 1 : 0);
   const unchanged = Math.max(0, crdCount - changedCrds);
   // -q shows errors only: warnings were dropped before the formatter, so "nothing breaks" would not be known.
-  const rest = parts.length ? parts.join(", ") : rejected ? "" : errorsOnly ? "no change is graded an error" : "nothing breaks";
-  const tail = errorsOnly ? " (-q: errors only)" : unchanged > 0 && changedCrds > 0 ? ` (${plural(unchanged, "other CRD", "other CRDs")} without findings)` : "";
+  const rest = parts.length
+    ? parts.join(", ")
+    : rejected
+      ? ""
+      : errorsOnly
+        ? "no change is graded an error"
+        : "nothing breaks";
+  const tail = errorsOnly
+    ? " (-q: errors only)"
+    : unchanged > 0 && changedCrds > 0
+      ? ` (${plural(unchanged, "other CRD", "other CRDs")} without findings)`
+      : "";
   return { crds, rejected, line: `verdict: ${head}${rest ? `; ${rest}` : ""}${replayedText}${tail}` };
 }
 
@@ -130,7 +161,10 @@ export const EFFECT_LABEL: Readonly<Record<SummaryEffect, string>> = {
 
 /** `3 findings: 2 objects-fail (2 ratcheted), 1 behaviour-changed`: one CRD's counts by effect, worst first. */
 export function crdCounts(s: CrdRevisionSummary): string {
-  const parts = EFFECT_ORDER.filter((e) => s.effects[e]).map((e) => `${s.effects[e]} ${EFFECT_LABEL[e]}${e === "objects-fail" && s.ratcheted ? ` (${s.ratcheted} ratcheted)` : ""}`);
+  const parts = EFFECT_ORDER.filter((e) => s.effects[e]).map(
+    (e) =>
+      `${s.effects[e]} ${EFFECT_LABEL[e]}${e === "objects-fail" && s.ratcheted ? ` (${s.ratcheted} ratcheted)` : ""}`,
+  );
   return `${plural(s.findings, "finding", "findings")}: ${parts.join(", ")}`;
 }
 
@@ -138,7 +172,10 @@ export function crdCounts(s: CrdRevisionSummary): string {
  * The files whose findings must name their CRD to be placed: those the run says hold several CRDs (NEW's bundles),
  * and those whose findings come from several documents or a later one (OLD's files, results built by a caller).
  */
-export function filesWithSeveralDocuments(diagnostics: readonly Diagnostic[], bundles: readonly string[] = []): Set<string> {
+export function filesWithSeveralDocuments(
+  diagnostics: readonly Diagnostic[],
+  bundles: readonly string[] = [],
+): Set<string> {
   const docs = new Map<string, Set<number>>();
   for (const d of diagnostics) {
     const s = docs.get(d.file) ?? new Set<number>();

@@ -9,7 +9,8 @@ export const APISERVER_PRESET_WHY = "The apiserver rejects the CRD: every preset
 export function presetSummary(r: Pick<RuleMetaRow, "preset">): string {
   if (r.preset === "apiserver") return "apiserver (in every preset)";
   if (r.preset === "recommended") return "recommended (on by default; also in strict)";
-  if (r.preset === "strict") return "strict (off by default: --preset strict, or extends: [crdlint:strict] in .crdlint.yaml)";
+  if (r.preset === "strict")
+    return "strict (off by default: --preset strict, or extends: [crdlint:strict] in .crdlint.yaml)";
   return "none (opt-in: give it a severity in .crdlint.yaml, rules: {<id>: warning})";
 }
 
@@ -72,7 +73,10 @@ function releases(r: RuleMetaRow): string {
 }
 
 function indent(text: string): string[] {
-  return text.replace(/\n+$/, "").split("\n").map((l) => `    ${l}`);
+  return text
+    .replace(/\n+$/, "")
+    .split("\n")
+    .map((l) => `    ${l}`);
 }
 
 /** The rule's page for a terminal: what, why, failing and passing example, how to fix, and the documentation URL. */
@@ -96,9 +100,18 @@ export function renderRulePage(r: RuleMetaRow): string {
   const d = r.docs;
   if (d?.why) lines.push("Why", "", ...indent(d.why), "");
   if (r.presetWhy) lines.push(presetHeading(r), "", ...indent(r.presetWhy), "");
-  if (d?.fail) lines.push(`Failing example${isDelta(d.fail) ? " (applied to the baseline CRD of docs/writing-rules.md)" : ""}`, "", ...indent(d.fail), "");
-  if (d?.pass) lines.push(`Passing example${isDelta(d.pass) ? " (applied to the baseline CRD)" : ""}`, "", ...indent(d.pass), "");
+  if (d?.fail)
+    lines.push(
+      `Failing example${isDelta(d.fail) ? " (applied to the baseline CRD of docs/writing-rules.md)" : ""}`,
+      "",
+      ...indent(d.fail),
+      "",
+    );
+  if (d?.pass)
+    lines.push(`Passing example${isDelta(d.pass) ? " (applied to the baseline CRD)" : ""}`, "", ...indent(d.pass), "");
   if (d?.fix) lines.push("How to fix", "", ...indent(d.fix), "");
-  lines.push(`Turn it off or change its severity in .crdlint.yaml (rules: {${r.id}: off}), or for one line with # crdlint-disable-next-line ${r.id}`);
+  lines.push(
+    `Turn it off or change its severity in .crdlint.yaml (rules: {${r.id}: off}), or for one line with # crdlint-disable-next-line ${r.id}`,
+  );
   return lines.join("\n") + "\n";
 }

@@ -43,7 +43,8 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   if (!compiler) return [];
   // optionalOldSelf is dropped before validation while its feature gate is off (1.28-1.29).
   // ... unless an update's OLD already used it (dropDisabledFields keeps it then, A16).
-  const honourOptionalOldSelf = enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor) || ctx.update?.oldUsesOptionalOldSelf === true;
+  const honourOptionalOldSelf =
+    enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor) || ctx.update?.oldUsesOptionalOldSelf === true;
   const out = entries.map((entry): CompiledEntry => {
     if (goTrimSpace(entry.rule).length === 0) return { entry, rule: null, messageExpression: null };
     const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;
@@ -51,13 +52,28 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     const stored = ctx.services.celStored;
     const ruleCompiler = ctx.update?.preexistingRules.has(entry.rule) && stored ? stored : compiler;
     const rootDecl = ruleTypeInfo(node, ctx)?.decl;
-    const rule = ruleCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.rule, kind: "rule", optionalOldSelf, ...(rootDecl ? { rootDecl } : {}) });
+    const rule = ruleCompiler.compileRule({
+      schema: node.schema,
+      isResourceRoot: node.isResourceRoot,
+      expression: entry.rule,
+      kind: "rule",
+      optionalOldSelf,
+      ...(rootDecl ? { rootDecl } : {}),
+    });
     let messageExpression: CompileResult | null = null;
     // compileRule returns at a rule that is not a bool before it compiles the messageExpression.
     const bool = rule.outputType?.kind === "bool" || rule.outputType?.kind === undefined;
-    const messageCompiler = ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
+    const messageCompiler =
+      ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
     if (rule.ok && bool && entry.messageExpression.trim().length > 0 && releaseHas(ctx.minor, "messageExpression"))
-      messageExpression = messageCompiler.compileRule({ schema: node.schema, isResourceRoot: node.isResourceRoot, expression: entry.messageExpression, kind: "messageExpression", optionalOldSelf, ...(rootDecl ? { rootDecl } : {}) });
+      messageExpression = messageCompiler.compileRule({
+        schema: node.schema,
+        isResourceRoot: node.isResourceRoot,
+        expression: entry.messageExpression,
+        kind: "messageExpression",
+        optionalOldSelf,
+        ...(rootDecl ? { rootDecl } : {}),
+      });
     return { entry, rule, messageExpression };
   });
   ctx.memo.set(COMPILED, out, key);
@@ -114,10 +130,16 @@ export function typeInfoFails(node: SchemaNode, ctx: RuleContext): boolean {
  * The apiserver prints the whole compile error; the compiler's first line goes into the rule's message (`error`),
  * the caret excerpt into the detail.
  */
-export function compileErrorText(result: CompileResult): { error: string; detail: string | undefined; offset: number | undefined } {
+export function compileErrorText(result: CompileResult): {
+  error: string;
+  detail: string | undefined;
+  offset: number | undefined;
+} {
   const first = result.errors[0];
   const rest = result.errors.slice(1);
-  const detail = [first?.detail ?? "", ...rest.map((e) => `${e.message}${e.detail ? "\n" + e.detail : ""}`)].filter(Boolean).join("\n");
+  const detail = [first?.detail ?? "", ...rest.map((e) => `${e.message}${e.detail ? "\n" + e.detail : ""}`)]
+    .filter(Boolean)
+    .join("\n");
   const offset = first && first.offset >= 0 ? first.offset : undefined;
   return { error: first?.message ?? "unknown error", detail: detail || undefined, offset };
 }

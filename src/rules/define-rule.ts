@@ -38,7 +38,9 @@ export interface RuleDocs {
 export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final" | "revision";
 
 /** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
-export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
+export type MessageData = Readonly<
+  Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>
+>;
 
 /**
  * A report. `M` is the union of the reporting rule's message ids (`keyof messages`, see `defineRule`), so that a
@@ -123,7 +125,8 @@ export interface RuleContext<M extends string = string> {
  * `behaviour-changed` a visible change that breaks nothing by itself (info);
  * `none` an event worth listing (an added CRD, an added version) (info).
  */
-export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
+export type Effect =
+  "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
 
 export interface RevisionReport<M extends string = string> extends Report<M> {
   effect: Effect;
@@ -266,7 +269,9 @@ export interface Rule extends RuleMeta, RuleHooks {}
 export type RuleMessages = Readonly<Record<string, string>>;
 
 /** A rule as written in its module: its hooks report only ids of its own `messages`. */
-export type RuleDefinition<M extends RuleMessages> = Omit<RuleMeta, "messages"> & { messages?: M } & RuleHooks<keyof M & string>;
+export type RuleDefinition<M extends RuleMessages> = Omit<RuleMeta, "messages"> & { messages?: M } & RuleHooks<
+    keyof M & string
+  >;
 
 /**
  * A rule module's default export, typed as typescript-eslint's `createRule` types its rules: the message ids are
@@ -286,10 +291,13 @@ const PLACEHOLDER = /\{\{\s*([^{}\s]+?)\s*\}\}/g;
 export function reportMessage(rule: Pick<RuleMeta, "id" | "messages">, r: Report): string {
   if (r.messageId === undefined) return r.message ?? "";
   const template = rule.messages?.[r.messageId];
-  if (template === undefined) throw new Error(`rule ${rule.id} reported unknown messageId ${JSON.stringify(r.messageId)}`);
+  if (template === undefined)
+    throw new Error(`rule ${rule.id} reported unknown messageId ${JSON.stringify(r.messageId)}`);
   const data = r.data;
   if (!data) return template;
-  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(data, name) ? String(data[name]) : whole,
+  );
 }
 
 /** Rules emitted by the loader or the engine (YAML problems, file limits): metadata only, no hook. */

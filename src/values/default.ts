@@ -26,7 +26,8 @@ function fieldSchema(s: Schema | null, k: string): Schema | null {
 }
 
 const hasDefault = (s: Schema): boolean => s.default !== undefined && s.default !== null;
-const nonNullableNull = (v: unknown, s: Schema | null): boolean => (v === null || v === undefined) && s !== null && s.nullable !== true;
+const nonNullableNull = (v: unknown, s: Schema | null): boolean =>
+  (v === null || v === undefined) && s !== null && s.nullable !== true;
 
 /** PruneNonNullableNullsWithoutDefaults. */
 export function pruneNulls(x: unknown, s: Schema | null): void {

@@ -48,7 +48,16 @@ function timeError(v: unknown, field: string): string | null {
   if (v === null) return null;
   if (typeof v !== "string") return mismatch(v, field, "string");
   const m = RFC3339.exec(v);
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > 31 || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59)
+  if (
+    !m ||
+    Number(m[2]) < 1 ||
+    Number(m[2]) > 12 ||
+    Number(m[3]) < 1 ||
+    Number(m[3]) > 31 ||
+    Number(m[4]) > 23 ||
+    Number(m[5]) > 59 ||
+    Number(m[6]) > 59
+  )
     return `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`;
   return null;
 }
@@ -76,7 +85,8 @@ function int64Error(v: unknown, field: string): string | null {
 /** GetObjectMeta(obj, false): the decoded, normalized metadata, or the decode error. */
 export function decodeObjectMeta(v: unknown): Decoded {
   if (v === null) return { ok: true, meta: {} };
-  if (!isPlainObject(v)) return { ok: false, error: `json: cannot unmarshal ${jsonTypeName(v)} into Go value of type v1.ObjectMeta` };
+  if (!isPlainObject(v))
+    return { ok: false, error: `json: cannot unmarshal ${jsonTypeName(v)} into Go value of type v1.ObjectMeta` };
   const meta: Record<string, unknown> = {};
   for (const f of STRING_FIELDS) {
     const x = v[f];
@@ -128,7 +138,8 @@ export function decodeObjectMeta(v: unknown): Decoded {
       const item: Record<string, unknown> = {};
       for (const k of strings) {
         const s = e[k];
-        if (s !== undefined && s !== null && typeof s !== "string") return { ok: false, error: mismatch(s, `${f}.${k}`, "string") };
+        if (s !== undefined && s !== null && typeof s !== "string")
+          return { ok: false, error: mismatch(s, `${f}.${k}`, "string") };
         // OwnerReference's strings have no omitempty; ManagedFieldsEntry's have.
         if (f === "ownerReferences") item[k] = typeof s === "string" ? s : "";
         else if (typeof s === "string" && s !== "") item[k] = s;
@@ -148,7 +159,8 @@ export function decodeObjectMeta(v: unknown): Decoded {
           if (t !== null) item.time = t;
         }
         if (e.fieldsV1 !== undefined && e.fieldsV1 !== null) {
-          if (!isPlainObject(e.fieldsV1)) return { ok: false, error: mismatch(e.fieldsV1, "ManagedFieldsEntry.fieldsV1", "struct") };
+          if (!isPlainObject(e.fieldsV1))
+            return { ok: false, error: mismatch(e.fieldsV1, "ManagedFieldsEntry.fieldsV1", "struct") };
           item.fieldsV1 = e.fieldsV1;
         }
       }
@@ -173,7 +185,8 @@ export interface CoerceResult {
 export function coerceEmbedded(value: unknown, schema: unknown, options: EmbeddedOptions = {}): CoerceResult {
   const copy = deepCopy(value);
   if (!isPlainObject(schema)) return { error: null, value: copy };
-  const s = options.isResourceRoot && !embedded(schema) ? { ...schema, "x-kubernetes-embedded-resource": true } : schema;
+  const s =
+    options.isResourceRoot && !embedded(schema) ? { ...schema, "x-kubernetes-embedded-resource": true } : schema;
   const error = coerce(options.rootPath ?? FieldPath.from([]), copy, s);
   return { error, value: copy };
 }
@@ -207,7 +220,8 @@ function coerce(path: FieldPath, x: unknown, s: Record<string, unknown> | null):
     const prop = props && isPlainObject(props[k]) ? (props[k] as Record<string, unknown>) : null;
     let e: ValueError | null = null;
     if (prop) e = coerce(path.child(k), x[k], prop);
-    else if (s.additionalProperties !== undefined && s.additionalProperties !== null) e = coerce(path.key(k), x[k], addl);
+    else if (s.additionalProperties !== undefined && s.additionalProperties !== null)
+      e = coerce(path.key(k), x[k], addl);
     if (e) return e;
   }
   return null;
@@ -235,7 +249,8 @@ function pathSegmentNameErrors(name: string, prefix: boolean): string[] {
 export function validateEmbedded(value: unknown, schema: unknown, options: EmbeddedOptions = {}): ValueError[] {
   const errs: ValueError[] = [];
   if (!isPlainObject(schema)) return errs;
-  const s = options.isResourceRoot && !embedded(schema) ? { ...schema, "x-kubernetes-embedded-resource": true } : schema;
+  const s =
+    options.isResourceRoot && !embedded(schema) ? { ...schema, "x-kubernetes-embedded-resource": true } : schema;
   walk(options.rootPath ?? FieldPath.from([]), value, s, options.minor ?? 37, errs);
   return errs;
 }
@@ -254,13 +269,15 @@ function walk(path: FieldPath, x: unknown, s: Record<string, unknown> | null, mi
   for (const k of Object.keys(x)) {
     const prop = props && isPlainObject(props[k]) ? (props[k] as Record<string, unknown>) : null;
     if (prop) walk(path.child(k), x[k], prop, minor, errs);
-    else if (s.additionalProperties !== undefined && s.additionalProperties !== null) walk(path.key(k), x[k], addl, minor, errs);
+    else if (s.additionalProperties !== undefined && s.additionalProperties !== null)
+      walk(path.key(k), x[k], addl, minor, errs);
   }
 }
 
 function validateResource(path: FieldPath, x: Record<string, unknown>, minor: number, errs: ValueError[]): void {
   const requiredDetail = !releaseHas(minor, "requiredWithoutDetail") ? "must not be empty" : "";
-  if (!("apiVersion" in x)) errs.push({ path: path.child("apiVersion"), type: "Required value", message: requiredDetail });
+  if (!("apiVersion" in x))
+    errs.push({ path: path.child("apiVersion"), type: "Required value", message: requiredDetail });
   if (!("kind" in x)) errs.push({ path: path.child("kind"), type: "Required value", message: requiredDetail });
   for (const k of Object.keys(x)) {
     const v = x[k];
@@ -278,7 +295,13 @@ function validateResource(path: FieldPath, x: Record<string, unknown>, minor: nu
       else if (v.length === 0) errs.push({ path: p, type: "Invalid value", value: v, message: "must not be empty" });
       else {
         const msgs = isDNS1035Label(v.toLowerCase());
-        if (msgs.length > 0) errs.push({ path: p, type: "Invalid value", value: v, message: "may have mixed case, but should otherwise match: " + msgs.join(",") });
+        if (msgs.length > 0)
+          errs.push({
+            path: p,
+            type: "Invalid value",
+            value: v,
+            message: "may have mixed case, but should otherwise match: " + msgs.join(","),
+          });
       }
     } else if (k === "metadata") {
       const p = path.child("metadata");
@@ -294,19 +317,33 @@ function validateObjectMeta(p: FieldPath, meta: Record<string, unknown>, minor: 
   const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
   const generateName = str("generateName");
   if (generateName !== "")
-    for (const m of pathSegmentNameErrors(generateName, true)) errs.push({ path: p.child("generateName"), type: "Invalid value", value: generateName, message: m });
+    for (const m of pathSegmentNameErrors(generateName, true))
+      errs.push({ path: p.child("generateName"), type: "Invalid value", value: generateName, message: m });
   const name = str("name") || "fakename";
-  for (const m of pathSegmentNameErrors(name, false)) errs.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
+  for (const m of pathSegmentNameErrors(name, false))
+    errs.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
   const namespace = str("namespace");
   if (namespace !== "")
-    for (const m of isDNS1123Label(namespace)) errs.push({ path: p.child("namespace"), type: "Invalid value", value: namespace, message: m });
+    for (const m of isDNS1123Label(namespace))
+      errs.push({ path: p.child("namespace"), type: "Invalid value", value: namespace, message: m });
   validateObjectMetaAfterNames(p, meta, minor, errs);
 }
 
 /** The ObjectMeta checks after name and namespace, shared by resource roots and embedded resources: generation, labels, annotations, owner references, finalizers. */
-export function validateObjectMetaAfterNames(p: FieldPath, meta: Record<string, unknown>, minor: number, errs: ValueError[]): void {
+export function validateObjectMetaAfterNames(
+  p: FieldPath,
+  meta: Record<string, unknown>,
+  minor: number,
+  errs: ValueError[],
+): void {
   const generation = typeof meta.generation === "number" ? meta.generation : 0;
-  if (generation < 0) errs.push({ path: p.child("generation"), type: "Invalid value", value: generation, message: "must be greater than or equal to 0" });
+  if (generation < 0)
+    errs.push({
+      path: p.child("generation"),
+      type: "Invalid value",
+      value: generation,
+      message: "must be greater than or equal to 0",
+    });
   for (const e of validateGenericObjectMeta(meta, minor)) {
     let path = p.child(e.field);
     for (const sub of e.sub ?? []) path = path.child(sub);

@@ -64,7 +64,9 @@ const CHECKS: Record<string, FormatCheck> = {
   ssn: (s) => s.length === 11 && /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(s),
   hexcolor: (s) => /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(s),
   rgbcolor: (s) =>
-    /^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$/.test(s),
+    /^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$/.test(
+      s,
+    ),
   byte: (s) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/.test(s),
   password: () => true,
   date: isDate,
@@ -79,8 +81,30 @@ const CHECKS: Record<string, FormatCheck> = {
 
 /** apiextensions' supported CRD formats (normalized), before 1.34 compatibility. */
 const SUPPORTED_BASE = [
-  "bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5", "isbn", "isbn10",
-  "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte", "password", "date", "duration", "datetime",
+  "bsonobjectid",
+  "uri",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "cidr",
+  "mac",
+  "uuid",
+  "uuid3",
+  "uuid4",
+  "uuid5",
+  "isbn",
+  "isbn10",
+  "isbn13",
+  "creditcard",
+  "ssn",
+  "hexcolor",
+  "rgbcolor",
+  "byte",
+  "password",
+  "date",
+  "duration",
+  "datetime",
 ];
 
 function normalizeFormat(f: string): string {
@@ -93,7 +117,9 @@ function normalizeFormat(f: string): string {
  */
 export function isRecognizedStringFormat(format: string, minor: number): boolean {
   const n = normalizeFormat(format);
-  return SUPPORTED_BASE.includes(n) || (releaseHas(minor, "k8sNameFormats") && (n === "k8sshortname" || n === "k8slongname"));
+  return (
+    SUPPORTED_BASE.includes(n) || (releaseHas(minor, "k8sNameFormats") && (n === "k8sshortname" || n === "k8slongname"))
+  );
 }
 
 /**
@@ -116,7 +142,8 @@ export function registryCheck(format: string, registry: "crd" | "default", minor
   if (registry === "crd") return CHECKS[n] ?? null;
   // Unstripped (defaults at CRD creation): whatever kube-openapi's registry of that release knows.
   if (SUPPORTED_BASE.includes(n)) return CHECKS[n]!;
-  if ((n === "k8sshortname" || n === "k8slongname" || n === "k8sipsloppy") && releaseHas(minor, "registryK8sFormats")) return CHECKS[n]!;
+  if ((n === "k8sshortname" || n === "k8slongname" || n === "k8sipsloppy") && releaseHas(minor, "registryK8sFormats"))
+    return CHECKS[n]!;
   if ((n === "quantity" || n === "semver") && releaseHas(minor, "registryQuantitySemverFormats")) return CHECKS[n]!;
   return null;
 }

@@ -26,7 +26,12 @@ function walk(path: FieldPath, s: Record<string, unknown>, v: unknown, errs: Val
   else if (isPlainObject(v)) validateObject(path, s, v, errs);
 }
 
-function validateObject(path: FieldPath, s: Record<string, unknown>, obj: Record<string, unknown>, errs: ValueError[]): void {
+function validateObject(
+  path: FieldPath,
+  s: Record<string, unknown>,
+  obj: Record<string, unknown>,
+  errs: ValueError[],
+): void {
   const addl = s.additionalProperties;
   if (isPlainObject(addl)) for (const k of Object.keys(obj)) walk(path.key(k), addl, obj[k], errs);
   const props = s.properties;
@@ -75,7 +80,8 @@ function nonUnique(items: unknown[]): number[] {
 function validateArray(path: FieldPath, s: Record<string, unknown>, arr: unknown[], errs: ValueError[]): void {
   const listType = s["x-kubernetes-list-type"];
   if (listType === "set") {
-    for (const i of nonUnique(arr)) errs.push({ path: path.index(i), type: "Duplicate value", value: sortedCopy(arr[i]), message: "" });
+    for (const i of nonUnique(arr))
+      errs.push({ path: path.index(i), type: "Duplicate value", value: sortedCopy(arr[i]), message: "" });
   } else if (listType === "map") {
     validateMap(path, s, arr, errs);
   }
@@ -87,18 +93,30 @@ function validateMap(path: FieldPath, s: Record<string, unknown>, arr: unknown[]
   for (let i = 0; i < arr.length; i++) {
     const x = arr[i];
     if (x !== null && x !== undefined && !isPlainObject(x)) {
-      errs.push({ path: path.index(i), type: "Invalid value", value: x, message: "must be an object for an array of list-type map" });
+      errs.push({
+        path: path.index(i),
+        type: "Invalid value",
+        value: x,
+        message: "must be an object for an array of list-type map",
+      });
       return;
     }
   }
   if (arr.length <= 1) return;
-  const keyFields = Array.isArray(s["x-kubernetes-list-map-keys"]) ? (s["x-kubernetes-list-map-keys"] as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  const keyFields = Array.isArray(s["x-kubernetes-list-map-keys"])
+    ? (s["x-kubernetes-list-map-keys"] as unknown[]).filter((k): k is string => typeof k === "string")
+    : [];
   if (keyFields.length === 1) {
     const kf = keyFields[0]!;
     const keys = arr.map((x) => (isPlainObject(x) && hasOwn(x, kf) ? x[kf] : UNSPECIFIED));
     for (const i of nonUnique(keys)) {
       const k = keys[i];
-      errs.push({ path: path.index(i), type: "Duplicate value", value: k === UNSPECIFIED ? {} : { [kf]: sortedCopy(k) }, message: "" });
+      errs.push({
+        path: path.index(i),
+        type: "Duplicate value",
+        value: k === UNSPECIFIED ? {} : { [kf]: sortedCopy(k) },
+        message: "",
+      });
     }
     return;
   }
@@ -107,5 +125,6 @@ function validateMap(path: FieldPath, s: Record<string, unknown>, arr: unknown[]
     if (isPlainObject(x)) for (const kf of keyFields) if (hasOwn(x, kf)) key[kf] = x[kf];
     return sortedCopy(key);
   });
-  for (const i of nonUnique(keys)) errs.push({ path: path.index(i), type: "Duplicate value", value: keys[i], message: "" });
+  for (const i of nonUnique(keys))
+    errs.push({ path: path.index(i), type: "Duplicate value", value: keys[i], message: "" });
 }

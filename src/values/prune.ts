@@ -55,7 +55,8 @@ const propOf = (s: Schema, k: string): Schema | null => {
   return isPlainObject(p) ? p : {};
 };
 const hasAdditional = (s: Schema): boolean => s.additionalProperties !== undefined && s.additionalProperties !== null;
-const additionalSchema = (s: Schema): Schema | null => (isPlainObject(s.additionalProperties) ? s.additionalProperties : null);
+const additionalSchema = (s: Schema): Schema | null =>
+  isPlainObject(s.additionalProperties) ? s.additionalProperties : null;
 const itemsOf = (s: Schema): Schema | null => (isPlainObject(s.items) ? s.items : null);
 
 function text(segs: PathSegment[]): string {

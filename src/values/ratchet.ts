@@ -15,14 +15,17 @@ type Schema = Record<string, unknown>;
 
 function childSchema(s: Schema | null, key: string): Schema | null {
   if (!s) return null;
-  if (isPlainObject(s.properties) && hasOwn(s.properties, key)) return isPlainObject(s.properties[key]) ? (s.properties[key] as Schema) : {};
+  if (isPlainObject(s.properties) && hasOwn(s.properties, key))
+    return isPlainObject(s.properties[key]) ? (s.properties[key] as Schema) : {};
   return isPlainObject(s.additionalProperties) ? s.additionalProperties : null;
 }
 
 /** The old item of a list-type map list with the same map-key values as `item`, or undefined. */
 function correlatedItem(s: Schema | null, item: unknown, oldList: unknown[]): unknown {
   if (!s || s["x-kubernetes-list-type"] !== "map" || !isPlainObject(item)) return undefined;
-  const keys = Array.isArray(s["x-kubernetes-list-map-keys"]) ? (s["x-kubernetes-list-map-keys"] as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  const keys = Array.isArray(s["x-kubernetes-list-map-keys"])
+    ? (s["x-kubernetes-list-map-keys"] as unknown[]).filter((k): k is string => typeof k === "string")
+    : [];
   if (keys.length === 0) return undefined;
   return oldList.find((o) => isPlainObject(o) && keys.every((k) => deepEqual(o[k], item[k])));
 }
@@ -44,7 +47,12 @@ function resolveDotted(obj: unknown, dotted: string): (string | number)[] | null
     }
     if (!isPlainObject(cur)) return null;
     let matched: string | null = null;
-    for (const k of Object.keys(cur)) if ((rest === k || rest.startsWith(k + ".") || rest.startsWith(k + "[")) && (matched === null || k.length > matched.length)) matched = k;
+    for (const k of Object.keys(cur))
+      if (
+        (rest === k || rest.startsWith(k + ".") || rest.startsWith(k + "[")) &&
+        (matched === null || k.length > matched.length)
+      )
+        matched = k;
     if (matched === null) return null;
     out.push(matched);
     cur = cur[matched];

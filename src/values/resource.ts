@@ -15,7 +15,16 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { isDNS1123Label } from "../k8s/validation.js";
 import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
 import type { ErrorType } from "../diagnostics/index.js";
-import { compareBytes, deepCopy, goNumber, hasOwn, isGoInt, isPlainObject, renderFieldValue, type ValueError } from "../k8s/go.js";
+import {
+  compareBytes,
+  deepCopy,
+  goNumber,
+  hasOwn,
+  isGoInt,
+  isPlainObject,
+  renderFieldValue,
+  type ValueError,
+} from "../k8s/go.js";
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
 import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
@@ -45,7 +54,13 @@ export interface ResourceVersion {
  * A CRD version as the pipeline needs it, from the version's raw (v1) map: its openAPIV3Schema, whether it has the
  * status subresource, and its scale paths. Null without a schema (nothing to validate against).
  */
-export function resourceVersionOf(group: string, kind: string, namespaced: boolean, version: string, raw: Record<string, unknown>): ResourceVersion | null {
+export function resourceVersionOf(
+  group: string,
+  kind: string,
+  namespaced: boolean,
+  version: string,
+  raw: Record<string, unknown>,
+): ResourceVersion | null {
   const isMap = (v: unknown): v is Schema => isPlainObject(v);
   const schema = isMap(raw.schema) && isMap(raw.schema.openAPIV3Schema) ? raw.schema.openAPIV3Schema : null;
   if (!schema) return null;
@@ -158,7 +173,15 @@ const OBJECT_META_FIELDS = new Set([
   "managedFields",
 ]);
 const OWNER_REFERENCE_FIELDS = new Set(["apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"]);
-const MANAGED_FIELDS_FIELDS = new Set(["manager", "operation", "apiVersion", "time", "fieldsType", "fieldsV1", "subresource"]);
+const MANAGED_FIELDS_FIELDS = new Set([
+  "manager",
+  "operation",
+  "apiVersion",
+  "time",
+  "fieldsType",
+  "fieldsV1",
+  "subresource",
+]);
 
 /** Facts about a schema that decide which stages can be skipped for every resource of the version. */
 interface SchemaFacts {
@@ -185,7 +208,8 @@ function schemaFacts(schema: Schema): SchemaFacts {
 }
 
 /** A TypeInvalid error (type or format): kube-openapi's only "must be of type" messages. It blocks CEL. */
-const isTypeInvalid = (e: ValueError): boolean => e.type === "Invalid value" && e.message.includes(" in body must be of type ");
+const isTypeInvalid = (e: ValueError): boolean =>
+  e.type === "Invalid value" && e.message.includes(" in body must be of type ");
 
 const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required value", "Too long", "Too many"]);
 
@@ -195,10 +219,16 @@ function isBlocking(e: ValueError): boolean {
 
 /** A CEL rule that failed to evaluate (no matching overload, a missing key, a bad conversion), as the apiserver words it. */
 function isEvaluationError(f: ResourceFinding): boolean {
-  return f.type === "Internal error" || / evaluating rule: |: call arguments did not match a supported operator, function or macro signature for rule: /.test(f.message);
+  return (
+    f.type === "Internal error" ||
+    / evaluating rule: |: call arguments did not match a supported operator, function or macro signature for rule: /.test(
+      f.message,
+    )
+  );
 }
 
-const CEL_SKIPPED = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+const CEL_SKIPPED =
+  "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
 function docPathOf(p: FieldPath): (string | number)[] {
   return p.toDocumentPath();
@@ -238,11 +268,16 @@ class VersionValidator implements ResourceValidator {
   }
 
   /** The pipeline: decode, the strict decoding verdict (it may stop the request), prepare, validate. */
-  private run(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined, mode: FieldValidation): ResourceResult {
+  private run(
+    obj: Record<string, unknown>,
+    oldRaw: Record<string, unknown> | undefined,
+    mode: FieldValidation,
+  ): ResourceResult {
     const decoded = this.decode(obj);
     const findings = this.strictFindings(decoded.strict, mode);
     if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
-    if (mode === "strict" && decoded.strict.length > 0) return { findings: this.behindStrict(obj, oldRaw, findings), object: null };
+    if (mode === "strict" && decoded.strict.length > 0)
+      return { findings: this.behindStrict(obj, oldRaw, findings), object: null };
     const object = decoded.object;
     const old = oldRaw ? this.decode(oldRaw).object : undefined;
     const meta = this.prepare(object, old);
@@ -256,20 +291,40 @@ class VersionValidator implements ResourceValidator {
       severity,
       field: e.path.segments.length === 0 ? null : e.path.toString(),
       // Scale errors are named by the JSONPath as written (`.spec.replicas`): locate the node it points at.
-      docPath: e.path.segments.length === 1 && e.path.toString().startsWith(".") ? e.path.toString().slice(1).split(".") : docPathOf(e.path),
+      docPath:
+        e.path.segments.length === 1 && e.path.toString().startsWith(".")
+          ? e.path.toString().slice(1).split(".")
+          : docPathOf(e.path),
       type: e.type,
       message: e.message,
     };
-    if (hasOwn(e, "value") && e.type !== "Required value" && e.type !== "Forbidden" && e.type !== "Too long" && e.type !== "Internal error")
+    if (
+      hasOwn(e, "value") &&
+      e.type !== "Required value" &&
+      e.type !== "Forbidden" &&
+      e.type !== "Too long" &&
+      e.type !== "Internal error"
+    )
       f.value = renderFieldValue(e.value, this.minor);
     return f;
   }
 
   /** Decoding: strict errors (in the apiserver's order) and the coerced, pruned, null-pruned, defaulted copy. */
-  private decode(obj: Record<string, unknown>): { strict: ResourceFinding[]; hard: ResourceFinding | null; object: Record<string, unknown> } {
+  private decode(obj: Record<string, unknown>): {
+    strict: ResourceFinding[];
+    hard: ResourceFinding | null;
+    object: Record<string, unknown>;
+  } {
     const strict: ResourceFinding[] = [];
     const unknown = (text: string, segs: (string | number)[]): void => {
-      strict.push({ rule: "resource-unknown-field", severity: "error", field: text, docPath: segs, type: "Unknown field", message: `unknown field ${JSON.stringify(text)}` });
+      strict.push({
+        rule: "resource-unknown-field",
+        severity: "error",
+        field: text,
+        docPath: segs,
+        type: "Unknown field",
+        message: `unknown field ${JSON.stringify(text)}`,
+      });
     };
     // metadata is decoded strictly into ObjectMeta: unknown keys are strict errors, wrong types a hard error.
     const rawMeta = obj.metadata;
@@ -332,7 +387,11 @@ class VersionValidator implements ResourceValidator {
    * The apiserver stops at the strict decoding error; say what else it would find once the fields are fixed.
    * Nothing has changed obj yet (decoding copies), so the second pass sees what the first one saw.
    */
-  private behindStrict(obj: Record<string, unknown>, oldRaw: Record<string, unknown> | undefined, findings: ResourceFinding[]): ResourceFinding[] {
+  private behindStrict(
+    obj: Record<string, unknown>,
+    oldRaw: Record<string, unknown> | undefined,
+    findings: ResourceFinding[],
+  ): ResourceFinding[] {
     const rest = this.run(obj, oldRaw, "ignore");
     const hidden = rest.findings.filter((f) => f.hiddenBy === undefined).length;
     if (hidden > 0) {
@@ -341,7 +400,8 @@ class VersionValidator implements ResourceValidator {
     }
     // Once the unknown fields are gone the apiserver goes on: what it finds then is shown behind the first of them
     // (or behind the error nearer to it that still stops it, as a type error stops CEL).
-    if (this.options.behind) for (const f of rest.findings) findings.push(f.hiddenBy ? f : { ...f, hiddenBy: findings[0]! });
+    if (this.options.behind)
+      for (const f of rest.findings) findings.push(f.hiddenBy ? f : { ...f, hiddenBy: findings[0]! });
     return findings;
   }
 
@@ -354,7 +414,11 @@ class VersionValidator implements ResourceValidator {
     }
     const meta: Record<string, unknown> = isPlainObject(object.metadata) ? object.metadata : {};
     if (!isPlainObject(object.metadata)) object.metadata = meta;
-    if ((typeof meta.name !== "string" || meta.name === "") && typeof meta.generateName === "string" && meta.generateName !== "")
+    if (
+      (typeof meta.name !== "string" || meta.name === "") &&
+      typeof meta.generateName === "string" &&
+      meta.generateName !== ""
+    )
       meta.name = generatedName(meta.generateName);
     // kubectl sends the context's namespace for a namespaced kind; the server clears it for a cluster-scoped one.
     if (rv.namespaced && (typeof meta.namespace !== "string" || meta.namespace === "")) meta.namespace = "default";
@@ -364,12 +428,21 @@ class VersionValidator implements ResourceValidator {
   }
 
   /** The validation stages in the strategy's order: ObjectMeta, schema (ratcheted), scale, embedded resources, list types, then CEL unless an error blocks it. */
-  private validateStages(object: Record<string, unknown>, meta: Record<string, unknown>, old: Record<string, unknown> | undefined): ResourceFinding[] {
+  private validateStages(
+    object: Record<string, unknown>,
+    meta: Record<string, unknown>,
+    old: Record<string, unknown> | undefined,
+  ): ResourceFinding[] {
     const { rv, options, minor } = this;
     const findings: ResourceFinding[] = [];
     const warnings: ValueError[] = [];
     const metaErrors: ValueError[] = [];
-    this.validateObjectMeta(meta, metaErrors, warnings, old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined);
+    this.validateObjectMeta(
+      meta,
+      metaErrors,
+      warnings,
+      old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined,
+    );
     let schemaErrors = validateSchemaValue(rv.schema, object, { minor, cache: this.schemaValidators });
     if (old !== undefined && this.ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
     const scaleErrors: ValueError[] = [];
@@ -397,13 +470,21 @@ class VersionValidator implements ResourceValidator {
     for (const e of listErrors) add("resource-list-type-duplicate", e);
     findings.push(...celFindings);
     if (celSkipped)
-      findings.push(this.finding("resource-cel-not-checked", { path: FieldPath.from([]), type: "Invalid value", value: null, message: CEL_SKIPPED }));
+      findings.push(
+        this.finding("resource-cel-not-checked", {
+          path: FieldPath.from([]),
+          type: "Invalid value",
+          value: null,
+          message: CEL_SKIPPED,
+        }),
+      );
     if (celSkipped && options.behind && options.cel) {
       // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
       // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
       // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
       const blocker = found.get(before.find(isBlocking)!)!;
-      for (const f of options.cel.validate(object, old)) if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
+      for (const f of options.cel.validate(object, old))
+        if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
     }
     for (const w of warnings) {
       const f = this.finding("resource-finalizer-name", w, "warning");
@@ -414,28 +495,44 @@ class VersionValidator implements ResourceValidator {
     return findings;
   }
 
-  private validateObjectMeta(meta: Record<string, unknown>, out: ValueError[], warnings: ValueError[], oldMeta?: Record<string, unknown>): void {
+  private validateObjectMeta(
+    meta: Record<string, unknown>,
+    out: ValueError[],
+    warnings: ValueError[],
+    oldMeta?: Record<string, unknown>,
+  ): void {
     const p = FieldPath.root("metadata");
     const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
     const generateName = str("generateName");
     if (generateName !== "")
-      for (const m of nameIsDNSSubdomain(generateName, true)) out.push({ path: p.child("generateName"), type: "Invalid value", value: generateName, message: m });
+      for (const m of nameIsDNSSubdomain(generateName, true))
+        out.push({ path: p.child("generateName"), type: "Invalid value", value: generateName, message: m });
     const name = str("name");
-    if (name === "") out.push({ path: p.child("name"), type: "Required value", message: "name or generateName is required" });
-    else for (const m of nameIsDNSSubdomain(name, false)) out.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
+    if (name === "")
+      out.push({ path: p.child("name"), type: "Required value", message: "name or generateName is required" });
+    else
+      for (const m of nameIsDNSSubdomain(name, false))
+        out.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
     if (this.rv.namespaced) {
       const ns = str("namespace");
-      for (const m of isDNS1123Label(ns)) out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
+      for (const m of isDNS1123Label(ns))
+        out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
     }
     validateObjectMetaAfterNames(p, meta, this.minor, out);
     // Finalizer warnings (customresource strategy generateWarningsFromObj): the finalizers this request adds (all of
     // them on create, those the old object lacks on update), unique and sorted (sets.String.List()).
-    const names = (m: Record<string, unknown> | undefined): string[] => (m && Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : []);
+    const names = (m: Record<string, unknown> | undefined): string[] =>
+      m && Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : [];
     const before = new Set(names(oldMeta));
     const added = [...new Set(names(meta))].filter((f) => !before.has(f)).sort(compareBytes);
     for (const f of added) {
-      for (const m of qualifiedNameErrors(f, this.minor)) warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
-      if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f) && qualifiedNameErrors(f, this.minor).length === 0)
+      for (const m of qualifiedNameErrors(f, this.minor))
+        warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
+      if (
+        !f.includes("/") &&
+        !["orphan", "foregroundDeletion", "kubernetes"].includes(f) &&
+        qualifiedNameErrors(f, this.minor).length === 0
+      )
         warnings.push({
           path: p.child("finalizers"),
           type: "Invalid value",
@@ -456,17 +553,29 @@ class VersionValidator implements ResourceValidator {
       }
       const v = found.value;
       if (typeof v !== "number" || !isGoInt(v)) {
-        out.push({ path, type: "Invalid value", value: 0, message: `${jsonPath} accessor error: ${goValue(v)} is of the type ${goTypeName(v)}, expected int64` });
+        out.push({
+          path,
+          type: "Invalid value",
+          value: 0,
+          message: `${jsonPath} accessor error: ${goValue(v)} is of the type ${goTypeName(v)}, expected int64`,
+        });
         return;
       }
       if (v < 0) out.push({ path, type: "Invalid value", value: v, message: "should be a non-negative integer" });
-      else if (v > 2147483647) out.push({ path, type: "Invalid value", value: v, message: "should be less than or equal to 2147483647" });
+      else if (v > 2147483647)
+        out.push({ path, type: "Invalid value", value: v, message: "should be less than or equal to 2147483647" });
     };
     replicas(scale.specReplicasPath);
     replicas(scale.statusReplicasPath);
     if (scale.labelSelectorPath) {
       const found = valueAt(obj, scale.labelSelectorPath);
-      if (!found.ok && found.error) out.push({ path: FieldPath.root(scale.labelSelectorPath), type: "Invalid value", value: "", message: found.error });
+      if (!found.ok && found.error)
+        out.push({
+          path: FieldPath.root(scale.labelSelectorPath),
+          type: "Invalid value",
+          value: "",
+          message: found.error,
+        });
       else if (found.ok && typeof found.value !== "string")
         out.push({
           path: FieldPath.root(scale.labelSelectorPath),
@@ -483,13 +592,20 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
 }
 
 /** Unknown ObjectMeta keys (and owner reference / managed fields entry keys), in document order. */
-function metadataUnknowns(meta: Record<string, unknown>, minor: number, unknown: (text: string, segs: (string | number)[]) => void, prefix = "metadata", segs: (string | number)[] = ["metadata"]): void {
+function metadataUnknowns(
+  meta: Record<string, unknown>,
+  minor: number,
+  unknown: (text: string, segs: (string | number)[]) => void,
+  prefix = "metadata",
+  segs: (string | number)[] = ["metadata"],
+): void {
   for (const k of Object.keys(meta)) {
     if (!OBJECT_META_FIELDS.has(k) && !(k === "clusterName" && !releaseHas(minor, "clusterNameRemoved"))) {
       unknown(`${prefix}.${k}`, [...segs, k]);
       continue;
     }
-    const fields = k === "ownerReferences" ? OWNER_REFERENCE_FIELDS : k === "managedFields" ? MANAGED_FIELDS_FIELDS : null;
+    const fields =
+      k === "ownerReferences" ? OWNER_REFERENCE_FIELDS : k === "managedFields" ? MANAGED_FIELDS_FIELDS : null;
     const list = meta[k];
     if (fields && Array.isArray(list))
       list.forEach((item, i) => {
@@ -500,7 +616,14 @@ function metadataUnknowns(meta: Record<string, unknown>, minor: number, unknown:
 }
 
 /** Unknown keys of the metadata of every embedded resource (paths dotted like the pruning paths). */
-function collectEmbeddedUnknowns(x: unknown, s: unknown, segs: PathSegment[], root: boolean, minor: number, out: { text: string; segs: (string | number)[] }[]): void {
+function collectEmbeddedUnknowns(
+  x: unknown,
+  s: unknown,
+  segs: PathSegment[],
+  root: boolean,
+  minor: number,
+  out: { text: string; segs: (string | number)[] }[],
+): void {
   if (!isPlainObject(s)) return;
   if (Array.isArray(x)) {
     x.forEach((v, i) => collectEmbeddedUnknowns(v, s.items, [...segs, { kind: "index", index: i }], false, minor, out));
@@ -509,12 +632,20 @@ function collectEmbeddedUnknowns(x: unknown, s: unknown, segs: PathSegment[], ro
   if (!isPlainObject(x)) return;
   if (!root && s["x-kubernetes-embedded-resource"] === true && isPlainObject(x.metadata)) {
     const base = FieldPath.from(segs);
-    metadataUnknowns(x.metadata, minor, (text, docSegs) => out.push({ text, segs: docSegs }), dotted(segs) + ".metadata", [...base.toDocumentPath(), "metadata"]);
+    metadataUnknowns(
+      x.metadata,
+      minor,
+      (text, docSegs) => out.push({ text, segs: docSegs }),
+      dotted(segs) + ".metadata",
+      [...base.toDocumentPath(), "metadata"],
+    );
   }
   const props = isPlainObject(s.properties) ? s.properties : {};
   for (const k of Object.keys(x)) {
-    if (hasOwn(props, k)) collectEmbeddedUnknowns(x[k], props[k], [...segs, { kind: "field", name: k }], false, minor, out);
-    else if (isPlainObject(s.additionalProperties)) collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "field", name: k }], false, minor, out);
+    if (hasOwn(props, k))
+      collectEmbeddedUnknowns(x[k], props[k], [...segs, { kind: "field", name: k }], false, minor, out);
+    else if (isPlainObject(s.additionalProperties))
+      collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "field", name: k }], false, minor, out);
   }
 }
 
@@ -539,7 +670,10 @@ function valueAt(obj: unknown, jsonPath: string): { ok: true; value: unknown } |
     const p = parts[i]!;
     if (cur === null || cur === undefined) return { ok: false };
     if (!isPlainObject(cur))
-      return { ok: false, error: `.${parts.slice(0, i + 1).join(".")} accessor error: ${goValue(cur)} is of the type ${goTypeName(cur)}, expected map[string]interface{}` };
+      return {
+        ok: false,
+        error: `.${parts.slice(0, i + 1).join(".")} accessor error: ${goValue(cur)} is of the type ${goTypeName(cur)}, expected map[string]interface{}`,
+      };
     if (!hasOwn(cur, p)) return { ok: false };
     cur = cur[p];
   }
@@ -562,6 +696,12 @@ function goValue(v: unknown): string {
   if (typeof v === "boolean") return String(v);
   if (Array.isArray(v)) return "[" + v.map(goValue).join(" ") + "]";
   const o = v as Record<string, unknown>;
-  return "map[" + Object.keys(o).sort(compareBytes).map((k) => `${k}:${goValue(o[k])}`).join(" ") + "]";
+  return (
+    "map[" +
+    Object.keys(o)
+      .sort(compareBytes)
+      .map((k) => `${k}:${goValue(o[k])}`)
+      .join(" ") +
+    "]"
+  );
 }
-

@@ -27,7 +27,17 @@ import { FieldPath, type PathSegment } from "../k8s/path.js";
 import { goQuote, RenderedValue } from "../k8s/validation.js";
 import { keptFormat, registryCheck, type FormatCheck } from "./formats.js";
 import { RegexCache, type CompiledPattern } from "./regex.js";
-import { goFloat, goJson, goKind, deepEqual, hasOwn, isPlainObject, runeCount, type GoKind, type ValueError } from "../k8s/go.js";
+import {
+  goFloat,
+  goJson,
+  goKind,
+  deepEqual,
+  hasOwn,
+  isPlainObject,
+  runeCount,
+  type GoKind,
+  type ValueError,
+} from "../k8s/go.js";
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
 import { NEWEST_KUBERNETES_MINOR, releaseHas } from "../k8s/releases.js";
@@ -65,7 +75,13 @@ export class SchemaValidatorCache {
 export function validateValue(schema: unknown, value: unknown, options: ValidateValueOptions = {}): ValueError[] {
   const out = validateSchemaValue(schema, value, options);
   if (options.embedded !== false)
-    out.push(...validateEmbedded(value, schema, { rootPath: options.rootPath, isResourceRoot: options.isResourceRoot, minor: options.minor }));
+    out.push(
+      ...validateEmbedded(value, schema, {
+        rootPath: options.rootPath,
+        isResourceRoot: options.isResourceRoot,
+        minor: options.minor,
+      }),
+    );
   if (options.listTypes !== false) out.push(...validateListTypes(value, schema, { rootPath: options.rootPath }));
   return out;
 }
@@ -119,7 +135,8 @@ function segmentsOf(n: PNode | null): PathSegment[] {
   chain.reverse();
   const segs: PathSegment[] = [];
   chain.forEach((x, idx) => {
-    if (x.k === PK.Index) segs.push(idx === 0 ? { kind: "field", name: "[" + x.i + "]" } : { kind: "index", index: x.i });
+    if (x.k === PK.Index)
+      segs.push(idx === 0 ? { kind: "field", name: "[" + x.i + "]" } : { kind: "index", index: x.i });
     else segs.push({ kind: "field", name: idx === 0 && x.k === PK.Prop && x.s.startsWith(".") ? x.s.slice(1) : x.s });
   });
   return segs;
@@ -216,7 +233,8 @@ function getNode(schema: Record<string, unknown>, ctx: Ctx): CNode {
 }
 
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const int = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : undefined);
+const int = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : undefined;
 const schemas = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isPlainObject) : []);
 
 function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
@@ -226,7 +244,8 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
   // A custom resource's schema is converted with int-or-string as the type list; a default's structural schema is not.
   if (intOrString && ctx.mode === "resource") types = ["integer", "string"];
   const rawFormat = typeof s.format === "string" ? s.format : "";
-  const format = ctx.mode === "resource" ? keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor) : rawFormat;
+  const format =
+    ctx.mode === "resource" ? keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor) : rawFormat;
   const formatCheck = registryCheck(format, ctx.mode === "resource" ? "crd" : "default", ctx.minor);
   const props = isPlainObject(s.properties) ? s.properties : {};
   const propNames = Object.keys(props)
@@ -257,7 +276,10 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
     numType: releaseHas(ctx.minor, "numericFormats") ? numericType : "",
     // From 1.36 the apiserver strips an integer format other than int32/int64 (a number's other than float/double)
     // before validating, defaults at CRD creation included: such a format is the default format.
-    numFormat: releaseHas(ctx.minor, "numericFormats") && numericType !== "" ? keptFormat(rawFormat, numericType, ctx.minor) : "",
+    numFormat:
+      releaseHas(ctx.minor, "numericFormats") && numericType !== ""
+        ? keptFormat(rawFormat, numericType, ctx.minor)
+        : "",
     items: isPlainObject(s.items) ? s.items : null,
     minItems: int(s.minItems),
     maxItems: int(s.maxItems),
@@ -351,7 +373,12 @@ function checkType(c: CNode, data: unknown, kind: GoKind, at: PNode | null, out:
   const contains = c.types.includes(schType);
   const isFloatInt = kind === "float" && c.hasInteger && isJsonInteger(data as number);
   const isIntFloat = kind === "int" && c.hasNumber;
-  if (kind !== "string" && kind !== "array" && c.format !== "" && !(contains || fmt === c.format || isFloatInt || isIntFloat)) {
+  if (
+    kind !== "string" &&
+    kind !== "array" &&
+    c.format !== "" &&
+    !(contains || fmt === c.format || isFloatInt || isIntFloat)
+  ) {
     out.push(typeError(at, c.format, fmt));
     return false;
   }
@@ -365,7 +392,9 @@ function checkType(c: CNode, data: unknown, kind: GoKind, at: PNode | null, out:
 
 function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[], ctx: Ctx): void {
   if (c.maxLength !== undefined && runeCount(s) > c.maxLength) {
-    out.push(nodeErr(Code.TooLong, at, `${nameOf(at)} in body should be at most ${c.maxLength} chars long`, s, c.maxLength));
+    out.push(
+      nodeErr(Code.TooLong, at, `${nameOf(at)} in body should be at most ${c.maxLength} chars long`, s, c.maxLength),
+    );
     return;
   }
   if (c.minLength !== undefined && runeCount(s) < c.minLength) {
@@ -374,7 +403,15 @@ function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[], ctx: 
   }
   if (c.pattern !== undefined) {
     const re = (c.re ??= ctx.cache.regex.compile(c.pattern));
-    if (!re.ok) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}, but pattern is invalid: ${re.error}'`, s));
+    if (!re.ok)
+      out.push(
+        nodeErr(
+          Code.Other,
+          at,
+          `${nameOf(at)} in body should match '${c.pattern}, but pattern is invalid: ${re.error}'`,
+          s,
+        ),
+      );
     else if (!re.test(s)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}'`, s));
   }
 }
@@ -408,7 +445,8 @@ function rangeMessage(prefix: string, type: string, format: string, at: PNode | 
 
 function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out: RawErr[]): void {
   const ranged = c.numType !== "";
-  if (ranged && !inRange(v, isInt, c.numType, c.numFormat)) out.push(nodeErr(Code.Plain, at, rangeMessage("Checked", c.numType, c.numFormat, at)));
+  if (ranged && !inRange(v, isInt, c.numType, c.numFormat))
+    out.push(nodeErr(Code.Plain, at, rangeMessage("Checked", c.numType, c.numFormat, at)));
   if (c.multipleOf !== undefined) {
     const m = c.multipleOf;
     if (ranged && !inRange(m, false, c.numType, c.numFormat)) {
@@ -417,8 +455,12 @@ function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out:
     } else if (isInt) {
       // MultipleOfNativeType: an int64 value is checked with int64(factor), so 0.5 truncates to 0, which is not positive.
       const factor = Math.trunc(m) === 0 ? 0 : Math.trunc(m);
-      if (factor <= 0) out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor));
-      else if (v % factor !== 0) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${factor}`, v));
+      if (factor <= 0)
+        out.push(
+          nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor),
+        );
+      else if (v % factor !== 0)
+        out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${factor}`, v));
     } else floatMultipleOf(v, m, at, out);
   }
   if (c.minimum !== undefined) bound(c, v, isInt, c.minimum, c.exclusiveMinimum, false, at, out);
@@ -430,14 +472,38 @@ function floatMultipleOf(v: number, factor: number, at: PNode | null, out: RawEr
   // value prints as a float64 does (9007199254740991 as 9.007199254740991e+15).
   // validate.MultipleOf: a factor of 0 is not positive either (it would divide by zero).
   if (factor <= 0) {
-    out.push(nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`, new RenderedValue(goFloat(factor))));
+    out.push(
+      nodeErr(
+        Code.Other,
+        at,
+        `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`,
+        new RenderedValue(goFloat(factor)),
+      ),
+    );
     return;
   }
   const mult = factor < 1 ? (1 / factor) * v : v / factor;
-  if (!isJsonInteger(mult)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`, new RenderedValue(goFloat(v))));
+  if (!isJsonInteger(mult))
+    out.push(
+      nodeErr(
+        Code.Other,
+        at,
+        `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`,
+        new RenderedValue(goFloat(v)),
+      ),
+    );
 }
 
-function bound(c: CNode, v: number, isInt: boolean, b: number, exclusive: boolean, isMax: boolean, at: PNode | null, out: RawErr[]): void {
+function bound(
+  c: CNode,
+  v: number,
+  isInt: boolean,
+  b: number,
+  exclusive: boolean,
+  isMax: boolean,
+  at: PNode | null,
+  out: RawErr[],
+): void {
   const what = isMax ? "Maximum boundary" : "Minimum boundary";
   let native = true;
   if (c.numType !== "" && !inRange(b, false, c.numType, c.numFormat)) {
@@ -455,7 +521,13 @@ function bound(c: CNode, v: number, isInt: boolean, b: number, exclusive: boolea
   }
   const fails = isMax ? (exclusive ? v >= limit : v > limit) : exclusive ? v <= limit : v < limit;
   if (!fails) return;
-  const rel = isMax ? (exclusive ? "less than" : "less than or equal to") : exclusive ? "greater than" : "greater than or equal to";
+  const rel = isMax
+    ? exclusive
+      ? "less than"
+      : "less than or equal to"
+    : exclusive
+      ? "greater than"
+      : "greater than or equal to";
   out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be ${rel} ${shown}`, v));
 }
 
@@ -496,7 +568,12 @@ function enumMatches(values: unknown[], data: unknown, kind: GoKind): boolean {
 }
 
 function enumError(at: PNode | null, data: unknown, values: unknown[]): RawErr {
-  const e = nodeErr(Code.Enum, at, `${nameOf(at)} in body should be one of [${values.map((v) => (typeof v === "string" ? v : goJson(v))).join(" ")}]`, data);
+  const e = nodeErr(
+    Code.Enum,
+    at,
+    `${nameOf(at)} in body should be one of [${values.map((v) => (typeof v === "string" ? v : goJson(v))).join(" ")}]`,
+    data,
+  );
   e.values = values;
   return e;
 }
@@ -510,8 +587,12 @@ function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[]
     for (let i = 0; i < arr.length; i++) mc += validateNode(item, arr[i], { p: at, k: PK.Index, s: "", i }, out, ctx);
   }
   const size = arr.length;
-  if (c.minItems !== undefined && size < c.minItems) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minItems} items`, size));
-  if (c.maxItems !== undefined && size > c.maxItems) out.push(nodeErr(Code.MaxItems, at, `${nameOf(at)} in body should have at most ${c.maxItems} items`, size, c.maxItems));
+  if (c.minItems !== undefined && size < c.minItems)
+    out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minItems} items`, size));
+  if (c.maxItems !== undefined && size > c.maxItems)
+    out.push(
+      nodeErr(Code.MaxItems, at, `${nameOf(at)} in body should have at most ${c.maxItems} items`, size, c.maxItems),
+    );
   if (c.uniqueItems) {
     for (let i = 1; i < size; i++) {
       let dup = false;
@@ -533,12 +614,22 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
     return 0;
   }
   if (c.maxProps !== undefined && n > c.maxProps) {
-    out.push(nodeErr(Code.TooManyProps, at, `${nameOf(at)} in body should have at most ${c.maxProps} properties`, n, c.maxProps));
+    out.push(
+      nodeErr(
+        Code.TooManyProps,
+        at,
+        `${nameOf(at)} in body should have at most ${c.maxProps} properties`,
+        n,
+        c.maxProps,
+      ),
+    );
     return 0;
   }
   let mc = 0;
   if (c.addlFalse) {
-    for (const k of keys) if (!hasOwn(c.props, k)) out.push(nodeErr(Code.Other, at, `${nameOf(at)}.${k} in body is a forbidden property`, k));
+    for (const k of keys)
+      if (!hasOwn(c.props, k))
+        out.push(nodeErr(Code.Other, at, `${nameOf(at)}.${k} in body is a forbidden property`, k));
   } else if (c.addl) {
     let addl: CNode | null = null;
     for (const k of keys) {
@@ -549,9 +640,17 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
   }
   for (const p of c.propNames) {
     if (!hasOwn(obj, p)) continue;
-    mc += validateNode(getNode(c.props[p] as Record<string, unknown>, ctx), obj[p], { p: at, k: PK.Prop, s: p, i: 0 }, out, ctx);
+    mc += validateNode(
+      getNode(c.props[p] as Record<string, unknown>, ctx),
+      obj[p],
+      { p: at, k: PK.Prop, s: p, i: 0 },
+      out,
+      ctx,
+    );
   }
-  for (const r of c.required) if (!hasOwn(obj, r)) out.push(nodeErr(Code.Required, { p: at, k: PK.Req, s: r, i: 0 }, `${nameOf(at)}.${r} in body is required`));
+  for (const r of c.required)
+    if (!hasOwn(obj, r))
+      out.push(nodeErr(Code.Required, { p: at, k: PK.Req, s: r, i: 0 }, `${nameOf(at)}.${r} in body is required`));
   return mc;
 }
 
@@ -623,7 +722,13 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
       mc += r.mc;
     }
     if (validated !== c.allOf.length)
-      out.push(nodeErr(Code.Plain, at, `${quoted()} must validate all the schemas (allOf)${validated === 0 ? ". None validated" : ""}`));
+      out.push(
+        nodeErr(
+          Code.Plain,
+          at,
+          `${quoted()} must validate all the schemas (allOf)${validated === 0 ? ". None validated" : ""}`,
+        ),
+      );
   }
   if (c.not) {
     const r = branch(c.not, data, at, ctx);
@@ -661,7 +766,8 @@ function toFieldErrors(raw: RawErr[], rootPath: FieldPath | undefined, minor: nu
           path,
           type: "Unsupported value",
           value: e.value,
-          message: "supported values: " + e.values!.map((v) => goQuote(typeof v === "string" ? v : goJson(v))).join(", "),
+          message:
+            "supported values: " + e.values!.map((v) => goQuote(typeof v === "string" ? v : goJson(v))).join(", "),
         });
         break;
       case Code.TooLong:

@@ -25,7 +25,10 @@ const SCHEMA = {
   },
 };
 
-function compile(expression, { minor = 37, schema = SCHEMA, isResourceRoot = false, optionalOldSelf = false, kind = "rule" } = {}) {
+function compile(
+  expression,
+  { minor = 37, schema = SCHEMA, isResourceRoot = false, optionalOldSelf = false, kind = "rule" } = {},
+) {
   return createCelCompiler(minor).compileRule({ schema, isResourceRoot, expression, kind, optionalOldSelf });
 }
 
@@ -69,16 +72,27 @@ test("escapeCelName follows pkg/cel/escaping.go", () => {
 });
 
 test("escaped and unescapable properties in rules", () => {
-  const schema = { type: "object", properties: { "foo-bar": { type: "string" }, "f@2": { type: "string" }, "x.y": { type: "integer" } } };
+  const schema = {
+    type: "object",
+    properties: { "foo-bar": { type: "string" }, "f@2": { type: "string" }, "x.y": { type: "integer" } },
+  };
   assertType("self.foo__dash__bar == 'a' && self.x__dot__y > 0", "bool", { schema });
-  assertError("self.f@2 == ''", "ERROR: <input>:1:7: Syntax error: token recognition error at: '@'\n | self.f@2 == ''\n | ......^\nERROR: <input>:1:8: Syntax error: mismatched input '2' expecting <EOF>\n | self.f@2 == ''\n | .......^", { schema });
+  assertError(
+    "self.f@2 == ''",
+    "ERROR: <input>:1:7: Syntax error: token recognition error at: '@'\n | self.f@2 == ''\n | ......^\nERROR: <input>:1:8: Syntax error: mismatched input '2' expecting <EOF>\n | self.f@2 == ''\n | .......^",
+    { schema },
+  );
   const d = schemaDeclType(schema, false, 37);
   assert.deepEqual([...d.fields.keys()].sort(), ["foo__dash__bar", "x__dot__y"]);
 });
 
 test("reserved-word field names: plain name accepted from 1.32 (compatibility 1.31)", () => {
   assertType("self.o.__namespace__ == 'a'", "bool", { minor: 31 });
-  assertError("self.o.namespace == 'a'", "ERROR: <input>:1:7: undefined field 'namespace'\n | self.o.namespace == 'a'\n | ......^", { minor: 31 });
+  assertError(
+    "self.o.namespace == 'a'",
+    "ERROR: <input>:1:7: undefined field 'namespace'\n | self.o.namespace == 'a'\n | ......^",
+    { minor: 31 },
+  );
   assertType("self.o.namespace == 'a' && has(self.o.namespace)", "bool", { minor: 32 });
 });
 
@@ -119,7 +133,10 @@ test("DeclType: strings and formats", () => {
 
 test("DeclType: scalars and invisible nodes", () => {
   const s = (schema) => schemaDeclType(schema, false, 37);
-  assert.deepEqual([s({ type: "boolean" }).cel.kind, s({ type: "boolean" }).minSize, s({ type: "boolean" }).maxElements], ["bool", 4n, 0n]);
+  assert.deepEqual(
+    [s({ type: "boolean" }).cel.kind, s({ type: "boolean" }).minSize, s({ type: "boolean" }).maxElements],
+    ["bool", 4n, 0n],
+  );
   assert.deepEqual([s({ type: "number" }).cel.kind, s({ type: "number" }).minSize], ["double", 1n]);
   assert.deepEqual([s({ type: "integer" }).cel.kind, s({ type: "integer" }).minSize], ["int", 1n]);
   assert.equal(s({ "x-kubernetes-preserve-unknown-fields": true }), null);
@@ -155,7 +172,10 @@ test("DeclType: objects, required fields and defaults", () => {
   assert.equal(s({ type: "object", required: ["r"], properties: { r: { type: "string", default: "x" } } }).minSize, 2n);
   assert.equal(s({ type: "object", required: ["missing"], properties: {} }).minSize, 2n);
   // Unescapable required properties still count (the apiserver adds them before escaping).
-  assert.equal(s({ type: "object", required: ["f@2"], properties: { "f@2": { type: "integer" } } }).minSize, 2n + 3n + 1n + 4n);
+  assert.equal(
+    s({ type: "object", required: ["f@2"], properties: { "f@2": { type: "integer" } } }).minSize,
+    2n + 3n + 1n + 4n,
+  );
   assert.equal(s({ type: "object", "x-kubernetes-preserve-unknown-fields": true }).fields.size, 0);
   const f = o.fields.get("required");
   assert.deepEqual([f.name, f.escapedName, f.required], ["required", "required", true]);
@@ -173,12 +193,21 @@ test("DeclType: resource root augmentation and the 1.37 metadata caps", () => {
   const md37 = d37.fields.get("metadata").type;
   assert.equal(md37.fields.get("name").type.maxElements, 1012n);
   assert.equal(md37.fields.get("generateName").type.maxElements, 1008n);
-  const declared = { type: "object", properties: { metadata: { type: "object", properties: { name: { type: "string", maxLength: 63 } } } } };
-  assert.equal(schemaDeclType(declared, true, 37).fields.get("metadata").type.fields.get("name").type.maxElements, 252n);
+  const declared = {
+    type: "object",
+    properties: { metadata: { type: "object", properties: { name: { type: "string", maxLength: 63 } } } },
+  };
+  assert.equal(
+    schemaDeclType(declared, true, 37).fields.get("metadata").type.fields.get("name").type.maxElements,
+    252n,
+  );
   // Non-root: no implicit fields.
   assert.deepEqual([...schemaDeclType(root, false, 37).fields.keys()], ["spec"]);
   // Embedded resources are roots for their own rules and as fields.
-  const emb = { type: "object", properties: { tpl: { type: "object", "x-kubernetes-embedded-resource": true, properties: {} } } };
+  const emb = {
+    type: "object",
+    properties: { tpl: { type: "object", "x-kubernetes-embedded-resource": true, properties: {} } },
+  };
   assert.ok(schemaDeclType(emb, false, 37).fields.get("tpl").type.fields.has("apiVersion"));
   assertType("self.metadata.name.size() < 10 && self.kind == 'X'", "bool", { schema: root, isResourceRoot: true });
   assertError(
@@ -200,62 +229,132 @@ test("DeclType is memoised per schema object (in the memo passed: a compiler own
 // Type errors as the apiserver prints them
 
 test("no matching overload", () => {
-  assertError("self.a == true", "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(int, bool)'\n | self.a == true\n | .......^");
-  assertError("self.s.contains(1)", "ERROR: <input>:1:16: found no matching overload for 'contains' applied to 'string.(int)'\n | self.s.contains(1)\n | ...............^");
-  assertError("self.l + [1]", "ERROR: <input>:1:8: found no matching overload for '_+_' applied to '(list(string), list(int))'\n | self.l + [1]\n | .......^");
-  assertError("self.m == {'a': 1}", "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(map(string, string), map(string, int))'\n | self.m == {'a': 1}\n | .......^");
-  assertError("self.o == 1", "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(selfType.o, int)'\n | self.o == 1\n | .......^");
-  assertError("self.s == null", "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(string, null)'\n | self.s == null\n | .......^");
+  assertError(
+    "self.a == true",
+    "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(int, bool)'\n | self.a == true\n | .......^",
+  );
+  assertError(
+    "self.s.contains(1)",
+    "ERROR: <input>:1:16: found no matching overload for 'contains' applied to 'string.(int)'\n | self.s.contains(1)\n | ...............^",
+  );
+  assertError(
+    "self.l + [1]",
+    "ERROR: <input>:1:8: found no matching overload for '_+_' applied to '(list(string), list(int))'\n | self.l + [1]\n | .......^",
+  );
+  assertError(
+    "self.m == {'a': 1}",
+    "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(map(string, string), map(string, int))'\n | self.m == {'a': 1}\n | .......^",
+  );
+  assertError(
+    "self.o == 1",
+    "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(selfType.o, int)'\n | self.o == 1\n | .......^",
+  );
+  assertError(
+    "self.s == null",
+    "ERROR: <input>:1:8: found no matching overload for '_==_' applied to '(string, null)'\n | self.s == null\n | .......^",
+  );
 });
 
 test("undeclared references and undefined fields", () => {
   assertError("foo == 1", "ERROR: <input>:1:1: undeclared reference to 'foo' (in container '')\n | foo == 1\n | ^");
-  assertError("self.nonExistingField > 0", "ERROR: <input>:1:5: undefined field 'nonExistingField'\n | self.nonExistingField > 0\n | ....^");
-  assertError("self.s.foo()", "ERROR: <input>:1:11: undeclared reference to 'foo' (in container '')\n | self.s.foo()\n | ..........^");
-  assertError("self.a.b == 1", "ERROR: <input>:1:7: type 'int' does not support field selection\n | self.a.b == 1\n | ......^");
-  assertError("self.objs.all(x, x.nme == 'a')", "ERROR: <input>:1:19: undefined field 'nme'\n | self.objs.all(x, x.nme == 'a')\n | ..................^");
+  assertError(
+    "self.nonExistingField > 0",
+    "ERROR: <input>:1:5: undefined field 'nonExistingField'\n | self.nonExistingField > 0\n | ....^",
+  );
+  assertError(
+    "self.s.foo()",
+    "ERROR: <input>:1:11: undeclared reference to 'foo' (in container '')\n | self.s.foo()\n | ..........^",
+  );
+  assertError(
+    "self.a.b == 1",
+    "ERROR: <input>:1:7: type 'int' does not support field selection\n | self.a.b == 1\n | ......^",
+  );
+  assertError(
+    "self.objs.all(x, x.nme == 'a')",
+    "ERROR: <input>:1:19: undefined field 'nme'\n | self.objs.all(x, x.nme == 'a')\n | ..................^",
+  );
 });
 
 test("has() macro", () => {
   assertType("has(self.a) && has(self.m.key)", "bool");
   assertError("has(self)", "ERROR: <input>:1:5: invalid argument to has() macro\n | has(self)\n | ....^");
   // The presence test is a new node located at the macro call (cel-go nextMacroID).
-  assertError("has(self.a.b)", "ERROR: <input>:1:4: type 'int' does not support field selection\n | has(self.a.b)\n | ...^");
+  assertError(
+    "has(self.a.b)",
+    "ERROR: <input>:1:4: type 'int' does not support field selection\n | has(self.a.b)\n | ...^",
+  );
   assertError("has(self.zzz)", "ERROR: <input>:1:4: undefined field 'zzz'\n | has(self.zzz)\n | ...^");
-  assertError("has(self.a.b.c)", "ERROR: <input>:1:11: type 'int' does not support field selection\n | has(self.a.b.c)\n | ..........^");
+  assertError(
+    "has(self.a.b.c)",
+    "ERROR: <input>:1:11: type 'int' does not support field selection\n | has(self.a.b.c)\n | ..........^",
+  );
 });
 
 test("logical operators require bool operands", () => {
-  assertError("self.a && true", "ERROR: <input>:1:5: expected type 'bool' but found 'int'\n | self.a && true\n | ....^");
+  assertError(
+    "self.a && true",
+    "ERROR: <input>:1:5: expected type 'bool' but found 'int'\n | self.a && true\n | ....^",
+  );
 });
 
 test("multiple errors are sorted by position and multi-line sources report lines", () => {
-  const r = assertError("x + y == z", [
-    "ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x + y == z\n | ^",
-    "ERROR: <input>:1:5: undeclared reference to 'y' (in container '')\n | x + y == z\n | ....^",
-    "ERROR: <input>:1:10: undeclared reference to 'z' (in container '')\n | x + y == z\n | .........^",
-  ].join("\n"));
-  assert.deepEqual(r.errors.map((e) => e.offset), [0, 4, 9]);
+  const r = assertError(
+    "x + y == z",
+    [
+      "ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x + y == z\n | ^",
+      "ERROR: <input>:1:5: undeclared reference to 'y' (in container '')\n | x + y == z\n | ....^",
+      "ERROR: <input>:1:10: undeclared reference to 'z' (in container '')\n | x + y == z\n | .........^",
+    ].join("\n"),
+  );
+  assert.deepEqual(
+    r.errors.map((e) => e.offset),
+    [0, 4, 9],
+  );
   assertError("self.a > 0 &&\n  self.b > 0", "ERROR: <input>:2:7: undefined field 'b'\n |   self.b > 0\n | ......^");
 });
 
 test("homogeneous aggregate literals", () => {
-  assertError("[1, 'a'].size() > 0", "ERROR: <input>:1:5: expected type 'int' but found 'string'\n | [1, 'a'].size() > 0\n | ....^");
+  assertError(
+    "[1, 'a'].size() > 0",
+    "ERROR: <input>:1:5: expected type 'int' but found 'string'\n | [1, 'a'].size() > 0\n | ....^",
+  );
   // The AST validator (1.29, so servers from 1.30) also rejects dyn/int mixtures.
-  assertError("[self.ios, 1].size() > 0", "ERROR: <input>:1:12: expected type 'dyn' but found 'int'\n | [self.ios, 1].size() > 0\n | ...........^");
+  assertError(
+    "[self.ios, 1].size() > 0",
+    "ERROR: <input>:1:12: expected type 'dyn' but found 'int'\n | [self.ios, 1].size() > 0\n | ...........^",
+  );
   // cel.HomogeneousAggregateLiterals is an AST validator: it only runs when type-checking succeeded.
-  assertError("[1, 'a'].size() > x", "ERROR: <input>:1:19: undeclared reference to 'x' (in container '')\n | [1, 'a'].size() > x\n | ..................^");
-  assertError("[self.ios, 1].size() > 0", "ERROR: <input>:1:12: expected type 'dyn' but found 'int'\n | [self.ios, 1].size() > 0\n | ...........^", { minor: 28 });
-  assertError("{'a': 1, 'b': 'c'}.size() > 0", "ERROR: <input>:1:15: expected type 'int' but found 'string'\n | {'a': 1, 'b': 'c'}.size() > 0\n | ..............^");
+  assertError(
+    "[1, 'a'].size() > x",
+    "ERROR: <input>:1:19: undeclared reference to 'x' (in container '')\n | [1, 'a'].size() > x\n | ..................^",
+  );
+  assertError(
+    "[self.ios, 1].size() > 0",
+    "ERROR: <input>:1:12: expected type 'dyn' but found 'int'\n | [self.ios, 1].size() > 0\n | ...........^",
+    { minor: 28 },
+  );
+  assertError(
+    "{'a': 1, 'b': 'c'}.size() > 0",
+    "ERROR: <input>:1:15: expected type 'int' but found 'string'\n | {'a': 1, 'b': 'c'}.size() > 0\n | ..............^",
+  );
   assertType("'%s %d'.format([self.s, 1]) != ''", "bool");
 });
 
 test("literal validators", () => {
-  assertError("duration('1x') > duration('0s')", "ERROR: <input>:1:10: invalid duration argument\n | duration('1x') > duration('0s')\n | .........^");
+  assertError(
+    "duration('1x') > duration('0s')",
+    "ERROR: <input>:1:10: invalid duration argument\n | duration('1x') > duration('0s')\n | .........^",
+  );
   assertType("duration('1h30m') > duration('-1.5s')", "bool");
-  assertError("timestamp('2020-13-01T00:00:00Z') > timestamp(0)", "ERROR: <input>:1:11: invalid timestamp argument\n | timestamp('2020-13-01T00:00:00Z') > timestamp(0)\n | ..........^");
+  assertError(
+    "timestamp('2020-13-01T00:00:00Z') > timestamp(0)",
+    "ERROR: <input>:1:11: invalid timestamp argument\n | timestamp('2020-13-01T00:00:00Z') > timestamp(0)\n | ..........^",
+  );
   assertType("timestamp('2020-12-01T00:00:00.5+01:00') > timestamp(0)", "bool");
-  assertError("self.s.matches('[')", "ERROR: <input>:1:16: invalid matches argument\n | self.s.matches('[')\n | ...............^");
+  assertError(
+    "self.s.matches('[')",
+    "ERROR: <input>:1:16: invalid matches argument\n | self.s.matches('[')\n | ...............^",
+  );
   assertType("self.s.matches('^[a-z]+$')", "bool", { minor: 29 });
   assertType("self.s.matches('[')", "bool", { minor: 29 });
 });
@@ -269,11 +368,23 @@ test("syntax errors are reported like cel-go", () => {
     "1 + $",
     "ERROR: <input>:1:5: Syntax error: token recognition error at: '$'\n | 1 + $\n | ....^\nERROR: <input>:1:6: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | 1 + $\n | .....^",
   );
-  assertError("self.a | b", "ERROR: <input>:1:8: Syntax error: token recognition error at: '| '\n | self.a | b\n | .......^\nERROR: <input>:1:10: Syntax error: extraneous input 'b' expecting <EOF>\n | self.a | b\n | .........^");
-  assertError("self.a.all(1, true)", "ERROR: <input>:1:12: argument must be a simple name\n | self.a.all(1, true)\n | ...........^");
+  assertError(
+    "self.a | b",
+    "ERROR: <input>:1:8: Syntax error: token recognition error at: '| '\n | self.a | b\n | .......^\nERROR: <input>:1:10: Syntax error: extraneous input 'b' expecting <EOF>\n | self.a | b\n | .........^",
+  );
+  assertError(
+    "self.a.all(1, true)",
+    "ERROR: <input>:1:12: argument must be a simple name\n | self.a.all(1, true)\n | ...........^",
+  );
   // After the bad escape the lexer resumes at the closing quote, which opens the string "' == '".
-  assertError("'\\xFh' == ''", "ERROR: <input>:1:1: Syntax error: token recognition error at: ''\\xFh'\n | '\\xFh' == ''\n | ^\nERROR: <input>:1:12: Syntax error: token recognition error at: '''\n | '\\xFh' == ''\n | ...........^");
-  assertError("{'a': 1}.'a'", "ERROR: <input>:1:10: Syntax error: no viable alternative at input '.'a''\n | {'a': 1}.'a'\n | .........^");
+  assertError(
+    "'\\xFh' == ''",
+    "ERROR: <input>:1:1: Syntax error: token recognition error at: ''\\xFh'\n | '\\xFh' == ''\n | ^\nERROR: <input>:1:12: Syntax error: token recognition error at: '''\n | '\\xFh' == ''\n | ...........^",
+  );
+  assertError(
+    "{'a': 1}.'a'",
+    "ERROR: <input>:1:10: Syntax error: no viable alternative at input '.'a''\n | {'a': 1}.'a'\n | .........^",
+  );
   // Reserved words are only rejected as identifiers, not as field names.
   assertError("self.if == 1", "ERROR: <input>:1:5: undefined field 'if'\n | self.if == 1\n | ....^");
   assertError("if == 1", "ERROR: <input>:1:1: reserved identifier: if\n | if == 1\n | ^");
@@ -282,7 +393,10 @@ test("syntax errors are reported like cel-go", () => {
 });
 
 test("wide characters use fullwidth dots in the caret line", () => {
-  const r = assertError("'é' == x", "ERROR: <input>:1:8: undeclared reference to 'x' (in container '')\n | 'é' == x\n | .．.....^");
+  const r = assertError(
+    "'é' == x",
+    "ERROR: <input>:1:8: undeclared reference to 'x' (in container '')\n | 'é' == x\n | .．.....^",
+  );
   assert.equal(r.errors[0].offset, 7);
   const astral = compile("'😀' == x");
   assert.equal(astral.errors[0].message, "ERROR: <input>:1:8: undeclared reference to 'x' (in container '')");
@@ -294,7 +408,10 @@ test("wide characters use fullwidth dots in the caret line", () => {
 
 test("library availability by release", () => {
   const undeclared = (fn, expr, minor) =>
-    assert.ok(errorText(compile(expr, { minor })).includes(`undeclared reference to '${fn}' (in container '')`), `${fn} at 1.${minor}`);
+    assert.ok(
+      errorText(compile(expr, { minor })).includes(`undeclared reference to '${fn}' (in container '')`),
+      `${fn} at 1.${minor}`,
+    );
   undeclared("isCIDR", "isCIDR(self.s)", 29);
   undeclared("isCIDR", "isCIDR(self.s)", 30);
   assertType("isCIDR(self.s) && cidr(self.s).containsIP(ip('10.0.0.1'))", "bool", { minor: 31 });
@@ -308,11 +425,17 @@ test("library availability by release", () => {
   undeclared("quote", "strings.quote(self.s) != ''", 29);
   assertType("strings.quote(self.s) != ''", "bool", { minor: 30 });
   undeclared("sortBy", "self.l.sortBy(x, x).size() > 0", 34);
-  assertType("self.l.sortBy(x, x) == self.l.sort() && lists.range(3).reverse().distinct().size() == 3", "bool", { minor: 35 });
+  assertType("self.l.sortBy(x, x) == self.l.sort() && lists.range(3).reverse().distinct().size() == 3", "bool", {
+    minor: 35,
+  });
   // `includes` (Kubernetes lists v1) is introduced at 1.37, so new expressions cannot use it before 1.38.
   undeclared("includes", "self.l.includes('a')", 37);
   // cross-type numeric comparisons (introduced 1.28, available from 1.29)
-  assertError("self.a < 1.5", "ERROR: <input>:1:8: found no matching overload for '_<_' applied to '(int, double)'\n | self.a < 1.5\n | .......^", { minor: 28 });
+  assertError(
+    "self.a < 1.5",
+    "ERROR: <input>:1:8: found no matching overload for '_<_' applied to '(int, double)'\n | self.a < 1.5\n | .......^",
+    { minor: 28 },
+  );
   assertType("self.a < 1.5 && 1u > 0", "bool", { minor: 29 });
   assert.ok(OVERLOAD_IDS["isCIDR"].includes("is_cidr"));
   assert.ok(OVERLOAD_IDS["size"].includes("size_string"));
@@ -323,7 +446,10 @@ test("library availability by release", () => {
 
 test("optional syntax", () => {
   assertType("self.?o", "optional_type(object)");
-  assertError("self.?o == 1", "ERROR: <input>:1:9: found no matching overload for '_==_' applied to '(optional_type(selfType.o), int)'\n | self.?o == 1\n | ........^");
+  assertError(
+    "self.?o == 1",
+    "ERROR: <input>:1:9: found no matching overload for '_==_' applied to '(optional_type(selfType.o), int)'\n | self.?o == 1\n | ........^",
+  );
   assertType("self.?o.x", "optional_type(int)");
   assertType("self.o.?x.orValue(0)", "int");
   assertType("self.l[?0].hasValue()", "bool");
@@ -343,10 +469,14 @@ test("oldSelf and optionalOldSelf", () => {
   assert.equal(compile("self.a > 0").usesOldSelf, false);
   assertType("oldSelf.hasValue() ? oldSelf.value().a <= self.a : true", "bool", { optionalOldSelf: true });
   assertType("oldSelf.?a.orValue(0) <= self.a", "bool", { optionalOldSelf: true });
-  assertError("oldSelf.a == 1", "ERROR: <input>:1:8: undefined field 'a'\n | oldSelf.a == 1\n | .......^\nERROR: <input>:1:11: found no matching overload for '_==_' applied to '(optional_type(!error!), int)'\n | oldSelf.a == 1\n | ..........^", {
-    optionalOldSelf: true,
-    schema: { type: "object", properties: {} },
-  });
+  assertError(
+    "oldSelf.a == 1",
+    "ERROR: <input>:1:8: undefined field 'a'\n | oldSelf.a == 1\n | .......^\nERROR: <input>:1:11: found no matching overload for '_==_' applied to '(optional_type(!error!), int)'\n | oldSelf.a == 1\n | ..........^",
+    {
+      optionalOldSelf: true,
+      schema: { type: "object", properties: {} },
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -361,7 +491,12 @@ test("single-variable macros", () => {
   assertType("self.l.filter(x, x != '')", "list(string)");
   assertType("self.m.all(k, self.m[k] != '')", "bool");
   assertType("self.objs.map(o, o.name)", "list(string)");
-  assertError("self.a.all(x, true)", "ERROR: <input>:1:1: expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)\n | self.a.all(x, true)\n | ^".replace("1:1:", "1:5:").replace("\n | ^", "\n | ....^"));
+  assertError(
+    "self.a.all(x, true)",
+    "ERROR: <input>:1:1: expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)\n | self.a.all(x, true)\n | ^"
+      .replace("1:1:", "1:5:")
+      .replace("\n | ^", "\n | ....^"),
+  );
 });
 
 test("two-variable comprehensions (1.33+: introduced 1.32)", () => {
@@ -372,8 +507,15 @@ test("two-variable comprehensions (1.33+: introduced 1.32)", () => {
   assertType("self.l.transformList(i, v, i > 0, v)", "list(string)");
   assertType("self.m.transformMap(k, v, v.size())", "map(string, int)");
   assertType("self.l.transformMapEntry(i, v, {v: i})", "map(string, int)");
-  assertError("self.l.all(i, i, true)", "ERROR: <input>:1:15: duplicate variable name: i\n | self.l.all(i, i, true)\n | ..............^");
-  assert.ok(errorText(compile("self.l.all(i, v, true)", { minor: 32 })).includes("undeclared reference to 'all' (in container '')"));
+  assertError(
+    "self.l.all(i, i, true)",
+    "ERROR: <input>:1:15: duplicate variable name: i\n | self.l.all(i, i, true)\n | ..............^",
+  );
+  assert.ok(
+    errorText(compile("self.l.all(i, v, true)", { minor: 32 })).includes(
+      "undeclared reference to 'all' (in container '')",
+    ),
+  );
 });
 
 test("comprehension AST shape (iterVar2, accumulator)", () => {
@@ -444,15 +586,30 @@ test("every node is typed, ids are unique, calls carry overload ids", () => {
       seen.add(e.id);
       assert.ok(r.ast.types.has(e.id), `untyped node ${e.id} (${e.exprKind.case}) in ${ex}`);
       assert.ok(r.ast.sourceInfo.positions[String(e.id)] >= 0, `no position for ${e.id}`);
-      if (e.exprKind.case === "callExpr") assert.ok(r.ast.references.get(e.id)?.overloadIds?.length > 0, `no overloads for ${e.exprKind.value.function}`);
+      if (e.exprKind.case === "callExpr")
+        assert.ok(r.ast.references.get(e.id)?.overloadIds?.length > 0, `no overloads for ${e.exprKind.value.function}`);
     });
   }
   const r = compile("self.ios == 1 && self.ios + self.ios > 2");
   assert.ok(r.ok, errorText(r));
   const calls = [];
-  walk(r.ast.expr, (e) => e.exprKind.case === "callExpr" && calls.push([e.exprKind.value.function, r.ast.references.get(e.id).overloadIds]));
+  walk(
+    r.ast.expr,
+    (e) =>
+      e.exprKind.case === "callExpr" && calls.push([e.exprKind.value.function, r.ast.references.get(e.id).overloadIds]),
+  );
   const add = calls.find(([f]) => f === "_+_")[1];
-  assert.deepEqual(add, ["add_bytes", "add_double", "add_duration_duration", "add_duration_timestamp", "add_timestamp_duration", "add_int64", "add_list", "add_string", "add_uint64"]);
+  assert.deepEqual(add, [
+    "add_bytes",
+    "add_double",
+    "add_duration_duration",
+    "add_duration_timestamp",
+    "add_timestamp_duration",
+    "add_int64",
+    "add_list",
+    "add_string",
+    "add_uint64",
+  ]);
   assert.equal(formatType(r.ast.types.get(r.ast.expr.exprKind.value.args[1].exprKind.value.args[0].id)), "dyn");
   const opt = compile("optional.none().hasValue()");
   assert.equal(opt.ast.expr.exprKind.value.target.exprKind.value.function, "optional.none");

@@ -23,7 +23,11 @@ function compilerFor(minor) {
 }
 
 /** MaxCost of `expression` on `schema` (not a resource root unless said), as apiextensions Compile computes it. */
-function maxCost(schema, expression, { minor = 37, isResourceRoot = false, kind = "rule", optionalOldSelf = false } = {}) {
+function maxCost(
+  schema,
+  expression,
+  { minor = 37, isResourceRoot = false, kind = "rule", optionalOldSelf = false } = {},
+) {
   const r = compilerFor(minor).compileRule({ schema, isResourceRoot, expression, kind, optionalOldSelf });
   if (!r.ok) throw new Error(`compile failed for ${expression}: ${JSON.stringify(r.errors)}`);
   return estimateCost(r.ast, r.rootDecl, { kubernetesMinor: minor }).max;
@@ -39,21 +43,35 @@ const prim = (t) => {
 };
 const opt = (o, k, v) => (v == null ? o : { ...o, [k]: v });
 const genArray = (t) => (max) => opt({ type: "array", items: prim(t) }, "maxItems", max);
-const genArrayOfArrays = (t) => (max) => opt({ type: "array", items: { type: "array", items: { type: t } } }, "maxItems", max);
-const objForMap = () => ({ type: "object", properties: { required: { type: "string" }, optional: { type: "string" } }, required: ["required"] });
+const genArrayOfArrays = (t) => (max) =>
+  opt({ type: "array", items: { type: "array", items: { type: t } } }, "maxItems", max);
+const objForMap = () => ({
+  type: "object",
+  properties: { required: { type: "string" }, optional: { type: "string" } },
+  required: ["required"],
+});
 const genObjectArray = () => (max) => opt({ type: "array", items: objForMap() }, "maxItems", max);
-const genMapArray = (t) => (max) => opt({ type: "array", items: { type: "object", additionalProperties: { type: t } } }, "maxItems", max);
+const genMapArray = (t) => (max) =>
+  opt({ type: "array", items: { type: "object", additionalProperties: { type: t } } }, "maxItems", max);
 const genMap = (t) => (max) => opt({ type: "object", additionalProperties: prim(t) }, "maxProperties", max);
 const genMapCustom = (item) => (max) => opt({ type: "object", additionalProperties: item }, "maxProperties", max);
 const genString = () => (max) => opt({ type: "string" }, "maxLength", max);
 const genBytes = () => (max) => opt({ type: "string", format: "byte" }, "maxLength", max);
-const genEnum = (...values) => (max) => opt({ type: "string", enum: values }, "maxLength", max);
-const genNestedSpec = () => (max) => opt({ type: "object", additionalProperties: opt({ type: "string" }, "maxLength", max) }, "maxProperties", max);
+const genEnum =
+  (...values) =>
+  (max) =>
+    opt({ type: "string", enum: values }, "maxLength", max);
+const genNestedSpec = () => (max) =>
+  opt({ type: "object", additionalProperties: opt({ type: "string" }, "maxLength", max) }, "maxProperties", max);
 const genAllMaxNested = () => (max) =>
   opt(
     {
       type: "array",
-      items: opt({ type: "object", additionalProperties: opt({ ...objForMap() }, "maxProperties", max) }, "maxProperties", max),
+      items: opt(
+        { type: "object", additionalProperties: opt({ ...objForMap() }, "maxProperties", max) },
+        "maxProperties",
+        max,
+      ),
     },
     "maxItems",
     max,
@@ -90,9 +108,30 @@ const TEST_COST_ESTIMATION = [
   ["set map maxLength to zero", genMap("number"), `self["x"] == 0.0`, 2n, 0, 2n],
   ["set string maxLength to zero", genString(), `self == "x"`, 2n, 0, 1n],
   ["set bytes maxLength to zero", genBytes(), `self == b"x"`, 2n, 0, 1n],
-  ["set maxLength greater than estimated maxLength", genArray("number"), "self.all(x, x == 0.0)", 6291454n, 3 * 1024 * 2048, 25165826n],
-  ["nested types with root rule with all supporting maxLength", genAllMaxNested(), `self.all(x, x["y"].required == "z")`, 7340027n, 10, 72n],
-  ["nested types with root rule with one supporting maxLength", genOneMaxNested(), `self.all(x, x["y"].required == "z")`, 7340027n, 10, 7340027n],
+  [
+    "set maxLength greater than estimated maxLength",
+    genArray("number"),
+    "self.all(x, x == 0.0)",
+    6291454n,
+    3 * 1024 * 2048,
+    25165826n,
+  ],
+  [
+    "nested types with root rule with all supporting maxLength",
+    genAllMaxNested(),
+    `self.all(x, x["y"].required == "z")`,
+    7340027n,
+    10,
+    72n,
+  ],
+  [
+    "nested types with root rule with one supporting maxLength",
+    genOneMaxNested(),
+    `self.all(x, x["y"].required == "z")`,
+    7340027n,
+    10,
+    7340027n,
+  ],
   ["int-or-string array with all", genArray("int-or-string"), "self.all(x, true)", 4718591n, 10, 32n],
   ["index of array with int-or-strings", genArray("int-or-string"), "self[0] == 5", 3n, 10, 3n],
   ["index of array with booleans", genArray("boolean"), "self[0] == false", 2n, 25, 2n],
@@ -108,15 +147,34 @@ const TEST_COST_ESTIMATION = [
   ["index of date-time array", genArray("date-time"), "self[2].getMinutes() == 45", 4n, 99, 4n],
   ["map of int-or-strings with all", genMap("int-or-string"), "self.all(x, true)", 1348169n, 15, 47n],
   ["map of objects with all", genMapCustom(objForMap()), "self.all(x, true)", 428963n, 20, 62n],
-  ["map of number maps with all", genMapCustom({ type: "object", additionalProperties: { type: "number" } }), "self.all(x, true)", 1179647n, 10, 32n],
-  ["map of number arrays with all", genMapCustom({ type: "array", items: { type: "number" } }), "self.all(x, true)", 1179647n, 25, 77n],
+  [
+    "map of number maps with all",
+    genMapCustom({ type: "object", additionalProperties: { type: "number" } }),
+    "self.all(x, true)",
+    1179647n,
+    10,
+    32n,
+  ],
+  [
+    "map of number arrays with all",
+    genMapCustom({ type: "array", items: { type: "number" } }),
+    "self.all(x, true)",
+    1179647n,
+    25,
+    77n,
+  ],
   ["map of durations with all", genMap("duration"), "self.all(x, true)", 1048577n, 5, 17n],
   ["map of dates with all", genMap("date"), "self.all(x, true)", 524288n, 10, 32n],
   ["map of date-times with all", genMap("date-time"), "self.all(x, true)", 349526n, 25, 77n],
   ["extended library regex find", genString(), "self.find('[0-9]+') == ''", 629147n, 10, 11n],
   [
     "extended library join",
-    (max) => opt({ type: "array", "x-kubernetes-list-type": "atomic", items: opt({ type: "string" }, "maxLength", max) }, "maxItems", max),
+    (max) =>
+      opt(
+        { type: "array", "x-kubernetes-list-type": "atomic", items: opt({ type: "string" }, "maxLength", max) },
+        "maxItems",
+        max,
+      ),
     "self.join(' ') == 'aa bb'",
     329853068905n,
     10,
@@ -124,7 +182,12 @@ const TEST_COST_ESTIMATION = [
   ],
   [
     "extended library isSorted",
-    (max) => opt({ type: "array", "x-kubernetes-list-type": "atomic", items: opt({ type: "string" }, "maxLength", max) }, "maxItems", max),
+    (max) =>
+      opt(
+        { type: "array", "x-kubernetes-list-type": "atomic", items: opt({ type: "string" }, "maxLength", max) },
+        "maxItems",
+        max,
+      ),
     "self.isSorted() == true",
     329854432052n,
     10,
@@ -134,7 +197,11 @@ const TEST_COST_ESTIMATION = [
     "extended library replace",
     (max) => ({
       type: "object",
-      properties: { str: opt({ type: "string" }, "maxLength", max), before: { type: "string", maxLength: 2 }, after: { type: "string", maxLength: 4 } },
+      properties: {
+        str: opt({ type: "string" }, "maxLength", max),
+        before: { type: "string", maxLength: 2 },
+        after: { type: "string", maxLength: 4 },
+      },
     }),
     "self.str.replace(self.before, self.after) == 'does not matter'",
     629154n,
@@ -143,7 +210,13 @@ const TEST_COST_ESTIMATION = [
   ],
   [
     "extended library split",
-    (max) => ({ type: "object", properties: { str: opt({ type: "string" }, "maxLength", max), separator: opt({ type: "string" }, "maxLength", max) } }),
+    (max) => ({
+      type: "object",
+      properties: {
+        str: opt({ type: "string" }, "maxLength", max),
+        separator: opt({ type: "string" }, "maxLength", max),
+      },
+    }),
     "self.str.split(self.separator) == []",
     629160n,
     10,
@@ -153,7 +226,14 @@ const TEST_COST_ESTIMATION = [
   ["check cost of size call", genMap("integer"), "oldSelf.size() == self.size()", 5n, 10, 5n],
   ["check cost of timestamp comparison", genMap("date-time"), `self["a"] == self["b"]`, 8n, 7, 8n],
   ["check cost of duration comparison", genMap("duration"), `self["c"] == self["d"]`, 8n, 42, 8n],
-  ["enums with maxLength equals to the longest possible value", genEnum("A", "B", "C", "LongValue"), "self.contains('A')", 2n, 1000, 401n],
+  [
+    "enums with maxLength equals to the longest possible value",
+    genEnum("A", "B", "C", "LongValue"),
+    "self.contains('A')",
+    2n,
+    1000,
+    401n,
+  ],
 ];
 
 for (const minor of [37, 34, 33, 31, 29]) {
@@ -186,11 +266,19 @@ const T = {
   date: { type: "string", format: "date" },
   dateTime: { type: "string", format: "date-time" },
 };
-const schemas = (...vals) => ({ type: "object", properties: Object.fromEntries(vals.map((v, i) => [`val${i + 1}`, v])) });
+const schemas = (...vals) => ({
+  type: "object",
+  properties: Object.fromEntries(vals.map((v, i) => [`val${i + 1}`, v])),
+});
 const obj = (properties) => ({ type: "object", properties });
 const listOf = (items) => ({ type: "array", items });
 const listSetOf = (items) => ({ type: "array", "x-kubernetes-list-type": "set", items });
-const listMapOf = (keys, items) => ({ type: "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": keys, items });
+const listMapOf = (keys, items) => ({
+  type: "array",
+  "x-kubernetes-list-type": "map",
+  "x-kubernetes-list-map-keys": keys,
+  items,
+});
 const mapOf = (v) => ({ type: "object", additionalProperties: v });
 const intOrString = () => ({ "x-kubernetes-int-or-string": true });
 const nullable = (s) => ({ ...s, nullable: true });
@@ -259,9 +347,26 @@ const STABILITY = [
       "self.val1.lowerAscii() == self.val1.lowerAscii()": 943723n,
     },
   ],
-  ["escaped strings", schemas(T.string, T.string), { [vals("self.val1", "self.val2", "'l1\\nl2'")]: 314583n, "self.val1 == '''l1\nl2'''": 3n }],
-  ["bytes", schemas(T.byte, T.byte), { "self.val1 == self.val2": 314577n, "self.val1 == b'AB'": 3n, "type(self.val1) == bytes": 4n, "size(self.val1) == 2": 4n }],
-  ["booleans", schemas(T.boolean, T.boolean, T.boolean, T.boolean), { [vals("self.val1", "self.val2", "true")]: 8n, "self.val1 != self.val4": 4n, "type(self.val1) == bool": 4n }],
+  [
+    "escaped strings",
+    schemas(T.string, T.string),
+    { [vals("self.val1", "self.val2", "'l1\\nl2'")]: 314583n, "self.val1 == '''l1\nl2'''": 3n },
+  ],
+  [
+    "bytes",
+    schemas(T.byte, T.byte),
+    {
+      "self.val1 == self.val2": 314577n,
+      "self.val1 == b'AB'": 3n,
+      "type(self.val1) == bytes": 4n,
+      "size(self.val1) == 2": 4n,
+    },
+  ],
+  [
+    "booleans",
+    schemas(T.boolean, T.boolean, T.boolean, T.boolean),
+    { [vals("self.val1", "self.val2", "true")]: 8n, "self.val1 != self.val4": 4n, "type(self.val1) == bool": 4n },
+  ],
   [
     "duration format",
     schemas(T.duration, T.duration),
@@ -298,7 +403,21 @@ const STABILITY = [
   ],
   [
     "conversions",
-    schemas(T.integer, T.number, T.number, T.number, T.boolean, T.string, T.byte, T.string, T.duration, T.string, T.dateTime, T.string, T.date),
+    schemas(
+      T.integer,
+      T.number,
+      T.number,
+      T.number,
+      T.boolean,
+      T.string,
+      T.byte,
+      T.string,
+      T.duration,
+      T.string,
+      T.dateTime,
+      T.string,
+      T.date,
+    ),
     {
       "int(self.val2) == self.val1": 5n,
       "double(self.val1) == self.val2": 5n,
@@ -511,7 +630,8 @@ const STABILITY = [
     obj({ min: intOrString(), current: T.integer, available: T.integer }),
     {
       "type(self.min) == string && self.min.matches(r'(\\d+(\\.\\d+)?%)')": 1258298n,
-      "type(self.min) == int ? self.current <= self.min : double(self.current) / double(self.available) >= double(self.min.replace('%', '')) / 100.0": 629162n,
+      "type(self.min) == int ? self.current <= self.min : double(self.current) / double(self.available) >= double(self.min.replace('%', '')) / 100.0":
+        629162n,
     },
   ],
   [
@@ -519,7 +639,10 @@ const STABILITY = [
     obj({
       withUnknown: { type: "object", "x-kubernetes-preserve-unknown-fields": true },
       withUnknownList: listOf({ type: "object", "x-kubernetes-preserve-unknown-fields": true }),
-      withUnknownFieldList: listOf({ type: "object", properties: { fieldOfUnknownType: { "x-kubernetes-preserve-unknown-fields": true } } }),
+      withUnknownFieldList: listOf({
+        type: "object",
+        properties: { fieldOfUnknownType: { "x-kubernetes-preserve-unknown-fields": true } },
+      }),
       anyvalList: listOf({ "x-kubernetes-preserve-unknown-fields": true }),
       anyvalMap: mapOf({ "x-kubernetes-preserve-unknown-fields": true }),
       anyvalField1: { "x-kubernetes-preserve-unknown-fields": true },
@@ -537,7 +660,11 @@ const STABILITY = [
     "known and unknown fields",
     obj({
       withUnknown: { type: "object", "x-kubernetes-preserve-unknown-fields": true, properties: { known: T.integer } },
-      withUnknownList: listOf({ type: "object", "x-kubernetes-preserve-unknown-fields": true, properties: { known: T.integer } }),
+      withUnknownList: listOf({
+        type: "object",
+        "x-kubernetes-preserve-unknown-fields": true,
+        properties: { known: T.integer },
+      }),
     }),
     { "self.withUnknown.known == 1": 3n, "self.withUnknownList[1] == self.withUnknownList[2]": 6n },
   ],
@@ -582,12 +709,18 @@ const STABILITY = [
       obj: obj({ field: T.string }),
       mapOfMap: { ...mapOf({ ...mapOf(T.string), maxProperties: 10 }), maxProperties: 10 },
       mapOfObj: mapOf(obj({ field2: T.string })),
-      mapOfListMap: { ...mapOf({ ...listMapOf(["k"], obj({ k: T.string, v: T.string })), maxItems: 10 }), maxProperties: 10 },
+      mapOfListMap: {
+        ...mapOf({ ...listMapOf(["k"], obj({ k: T.string, v: T.string })), maxItems: 10 }),
+        maxProperties: 10,
+      },
       mapOfList: { ...mapOf({ ...listOf(T.string), maxItems: 10 }), maxProperties: 10 },
       listMapOfObj: { ...listMapOf(["k2"], obj({ k2: T.string, v2: T.string })), maxItems: 10 },
       listOfMap: { ...listOf({ ...mapOf(T.string), maxProperties: 10 }), maxItems: 10 },
       listOfObj: listOf(obj({ field3: T.string })),
-      listOfListMap: { ...listOf({ ...listMapOf(["k"], obj({ k3: T.string, v3: T.string })), maxItems: 10 }), maxItems: 10 },
+      listOfListMap: {
+        ...listOf({ ...listMapOf(["k"], obj({ k3: T.string, v3: T.string })), maxItems: 10 }),
+        maxItems: 10,
+      },
     }),
     {
       "self.obj.field == 'a'": 4n,
@@ -650,7 +783,12 @@ const BY_RELEASE = [
   [[29, 32], obj({}), "optional.of('a').optMap(v, v == 'value').hasValue()", 17n],
   [[33, 37], obj({}), "optional.of('a').optMap(v, v == 'value').hasValue()", 18n],
   // Quantity equality O(1) since 1.32
-  [[29, 31], schemas(T.string), 'quantity("200M") == quantity("0.2G") && quantity("0.2G") == quantity("200M")', 3689348814741910532n],
+  [
+    [29, 31],
+    schemas(T.string),
+    'quantity("200M") == quantity("0.2G") && quantity("0.2G") == quantity("200M")',
+    3689348814741910532n,
+  ],
   [[29, 31], schemas(T.string), 'quantity("50k").add(quantity("20")) == quantity("50.02k")', 1844674407370955268n],
   [[29, 31], schemas(T.string), 'quantity("50k").sub(20) == quantity("49980")', 1844674407370955267n],
   [[32, 37], schemas(T.string), 'quantity("200M") == quantity("0.2G") && quantity("0.2G") == quantity("200M")', 6n],
@@ -688,7 +826,10 @@ test("spec §7 worked examples", { skip }, () => {
   assert.equal(maxCost({ type: "array", items: { type: "number" } }, "self.all(x, true)"), 4718591n);
   assert.equal(maxCost({ type: "array", maxItems: 10, items: { type: "number" } }, "self.all(x, true)"), 32n);
   assert.equal(maxCost({ type: "string" }, "self.contains('test')"), 314574n);
-  assert.equal(maxCost({ type: "object", additionalProperties: { type: "string" } }, "self.all(x, x.contains(self[x]))"), 2752507n);
+  assert.equal(
+    maxCost({ type: "object", additionalProperties: { type: "string" } }, "self.all(x, x.contains(self[x]))"),
+    2752507n,
+  );
   assert.equal(maxCost(schemas(T.integer), "type(self.val1) == int"), 4n);
 });
 
@@ -735,15 +876,29 @@ test("suggestBounds: drivers and the smallest set of bounds", { skip }, () => {
   const expression = "self.rules.all(r, r.host.contains('.'))";
   const r = compilerFor(37).compileRule({ schema: spec, isResourceRoot: false, expression, kind: "rule" });
   assert.ok(r.ok);
-  const res = suggestBounds({ root, nodePath: [root, spec], ast: r.ast, rootDecl: r.rootDecl, kind: "rule", kubernetesMinor: 37 });
+  const res = suggestBounds({
+    root,
+    nodePath: [root, spec],
+    ast: r.ast,
+    rootDecl: r.rootDecl,
+    kind: "rule",
+    kubernetesMinor: 37,
+  });
   assert.ok(res.cost > 10000000n);
   const texts = res.drivers.map((d) => d.text);
   assert.ok(texts.includes("unbounded list at spec.rules (no maxItems): assumed 1,048,575 items"), texts.join("\n"));
-  assert.ok(texts.includes("unbounded string at spec.rules[*].host (no maxLength): assumed 3,145,726 bytes"), texts.join("\n"));
+  assert.ok(
+    texts.includes("unbounded string at spec.rules[*].host (no maxLength): assumed 3,145,726 bytes"),
+    texts.join("\n"),
+  );
   assert.ok(res.suggestion);
   assert.ok(res.suggestion.cost <= 5000000n);
   assert.match(res.suggestion.text, /^add .* → \d+% of the limit$/);
-  const verified = verifySuggestion({ root, nodePath: [root, spec], expression, kind: "rule", kubernetesMinor: 37 }, res.suggestion.bounds, compilerFor(37));
+  const verified = verifySuggestion(
+    { root, nodePath: [root, spec], expression, kind: "rule", kubernetesMinor: 37 },
+    res.suggestion.bounds,
+    compilerFor(37),
+  );
   assert.equal(verified, res.suggestion.cost);
 });
 
@@ -753,13 +908,24 @@ test("suggestBounds: cardinality driver", { skip }, () => {
   const root = { type: "object", properties: { l } };
   const expression = "self.matches('^[a-z]+$')";
   const r = compilerFor(37).compileRule({ schema: s, isResourceRoot: false, expression, kind: "rule" });
-  const res = suggestBounds({ root, nodePath: [root, l, s], ast: r.ast, rootDecl: r.rootDecl, kind: "rule", kubernetesMinor: 37 });
+  const res = suggestBounds({
+    root,
+    nodePath: [root, l, s],
+    ast: r.ast,
+    rootDecl: r.rootDecl,
+    kind: "rule",
+    kubernetesMinor: 37,
+  });
   assert.ok(res.cost > 10000000n);
   const byPath = Object.fromEntries(res.drivers.map((d) => [d.path, d]));
   assert.deepEqual(byPath["l"].roles, ["cardinality"]);
   assert.deepEqual(byPath["l[*]"].roles, ["size"]);
   assert.ok(res.suggestion);
-  const verified = verifySuggestion({ root, nodePath: [root, l, s], expression, kind: "rule", kubernetesMinor: 37 }, res.suggestion.bounds, compilerFor(37));
+  const verified = verifySuggestion(
+    { root, nodePath: [root, l, s], expression, kind: "rule", kubernetesMinor: 37 },
+    res.suggestion.bounds,
+    compilerFor(37),
+  );
   assert.equal(verified, res.suggestion.cost);
   assert.ok(verified <= 5000000n);
 });
@@ -770,20 +936,48 @@ test("Go slice aliasing of field paths (nested comprehension over a length-3 pat
   const schema = {
     type: "object",
     properties: {
-      l: { type: "array", items: { type: "object", properties: { name: { type: "string", maxLength: 5 }, items: { type: "array", maxItems: 3, items: { type: "string", maxLength: 5 } } } } },
+      l: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            name: { type: "string", maxLength: 5 },
+            items: { type: "array", maxItems: 3, items: { type: "string", maxLength: 5 } },
+          },
+        },
+      },
     },
   };
   // x.name overwrites the "items" step of x.items' path before the inner range is sized: 20 iterations, not 3
-  assert.equal(maxCost(schema, "self.l.all(x, x.items.all(i, x.name != i))"), 2n + 1n + 1048575n * (2n + 1n + (2n + 1n + 20n * 8n)));
-  assert.equal(maxCost(schema, "self.l.all(x, x.items.all(i, x.name != i))", { minor: 33 }), 2n + 1n + 1048575n * (2n + 1n + (2n + 1n + 20n * 8n)));
+  assert.equal(
+    maxCost(schema, "self.l.all(x, x.items.all(i, x.name != i))"),
+    2n + 1n + 1048575n * (2n + 1n + (2n + 1n + 20n * 8n)),
+  );
+  assert.equal(
+    maxCost(schema, "self.l.all(x, x.items.all(i, x.name != i))", { minor: 33 }),
+    2n + 1n + 1048575n * (2n + 1n + (2n + 1n + 20n * 8n)),
+  );
 });
 
 test("Go slice aliasing: two-variable comprehension key path takes the value step", { skip }, () => {
-  const schema = { type: "object", properties: { nested: { type: "object", properties: { m: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 5 } } } } } };
+  const schema = {
+    type: "object",
+    properties: {
+      nested: {
+        type: "object",
+        properties: {
+          m: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 5 } },
+        },
+      },
+    },
+  };
   // range path [self nested m] has spare capacity: the key's "@keys" is overwritten by the value's "@values"
   assert.equal(maxCost(schema, "self.nested.m.all(k, v, k == v)"), 3n + 1n + 10n * (2n + 1n + 4n));
   // with a length-2 range path there is no spare capacity and the key is sized as a map key ({0,0})
-  const s2 = { type: "object", properties: { m: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 5 } } } };
+  const s2 = {
+    type: "object",
+    properties: { m: { type: "object", maxProperties: 10, additionalProperties: { type: "string", maxLength: 5 } } },
+  };
   assert.equal(maxCost(s2, "self.m.all(k, v, k == v)"), 2n + 1n + 10n * (2n + 1n + 2n));
 });
 
@@ -846,11 +1040,23 @@ test("suggestForExpression compiles and suggests; nothing to do under the target
   const s = { type: "string" };
   const l = { type: "array", items: s };
   const root = { type: "object", properties: { l } };
-  const res = suggestForExpression({ root, nodePath: [root, l], expression: "self.all(x, x.contains('a'))", kind: "rule", kubernetesMinor: 37 }, compilerFor(37));
+  const res = suggestForExpression(
+    { root, nodePath: [root, l], expression: "self.all(x, x.contains('a'))", kind: "rule", kubernetesMinor: 37 },
+    compilerFor(37),
+  );
   assert.ok(res.suggestion);
   assert.equal(res.suggestion.bounds.length, 2); // maxItems on l and maxLength on its items
-  const cheap = suggestForExpression({ root, nodePath: [root, l], expression: "size(self) < 10", kind: "rule", kubernetesMinor: 37 }, compilerFor(37));
+  const cheap = suggestForExpression(
+    { root, nodePath: [root, l], expression: "size(self) < 10", kind: "rule", kubernetesMinor: 37 },
+    compilerFor(37),
+  );
   assert.equal(cheap.suggestion, null);
   assert.equal(cheap.cost, 3n);
-  assert.equal(suggestForExpression({ root, nodePath: [root, l], expression: "self.nope", kind: "rule", kubernetesMinor: 37 }, compilerFor(37)), null);
+  assert.equal(
+    suggestForExpression(
+      { root, nodePath: [root, l], expression: "self.nope", kind: "rule", kubernetesMinor: 37 },
+      compilerFor(37),
+    ),
+    null,
+  );
 });

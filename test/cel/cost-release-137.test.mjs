@@ -119,7 +119,10 @@ test("the release note names the change and both estimates, only when the estima
   assert.equal(at37.estimatedCost, 314575n);
   assert.equal(at37.releaseChange.before, 3n);
   assert.equal(at37.releaseChange.after, 314575n);
-  assert.match(at37.releaseChange.text, /^cost changed in Kubernetes 1\.37: cel-go v0\.29 estimates the global matches/);
+  assert.match(
+    at37.releaseChange.text,
+    /^cost changed in Kubernetes 1\.37: cel-go v0\.29 estimates the global matches/,
+  );
   assert.match(at37.releaseChange.text, /goes from 3 to 314,575 per evaluation$/);
   const at36 = note(36, "matches(self.s, '^a+$')");
   assert.equal(at36.estimatedCost, 3n);
@@ -165,7 +168,11 @@ test("crdlint cost and lint explain the 1.37 change, and the suggested maxLength
     assert.equal(e.maxCardinality, 16);
     assert.equal(e.totalCost, 40265360);
     assert.deepEqual(
-      { release: e.releaseChange.release, before: e.releaseChange.estimatedCostBefore, after: e.releaseChange.estimatedCostAfter },
+      {
+        release: e.releaseChange.release,
+        before: e.releaseChange.estimatedCostBefore,
+        after: e.releaseChange.estimatedCostAfter,
+      },
       { release: "1.37", before: 2, after: 2516585 },
     );
     const l37 = crdlint(["lint", "-k", "1.37", "--format", "json", file]);
@@ -178,7 +185,10 @@ test("crdlint cost and lint explain the 1.37 change, and the suggested maxLength
     // The suggestion holds: with that maxLength the rule fits at 1.37.
     writeFileSync(file, kgateway(fix[1]));
     const fixed = crdlint(["lint", "-k", "1.37", "--format", "json", file]);
-    assert.deepEqual(fixed.json.diagnostics.filter((x) => x.category === "cel-cost"), []);
+    assert.deepEqual(
+      fixed.json.diagnostics.filter((x) => x.category === "cel-cost"),
+      [],
+    );
     // kgateway's own fix (maxLength 32): ⌈129 × 0.1⌉ = 13 × 8 + 1 = 105 per call, × 16 = 1,680.
     writeFileSync(file, kgateway(32));
     const k32 = crdlint(["cost", "-k", "1.37", "--format", "json", file]);

@@ -2,7 +2,18 @@
 // End-to-end estimates through the compiler live in cost-e2e.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_UINT64, addSat, mulSat, factor, rangeAdd, rangeMul, rangeFactor, rangeUnion, COST, K8S } from "../../dist/cel/core/cost/range.js";
+import {
+  MAX_UINT64,
+  addSat,
+  mulSat,
+  factor,
+  rangeAdd,
+  rangeMul,
+  rangeFactor,
+  rangeUnion,
+  COST,
+  K8S,
+} from "../../dist/cel/core/cost/range.js";
 import {
   ruleCardinality,
   expressionCost,
@@ -80,8 +91,24 @@ test("§10 unbounded list/map element counts", () => {
   const R2 = K8S.MaxRequestSizeBytes - 2n;
   const list = (min) => R2 / (min + 1n);
   const map = (min) => R2 / (min + 6n);
-  assert.deepEqual([2n, 3n, 12n, 21n, 1n, 4n, 16n].map(list), [1048575n, 786431n, 241978n, 142987n, 1572863n, 629145n, 185042n]);
-  assert.deepEqual([2n, 3n, 12n, 21n, 1n, 4n, 16n].map(map), [393215n, 349525n, 174762n, 116508n, 449389n, 314572n, 142987n]);
+  assert.deepEqual([2n, 3n, 12n, 21n, 1n, 4n, 16n].map(list), [
+    1048575n,
+    786431n,
+    241978n,
+    142987n,
+    1572863n,
+    629145n,
+    185042n,
+  ]);
+  assert.deepEqual([2n, 3n, 12n, 21n, 1n, 4n, 16n].map(map), [
+    393215n,
+    349525n,
+    174762n,
+    116508n,
+    449389n,
+    314572n,
+    142987n,
+  ]);
 });
 
 test("§3 cardinality chain", () => {
@@ -107,7 +134,11 @@ test("§3 cardinality chain", () => {
   delete m.maxProperties;
   assert.equal(ruleCardinality([r2, m, v, v.items]), "unbounded");
   // saturation
-  const big = { type: "array", maxItems: 2 ** 40, items: { type: "array", maxItems: 2 ** 40, items: { type: "integer" } } };
+  const big = {
+    type: "array",
+    maxItems: 2 ** 40,
+    items: { type: "array", maxItems: 2 ** 40, items: { type: "integer" } },
+  };
   assert.equal(ruleCardinality([big, big.items, big.items.items]), MAX);
 });
 
@@ -154,11 +185,24 @@ test("§8 schema verdict: per-expression, contributors, total", () => {
   const obs = [
     { path: `${sp}.x-kubernetes-validations[0].rule`, kind: "rule", cost: 9000000n },
     { path: `${sp}.properties[a].x-kubernetes-validations[0].rule`, kind: "rule", cost: 30000000n },
-    { path: `${sp}.properties[a].x-kubernetes-validations[0].messageExpression`, kind: "messageExpression", cost: 999999n },
+    {
+      path: `${sp}.properties[a].x-kubernetes-validations[0].messageExpression`,
+      kind: "messageExpression",
+      cost: 999999n,
+    },
     { path: `${sp}.properties[b].x-kubernetes-validations[0].rule`, kind: "rule", cost: 30000000n },
     { path: `${sp}.properties[c].x-kubernetes-validations[0].rule`, kind: "rule", cost: 9000000n },
-    { path: `${sp}.properties[d].x-kubernetes-validations[0].rule`, kind: "rule", cost: 30000000n, skipPerExpressionCheck: true },
-    { path: `${sp}.properties[e].x-kubernetes-validations[0].messageExpression`, kind: "messageExpression", cost: 12000000n },
+    {
+      path: `${sp}.properties[d].x-kubernetes-validations[0].rule`,
+      kind: "rule",
+      cost: 30000000n,
+      skipPerExpressionCheck: true,
+    },
+    {
+      path: `${sp}.properties[e].x-kubernetes-validations[0].messageExpression`,
+      kind: "messageExpression",
+      cost: 12000000n,
+    },
   ];
   const { total, findings } = schemaCostVerdict(obs, sp);
   assert.equal(total, 9000000n + 30000000n + 999999n + 30000000n + 9000000n + 30000000n + 12000000n);
@@ -177,10 +221,19 @@ test("§8 schema verdict: per-expression, contributors, total", () => {
   );
   assert.equal(findings[0].detail, costErrorMessage("estimated rule cost", 30000000n, 10000000n));
   assert.match(findings[2].detail, /^estimated messageExpression cost exceeds budget by factor of 1\.200000x/);
-  assert.equal(findings[3].detail, "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema");
-  assert.match(findings.at(-1).detail, /^x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 1\.210000x/);
+  assert.equal(
+    findings[3].detail,
+    "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema",
+  );
+  assert.match(
+    findings.at(-1).detail,
+    /^x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 1\.210000x/,
+  );
   // under the total limit: no total findings
-  assert.deepEqual(schemaCostVerdict(obs.slice(0, 2), sp).findings.map((f) => f.kind), ["rule-exceeds-budget"]);
+  assert.deepEqual(
+    schemaCostVerdict(obs.slice(0, 2), sp).findings.map((f) => f.kind),
+    ["rule-exceeds-budget"],
+  );
 });
 
 test("§8 most expensive: ties keep the earlier, truncated to 4, threshold 1,000,000", () => {
@@ -191,8 +244,14 @@ test("§8 most expensive: ties keep the earlier, truncated to 4, threshold 1,000
   t.observe("d", 5000000n);
   t.observe("e", 1000000n);
   t.observe("f", 2000000n);
-  assert.deepEqual(t.mostExpensive.map((m) => m.path), ["d", "b", "c", "f"]);
+  assert.deepEqual(
+    t.mostExpensive.map((m) => m.path),
+    ["d", "b", "c", "f"],
+  );
   t.observe("g", MAX);
   assert.equal(t.total, MAX);
-  assert.deepEqual(t.mostExpensive.map((m) => m.path), ["g", "d", "b", "c"]);
+  assert.deepEqual(
+    t.mostExpensive.map((m) => m.path),
+    ["g", "d", "b", "c"],
+  );
 });

@@ -38,13 +38,16 @@ test("before 1.35 the failed rule's value is the schema type; 1.35+ the scalar d
 });
 
 test("1.29: optionalOldSelf is dropped (its gate is off), so the zone rule no longer compiles when the default is checked", () => {
-  const zone = lint("fixtures/defaults/cel-rules.yaml", "1.29").filter((d) => d.field.includes("properties[zone]") && d.rule.startsWith("default-cel"));
+  const zone = lint("fixtures/defaults/cel-rules.yaml", "1.29").filter(
+    (d) => d.field.includes("properties[zone]") && d.rule.startsWith("default-cel"),
+  );
   assert.deepEqual(zone.map(pick), [
     {
       rule: "default-cel-rule-failed",
       field: "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[zone].default",
       type: "Invalid value",
-      message: "rule compile error: compilation failed: ERROR: <input>:1:17: found no matching overload for 'hasValue' applied to 'string.()'",
+      message:
+        "rule compile error: compilation failed: ERROR: <input>:1:17: found no matching overload for 'hasValue' applied to 'string.()'",
       line: 78,
       column: 19,
       apiserverField: "spec.validation.openAPIV3Schema.properties[spec].properties[zone].default",
@@ -56,5 +59,8 @@ test("1.29: optionalOldSelf is dropped (its gate is off), so the zone rule no lo
 
 test("1.24: CEL rules are not evaluated on defaults (CustomResourceValidationExpressions off by default)", () => {
   const ds = lint("fixtures/defaults/cel-rules.yaml", "1.24");
-  assert.deepEqual(ds.filter((d) => d.rule.startsWith("default-cel")), []);
+  assert.deepEqual(
+    ds.filter((d) => d.rule.startsWith("default-cel")),
+    [],
+  );
 });

@@ -13,7 +13,11 @@ export const T = { DYN, INT, STRING, BOOL, BYTES, TIMESTAMP, listOf, mapOf };
  */
 export function evalCel(expr, vars = {}, { minor = 37, optimize = true, limit = 1_000_000 } = {}) {
   const env = celEnvironment(minor);
-  const p = parseCel(expr, { macros: env.macros, optionalSyntax: env.optionalSyntax, accumulatorName: minor >= 32 ? "@result" : "__result__" });
+  const p = parseCel(expr, {
+    macros: env.macros,
+    optionalSyntax: env.optionalSyntax,
+    accumulatorName: minor >= 32 ? "@result" : "__result__",
+  });
   if (p.errors.length) throw new Error(`parse: ${JSON.stringify(p.errors)}`);
   const variables = new Map(Object.entries(vars).map(([k, [t]]) => [k, t]));
   const { ast, errors } = check(p, env, { variables });

@@ -117,7 +117,10 @@ test("Kubernetes URL library (library/urls.go)", () => {
     ["isURL('../relative')", false],
   ]);
   const out = evalCel("url('../relative')");
-  assert.match(out.value.message, /^URL parse error during conversion from string: parse "..\/relative": invalid URI for request$/);
+  assert.match(
+    out.value.message,
+    /^URL parse error during conversion from string: parse "..\/relative": invalid URI for request$/,
+  );
 });
 
 test("Kubernetes quantity library (library/quantity.go)", () => {
@@ -132,17 +135,30 @@ test("Kubernetes quantity library (library/quantity.go)", () => {
     ["quantity('1.5').asApproximateFloat()", 1.5],
     ["quantity('-3').sign()", -1n],
     ["isQuantity('1Gi') && !isQuantity('1Gb')", true],
-    ["quantity('1Gb')", err("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")],
+    [
+      "quantity('1Gb')",
+      err("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
+    ],
     ["quantity('1iG')", err("unable to parse quantity's suffix")],
   ]);
 });
 
 test("Kubernetes IP and CIDR libraries (library/ip_test.go, cidr.go)", () => {
   check([
-    ["ip('192.168.0.1.0')", err('IP Address "192.168.0.1.0" parse error during conversion from string: ParseAddr("192.168.0.1.0"): IPv4 address too long')],
+    [
+      "ip('192.168.0.1.0')",
+      err(
+        'IP Address "192.168.0.1.0" parse error during conversion from string: ParseAddr("192.168.0.1.0"): IPv4 address too long',
+      ),
+    ],
     ["isIP('192.168.0.1.0')", false],
     ["ip.isCanonical('127.0.0.1')", true],
-    ["ip.isCanonical('127.0.0.1.0')", err('IP Address "127.0.0.1.0" parse error during conversion from string: ParseAddr("127.0.0.1.0"): IPv4 address too long')],
+    [
+      "ip.isCanonical('127.0.0.1.0')",
+      err(
+        'IP Address "127.0.0.1.0" parse error during conversion from string: ParseAddr("127.0.0.1.0"): IPv4 address too long',
+      ),
+    ],
     ["ip('192.168.0.1').family()", 4n],
     ["ip('0.0.0.0').isUnspecified()", true],
     ["ip('127.0.0.1').isLoopback()", true],
@@ -151,7 +167,12 @@ test("Kubernetes IP and CIDR libraries (library/ip_test.go, cidr.go)", () => {
     ["ip('169.254.169.254').isLinkLocalUnicast()", true],
     ["ip('192.168.0.1').isGlobalUnicast()", true],
     ["ip('255.255.255.255').isGlobalUnicast()", false],
-    ["ip('2001:db8:::68')", err('IP Address "2001:db8:::68" parse error during conversion from string: ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit (at ":68")')],
+    [
+      "ip('2001:db8:::68')",
+      err(
+        'IP Address "2001:db8:::68" parse error during conversion from string: ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit (at ":68")',
+      ),
+    ],
     ["ip.isCanonical('2001:db8::68')", true],
     ["ip.isCanonical('2001:DB8::68')", false],
     ["ip('2001:db8::68').family()", 6n],
@@ -172,7 +193,12 @@ test("Kubernetes IP and CIDR libraries (library/ip_test.go, cidr.go)", () => {
     ["cidr('192.168.0.1/24').masked() == cidr('192.168.0.0/24')", true],
     ["cidr('192.168.0.0/24').prefixLength()", 24n],
     ["string(cidr('2001:db8::/32').ip())", "2001:db8::"],
-    ["cidr('10.0.0.0/33')", err('network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("10.0.0.0/33"): prefix length out of range')],
+    [
+      "cidr('10.0.0.0/33')",
+      err(
+        'network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("10.0.0.0/33"): prefix length out of range',
+      ),
+    ],
     ["isCIDR('10.0.0.0/8') && !isCIDR('10.0.0.0')", true],
   ]);
 });
@@ -210,7 +236,6 @@ test("cel-go strings extension (ext/strings.go)", () => {
     ["'%s is %d years'.format(['Bob', 42])", "Bob is 42 years"],
     ["strings.quote('a\"b')", '"a\\"b"'],
     // reverse needs ext.Strings v3; Kubernetes uses v2
-
   ]);
 });
 
@@ -241,7 +266,8 @@ test("format library: strfmt formats and the release's qualified-name wording", 
     ["format.uri().validate('../x').value()", ['parse "../x": invalid URI for request']],
     ["format.dns1123LabelPrefix().validate('abc-').hasValue()", false],
   ]);
-  const at = (minor) => plain(evalCel("format.qualifiedName().validate('a/b/c').value()", {}, { minor }).value)[0].split(" must")[0];
+  const at = (minor) =>
+    plain(evalCel("format.qualifiedName().validate('a/b/c').value()", {}, { minor }).value)[0].split(" must")[0];
   assert.equal(at(34), "a qualified name");
   assert.equal(at(35), "a valid label key");
 });

@@ -14,8 +14,17 @@ const ex8 = root({
   type: "object",
   properties: { minReplicas: { type: "integer" }, maxReplicas: { type: "integer" }, legacy: { type: "boolean" } },
   "x-kubernetes-validations": [
-    { rule: "self.minReplicas <= self.maxReplicas", messageExpression: "'min ' + string(self.minReplicas) + ' > max ' + string(self.maxReplicas)", fieldPath: ".minReplicas" },
-    { rule: "!has(self.legacy)", message: "legacy is no longer supported", reason: "FieldValueForbidden", fieldPath: ".legacy" },
+    {
+      rule: "self.minReplicas <= self.maxReplicas",
+      messageExpression: "'min ' + string(self.minReplicas) + ' > max ' + string(self.maxReplicas)",
+      fieldPath: ".minReplicas",
+    },
+    {
+      rule: "!has(self.legacy)",
+      message: "legacy is no longer supported",
+      reason: "FieldValueForbidden",
+      fieldPath: ".legacy",
+    },
     { rule: "self.maxReplicas < 100" },
   ],
 });
@@ -44,7 +53,13 @@ test("example 8: message, messageExpression, reason and fieldPath (1.35+ and bef
 test("example 9: evaluation error and scalar value", () => {
   const s = root({
     type: "object",
-    properties: { mode: { type: "string" }, size: { type: "string", "x-kubernetes-validations": [{ rule: "self in ['s','m','l']", message: "size must be s, m or l" }] } },
+    properties: {
+      mode: { type: "string" },
+      size: {
+        type: "string",
+        "x-kubernetes-validations": [{ rule: "self in ['s','m','l']", message: "size must be s, m or l" }],
+      },
+    },
     "x-kubernetes-validations": [{ rule: "self.mode == 'fast'" }],
   });
   assert.deepEqual(messages(createCelValidator(s, true, { minor: 35 }).validate(obj({ size: "xl" }), undefined)), [
@@ -73,7 +88,10 @@ test("messageExpression failures fall back to the message; FieldValueRequired an
 });
 
 test("runtime no-such-overload on int-or-string", () => {
-  const s = root({ type: "object", properties: { port: { "x-kubernetes-int-or-string": true, "x-kubernetes-validations": [{ rule: "self > 0" }] } } });
+  const s = root({
+    type: "object",
+    properties: { port: { "x-kubernetes-int-or-string": true, "x-kubernetes-validations": [{ rule: "self > 0" }] } },
+  });
   const r = createCelValidator(s, true, { minor: 37 }).validate(obj({ port: "http" }), undefined);
   assert.deepEqual(messages(r), [
     `spec.port: Invalid value: "": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: self > 0`,
@@ -85,32 +103,64 @@ const ex10 = root({
   properties: {
     name: { type: "string", "x-kubernetes-validations": [{ rule: "self == oldSelf", message: "name is immutable" }] },
     size: { type: "string" },
-    opt: { type: "string", "x-kubernetes-validations": [{ rule: "!oldSelf.hasValue() || self == oldSelf.value()", message: "opt is immutable", optionalOldSelf: true }] },
+    opt: {
+      type: "string",
+      "x-kubernetes-validations": [
+        { rule: "!oldSelf.hasValue() || self == oldSelf.value()", message: "opt is immutable", optionalOldSelf: true },
+      ],
+    },
   },
 });
 
 test("transition rules: skipped on create, run on update where oldSelf correlates", () => {
   const v = createCelValidator(ex10, true, { minor: 35 });
   assert.deepEqual(messages(v.validate(obj({ name: "b" }), undefined)), []);
-  assert.deepEqual(messages(v.validate(obj({ name: "b" }), obj({ name: "a" }))), ['spec.name: Invalid value: "b": name is immutable']);
+  assert.deepEqual(messages(v.validate(obj({ name: "b" }), obj({ name: "a" }))), [
+    'spec.name: Invalid value: "b": name is immutable',
+  ]);
   // the old object lacks the key: no oldSelf, the rule is skipped
   assert.deepEqual(messages(v.validate(obj({ name: "b" }), obj({}))), []);
 });
 
 test("optionalOldSelf: runs on create with oldSelf = optional.none() from 1.30, skipped before", () => {
   assert.deepEqual(messages(createCelValidator(ex10, true, { minor: 30 }).validate(obj({ opt: "x" }), undefined)), []);
-  assert.deepEqual(messages(createCelValidator(ex10, true, { minor: 30 }).validate(obj({ opt: "y" }), obj({ opt: "x" }))), [
-    'spec.opt: Invalid value: "string": opt is immutable',
+  assert.deepEqual(
+    messages(createCelValidator(ex10, true, { minor: 30 }).validate(obj({ opt: "y" }), obj({ opt: "x" }))),
+    ['spec.opt: Invalid value: "string": opt is immutable'],
+  );
+  const s = root({
+    type: "object",
+    properties: {
+      opt: {
+        type: "string",
+        "x-kubernetes-validations": [
+          { rule: "oldSelf.hasValue()", message: "create not allowed", optionalOldSelf: true },
+        ],
+      },
+    },
+  });
+  assert.deepEqual(messages(createCelValidator(s, true, { minor: 30 }).validate(obj({ opt: "x" }), undefined)), [
+    'spec.opt: Invalid value: "string": create not allowed',
   ]);
-  const s = root({ type: "object", properties: { opt: { type: "string", "x-kubernetes-validations": [{ rule: "oldSelf.hasValue()", message: "create not allowed", optionalOldSelf: true }] } } });
-  assert.deepEqual(messages(createCelValidator(s, true, { minor: 30 }).validate(obj({ opt: "x" }), undefined)), ['spec.opt: Invalid value: "string": create not allowed']);
   // before 1.30 optionalOldSelf is dropped: oldSelf is the plain old value and the rule is a transition rule again
-  const plain = root({ type: "object", properties: { opt: { type: "string", "x-kubernetes-validations": [{ rule: "self == oldSelf", optionalOldSelf: true }] } } });
+  const plain = root({
+    type: "object",
+    properties: {
+      opt: { type: "string", "x-kubernetes-validations": [{ rule: "self == oldSelf", optionalOldSelf: true }] },
+    },
+  });
   assert.deepEqual(messages(createCelValidator(plain, true, { minor: 29 }).validate(obj({ opt: "x" }), undefined)), []);
 });
 
 test("oldSelf correlation through list-type map keys; not through atomic lists", () => {
-  const item = { type: "object", required: ["name"], properties: { name: { type: "string" }, v: { type: "integer", "x-kubernetes-validations": [{ rule: "self >= oldSelf", message: "no decrease" }] } } };
+  const item = {
+    type: "object",
+    required: ["name"],
+    properties: {
+      name: { type: "string" },
+      v: { type: "integer", "x-kubernetes-validations": [{ rule: "self >= oldSelf", message: "no decrease" }] },
+    },
+  };
   const s = root({
     type: "object",
     properties: {
@@ -119,20 +169,49 @@ test("oldSelf correlation through list-type map keys; not through atomic lists",
     },
   });
   const v = createCelValidator(s, true, { minor: 37 });
-  const r = v.validate(obj({ byKey: [{ name: "b", v: 1 }, { name: "a", v: 5 }], atomic: [{ name: "a", v: 1 }] }), obj({ byKey: [{ name: "a", v: 6 }, { name: "b", v: 0 }], atomic: [{ name: "a", v: 9 }] }));
+  const r = v.validate(
+    obj({
+      byKey: [
+        { name: "b", v: 1 },
+        { name: "a", v: 5 },
+      ],
+      atomic: [{ name: "a", v: 1 }],
+    }),
+    obj({
+      byKey: [
+        { name: "a", v: 6 },
+        { name: "b", v: 0 },
+      ],
+      atomic: [{ name: "a", v: 9 }],
+    }),
+  );
   assert.deepEqual(messages(r), ["spec.byKey[1].v: Invalid value: 5: no decrease"]);
 });
 
 test("ratcheting: an unchanged failing value is a warning on update, not an error", () => {
-  const s = root({ type: "object", properties: { size: { type: "string", "x-kubernetes-validations": [{ rule: "self.size() <= 3", message: "too long" }] }, other: { type: "string" } } });
+  const s = root({
+    type: "object",
+    properties: {
+      size: { type: "string", "x-kubernetes-validations": [{ rule: "self.size() <= 3", message: "too long" }] },
+      other: { type: "string" },
+    },
+  });
   const v = createCelValidator(s, true, { minor: 30 });
   const r = v.validate(obj({ size: "large", other: "b" }), obj({ size: "large", other: "a" }));
   assert.deepEqual(messages(r), []);
-  assert.deepEqual(r.warnings.map((w) => w.message), ['spec.size: Invalid value: "string": too long']);
+  assert.deepEqual(
+    r.warnings.map((w) => w.message),
+    ['spec.size: Invalid value: "string": too long'],
+  );
   // changed value: an error again
-  assert.deepEqual(messages(v.validate(obj({ size: "larger" }), obj({ size: "large" }))), ['spec.size: Invalid value: "string": too long']);
+  assert.deepEqual(messages(v.validate(obj({ size: "larger" }), obj({ size: "large" }))), [
+    'spec.size: Invalid value: "string": too long',
+  ]);
   // before the gate (1.29) nothing is ratcheted
-  assert.deepEqual(messages(createCelValidator(s, true, { minor: 29 }).validate(obj({ size: "large" }), obj({ size: "large" }))), ['spec.size: Invalid value: "string": too long']);
+  assert.deepEqual(
+    messages(createCelValidator(s, true, { minor: 29 }).validate(obj({ size: "large" }), obj({ size: "large" }))),
+    ['spec.size: Invalid value: "string": too long'],
+  );
 });
 
 test("cost: per-call limit and the per-request budget stop validation with the apiserver's messages", () => {
@@ -140,7 +219,12 @@ test("cost: per-call limit and the per-request budget stop validation with the a
   const s = root({
     type: "object",
     properties: {
-      l: { type: "array", maxItems: 60, items: { type: "integer" }, "x-kubernetes-validations": [{ rule: "self.all(a, self.all(b, self.all(c, a + b + c >= 0)))" }] },
+      l: {
+        type: "array",
+        maxItems: 60,
+        items: { type: "integer" },
+        "x-kubernetes-validations": [{ rule: "self.all(a, self.all(b, self.all(c, a + b + c >= 0)))" }],
+      },
       m: { type: "string", "x-kubernetes-validations": [{ rule: "self == 'x'" }] },
     },
   });
@@ -151,20 +235,32 @@ test("cost: per-call limit and the per-request budget stop validation with the a
   ]);
   assert.ok(r.remainingBudget < 0);
   // a small budget: the rule's actual cost exceeds what is left
-  const small = createCelValidator(s, true, { minor: 37 }).validate(obj({ l: [1, 2], m: "x" }), undefined, { budget: 10 });
-  assert.deepEqual(messages(small), ['spec.l: Invalid value: "array": validation failed due to running out of cost budget, no further validation rules will be run']);
+  const small = createCelValidator(s, true, { minor: 37 }).validate(obj({ l: [1, 2], m: "x" }), undefined, {
+    budget: 10,
+  });
+  assert.deepEqual(messages(small), [
+    'spec.l: Invalid value: "array": validation failed due to running out of cost budget, no further validation rules will be run',
+  ]);
   // the exact actual cost is charged against the budget
   const ok = createCelValidator(s, true, { minor: 37 }).validate(obj({ m: "x" }), undefined);
   assert.equal(ok.remainingBudget, 10_000_000 - 2);
 });
 
 test("resource root: self sees apiVersion, kind and metadata.name only", () => {
-  const s = { type: "object", "x-kubernetes-validations": [{ rule: "self.metadata.name.startsWith('w') && self.kind == 'Widget' && self.apiVersion == 'example.com/v1'" }, { rule: "self.metadata.labels.size() > 0" }] };
+  const s = {
+    type: "object",
+    "x-kubernetes-validations": [
+      { rule: "self.metadata.name.startsWith('w') && self.kind == 'Widget' && self.apiVersion == 'example.com/v1'" },
+      { rule: "self.metadata.labels.size() > 0" },
+    ],
+  };
   const o = { ...obj({}), metadata: { name: "w1", labels: { a: "b" } } };
   // labels are not part of the CEL type of metadata: the second rule does not compile (the CRD would be rejected)
   assert.deepEqual(
     messages(createCelValidator(s, true, { minor: 37 }).validate(o, undefined)).map((m) => m.split("\n")[0]),
-    [`<nil>: Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:14: undefined field 'labels'`],
+    [
+      `<nil>: Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:14: undefined field 'labels'`,
+    ],
   );
 });
 
@@ -178,10 +274,15 @@ test("schema formats become CEL types: date-time, duration, byte; maps from addi
       labels: { type: "object", additionalProperties: { type: "string" } },
     },
     "x-kubernetes-validations": [
-      { rule: "self.at > timestamp('2020-01-01T00:00:00Z') && self.every > duration('1m') && size(self.data) == 3 && self.labels['a'] == 'b'" },
+      {
+        rule: "self.at > timestamp('2020-01-01T00:00:00Z') && self.every > duration('1m') && size(self.data) == 3 && self.labels['a'] == 'b'",
+      },
     ],
   });
-  const r = createCelValidator(s, true, { minor: 37 }).validate(obj({ at: "2024-05-01T10:00:00Z", every: "5m", data: "YWJj", labels: { a: "b" } }), undefined);
+  const r = createCelValidator(s, true, { minor: 37 }).validate(
+    obj({ at: "2024-05-01T10:00:00Z", every: "5m", data: "YWJj", labels: { a: "b" } }),
+    undefined,
+  );
   assert.deepEqual(messages(r), []);
 });
 
@@ -190,18 +291,32 @@ test("list-type set and map lists: order-insensitive equality, union and merge o
     type: "object",
     properties: {
       tags: { type: "array", "x-kubernetes-list-type": "set", items: { type: "string" } },
-      ports: { type: "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"], items: { type: "object", properties: { name: { type: "string" }, port: { type: "integer" } } } },
+      ports: {
+        type: "array",
+        "x-kubernetes-list-type": "map",
+        "x-kubernetes-list-map-keys": ["name"],
+        items: { type: "object", properties: { name: { type: "string" }, port: { type: "integer" } } },
+      },
     },
     "x-kubernetes-validations": [
       { rule: "self.tags == oldSelf.tags", message: "tags changed" },
       { rule: "(oldSelf.tags + self.tags).size() == 3", message: "union" },
-      { rule: "(oldSelf.ports + self.ports).size() == 2 && (oldSelf.ports + self.ports)[0].port == 81", message: "merge" },
+      {
+        rule: "(oldSelf.ports + self.ports).size() == 2 && (oldSelf.ports + self.ports)[0].port == 81",
+        message: "merge",
+      },
     ],
   });
   const v = createCelValidator(s, true, { minor: 37 });
   const r = v.validate(
     obj({ tags: ["b", "a", "c"], ports: [{ name: "http", port: 81 }] }),
-    obj({ tags: ["a", "b", "c"], ports: [{ name: "http", port: 80 }, { name: "x", port: 1 }] }),
+    obj({
+      tags: ["a", "b", "c"],
+      ports: [
+        { name: "http", port: 80 },
+        { name: "x", port: 1 },
+      ],
+    }),
   );
   assert.deepEqual(messages(r), []);
 });
@@ -214,20 +329,51 @@ test("ratcheting correlates list-type map items by key: a reordered, unchanged i
         type: "array",
         "x-kubernetes-list-type": "map",
         "x-kubernetes-list-map-keys": ["name"],
-        items: { type: "object", properties: { name: { type: "string" }, port: { type: "integer", "x-kubernetes-validations": [{ rule: "self >= 1024", message: "privileged port" }] } } },
+        items: {
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            port: {
+              type: "integer",
+              "x-kubernetes-validations": [{ rule: "self >= 1024", message: "privileged port" }],
+            },
+          },
+        },
       },
     },
   });
   const v = createCelValidator(s, true, { minor: 33 });
-  const r = v.validate(obj({ ports: [{ name: "b", port: 2000 }, { name: "a", port: 80 }] }), obj({ ports: [{ name: "a", port: 80 }, { name: "b", port: 3000 }] }));
+  const r = v.validate(
+    obj({
+      ports: [
+        { name: "b", port: 2000 },
+        { name: "a", port: 80 },
+      ],
+    }),
+    obj({
+      ports: [
+        { name: "a", port: 80 },
+        { name: "b", port: 3000 },
+      ],
+    }),
+  );
   assert.deepEqual(messages(r), []);
-  assert.deepEqual(r.warnings.map((w) => w.message), ["spec.ports[1].port: Invalid value: \"integer\": privileged port"]);
+  assert.deepEqual(
+    r.warnings.map((w) => w.message),
+    ['spec.ports[1].port: Invalid value: "integer": privileged port'],
+  );
 });
 
 test("fieldPath into a map key renders as the apiserver's single Child segment", () => {
   const s = root({
     type: "object",
-    properties: { labels: { type: "object", additionalProperties: { type: "string" }, "x-kubernetes-validations": [{ rule: "false", message: "bad key", fieldPath: "['x.y']" }] } },
+    properties: {
+      labels: {
+        type: "object",
+        additionalProperties: { type: "string" },
+        "x-kubernetes-validations": [{ rule: "false", message: "bad key", fieldPath: "['x.y']" }],
+      },
+    },
     "x-kubernetes-validations": [{ rule: "false", message: "bad", fieldPath: ".labels['x.y']" }],
   });
   const r = createCelValidator(s, true, { minor: 37 }).validate(obj({ labels: { "x.y": "a" } }), undefined);
@@ -252,7 +398,10 @@ test("values as UnstructuredToVal builds them: nulls, int-or-string, number from
     ],
   });
   const v = createCelValidator(s, true, { minor: 37 });
-  assert.deepEqual(messages(v.validate(obj({ ratio: 2, port: 8080, note: null, at: "2024-01-01T00:00:00Z" }), undefined)), []);
+  assert.deepEqual(
+    messages(v.validate(obj({ ratio: 2, port: 8080, note: null, at: "2024-01-01T00:00:00Z" }), undefined)),
+    [],
+  );
   assert.deepEqual(messages(v.validate(obj({ ratio: 2, port: "http", note: null, at: "yesterday" }), undefined)), [
     `spec: Invalid value: "object": Invalid date-time formatted string yesterday evaluating rule: self.at > timestamp('2000-01-01T00:00:00Z')`,
   ]);

@@ -14,7 +14,16 @@ import { formatIssues } from "../../dist/cel/core/issues.js";
 import { standardCelEnvironment, overload } from "../../dist/cel/core/env.js";
 import * as T from "../../dist/cel/core/typeutil.js";
 
-const STD_MACROS = ["has:1:g", "all:2:m", "exists:2:m", "exists_one:2:m", "existsOne:2:m", "map:2:m", "map:3:m", "filter:2:m"];
+const STD_MACROS = [
+  "has:1:g",
+  "all:2:m",
+  "exists:2:m",
+  "exists_one:2:m",
+  "existsOne:2:m",
+  "map:2:m",
+  "map:3:m",
+  "filter:2:m",
+];
 const TWO_VAR_MACROS = [
   "all:3:m",
   "exists:3:m",
@@ -43,7 +52,8 @@ function toCelType(t) {
   if ("primitive" in t) return PRIMS[t.primitive] ?? null;
   if ("dyn" in t) return T.DYN;
   if ("null" in t) return T.NULL;
-  if ("wellKnown" in t) return t.wellKnown === "TIMESTAMP" ? T.TIMESTAMP : t.wellKnown === "DURATION" ? T.DURATION : null;
+  if ("wellKnown" in t)
+    return t.wellKnown === "TIMESTAMP" ? T.TIMESTAMP : t.wellKnown === "DURATION" ? T.DURATION : null;
   if ("listType" in t) {
     const e = toCelType(t.listType.elemType);
     return e && T.listOf(e);
@@ -122,7 +132,13 @@ class TypeAdorner {
 }
 
 function parse(expr, { twoVar = false, bind = false } = {}) {
-  const macros = new Set([...STD_MACROS, ...(twoVar ? TWO_VAR_MACROS : []), ...(bind ? ["bind:3:m"] : []), "optMap:2:m", "optFlatMap:2:m"]);
+  const macros = new Set([
+    ...STD_MACROS,
+    ...(twoVar ? TWO_VAR_MACROS : []),
+    ...(bind ? ["bind:3:m"] : []),
+    "optMap:2:m",
+    "optFlatMap:2:m",
+  ]);
   return parseCel(expr, { macros, optionalSyntax: true, accumulatorName: "@result" });
 }
 

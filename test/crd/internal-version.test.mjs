@@ -15,35 +15,84 @@ const expected = JSON.parse(readFileSync(new URL("./internal-version.expected.js
 const specs = {
   "every JSONSchemaProps field kind": {
     versions: [
-      { name: "v1", served: true, storage: true, schema: { openAPIV3Schema: {
-        id: "urn:w", $schema: "http://json-schema.org/draft-04/schema#", $ref: "#/definitions/w", title: "W", type: "object",
-        externalDocs: { description: "docs", url: "https://example.com/w" }, example: { a: [1, 2.5, null] },
-        not: { type: "string" }, allOf: [{ required: ["a"] }], oneOf: [], anyOf: [{ type: "integer" }, { type: "string" }],
-        additionalItems: false, uniqueItems: true, maxProperties: 9, minProperties: 1,
-        dependencies: { a: ["b", "c"], d: { required: ["e"] } },
-        definitions: { w: { type: "object" } }, patternProperties: { "^x-": { type: "string" } },
-        properties: {
-          list: { type: "array", items: [{ type: "string" }, { type: "integer" }], minItems: 0, maxItems: 4 },
-          num: { type: "number", multipleOf: 0.1, maximum: 1e21, exclusiveMaximum: true, minimum: 1e-7, exclusiveMinimum: true, enum: [0.000001, null, "x"] },
-          str: { type: "string", minLength: 1, format: "date-time", pattern: "^a<b>&c$" },
-          any: { "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": false, type: "object" },
-          open: { type: "object", additionalProperties: true },
-          closed: { type: "object", additionalProperties: false },
+      {
+        name: "v1",
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            id: "urn:w",
+            $schema: "http://json-schema.org/draft-04/schema#",
+            $ref: "#/definitions/w",
+            title: "W",
+            type: "object",
+            externalDocs: { description: "docs", url: "https://example.com/w" },
+            example: { a: [1, 2.5, null] },
+            not: { type: "string" },
+            allOf: [{ required: ["a"] }],
+            oneOf: [],
+            anyOf: [{ type: "integer" }, { type: "string" }],
+            additionalItems: false,
+            uniqueItems: true,
+            maxProperties: 9,
+            minProperties: 1,
+            dependencies: { a: ["b", "c"], d: { required: ["e"] } },
+            definitions: { w: { type: "object" } },
+            patternProperties: { "^x-": { type: "string" } },
+            properties: {
+              list: { type: "array", items: [{ type: "string" }, { type: "integer" }], minItems: 0, maxItems: 4 },
+              num: {
+                type: "number",
+                multipleOf: 0.1,
+                maximum: 1e21,
+                exclusiveMaximum: true,
+                minimum: 1e-7,
+                exclusiveMinimum: true,
+                enum: [0.000001, null, "x"],
+              },
+              str: { type: "string", minLength: 1, format: "date-time", pattern: "^a<b>&c$" },
+              any: {
+                "x-kubernetes-embedded-resource": true,
+                "x-kubernetes-preserve-unknown-fields": false,
+                type: "object",
+              },
+              open: { type: "object", additionalProperties: true },
+              closed: { type: "object", additionalProperties: false },
+            },
+            "x-kubernetes-validations": [
+              { rule: "oldSelf == self", messageExpression: "'immutable'", optionalOldSelf: true },
+            ],
+          },
         },
-        "x-kubernetes-validations": [{ rule: "oldSelf == self", messageExpression: "'immutable'", optionalOldSelf: true }],
-      } } },
+      },
       { name: "v1", served: true, storage: false },
     ],
   },
   "map keys in UTF-8 byte order, strings HTML-escaped": {
     versions: [
-      { name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", description: "line\u2028sep <tag> & \"q\"", properties: { "\uff5a": {}, "\u{1F600}": {}, "z": {}, "10": {}, "9": {} } } } },
+      {
+        name: "v1",
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: "object",
+            description: 'line\u2028sep <tag> & "q"',
+            properties: { "\uff5a": {}, "\u{1F600}": {}, z: {}, 10: {}, 9: {} },
+          },
+        },
+      },
       { name: "v1", served: true, storage: false, schema: { openAPIV3Schema: { type: "object" } } },
     ],
   },
   "an empty description or list equals an absent one: the schemas are identical and move to the spec": {
     versions: [
-      { name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", description: "", required: [], properties: {} } } },
+      {
+        name: "v1",
+        served: true,
+        storage: true,
+        schema: { openAPIV3Schema: { type: "object", description: "", required: [], properties: {} } },
+      },
       { name: "v1", served: true, storage: false, schema: { openAPIV3Schema: { type: "object" } } },
     ],
   },
@@ -51,15 +100,27 @@ const specs = {
     versions: [
       { name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", default: {} } } },
       { name: "v2", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } },
-      { name: "v3", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": false } } },
+      {
+        name: "v3",
+        served: true,
+        storage: true,
+        schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": false } },
+      },
     ],
   },
-  "a version without schema prints Schema null beside one with a schema; an empty subresources object prints its nil fields": {
-    versions: [
-      { name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } }, subresources: {} },
-      { name: "v2", served: false, storage: true, additionalPrinterColumns: [], selectableFields: [{ jsonPath: ".spec.a" }] },
-    ],
-  },
+  "a version without schema prints Schema null beside one with a schema; an empty subresources object prints its nil fields":
+    {
+      versions: [
+        { name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } }, subresources: {} },
+        {
+          name: "v2",
+          served: false,
+          storage: true,
+          additionalPrinterColumns: [],
+          selectableFields: [{ jsonPath: ".spec.a" }],
+        },
+      ],
+    },
 };
 
 test("every case has its Go rendering", () => {
@@ -93,7 +154,16 @@ test("Go semantic equality: nil equals empty for slices and maps, not for pointe
 });
 
 test("a Go struct marshals its fields in declaration order, a map with sorted keys", () => {
-  assert.equal(goJson(new GoStruct([["Z", 1], ["A", { b: 1, a: "<" }], ["M", new GoInterface(null)]])), '{"Z":1,"A":{"a":"\\u003c","b":1},"M":null}');
+  assert.equal(
+    goJson(
+      new GoStruct([
+        ["Z", 1],
+        ["A", { b: 1, a: "<" }],
+        ["M", new GoInterface(null)],
+      ]),
+    ),
+    '{"Z":1,"A":{"a":"\\u003c","b":1},"M":null}',
+  );
 });
 
 test("the CLI: the text report cuts the long versions value on its line, JSON keeps it whole", async () => {
@@ -104,33 +174,69 @@ test("the CLI: the text report cuts the long versions value on its line, JSON ke
     apiVersion: "apiextensions.k8s.io/v1",
     kind: "CustomResourceDefinition",
     metadata: { name: "widgets.example.com" },
-    spec: { group: "example.com", scope: "Namespaced", names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList" }, versions: spec.versions },
+    spec: {
+      group: "example.com",
+      scope: "Namespaced",
+      names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList" },
+      versions: spec.versions,
+    },
   });
   const text = crdlint(["lint", "-"], { input });
   const line = text.stdout.split("\n").find((l) => l.includes("versions-duplicate-name"));
   assert.ok(line && line.length < 300, `one short line: ${line}`);
-  assert.match(line, /spec\.versions: Invalid value: \[\{"Name":"v1","Served":true,.*… \(13142 characters; --format json has it whole\): must contain unique version names/);
+  assert.match(
+    line,
+    /spec\.versions: Invalid value: \[\{"Name":"v1","Served":true,.*… \(13142 characters; --format json has it whole\): must contain unique version names/,
+  );
   assert.match(text.stdout, /\n\s+duplicated: v1\n/);
   const json = crdlint(["lint", "--format", "json", "-"], { input });
-  assert.equal(json.json.diagnostics.find((d) => d.rule === "versions-duplicate-name").value, expected["every JSONSchemaProps field kind"]);
+  assert.equal(
+    json.json.diagnostics.find((d) => d.rule === "versions-duplicate-name").value,
+    expected["every JSONSchemaProps field kind"],
+  );
 });
 
 test("identical per-version fields are decided on the internal values, as the v1 → internal conversion does", () => {
   const col = (extra) => [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp", ...extra }];
   const same = identicalPerVersionFields([
-    { name: "v1", schema: { openAPIV3Schema: { type: "object", description: "" } }, additionalPrinterColumns: col({ priority: 0 }), subresources: { status: {} } },
-    { name: "v2", schema: { openAPIV3Schema: { type: "object", required: [] } }, additionalPrinterColumns: col({ format: "" }), subresources: { status: {} } },
+    {
+      name: "v1",
+      schema: { openAPIV3Schema: { type: "object", description: "" } },
+      additionalPrinterColumns: col({ priority: 0 }),
+      subresources: { status: {} },
+    },
+    {
+      name: "v2",
+      schema: { openAPIV3Schema: { type: "object", required: [] } },
+      additionalPrinterColumns: col({ format: "" }),
+      subresources: { status: {} },
+    },
   ]);
   assert.deepEqual(same, { schema: true, subresources: true, columns: true, selectableFields: true });
   const differ = identicalPerVersionFields([
-    { name: "v1", schema: { openAPIV3Schema: { type: "object", default: [] } }, subresources: {}, selectableFields: [{ jsonPath: ".spec.a" }] },
+    {
+      name: "v1",
+      schema: { openAPIV3Schema: { type: "object", default: [] } },
+      subresources: {},
+      selectableFields: [{ jsonPath: ".spec.a" }],
+    },
     { name: "v2", schema: { openAPIV3Schema: { type: "object" } } },
   ]);
   assert.deepEqual(differ, { schema: false, subresources: false, columns: true, selectableFields: false });
-  assert.deepEqual(identicalPerVersionFields([]), { schema: false, subresources: false, columns: false, selectableFields: false });
+  assert.deepEqual(identicalPerVersionFields([]), {
+    schema: false,
+    subresources: false,
+    columns: false,
+    selectableFields: false,
+  });
 });
 
 test("a property named __proto__ stays a map key", () => {
-  const spec = JSON.parse('{"versions":[{"name":"v1","schema":{"openAPIV3Schema":{"properties":{"__proto__":{"type":"string"}}}}},{"name":"v2"}]}');
-  assert.match(goJson(internalVersions(spec)), /"Properties":\{"__proto__":\{"ID":"","Schema":"","Ref":null,"Description":"","Type":"string",/);
+  const spec = JSON.parse(
+    '{"versions":[{"name":"v1","schema":{"openAPIV3Schema":{"properties":{"__proto__":{"type":"string"}}}}},{"name":"v2"}]}',
+  );
+  assert.match(
+    goJson(internalVersions(spec)),
+    /"Properties":\{"__proto__":\{"ID":"","Schema":"","Ref":null,"Description":"","Type":"string",/,
+  );
 });

@@ -19,7 +19,10 @@ test("identical schemas: no change", () => {
 });
 
 test("field removed, with OLD's path and no NEW path; nothing below it is compared", () => {
-  const c = diff(spec({ a: obj({ b: { type: "string" } }), keep: { type: "integer" } }), spec({ keep: { type: "integer" } }));
+  const c = diff(
+    spec({ a: obj({ b: { type: "string" } }), keep: { type: "integer" } }),
+    spec({ keep: { type: "integer" } }),
+  );
   assert.deepEqual(brief(c), ["field-removed spec.a"]);
   assert.equal(c[0].oldPath.toString(), "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a]");
   assert.equal(c[0].newPath, null);
@@ -27,7 +30,10 @@ test("field removed, with OLD's path and no NEW path; nothing below it is compar
 });
 
 test("field removed under x-kubernetes-preserve-unknown-fields: flagged as kept", () => {
-  const c = diff(spec({ a: { type: "string" } }, { "x-kubernetes-preserve-unknown-fields": true }), spec({}, { "x-kubernetes-preserve-unknown-fields": true }));
+  const c = diff(
+    spec({ a: { type: "string" } }, { "x-kubernetes-preserve-unknown-fields": true }),
+    spec({}, { "x-kubernetes-preserve-unknown-fields": true }),
+  );
   assert.deepEqual(brief(c), ["field-removed spec.a"]);
   assert.equal(c[0].parentPreservesUnknown, true);
 });
@@ -37,17 +43,33 @@ test("field renamed: an unambiguous identical subschema at the same parent (heur
   const c = diff(spec({ oldName: sub }), spec({ newName: structuredClone(sub) }));
   assert.deepEqual(brief(c), ["field-renamed spec.oldName"]);
   assert.equal(c[0].renamedTo.name, "newName");
-  assert.equal(c[0].renamedTo.path.toString(), "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[newName]");
+  assert.equal(
+    c[0].renamedTo.path.toString(),
+    "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[newName]",
+  );
 });
 
 test("no rename when the pairing is ambiguous or the subschemas differ", () => {
   const s = { type: "string" };
-  assert.deepEqual(brief(diff(spec({ a: s, b: s }), spec({ c: s }))), ["field-added spec.c", "field-removed spec.a", "field-removed spec.b"]);
-  assert.deepEqual(brief(diff(spec({ a: s }), spec({ c: { type: "integer" } }))), ["field-added spec.c", "field-removed spec.a"]);
+  assert.deepEqual(brief(diff(spec({ a: s, b: s }), spec({ c: s }))), [
+    "field-added spec.c",
+    "field-removed spec.a",
+    "field-removed spec.b",
+  ]);
+  assert.deepEqual(brief(diff(spec({ a: s }), spec({ c: { type: "integer" } }))), [
+    "field-added spec.c",
+    "field-removed spec.a",
+  ]);
 });
 
 test("a new field's own keywords are no tightening; the parent's required list is", () => {
-  const c = diff(spec({}), spec({ n: { type: "object", required: ["x"], properties: { x: { type: "string", pattern: "^a$" } } } }, { required: ["n"] }));
+  const c = diff(
+    spec({}),
+    spec(
+      { n: { type: "object", required: ["x"], properties: { x: { type: "string", pattern: "^a$" } } } },
+      { required: ["n"] },
+    ),
+  );
   assert.deepEqual(brief(c), ["field-added spec.n", "required-added spec required"]);
   const req = c.find((x) => x.kind === "required-added");
   assert.deepEqual(req.values, ["n"]);
@@ -56,19 +78,29 @@ test("a new field's own keywords are no tightening; the parent's required list i
 });
 
 test("required on an existing field, with a default", () => {
-  const c = diff(spec({ a: { type: "string", default: "x" } }), spec({ a: { type: "string", default: "x" } }, { required: ["a"] }));
+  const c = diff(
+    spec({ a: { type: "string", default: "x" } }),
+    spec({ a: { type: "string", default: "x" } }, { required: ["a"] }),
+  );
   assert.deepEqual(brief(c), ["required-added spec required"]);
   assert.equal(c[0].newField, false);
   assert.equal(c[0].hasDefault, true);
 });
 
 test("type, format, nullable, default, description", () => {
-  assert.deepEqual(brief(diff(spec({ a: { type: "string" } }), spec({ a: { type: "integer" } }))), ["type-changed spec.a type"]);
+  assert.deepEqual(brief(diff(spec({ a: { type: "string" } }), spec({ a: { type: "integer" } }))), [
+    "type-changed spec.a type",
+  ]);
   const c = diff(
     spec({ a: { type: "string", format: "date", default: "x", description: "one" } }),
     spec({ a: { type: "string", format: "date-time", nullable: true, default: "y", description: "two" } }),
   );
-  assert.deepEqual(brief(c), ["default-changed spec.a default", "description-changed spec.a description", "format-changed spec.a format", "nullable-changed spec.a nullable"]);
+  assert.deepEqual(brief(c), [
+    "default-changed spec.a default",
+    "description-changed spec.a description",
+    "format-changed spec.a format",
+    "nullable-changed spec.a nullable",
+  ]);
   const f = c.find((x) => x.kind === "format-changed");
   assert.equal(f.before, "date");
   assert.equal(f.after, "date-time");
@@ -80,22 +112,40 @@ test("type change stops the comparison below it", () => {
 });
 
 test("enum: added, values removed, values added, removed (loosening: nothing)", () => {
-  assert.deepEqual(brief(diff(spec({ m: { type: "string" } }), spec({ m: { type: "string", enum: ["A"] } }))), ["enum-added spec.m enum"]);
+  assert.deepEqual(brief(diff(spec({ m: { type: "string" } }), spec({ m: { type: "string", enum: ["A"] } }))), [
+    "enum-added spec.m enum",
+  ]);
   const c = diff(spec({ m: { type: "string", enum: ["A", "B"] } }), spec({ m: { type: "string", enum: ["B", "C"] } }));
   assert.deepEqual(brief(c), ["enum-value-added spec.m enum", "enum-value-removed spec.m enum"]);
   assert.deepEqual(c.find((x) => x.kind === "enum-value-removed").values, ["A"]);
   assert.deepEqual(c.find((x) => x.kind === "enum-value-added").values, ["C"]);
   assert.deepEqual(brief(diff(spec({ m: { type: "string", enum: ["A"] } }), spec({ m: { type: "string" } }))), []);
   // A reordering is no change.
-  assert.deepEqual(brief(diff(spec({ m: { type: "string", enum: ["A", "B"] } }), spec({ m: { type: "string", enum: ["B", "A"] } }))), []);
+  assert.deepEqual(
+    brief(diff(spec({ m: { type: "string", enum: ["A", "B"] } }), spec({ m: { type: "string", enum: ["B", "A"] } }))),
+    [],
+  );
 });
 
 test("bounds: added or tighter is tightened, removed or wider is loosened", () => {
   const c = diff(
-    spec({ s: { type: "string", maxLength: 10, minLength: 1 }, l: { type: "array", items: { type: "string" }, maxItems: 5 }, n: { type: "integer", minimum: 0 } }),
-    spec({ s: { type: "string", maxLength: 5, minLength: 0 }, l: { type: "array", items: { type: "string" } }, n: { type: "integer", minimum: 0, maximum: 9 } }),
+    spec({
+      s: { type: "string", maxLength: 10, minLength: 1 },
+      l: { type: "array", items: { type: "string" }, maxItems: 5 },
+      n: { type: "integer", minimum: 0 },
+    }),
+    spec({
+      s: { type: "string", maxLength: 5, minLength: 0 },
+      l: { type: "array", items: { type: "string" } },
+      n: { type: "integer", minimum: 0, maximum: 9 },
+    }),
   );
-  assert.deepEqual(brief(c), ["bounds-loosened spec.l maxItems", "bounds-loosened spec.s minLength", "bounds-tightened spec.n maximum", "bounds-tightened spec.s maxLength"]);
+  assert.deepEqual(brief(c), [
+    "bounds-loosened spec.l maxItems",
+    "bounds-loosened spec.s minLength",
+    "bounds-tightened spec.n maximum",
+    "bounds-tightened spec.s maxLength",
+  ]);
   const t = c.find((x) => x.keyword === "maxLength");
   assert.equal(t.before, 10);
   assert.equal(t.after, 5);
@@ -103,16 +153,35 @@ test("bounds: added or tighter is tightened, removed or wider is loosened", () =
 
 test("exclusive bounds, multipleOf, pattern", () => {
   const c = diff(
-    spec({ n: { type: "number", maximum: 5, multipleOf: 2 }, p: { type: "string", pattern: "^a" }, q: { type: "string", pattern: "^b" } }),
-    spec({ n: { type: "number", maximum: 5, exclusiveMaximum: true, multipleOf: 4 }, p: { type: "string", pattern: "^ab" }, q: { type: "string" } }),
+    spec({
+      n: { type: "number", maximum: 5, multipleOf: 2 },
+      p: { type: "string", pattern: "^a" },
+      q: { type: "string", pattern: "^b" },
+    }),
+    spec({
+      n: { type: "number", maximum: 5, exclusiveMaximum: true, multipleOf: 4 },
+      p: { type: "string", pattern: "^ab" },
+      q: { type: "string" },
+    }),
   );
-  assert.deepEqual(brief(c), ["exclusive-bound-added spec.n exclusiveMaximum", "multiple-of-changed spec.n multipleOf", "pattern-changed spec.p pattern"]);
+  assert.deepEqual(brief(c), [
+    "exclusive-bound-added spec.n exclusiveMaximum",
+    "multiple-of-changed spec.n multipleOf",
+    "pattern-changed spec.p pattern",
+  ]);
 });
 
 test("list type: unset is atomic; map keys; set", () => {
-  const list = (extra = {}) => ({ type: "array", items: obj({ name: { type: "string" } }, { required: ["name"] }), ...extra });
+  const list = (extra = {}) => ({
+    type: "array",
+    items: obj({ name: { type: "string" } }, { required: ["name"] }),
+    ...extra,
+  });
   assert.deepEqual(brief(diff(spec({ l: list() }), spec({ l: list({ "x-kubernetes-list-type": "atomic" }) }))), []);
-  const c = diff(spec({ l: list() }), spec({ l: list({ "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"] }) }));
+  const c = diff(
+    spec({ l: list() }),
+    spec({ l: list({ "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"] }) }),
+  );
   assert.deepEqual(brief(c), ["list-type-changed spec.l x-kubernetes-list-type"]);
   assert.equal(c[0].before, "atomic");
   assert.equal(c[0].after, "map");
@@ -124,8 +193,13 @@ test("list type: unset is atomic; map keys; set", () => {
 });
 
 test("map type: unset is granular", () => {
-  assert.deepEqual(brief(diff(spec({ m: obj({}) }), spec({ m: obj({}, { "x-kubernetes-map-type": "granular" }) }))), []);
-  assert.deepEqual(brief(diff(spec({ m: obj({}) }), spec({ m: obj({}, { "x-kubernetes-map-type": "atomic" }) }))), ["map-type-changed spec.m x-kubernetes-map-type"]);
+  assert.deepEqual(
+    brief(diff(spec({ m: obj({}) }), spec({ m: obj({}, { "x-kubernetes-map-type": "granular" }) }))),
+    [],
+  );
+  assert.deepEqual(brief(diff(spec({ m: obj({}) }), spec({ m: obj({}, { "x-kubernetes-map-type": "atomic" }) }))), [
+    "map-type-changed spec.m x-kubernetes-map-type",
+  ]);
 });
 
 test("preserve-unknown-fields removed, additionalProperties changed, int-or-string, embedded-resource", () => {
@@ -152,13 +226,22 @@ test("preserve-unknown-fields removed, additionalProperties changed, int-or-stri
 });
 
 test("additionalProperties schemas are compared as a map's values", () => {
-  const c = diff(spec({ m: { type: "object", additionalProperties: { type: "string", maxLength: 9 } } }), spec({ m: { type: "object", additionalProperties: { type: "string", maxLength: 3 } } }));
+  const c = diff(
+    spec({ m: { type: "object", additionalProperties: { type: "string", maxLength: 9 } } }),
+    spec({ m: { type: "object", additionalProperties: { type: "string", maxLength: 3 } } }),
+  );
   assert.deepEqual(brief(c), ["bounds-tightened spec.m[*] maxLength"]);
-  assert.equal(c[0].newPath.toString(), "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[m].additionalProperties");
+  assert.equal(
+    c[0].newPath.toString(),
+    "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[m].additionalProperties",
+  );
 });
 
 test("items are compared; the field reads [*]", () => {
-  const c = diff(spec({ l: { type: "array", items: obj({ n: { type: "string" } }) } }), spec({ l: { type: "array", items: obj({}) } }));
+  const c = diff(
+    spec({ l: { type: "array", items: obj({ n: { type: "string" } }) } }),
+    spec({ l: { type: "array", items: obj({}) } }),
+  );
   assert.deepEqual(brief(c), ["field-removed spec.l[*].n"]);
 });
 
@@ -179,7 +262,10 @@ test("the top-level metadata subtree is marked", () => {
   const c = diff(o, n);
   assert.deepEqual(brief(c), ["bounds-tightened metadata.name maxLength"]);
   assert.equal(c[0].underMetadata, true);
-  assert.equal(diff(spec({ a: { type: "string" } }), spec({ a: { type: "string", maxLength: 1 } }))[0].underMetadata, false);
+  assert.equal(
+    diff(spec({ a: { type: "string" } }), spec({ a: { type: "string", maxLength: 1 } }))[0].underMetadata,
+    false,
+  );
 });
 
 const rules = (...rs) => ({ "x-kubernetes-validations": rs.map((r) => (typeof r === "string" ? { rule: r } : r)) });
@@ -190,17 +276,36 @@ test("CEL: unchanged rules are matched by text, whatever their order", () => {
 
 test("CEL: added, text edited, messageExpression and attributes changed", () => {
   const c = diff(
-    spec({}, rules("self.x > 0", { rule: "self.y > 0", messageExpression: "'y'" }, { rule: "self.z > 0", message: "m" })),
-    spec({}, rules("self.x > 1", { rule: "self.y > 0", messageExpression: "'Y'" }, { rule: "self.z > 0", message: "n", optionalOldSelf: true }, "self.w == 1")),
+    spec(
+      {},
+      rules("self.x > 0", { rule: "self.y > 0", messageExpression: "'y'" }, { rule: "self.z > 0", message: "m" }),
+    ),
+    spec(
+      {},
+      rules(
+        "self.x > 1",
+        { rule: "self.y > 0", messageExpression: "'Y'" },
+        { rule: "self.z > 0", message: "n", optionalOldSelf: true },
+        "self.w == 1",
+      ),
+    ),
   );
   const cel = c.map((x) => `${x.kind}:${x.cel.change}:${x.cel.entry.rule}`).sort();
-  assert.deepEqual(cel, ["cel-rule-added:added:self.w == 1", "cel-rule-changed:attributes:self.z > 0", "cel-rule-changed:messageExpression:self.y > 0", "cel-rule-changed:text:self.x > 1"]);
+  assert.deepEqual(cel, [
+    "cel-rule-added:added:self.w == 1",
+    "cel-rule-changed:attributes:self.z > 0",
+    "cel-rule-changed:messageExpression:self.y > 0",
+    "cel-rule-changed:text:self.x > 1",
+  ]);
   assert.deepEqual(c.find((x) => x.cel.change === "attributes").cel.attributes, ["message", "optionalOldSelf"]);
   assert.equal(c.find((x) => x.cel.change === "text").cel.oldEntry.rule, "self.x > 0");
 });
 
 test("CEL: a rule moved to another field stays the same rule (exact-string pre-existing match, A11)", () => {
-  const c = diff(spec({ a: { type: "string", ...rules("self != ''") }, b: { type: "string" } }), spec({ a: { type: "string" }, b: { type: "string", ...rules("self != ''") } }));
+  const c = diff(
+    spec({ a: { type: "string", ...rules("self != ''") }, b: { type: "string" } }),
+    spec({ a: { type: "string" }, b: { type: "string", ...rules("self != ''") } }),
+  );
   assert.deepEqual(brief(c), ["cel-rule-changed spec.b x-kubernetes-validations"]);
   assert.equal(c[0].cel.change, "moved");
   assert.equal(c[0].cel.from.field, "spec.a");
@@ -213,7 +318,9 @@ test("CEL: a text pre-existing in another version is not new", () => {
 });
 
 test("CEL: rules on a new field are no tightening", () => {
-  assert.deepEqual(brief(diff(spec({}), spec({ n: { type: "string", ...rules("self != ''") } }))), ["field-added spec.n"]);
+  assert.deepEqual(brief(diff(spec({}), spec({ n: { type: "string", ...rules("self != ''") } }))), [
+    "field-added spec.n",
+  ]);
 });
 
 test("diffCrdSchemas: versions present on both sides, hoisted pairs diffed once", () => {
@@ -229,7 +336,12 @@ spec:
   versions: ${JSON.stringify(versions)}
 `),
     );
-  const v = (name, props, storage = false) => ({ name, served: true, storage, schema: { openAPIV3Schema: spec(props) } });
+  const v = (name, props, storage = false) => ({
+    name,
+    served: true,
+    storage,
+    schema: { openAPIV3Schema: spec(props) },
+  });
   const oldCrd = doc([v("v1", { a: { type: "string" } }, true), v("v2", { a: { type: "string" } })]);
   const newCrd = doc([v("v1", {}, true), v("v2", {}), v("v3", {})]);
   const c = diffCrdSchemas(oldCrd, newCrd);
@@ -237,14 +349,37 @@ spec:
   assert.deepEqual(c[0].versions, ["v1", "v2"]);
   assert.equal(c[0].kind, "field-removed");
   // A version removed with its field is not field-removed.
-  const c2 = diffCrdSchemas(doc([v("v1", { a: { type: "string" } }, true), v("v2", { b: { type: "string" } })]), doc([v("v1", { a: { type: "string" } }, true)]));
+  const c2 = diffCrdSchemas(
+    doc([v("v1", { a: { type: "string" } }, true), v("v2", { b: { type: "string" } })]),
+    doc([v("v1", { a: { type: "string" } }, true)]),
+  );
   assert.deepEqual(c2, []);
 });
 
 test("malformed schemas never throw: every keyword with the wrong JSON type on either side", () => {
   const junk = [null, true, 0, 1.5, "", "x", [], [1, "a", null], {}, { a: 1 }, { type: 5 }, [{ rule: 3 }]];
-  const keys = ["type", "properties", "items", "additionalProperties", "enum", "required", "default", "maxLength", "minimum", "pattern", "format", "nullable",
-    "x-kubernetes-validations", "x-kubernetes-list-type", "x-kubernetes-list-map-keys", "x-kubernetes-map-type", "allOf", "anyOf", "not", "description"];
+  const keys = [
+    "type",
+    "properties",
+    "items",
+    "additionalProperties",
+    "enum",
+    "required",
+    "default",
+    "maxLength",
+    "minimum",
+    "pattern",
+    "format",
+    "nullable",
+    "x-kubernetes-validations",
+    "x-kubernetes-list-type",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-map-type",
+    "allOf",
+    "anyOf",
+    "not",
+    "description",
+  ];
   const base = () => spec({ a: { type: "string" }, l: { type: "array", items: { type: "string" } } });
   let n = 0;
   for (const key of keys)

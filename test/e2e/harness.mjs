@@ -5,7 +5,15 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { root } from "../helpers/cli.mjs";
-import { buildChannels, buildCharts, buildOperator, buildTemplated, git, gitEnv, operatorPullRequest } from "./projects.mjs";
+import {
+  buildChannels,
+  buildCharts,
+  buildOperator,
+  buildTemplated,
+  git,
+  gitEnv,
+  operatorPullRequest,
+} from "./projects.mjs";
 
 export const work = mkdtempSync(join(tmpdir(), "crdlint-e2e-"));
 process.on("exit", () => rmSync(work, { recursive: true, force: true }));
@@ -52,7 +60,13 @@ export function sh(line, cwd, { input, env } = {}) {
     input,
     stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     encoding: "utf8",
-    env: { ...gitEnv, PATH: `${binDir}${delimiter}${process.env.PATH}`, NO_COLOR: "1", npm_config_update_notifier: "false", ...env },
+    env: {
+      ...gitEnv,
+      PATH: `${binDir}${delimiter}${process.env.PATH}`,
+      NO_COLOR: "1",
+      npm_config_update_notifier: "false",
+      ...env,
+    },
     maxBuffer: 1 << 28,
     timeout: 300_000,
   });
@@ -64,4 +78,3 @@ export function sh(line, cwd, { input, env } = {}) {
   }
   return { ...r, json, out: r.stdout + r.stderr };
 }
-

@@ -135,10 +135,13 @@ const widgetSpecV1alpha1 = `              color:
 const FLUX = ["buckets", "gitrepositories", "helmcharts", "helmrepositories", "ocirepositories", "externalartifacts"];
 
 export function buildOperator(dir) {
-  const flux = Object.fromEntries(FLUX.map((p) => [p, real("fluxcd__source-controller", `source.toolkit.fluxcd.io_${p}.yaml`)]));
+  const flux = Object.fromEntries(
+    FLUX.map((p) => [p, real("fluxcd__source-controller", `source.toolkit.fluxcd.io_${p}.yaml`)]),
+  );
   if (Object.values(flux).some((b) => b === null)) return null;
   init(dir);
-  const base = (names) => Object.fromEntries(names.map((p) => [`config/crd/bases/source.toolkit.fluxcd.io_${p}.yaml`, flux[p]]));
+  const base = (names) =>
+    Object.fromEntries(names.map((p) => [`config/crd/bases/source.toolkit.fluxcd.io_${p}.yaml`, flux[p]]));
   const kustomization = (names) => `# This kustomization.yaml is not intended to be run by itself,
 # since it depends on service name and namespace that are out of this kustomize package.
 # It should be run by config/default
@@ -161,7 +164,8 @@ configurations:
 - kustomizeconfig.yaml
 `;
   const common = {
-    "PROJECT": "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: widget-operator\nrepo: example.com/widget-operator\nversion: \"3\"\n",
+    PROJECT:
+      'domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: widget-operator\nrepo: example.com/widget-operator\nversion: "3"\n',
     "config/crd/kustomizeconfig.yaml": `# This file is for teaching kustomize how to substitute name and namespace reference in CRD
 nameReference:
 - kind: Service
@@ -185,10 +189,14 @@ varReference:
     "config/crd/patches/webhook_in_widgets.yaml": webhookPatch("widgets", "apps.example.com"),
     "config/crd/patches/cainjection_in_widgets.yaml": caInjectionPatch("widgets", "apps.example.com"),
     "config/crd/patches/webhook_in_gitrepositories.yaml": webhookPatch("gitrepositories", "source.toolkit.fluxcd.io"),
-    "config/rbac/role.yaml": "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\nrules:\n- apiGroups:\n  - apps.example.com\n  resources:\n  - widgets\n  verbs:\n  - get\n  - list\n  - watch\n",
-    "config/default/kustomization.yaml": "namespace: widget-operator-system\nnamePrefix: widget-operator-\nresources:\n- ../crd\n- ../rbac\n",
-    "config/samples/kustomization.yaml": "## Append samples of your project ##\nresources:\n- apps_v1alpha1_widget.yaml\n# +kubebuilder:scaffold:manifestskustomizesamples\n",
-    "config/samples/apps_v1alpha1_widget.yaml": "apiVersion: apps.example.com/v1alpha1\nkind: Widget\nmetadata:\n  labels:\n    app.kubernetes.io/name: widget-operator\n  name: widget-sample\nspec:\n  color: blue\n  size: 3\n",
+    "config/rbac/role.yaml":
+      "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\nrules:\n- apiGroups:\n  - apps.example.com\n  resources:\n  - widgets\n  verbs:\n  - get\n  - list\n  - watch\n",
+    "config/default/kustomization.yaml":
+      "namespace: widget-operator-system\nnamePrefix: widget-operator-\nresources:\n- ../crd\n- ../rbac\n",
+    "config/samples/kustomization.yaml":
+      "## Append samples of your project ##\nresources:\n- apps_v1alpha1_widget.yaml\n# +kubebuilder:scaffold:manifestskustomizesamples\n",
+    "config/samples/apps_v1alpha1_widget.yaml":
+      "apiVersion: apps.example.com/v1alpha1\nkind: Widget\nmetadata:\n  labels:\n    app.kubernetes.io/name: widget-operator\n  name: widget-sample\nspec:\n  color: blue\n  size: 3\n",
   };
   const v010 = ["buckets", "gitrepositories", "helmcharts", "helmrepositories"];
   commit(
@@ -197,8 +205,13 @@ varReference:
     {
       ...common,
       ...base(v010),
-      "config/crd/bases/apps.example.com_widgets.yaml": widgetCrd([{ name: "v1alpha1", storage: true, spec: widgetSpecV1alpha1 }]),
-      "config/crd/kustomization.yaml": kustomization([...v010.map((p) => `bases/source.toolkit.fluxcd.io_${p}.yaml`), "bases/apps.example.com_widgets.yaml"]),
+      "config/crd/bases/apps.example.com_widgets.yaml": widgetCrd([
+        { name: "v1alpha1", storage: true, spec: widgetSpecV1alpha1 },
+      ]),
+      "config/crd/kustomization.yaml": kustomization([
+        ...v010.map((p) => `bases/source.toolkit.fluxcd.io_${p}.yaml`),
+        "bases/apps.example.com_widgets.yaml",
+      ]),
     },
     "v0.1.0",
   );
@@ -212,8 +225,12 @@ varReference:
         { name: "v1", storage: true, spec: widgetSpecV1alpha1 },
         { name: "v1alpha1", storage: false, spec: widgetSpecV1alpha1 },
       ]),
-      "config/crd/kustomization.yaml": kustomization([...FLUX.map((p) => `bases/source.toolkit.fluxcd.io_${p}.yaml`), "bases/apps.example.com_widgets.yaml"]),
-      "config/samples/apps_v1_widget.yaml": "apiVersion: apps.example.com/v1\nkind: Widget\nmetadata:\n  name: widget-sample-v1\nspec:\n  color: red\n  size: 1\n",
+      "config/crd/kustomization.yaml": kustomization([
+        ...FLUX.map((p) => `bases/source.toolkit.fluxcd.io_${p}.yaml`),
+        "bases/apps.example.com_widgets.yaml",
+      ]),
+      "config/samples/apps_v1_widget.yaml":
+        "apiVersion: apps.example.com/v1\nkind: Widget\nmetadata:\n  name: widget-sample-v1\nspec:\n  color: red\n  size: 1\n",
     },
     "v0.2.0",
   );
@@ -232,31 +249,58 @@ export function operatorPullRequest(dir) {
     "config/crd/bases/apps.example.com_widgets.yaml": widgetCrd([{ name: "v1", storage: true, spec: specV1 }]),
     "config/samples/apps_v1alpha1_widget.yaml": null,
     "config/samples/kustomization.yaml": "## Append samples of your project ##\nresources:\n- apps_v1_widget.yaml\n",
-    "config/samples/apps_v1_widget.yaml": "apiVersion: apps.example.com/v1\nkind: Widget\nmetadata:\n  name: widget-sample-v1\nspec:\n  size: 1\n",
+    "config/samples/apps_v1_widget.yaml":
+      "apiVersion: apps.example.com/v1\nkind: Widget\nmetadata:\n  name: widget-sample-v1\nspec:\n  size: 1\n",
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // channels
 
-const GATEWAY = ["backendtlspolicies", "gatewayclasses", "gateways", "grpcroutes", "httproutes", "listenersets", "referencegrants", "tcproutes", "tlsroutes", "udproutes"];
+const GATEWAY = [
+  "backendtlspolicies",
+  "gatewayclasses",
+  "gateways",
+  "grpcroutes",
+  "httproutes",
+  "listenersets",
+  "referencegrants",
+  "tcproutes",
+  "tlsroutes",
+  "udproutes",
+];
 
 export function buildChannels(dir) {
   const files = {};
   for (const channel of ["standard", "experimental"])
-    for (const p of GATEWAY) files[`${channel}/${p}`] = real("kubernetes-sigs__gateway-api", `${channel}__gateway.networking.k8s.io_${p}.yaml`);
+    for (const p of GATEWAY)
+      files[`${channel}/${p}`] = real(
+        "kubernetes-sigs__gateway-api",
+        `${channel}__gateway.networking.k8s.io_${p}.yaml`,
+      );
   if (Object.values(files).some((b) => b === null)) return null;
   init(dir);
   const at = (names) => {
     const out = {};
     for (const channel of ["standard", "experimental"]) {
-      for (const p of names) out[`config/crd/${channel}/gateway.networking.k8s.io_${p}.yaml`] = files[`${channel}/${p}`];
-      out[`config/crd/${channel}/kustomization.yaml`] = `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n${names.map((p) => `- gateway.networking.k8s.io_${p}.yaml`).join("\n")}\n`;
+      for (const p of names)
+        out[`config/crd/${channel}/gateway.networking.k8s.io_${p}.yaml`] = files[`${channel}/${p}`];
+      out[`config/crd/${channel}/kustomization.yaml`] =
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n${names.map((p) => `- gateway.networking.k8s.io_${p}.yaml`).join("\n")}\n`;
     }
     return out;
   };
   const v100 = GATEWAY.filter((p) => !["listenersets", "backendtlspolicies"].includes(p));
-  commit(dir, "v1.0.0", { "config/crd/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- standard\n", ...at(v100) }, "v1.0.0");
+  commit(
+    dir,
+    "v1.0.0",
+    {
+      "config/crd/kustomization.yaml":
+        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- standard\n",
+      ...at(v100),
+    },
+    "v1.0.0",
+  );
   // The next release is prepared on a branch: a pull request to main that adds CRDs to both channels.
   git(["checkout", "-q", "-b", "release-1.1"], dir);
   commit(dir, "v1.1.0", at(GATEWAY), "v1.1.0");
@@ -267,7 +311,18 @@ export function buildChannels(dir) {
 // ---------------------------------------------------------------------------------------------------------------
 // charts
 
-const TRAEFIK = ["ingressroutes", "ingressroutetcps", "ingressrouteudps", "middlewares", "middlewaretcps", "serverstransports", "serverstransporttcps", "tlsoptions", "tlsstores", "traefikservices"];
+const TRAEFIK = [
+  "ingressroutes",
+  "ingressroutetcps",
+  "ingressrouteudps",
+  "middlewares",
+  "middlewaretcps",
+  "serverstransports",
+  "serverstransporttcps",
+  "tlsoptions",
+  "tlsstores",
+  "traefikservices",
+];
 
 /** The templates `helm create` writes, and the other forms Helm allows: actions with and without `-`, comments, includes. */
 export const chartTemplates = {
@@ -345,7 +400,8 @@ data:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 `,
-  "templates/NOTES.txt": "1. Get the application URL by running these commands:\n  kubectl get svc {{ include \"app.name\" . }}\n",
+  "templates/NOTES.txt":
+    '1. Get the application URL by running these commands:\n  kubectl get svc {{ include "app.name" . }}\n',
   "templates/tests/test-connection.yaml": `apiVersion: v1
 kind: Pod
 metadata:
@@ -362,7 +418,8 @@ spec:
 `,
 };
 
-const values = "replicaCount: 1\nimage:\n  repository: traefik\n  tag: \"\"\nservice:\n  type: ClusterIP\n  port: 80\nautoscaling:\n  enabled: false\n  minReplicas: 1\nconfig: {}\ncrds:\n  enabled: true\n";
+const values =
+  'replicaCount: 1\nimage:\n  repository: traefik\n  tag: ""\nservice:\n  type: ClusterIP\n  port: 80\nautoscaling:\n  enabled: false\n  minReplicas: 1\nconfig: {}\ncrds:\n  enabled: true\n';
 
 export function buildCharts(dir) {
   const crds = Object.fromEntries(TRAEFIK.map((p) => [p, real("traefik__traefik", `traefik.io_${p}.yaml`)]));
@@ -388,14 +445,18 @@ export function buildCharts(dir) {
 
 export function buildTemplated(dir) {
   init(dir);
-  const crd = widgetCrd([{ name: "v1", storage: true, spec: widgetSpecV1alpha1 }])
-    .replace("---\n", "{{- if .Values.crds.enabled }}\n")
-    .replace("    controller-gen.kubebuilder.io/version: v0.16.4\n", `    controller-gen.kubebuilder.io/version: v0.16.4\n    {{- if .Values.crds.keep }}\n    helm.sh/resource-policy: keep\n    {{- end }}\n  labels:\n    {{- include "app.labels" . | nindent 4 }}\n`) + "{{- end }}\n";
+  const crd =
+    widgetCrd([{ name: "v1", storage: true, spec: widgetSpecV1alpha1 }])
+      .replace("---\n", "{{- if .Values.crds.enabled }}\n")
+      .replace(
+        "    controller-gen.kubebuilder.io/version: v0.16.4\n",
+        `    controller-gen.kubebuilder.io/version: v0.16.4\n    {{- if .Values.crds.keep }}\n    helm.sh/resource-policy: keep\n    {{- end }}\n  labels:\n    {{- include "app.labels" . | nindent 4 }}\n`,
+      ) + "{{- end }}\n";
   commit(
     dir,
     "widget chart 1.0.0",
     {
-      "charts/widget/Chart.yaml": "apiVersion: v2\nname: widget\nversion: 1.0.0\nappVersion: \"1.0\"\n",
+      "charts/widget/Chart.yaml": 'apiVersion: v2\nname: widget\nversion: 1.0.0\nappVersion: "1.0"\n',
       "charts/widget/values.yaml": values.replace("crds:\n  enabled: true\n", "crds:\n  enabled: true\n  keep: true\n"),
       "charts/widget/templates/crds/widgets.yaml": crd,
       "charts/widget/templates/_helpers.tpl": chartTemplates["templates/_helpers.tpl"],

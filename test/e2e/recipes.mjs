@@ -37,7 +37,8 @@ export function readmeCommandLines(text) {
     if (b.lang === "sh")
       for (const [k, raw] of b.lines.entries()) {
         const line = withoutComment(raw);
-        if (/(^|\|\s*|xargs -r )(npx (--no-install )?)?crdlint\b/.test(line)) out.push({ line, readmeLine: b.start + k });
+        if (/(^|\|\s*|xargs -r )(npx (--no-install )?)?crdlint\b/.test(line))
+          out.push({ line, readmeLine: b.start + k });
       }
     if (b.lang === "yaml")
       for (const [k, raw] of b.lines.entries()) {

@@ -8,7 +8,10 @@ import { root } from "./cli.mjs";
 
 /** The files of the working tree that git would commit (tracked, and untracked but not ignored), or null outside git. */
 export function workingTreeFiles() {
-  const r = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
+  const r = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (r.status !== 0) return null;
   const seen = new Set();
   const files = [];
@@ -47,7 +50,15 @@ export function copyWorkingTree(t, prefix) {
 export function npmEnv(extra = {}) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
-  return { ...env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false", NO_COLOR: "1", ...extra };
+  return {
+    ...env,
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    npm_config_update_notifier: "false",
+    NO_COLOR: "1",
+    ...extra,
+  };
 }
 
 /** True when npm failed because the registry could not be reached (then a test skips, saying so). */

@@ -18,7 +18,11 @@ export function crdlint(args, { input, cwd = root, env, stdin, timeout } = {}) {
     env: { ...process.env, NO_COLOR: "1", ...env },
     maxBuffer: 1 << 28,
     // No input: standard input is /dev/null, as in most CI steps (a pipe would be a user piping nothing in).
-    ...(stdin !== undefined ? { stdio: [stdin, "pipe", "pipe"] } : input === undefined ? { stdio: ["ignore", "pipe", "pipe"] } : {}),
+    ...(stdin !== undefined
+      ? { stdio: [stdin, "pipe", "pipe"] }
+      : input === undefined
+        ? { stdio: ["ignore", "pipe", "pipe"] }
+        : {}),
     ...(timeout === undefined ? {} : { timeout, killSignal: "SIGKILL" }),
   });
   let json = null;
@@ -36,7 +40,8 @@ export function crdlint(args, { input, cwd = root, env, stdin, timeout } = {}) {
  */
 export function withoutUrl(diagnostics) {
   return diagnostics.map(({ url, ...d }) => {
-    if (url !== `https://github.com/crdlint/crdlint/blob/main/docs/rules/${d.rule}.md`) throw new Error(`unexpected url ${url} for ${d.rule}`);
+    if (url !== `https://github.com/crdlint/crdlint/blob/main/docs/rules/${d.rule}.md`)
+      throw new Error(`unexpected url ${url} for ${d.rule}`);
     return d;
   });
 }

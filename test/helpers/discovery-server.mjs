@@ -4,19 +4,36 @@ import { createServer } from "node:http";
 
 const GROUP = "apiextensions.k8s.io";
 const responses = {
-  "/api": { kind: "APIVersions", versions: ["v1"], serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress: "127.0.0.1" }] },
+  "/api": {
+    kind: "APIVersions",
+    versions: ["v1"],
+    serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress: "127.0.0.1" }],
+  },
   "/api/v1": { kind: "APIResourceList", groupVersion: "v1", resources: [] },
   "/apis": {
     kind: "APIGroupList",
     apiVersion: "v1",
-    groups: [{ name: GROUP, versions: [{ groupVersion: `${GROUP}/v1`, version: "v1" }], preferredVersion: { groupVersion: `${GROUP}/v1`, version: "v1" } }],
+    groups: [
+      {
+        name: GROUP,
+        versions: [{ groupVersion: `${GROUP}/v1`, version: "v1" }],
+        preferredVersion: { groupVersion: `${GROUP}/v1`, version: "v1" },
+      },
+    ],
   },
   [`/apis/${GROUP}/v1`]: {
     kind: "APIResourceList",
     apiVersion: "v1",
     groupVersion: `${GROUP}/v1`,
     resources: [
-      { name: "customresourcedefinitions", singularName: "customresourcedefinition", namespaced: false, kind: "CustomResourceDefinition", verbs: ["create", "delete", "get", "list", "patch", "update", "watch"], shortNames: ["crd", "crds"] },
+      {
+        name: "customresourcedefinitions",
+        singularName: "customresourcedefinition",
+        namespaced: false,
+        kind: "CustomResourceDefinition",
+        verbs: ["create", "delete", "get", "list", "patch", "update", "watch"],
+        shortNames: ["crd", "crds"],
+      },
     ],
   },
 };
@@ -26,7 +43,9 @@ export function startDiscoveryServer() {
   const server = createServer((req, res) => {
     const body = responses[new URL(req.url, "http://127.0.0.1").pathname];
     res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
-    res.end(JSON.stringify(body ?? { kind: "Status", apiVersion: "v1", status: "Failure", reason: "NotFound", code: 404 }));
+    res.end(
+      JSON.stringify(body ?? { kind: "Status", apiVersion: "v1", status: "Failure", reason: "NotFound", code: 404 }),
+    );
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -20,21 +20,40 @@ const VERSION = "v1";
 function discovery(url) {
   switch (url.split("?")[0]) {
     case "/api":
-      return { kind: "APIVersions", versions: ["v1"], serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress: "127.0.0.1" }] };
+      return {
+        kind: "APIVersions",
+        versions: ["v1"],
+        serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress: "127.0.0.1" }],
+      };
     case "/api/v1":
       return { kind: "APIResourceList", groupVersion: "v1", resources: [] };
     case "/apis":
       return {
         kind: "APIGroupList",
         apiVersion: "v1",
-        groups: [{ name: GROUP, versions: [{ groupVersion: `${GROUP}/${VERSION}`, version: VERSION }], preferredVersion: { groupVersion: `${GROUP}/${VERSION}`, version: VERSION } }],
+        groups: [
+          {
+            name: GROUP,
+            versions: [{ groupVersion: `${GROUP}/${VERSION}`, version: VERSION }],
+            preferredVersion: { groupVersion: `${GROUP}/${VERSION}`, version: VERSION },
+          },
+        ],
       };
     case `/apis/${GROUP}/${VERSION}`:
       return {
         kind: "APIResourceList",
         apiVersion: "v1",
         groupVersion: `${GROUP}/${VERSION}`,
-        resources: [{ name: "customresourcedefinitions", singularName: "customresourcedefinition", namespaced: false, kind: "CustomResourceDefinition", verbs: ["create", "get", "list"], shortNames: ["crd"] }],
+        resources: [
+          {
+            name: "customresourcedefinitions",
+            singularName: "customresourcedefinition",
+            namespaced: false,
+            kind: "CustomResourceDefinition",
+            verbs: ["create", "get", "list"],
+            shortNames: ["crd"],
+          },
+        ],
       };
     default:
       return null;
@@ -62,12 +81,27 @@ export async function startKubectlReader({ lifetimeMs = 10 * 60_000 } = {}) {
     read(text) {
       const file = join(dir, `doc-${n++}.yaml`);
       writeFileSync(file, text);
-      const args = ["create", "--dry-run=client", "--validate=false", "-o", "json", "-f", file, "--server", `http://127.0.0.1:${port}`, "--cache-dir", join(dir, "cache")];
+      const args = [
+        "create",
+        "--dry-run=client",
+        "--validate=false",
+        "-o",
+        "json",
+        "-f",
+        file,
+        "--server",
+        `http://127.0.0.1:${port}`,
+        "--cache-dir",
+        join(dir, "cache"),
+      ];
       // No kubeconfig: nothing of the user's (contexts, credentials, exec plugins) takes part.
       const env = { ...process.env, KUBECONFIG: join(dir, "no-kubeconfig") };
       return new Promise((resolve) =>
-        execFile("kubectl", args, { encoding: "utf8", timeout: 60_000, env, maxBuffer: 1 << 26 }, (err, stdout, stderr) =>
-          resolve(err ? { error: (stderr || err.message).trim() } : { json: stdout }),
+        execFile(
+          "kubectl",
+          args,
+          { encoding: "utf8", timeout: 60_000, env, maxBuffer: 1 << 26 },
+          (err, stdout, stderr) => resolve(err ? { error: (stderr || err.message).trim() } : { json: stdout }),
         ),
       );
     },

@@ -20,7 +20,8 @@ function properties(root) {
         walk(child, f, [...chain, child], depth + 1);
       }
     if (isObj(node.items)) walk(node.items, `${field}[*]`, [...chain, node.items], depth + 1);
-    if (isObj(node.additionalProperties)) walk(node.additionalProperties, `${field}[*]`, [...chain, node.additionalProperties], depth + 1);
+    if (isObj(node.additionalProperties))
+      walk(node.additionalProperties, `${field}[*]`, [...chain, node.additionalProperties], depth + 1);
   };
   walk(root, "", [root], 0);
   return out;
@@ -32,7 +33,9 @@ function ruleText(root) {
   const visit = (v) => {
     if (Array.isArray(v)) v.forEach(visit);
     else if (isObj(v)) {
-      if (Array.isArray(v["x-kubernetes-validations"])) for (const r of v["x-kubernetes-validations"]) if (isObj(r)) texts.push(`${r.rule ?? ""} ${r.messageExpression ?? ""}`);
+      if (Array.isArray(v["x-kubernetes-validations"]))
+        for (const r of v["x-kubernetes-validations"])
+          if (isObj(r)) texts.push(`${r.rule ?? ""} ${r.messageExpression ?? ""}`);
       for (const [k, x] of Object.entries(v)) if (k !== "default" && k !== "enum" && k !== "example") visit(x);
     }
   };
@@ -42,20 +45,43 @@ function ruleText(root) {
 
 /** A property not under metadata, a quantor, or an embedded resource's metadata, and not named by a CEL rule. */
 function plain(p, rules) {
-  if (p.field === "metadata" || p.field.startsWith("metadata.") || p.field.startsWith("apiVersion") || p.field.startsWith("kind")) return false;
+  if (
+    p.field === "metadata" ||
+    p.field.startsWith("metadata.") ||
+    p.field.startsWith("apiVersion") ||
+    p.field.startsWith("kind")
+  )
+    return false;
   if (p.field.split(/[.[]/).some((s) => s === "metadata")) return false;
   if (rules.includes(p.name)) return false;
-  if (p.chain.some((s) => s["x-kubernetes-embedded-resource"] === true || s["x-kubernetes-preserve-unknown-fields"] === true)) return false;
+  if (
+    p.chain.some(
+      (s) => s["x-kubernetes-embedded-resource"] === true || s["x-kubernetes-preserve-unknown-fields"] === true,
+    )
+  )
+    return false;
   return true;
 }
 
-const isStringLeaf = (n) => n.type === "string" && n.enum === undefined && n.format === undefined && n.pattern === undefined && n.maxLength === undefined && n["x-kubernetes-validations"] === undefined && n.default === undefined;
+const isStringLeaf = (n) =>
+  n.type === "string" &&
+  n.enum === undefined &&
+  n.format === undefined &&
+  n.pattern === undefined &&
+  n.maxLength === undefined &&
+  n["x-kubernetes-validations"] === undefined &&
+  n.default === undefined;
 
 /** The mutations, each: (schema, props, rules) → { rule, field } after changing `schema` in place, or null. */
 const MUTATIONS = [
   // B21: a leaf removed (not required, so the parent's required list stays valid).
   function fieldRemoved(schema, props, rules) {
-    const p = props.find((x) => plain(x, rules) && !isObj(x.node.properties) && !(Array.isArray(x.parent.required) && x.parent.required.includes(x.name)));
+    const p = props.find(
+      (x) =>
+        plain(x, rules) &&
+        !isObj(x.node.properties) &&
+        !(Array.isArray(x.parent.required) && x.parent.required.includes(x.name)),
+    );
     if (!p) return null;
     delete p.parent.properties[p.name];
     return { rule: "revision-field-removed", field: p.field };
@@ -76,7 +102,13 @@ const MUTATIONS = [
   },
   // B25: an optional field of an existing object made required.
   function requiredAdded(schema, props, rules) {
-    const p = props.find((x) => plain(x, rules) && x.node.default === undefined && !(Array.isArray(x.parent.required) && x.parent.required.includes(x.name)) && x.parent !== schema);
+    const p = props.find(
+      (x) =>
+        plain(x, rules) &&
+        x.node.default === undefined &&
+        !(Array.isArray(x.parent.required) && x.parent.required.includes(x.name)) &&
+        x.parent !== schema,
+    );
     if (!p) return null;
     p.parent.required = [...(Array.isArray(p.parent.required) ? p.parent.required : []), p.name];
     const owner = p.field.includes(".") ? p.field.slice(0, p.field.lastIndexOf(".")) : "";
@@ -84,9 +116,14 @@ const MUTATIONS = [
   },
   // B40: a CEL rule on an existing object.
   function celRuleAdded(schema, props, rules) {
-    const p = props.find((x) => plain(x, rules) && x.node.type === "object" && isObj(x.node.properties) && !x.field.includes("[*]"));
+    const p = props.find(
+      (x) => plain(x, rules) && x.node.type === "object" && isObj(x.node.properties) && !x.field.includes("[*]"),
+    );
     if (!p) return null;
-    p.node["x-kubernetes-validations"] = [...(Array.isArray(p.node["x-kubernetes-validations"]) ? p.node["x-kubernetes-validations"] : []), { rule: "self == self", message: "crdlint mutation" }];
+    p.node["x-kubernetes-validations"] = [
+      ...(Array.isArray(p.node["x-kubernetes-validations"]) ? p.node["x-kubernetes-validations"] : []),
+      { rule: "self == self", message: "crdlint mutation" },
+    ];
     return { rule: "revision-cel-rule-added", field: p.field };
   },
   // B23: a free string leaf retyped.

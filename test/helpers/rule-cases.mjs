@@ -8,7 +8,8 @@ import { diffText, lintText, validate } from "../../dist/index.js";
 /** The cases file of a rule: beside its .ts file (engine rules such as internal-error live in another folder). */
 export function casesFile(root, rule) {
   for (const folder of [rule.category, "yaml"]) {
-    if (existsSync(join(root, "src", "rules", folder, `${rule.id}.ts`))) return join(root, "src", "rules", folder, `${rule.id}.cases.yaml`);
+    if (existsSync(join(root, "src", "rules", folder, `${rule.id}.ts`)))
+      return join(root, "src", "rules", folder, `${rule.id}.cases.yaml`);
   }
   return join(root, "src", "rules", rule.category, `${rule.id}.cases.yaml`);
 }
@@ -17,13 +18,17 @@ export function readCases(text) {
   const cases = parse(text);
   if (!Array.isArray(cases)) throw new Error("a cases file is a YAML list of cases");
   for (const c of cases) {
-    if (typeof c?.name !== "string" || typeof c.input !== "string" || !Array.isArray(c.expect)) throw new Error(`bad case ${JSON.stringify(c?.name)}: name, input and expect are required`);
-    if (c.old !== undefined && typeof c.old !== "string") throw new Error(`bad case ${JSON.stringify(c.name)}: old is OLD's text`);
+    if (typeof c?.name !== "string" || typeof c.input !== "string" || !Array.isArray(c.expect))
+      throw new Error(`bad case ${JSON.stringify(c?.name)}: name, input and expect are required`);
+    if (c.old !== undefined && typeof c.old !== "string")
+      throw new Error(`bad case ${JSON.stringify(c.name)}: old is OLD's text`);
   }
   return cases;
 }
 
-const HEADER = (rule) => `# Cases of ${rule.id}, run by test/rule-cases.test.mjs through the library API (${rule.category === "resource" ? "validate: the input holds the CRD and the resource" : rule.category === "revision" ? "diffText: old is OLD's text (absent: no OLD), input is NEW's; storedVersions is --stored-versions" : "lintText"}).
+const HEADER = (
+  rule,
+) => `# Cases of ${rule.id}, run by test/rule-cases.test.mjs through the library API (${rule.category === "resource" ? "validate: the input holds the CRD and the resource" : rule.category === "revision" ? "diffText: old is OLD's text (absent: no OLD), input is NEW's; storedVersions is --stored-versions" : "lintText"}).
 # Each case: name, optional kubernetesVersion (default: the newest release) and rules (severities; the rule's own
 # is switched on when it is opt-in), the input text, and expect: every diagnostic of ${rule.id} on it, whole
 # (line and column count inside input; category is the rule's; apiserver is the rule's unless given; object and
@@ -35,12 +40,30 @@ export function writeCases(file, rule, cases) {
   const text = HEADER(rule) + stringify(cases, { lineWidth: 0 });
   const back = readCases(text);
   for (let i = 0; i < cases.length; i++) {
-    if (back[i].input !== cases[i].input) throw new Error(`${file}: case ${cases[i].name}: the input does not read back as written`);
+    if (back[i].input !== cases[i].input)
+      throw new Error(`${file}: case ${cases[i].name}: the input does not read back as written`);
   }
   writeFileSync(file, text);
 }
 
-const ORDER = ["rule", "severity", "apiserver", "file", "line", "column", "endLine", "endColumn", "document", "field", "apiserverField", "type", "value", "message", "detail", "suggestion"];
+const ORDER = [
+  "rule",
+  "severity",
+  "apiserver",
+  "file",
+  "line",
+  "column",
+  "endLine",
+  "endColumn",
+  "document",
+  "field",
+  "apiserverField",
+  "type",
+  "value",
+  "message",
+  "detail",
+  "suggestion",
+];
 
 /** A diagnostic as a case states it: fixed key order, without what the case's frame fixes (file, object, category). */
 export function toExpectation(rule, d) {
@@ -65,7 +88,12 @@ export function caseOptions(rule, c) {
   // Every case runs with the strict preset (every rule a preset holds), and the rule itself on when it is opt-in:
   // the cases state what a rule finds, not which preset shows it.
   const rules = { ...(rule.preset === "opt-in" ? { [rule.id]: rule.severity } : {}), ...(c.rules ?? {}) };
-  return { kubernetesVersion: c.kubernetesVersion, preset: "strict", rules, ...(c.storedVersions ? { storedVersions: c.storedVersions } : {}) };
+  return {
+    kubernetesVersion: c.kubernetesVersion,
+    preset: "strict",
+    rules,
+    ...(c.storedVersions ? { storedVersions: c.storedVersions } : {}),
+  };
 }
 
 /** Runs a case through the library: the diagnostics of the rule, as expectations. */

@@ -5,7 +5,7 @@ import { parseGoDuration } from "../../dist/k8s/duration.js";
 
 test("parseGoDuration accepts what Go accepts, in nanoseconds", () => {
   const ok = {
-    "0": 0n,
+    0: 0n,
     "1h2m3s4ms": 3723004000000n,
     ".5s": 500000000n,
     "1.5h": 5400000000000n,
@@ -19,5 +19,6 @@ test("parseGoDuration accepts what Go accepts, in nanoseconds", () => {
 });
 
 test("parseGoDuration rejects what Go rejects", () => {
-  for (const s of ["", "1", "1x", "s", ".s", "1.h.", "9223372036854775808ns", "2562048h", "--1s"]) assert.equal(parseGoDuration(s), null, s);
+  for (const s of ["", "1", "1x", "s", ".s", "1.h.", "9223372036854775808ns", "2562048h", "--1s"])
+    assert.equal(parseGoDuration(s), null, s);
 });

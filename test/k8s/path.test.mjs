@@ -4,10 +4,29 @@ import { FieldPath, DualPath } from "../../dist/k8s/path.js";
 import { isDNS1035Label, isDNS1123Subdomain, DNS1035_MSG, renderValue } from "../../dist/k8s/validation.js";
 
 test("field paths render like apimachinery's field.Path", () => {
-  const p = FieldPath.root("spec", "versions").index(0).child("schema", "openAPIV3Schema").child("properties").key("my.dotted.key").child("type");
+  const p = FieldPath.root("spec", "versions")
+    .index(0)
+    .child("schema", "openAPIV3Schema")
+    .child("properties")
+    .key("my.dotted.key")
+    .child("type");
   assert.equal(p.toString(), "spec.versions[0].schema.openAPIV3Schema.properties[my.dotted.key].type");
-  assert.deepEqual(p.toDocumentPath(), ["spec", "versions", 0, "schema", "openAPIV3Schema", "properties", "my.dotted.key", "type"]);
-  const d = new DualPath(FieldPath.root("spec", "versions").index(0).child("additionalPrinterColumns"), FieldPath.root("spec", "additionalPrinterColumns")).index(1).renamed("jsonPath", "JSONPath");
+  assert.deepEqual(p.toDocumentPath(), [
+    "spec",
+    "versions",
+    0,
+    "schema",
+    "openAPIV3Schema",
+    "properties",
+    "my.dotted.key",
+    "type",
+  ]);
+  const d = new DualPath(
+    FieldPath.root("spec", "versions").index(0).child("additionalPrinterColumns"),
+    FieldPath.root("spec", "additionalPrinterColumns"),
+  )
+    .index(1)
+    .renamed("jsonPath", "JSONPath");
   assert.equal(d.written.toString(), "spec.versions[0].additionalPrinterColumns[1].jsonPath");
   assert.equal(d.apiserver.toString(), "spec.additionalPrinterColumns[1].JSONPath");
 });

@@ -1,6 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sortByVersionPriority, compareKubeAwareVersionStrings, parseKubernetesVersion } from "../../dist/k8s/version.js";
+import {
+  sortByVersionPriority,
+  compareKubeAwareVersionStrings,
+  parseKubernetesVersion,
+} from "../../dist/k8s/version.js";
 
 test("kube-aware version priority (apimachinery's documented order)", () => {
   const want = ["v10", "v2", "v1", "v11beta2", "v10beta3", "v3beta1", "v12alpha1", "v11alpha2", "foo1", "foo10"];

@@ -4,16 +4,27 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadText } from "../../dist/load/document.js";
 
-const dupLines = (text) => loadText(text).problems.filter((p) => p.rule === "yaml-duplicate-key").map((p) => [p.range.start.line, p.range.start.column]);
+const dupLines = (text) =>
+  loadText(text)
+    .problems.filter((p) => p.rule === "yaml-duplicate-key")
+    .map((p) => [p.range.start.line, p.range.start.column]);
 
 test("duplicate keys: same resolved scalar value in one map, reported at the repeated key", () => {
   assert.deepEqual(dupLines("a: 1\nb: 2\na: 3\n"), [[3, 1]]);
   // `y` and `true` are both the boolean true; 0x1F and 31 both the integer 31; "a" and a the same string.
-  assert.deepEqual(dupLines("y: 1\ntrue: 2\n0x1F: 3\n31: 4\n'a': 5\na: 6\n"), [[2, 1], [4, 1], [6, 1]]);
+  assert.deepEqual(dupLines("y: 1\ntrue: 2\n0x1F: 3\n31: 4\n'a': 5\na: 6\n"), [
+    [2, 1],
+    [4, 1],
+    [6, 1],
+  ]);
   // Not duplicates: the string "31" and the integer 31, two `<<` merge keys, NaN (which equals nothing).
   assert.deepEqual(dupLines('"31": 1\n31: 2\nx: &m {p: 1}\n<<: *m\n<<: {q: 2}\n.nan: 1\n.nan: 2\n'), []);
   // Nested, in flow maps, in sequences, and inside a key that is itself a map.
-  assert.deepEqual(dupLines("s:\n  - {k: 1, k: 2}\n  - m:\n      z: 1\n      z: 2\n? {w: 1, w: 2}\n: 3\n"), [[2, 12], [5, 7], [6, 10]]);
+  assert.deepEqual(dupLines("s:\n  - {k: 1, k: 2}\n  - m:\n      z: 1\n      z: 2\n? {w: 1, w: 2}\n: 3\n"), [
+    [2, 12],
+    [5, 7],
+    [6, 10],
+  ]);
 });
 
 test("duplicate keys in a map of 60,000 keys are all found, with their positions", () => {
@@ -55,12 +66,24 @@ test("merge keys: go-yaml v2's order (a later merge overwrites earlier keys; ear
 });
 
 test("merge keys whose value is not a map stop kubectl, with go-yaml's message", () => {
-  for (const text of ["<<: 1\n", "a: &s 1\nb:\n  <<: *s\n", "<<: [1]\n", "<<: null\n", "<<: [[]]\n", "a: &l [{x: 1}]\n<<: *l\n"]) {
+  for (const text of [
+    "<<: 1\n",
+    "a: &s 1\nb:\n  <<: *s\n",
+    "<<: [1]\n",
+    "<<: null\n",
+    "<<: [[]]\n",
+    "a: &l [{x: 1}]\n<<: *l\n",
+  ]) {
     const loaded = loadText(text);
     assert.equal(loaded.documents.length, 0, text);
     assert.deepEqual(
       loaded.problems.map((p) => [p.rule, p.message]),
-      [["yaml-not-json", "kubectl cannot merge this value (yaml: map merge requires map or sequence of maps as the value); a merge key `<<` takes a map, an alias of one, or a list of them"]],
+      [
+        [
+          "yaml-not-json",
+          "kubectl cannot merge this value (yaml: map merge requires map or sequence of maps as the value); a merge key `<<` takes a map, an alias of one, or a list of them",
+        ],
+      ],
       text,
     );
   }
@@ -69,8 +92,12 @@ test("merge keys whose value is not a map stop kubectl, with go-yaml's message",
 // kubectl's line reader (apimachinery util/yaml YAMLReader) refuses a separator line with more than a comment after
 // `---`; the oracle's yaml op answers "invalid Yaml document separator: <rest>" for each of these.
 test("a --- line with more than a comment after it is kubectl's syntax error, in the document it starts", () => {
-  const problems = (text) => loadText(text).problems.filter((p) => /separator/.test(p.message)).map((p) => [p.document, p.range.start.line, p.message]);
-  const msg = (rest) => `kubectl cannot split the documents here (invalid Yaml document separator: ${rest}); only a comment may follow --- on its line`;
+  const problems = (text) =>
+    loadText(text)
+      .problems.filter((p) => /separator/.test(p.message))
+      .map((p) => [p.document, p.range.start.line, p.message]);
+  const msg = (rest) =>
+    `kubectl cannot split the documents here (invalid Yaml document separator: ${rest}); only a comment may follow --- on its line`;
   assert.deepEqual(problems("a: 1\n--- {b: 1}\n"), [[1, 2, msg("{b: 1}")]]);
   assert.deepEqual(problems("a: 1\n--- !!map\nb: 1\n"), [[1, 2, msg("!!map")]]);
   assert.deepEqual(problems("---a: 1\n"), [[0, 1, msg("a: 1")]]);
@@ -80,7 +107,11 @@ test("a --- line with more than a comment after it is kubectl's syntax error, in
 test("a YAML directive line is kubectl's syntax error (its reader leaves the directive without its document)", () => {
   for (const text of ["%YAML 1.1\n---\na: 1\n", "%TAG ! tag:x,2000:\n---\na: 1\n"]) {
     const loaded = loadText(text);
-    assert.deepEqual(loaded.problems.map((p) => [p.rule, p.range.start.line]), [["yaml-syntax", 1]], text);
+    assert.deepEqual(
+      loaded.problems.map((p) => [p.rule, p.range.start.line]),
+      [["yaml-syntax", 1]],
+      text,
+    );
     assert.match(loaded.problems[0].message, /^kubectl cannot read a YAML directive/);
   }
 });
@@ -90,7 +121,14 @@ test("a plain scalar with ? inside [ ] or { } is kubectl's syntax error; quoted,
   for (const text of ["- [a?b]\n", "- {a: b?c}\n", "args: [--url=http://x/?q=1]\n"]) {
     const loaded = loadText(text);
     assert.equal(loaded.documents.length, 0, text);
-    assert.deepEqual(loaded.problems.map((p) => p.rule), ["yaml-syntax"], text);
+    assert.deepEqual(
+      loaded.problems.map((p) => p.rule),
+      ["yaml-syntax"],
+      text,
+    );
   }
-  assert.deepEqual(loadText('a: [b, "c?d"]\nu: http://x/?q=1\n').documents[0].value, { a: ["b", "c?d"], u: "http://x/?q=1" });
+  assert.deepEqual(loadText('a: [b, "c?d"]\nu: http://x/?q=1\n').documents[0].value, {
+    a: ["b", "c?d"],
+    u: "http://x/?q=1",
+  });
 });

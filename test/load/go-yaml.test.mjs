@@ -9,9 +9,9 @@ import { kubectlMissing, startKubectlReader } from "../helpers/kubectl.mjs";
 
 // [plain scalar, kubectl's JSON text for it]
 const PLAIN_VALUES = [
-  ["e2", "\"e2\""],
-  ["E5", "\"E5\""],
-  ["e10", "\"e10\""],
+  ["e2", '"e2"'],
+  ["E5", '"E5"'],
+  ["e10", '"e10"'],
   ["1e3", "1000"],
   ["1E3", "1000"],
   ["1e+3", "1000"],
@@ -45,17 +45,17 @@ const PLAIN_VALUES = [
   ["1.0", "1"],
   ["1.50", "1.5"],
   ["3.14159265358979", "3.14159265358979"],
-  ["12:30", "\"12:30\""],
-  ["190:20:30", "\"190:20:30\""],
-  ["2001-12-14", "\"2001-12-14\""],
-  ["2001-12-14T21:59:43.10-05:00", "\"2001-12-14T21:59:43.10-05:00\""],
-  ["2001-13-45", "\"2001-13-45\""],
+  ["12:30", '"12:30"'],
+  ["190:20:30", '"190:20:30"'],
+  ["2001-12-14", '"2001-12-14"'],
+  ["2001-12-14T21:59:43.10-05:00", '"2001-12-14T21:59:43.10-05:00"'],
+  ["2001-13-45", '"2001-13-45"'],
   ["y", "true"],
   ["Y", "true"],
   ["yes", "true"],
   ["Yes", "true"],
   ["YES", "true"],
-  ["yEs", "\"yEs\""],
+  ["yEs", '"yEs"'],
   ["n", "false"],
   ["N", "false"],
   ["no", "false"],
@@ -68,19 +68,19 @@ const PLAIN_VALUES = [
   ["true", "true"],
   ["True", "true"],
   ["TRUE", "true"],
-  ["tRUE", "\"tRUE\""],
+  ["tRUE", '"tRUE"'],
   ["false", "false"],
   ["FALSE", "false"],
-  ["o", "\"o\""],
-  ["t", "\"t\""],
-  ["f", "\"f\""],
+  ["o", '"o"'],
+  ["t", '"t"'],
+  ["f", '"f"'],
   ["~", "null"],
   ["null", "null"],
   ["Null", "null"],
   ["NULL", "null"],
-  ["nULL", "\"nULL\""],
+  ["nULL", '"nULL"'],
   ["", "null"],
-  ["1e999", "\"1e999\""],
+  ["1e999", '"1e999"'],
   ["-1e-400", "0"],
   ["1e20", "100000000000000000000"],
   ["1e21", "1e+21"],
@@ -93,29 +93,29 @@ const PLAIN_VALUES = [
   ["18446744073709551615", "18446744073709552000"],
   ["18446744073709551616", "18446744073709552000"],
   ["+9223372036854775808", "9223372036854776000"],
-  ["0x10000000000000000", "\"0x10000000000000000\""],
+  ["0x10000000000000000", '"0x10000000000000000"'],
   ["0xFFFFFFFFFFFFFFFF", "18446744073709552000"],
-  ["0b", "\"0b\""],
-  ["0x", "\"0x\""],
-  ["0o", "\"0o\""],
-  ["0x1G", "\"0x1G\""],
+  ["0b", '"0b"'],
+  ["0x", '"0x"'],
+  ["0o", '"0o"'],
+  ["0x1G", '"0x1G"'],
   ["08", "8"],
-  ["0.1.2", "\"0.1.2\""],
-  ["1e", "\"1e\""],
-  ["1e+", "\"1e+\""],
-  ["+", "\"+\""],
-  [".", "\".\""],
-  ["._5", "\"._5\""],
+  ["0.1.2", '"0.1.2"'],
+  ["1e", '"1e"'],
+  ["1e+", '"1e+"'],
+  ["+", '"+"'],
+  [".", '"."'],
+  ["._5", '"._5"'],
   [".5_0", "0.5"],
-  [".e5", "\".e5\""],
-  ["1.2.3", "\"1.2.3\""],
-  ["--1", "\"--1\""],
-  ["+-1", "\"+-1\""],
-  ["123abc", "\"123abc\""],
+  [".e5", '".e5"'],
+  ["1.2.3", '"1.2.3"'],
+  ["--1", '"--1"'],
+  ["+-1", '"+-1"'],
+  ["123abc", '"123abc"'],
   ["0x1F_", "31"],
-  ["_1", "\"_1\""],
+  ["_1", '"_1"'],
   ["-_1", "-1"],
-  ["1:1", "\"1:1\""],
+  ["1:1", '"1:1"'],
   ["1.0e+3", "1000"],
   ["6.8523e+5", "685230"],
   ["685.230_15e+03", "685230.15"],
@@ -125,18 +125,18 @@ const PLAIN_VALUES = [
   ["0x_0A_74_AE", "685230"],
   ["0b1010_0111_0100_1010_1110", "685230"],
   ["-0b101010", "-42"],
-  ["1/2", "\"1/2\""],
-  ["1,000", "\"1,000\""],
-  ["0x1p-2", "\"0x1p-2\""],
-  ["inf", "\"inf\""],
-  ["nan", "\"nan\""],
-  ["Infinity", "\"Infinity\""],
-  ["NaN", "\"NaN\""],
-  ["<<", "\"\\u003c\\u003c\""],
-  ["=", "\"=\""],
-  ["~foo", "\"~foo\""],
-  ["null_", "\"null_\""],
-  ["yes please", "\"yes please\""],
+  ["1/2", '"1/2"'],
+  ["1,000", '"1,000"'],
+  ["0x1p-2", '"0x1p-2"'],
+  ["inf", '"inf"'],
+  ["nan", '"nan"'],
+  ["Infinity", '"Infinity"'],
+  ["NaN", '"NaN"'],
+  ["<<", '"\\u003c\\u003c"'],
+  ["=", '"="'],
+  ["~foo", '"~foo"'],
+  ["null_", '"null_"'],
+  ["yes please", '"yes please"'],
 ];
 
 // [plain key, the JSON object name kubectl sends]
@@ -266,11 +266,16 @@ const INT64_BEYOND_DOUBLE = new Set(["9007199254740993", "9223372036854775807", 
 const TWO_63 = 2 ** 63;
 const isInt64 = (v) => Number.isInteger(v) && v >= -TWO_63 && v < TWO_63;
 
-const HEAD = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: scalars.example.com\nspec:\n";
+const HEAD =
+  "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: scalars.example.com\nspec:\n";
 
 function readValue(written) {
   const r = loadText(`v: ${written}\n`);
-  assert.deepEqual(r.problems.filter((p) => p.rule !== "yaml-boolean-key"), [], `no loader problem for v: ${written}`);
+  assert.deepEqual(
+    r.problems.filter((p) => p.rule !== "yaml-boolean-key"),
+    [],
+    `no loader problem for v: ${written}`,
+  );
   return r.documents[0].value.v;
 }
 
@@ -279,11 +284,15 @@ function assertSameAsKubectl(written, ours, kubectlText) {
   const theirs = JSON.parse(kubectlText);
   if (INT64_BEYOND_DOUBLE.has(written)) {
     assert.ok(isInt64(ours), `${written}: an int64`);
-    assert.ok(Math.abs(Number(BigInt(kubectlText) - BigInt(ours))) <= 1024, `${written}: ${ours} is the nearest int64 double to ${kubectlText}`);
+    assert.ok(
+      Math.abs(Number(BigInt(kubectlText) - BigInt(ours))) <= 1024,
+      `${written}: ${ours} is the nearest int64 double to ${kubectlText}`,
+    );
     return;
   }
   assert.deepEqual(ours, theirs, `${written}: kubectl sends ${kubectlText}`);
-  if (typeof theirs === "number") assert.equal(JSON.stringify(ours), kubectlText, `${written}: the digits kubectl sends`);
+  if (typeof theirs === "number")
+    assert.equal(JSON.stringify(ours), kubectlText, `${written}: the digits kubectl sends`);
 }
 
 test("the table covers at least 60 plain scalars, values and keys", () => {
@@ -302,7 +311,11 @@ test("quoted, tagged and block values resolve as go-yaml v2 resolves them", () =
 test("keys become the JSON object names sigs.k8s.io/yaml gives them", () => {
   for (const [written, name] of [...PLAIN_KEYS, ...WRITTEN_KEYS]) {
     const r = loadText(`${written}: 1\n`);
-    assert.deepEqual(r.problems.filter((p) => p.rule !== "yaml-boolean-key"), [], `no loader problem for ${written}:`);
+    assert.deepEqual(
+      r.problems.filter((p) => p.rule !== "yaml-boolean-key"),
+      [],
+      `no loader problem for ${written}:`,
+    );
     assert.deepEqual(Object.keys(r.documents[0].value), [name], `${written}: becomes "${name}"`);
   }
 });
@@ -312,7 +325,11 @@ test("a plain key read as a boolean keeps its yaml-boolean-key warning, with the
   assert.deepEqual(Object.keys(r.documents[0].value.spec).sort(), ["false", "on", "true"]);
   assert.deepEqual(
     r.problems.map((p) => [p.rule, p.range.start.line, p.range.start.column]),
-    [["yaml-duplicate-key", 4, 3], ["yaml-boolean-key", 2, 3], ["yaml-boolean-key", 3, 3]],
+    [
+      ["yaml-duplicate-key", 4, 3],
+      ["yaml-boolean-key", 2, 3],
+      ["yaml-boolean-key", 3, 3],
+    ],
   );
 });
 
@@ -323,7 +340,10 @@ test("what kubectl cannot convert to JSON is a yaml-not-json problem at the valu
     assert.equal(found.length, 1, `${line}: one yaml-not-json, got ${JSON.stringify(r.problems)}`);
     assert.equal(found[0].range.start.line, 6, `${line}: on its line`);
     // kubectl's text up to the Go value it prints (`%!s(<nil>)` is how Go formats a nil type name).
-    const detail = kubectlError.replace(/%!s\((<nil>)\)/, "$1").replace(/, key: .*$/, "").replace(/: (\[\]|map\[)interface.*$/, "");
+    const detail = kubectlError
+      .replace(/%!s\((<nil>)\)/, "$1")
+      .replace(/, key: .*$/, "")
+      .replace(/: (\[\]|map\[)interface.*$/, "");
     assert.ok(found[0].message.includes(detail), `${line}: message ${found[0].message} names ${detail}`);
     assert.equal(r.documents.length, 0, `${line}: the document is not linted`);
   }
@@ -331,7 +351,7 @@ test("what kubectl cannot convert to JSON is a yaml-not-json problem at the valu
 
 // [a key that is an alias of an anchored scalar, what kubectl sends or the error it stops with]
 const ALIAS_KEYS = [
-  ["a: &x 3.14159265358979\n*x : 2\n", { a: 3.14159265358979, "3.1415927": 2 }],
+  ["a: &x 3.14159265358979\n*x : 2\n", { a: 3.14159265358979, 3.1415927: 2 }],
   ["a: &x 0x1F\n*x : 2\n", { a: 31, 31: 2 }],
   ["a: &x y\n*x : 2\n", { a: true, true: 2 }],
   ["a: &x ~\n*x : 2\n", "unsupported map key of type: <nil>"],
@@ -343,7 +363,10 @@ test("an alias used as a key is named after its anchored scalar, as kubectl name
     const r = loadText(text);
     if (typeof sent === "string") {
       assert.equal(r.documents.length, 0, text);
-      assert.ok(r.problems.some((p) => p.rule === "yaml-not-json" && p.message.includes(sent) && p.range.start.line === 2), `${text}: ${JSON.stringify(r.problems)}`);
+      assert.ok(
+        r.problems.some((p) => p.rule === "yaml-not-json" && p.message.includes(sent) && p.range.start.line === 2),
+        `${text}: ${JSON.stringify(r.problems)}`,
+      );
     } else {
       assert.deepEqual(r.problems, [], text);
       assert.deepEqual(r.documents[0].value, sent, text);
@@ -375,7 +398,10 @@ test("differential: kubectl and crdlint read the same file to the same JSON", { 
   assert.ok(sent.json, `kubectl read the file: ${sent.error}`);
   const theirs = JSON.parse(sent.json);
   const loaded = loadText(text);
-  assert.deepEqual(loaded.problems.filter((p) => p.rule !== "yaml-boolean-key"), []);
+  assert.deepEqual(
+    loaded.problems.filter((p) => p.rule !== "yaml-boolean-key"),
+    [],
+  );
   const ours = loaded.documents[0].value;
   // Key by key: the object names, then each value (int64 values a double cannot hold are the nearest int64 double).
   assert.deepEqual(ours.spec.keys, theirs.spec.keys);
@@ -384,30 +410,53 @@ test("differential: kubectl and crdlint read the same file to the same JSON", { 
     const their = theirs.spec.values[`v${i}`];
     const our = ours.spec.values[`v${i}`];
     if (INT64_BEYOND_DOUBLE.has(written)) assert.ok(isInt64(our) && Math.abs(our - their) <= 1024, written);
-    else assert.deepEqual(our, their, `${written}: kubectl sent ${JSON.stringify(their)}, crdlint read ${JSON.stringify(our)}`);
+    else
+      assert.deepEqual(
+        our,
+        their,
+        `${written}: kubectl sent ${JSON.stringify(their)}, crdlint read ${JSON.stringify(our)}`,
+      );
   });
   assert.deepEqual({ ...ours, spec: null }, { ...theirs, spec: null });
   for (const [aliasText, sentValue] of ALIAS_KEYS) {
     const file = HEAD + "  aliases:\n" + aliasText.replace(/^/gm, "    ").trimEnd() + "\n";
     const kubectlRead = await kubectl.read(file);
     // Go prints the nil type name as `%!s(<nil>)`.
-    if (typeof sentValue === "string") assert.ok(kubectlRead.error?.replace("%!s(<nil>)", "<nil>").includes(sentValue), `${aliasText}: kubectl says ${kubectlRead.error}`);
-    else assert.deepEqual(JSON.parse(kubectlRead.json).spec.aliases, loadText(file).documents[0].value.spec.aliases, aliasText);
+    if (typeof sentValue === "string")
+      assert.ok(
+        kubectlRead.error?.replace("%!s(<nil>)", "<nil>").includes(sentValue),
+        `${aliasText}: kubectl says ${kubectlRead.error}`,
+      );
+    else
+      assert.deepEqual(
+        JSON.parse(kubectlRead.json).spec.aliases,
+        loadText(file).documents[0].value.spec.aliases,
+        aliasText,
+      );
   }
 });
 
-test("differential: where kubectl cannot produce JSON, crdlint reports yaml-not-json", { skip: missing ?? false }, async (t) => {
-  const kubectl = await startKubectlReader();
-  t.after(() => kubectl.close());
-  for (const [line, kubectlError] of KUBECTL_FAILS) {
-    const text = HEAD + line + "\n";
-    const sent = await kubectl.read(text);
-    assert.ok(sent.error, `kubectl accepted ${line}`);
-    assert.ok(sent.error.includes(`error converting YAML to JSON: ${kubectlError}`), `${line}: kubectl says ${sent.error}`);
-    assert.ok(loadText(text).problems.some((p) => p.rule === "yaml-not-json"), `${line}: crdlint reports it`);
-  }
-});
-
+test(
+  "differential: where kubectl cannot produce JSON, crdlint reports yaml-not-json",
+  { skip: missing ?? false },
+  async (t) => {
+    const kubectl = await startKubectlReader();
+    t.after(() => kubectl.close());
+    for (const [line, kubectlError] of KUBECTL_FAILS) {
+      const text = HEAD + line + "\n";
+      const sent = await kubectl.read(text);
+      assert.ok(sent.error, `kubectl accepted ${line}`);
+      assert.ok(
+        sent.error.includes(`error converting YAML to JSON: ${kubectlError}`),
+        `${line}: kubectl says ${sent.error}`,
+      );
+      assert.ok(
+        loadText(text).problems.some((p) => p.rule === "yaml-not-json"),
+        `${line}: crdlint reports it`,
+      );
+    }
+  },
+);
 
 // What sigs.k8s.io/yaml v1.6.0 sends for !!binary values that are not UTF-8 (the oracle's yaml op, test/oracle/):
 // encoding/json writes one U+FFFD per byte that starts no valid sequence, not one per maximal invalid subpart.

@@ -35,21 +35,40 @@ for (const [text, expected] of ORACLE) {
 
 test("JSON values keep their positions in the stream; the error names where kubectl stops", () => {
   const r = loadText('{"a":1}\n  {"b":\n    {"c":2}}\n{"d":3} !');
-  assert.deepEqual(r.documents.map((d) => [d.index, d.rangeOfDocument.start, d.locate(["b", "c"]).start]), [
-    [0, { line: 1, column: 1 }, { line: 1, column: 1 }],
-    [1, { line: 2, column: 3 }, { line: 3, column: 6 }],
-    [2, { line: 4, column: 1 }, { line: 4, column: 1 }],
-  ]);
-  assert.deepEqual(r.problems.map((p) => [p.rule, p.document, p.range.start, p.message]), [
-    ["yaml-syntax", 3, { line: 4, column: 9 }, "kubectl reads a stream that starts with { as JSON and stops here: invalid character '!' looking for beginning of value (after 3 JSON values it no longer tries YAML)"],
-  ]);
+  assert.deepEqual(
+    r.documents.map((d) => [d.index, d.rangeOfDocument.start, d.locate(["b", "c"]).start]),
+    [
+      [0, { line: 1, column: 1 }, { line: 1, column: 1 }],
+      [1, { line: 2, column: 3 }, { line: 3, column: 6 }],
+      [2, { line: 4, column: 1 }, { line: 4, column: 1 }],
+    ],
+  );
+  assert.deepEqual(
+    r.problems.map((p) => [p.rule, p.document, p.range.start, p.message]),
+    [
+      [
+        "yaml-syntax",
+        3,
+        { line: 4, column: 9 },
+        "kubectl reads a stream that starts with { as JSON and stops here: invalid character '!' looking for beginning of value (after 3 JSON values it no longer tries YAML)",
+      ],
+    ],
+  );
 });
 
 test("two CRDs written as a JSON stream are both linted, with positions in the stream", async () => {
-  const crd = (name, scope) => JSON.stringify({ ...JSON.parse(JSON.stringify(toObject(BASELINE_CRD))), metadata: { name }, spec: { ...toObject(BASELINE_CRD).spec, scope } });
+  const crd = (name, scope) =>
+    JSON.stringify({
+      ...JSON.parse(JSON.stringify(toObject(BASELINE_CRD))),
+      metadata: { name },
+      spec: { ...toObject(BASELINE_CRD).spec, scope },
+    });
   const text = `${crd("widgets.example.com", "Namespaced")}\n${crd("widgets.example.com", "Bogus")}\n`;
   const r = await lintText(text, { preset: "apiserver" });
-  assert.deepEqual(r.diagnostics.map((d) => [d.rule, d.document, d.line]), [["scope-unsupported", 1, 2]]);
+  assert.deepEqual(
+    r.diagnostics.map((d) => [d.rule, d.document, d.line]),
+    [["scope-unsupported", 1, 2]],
+  );
   assert.equal(r.summary.crds, 2);
 });
 

@@ -27,7 +27,11 @@ function files(dir = corpus, out = []) {
 
 /** The linter `crdlint diff` uses: apiserver checks and revision rules (crdlint's own lints off), description edits on. */
 async function diffLinter() {
-  const lintsOff = Object.fromEntries(allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml").map((r) => [r.id, "off"]));
+  const lintsOff = Object.fromEntries(
+    allRules
+      .filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml")
+      .map((r) => [r.id, "off"]),
+  );
   return makeLinter(allRules, { rules: lintsOff });
 }
 
@@ -57,10 +61,21 @@ test("corpus: one schema change per CRD is reported, and nothing else", { skip, 
     for (const c of changes) {
       byRule.set(c.rule, (byRule.get(c.rule) ?? 0) + 1);
       const mine = r.diagnostics.filter((d) => d.object === c.name && d.category === "revision");
-      const hit = mine.filter((d) => d.rule === c.rule && d.message.includes(c.field === "" ? "the object root" : c.field) && d.version?.split(", ").includes(c.version));
-      if (hit.length === 0) problems.push(`${file} ${c.name}: ${c.rule} at ${c.field} (${c.version}) not reported; got ${mine.map((d) => `${d.rule}: ${d.message.slice(0, 120)}`).join(" | ") || "nothing"}`);
+      const hit = mine.filter(
+        (d) =>
+          d.rule === c.rule &&
+          d.message.includes(c.field === "" ? "the object root" : c.field) &&
+          d.version?.split(", ").includes(c.version),
+      );
+      if (hit.length === 0)
+        problems.push(
+          `${file} ${c.name}: ${c.rule} at ${c.field} (${c.version}) not reported; got ${mine.map((d) => `${d.rule}: ${d.message.slice(0, 120)}`).join(" | ") || "nothing"}`,
+        );
       const other = mine.filter((d) => d.rule !== c.rule);
-      if (other.length) problems.push(`${file} ${c.name}: ${c.rule} at ${c.field} also gave ${other.map((d) => `${d.rule}: ${d.message.slice(0, 120)}`).join(" | ")}`);
+      if (other.length)
+        problems.push(
+          `${file} ${c.name}: ${c.rule} at ${c.field} also gave ${other.map((d) => `${d.rule}: ${d.message.slice(0, 120)}`).join(" | ")}`,
+        );
     }
   }
   assert.ok(mutated >= 500, `only ${mutated} CRDs mutated`);

@@ -68,7 +68,14 @@ configurations:
 `;
 }
 
-const ENV = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1", HOME: "/nonexistent" };
+const ENV = {
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@example.com",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@example.com",
+  GIT_CONFIG_NOSYSTEM: "1",
+  HOME: "/nonexistent",
+};
 
 export function git(dir, ...args) {
   const r = spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...ENV } });

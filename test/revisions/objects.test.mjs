@@ -27,7 +27,9 @@ spec:
             type: object
 ${extra}            properties: ${props}
 `;
-const OLD = crd("{mode: {type: string, enum: [Fast, Safe, Legacy]}, replicas: {type: integer}, legacy: {type: string}, size: {type: integer, nullable: true}}");
+const OLD = crd(
+  "{mode: {type: string, enum: [Fast, Safe, Legacy]}, replicas: {type: integer}, legacy: {type: string}, size: {type: integer, nullable: true}}",
+);
 const NEW = crd(
   "{mode: {type: string, enum: [Fast, Safe]}, replicas: {type: integer, minimum: 1}, size: {type: integer}, limit: {type: integer, default: 5}}",
   "            required: [replicas]\n",
@@ -63,10 +65,18 @@ test("objects: pruned and null-dropped fields, a null read as the default, creat
     "revision-object-read-changed error spec.size 4:48",
     "revision-object-read-changed info spec.limit 4:60",
   ]);
-  const byField = Object.fromEntries(r.diagnostics.filter((d) => d.rule.startsWith("revision-object-")).map((d) => [d.field, d]));
-  assert.equal(byField["spec.legacy"].message, "spec.legacy of Widget prod/w1 (v1) is not in NEW's schema: read through NEW it vanishes, and the next write loses it");
+  const byField = Object.fromEntries(
+    r.diagnostics.filter((d) => d.rule.startsWith("revision-object-")).map((d) => [d.field, d]),
+  );
+  assert.equal(
+    byField["spec.legacy"].message,
+    "spec.legacy of Widget prod/w1 (v1) is not in NEW's schema: read through NEW it vanishes, and the next write loses it",
+  );
   assert.equal(byField["spec.limit"].message, "spec.limit of Widget prod/w1 (v1) reads as 5 through NEW (defaulting)");
-  assert.match(byField["spec.mode"].message, /^Widget prod\/w1 \(v1\) fails NEW's validation on create \(re-apply, restore\); an unchanged update passes \(ratcheting\): spec\.mode: Unsupported value: "Legacy": supported values: "Fast", "Safe"$/);
+  assert.match(
+    byField["spec.mode"].message,
+    /^Widget prod\/w1 \(v1\) fails NEW's validation on create \(re-apply, restore\); an unchanged update passes \(ratcheting\): spec\.mode: Unsupported value: "Legacy": supported values: "Fast", "Safe"$/,
+  );
   assert.equal(byField["spec.mode"].file, join("objects", "widgets.yaml"));
   assert.equal(byField["spec.mode"].effect, "objects-fail");
   // Two widgets replayed, the ConfigMap skipped; the objects file is listed with the inputs.
@@ -77,7 +87,10 @@ test("objects: pruned and null-dropped fields, a null read as the default, creat
 });
 
 test("objects: a new CEL rule fails creates, not unchanged updates; a version NEW lacks cannot be read", async () => {
-  const next = crd("{replicas: {type: integer}}", "            x-kubernetes-validations: [{rule: 'self.replicas == 1', message: one}]\n");
+  const next = crd(
+    "{replicas: {type: integer}}",
+    "            x-kubernetes-validations: [{rule: 'self.replicas == 1', message: one}]\n",
+  );
   const stored = `apiVersion: example.com/v1
 kind: Widget
 metadata: {name: w3, namespace: default}
@@ -91,24 +104,53 @@ spec: {replicas: 1}
   const dir = tmp({ "old.yaml": OLD, "new.yaml": next, "o.yaml": stored });
   const r = await diff(["old.yaml"], ["new.yaml"], { cwd: dir, objects: ["o.yaml"] });
   const objs = r.diagnostics.filter((d) => d.rule === "revision-object-invalid");
-  assert.deepEqual(objs.map((d) => [d.severity, d.field]), [["warning", "spec"], ["error", "apiVersion"]]);
-  assert.match(objs[0].message, /fails NEW's validation on create .*an unchanged update passes \(ratcheting\): spec: Invalid value: .*one$/);
-  assert.match(objs[1].message, /^Widget default\/w4 is example\.com\/v1beta1, which NEW no longer has \(widgets\.example\.com\)/);
+  assert.deepEqual(
+    objs.map((d) => [d.severity, d.field]),
+    [
+      ["warning", "spec"],
+      ["error", "apiVersion"],
+    ],
+  );
+  assert.match(
+    objs[0].message,
+    /fails NEW's validation on create .*an unchanged update passes \(ratcheting\): spec: Invalid value: .*one$/,
+  );
+  assert.match(
+    objs[1].message,
+    /^Widget default\/w4 is example\.com\/v1beta1, which NEW no longer has \(widgets\.example\.com\)/,
+  );
 });
 
 test("objects: a transition rule fails an unchanged update, not a create", async () => {
-  const next = crd("{replicas: {type: integer}}", "            x-kubernetes-validations: [{rule: 'self.replicas != oldSelf.replicas', message: must change}]\n");
-  const dir = tmp({ "old.yaml": OLD, "new.yaml": next, "o.yaml": "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w5}\nspec: {replicas: 3}\n" });
+  const next = crd(
+    "{replicas: {type: integer}}",
+    "            x-kubernetes-validations: [{rule: 'self.replicas != oldSelf.replicas', message: must change}]\n",
+  );
+  const dir = tmp({
+    "old.yaml": OLD,
+    "new.yaml": next,
+    "o.yaml": "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w5}\nspec: {replicas: 3}\n",
+  });
   const r = await diff(["old.yaml"], ["new.yaml"], { cwd: dir, objects: ["o.yaml"] });
   const objs = r.diagnostics.filter((d) => d.rule === "revision-object-invalid");
-  assert.deepEqual(objs.map((d) => d.severity), ["error"]);
-  assert.match(objs[0].message, /^Widget w5 \(v1\) fails NEW's validation on an unchanged update \(a create passes\): spec: Invalid value: .*must change$/);
+  assert.deepEqual(
+    objs.map((d) => d.severity),
+    ["error"],
+  );
+  assert.match(
+    objs[0].message,
+    /^Widget w5 \(v1\) fails NEW's validation on an unchanged update \(a create passes\): spec: Invalid value: .*must change$/,
+  );
 });
 
 test("objects: the rule switches and the library's diffText", async () => {
   const dir = tmp({ "o.yaml": OBJECTS });
   const r = await diffText(OLD, NEW, { cwd: dir, objects: ["o.yaml"], rules: { "revision-object-invalid": "off" } });
-  assert.deepEqual(brief(r), ["revision-object-read-changed error spec.legacy 4:35", "revision-object-read-changed error spec.size 4:48", "revision-object-read-changed info spec.limit 4:60"]);
+  assert.deepEqual(brief(r), [
+    "revision-object-read-changed error spec.legacy 4:35",
+    "revision-object-read-changed error spec.size 4:48",
+    "revision-object-read-changed info spec.limit 4:60",
+  ]);
 });
 
 test("objects: an unreadable --objects path is a one-line error, exit 2", async () => {
@@ -132,9 +174,17 @@ test("objects through the CLI: json output carries the object findings", () => {
 
 test("objects under lint --against: the same replay as diff --objects, next to lint's own findings", () => {
   const dir = tmp({ "base/widgets.yaml": OLD, "crds/widgets.yaml": NEW, "objects/a.yaml": OBJECTS });
-  const replayed = (r) => r.json.diagnostics.filter((d) => d.rule.startsWith("revision-object-")).map((d) => `${d.rule} ${d.severity} ${d.field} ${d.file}:${d.line}:${d.column}`);
-  const lint = crdlint(["lint", "crds/widgets.yaml", "--against", "base", "--objects", "objects", "--format", "json"], { cwd: dir });
-  const viaDiff = crdlint(["diff", "--against", "base", "crds/widgets.yaml", "--objects", "objects", "--format", "json"], { cwd: dir });
+  const replayed = (r) =>
+    r.json.diagnostics
+      .filter((d) => d.rule.startsWith("revision-object-"))
+      .map((d) => `${d.rule} ${d.severity} ${d.field} ${d.file}:${d.line}:${d.column}`);
+  const lint = crdlint(["lint", "crds/widgets.yaml", "--against", "base", "--objects", "objects", "--format", "json"], {
+    cwd: dir,
+  });
+  const viaDiff = crdlint(
+    ["diff", "--against", "base", "crds/widgets.yaml", "--objects", "objects", "--format", "json"],
+    { cwd: dir },
+  );
   assert.equal(lint.status, 1);
   const file = join("objects", "a.yaml");
   assert.deepEqual(replayed(lint).sort(), [
@@ -149,5 +199,8 @@ test("objects under lint --against: the same replay as diff --objects, next to l
   // Without OLD there is no revision to replay through: a usage error naming what to use instead.
   const alone = crdlint(["lint", "crds/widgets.yaml", "--objects", "objects"], { cwd: dir });
   assert.equal(alone.status, 2);
-  assert.equal(alone.stderr.trim(), "crdlint: --objects needs --against (on a single revision, check objects with crdlint validate)");
+  assert.equal(
+    alone.stderr.trim(),
+    "crdlint: --objects needs --against (on a single revision, check objects with crdlint validate)",
+  );
 });

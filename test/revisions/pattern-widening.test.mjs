@@ -11,7 +11,12 @@ const TABLE = [
   ["^[a-z]+$", "^[a-z_]+$", true, "a class that gained a character"],
   ["^(foo|bar)$", "^(foo|bar|baz)$", true, "an alternation that gained a branch"],
   ["^[a-z]+$", "^[a-z]+(-[a-z]+)?$", true, "an optional part added"],
-  ["^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", "^[a-z0-9]([-a-z0-9_.]*[a-z0-9])?$", true, "a DNS label that allows more characters inside"],
+  [
+    "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$",
+    "^[a-z0-9]([-a-z0-9_.]*[a-z0-9])?$",
+    true,
+    "a DNS label that allows more characters inside",
+  ],
   ["^[a-z]{1,10}$", "^[a-z]{0,20}$", true, "repetition bounds widened"],
   ["^\\d+$", "^[0-9.]+$", true, "an escape class within a wider class"],
   ["^abc$", "abc", true, "anchors dropped: a search accepts more"],
@@ -25,7 +30,12 @@ const TABLE = [
   ["^(?i)a$", "^(?i)ab?$", false, "flags are not decided"],
   ["^a$", "^a|b$", true, "branches anchor themselves: ^a or b anywhere"],
   ["^a$|^b$", "^[ab]$", true, "two anchored branches within one class"],
-  ["^[a-z]+$|x$", "^[a-z0-9]+$|x$", true, "a top-level alternation compared branch by branch (gateway-api's protocol pattern)"],
+  [
+    "^[a-z]+$|x$",
+    "^[a-z0-9]+$|x$",
+    true,
+    "a top-level alternation compared branch by branch (gateway-api's protocol pattern)",
+  ],
   ["^[ab]$", "^a$|^b$", false, "one class split over branches is not decided"],
   ["^(a|^b)$", "^(a|^b)$", true, "equal texts are equal"],
   ["^(a|^b)$", "^(a|^b|c)$", false, "an anchor inside a group is not decided"],
@@ -92,12 +102,20 @@ test("a pair claimed widened never has a string the old pattern accepts and the 
   for (let i = 0; i < 3000; i++) {
     const before = anchored(r, randomPattern(r));
     // Half the time the new pattern is a variation of the old one (more often related, so more proofs are tried).
-    const after = r() < 0.5 ? anchored(r, randomPattern(r)) : before.replace(/\[([^\]]*)\]/, (_, c) => `[${c}${ALPHABET[Math.floor(r() * 4)].replace("-", "\\-")}]`).replace(/\{1,2\}/, "{0,3}").replace(/\+/, "*");
+    const after =
+      r() < 0.5
+        ? anchored(r, randomPattern(r))
+        : before
+            .replace(/\[([^\]]*)\]/, (_, c) => `[${c}${ALPHABET[Math.floor(r() * 4)].replace("-", "\\-")}]`)
+            .replace(/\{1,2\}/, "{0,3}")
+            .replace(/\+/, "*");
     if (!patternWidens(before, after)) continue;
     proved++;
     const o = new RegExp(before);
     const n = new RegExp(after);
-    for (const s of all) if (o.test(s)) assert.ok(n.test(s), `${JSON.stringify(s)} matches ${before} but not ${after}, which was claimed to widen it`);
+    for (const s of all)
+      if (o.test(s))
+        assert.ok(n.test(s), `${JSON.stringify(s)} matches ${before} but not ${after}, which was claimed to widen it`);
   }
   assert.ok(proved > 200, `only ${proved} pairs were proved widened: the check would test little`);
 });

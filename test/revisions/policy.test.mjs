@@ -16,7 +16,11 @@ ${versions.map((v, i) => `  - name: ${v}\n    served: true\n    storage: ${i ===
 `;
 const policy = { rules: {}, unstableVersions: "lenient", ignore: [] };
 const removed = async (versions) => {
-  const r = await diffText(crd(versions, "{a: {type: string}, b: {type: string}}"), crd(versions, "{a: {type: string}}"), { diffPolicy: policy });
+  const r = await diffText(
+    crd(versions, "{a: {type: string}, b: {type: string}}"),
+    crd(versions, "{a: {type: string}}"),
+    { diffPolicy: policy },
+  );
   return r.diagnostics.filter((d) => d.rule === "revision-field-removed").map((d) => [d.severity, d.version]);
 };
 

@@ -7,7 +7,8 @@ import { diff } from "../../dist/index.js";
 import { root } from "../helpers/cli.mjs";
 
 const dir = join(root, "test", "fixtures", "revisions");
-const run = (project, from, to, options = {}) => diff([join(dir, project, `${from}.yaml`)], [join(dir, project, `${to}.yaml`)], { cwd: root, ...options });
+const run = (project, from, to, options = {}) =>
+  diff([join(dir, project, `${from}.yaml`)], [join(dir, project, `${to}.yaml`)], { cwd: root, ...options });
 const notInfo = (r) => r.diagnostics.filter((d) => d.severity !== "info");
 
 test("garage-operator v0.4.6 → v0.4.7 (issue #156): the apiserver rejects the update of a cluster that stored v1alpha1", async () => {
@@ -24,12 +25,24 @@ test("garage-operator v0.4.6 → v0.4.7 (issue #156): the apiserver rejects the 
   );
   assert.equal(errors[0].operation, "update");
   // The v1beta1 schema did not change in a way that breaks objects.
-  assert.deepEqual(r.diagnostics.filter((d) => d.rule !== "revision-stored-version-removed" && d.severity !== "info" && d.category === "revision" && !/version/.test(d.rule)), []);
+  assert.deepEqual(
+    r.diagnostics.filter(
+      (d) =>
+        d.rule !== "revision-stored-version-removed" &&
+        d.severity !== "info" &&
+        d.category === "revision" &&
+        !/version/.test(d.rule),
+    ),
+    [],
+  );
 });
 
 test("garage-operator v0.4.6 → v0.4.9: the fix (v1alpha1 kept in spec.versions, not storage) passes", async () => {
   const r = await run("garage-operator", "v0.4.6", "v0.4.9", { storedVersions: ["v1alpha1", "v1beta1"] });
-  assert.deepEqual(notInfo(r).map((d) => `${d.rule}: ${d.message}`), []);
+  assert.deepEqual(
+    notInfo(r).map((d) => `${d.rule}: ${d.message}`),
+    [],
+  );
 });
 
 test("trust-manager v0.7.0 → v0.8.0: a removed status field and conditions reshaped into metav1.Condition", async () => {
@@ -55,13 +68,28 @@ test("trust-manager v0.7.0 → v0.8.0: a removed status field and conditions res
 
 test("trust-manager v0.12.0 → v0.13.0: a benign release reports nothing; its description edits only when asked", async () => {
   const r = await run("trust-manager", "v0.12.0", "v0.13.0");
-  assert.deepEqual(r.diagnostics.map((d) => `${d.rule}: ${d.message}`), []);
-  const withDescriptions = await run("trust-manager", "v0.12.0", "v0.13.0", { rules: { "revision-description-changed": "info" } });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.rule}: ${d.message}`),
+    [],
+  );
+  const withDescriptions = await run("trust-manager", "v0.12.0", "v0.13.0", {
+    rules: { "revision-description-changed": "info" },
+  });
   assert.ok(withDescriptions.diagnostics.length > 0);
-  assert.deepEqual([...new Set(withDescriptions.diagnostics.map((d) => `${d.rule} ${d.severity}`))], ["revision-description-changed info"]);
+  assert.deepEqual(
+    [...new Set(withDescriptions.diagnostics.map((d) => `${d.rule} ${d.severity}`))],
+    ["revision-description-changed info"],
+  );
 });
 
 test("diff X X on every release file reports nothing", async () => {
-  for (const [project, tags] of [["garage-operator", ["v0.4.6", "v0.4.7", "v0.4.9"]], ["trust-manager", ["v0.7.0", "v0.8.0", "v0.12.0", "v0.13.0"]]])
-    for (const t of tags) assert.deepEqual((await run(project, t, t)).diagnostics.map((d) => `${project} ${t} ${d.rule}: ${d.message}`), []);
+  for (const [project, tags] of [
+    ["garage-operator", ["v0.4.6", "v0.4.7", "v0.4.9"]],
+    ["trust-manager", ["v0.7.0", "v0.8.0", "v0.12.0", "v0.13.0"]],
+  ])
+    for (const t of tags)
+      assert.deepEqual(
+        (await run(project, t, t)).diagnostics.map((d) => `${project} ${t} ${d.rule}: ${d.message}`),
+        [],
+      );
 });

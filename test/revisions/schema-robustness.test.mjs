@@ -35,7 +35,11 @@ test("every pair of odd schemas diffs without an internal error", async () => {
     for (const b of SCHEMAS) {
       const r = await diffText(crd(a), crd(b));
       const internal = r.diagnostics.filter((d) => d.rule === "internal-error");
-      assert.deepEqual(internal.map((d) => d.detail ?? d.message), [], `${a} → ${b}`);
+      assert.deepEqual(
+        internal.map((d) => d.detail ?? d.message),
+        [],
+        `${a} → ${b}`,
+      );
       pairs++;
     }
   assert.equal(pairs, SCHEMAS.length ** 2);

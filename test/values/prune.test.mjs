@@ -14,7 +14,11 @@ const root = {
         labels: { type: "object", additionalProperties: { type: "string" } },
         any: { type: "object", additionalProperties: true },
         items: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } },
-        free: { type: "object", "x-kubernetes-preserve-unknown-fields": true, properties: { known: { type: "object", properties: { a: { type: "string" } } } } },
+        free: {
+          type: "object",
+          "x-kubernetes-preserve-unknown-fields": true,
+          properties: { known: { type: "object", properties: { a: { type: "string" } } } },
+        },
         tpl: { type: "object", "x-kubernetes-embedded-resource": true, properties: { spec: { type: "object" } } },
       },
     },
@@ -31,7 +35,12 @@ test("unknown fields are removed and recorded, sorted, keys raw", () => {
   };
   const r = pruneValue(input, root, { isResourceRoot: true });
   assert.deepEqual(r.paths, ["spec.extra", "spec.items[0].bad", "spec.replica", "status"]);
-  assert.deepEqual(r.pruned, { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w", whatever: 1 }, spec: { replicas: 3, labels: { "a.b": "x" }, items: [{ name: "x" }] } });
+  assert.deepEqual(r.pruned, {
+    apiVersion: "example.com/v1",
+    kind: "Widget",
+    metadata: { name: "w", whatever: 1 },
+    spec: { replicas: 3, labels: { "a.b": "x" }, items: [{ name: "x" }] },
+  });
   assert.equal(r.changed, true);
   assert.deepEqual(input.spec.replica, 4, "the input is not modified");
   assert.deepEqual(r.fieldPaths[1].toDocumentPath(), ["spec", "items", 0, "bad"]);
@@ -50,7 +59,10 @@ test("additionalProperties: true has no schema, so objects under its keys lose a
 });
 
 test("embedded resources keep apiVersion/kind/metadata untouched", () => {
-  const r = pruneValue({ spec: { tpl: { apiVersion: "v1", kind: "Pod", metadata: { name: "x", unknown: 1 }, spec: { a: 1 }, other: 1 } } }, root);
+  const r = pruneValue(
+    { spec: { tpl: { apiVersion: "v1", kind: "Pod", metadata: { name: "x", unknown: 1 }, spec: { a: 1 }, other: 1 } } },
+    root,
+  );
   assert.deepEqual(r.pruned.spec.tpl, { apiVersion: "v1", kind: "Pod", metadata: { name: "x", unknown: 1 }, spec: {} });
   assert.deepEqual(r.paths, ["spec.tpl.other", "spec.tpl.spec.a"]);
 });
@@ -67,15 +79,26 @@ test("a default is checked against its own node: an ancestor's preserve-unknown-
   const r = pruneValue({ foo: "abc" }, node);
   assert.equal(r.changed, true);
   assert.deepEqual(r.paths, ["foo"]);
-  assert.equal(pruneValue({ foo: "abc" }, { type: "object", "x-kubernetes-preserve-unknown-fields": true }).changed, false);
+  assert.equal(
+    pruneValue({ foo: "abc" }, { type: "object", "x-kubernetes-preserve-unknown-fields": true }).changed,
+    false,
+  );
   assert.equal(pruneValue(5, { type: "integer" }).changed, false);
 });
 
 test("lists under a preserving node keep their items' unknown keys (skipPrune recursion)", () => {
-  const s = { type: "object", "x-kubernetes-preserve-unknown-fields": true, properties: { l: { type: "array", items: { type: "object", properties: { a: { type: "string" } } } } } };
+  const s = {
+    type: "object",
+    "x-kubernetes-preserve-unknown-fields": true,
+    properties: { l: { type: "array", items: { type: "object", properties: { a: { type: "string" } } } } },
+  };
   // `l` is described: pruned normally.
   assert.deepEqual(pruneValue({ l: [{ a: "x", b: 1 }] }, s).pruned, { l: [{ a: "x" }] });
-  const p = { type: "array", "x-kubernetes-preserve-unknown-fields": true, items: { type: "object", properties: { a: { type: "object", properties: {} } } } };
+  const p = {
+    type: "array",
+    "x-kubernetes-preserve-unknown-fields": true,
+    items: { type: "object", properties: { a: { type: "object", properties: {} } } },
+  };
   assert.deepEqual(pruneValue([{ a: { z: 1 }, b: 1 }], p).pruned, [{ a: {}, b: 1 }]);
 });
 

@@ -2,7 +2,20 @@
 import type { Expr, SourceInfo } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 
 export type CelType =
-  | { kind: "int" | "uint" | "double" | "bool" | "string" | "bytes" | "null_type" | "duration" | "timestamp" | "dyn" | "error" }
+  | {
+      kind:
+        | "int"
+        | "uint"
+        | "double"
+        | "bool"
+        | "string"
+        | "bytes"
+        | "null_type"
+        | "duration"
+        | "timestamp"
+        | "dyn"
+        | "error";
+    }
   | { kind: "list"; elem: CelType }
   | { kind: "map"; key: CelType; value: CelType }
   /** A schema object (struct-like node); `decl` gives its fields. */

@@ -3,7 +3,15 @@
  * runtime, and its costs, estimated and at runtime (which upstream keeps in library/cost.go).
  */
 // Upstream: kubernetes/apiserver:pkg/cel/library/authz.go, pkg/cel/library/cost.go
-import { AUTHORIZER_TYPE, BOOL, DECISION_TYPE, GROUP_CHECK_TYPE, PATH_CHECK_TYPE, RESOURCE_CHECK_TYPE, STRING } from "../core/typeutil.js";
+import {
+  AUTHORIZER_TYPE,
+  BOOL,
+  DECISION_TYPE,
+  GROUP_CHECK_TYPE,
+  PATH_CHECK_TYPE,
+  RESOURCE_CHECK_TYPE,
+  STRING,
+} from "../core/typeutil.js";
 import { m, type Lib } from "../core/checker/decls.js";
 import { ST, ONE, rfixed, radd, rfac } from "../core/cost/range.js";
 import type { KubernetesLibrary } from "./library.js";
@@ -45,7 +53,19 @@ export const authzSelectorsLib: Lib = {
 // cost
 
 /** Authorizer calls the estimator prices at 1 (the decision and the builders). */
-const COST_ONE = new Set(["serviceAccount", "path", "group", "resource", "subresource", "namespace", "name", "allowed", "reason", "error", "errored"]);
+const COST_ONE = new Set([
+  "serviceAccount",
+  "path",
+  "group",
+  "resource",
+  "subresource",
+  "namespace",
+  "name",
+  "allowed",
+  "reason",
+  "error",
+  "errored",
+]);
 
 export const authzLibrary: KubernetesLibrary = {
   estimate(coster, fn, _ov, _target, args) {

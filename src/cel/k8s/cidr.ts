@@ -19,10 +19,7 @@ export const cidrLib: Lib = {
     ["cidr", [g("string_to_cidr", [STRING], CIDR_TYPE)]],
     [
       "containsIP",
-      [
-        m("cidr_contains_ip_string", [CIDR_TYPE, STRING], BOOL),
-        m("cidr_contains_ip_ip", [CIDR_TYPE, IP_TYPE], BOOL),
-      ],
+      [m("cidr_contains_ip_string", [CIDR_TYPE, STRING], BOOL), m("cidr_contains_ip_ip", [CIDR_TYPE, IP_TYPE], BOOL)],
     ],
     [
       "containsCIDR",
@@ -64,10 +61,15 @@ function parsePrefix(s: string): Prefix | string {
 }
 
 function cidrVal(p: Prefix): OpaqueV {
-  return new OpaqueV(CIDR_TYPE_NAME, p, (o) => {
-    const x = o.data as Prefix;
-    return x.bits === p.bits && addrString(x.addr) === addrString(p.addr);
-  }, p.addr.bytes.length);
+  return new OpaqueV(
+    CIDR_TYPE_NAME,
+    p,
+    (o) => {
+      const x = o.data as Prefix;
+      return x.bits === p.bits && addrString(x.addr) === addrString(p.addr);
+    },
+    p.addr.bytes.length,
+  );
 }
 
 // library/cidr.go: parseCIDR already prefixes its error, and stringToCIDR prefixes it again
@@ -75,7 +77,8 @@ const CIDR_PARSE = "network address parse error during conversion from string: "
 
 function cidrFromString(s: string): Result {
   const p = parsePrefix(s);
-  if (typeof p === "string") return new CelErr(`${CIDR_PARSE}${CIDR_PARSE}netip.ParsePrefix(${JSON.stringify(s)}): ${p}`);
+  if (typeof p === "string")
+    return new CelErr(`${CIDR_PARSE}${CIDR_PARSE}netip.ParsePrefix(${JSON.stringify(s)}): ${p}`);
   if (p.addr.is4in6) return new CelErr(`${CIDR_PARSE}IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`);
   return cidrVal(p);
 }

@@ -33,7 +33,13 @@ function flagsFor(minor: number): Flags {
   };
 }
 
-function k8sEstimate(coster: LibraryCoster, fn: string, ov: string, target: AstNode | null, args: AstNode[]): CallEstimate | null {
+function k8sEstimate(
+  coster: LibraryCoster,
+  fn: string,
+  ov: string,
+  target: AstNode | null,
+  args: AstNode[],
+): CallEstimate | null {
   if (fn === "_==_") {
     if (!coster.f.k8sEquality || args.length !== 2) return null;
     const lhs = args[0]!;

@@ -73,7 +73,8 @@ function librariesFor(compat: number, minor: number, ignoreGates = false): Lib[]
   if (releaseHas(compat, "celIpCidrLibraries")) libs.push(ipLib, cidrLib);
   if (releaseHas(compat, "celFormatLibrary")) libs.push(formatLib);
   // Authz selectors: introduced 1.31 behind the AuthorizeWithSelectors gate (on by default from 1.32).
-  if (releaseHas(compat, "celAuthzSelectorsLibrary") && (releaseHas(minor, "celAuthorizeWithSelectors") || ignoreGates)) libs.push(authzSelectorsLib);
+  if (releaseHas(compat, "celAuthzSelectorsLibrary") && (releaseHas(minor, "celAuthorizeWithSelectors") || ignoreGates))
+    libs.push(authzSelectorsLib);
   if (releaseHas(compat, "celTwoVarComprehensions")) libs.push(twoVarLib);
   if (releaseHas(compat, "celSemverLibrary")) libs.push(semverLib(1));
   if (releaseHas(compat, "celListsV3")) libs.push(extListsLib(3));

@@ -88,7 +88,8 @@ function formatVal(name: string): OpaqueV {
 }
 
 export const FORMAT_FUNCTIONS: Record<string, Impl> = {
-  "format-named": ([n]) => (NAMED_VALIDATORS[n as string] ? new OptionalV(formatVal(n as string)) : new OptionalV(undefined)),
+  "format-named": ([n]) =>
+    NAMED_VALIDATORS[n as string] ? new OptionalV(formatVal(n as string)) : new OptionalV(undefined),
   "format-validate": formatValidate(LABEL_KEY_WORDING_MINOR),
 };
 
@@ -98,7 +99,8 @@ for (const n of Object.keys(NAMED_VALIDATORS)) FORMAT_FUNCTIONS[`format.${n}`] =
 export function formatValidate(minor: number): Impl {
   return ([f, s]) => {
     const name = (f as OpaqueV).data as string;
-    const errs = name === "qualifiedName" ? qualifiedNameErrors(s as string, minor) : NAMED_VALIDATORS[name]!(s as string);
+    const errs =
+      name === "qualifiedName" ? qualifiedNameErrors(s as string, minor) : NAMED_VALIDATORS[name]!(s as string);
     return errs.length === 0 ? new OptionalV(undefined) : new OptionalV(ListV.of(errs));
   };
 }
@@ -110,8 +112,12 @@ export const formatLibrary: KubernetesLibrary = {
   functions: FORMAT_FUNCTIONS,
   estimate(coster, fn, _ov, _target, args) {
     if (fn === "format.named") return { cost: ONE, size: null };
-    if (fn === "validate" && args.length >= 1) return { cost: rfac(rfac(coster.libSize(args[0]!), ST), Number(K8S.MaxNameFormatRegexSize) * RX), size: null };
+    if (fn === "validate" && args.length >= 1)
+      return { cost: rfac(rfac(coster.libSize(args[0]!), ST), Number(K8S.MaxNameFormatRegexSize) * RX), size: null };
     return null;
   },
-  estimateEquality: (name) => (name === "kubernetes.NamedFormat" ? { cost: rfac({ min: 1, max: Number(K8S.MaxFormatSize) }, ST), size: null } : null),
+  estimateEquality: (name) =>
+    name === "kubernetes.NamedFormat"
+      ? { cost: rfac({ min: 1, max: Number(K8S.MaxFormatSize) }, ST), size: null }
+      : null,
 };

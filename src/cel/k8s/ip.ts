@@ -58,7 +58,8 @@ function parseIPv4Fields(input: string, off: number, end: number): number[] | st
       digLen++;
       if (val > 255) return addrError(input, "IPv4 field has value >255");
     } else if (c === ".") {
-      if (i === 0 || i === s.length - 1 || s[i - 1] === ".") return addrError(input, "IPv4 field must have at least one digit", s.slice(i));
+      if (i === 0 || i === s.length - 1 || s[i - 1] === ".")
+        return addrError(input, "IPv4 field must have at least one digit", s.slice(i));
       if (fields.length === 3) return addrError(input, "IPv4 address too long");
       fields.push(val);
       val = 0;
@@ -93,7 +94,14 @@ function parseIPv6(input: string): Addr | string {
     let acc = 0;
     for (; off < s.length; off++) {
       const c = s[off]!;
-      const d = c >= "0" && c <= "9" ? c.charCodeAt(0) - 48 : c >= "a" && c <= "f" ? c.charCodeAt(0) - 87 : c >= "A" && c <= "F" ? c.charCodeAt(0) - 55 : -1;
+      const d =
+        c >= "0" && c <= "9"
+          ? c.charCodeAt(0) - 48
+          : c >= "a" && c <= "f"
+            ? c.charCodeAt(0) - 87
+            : c >= "A" && c <= "F"
+              ? c.charCodeAt(0) - 55
+              : -1;
       if (d < 0) break;
       acc = acc * 16 + d;
       if (off > 3) return addrError(input, "each group must have 4 or less digits", s);
@@ -101,8 +109,10 @@ function parseIPv6(input: string): Addr | string {
     }
     if (off === 0) return addrError(input, "each colon-separated field must have at least one digit", s);
     if (off < s.length && s[off] === ".") {
-      if (ellipsis < 0 && i !== 12) return addrError(input, "embedded IPv4 address must replace the final 2 fields of the address", s);
-      if (i + 4 > 16) return addrError(input, "too many hex fields to fit an embedded IPv4 at the end of the address", s);
+      if (ellipsis < 0 && i !== 12)
+        return addrError(input, "embedded IPv4 address must replace the final 2 fields of the address", s);
+      if (i + 4 > 16)
+        return addrError(input, "too many hex fields to fit an embedded IPv4 at the end of the address", s);
       let end = input.length;
       if (zone.length > 0) end -= zone.length + 1;
       const v4 = parseIPv4Fields(input, end - s.length, end);
@@ -159,7 +169,7 @@ export function addrString(a: Addr): string {
   // longest run of zero groups (length >= 2) becomes ::
   let bestStart = -1;
   let bestLen = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -185,7 +195,8 @@ export function ipVal(a: Addr): OpaqueV {
 
 export function ipFromString(s: string): Result {
   const a = parseAddr(s);
-  if (typeof a === "string") return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ${a}`);
+  if (typeof a === "string")
+    return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ${a}`);
   if (a.zone !== "") return new CelErr(`IP address ${JSON.stringify(s)} with zone value is not allowed`);
   if (a.is4in6) return new CelErr(`IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`);
   return ipVal(a);
@@ -196,7 +207,8 @@ export const IP_FUNCTIONS: Record<string, Impl> = {
   is_ip: ([s]) => !isErr(ipFromString(s as string)),
   ip_is_canonical: ([s]) => {
     const a = parseAddr(s as string);
-    if (typeof a === "string") return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ${a}`);
+    if (typeof a === "string")
+      return new CelErr(`IP Address ${JSON.stringify(s)} parse error during conversion from string: ${a}`);
     return addrString(a) === s;
   },
   ip_family: ([a]) => (((a as OpaqueV).data as Addr).bytes.length === 4 ? 4n : 6n),
@@ -219,7 +231,12 @@ export const IP_FUNCTIONS: Record<string, Impl> = {
       if (b.every((x) => x === 255)) return false;
       return !(b.every((x) => x === 0) || b[0] === 127 || (b[0] === 169 && b[1] === 254) || b[0]! >= 224);
     }
-    return !(b.every((x) => x === 0) || (b.slice(0, 15).every((x) => x === 0) && b[15] === 1) || b[0] === 0xff || (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80));
+    return !(
+      b.every((x) => x === 0) ||
+      (b.slice(0, 15).every((x) => x === 0) && b[15] === 1) ||
+      b[0] === 0xff ||
+      (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80)
+    );
   },
   ip_to_string: ([a]) => addrString((a as OpaqueV).data as Addr),
 };
@@ -227,9 +244,22 @@ export const IP_FUNCTIONS: Record<string, Impl> = {
 // ---------------------------------------------------------------------------------------------------------------
 // cost
 
-const COST_ONE = new Set(["family", "isUnspecified", "isLoopback", "isLinkLocalMulticast", "isLinkLocalUnicast", "isGlobalUnicast"]);
+const COST_ONE = new Set([
+  "family",
+  "isUnspecified",
+  "isLoopback",
+  "isLinkLocalMulticast",
+  "isLinkLocalUnicast",
+  "isGlobalUnicast",
+]);
 // isGlobalUnicast is not in CallCost's list: it falls to cel-go's default, also 1
-const COST_ONE_AT_RUNTIME = new Set(["family", "isUnspecified", "isLoopback", "isLinkLocalMulticast", "isLinkLocalUnicast"]);
+const COST_ONE_AT_RUNTIME = new Set([
+  "family",
+  "isUnspecified",
+  "isLoopback",
+  "isLinkLocalMulticast",
+  "isLinkLocalUnicast",
+]);
 
 export const ipLibrary: KubernetesLibrary = {
   functions: IP_FUNCTIONS,

@@ -12,7 +12,13 @@ export interface KubernetesLibrary {
   /** Implementations by overload id. */
   readonly functions?: Readonly<Record<string, Impl>>;
   /** The estimated cost of a call, by function name (EstimateCallCost); null: not one of the library's. */
-  estimate?(coster: LibraryCoster, fn: string, ov: string, target: AstNode | null, args: AstNode[]): CallEstimate | null;
+  estimate?(
+    coster: LibraryCoster,
+    fn: string,
+    ov: string,
+    target: AstNode | null,
+    args: AstNode[],
+  ): CallEstimate | null;
   /** The estimated cost of `==` on two operands of the same library type (its cel-go type name). */
   estimateEquality?(typeName: string, lhs: AstNode, rhs: AstNode): CallEstimate | null;
   /** The runtime cost of a call, by function name (CallCost; args include the receiver); undefined: not the library's. */

@@ -6,7 +6,18 @@
 import type { CelType } from "../core/types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, listOf, STRING, TIMESTAMP, UINT } from "../core/typeutil.js";
 import { A, LIST_A, m, type OverloadDecl, type Lib } from "../core/checker/decls.js";
-import { CelErr, DurationV, ListV, MapV, ObjectV, UintV, isErr, celEquals, type Result, type Val } from "../core/interpreter/values.js";
+import {
+  CelErr,
+  DurationV,
+  ListV,
+  MapV,
+  ObjectV,
+  UintV,
+  isErr,
+  celEquals,
+  type Result,
+  type Val,
+} from "../core/interpreter/values.js";
 import { compareValues } from "../core/interpreter/stdlib.js";
 import { STRING_TRAVERSAL, type Impl } from "../core/interpreter/functions.js";
 import { ST, ONE, radd, rmul, rfac, type R } from "../core/cost/range.js";
@@ -136,7 +147,8 @@ for (const [n, zero] of ZEROS) {
   LISTS_FUNCTIONS[`list_${n}_is_sorted_bool`] = ([l]) => isSorted(l as ListV);
   LISTS_FUNCTIONS[`list_${n}_max_${n}`] = ([l]) => extreme(l as ListV, "max");
   LISTS_FUNCTIONS[`list_${n}_min_${n}`] = ([l]) => extreme(l as ListV, "min");
-  if (n === "int" || n === "uint" || n === "double" || n === "duration") LISTS_FUNCTIONS[`list_${n}_sum_${n}`] = ([l]) => sum(l as ListV, zero);
+  if (n === "int" || n === "uint" || n === "double" || n === "duration")
+    LISTS_FUNCTIONS[`list_${n}_sum_${n}`] = ([l]) => sum(l as ListV, zero);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

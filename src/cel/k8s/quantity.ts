@@ -47,14 +47,22 @@ export const quantityLib: Lib = {
 
 const QUANTITY_TYPE_NAME = "kubernetes.Quantity";
 const QUANTITY_RE = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
-const QUANTITY_FORMAT_ERR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const QUANTITY_FORMAT_ERR =
+  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 interface Rational {
   num: bigint;
   den: bigint;
 }
 
-const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n << 30n, Ti: 1n << 40n, Pi: 1n << 50n, Ei: 1n << 60n };
+const BINARY: Record<string, bigint> = {
+  Ki: 1n << 10n,
+  Mi: 1n << 20n,
+  Gi: 1n << 30n,
+  Ti: 1n << 40n,
+  Pi: 1n << 50n,
+  Ei: 1n << 60n,
+};
 const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, "": 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -132,16 +140,19 @@ export const QUANTITY_FUNCTIONS: Record<string, Impl> = {
   quantity_get_float: ([a]) => Number(q(a!).num) / Number(q(a!).den),
   quantity_get_int: ([a]) => {
     const r = q(a!);
-    if (r.den !== 1n || r.num > (1n << 63n) - 1n || r.num < -(1n << 63n)) return new CelErr("cannot convert value to integer");
+    if (r.den !== 1n || r.num > (1n << 63n) - 1n || r.num < -(1n << 63n))
+      return new CelErr("cannot convert value to integer");
     return r.num;
   },
   quantity_is_integer: ([a]) => {
     const r = q(a!);
     return r.den === 1n && r.num <= (1n << 63n) - 1n && r.num >= -(1n << 63n);
   },
-  quantity_add: ([a, b]) => quantityVal(norm({ num: q(a!).num * q(b!).den + q(b!).num * q(a!).den, den: q(a!).den * q(b!).den })),
+  quantity_add: ([a, b]) =>
+    quantityVal(norm({ num: q(a!).num * q(b!).den + q(b!).num * q(a!).den, den: q(a!).den * q(b!).den })),
   quantity_add_int: ([a, b]) => quantityVal(norm({ num: q(a!).num + (b as bigint) * q(a!).den, den: q(a!).den })),
-  quantity_sub: ([a, b]) => quantityVal(norm({ num: q(a!).num * q(b!).den - q(b!).num * q(a!).den, den: q(a!).den * q(b!).den })),
+  quantity_sub: ([a, b]) =>
+    quantityVal(norm({ num: q(a!).num * q(b!).den - q(b!).num * q(a!).den, den: q(a!).den * q(b!).den })),
   quantity_sub_int: ([a, b]) => quantityVal(norm({ num: q(a!).num - (b as bigint) * q(a!).den, den: q(a!).den })),
 };
 
@@ -149,19 +160,31 @@ export const QUANTITY_FUNCTIONS: Record<string, Impl> = {
 // cost
 
 // isGreaterThan, isLessThan and compareTo are the semver library's names too: the estimator goes by name
-const COST_ONE = new Set(["sign", "asInteger", "isInteger", "asApproximateFloat", "isGreaterThan", "isLessThan", "compareTo", "add", "sub"]);
+const COST_ONE = new Set([
+  "sign",
+  "asInteger",
+  "isInteger",
+  "asApproximateFloat",
+  "isGreaterThan",
+  "isLessThan",
+  "compareTo",
+  "add",
+  "sub",
+]);
 
 export const quantityLibrary: KubernetesLibrary = {
   functions: QUANTITY_FUNCTIONS,
   estimate(coster, fn, _ov, _target, args) {
     if (COST_ONE.has(fn)) return { cost: ONE, size: null };
-    if ((fn === "quantity" || fn === "isQuantity") && args.length >= 1) return { cost: rfac(coster.libSize(args[0]!), ST), size: null };
+    if ((fn === "quantity" || fn === "isQuantity") && args.length >= 1)
+      return { cost: rfac(coster.libSize(args[0]!), ST), size: null };
     return null;
   },
   estimateEquality: (name) => (name === "kubernetes.Quantity" ? { cost: ONE, size: null } : null),
   callCost(fn, _id, args) {
     if (COST_ONE.has(fn)) return 1;
-    if ((fn === "quantity" || fn === "isQuantity") && args.length >= 1) return Math.ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
+    if ((fn === "quantity" || fn === "isQuantity") && args.length >= 1)
+      return Math.ceil(actualSize(args[0]!) * STRING_TRAVERSAL);
     return undefined;
   },
 };

@@ -4,12 +4,20 @@
  */
 // Upstream: kubernetes/apiserver:pkg/cel/library/cost.go (CallCost)
 import type { CelEnv } from "../core/env.js";
-import { createFunctionRegistry, type FunctionLibrary, type FunctionRegistry, type Impl } from "../core/interpreter/functions.js";
+import {
+  createFunctionRegistry,
+  type FunctionLibrary,
+  type FunctionRegistry,
+  type Impl,
+} from "../core/interpreter/functions.js";
 import type { Result, Val } from "../core/interpreter/values.js";
 import { formatValidate } from "./format.js";
 import { KUBERNETES_LIBRARIES } from "./environment.js";
 
-const K8S_FUNCTIONS: Readonly<Record<string, Impl>> = Object.assign({}, ...KUBERNETES_LIBRARIES.map((lib) => lib.functions ?? {})) as Record<string, Impl>;
+const K8S_FUNCTIONS: Readonly<Record<string, Impl>> = Object.assign(
+  {},
+  ...KUBERNETES_LIBRARIES.map((lib) => lib.functions ?? {}),
+) as Record<string, Impl>;
 
 /** kubernetes/apiserver pkg/cel/library/cost.go CostEstimator.CallCost (args include the receiver). */
 function k8sCallCost(fn: string, id: string, args: Val[], result: Result): number | undefined {

@@ -158,7 +158,8 @@ export const semverLibrary: KubernetesLibrary = {
   functions: SEMVER_FUNCTIONS,
   estimate(coster, fn, _ov, _target, args) {
     if (COST_ONE.has(fn)) return { cost: ONE, size: null };
-    if ((fn === "semver" || fn === "isSemver") && args.length >= 1) return { cost: rfac(coster.libSize(args[0]!), ST), size: null };
+    if ((fn === "semver" || fn === "isSemver") && args.length >= 1)
+      return { cost: rfac(coster.libSize(args[0]!), ST), size: null };
     return null;
   },
   estimateEquality: (name) => (name === "kubernetes.Semver" ? { cost: ONE, size: null } : null),

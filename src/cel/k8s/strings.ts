@@ -6,7 +6,22 @@
 // Upstream: kubernetes/apiserver:pkg/cel/library/cost.go
 import { STRING_TRAVERSAL } from "../core/interpreter/functions.js";
 import { actualSize } from "../core/interpreter/values.js";
-import { MAX_UINT64, goFloatToUint64, ST, norm, big, uadd, udec, wrap, ZERO, radd, rmul, rfac, type R, type U } from "../core/cost/range.js";
+import {
+  MAX_UINT64,
+  goFloatToUint64,
+  ST,
+  norm,
+  big,
+  uadd,
+  udec,
+  wrap,
+  ZERO,
+  radd,
+  rmul,
+  rfac,
+  type R,
+  type U,
+} from "../core/cost/range.js";
 import { constOf, type AstNode, type CallEstimate, type LibraryCoster } from "../core/cost/library.js";
 import { listElementNode, type KubernetesLibrary } from "./library.js";
 
@@ -51,7 +66,10 @@ export const stringsCosts: KubernetesLibrary = {
           if (el) s = rmul(listSize, sz(el));
           if (args.length > 0) {
             const sep = sz(args[0]!);
-            const seps: R = { min: listSize.min > 0 ? udec(listSize.min) : 0, max: listSize.max > 0 ? udec(listSize.max) : 0 };
+            const seps: R = {
+              min: listSize.min > 0 ? udec(listSize.min) : 0,
+              max: listSize.max > 0 ? udec(listSize.max) : 0,
+            };
             s = radd(s, rmul(sep, seps));
           }
           return { cost: rfac(s, ST), size: s };

@@ -33,7 +33,12 @@ export const urlsLib: Lib = {
 const URL_TYPE_NAME = "kubernetes.URL";
 
 function urlVal(u: GoURL, raw: string): OpaqueV {
-  return new OpaqueV(URL_TYPE_NAME, u, (o) => (o.data as { raw?: string }) === (u as unknown) || JSON.stringify(o.data) === JSON.stringify(u), raw.length);
+  return new OpaqueV(
+    URL_TYPE_NAME,
+    u,
+    (o) => (o.data as { raw?: string }) === (u as unknown) || JSON.stringify(o.data) === JSON.stringify(u),
+    raw.length,
+  );
 }
 
 /** ParseRequestURI checks the URL; the value comes from url.Parse (which handles fragments). */

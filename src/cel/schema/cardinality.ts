@@ -18,7 +18,6 @@ const MAX_CONTRIBUTORS = 4;
 /** How a schema node was reached from its parent. */
 export type Edge = "property" | "items" | "additionalProperties";
 
-
 function intValue(v: unknown): bigint | undefined {
   if (typeof v === "bigint") return v;
   if (typeof v === "number" && Number.isFinite(v)) return BigInt(Math.trunc(v));
@@ -36,7 +35,12 @@ export function nonNegativeKeyword(schema: Schema, keyword: string): bigint | un
 export function edgeBetween(parent: Schema, child: Schema): Edge {
   if (parent["items"] === child) return "items";
   if (parent["additionalProperties"] === child) return "additionalProperties";
-  const byShape: Edge = parent["type"] === "array" ? "items" : parent["type"] === "object" && isPlainObject(parent["additionalProperties"]) ? "additionalProperties" : "property";
+  const byShape: Edge =
+    parent["type"] === "array"
+      ? "items"
+      : parent["type"] === "object" && isPlainObject(parent["additionalProperties"])
+        ? "additionalProperties"
+        : "property";
   // Looking the child up among the properties only matters when the shape says otherwise (it is linear in the number
   // of properties, and a generated CRD can have tens of thousands of them under one node).
   if (byShape === "property") return "property";
@@ -53,12 +57,20 @@ export function edgeBetween(parent: Schema, child: Schema): Edge {
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go (extractMaxElements)
 export function cardinalityKeyword(parent: Schema): "maxItems" | "maxProperties" | null {
   if (parent["type"] === "array") return "maxItems";
-  if (parent["type"] === "object" && parent["additionalProperties"] !== undefined && parent["additionalProperties"] !== null) return "maxProperties";
+  if (
+    parent["type"] === "object" &&
+    parent["additionalProperties"] !== undefined &&
+    parent["additionalProperties"] !== null
+  )
+    return "maxProperties";
   return null;
 }
 
 /** Multiplier contributed by entering any child of `parent`: a bound, or "unbounded". */
-function edgeMultiplier(parent: Schema, keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
+function edgeMultiplier(
+  parent: Schema,
+  keywordValue?: (schema: Schema, keyword: string) => bigint | undefined,
+): Cardinality {
   const get = keywordValue ?? nonNegativeKeyword;
   const kw = cardinalityKeyword(parent);
   if (kw === null) return 1n;
@@ -70,7 +82,10 @@ function edgeMultiplier(parent: Schema, keywordValue?: (schema: Schema, keyword:
  * carries the rules): the product of the parents' maxItems (arrays) and maxProperties (objects with
  * additionalProperties), or "unbounded" once any of them is absent.
  */
-export function ruleCardinality(path: readonly Schema[], keywordValue?: (schema: Schema, keyword: string) => bigint | undefined): Cardinality {
+export function ruleCardinality(
+  path: readonly Schema[],
+  keywordValue?: (schema: Schema, keyword: string) => bigint | undefined,
+): Cardinality {
   let c = 1n;
   for (let i = 1; i < path.length; i++) {
     const parent = path[i - 1]!;
@@ -171,7 +186,8 @@ export interface CostObservation {
   skipPerExpressionCheck?: boolean;
 }
 
-export type CostFindingKind = "rule-exceeds-budget" | "message-expression-exceeds-budget" | "total-contributor" | "schema-total-exceeds-budget";
+export type CostFindingKind =
+  "rule-exceeds-budget" | "message-expression-exceeds-budget" | "total-contributor" | "schema-total-exceeds-budget";
 
 export interface CostFinding {
   kind: CostFindingKind;
@@ -208,7 +224,10 @@ export class TotalCost {
  * The apiserver's decision for one schema (one version schema, or the hoisted one): per-expression
  * errors in walk order, then, when the total exceeds 100,000,000, the contributors and the total error.
  */
-export function schemaCostVerdict(observations: readonly CostObservation[], schemaPath: string): { total: bigint; findings: CostFinding[] } {
+export function schemaCostVerdict(
+  observations: readonly CostObservation[],
+  schemaPath: string,
+): { total: bigint; findings: CostFinding[] } {
   const findings: CostFinding[] = [];
   const total = new TotalCost();
   for (const o of observations) {
@@ -216,7 +235,11 @@ export function schemaCostVerdict(observations: readonly CostObservation[], sche
       findings.push({
         kind: o.kind === "rule" ? "rule-exceeds-budget" : "message-expression-exceeds-budget",
         path: o.path,
-        detail: costErrorMessage(o.kind === "rule" ? RULE_COST_NAME : MESSAGE_EXPRESSION_COST_NAME, o.cost, STATIC_ESTIMATED_COST_LIMIT),
+        detail: costErrorMessage(
+          o.kind === "rule" ? RULE_COST_NAME : MESSAGE_EXPRESSION_COST_NAME,
+          o.cost,
+          STATIC_ESTIMATED_COST_LIMIT,
+        ),
         cost: o.cost,
         limit: STATIC_ESTIMATED_COST_LIMIT,
       });
@@ -225,7 +248,13 @@ export function schemaCostVerdict(observations: readonly CostObservation[], sche
   }
   if (total.total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
     for (const m of total.mostExpensive) {
-      findings.push({ kind: "total-contributor", path: m.path, detail: CONTRIBUTOR_MESSAGE, cost: m.cost, limit: STATIC_ESTIMATED_CRD_COST_LIMIT });
+      findings.push({
+        kind: "total-contributor",
+        path: m.path,
+        detail: CONTRIBUTOR_MESSAGE,
+        cost: m.cost,
+        limit: STATIC_ESTIMATED_CRD_COST_LIMIT,
+      });
     }
     findings.push({
       kind: "schema-total-exceeds-budget",

@@ -47,7 +47,10 @@ export function estimateWithReleaseChange(
   minor: number,
 ): { estimatedCost: bigint; releaseChange?: ReleaseChangeNote } {
   const changes = new Set<ReleaseCostChange>();
-  const estimatedCost = estimateCost(ast, rootDecl, { kubernetesMinor: minor, onReleaseChange: (c) => changes.add(c) }).max;
+  const estimatedCost = estimateCost(ast, rootDecl, {
+    kubernetesMinor: minor,
+    onReleaseChange: (c) => changes.add(c),
+  }).max;
   const construct = [...changes][0];
   if (construct === undefined) return { estimatedCost };
   // Only this construct estimated the other way, everything else as at `minor`: the difference is the change alone.

@@ -16,4 +16,14 @@ export { createCelCompiler } from "./compile.js";
 export { Interpreter, type Activation, type EvalOutcome } from "../core/interpreter/interp.js";
 export type { FunctionRegistry } from "../core/interpreter/functions.js";
 export { createKubernetesFunctionRegistry as createFunctionRegistry } from "../k8s/runtime.js";
-export { toVal, fromJson, CelErr, ListV, MapV, ObjectV, OptionalV, type Result, type Val } from "../core/interpreter/values.js";
+export {
+  toVal,
+  fromJson,
+  CelErr,
+  ListV,
+  MapV,
+  ObjectV,
+  OptionalV,
+  type Result,
+  type Val,
+} from "../core/interpreter/values.js";

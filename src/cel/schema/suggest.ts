@@ -114,12 +114,16 @@ export interface SuggestOptions {
 // ---------------------------------------------------------------------------------------------
 // Ladders
 
-const COUNT_LADDER = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576];
-const LENGTH_LADDER = [1, 2, 4, 8, 16, 32, 63, 64, 128, 253, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576];
+const COUNT_LADDER = [
+  1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576,
+];
+const LENGTH_LADDER = [
+  1, 2, 4, 8, 16, 32, 63, 64, 128, 253, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288,
+  1048576,
+];
 
 // ---------------------------------------------------------------------------------------------
 // Schema locations
-
 
 interface Location {
   steps: SchemaStep[];
@@ -142,9 +146,12 @@ function locate(root: Schema): Map<Schema, Location> {
     if (out.has(s) || depth > 256) return;
     out.set(s, { steps, display: displayOf(steps) });
     const props = s["properties"];
-    if (isPlainObject(props)) for (const k of Object.keys(props)) if (isPlainObject(props[k])) walk(props[k] as Schema, [...steps, { via: "properties", name: k }], depth + 1);
+    if (isPlainObject(props))
+      for (const k of Object.keys(props))
+        if (isPlainObject(props[k])) walk(props[k] as Schema, [...steps, { via: "properties", name: k }], depth + 1);
     if (isPlainObject(s["items"])) walk(s["items"] as Schema, [...steps, { via: "items" }], depth + 1);
-    if (isPlainObject(s["additionalProperties"])) walk(s["additionalProperties"] as Schema, [...steps, { via: "additionalProperties" }], depth + 1);
+    if (isPlainObject(s["additionalProperties"]))
+      walk(s["additionalProperties"] as Schema, [...steps, { via: "additionalProperties" }], depth + 1);
   };
   walk(root, [], 0);
   return out;
@@ -166,10 +173,14 @@ function resolveSchemaPath(root: Schema, steps: readonly SchemaStep[]): Schema |
 // ---------------------------------------------------------------------------------------------
 // Node classification
 
-function boundKeywordOf(decl: DeclType, minor: number): { nodeKind: CostDriver["nodeKind"]; keyword: BoundKeyword } | null {
+function boundKeywordOf(
+  decl: DeclType,
+  minor: number,
+): { nodeKind: CostDriver["nodeKind"]; keyword: BoundKeyword } | null {
   const s = decl.schema;
   if (!s) return null;
-  if (s["x-kubernetes-int-or-string"] === true) return releaseHas(minor, "celIntOrStringMaxLength") ? { nodeKind: "int-or-string", keyword: "maxLength" } : null;
+  if (s["x-kubernetes-int-or-string"] === true)
+    return releaseHas(minor, "celIntOrStringMaxLength") ? { nodeKind: "int-or-string", keyword: "maxLength" } : null;
   switch (decl.cel.kind) {
     case "list":
       return { nodeKind: "list", keyword: "maxItems" };
@@ -267,7 +278,13 @@ class Evaluator {
     const minor = ctx.kubernetesMinor;
     const locs = locate(ctx.root);
     const out: CostDriver[] = [];
-    const add = (schema: Schema, nodeKind: CostDriver["nodeKind"], keyword: BoundKeyword, role: "size" | "cardinality", assumed: bigint): void => {
+    const add = (
+      schema: Schema,
+      nodeKind: CostDriver["nodeKind"],
+      keyword: BoundKeyword,
+      role: "size" | "cardinality",
+      assumed: bigint,
+    ): void => {
       let d = this.bySchema.get(schema);
       if (!d) {
         const loc = locs.get(schema);
@@ -328,20 +345,30 @@ function isSizeKind(d: DeclType): boolean {
 
 function driverText(d: CostDriver, minor: number): string {
   const [noun, unit] = NOUN[d.nodeKind];
-  const hasEnum = (d.nodeKind === "string" || d.nodeKind === "int-or-string") && Array.isArray(d.schema["enum"]) && d.schema["enum"].length > 0;
+  const hasEnum =
+    (d.nodeKind === "string" || d.nodeKind === "int-or-string") &&
+    Array.isArray(d.schema["enum"]) &&
+    d.schema["enum"].length > 0;
   let head: string;
   if (d.declared !== null) head = `${noun} at ${d.path} (${d.keyword}: ${formatCount(d.declared)})`;
-  else if (hasEnum && d.nodeKind === "string" && releaseHas(minor, "celEnumBoundsStrings")) head = `${noun} at ${d.path} (no ${d.keyword}; sized by its longest enum value)`;
-  else if (hasEnum) head = `${noun} at ${d.path} (no ${d.keyword}; its enum does not bound the estimate${d.nodeKind === "string" ? ` before Kubernetes 1.${RELEASE_BEHAVIOURS.celEnumBoundsStrings.since}` : ""})`;
+  else if (hasEnum && d.nodeKind === "string" && releaseHas(minor, "celEnumBoundsStrings"))
+    head = `${noun} at ${d.path} (no ${d.keyword}; sized by its longest enum value)`;
+  else if (hasEnum)
+    head = `${noun} at ${d.path} (no ${d.keyword}; its enum does not bound the estimate${d.nodeKind === "string" ? ` before Kubernetes 1.${RELEASE_BEHAVIOURS.celEnumBoundsStrings.since}` : ""})`;
   else head = `unbounded ${noun} at ${d.path} (no ${d.keyword})`;
   const parts: string[] = [];
   if (d.assumedSize !== null) {
     // The estimator sizes strings in bytes, 4 per character of maxLength (the longest UTF-8 encoding).
-    const perChar = unit === "bytes" && d.declared !== null && (d.nodeKind === "string" || d.nodeKind === "int-or-string");
+    const perChar =
+      unit === "bytes" && d.declared !== null && (d.nodeKind === "string" || d.nodeKind === "int-or-string");
     parts.push(`assumed ${formatCount(d.assumedSize)} ${unit}${perChar ? " (4 per character)" : ""}`);
   }
   if (d.assumedCardinality !== null) {
-    parts.push(d.declared === null ? `rule evaluated up to ${formatCount(d.assumedCardinality)} times` : `rule evaluated once per ${d.nodeKind === "map" ? "entry" : "item"}`);
+    parts.push(
+      d.declared === null
+        ? `rule evaluated up to ${formatCount(d.assumedCardinality)} times`
+        : `rule evaluated once per ${d.nodeKind === "map" ? "entry" : "item"}`,
+    );
   }
   return `${head}: ${parts.join("; ")}`;
 }
@@ -355,7 +382,12 @@ function ladderFor(d: CostDriver, minor: number): number[] {
   let ceiling: bigint | null = d.declared;
   if (ceiling === null && d.assumedSize !== null) {
     // the assumed size in keyword units
-    ceiling = d.nodeKind === "string" || d.nodeKind === "int-or-string" || (d.nodeKind === "bytes" && !releaseHas(minor, "celBytesMaxLength")) ? d.assumedSize / 4n : d.assumedSize;
+    ceiling =
+      d.nodeKind === "string" ||
+      d.nodeKind === "int-or-string" ||
+      (d.nodeKind === "bytes" && !releaseHas(minor, "celBytesMaxLength"))
+        ? d.assumedSize / 4n
+        : d.assumedSize;
   }
   if (ceiling === null && d.assumedCardinality !== null) ceiling = d.assumedCardinality;
   return base.filter((v) => ceiling === null || BigInt(v) < ceiling);
@@ -430,10 +462,13 @@ function bestFor(ev: Evaluator, set: CostDriver[], ladders: number[][], target: 
 
 /** "add maxItems: 64 at spec.rules and lower maxLength at spec.rules[*].host from 1,024 to 253 → 38% of the limit" */
 function suggestionText(bounds: SuggestedBound[], percent: number): string {
-  const and = (parts: string[]) => (parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
+  const and = (parts: string[]) =>
+    parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   const lowered = (b: SuggestedBound) => b.declared !== undefined && b.declared !== null;
   const adds = bounds.filter((b) => !lowered(b)).map((b) => `${b.keyword}: ${b.value} at ${b.path}`);
-  const lowers = bounds.filter(lowered).map((b) => `${b.keyword} at ${b.path} from ${formatCount(b.declared!)} to ${formatCount(BigInt(b.value))}`);
+  const lowers = bounds
+    .filter(lowered)
+    .map((b) => `${b.keyword} at ${b.path} from ${formatCount(b.declared!)} to ${formatCount(BigInt(b.value))}`);
   const parts = [...(adds.length ? [`add ${and(adds)}`] : []), ...(lowers.length ? [`lower ${and(lowers)}`] : [])];
   return `${parts.join(", and ")} → ${percent}% of the limit`;
 }
@@ -454,11 +489,15 @@ function exprText(e: Expr, depth: number): string {
     case "identExpr":
       return e.exprKind.value.name;
     case "selectExpr":
-      return e.exprKind.value.operand ? `${exprText(e.exprKind.value.operand, depth + 1)}.${e.exprKind.value.field}` : e.exprKind.value.field;
+      return e.exprKind.value.operand
+        ? `${exprText(e.exprKind.value.operand, depth + 1)}.${e.exprKind.value.field}`
+        : e.exprKind.value.field;
     case "constExpr": {
       const k = e.exprKind.value.constantKind;
       if (k.case === "stringValue") return JSON.stringify(k.value.length > 20 ? k.value.slice(0, 19) + "…" : k.value);
-      return k.case === "int64Value" || k.case === "uint64Value" || k.case === "doubleValue" || k.case === "boolValue" ? String(k.value) : "…";
+      return k.case === "int64Value" || k.case === "uint64Value" || k.case === "doubleValue" || k.case === "boolValue"
+        ? String(k.value)
+        : "…";
     }
     case "callExpr": {
       const c = e.exprKind.value;
@@ -473,7 +512,14 @@ function exprText(e: Expr, depth: number): string {
 }
 
 function toSuggestion(a: Assignment, limit: bigint): Suggestion {
-  const bounds: SuggestedBound[] = a.drivers.map((d, i) => ({ schema: d.schema, path: d.path, schemaPath: d.schemaPath, keyword: d.keyword, value: a.values[i]!, declared: d.declared }));
+  const bounds: SuggestedBound[] = a.drivers.map((d, i) => ({
+    schema: d.schema,
+    path: d.path,
+    schemaPath: d.schemaPath,
+    keyword: d.keyword,
+    value: a.values[i]!,
+    declared: d.declared,
+  }));
   const p = pct(a.cost, limit);
   return { bounds, cost: a.cost, percent: p, text: suggestionText(bounds, p) };
 }
@@ -509,13 +555,19 @@ export function suggestBounds(ctx: CompiledRuleContext, opts: SuggestOptions = {
       ladders.set(d, l);
     }
   }
-  const reasonable = (a: Assignment): boolean => a.drivers.every((d, i) => a.values[i]! >= Math.min(FLOOR[d.keyword], ladders.get(d)!.at(-1)!));
+  const reasonable = (a: Assignment): boolean =>
+    a.drivers.every((d, i) => a.values[i]! >= Math.min(FLOOR[d.keyword], ladders.get(d)!.at(-1)!));
   for (const t of [target, limit]) {
     let fallback: Assignment | null = null;
     for (let k = 1; k <= Math.min(maxBounds, relevant.length); k++) {
       let best: Assignment | null = null;
       for (const set of combinations(relevant, k)) {
-        const a = bestFor(ev, set, set.map((d) => ladders.get(d)!), t);
+        const a = bestFor(
+          ev,
+          set,
+          set.map((d) => ladders.get(d)!),
+          t,
+        );
         if (!a) continue;
         if (!reasonable(a)) {
           fallback ??= a;
@@ -552,7 +604,10 @@ export interface RuleCompilerLike {
 }
 
 /** Deep copy of `root` with the bounds written into it. */
-function applyBounds(root: Schema, bounds: readonly Pick<SuggestedBound, "schemaPath" | "keyword" | "value">[]): Schema {
+function applyBounds(
+  root: Schema,
+  bounds: readonly Pick<SuggestedBound, "schemaPath" | "keyword" | "value">[],
+): Schema {
   const copy = structuredClone(root) as Schema;
   for (const b of bounds) {
     const node = resolveSchemaPath(copy, b.schemaPath);
@@ -584,7 +639,14 @@ function stepsOf(nodePath: readonly Schema[]): SchemaStep[] {
  * the apiserver would compute (cardinality-multiplied for rules), or null when it does not compile.
  */
 export function verifySuggestion(
-  input: { root: Schema; nodePath: readonly Schema[]; expression: string; kind: "rule" | "messageExpression"; optionalOldSelf?: boolean; kubernetesMinor: number },
+  input: {
+    root: Schema;
+    nodePath: readonly Schema[];
+    expression: string;
+    kind: "rule" | "messageExpression";
+    optionalOldSelf?: boolean;
+    kubernetesMinor: number;
+  },
   bounds: readonly Pick<SuggestedBound, "schemaPath" | "keyword" | "value">[],
   compiler: RuleCompilerLike,
 ): bigint | null {
@@ -615,7 +677,14 @@ export function verifySuggestion(
  * does not compile. `isResourceRoot` is derived (the version root or an embedded resource).
  */
 export function suggestForExpression(
-  input: { root: Schema; nodePath: readonly Schema[]; expression: string; kind: "rule" | "messageExpression"; optionalOldSelf?: boolean; kubernetesMinor: number },
+  input: {
+    root: Schema;
+    nodePath: readonly Schema[];
+    expression: string;
+    kind: "rule" | "messageExpression";
+    optionalOldSelf?: boolean;
+    kubernetesMinor: number;
+  },
   compiler: RuleCompilerLike,
   opts: SuggestOptions = {},
 ): SuggestResult | null {
@@ -630,7 +699,14 @@ export function suggestForExpression(
   });
   if (!res.ok || !res.ast || !res.rootDecl) return null;
   return suggestBounds(
-    { root: input.root, nodePath: input.nodePath, ast: res.ast, rootDecl: res.rootDecl, kind: input.kind, kubernetesMinor: input.kubernetesMinor },
+    {
+      root: input.root,
+      nodePath: input.nodePath,
+      ast: res.ast,
+      rootDecl: res.rootDecl,
+      kind: input.kind,
+      kubernetesMinor: input.kubernetesMinor,
+    },
     opts,
   );
 }

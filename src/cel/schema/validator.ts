@@ -91,7 +91,6 @@ interface Node {
   allOf: Node[];
 }
 
-
 function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
@@ -124,7 +123,7 @@ export function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath 
   let p = FieldPath.from([]);
   let s: Schema = schema;
   const tokens: string[] = [];
-  for (let i = 0; i < jsonPath.length; ) {
+  for (let i = 0; i < jsonPath.length;) {
     const c = jsonPath[i]!;
     if (c === "." || c === "[" || c === "]") {
       tokens.push(c);
@@ -200,7 +199,13 @@ function render(path: FieldPath, type: string, value: string | null, detail: str
   return `${field}: ${body}`;
 }
 
-function fieldError(path: FieldPath, type: string, raw: { v: unknown } | null, detail: string, rule?: string): CelFieldError {
+function fieldError(
+  path: FieldPath,
+  type: string,
+  raw: { v: unknown } | null,
+  detail: string,
+  rule?: string,
+): CelFieldError {
   const value = raw === null ? null : renderValue(raw.v);
   const e: CelFieldError = {
     path: path.toDocumentPath(),
@@ -226,7 +231,8 @@ function ruleMessageOrDefault(r: Rule): string {
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a === "bigint" || typeof b === "bigint") return typeof a !== "object" && typeof b !== "object" && Number(a) === Number(b) && String(a) === String(b);
+  if (typeof a === "bigint" || typeof b === "bigint")
+    return typeof a !== "object" && typeof b !== "object" && Number(a) === Number(b) && String(a) === String(b);
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a);
@@ -296,7 +302,8 @@ function correlateKey(c: Correlation, field: string): Correlation | null {
   let sub: unknown = isPlainObject(props) ? props[field] : undefined;
   if (!isPlainObject(sub) && isPlainObject(c.schema["additionalProperties"])) sub = c.schema["additionalProperties"];
   if (!isPlainObject(sub)) return null;
-  if (!Object.prototype.hasOwnProperty.call(c.value, field) || !Object.prototype.hasOwnProperty.call(c.old, field)) return null;
+  if (!Object.prototype.hasOwnProperty.call(c.value, field) || !Object.prototype.hasOwnProperty.call(c.old, field))
+    return null;
   return { value: c.value[field], old: c.old[field], schema: sub };
 }
 
@@ -360,7 +367,11 @@ class RuleActivation implements Activation {
 }
 
 /** Builds the validator of a schema (NewValidator); rules are compiled once. */
-export function createCelValidator(schema: Schema, isResourceRoot: boolean, options: CelValidatorOptions): CelValidator {
+export function createCelValidator(
+  schema: Schema,
+  isResourceRoot: boolean,
+  options: CelValidatorOptions,
+): CelValidator {
   const minor = options.minor;
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
   const compiler = options.compiler ?? createCelCompiler(minor);
@@ -370,25 +381,52 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
   const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {
     const rules: CompiledRule[] = rulesOf(validationSchema).map((raw) => {
       // optionalOldSelf is dropped while its gate is off (1.28-1.29); messageExpression exists from 1.27
-      const spec: Rule = { ...raw, optionalOldSelf: raw.optionalOldSelf && releaseHas(minor, "ratcheting"), messageExpression: releaseHas(minor, "celMessageExpression") ? raw.messageExpression : "" };
-      const result = spec.rule.trim() === "" ? null : compiler.compileRule({ schema: nodeSchema, isResourceRoot: root, expression: spec.rule, kind: "rule", optionalOldSelf: spec.optionalOldSelf });
+      const spec: Rule = {
+        ...raw,
+        optionalOldSelf: raw.optionalOldSelf && releaseHas(minor, "ratcheting"),
+        messageExpression: releaseHas(minor, "celMessageExpression") ? raw.messageExpression : "",
+      };
+      const result =
+        spec.rule.trim() === ""
+          ? null
+          : compiler.compileRule({
+              schema: nodeSchema,
+              isResourceRoot: root,
+              expression: spec.rule,
+              kind: "rule",
+              optionalOldSelf: spec.optionalOldSelf,
+            });
       let messageProgram: Interpreter | null = null;
       let messageError: string | null = null;
       if (spec.messageExpression.trim() !== "") {
-        const m = compiler.compileRule({ schema: nodeSchema, isResourceRoot: root, expression: spec.messageExpression, kind: "messageExpression", optionalOldSelf: spec.optionalOldSelf });
+        const m = compiler.compileRule({
+          schema: nodeSchema,
+          isResourceRoot: root,
+          expression: spec.messageExpression,
+          kind: "messageExpression",
+          optionalOldSelf: spec.optionalOldSelf,
+        });
         if (m.ok && m.ast) messageProgram = new Interpreter(m.ast, compiler.env, registry, perCallLimit);
         else messageError = formatCompileErrors(m.errors);
       }
       return {
         spec,
         result: result ?? { ok: true, errors: [], usesOldSelf: false },
-        program: result && result.ok && result.ast ? new Interpreter(result.ast, compiler.env, registry, perCallLimit) : null,
+        program:
+          result && result.ok && result.ast ? new Interpreter(result.ast, compiler.env, registry, perCallLimit) : null,
         messageProgram,
         messageError,
         normalizedFieldPath: spec.fieldPath !== "" ? normalizeFieldPath(spec.fieldPath, nodeSchema) : null,
       };
     });
-    const itemsV = isPlainObject(validationSchema["items"]) && isPlainObject(nodeSchema["items"]) ? compileNode(validationSchema["items"], nodeSchema["items"], nodeSchema["items"]["x-kubernetes-embedded-resource"] === true) : null;
+    const itemsV =
+      isPlainObject(validationSchema["items"]) && isPlainObject(nodeSchema["items"])
+        ? compileNode(
+            validationSchema["items"],
+            nodeSchema["items"],
+            nodeSchema["items"]["x-kubernetes-embedded-resource"] === true,
+          )
+        : null;
     let props: Map<string, Node> | null = null;
     const vp = validationSchema["properties"];
     const np = nodeSchema["properties"];
@@ -403,7 +441,10 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
     }
     const vap = validationSchema["additionalProperties"];
     const nap = nodeSchema["additionalProperties"];
-    const apV = isPlainObject(vap) && isPlainObject(nap) ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true) : null;
+    const apV =
+      isPlainObject(vap) && isPlainObject(nap)
+        ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true)
+        : null;
     const allOf: Node[] = [];
     const ao = validationSchema["allOf"];
     if (Array.isArray(ao)) {
@@ -414,7 +455,15 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
       }
     }
     if (rules.length > 0 || itemsV || apV || (props && props.size > 0) || allOf.length > 0) {
-      return { schema: nodeSchema, isResourceRoot: root, rules, items: itemsV, properties: props, additionalProperties: apV, allOf };
+      return {
+        schema: nodeSchema,
+        isResourceRoot: root,
+        rules,
+        items: itemsV,
+        properties: props,
+        additionalProperties: apV,
+        allOf,
+      };
     }
     return null;
   };
@@ -427,7 +476,9 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
       const warnings: CelFieldError[] = [];
       let budget = opts.budget ?? options.budget ?? RUNTIME_CEL_COST_BUDGET;
       const base = FieldPath.from(
-        (opts.basePath ?? []).map((s) => (typeof s === "number" ? { kind: "index" as const, index: s } : { kind: "field" as const, name: s })),
+        (opts.basePath ?? []).map((s) =>
+          typeof s === "number" ? { kind: "index" as const, index: s } : { kind: "field" as const, name: s },
+        ),
       );
       const ratchet: Ratchet =
         opts.ratcheting !== false && ratchetingGate && oldObj !== undefined
@@ -441,7 +492,14 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
         if (node.rules.length === 0) return true;
         const sts = node.schema;
         if (budget <= 0) {
-          errors.push(fieldError(path, "Invalid", typeValue(sts), "validation failed due to running out of cost budget, no further validation rules will be run"));
+          errors.push(
+            fieldError(
+              path,
+              "Invalid",
+              typeValue(sts),
+              "validation failed due to running out of cost budget, no further validation rules will be run",
+            ),
+          );
           budget = -1;
           return false;
         }
@@ -450,13 +508,29 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
         for (const c of node.rules) {
           const spec = c.spec;
           if (!c.result.ok) {
-            errors.push(fieldError(path, "Invalid", typeValue(sts), `rule compile error: compilation failed: ${formatCompileErrors(c.result.errors)}`, spec.rule));
+            errors.push(
+              fieldError(
+                path,
+                "Invalid",
+                typeValue(sts),
+                `rule compile error: compilation failed: ${formatCompileErrors(c.result.errors)}`,
+                spec.rule,
+              ),
+            );
             continue;
           }
           // compileRule's not-a-bool error is a compile error too: the rule is not run.
           const outKind = c.result.outputType?.kind;
           if (outKind !== undefined && outKind !== "bool") {
-            errors.push(fieldError(path, "Invalid", typeValue(sts), "rule compile error: cel expression must evaluate to a bool", spec.rule));
+            errors.push(
+              fieldError(
+                path,
+                "Invalid",
+                typeValue(sts),
+                "rule compile error: cel expression must evaluate to a bool",
+                spec.rule,
+              ),
+            );
             continue;
           }
           if (!c.program) continue;
@@ -467,15 +541,30 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           const decl = c.result.rootDecl ?? null;
           if (self === undefined) self = toVal(v, decl);
           if (oldSelf === undefined && old !== null && old !== undefined) oldSelf = toVal(old, decl);
-          const act = new RuleActivation(self, spec.optionalOldSelf ? new OptionalV(oldSelf !== undefined && !isErr(oldSelf) ? oldSelf : undefined) : oldSelf);
+          const act = new RuleActivation(
+            self,
+            spec.optionalOldSelf
+              ? new OptionalV(oldSelf !== undefined && !isErr(oldSelf) ? oldSelf : undefined)
+              : oldSelf,
+          );
           const out = c.program.run(act);
           if (out.internal !== undefined) {
             // a crdlint defect, not something the apiserver would say: reported as an internal error only
-            errors.push(fieldError(path, "InternalError", null, `crdlint CEL runtime error: ${out.internal}`, spec.rule));
+            errors.push(
+              fieldError(path, "InternalError", null, `crdlint CEL runtime error: ${out.internal}`, spec.rule),
+            );
             continue;
           }
           if (out.cost > budget) {
-            errors.push(fieldError(path, "Invalid", typeValue(sts), "validation failed due to running out of cost budget, no further validation rules will be run", spec.rule));
+            errors.push(
+              fieldError(
+                path,
+                "Invalid",
+                typeValue(sts),
+                "validation failed due to running out of cost budget, no further validation rules will be run",
+                spec.rule,
+              ),
+            );
             budget = -1;
             return false;
           }
@@ -484,13 +573,37 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           if (isErr(value)) {
             const msg = value.message;
             if (msg.startsWith("no such overload")) {
-              errors.push(fieldError(path, "Invalid", typeValue(sts), `'${msg}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(spec)}`, spec.rule));
+              errors.push(
+                fieldError(
+                  path,
+                  "Invalid",
+                  typeValue(sts),
+                  `'${msg}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(spec)}`,
+                  spec.rule,
+                ),
+              );
             } else if (out.cancelled) {
-              errors.push(fieldError(path, "Invalid", typeValue(sts), `'${msg}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(spec)}`, spec.rule));
+              errors.push(
+                fieldError(
+                  path,
+                  "Invalid",
+                  typeValue(sts),
+                  `'${msg}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(spec)}`,
+                  spec.rule,
+                ),
+              );
               budget = -1;
               return false;
             } else {
-              errors.push(fieldError(path, "Invalid", typeValue(sts), `${msg} evaluating rule: ${ruleErrorString(spec)}`, spec.rule));
+              errors.push(
+                fieldError(
+                  path,
+                  "Invalid",
+                  typeValue(sts),
+                  `${msg} evaluating rule: ${ruleErrorString(spec)}`,
+                  spec.rule,
+                ),
+              );
             }
             continue;
           }
@@ -499,7 +612,11 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
           // upstream appends the normalized fieldPath as one Child: `spec` + `[x.y]` renders `spec.[x.y]`; paths of
           // plain fields render the same either way, so they keep their segments (precise locations)
           const nfp = c.normalizedFieldPath;
-          const current = !nfp ? path : nfp.segments.some((g) => g.kind !== "field") ? path.child(nfp.toString()) : path.concat(nfp);
+          const current = !nfp
+            ? path
+            : nfp.segments.some((g) => g.kind !== "field")
+              ? path.child(nfp.toString())
+              : path.concat(nfp);
           const addErr = (e: CelFieldError) => {
             if (!usesOld && shouldRatchet(r)) warnings.push(e);
             else errors.push(e);
@@ -509,19 +626,40 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
             const baseAct = new RuleActivation(self, oldSelf);
             const m = c.messageProgram.run(baseAct);
             if (m.cost > budget) {
-              addErr(fieldError(current, "Invalid", typeValue(sts), "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run", spec.rule));
+              addErr(
+                fieldError(
+                  current,
+                  "Invalid",
+                  typeValue(sts),
+                  "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run",
+                  spec.rule,
+                ),
+              );
               budget = -1;
               return false;
             }
             if (m.cancelled) {
-              addErr(fieldError(current, "Invalid", typeValue(sts), `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(spec.messageExpression)}`, spec.rule));
+              addErr(
+                fieldError(
+                  current,
+                  "Invalid",
+                  typeValue(sts),
+                  `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(spec.messageExpression)}`,
+                  spec.rule,
+                ),
+              );
               budget = -1;
               return false;
             }
             budget -= m.cost;
             if (!isErr(m.value) && typeof m.value === "string") {
               const trimmed = m.value.trim();
-              if (trimmed.length > 0 && Buffer.byteLength(trimmed, "utf8") <= MAX_MESSAGE_EXPRESSION_BYTES && !trimmed.includes("\n")) detail = trimmed;
+              if (
+                trimmed.length > 0 &&
+                Buffer.byteLength(trimmed, "utf8") <= MAX_MESSAGE_EXPRESSION_BYTES &&
+                !trimmed.includes("\n")
+              )
+                detail = trimmed;
             }
           }
           detail ??= ruleMessageOrDefault(spec);
@@ -574,10 +712,19 @@ export function createCelValidator(schema: Schema, isResourceRoot: boolean, opti
 }
 
 /** fieldErrorForReason with the release's value rendering (1.35+: the scalar value or none; before: the schema type). */
-function fieldErrorForReason(path: FieldPath, sts: Schema, v: unknown, detail: string, reason: string | undefined, minor: number, rule: string): CelFieldError {
+function fieldErrorForReason(
+  path: FieldPath,
+  sts: Schema,
+  v: unknown,
+  detail: string,
+  reason: string | undefined,
+  minor: number,
+  rule: string,
+): CelFieldError {
   let value: { v: unknown } | null;
   // 1.35+: the value itself, omitted (field.OmitValueType) for object and array schemas
-  if (releaseHas(minor, "celFieldErrorValue")) value = sts["type"] === "object" || sts["type"] === "array" ? null : { v };
+  if (releaseHas(minor, "celFieldErrorValue"))
+    value = sts["type"] === "object" || sts["type"] === "array" ? null : { v };
   else value = { v: typeof sts["type"] === "string" ? sts["type"] : "" };
   switch (reason) {
     case "FieldValueForbidden":

@@ -16,7 +16,11 @@ function percent(cost: bigint, limit: bigint): number {
 /** Checks the paths and cost's options (a UsageError names every problem), then estimates. */
 export async function estimateCosts(paths: readonly string[], options: LintOptions): Promise<CostReport> {
   checkPaths(paths);
-  checkOptions("cost", options, allRules.map((r) => r.id));
+  checkOptions(
+    "cost",
+    options,
+    allRules.map((r) => r.id),
+  );
   const facts: SchemaCostEstimate[] = [];
   const skipped: SchemaNotEstimated[] = [];
   // The cost report is about the rules the apiserver estimates now: nothing behind its gates.
@@ -54,7 +58,12 @@ export async function estimateCosts(paths: readonly string[], options: LintOptio
       if (e.path.apiserver.toString() !== r.field) r.apiserverField = e.path.apiserver.toString();
       if (e.releaseChange) {
         const c = e.releaseChange;
-        r.releaseChange = { release: c.release, estimatedCostBefore: c.before, estimatedCostAfter: c.after, text: c.text };
+        r.releaseChange = {
+          release: c.release,
+          estimatedCostBefore: c.before,
+          estimatedCostAfter: c.after,
+          text: c.text,
+        };
       }
       if (e.totalCost > BigInt(Math.floor(Number(limit) * EXPLAIN_FRACTION))) {
         const x = fact.explain(e);

@@ -34,19 +34,36 @@ export const OLD_SKIPPED = "revision-old-skipped" satisfies DiffCode;
  */
 export async function diffLinter(options: RevisionOptions): Promise<Linter> {
   const lintsOff = Object.fromEntries(
-    allRules.filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && r.update?.warns !== true).map((r) => [r.id, "off" as const]),
+    allRules
+      .filter((r) => !r.apiserver && r.category !== "revision" && r.category !== "yaml" && r.update?.warns !== true)
+      .map((r) => [r.id, "off" as const]),
   );
-  return makeLinter(allRules, { ...options, apiserverGates: true, rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules } });
+  return makeLinter(allRules, {
+    ...options,
+    apiserverGates: true,
+    rules: { ...lintsOff, ...options.diffPolicy?.rules, ...options.rules },
+  });
 }
 
 /**
  * Lints NEW (`newPaths`) as an update of OLD. `diffOnly` (crdlint diff): only what the revision brings, i.e. the
  * revision rules and the apiserver's errors on the update; otherwise (lint --against) every finding of lint too.
  */
-export async function lintUpdates(linter: Linter, source: OldSource, newPaths: readonly string[], options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
+export async function lintUpdates(
+  linter: Linter,
+  source: OldSource,
+  newPaths: readonly string[],
+  options: RevisionOptions,
+  diffOnly: boolean,
+): Promise<LintResult> {
   const cwd = options.cwd ?? process.cwd();
   const old = await readOld(linter, source, newPaths, options);
-  const expandOptions = { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase, stdinFilename: options.stdinFilename };
+  const expandOptions = {
+    cwd,
+    ignore: options.ignore,
+    ignoreBase: options.ignoreBase,
+    stdinFilename: options.stdinFilename,
+  };
   const expanded = await expandInputs(newPaths.length ? newPaths : ["."], expandOptions);
   const named = options.namedPaths ?? (newPaths.length ? newPaths : ["."]);
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
@@ -56,7 +73,12 @@ export async function lintUpdates(linter: Linter, source: OldSource, newPaths: r
     for (const file of (await expandInputs([p], expandOptions)).files) {
       if (places.has(file)) continue;
       const tree = old.tree;
-      places.set(file, tree ? { scope, key: file === "-" ? "" : repoPath(tree, cwd, file) } : { scope: 0, key: keyUnder(cwd, p, file) });
+      places.set(
+        file,
+        tree
+          ? { scope, key: file === "-" ? "" : repoPath(tree, cwd, file) }
+          : { scope: 0, key: keyUnder(cwd, p, file) },
+      );
     }
   }
   old.newKeys = new Set([...places.values()].map((p) => p.key));
@@ -69,8 +91,13 @@ export async function lintUpdates(linter: Linter, source: OldSource, newPaths: r
         throw new UsageError(`cannot read ${file}: ${e.message}`);
       });
       if (options.objects?.length && !("problem" in input)) newTexts.push(input.text);
-      const place = places.get(file) ?? { scope: 0, key: old.tree && file !== "-" ? repoPath(old.tree, cwd, file) : file };
-      yield "problem" in input ? { file, problem: input.problem, message: input.message, place } : { file, text: input.text, place };
+      const place = places.get(file) ?? {
+        scope: 0,
+        key: old.tree && file !== "-" ? repoPath(old.tree, cwd, file) : file,
+      };
+      yield "problem" in input
+        ? { file, problem: input.problem, message: input.message, place }
+        : { file, text: input.text, place };
     }
   }
   const stored = await storedVersionsOf(linter, options);
@@ -80,7 +107,13 @@ export async function lintUpdates(linter: Linter, source: OldSource, newPaths: r
 }
 
 /** The same on texts (the library's diffText): OLD's and NEW's documents, each side one text. */
-export async function lintUpdateTexts(linter: Linter, oldText: { file: string; text: string }, newText: { file: string; text: string }, options: RevisionOptions, diffOnly: boolean): Promise<LintResult> {
+export async function lintUpdateTexts(
+  linter: Linter,
+  oldText: { file: string; text: string },
+  newText: { file: string; text: string },
+  options: RevisionOptions,
+  diffOnly: boolean,
+): Promise<LintResult> {
   const old = new OldSide(linter, options, null);
   const place = { scope: 0, key: "" };
   old.add(oldText.file, oldText.text, false, place);
@@ -88,11 +121,21 @@ export async function lintUpdateTexts(linter: Linter, oldText: { file: string; t
   async function* inputs(): AsyncGenerator<NewInput> {
     yield { ...newText, place };
   }
-  const result = await lintNew(linter, old, inputs(), options, diffOnly, await storedVersionsOf(linter, options), new Map([[newText.file, place]]));
+  const result = await lintNew(
+    linter,
+    old,
+    inputs(),
+    options,
+    diffOnly,
+    await storedVersionsOf(linter, options),
+    new Map([[newText.file, place]]),
+  );
   return options.objects?.length ? withReplay(linter, result, [newText.text], options, [newText.file]) : result;
 }
 
-type NewInput = ({ file: string; text: string } | { file: string; problem: "too-large" | "binary"; message: string }) & { place: Place };
+type NewInput = (
+  { file: string; text: string } | { file: string; problem: "too-large" | "binary"; message: string }
+) & { place: Place };
 
 async function lintNew(
   linter: Linter,
@@ -121,42 +164,58 @@ async function lintNew(
     const file = input.file;
     counts.files++;
     if ("problem" in input) {
-      diagnostics.push(linter.fileDiagnostic(file, input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax", input.message));
+      diagnostics.push(
+        linter.fileDiagnostic(
+          file,
+          input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax",
+          input.message,
+        ),
+      );
       continue;
     }
-    const events: { rule: DiffCode; name: string; at: { document: number; range: SourceRange }; message: string }[] = [];
+    const events: { rule: DiffCode; name: string; at: { document: number; range: SourceRange }; message: string }[] =
+      [];
     // NEW's place in the repository (a chart's templates/ or crds/, a kustomize patch) counts as in lint: last argument.
-    const r = linter.lintText(input.text, file, {
-      storedVersions: options.storedVersions,
-      old: (name, document) => {
-        // A kustomize patch of a CRD pairs with nothing: it is merged into the CRD of its name.
-        if (isPartialCrd(document.value)) return undefined;
-        const files = inNew.get(name) ?? new Map<string, number>();
-        inNew.set(name, files);
-        const earlier = files.get(file);
-        if (earlier === undefined) files.set(file, document.index);
-        const at = { document: document.index, range: document.locate(["metadata", "name"]) };
-        const { hit, ambiguous } = old.pair(name, input.place);
-        if (hit) {
-          hit.used = true;
-          const given = stored.get(name);
-          return given ? { ...hit, storedVersions: given } : hit;
-        }
-        if (earlier !== undefined)
-          events.push({ rule: CRD_DUPLICATE, name, at, message: `CRD ${name} is defined twice in ${file} (documents ${earlier + 1} and ${document.index + 1}): only the first is compared with OLD; the apiserver keeps whichever is applied last` });
-        else if (ambiguous) {
-          ambiguousNames.add(name);
-          events.push({
-            rule: CRD_DUPLICATE,
-            name,
-            at,
-            message: `CRD ${name} is defined more than once within the paths compared, and OLD has it in ${ambiguous.map((e) => e.file).join(", ")}, none at this path: this copy is not compared; name each channel's directory as a path of its own`,
-          });
-        }
-        else added.push({ name, at, file });
-        return undefined;
+    const r = linter.lintText(
+      input.text,
+      file,
+      {
+        storedVersions: options.storedVersions,
+        old: (name, document) => {
+          // A kustomize patch of a CRD pairs with nothing: it is merged into the CRD of its name.
+          if (isPartialCrd(document.value)) return undefined;
+          const files = inNew.get(name) ?? new Map<string, number>();
+          inNew.set(name, files);
+          const earlier = files.get(file);
+          if (earlier === undefined) files.set(file, document.index);
+          const at = { document: document.index, range: document.locate(["metadata", "name"]) };
+          const { hit, ambiguous } = old.pair(name, input.place);
+          if (hit) {
+            hit.used = true;
+            const given = stored.get(name);
+            return given ? { ...hit, storedVersions: given } : hit;
+          }
+          if (earlier !== undefined)
+            events.push({
+              rule: CRD_DUPLICATE,
+              name,
+              at,
+              message: `CRD ${name} is defined twice in ${file} (documents ${earlier + 1} and ${document.index + 1}): only the first is compared with OLD; the apiserver keeps whichever is applied last`,
+            });
+          else if (ambiguous) {
+            ambiguousNames.add(name);
+            events.push({
+              rule: CRD_DUPLICATE,
+              name,
+              at,
+              message: `CRD ${name} is defined more than once within the paths compared, and OLD has it in ${ambiguous.map((e) => e.file).join(", ")}, none at this path: this copy is not compared; name each channel's directory as a path of its own`,
+            });
+          } else added.push({ name, at, file });
+          return undefined;
+        },
       },
-    }, inputLayout(file, options.cwd ?? process.cwd(), layouts));
+      inputLayout(file, options.cwd ?? process.cwd(), layouts),
+    );
     diagnostics.push(...r.diagnostics);
     counts.documents += r.documents;
     counts.crds += r.crds;
@@ -169,14 +228,20 @@ async function lintNew(
   const outside = old.elsewhere([...new Set(added.map((a) => a.name))]);
   for (const { name, at, file } of added) {
     const was = outside.get(name);
-    const hint = was ? ` (${was} has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)` : "";
-    diagnostics.push(crdEventDiagnostic(linter, CRD_ADDED, file, at, name, `CRD ${name} is new: it is created, not updated${hint}`));
+    const hint = was
+      ? ` (${was} has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)`
+      : "";
+    diagnostics.push(
+      crdEventDiagnostic(linter, CRD_ADDED, file, at, name, `CRD ${name} is new: it is created, not updated${hint}`),
+    );
   }
   for (const entry of old.entries) {
     if (entry.used || ambiguousNames.has(entry.name)) continue;
     const at = entry.document.locate(["metadata", "name"]);
     // OLD at a git ref: shown at line 1 of the file it was in, as the working tree names it, with OLD's place said.
-    const shown = entry.shownFile ? { file: entry.shownFile, range: LINE_1, where: ` (OLD: ${entry.file}:${at.start.line})` } : { file: entry.file, range: at, where: "" };
+    const shown = entry.shownFile
+      ? { file: entry.shownFile, range: LINE_1, where: ` (OLD: ${entry.file}:${at.start.line})` }
+      : { file: entry.file, range: at, where: "" };
     const twin = old.entries.find((e) => e !== entry && e.used && e.name === entry.name && e.key === entry.key);
     const elsewhere = [...(inNew.get(entry.name)?.keys() ?? [])];
     const message = twin
@@ -184,14 +249,33 @@ async function lintNew(
       : elsewhere.length
         ? `CRD ${entry.name} is gone from ${entry.shownFile ?? entry.file} (NEW still defines it in ${elsewhere.join(", ")}): where this file was applied, deleting the CRD deletes every ${entry.name} object in the cluster`
         : `CRD ${entry.name} is gone from NEW: deleting a CRD deletes every ${entry.name} object in the cluster`;
-    diagnostics.push(crdEventDiagnostic(linter, twin ? CRD_DUPLICATE : CRD_REMOVED, shown.file, { document: entry.document.index, range: shown.range }, entry.name, message + shown.where));
+    diagnostics.push(
+      crdEventDiagnostic(
+        linter,
+        twin ? CRD_DUPLICATE : CRD_REMOVED,
+        shown.file,
+        { document: entry.document.index, range: shown.range },
+        entry.name,
+        message + shown.where,
+      ),
+    );
   }
   for (const s of old.skipped) {
     // Shown in NEW's file of the same path when there is one, else at the path the file had (a pull request shows both).
     const file = newFileAt.get(s.key) ?? s.shownFile ?? s.label;
     const here = file === s.label;
-    const range = here ? { start: { line: s.line, column: s.column }, end: { line: s.line, column: s.column + 1 } } : LINE_1;
-    diagnostics.push(fileEventDiagnostic(linter, OLD_SKIPPED, file, range, `OLD ${s.label}${here ? "" : `:${s.line}`} ${s.why}: its CRDs are not compared, so NEW's CRDs it held are reported as added`));
+    const range = here
+      ? { start: { line: s.line, column: s.column }, end: { line: s.line, column: s.column + 1 } }
+      : LINE_1;
+    diagnostics.push(
+      fileEventDiagnostic(
+        linter,
+        OLD_SKIPPED,
+        file,
+        range,
+        `OLD ${s.label}${here ? "" : `:${s.line}`} ${s.why}: its CRDs are not compared, so NEW's CRDs it held are reported as added`,
+      ),
+    );
   }
   const unknown = Object.keys(options.storedVersionsByCrd ?? {}).filter((n) => !old.entries.some((e) => e.name === n));
   if (unknown.length) throw new UsageError(`--stored-versions ${unknown[0]}=...: OLD has no CRD named ${unknown[0]}`);
@@ -205,14 +289,29 @@ async function lintNew(
 const LINE_1: SourceRange = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
 
 /** Adds the --objects replay to a diff's result: its diagnostics, under the same rule switches and policy. */
-async function withReplay(linter: Linter, result: LintResult, newTexts: readonly string[], options: RevisionOptions, files: string[]): Promise<LintResult> {
+async function withReplay(
+  linter: Linter,
+  result: LintResult,
+  newTexts: readonly string[],
+  options: RevisionOptions,
+  files: string[],
+): Promise<LintResult> {
   const crds: Record<string, unknown>[] = [];
   for (const text of newTexts) for (const { raw } of crdsOf(linter.load(text).documents)) crds.push(raw);
   const replay = await replayObjects(linter, crds, options.objects!, options);
   let kept = replay.diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
   const { errors: _e, warnings: _w, infos: _i, ...counts } = result.summary;
-  return { ...result, ...counted([...result.diagnostics, ...kept], { ...counts, files: counts.files + replay.files.length, resources: counts.resources + replay.resources, skipped: counts.skipped + replay.skipped }), files: [...files, ...replay.files] };
+  return {
+    ...result,
+    ...counted([...result.diagnostics, ...kept], {
+      ...counts,
+      files: counts.files + replay.files.length,
+      resources: counts.resources + replay.resources,
+      skipped: counts.skipped + replay.skipped,
+    }),
+    files: [...files, ...replay.files],
+  };
 }
 
 /**
@@ -230,7 +329,14 @@ function keptByDiff(d: Diagnostic, warnsOnUpdate: ReadonlySet<string>): boolean 
   );
 }
 
-function crdEventDiagnostic(linter: Linter, rule: DiffCode, file: string, at: { document: number; range: SourceRange }, name: string, message: string): Diagnostic {
+function crdEventDiagnostic(
+  linter: Linter,
+  rule: DiffCode,
+  file: string,
+  at: { document: number; range: SourceRange },
+  name: string,
+  message: string,
+): Diagnostic {
   const meta = linter.rules.find((r) => r.id === rule);
   // A duplicate is about the input, not a change: it has no effect, and its severity is the rule's.
   const effect = rule === CRD_REMOVED ? "data-lost" : rule === CRD_ADDED ? "none" : undefined;
@@ -252,7 +358,25 @@ function crdEventDiagnostic(linter: Linter, rule: DiffCode, file: string, at: { 
 }
 
 /** A finding about a whole file of OLD (revision-old-skipped). */
-function fileEventDiagnostic(linter: Linter, rule: DiffCode, file: string, range: SourceRange, message: string): Diagnostic {
+function fileEventDiagnostic(
+  linter: Linter,
+  rule: DiffCode,
+  file: string,
+  range: SourceRange,
+  message: string,
+): Diagnostic {
   const configured = linter.severityFor(rule, "info");
-  return buildDiagnostic({ file, document: 0, object: null, range, rule, category: "revision", severity: configured === "off" ? "info" : configured, apiserver: false, field: null, type: null, message });
+  return buildDiagnostic({
+    file,
+    document: 0,
+    object: null,
+    range,
+    rule,
+    category: "revision",
+    severity: configured === "off" ? "info" : configured,
+    apiserver: false,
+    field: null,
+    type: null,
+    message,
+  });
 }

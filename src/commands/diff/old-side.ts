@@ -6,7 +6,17 @@ import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { expandInputs, ignoredBy, readInput, DEFAULT_MAX_FILE_SIZE_BYTES, formatBytes } from "../../load/files.js";
 import type { LoadedDocument } from "../../load/document.js";
-import { filesMentioningAt, GitRefError, listFilesAt, readFilesAt, refLabel, resolveGitRef, toPosix, worktreePath, type GitTree } from "../../load/git.js";
+import {
+  filesMentioningAt,
+  GitRefError,
+  listFilesAt,
+  readFilesAt,
+  refLabel,
+  resolveGitRef,
+  toPosix,
+  worktreePath,
+  type GitTree,
+} from "../../load/git.js";
 import { isPartialCrd } from "../../load/kustomize-patch.js";
 import { goTemplateAction } from "../../load/template.js";
 import { objectsOf } from "../../load/objects.js";
@@ -43,12 +53,16 @@ interface SkippedOld extends Place {
 }
 
 /** The CRDs of a text, list items included (`kubectl get crd -o yaml`), read as lint reads them (src/load/objects.ts). */
-export function crdsOf(documents: readonly LoadedDocument[]): { raw: Record<string, unknown>; document: LoadedDocument }[] {
+export function crdsOf(
+  documents: readonly LoadedDocument[],
+): { raw: Record<string, unknown>; document: LoadedDocument }[] {
   return objectsOf(documents).objects.flatMap((o) => (isCrd(o.value) ? [{ raw: o.value, document: o.document }] : []));
 }
 
 export function nameOf(raw: Record<string, unknown>): string | null {
-  return isObject(raw.metadata) && typeof raw.metadata.name === "string" && raw.metadata.name !== "" ? raw.metadata.name : null;
+  return isObject(raw.metadata) && typeof raw.metadata.name === "string" && raw.metadata.name !== ""
+    ? raw.metadata.name
+    : null;
 }
 
 /** The key of `file` among the files a path named: relative to a named directory, "" for a named file (or -). */
@@ -86,11 +100,25 @@ export class OldSide {
     const template = goTemplateAction(text, loaded.problems);
     const syntax = loaded.problems.find((p) => p.rule === "yaml-syntax");
     if (template || syntax) {
-      if (explicit) throw new UsageError(template ? `cannot read OLD ${file}:${template.line}:${template.column}: a Go/Helm template, not YAML; render it (helm template) and give the output as OLD` : `cannot read OLD ${file}:${syntax!.range.start.line}:${syntax!.range.start.column}: ${syntax!.message}`);
+      if (explicit)
+        throw new UsageError(
+          template
+            ? `cannot read OLD ${file}:${template.line}:${template.column}: a Go/Helm template, not YAML; render it (helm template) and give the output as OLD`
+            : `cannot read OLD ${file}:${syntax!.range.start.line}:${syntax!.range.start.column}: ${syntax!.message}`,
+        );
       if (!text.includes("CustomResourceDefinition")) return;
       const at = template ?? syntax!.range.start;
-      const why = template ? `is a Go/Helm template ({{ ... }}), not YAML (render it, e.g. \`helm template . > old.yaml\`, and give that as OLD)` : `does not parse (${syntax!.message})`;
-      this.skipped.push({ ...place, label: file, line: at.line, column: at.column, why, ...(shownFile ? { shownFile } : {}) });
+      const why = template
+        ? `is a Go/Helm template ({{ ... }}), not YAML (render it, e.g. \`helm template . > old.yaml\`, and give that as OLD)`
+        : `does not parse (${syntax!.message})`;
+      this.skipped.push({
+        ...place,
+        label: file,
+        line: at.line,
+        column: at.column,
+        why,
+        ...(shownFile ? { shownFile } : {}),
+      });
       return;
     }
     const crds = crdsOf(loaded.documents);
@@ -99,20 +127,39 @@ export class OldSide {
       const name = nameOf(raw);
       // A kustomize patch of a CRD is not a revision of it (it is merged into the CRD of its name).
       if (name === null || isPartialCrd(raw)) continue;
-      this.entries.push({ name, raw, document, file, used: false, ...place, ...(shownFile ? { shownFile, showInNew: true } : {}) });
+      this.entries.push({
+        name,
+        raw,
+        document,
+        file,
+        used: false,
+        ...place,
+        ...(shownFile ? { shownFile, showInNew: true } : {}),
+      });
     }
   }
 
   addTreeFiles(files: readonly { file: string; scope: number }[]): void {
     const tree = this.tree!;
-    const texts = readFilesAt(tree, files.map((f) => f.file), this.options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES);
+    const texts = readFilesAt(
+      tree,
+      files.map((f) => f.file),
+      this.options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
+    );
     for (const { file: f, scope } of files) {
       const t = texts.get(f);
       if (t === undefined) continue;
       const place = { scope, key: f };
       const shownFile = worktreePath(tree, this.cwd, f);
       if (typeof t !== "string") {
-        this.skipped.push({ ...place, label: refLabel(tree, this.cwd, f), line: 1, column: 1, why: `is ${formatBytes(t.tooLarge)}, over the --max-file-size limit`, shownFile });
+        this.skipped.push({
+          ...place,
+          label: refLabel(tree, this.cwd, f),
+          line: 1,
+          column: 1,
+          why: `is ${formatBytes(t.tooLarge)}, over the --max-file-size limit`,
+          shownFile,
+        });
         continue;
       }
       this.add(refLabel(tree, this.cwd, f), t, false, place, shownFile);
@@ -138,7 +185,8 @@ export class OldSide {
       if (goTemplateAction(text, loaded.problems)) continue;
       for (const { raw } of crdsOf(loaded.documents)) {
         const name = nameOf(raw);
-        if (name !== null && wanted.has(name) && !out.has(name) && !isPartialCrd(raw)) out.set(name, refLabel(tree, this.cwd, f));
+        if (name !== null && wanted.has(name) && !out.has(name) && !isPartialCrd(raw))
+          out.set(name, refLabel(tree, this.cwd, f));
       }
     }
     return out;
@@ -160,31 +208,53 @@ export class OldSide {
 }
 
 /** OLD's status.storedVersions per CRD from --stored-versions-from files (kubectl get crd -o yaml). */
-async function storedVersionsFrom(linter: Linter, files: readonly string[], options: RevisionOptions): Promise<Map<string, string[]>> {
+async function storedVersionsFrom(
+  linter: Linter,
+  files: readonly string[],
+  options: RevisionOptions,
+): Promise<Map<string, string[]>> {
   const cwd = options.cwd ?? process.cwd();
   const out = new Map<string, string[]>();
   for (const file of files) {
-    const input = await readInput(file, { cwd, maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, stdin: options.stdin }).catch((e: Error) => {
+    const input = await readInput(file, {
+      cwd,
+      maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
+      stdin: options.stdin,
+    }).catch((e: Error) => {
       throw new UsageError(`--stored-versions-from ${file}: ${e.message}`);
     });
     if ("problem" in input) throw new UsageError(`--stored-versions-from ${file}: ${input.message}`);
     const loaded = linter.load(input.text);
     const syntax = loaded.problems.find((p) => p.rule === "yaml-syntax");
-    if (syntax) throw new UsageError(`--stored-versions-from ${file}:${syntax.range.start.line}:${syntax.range.start.column}: ${syntax.message}`);
+    if (syntax)
+      throw new UsageError(
+        `--stored-versions-from ${file}:${syntax.range.start.line}:${syntax.range.start.column}: ${syntax.message}`,
+      );
     let found = 0;
     for (const { raw } of crdsOf(loaded.documents)) {
       const name = nameOf(raw);
-      const stored = isObject(raw.status) && Array.isArray(raw.status.storedVersions) ? raw.status.storedVersions.filter((v): v is string => typeof v === "string") : [];
+      const stored =
+        isObject(raw.status) && Array.isArray(raw.status.storedVersions)
+          ? raw.status.storedVersions.filter((v): v is string => typeof v === "string")
+          : [];
       if (name === null || stored.length === 0) continue;
       out.set(name, stored);
       found++;
     }
-    if (found === 0) throw new UsageError(`--stored-versions-from ${file}: no CustomResourceDefinition with status.storedVersions (give the CRDs as the cluster returns them: kubectl get crd NAME -o yaml)`);
+    if (found === 0)
+      throw new UsageError(
+        `--stored-versions-from ${file}: no CustomResourceDefinition with status.storedVersions (give the CRDs as the cluster returns them: kubectl get crd NAME -o yaml)`,
+      );
   }
   return out;
 }
 
-export async function readOld(linter: Linter, source: OldSource, newPaths: readonly string[], options: RevisionOptions): Promise<OldSide> {
+export async function readOld(
+  linter: Linter,
+  source: OldSource,
+  newPaths: readonly string[],
+  options: RevisionOptions,
+): Promise<OldSide> {
   const cwd = options.cwd ?? process.cwd();
   const maxFileSizeBytes = options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES;
   const fromPaths = async (paths: readonly string[], explicitFiles: boolean): Promise<OldSide> => {
@@ -199,11 +269,20 @@ export async function readOld(linter: Linter, source: OldSource, newPaths: reado
         const input = await readInput(file, { cwd, maxFileSizeBytes, stdin: options.stdin }).catch((e: Error) => {
           throw new UsageError(`cannot read OLD ${file}: ${e.message}`);
         });
-        const explicit = explicitFiles && (file === "-" || paths.includes(file)) && (file === "-" || statSync(resolve(cwd, file)).isFile());
+        const explicit =
+          explicitFiles &&
+          (file === "-" || paths.includes(file)) &&
+          (file === "-" || statSync(resolve(cwd, file)).isFile());
         const place = { scope: 0, key: keyUnder(cwd, named, file) };
         if ("problem" in input) {
           if (explicit) throw new UsageError(`cannot read OLD ${file}: ${input.message}`);
-          side.skipped.push({ ...place, label: file, line: 1, column: 1, why: input.problem === "too-large" ? "is over the --max-file-size limit" : "is not text" });
+          side.skipped.push({
+            ...place,
+            label: file,
+            line: 1,
+            column: 1,
+            why: input.problem === "too-large" ? "is over the --max-file-size limit" : "is not text",
+          });
           continue;
         }
         side.add(file, input.text, explicit, place);
@@ -227,13 +306,20 @@ export async function readOld(linter: Linter, source: OldSource, newPaths: reado
   const side = new OldSide(linter, options, tree);
   // NEW's ignore patterns hold for OLD too: an ignored directory of fixtures is in neither revision.
   const ignored = await ignoredBy({ cwd, ignore: options.ignore, ignoreBase: options.ignoreBase });
-  side.addTreeFiles(listFilesAt(tree, cwd, options.namedPaths ?? newPaths).filter((f) => !ignored(worktreePath(tree, cwd, f.file))));
+  side.addTreeFiles(
+    listFilesAt(tree, cwd, options.namedPaths ?? newPaths).filter((f) => !ignored(worktreePath(tree, cwd, f.file))),
+  );
   return side;
 }
 
 /** The stored versions the user gave per CRD: --stored-versions NAME=... over --stored-versions-from. */
-export async function storedVersionsOf(linter: Linter, options: RevisionOptions): Promise<Map<string, readonly string[]>> {
-  const out = new Map<string, readonly string[]>(options.storedVersionsFrom?.length ? await storedVersionsFrom(linter, options.storedVersionsFrom, options) : []);
+export async function storedVersionsOf(
+  linter: Linter,
+  options: RevisionOptions,
+): Promise<Map<string, readonly string[]>> {
+  const out = new Map<string, readonly string[]>(
+    options.storedVersionsFrom?.length ? await storedVersionsFrom(linter, options.storedVersionsFrom, options) : [],
+  );
   for (const [name, list] of Object.entries(options.storedVersionsByCrd ?? {})) out.set(name, list);
   return out;
 }

@@ -6,16 +6,41 @@ import type { DiffPolicy } from "../../config/diff-policy.js";
 export const UNSTABLE_VERSION = /alpha|beta/;
 
 function glob(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return new RegExp(
+    `^${pattern
+      .split("*")
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 }
 
 /** Drops ignored findings and applies the unstable-version policy (after the per-rule severities). */
 export function applyDiffPolicy(diagnostics: readonly Diagnostic[], policy: DiffPolicy): Diagnostic[] {
-  const ignores = policy.ignore.map((i) => ({ ...i, crdRe: i.crd ? glob(i.crd) : null, pathRe: i.path ? glob(i.path) : null }));
+  const ignores = policy.ignore.map((i) => ({
+    ...i,
+    crdRe: i.crd ? glob(i.crd) : null,
+    pathRe: i.path ? glob(i.path) : null,
+  }));
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
-    if (d.category === "revision" && ignores.some((i) => i.rule === d.rule && (!i.crdRe || i.crdRe.test(d.object ?? "")) && (!i.pathRe || i.pathRe.test(d.field ?? "")))) continue;
-    if (policy.unstableVersions === "lenient" && d.category === "revision" && !d.apiserver && d.version !== undefined && UNSTABLE_VERSION.test(d.version) && policy.rules[d.rule] === undefined)
+    if (
+      d.category === "revision" &&
+      ignores.some(
+        (i) =>
+          i.rule === d.rule &&
+          (!i.crdRe || i.crdRe.test(d.object ?? "")) &&
+          (!i.pathRe || i.pathRe.test(d.field ?? "")),
+      )
+    )
+      continue;
+    if (
+      policy.unstableVersions === "lenient" &&
+      d.category === "revision" &&
+      !d.apiserver &&
+      d.version !== undefined &&
+      UNSTABLE_VERSION.test(d.version) &&
+      policy.rules[d.rule] === undefined
+    )
       out.push({ ...d, severity: "info" });
     else out.push(d);
   }

@@ -14,7 +14,12 @@ import { isCrd, isObject } from "../../crd/model.js";
 import { splitApiVersion } from "../../k8s/builtin.js";
 import { deepEqual, isPlainObject } from "../../k8s/go.js";
 import { buildDiagnostic, type Diagnostic } from "../../diagnostics/index.js";
-import { createResourceValidator, resourceVersionFor, type ResourceFinding, type ResourceValidator } from "../../values/resource.js";
+import {
+  createResourceValidator,
+  resourceVersionFor,
+  type ResourceFinding,
+  type ResourceValidator,
+} from "../../values/resource.js";
 import { CrdRegistry, type RegisteredCrd, type RegisteredVersion } from "../../crd/registry.js";
 import { SchemaValidatorCache } from "../../values/value.js";
 import type { Effect } from "../../rules/define-rule.js";
@@ -59,13 +64,15 @@ interface ReadChange {
 
 /** What reading the object through NEW's schema removes or changes (metadata, apiVersion and kind are the apiserver's own). */
 function readChanges(before: unknown, after: unknown, path: (string | number)[], out: ReadChange[]): void {
-  const field = (p: (string | number)[]) => p.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
+  const field = (p: (string | number)[]) =>
+    p.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
   if (isPlainObject(before) && isPlainObject(after)) {
     for (const k of Object.keys(before)) {
       if (path.length === 0 && (k === "metadata" || k === "apiVersion" || k === "kind")) continue;
       if (k === "metadata") continue; // embedded resources' metadata is normalized, not pruned by the schema
       const p = [...path, k];
-      if (!Object.hasOwn(after, k)) out.push({ docPath: p, field: field(p), kind: before[k] === null ? "nullDropped" : "pruned" });
+      if (!Object.hasOwn(after, k))
+        out.push({ docPath: p, field: field(p), kind: before[k] === null ? "nullDropped" : "pruned" });
       else readChanges(before[k], after[k], p, out);
     }
     return;
@@ -74,8 +81,10 @@ function readChanges(before: unknown, after: unknown, path: (string | number)[],
     for (let i = 0; i < Math.min(before.length, after.length); i++) readChanges(before[i], after[i], [...path, i], out);
     return;
   }
-  if (before === null && after !== null && after !== undefined) out.push({ docPath: path, field: field(path), kind: "defaulted", value: after });
-  else if (!deepEqual(before, after) && !(typeof before === "number" && typeof after === "number")) out.push({ docPath: path, field: field(path), kind: "defaulted", value: after });
+  if (before === null && after !== null && after !== undefined)
+    out.push({ docPath: path, field: field(path), kind: "defaulted", value: after });
+  else if (!deepEqual(before, after) && !(typeof before === "number" && typeof after === "number"))
+    out.push({ docPath: path, field: field(path), kind: "defaulted", value: after });
 }
 
 const findingKey = (f: ResourceFinding) => `${f.rule}\0${f.field}\0${f.message}\0${f.value ?? ""}`;
@@ -85,7 +94,12 @@ function findingText(f: ResourceFinding): string {
 }
 
 /** Replays the objects under `paths` against NEW's CRDs (`newCrds`: the raw CRD objects of NEW). */
-export async function replayObjects(linter: Linter, newCrds: readonly Record<string, unknown>[], paths: readonly string[], options: ReplayOptions): Promise<ReplayResult> {
+export async function replayObjects(
+  linter: Linter,
+  newCrds: readonly Record<string, unknown>[],
+  paths: readonly string[],
+  options: ReplayOptions,
+): Promise<ReplayResult> {
   const cwd = options.cwd ?? process.cwd();
   const expanded = await expandInputs(paths, { cwd, ignore: options.ignore, ignoreBase: options.ignoreBase });
   if (expanded.errors.length) throw new UsageError(expanded.errors.map((e) => `--objects: ${e}`).join("\n"));
@@ -114,7 +128,19 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
     return validator;
   };
 
-  const emit = (file: string, document: LoadedDocument, docPath: (string | number)[], object: string, rule: string, effect: Effect, ratcheted: boolean, message: string, field: string | null, version: string, detail?: string) => {
+  const emit = (
+    file: string,
+    document: LoadedDocument,
+    docPath: (string | number)[],
+    object: string,
+    rule: string,
+    effect: Effect,
+    ratcheted: boolean,
+    message: string,
+    field: string | null,
+    version: string,
+    detail?: string,
+  ) => {
     const severity = linter.severityFor(rule, severityOfEffect(effect, ratcheted));
     if (severity === "off") return;
     diagnostics.push(
@@ -138,13 +164,19 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
   };
 
   for (const file of expanded.files) {
-    const input = await readInput(file, { cwd, maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES }).catch((e: Error) => {
+    const input = await readInput(file, {
+      cwd,
+      maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
+    }).catch((e: Error) => {
       throw new UsageError(`--objects: cannot read ${file}: ${e.message}`);
     });
     if ("problem" in input) throw new UsageError(`--objects: cannot read ${file}: ${input.message}`);
     const loaded = linter.load(input.text);
     const syntax = loaded.problems.find((p) => p.rule === "yaml-syntax");
-    if (syntax) throw new UsageError(`--objects: cannot read ${file}:${syntax.range.start.line}:${syntax.range.start.column}: ${syntax.message}`);
+    if (syntax)
+      throw new UsageError(
+        `--objects: cannot read ${file}:${syntax.range.start.line}:${syntax.range.start.column}: ${syntax.message}`,
+      );
     // List items included (`kubectl get <kind> -A -o yaml`), read as lint reads them; `document` is the item's own.
     for (const { value, document } of objectsOf(loaded.documents).objects) {
       if (isCrd(value as unknown) || typeof value.apiVersion !== "string" || typeof value.kind !== "string") continue;
@@ -161,7 +193,18 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
       const at = (p: (string | number)[]) => p;
       const v = crd.versions.get(version);
       if (!v || !v.served) {
-        emit(file, document, at(["apiVersion"]), object, OBJECT_INVALID, "objects-fail", false, `${object} is ${value.apiVersion}, which NEW ${v ? "no longer serves" : "no longer has"} (${crd.name ?? `${crd.kind}.${crd.group}`}): it cannot be read or written at that version`, "apiVersion", version);
+        emit(
+          file,
+          document,
+          at(["apiVersion"]),
+          object,
+          OBJECT_INVALID,
+          "objects-fail",
+          false,
+          `${object} is ${value.apiVersion}, which NEW ${v ? "no longer serves" : "no longer has"} (${crd.name ?? `${crd.kind}.${crd.group}`}): it cannot be read or written at that version`,
+          "apiVersion",
+          version,
+        );
         continue;
       }
       const validator = await validatorOf(crd, v);
@@ -176,17 +219,41 @@ export async function replayObjects(linter: Linter, newCrds: readonly Record<str
             : c.kind === "nullDropped"
               ? `${c.field} of ${object} (${version}) is null, which NEW's schema does not allow: it is dropped on read`
               : `${c.field} of ${object} (${version}) reads as ${JSON.stringify(c.value)} through NEW (defaulting)`;
-        emit(file, document, at(c.docPath), object, OBJECT_READ_CHANGED, c.kind === "defaulted" ? "behaviour-changed" : "data-lost", false, message, c.field, version);
+        emit(
+          file,
+          document,
+          at(c.docPath),
+          object,
+          OBJECT_READ_CHANGED,
+          c.kind === "defaulted" ? "behaviour-changed" : "data-lost",
+          false,
+          message,
+          c.field,
+          version,
+        );
       }
       // Validated as a create and as an unchanged update (ratcheting lets unchanged values keep most errors).
       const created = validator.validate(structuredClone(value)).findings.filter((f) => f.severity === "error");
-      const updateFindings = validator.validate(structuredClone(value), structuredClone(value)).findings.filter((f) => f.severity === "error");
+      const updateFindings = validator
+        .validate(structuredClone(value), structuredClone(value))
+        .findings.filter((f) => f.severity === "error");
       const updated = new Set(updateFindings.map(findingKey));
       const createdKeys = new Set(created.map(findingKey));
       // Transition rules run on updates only: an unchanged update can fail where a create passes.
       for (const f of updateFindings) {
         if (createdKeys.has(findingKey(f))) continue;
-        emit(file, document, at(f.docPath), object, OBJECT_INVALID, "objects-fail", false, `${object} (${version}) fails NEW's validation on an unchanged update (a create passes): ${findingText(f)}`, f.field, version);
+        emit(
+          file,
+          document,
+          at(f.docPath),
+          object,
+          OBJECT_INVALID,
+          "objects-fail",
+          false,
+          `${object} (${version}) fails NEW's validation on an unchanged update (a create passes): ${findingText(f)}`,
+          f.field,
+          version,
+        );
       }
       for (const f of created) {
         const both = updated.has(findingKey(f));

@@ -29,5 +29,9 @@ export async function lintText(text: string, options: LintOptions & { file?: str
   checkOptions("lintText", options, ruleIds());
   const linter = await makeLinter(allRules, options);
   const r = linter.lintText(text, options.file ?? "<text>");
-  return runResult(r.diagnostics, { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped }, linter.minor);
+  return runResult(
+    r.diagnostics,
+    { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped },
+    linter.minor,
+  );
 }

@@ -27,6 +27,10 @@ export interface ValidateOptions extends LintOptions {
 /** Checks the paths and validate's options (a UsageError names every problem), then runs. */
 export async function validateFiles(paths: readonly string[], options: ValidateOptions): Promise<LintResult> {
   checkPaths(paths);
-  checkOptions("validate", options, allRules.map((r) => r.id));
+  checkOptions(
+    "validate",
+    options,
+    allRules.map((r) => r.id),
+  );
   return new ValidateRun(options, await makeLinter(allRules, options)).run(paths);
 }

@@ -28,7 +28,11 @@ export type ReadableInput = Exclude<OpenedInput, { problem: string }>;
  * Opens each input once per run, checking its size (--max-file-size) and NUL bytes: the CRD pass and the resource
  * pass both read an input, and standard input or a pipe gives its text only once.
  */
-export function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinReader | undefined): (file: string) => Promise<OpenedInput> {
+export function inputOpener(
+  cwd: string,
+  maxFileSizeBytes: number,
+  stdin: StdinReader | undefined,
+): (file: string) => Promise<OpenedInput> {
   const opened = new Map<string, Promise<OpenedInput>>();
   // The library reads no standard input for validate unless given a reader (the CLI's, a test's).
   const reader: StdinReader = stdin ?? (async () => "");
@@ -38,9 +42,11 @@ export function inputOpener(cwd: string, maxFileSizeBytes: number, stdin: StdinR
     if (!input)
       opened.set(
         file,
-        (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader, allowEmptyStdin: stdin === undefined }).catch((e: unknown) => {
-          throw e instanceof NoInputError ? new UsageError(e.message) : e;
-        })),
+        (input = openInput(file, { cwd, maxFileSizeBytes, stdin: reader, allowEmptyStdin: stdin === undefined }).catch(
+          (e: unknown) => {
+            throw e instanceof NoInputError ? new UsageError(e.message) : e;
+          },
+        )),
       );
     return input;
   };
@@ -57,7 +63,13 @@ export type ChunkDocument = {
 };
 
 /** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
-export async function* documentsOf(input: ReadableInput, cwd: string, only?: (chunk: string) => boolean, fast?: FastLoader, layouts?: LayoutCache): AsyncGenerator<ChunkDocument> {
+export async function* documentsOf(
+  input: ReadableInput,
+  cwd: string,
+  only?: (chunk: string) => boolean,
+  fast?: FastLoader,
+  layouts?: LayoutCache,
+): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
   // Helm renders every file of a chart's templates/: any `{{` there is an action.
@@ -72,15 +84,33 @@ export async function* documentsOf(input: ReadableInput, cwd: string, only?: (ch
     // The fast loader reads what it can (the same documents and ranges as the full loader: test/fast-load.test.mjs),
     // CRDs included; the full loader reads the rest and reports their problems.
     const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
-    const template = goTemplateAction(chunk.text, loaded.problems, { chartTemplate, values: loaded.documents.map((d) => d.value) });
+    const template = goTemplateAction(chunk.text, loaded.problems, {
+      chartTemplate,
+      values: loaded.documents.map((d) => d.value),
+    });
     if (template) {
-      yield { located: null, text: chunk.text, problems: [], lineOffset, chunk: chunkIndex, template: { line: template.line + lineOffset, column: template.column } };
+      yield {
+        located: null,
+        text: chunk.text,
+        problems: [],
+        lineOffset,
+        chunk: chunkIndex,
+        template: { line: template.line + lineOffset, column: template.column },
+      };
       index += Math.max(1, loaded.documents.length);
       continue;
     }
     if (loaded.documents.length === 0 && loaded.problems.length === 0) continue;
-    if (loaded.documents.length === 0) yield { located: null, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
-    for (const doc of loaded.documents) yield { located: { doc, lineOffset, index: index + doc.index }, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
+    if (loaded.documents.length === 0)
+      yield { located: null, text: chunk.text, problems: loaded.problems, lineOffset, chunk: chunkIndex };
+    for (const doc of loaded.documents)
+      yield {
+        located: { doc, lineOffset, index: index + doc.index },
+        text: chunk.text,
+        problems: loaded.problems,
+        lineOffset,
+        chunk: chunkIndex,
+      };
     index += Math.max(1, loaded.documents.length);
   }
 }
@@ -88,15 +118,29 @@ export async function* documentsOf(input: ReadableInput, cwd: string, only?: (ch
 export const mentionsCrd = (text: string): boolean => text.includes("CustomResourceDefinition");
 
 export interface OldObjects {
-  find(group: string, kind: string, namespace: string, name: string | null, namespaced: boolean): Record<string, unknown> | undefined;
+  find(
+    group: string,
+    kind: string,
+    namespace: string,
+    name: string | null,
+    namespaced: boolean,
+  ): Record<string, unknown> | undefined;
 }
 
 /** The stored objects of an update (`--old`), by group, kind, namespace and name. */
-export async function loadOld(file: string, cwd: string, open: (file: string) => Promise<OpenedInput>): Promise<OldObjects> {
+export async function loadOld(
+  file: string,
+  cwd: string,
+  open: (file: string) => Promise<OpenedInput>,
+): Promise<OldObjects> {
   const byKey = new Map<string, Record<string, unknown>>();
-  const key = (group: string, kind: string, namespace: string, name: string) => `${group}\0${kind}\0${namespace}\0${name}`;
+  const key = (group: string, kind: string, namespace: string, name: string) =>
+    `${group}\0${kind}\0${namespace}\0${name}`;
   let readable = false;
-  const cannotRead = (e: unknown) => new UsageError(`cannot read --old ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+  const cannotRead = (e: unknown) =>
+    new UsageError(
+      `cannot read --old ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`,
+    );
   let input: OpenedInput;
   try {
     input = await open(file);
@@ -108,7 +152,8 @@ export async function loadOld(file: string, cwd: string, open: (file: string) =>
     for await (const d of documentsOf(input, cwd)) {
       readable = true;
       const v = d.located?.doc.value;
-      if (!isObject(v) || typeof v.apiVersion !== "string" || typeof v.kind !== "string" || !isObject(v.metadata)) continue;
+      if (!isObject(v) || typeof v.apiVersion !== "string" || typeof v.kind !== "string" || !isObject(v.metadata))
+        continue;
       const name = typeof v.metadata.name === "string" ? v.metadata.name : "";
       const ns = typeof v.metadata.namespace === "string" ? v.metadata.namespace : "";
       byKey.set(key(splitApiVersion(v.apiVersion).group, v.kind, ns, name), v);
@@ -120,7 +165,11 @@ export async function loadOld(file: string, cwd: string, open: (file: string) =>
   return {
     find(group, kind, namespace, name, namespaced) {
       if (name === null) return undefined;
-      const nss = namespaced ? (namespace === "" || namespace === "default" ? ["", "default"] : [namespace]) : [namespace, ""];
+      const nss = namespaced
+        ? namespace === "" || namespace === "default"
+          ? ["", "default"]
+          : [namespace]
+        : [namespace, ""];
       for (const ns of nss) {
         const v = byKey.get(key(group, kind, ns, name));
         if (v) return v;

@@ -6,7 +6,13 @@
  * chunks.
  */
 import { dirname } from "node:path";
-import { buildDiagnostic, type Diagnostic, type HiddenBy, type LintResult, type Severity } from "../../diagnostics/index.js";
+import {
+  buildDiagnostic,
+  type Diagnostic,
+  type HiddenBy,
+  type LintResult,
+  type Severity,
+} from "../../diagnostics/index.js";
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs } from "../../load/files.js";
 import { objectsOf } from "../../load/objects.js";
 import { isKustomizationFile, type LayoutCache } from "../../load/layout.js";
@@ -17,14 +23,30 @@ import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } 
 import type { ValidateCode } from "./codes.js";
 import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
 import { SchemaValidatorCache } from "../../values/value.js";
-import { createResourceValidator, resourceVersionFor, type CelStage, type FieldValidation, type ResourceFinding, type ResourceFindingCode, type ResourceValidator } from "../../values/resource.js";
+import {
+  createResourceValidator,
+  resourceVersionFor,
+  type CelStage,
+  type FieldValidation,
+  type ResourceFinding,
+  type ResourceFindingCode,
+  type ResourceValidator,
+} from "../../values/resource.js";
 import { apiserverLine } from "../../report/types.js";
 import { UsageError } from "../../engine/files.js";
 import { inputProblemDiagnostic } from "../../engine/lint-file.js";
 import { goTemplateMessage, type Linter } from "../../engine/lint.js";
 import { DiagnosticSink, type RunCounts, type Severities } from "../../engine/sink.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
-import { documentsOf, inputOpener, loadOld, mentionsCrd, type Located, type OldObjects, type OpenedInput } from "./inputs.js";
+import {
+  documentsOf,
+  inputOpener,
+  loadOld,
+  mentionsCrd,
+  type Located,
+  type OldObjects,
+  type OpenedInput,
+} from "./inputs.js";
 import type { ValidateOptions } from "./index.js";
 
 /** Where a CRD was read: its document, and the text of its chunk (linted on first use, for its verdict). */
@@ -98,7 +120,12 @@ export class ValidateRun {
 
   private async expand(list: readonly string[]): Promise<string[]> {
     const o = this.options;
-    const e = await expandInputs(list, { cwd: this.cwd, ignore: o.ignore, ignoreBase: o.ignoreBase, stdinFilename: o.stdinFilename });
+    const e = await expandInputs(list, {
+      cwd: this.cwd,
+      ignore: o.ignore,
+      ignoreBase: o.ignoreBase,
+      stdinFilename: o.stdinFilename,
+    });
     if (e.errors.length) throw new UsageError(e.errors.join("\n"));
     return e.files;
   }
@@ -110,7 +137,11 @@ export class ValidateRun {
   }
 
   /** Registers the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). */
-  private async registerInput(file: string, only: ((chunk: string) => boolean) | undefined, report: boolean): Promise<void> {
+  private async registerInput(
+    file: string,
+    only: ((chunk: string) => boolean) | undefined,
+    report: boolean,
+  ): Promise<void> {
     const input = await this.open(file);
     if ("problem" in input) {
       if (report) this.sink.keep(inputProblemDiagnostic(this.linter, input));
@@ -134,7 +165,14 @@ export class ValidateRun {
         if (this.crdDocuments.has(key)) continue;
         this.crdDocuments.add(key);
         const r = o.document.locate([]);
-        this.registry.add(o.value, { file, document: d.located.index, line: r.start.line + d.located.lineOffset, column: r.start.column, text: d.text, lineOffset: d.located.lineOffset });
+        this.registry.add(o.value, {
+          file,
+          document: d.located.index,
+          line: r.start.line + d.located.lineOffset,
+          column: r.start.column,
+          text: d.text,
+          lineOffset: d.located.lineOffset,
+        });
       }
     }
   }
@@ -168,8 +206,13 @@ export class ValidateRun {
       }
       for (const p of d.problems) {
         if (p.document !== 0 && d.located && p.document !== d.located.doc.index) continue;
-        const range = { start: { line: p.range.start.line + d.lineOffset, column: p.range.start.column }, end: { line: p.range.end.line + d.lineOffset, column: p.range.end.column } };
-        tally.keep(this.severities.placed(file, p.rule, p.message, { document: d.located?.index ?? 0, range, category: "yaml" }));
+        const range = {
+          start: { line: p.range.start.line + d.lineOffset, column: p.range.start.column },
+          end: { line: p.range.end.line + d.lineOffset, column: p.range.end.column },
+        };
+        tally.keep(
+          this.severities.placed(file, p.rule, p.message, { document: d.located?.index ?? 0, range, category: "yaml" }),
+        );
       }
       if (!d.located) {
         tally.count("documents");
@@ -191,16 +234,29 @@ export class ValidateRun {
   }
 
   /** One object: its CRD and version looked up, the CRD's verdict, then the apiserver's pipeline for the version. */
-  private validateObject(value: unknown, prefix: (string | number)[], located: Located, file: string, tally: DiagnosticSink): void {
+  private validateObject(
+    value: unknown,
+    prefix: (string | number)[],
+    located: Located,
+    file: string,
+    tally: DiagnosticSink,
+  ): void {
     const obj = isObject(value) ? value : null;
     const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
-    const base = (rule: ValidateCode | ResourceFindingCode, severity: Severity, path: (string | number)[]): Diagnostic => {
+    const base = (
+      rule: ValidateCode | ResourceFindingCode,
+      severity: Severity,
+      path: (string | number)[],
+    ): Diagnostic => {
       const r = located.doc.locate([...prefix, ...path]);
       return buildDiagnostic({
         file,
         document: located.index,
         object: name,
-        range: { start: { line: r.start.line + located.lineOffset, column: r.start.column }, end: { line: r.end.line + located.lineOffset, column: r.end.column } },
+        range: {
+          start: { line: r.start.line + located.lineOffset, column: r.start.column },
+          end: { line: r.end.line + located.lineOffset, column: r.end.column },
+        },
         rule,
         category: "resource",
         severity,
@@ -213,13 +269,20 @@ export class ValidateRun {
     const apiVersion = obj && typeof obj.apiVersion === "string" ? obj.apiVersion : "";
     const kind = obj && typeof obj.kind === "string" ? obj.kind : "";
     if (!obj || apiVersion === "" || kind === "") {
-      const missing = [apiVersion === "" ? "apiVersion not set" : null, kind === "" ? "kind not set" : null].filter(Boolean);
-      tally.keep({ ...base("resource-type-meta-missing", "error", []), apiserver: false, message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}` });
+      const missing = [apiVersion === "" ? "apiVersion not set" : null, kind === "" ? "kind not set" : null].filter(
+        Boolean,
+      );
+      tally.keep({
+        ...base("resource-type-meta-missing", "error", []),
+        apiserver: false,
+        message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}`,
+      });
       return;
     }
     const { group, version } = splitApiVersion(apiVersion);
     const crd = this.registry.get(group, kind);
-    const namespace = isObject(obj.metadata) && typeof obj.metadata.namespace === "string" ? obj.metadata.namespace : "";
+    const namespace =
+      isObject(obj.metadata) && typeof obj.metadata.namespace === "string" ? obj.metadata.namespace : "";
     // kubectl names stdin "STDIN" in this message (resource.FileVisitor's source for `-f -`).
     const noMatch = `resource mapping not found for name: ${JSON.stringify(name ?? "")} namespace: ${JSON.stringify(namespace)} from ${JSON.stringify(file === "-" ? "STDIN" : file)}: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
     if (!crd) {
@@ -227,21 +290,25 @@ export class ValidateRun {
         tally.count("skipped");
         return;
       }
-      tally.keep({ ...base("resource-kind-not-found", "error", ["kind"]), field: "kind", type: "Not found", message: noMatch, detail: "ensure CRDs are installed first" });
+      tally.keep({
+        ...base("resource-kind-not-found", "error", ["kind"]),
+        field: "kind",
+        type: "Not found",
+        message: noMatch,
+        detail: "ensure CRDs are installed first",
+      });
       return;
     }
     const v = crd.versions.get(version);
     if (!v || !v.served) {
       const served = [...crd.versions.values()].filter((x) => x.served).map((x) => x.name);
-      tally.keep(
-        {
-          ...base("resource-version-not-served", "error", ["apiVersion"]),
-          field: "apiVersion",
-          type: "Not found",
-          message: noMatch,
-          detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
-        },
-      );
+      tally.keep({
+        ...base("resource-version-not-served", "error", ["apiVersion"]),
+        field: "apiVersion",
+        type: "Not found",
+        message: noMatch,
+        detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
+      });
       return;
     }
     if (this.verdictOf(crd, tally)) {
@@ -254,12 +321,24 @@ export class ValidateRun {
       return;
     }
     tally.count("resources");
-    if (v.deprecated) tally.keep({ ...base("resource-version-deprecated", "warning", ["apiVersion"]), apiserver: false, field: "apiVersion", message: deprecationWarning(crd, v) });
+    if (v.deprecated)
+      tally.keep({
+        ...base("resource-version-deprecated", "warning", ["apiVersion"]),
+        apiserver: false,
+        field: "apiVersion",
+        message: deprecationWarning(crd, v),
+      });
     const old = this.oldObjects?.find(group, kind, namespace, name, crd.namespaced);
     const result = validator.validate(obj, old);
     for (const f of result.findings) {
       const hider = f.hiddenBy ? base(f.hiddenBy.rule, f.hiddenBy.severity, f.hiddenBy.docPath) : null;
-      tally.keep(this.findingDiagnostic(f, base(f.rule, f.severity, f.docPath), hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field }));
+      tally.keep(
+        this.findingDiagnostic(
+          f,
+          base(f.rule, f.severity, f.docPath),
+          hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field },
+        ),
+      );
     }
     if (this.options.onDefaulted && result.object !== null) this.options.onDefaulted(result.object);
   }
@@ -306,8 +385,17 @@ export class ValidateRun {
     if (!rv) return null;
     const minor = this.minor;
     // Before 1.25 the apiserver drops x-kubernetes-validations on create (its gate is off by default): no rule runs.
-    const celStage: CelStage | null = this.cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor) ? this.cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") }) : null;
-    const validator = createResourceValidator(rv, { minor, fieldValidation: this.fieldValidation, cel: celStage, schemaValidators: this.schemaValidators, behind: this.options.apiserverGates !== true });
+    const celStage: CelStage | null =
+      this.cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor)
+        ? this.cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") })
+        : null;
+    const validator = createResourceValidator(rv, {
+      minor,
+      fieldValidation: this.fieldValidation,
+      cel: celStage,
+      schemaValidators: this.schemaValidators,
+      behind: this.options.apiserverGates !== true,
+    });
     this.validators.set(v, validator);
     return validator;
   }
@@ -332,7 +420,9 @@ export class ValidateRun {
 
   /** yaml-go-template at the template's first action. */
   private templateDiagnostic(file: string, at: At): Diagnostic {
-    return this.severities.placed(file, "yaml-go-template", goTemplateMessage(file), { range: { start: at, end: { line: at.line, column: at.column + 2 } } });
+    return this.severities.placed(file, "yaml-go-template", goTemplateMessage(file), {
+      range: { start: at, end: { line: at.line, column: at.column + 2 } },
+    });
   }
 
   /** Step 4: the result, with every CRD read counted (the summary said "0 CRDs" after --crd loaded 18). */

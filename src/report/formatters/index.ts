@@ -12,5 +12,7 @@ export const FORMAT_NAMES = Object.keys(formatters);
 
 export function getFormatter(name: string): { ok: true; formatter: Formatter } | { ok: false; error: string } {
   const f = formatters[name];
-  return f ? { ok: true, formatter: f } : { ok: false, error: `unknown format "${name}" (expected one of ${FORMAT_NAMES.join(", ")})` };
+  return f
+    ? { ok: true, formatter: f }
+    : { ok: false, error: `unknown format "${name}" (expected one of ${FORMAT_NAMES.join(", ")})` };
 }

@@ -21,5 +21,15 @@ export const json: Formatter = (result, ctx) =>
 
 function jsonVerdict(result: Parameters<Formatter>[0], errorsOnly: boolean) {
   const v = revisionVerdict(result.diagnostics, result.summary.crds, errorsOnly);
-  return { text: v.line.replace(/^verdict: /, ""), rejected: v.rejected, crds: v.crds.map((c) => ({ name: c.crd, worst: c.worst, findings: c.findings, effects: Object.fromEntries(EFFECT_ORDER.filter((e) => c.effects[e]).map((e) => [e, c.effects[e]])), ratcheted: c.ratcheted })) };
+  return {
+    text: v.line.replace(/^verdict: /, ""),
+    rejected: v.rejected,
+    crds: v.crds.map((c) => ({
+      name: c.crd,
+      worst: c.worst,
+      findings: c.findings,
+      effects: Object.fromEntries(EFFECT_ORDER.filter((e) => c.effects[e]).map((e) => [e, c.effects[e]])),
+      ratcheted: c.ratcheted,
+    })),
+  };
 }

@@ -7,18 +7,26 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import { atOrAbove, detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 
 function xml(s: string): string {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    // XML 1.0 forbids most control characters even escaped.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "");
+  return (
+    s
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      // XML 1.0 forbids most control characters even escaped.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
+  );
 }
 
 function describe(d: Diagnostic, file: string): string {
   const msg = (d.apiserver || (d.hiddenBy && d.type) ? diagnosticLine(d) : d.message) + hiddenSuffix(d);
-  return [`${file}:${d.line}:${d.column} ${d.severity} ${d.rule}`, d.field ? `field: ${d.field}` : "", msg, detailLines(d).join("\n"), d.suggestion ? `fix: ${d.suggestion}` : ""]
+  return [
+    `${file}:${d.line}:${d.column} ${d.severity} ${d.rule}`,
+    d.field ? `field: ${d.field}` : "",
+    msg,
+    detailLines(d).join("\n"),
+    d.suggestion ? `fix: ${d.suggestion}` : "",
+  ]
     .filter(Boolean)
     .join("\n");
 }
@@ -42,16 +50,23 @@ export const junit: Formatter = (result, ctx) => {
       return `    <testcase classname="${xml(file)}" name="${xml(`${d.rule} ${d.field ?? ""} (${d.line}:${d.column})`)}">\n      <failure type="${xml(d.rule)}" message="${xml(msg)}">${xml(describe(d, file))}</failure>\n    </testcase>`;
     });
     if (failing.length === 0) {
-      const count = (sev: string, n = others.filter((d) => d.severity === sev && !d.hiddenBy).length) => (n ? [`${n} ${sev}${n === 1 ? "" : "s"}`] : []);
+      const count = (sev: string, n = others.filter((d) => d.severity === sev && !d.hiddenBy).length) =>
+        n ? [`${n} ${sev}${n === 1 ? "" : "s"}`] : [];
       const hidden = others.filter((d) => d.hiddenBy).length;
       const below = [...count("warning"), ...count("info"), ...(hidden ? [`${hidden} behind other problems`] : [])];
       const note = below.length ? `${below.join(", ")} below the failure threshold (in system-out)` : "no problems";
-      cases.push(`    <testcase classname="${xml(file)}" name="${xml(`crdlint ${file}`)}">\n      <system-out>${xml(note)}</system-out>\n    </testcase>`);
+      cases.push(
+        `    <testcase classname="${xml(file)}" name="${xml(`crdlint ${file}`)}">\n      <system-out>${xml(note)}</system-out>\n    </testcase>`,
+      );
     }
     total += cases.length;
     failures += failing.length;
-    const out = others.length ? `    <system-out>${xml(others.map((d) => describe(d, file)).join("\n\n"))}</system-out>\n` : "";
-    suites.push(`  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failing.length}" errors="0">\n${cases.join("\n")}\n${out}  </testsuite>`);
+    const out = others.length
+      ? `    <system-out>${xml(others.map((d) => describe(d, file)).join("\n\n"))}</system-out>\n`
+      : "";
+    suites.push(
+      `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failing.length}" errors="0">\n${cases.join("\n")}\n${out}  </testsuite>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crdlint" tests="${total}" failures="${failures}" errors="0">\n${suites.join("\n")}${suites.length ? "\n" : ""}</testsuites>\n`;
 };

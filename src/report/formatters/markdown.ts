@@ -6,7 +6,13 @@
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { apiserverLine, inlineValue, type Formatter } from "../types.js";
-import { EFFECT_LABEL, crdCounts, isRevisionFinding, revisionVerdict, type SummaryEffect } from "../revision-summary.js";
+import {
+  EFFECT_LABEL,
+  crdCounts,
+  isRevisionFinding,
+  revisionVerdict,
+  type SummaryEffect,
+} from "../revision-summary.js";
 
 /** Rows shown per CRD: a comment has a size limit (65,536 characters on GitHub), and the JSON report has them all. */
 const MAX_ROWS_PER_CRD = 50;
@@ -79,22 +85,34 @@ export const markdown: Formatter = (result, ctx) => {
     const named = g.rows[0]!.object !== null;
     out.push(`#### ${code(g.title)}`, "", ...(named ? [`in ${[...g.files].map(code).join(", ")}`, ""] : []));
     const withEffect = g.rows.some((d) => d.effect !== undefined || isRevisionFinding(d));
-    out.push(withEffect ? "| severity | effect | line | finding | rule |" : "| severity | line | finding | rule |", withEffect ? "|---|---|---|---|---|" : "|---|---|---|---|");
+    out.push(
+      withEffect ? "| severity | effect | line | finding | rule |" : "| severity | line | finding | rule |",
+      withEffect ? "|---|---|---|---|---|" : "|---|---|---|---|",
+    );
     let shownRows = 0;
     for (const d of g.rows) {
       if (shownRows === MAX_ROWS_PER_CRD || budget <= 0) break;
       const where = g.files.size > 1 ? `${code(d.file)}:${d.line}` : String(d.line);
-      const effect = d.effect ? EFFECT_LABEL[d.effect as SummaryEffect] ?? d.effect : d.operation === "update" ? "apiserver" : "";
+      const effect = d.effect
+        ? (EFFECT_LABEL[d.effect as SummaryEffect] ?? d.effect)
+        : d.operation === "update"
+          ? "apiserver"
+          : "";
       const cells = [SEVERITY[d.severity], ...(withEffect ? [effect] : []), where, cell(message(d)), code(d.rule)];
       const row = `| ${cells.join(" | ")} |`;
       out.push(row);
       budget -= row.length + 1;
       shownRows++;
     }
-    if (g.rows.length > shownRows) out.push("", `… and ${g.rows.length - shownRows} more of this CRD (\`--format json\` has them all)`);
+    if (g.rows.length > shownRows)
+      out.push("", `… and ${g.rows.length - shownRows} more of this CRD (\`--format json\` has them all)`);
     out.push("");
   }
-  if (left > 0) out.push(`… and ${left} more finding${left === 1 ? "" : "s"} of other CRDs, left out to fit a comment (\`--format json\` has them all)`, "");
+  if (left > 0)
+    out.push(
+      `… and ${left} more finding${left === 1 ? "" : "s"} of other CRDs, left out to fit a comment (\`--format json\` has them all)`,
+      "",
+    );
   const problems = s.errors + s.warnings + s.infos;
   const counts = `${s.files} file${s.files === 1 ? "" : "s"}, ${s.crds} CRD${s.crds === 1 ? "" : "s"}`;
   out.push(
@@ -103,6 +121,10 @@ export const markdown: Formatter = (result, ctx) => {
       : `${s.errors ? "✖" : "⚠"} ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}`,
   );
   const hidden = s.suppressedApiserverErrors ?? 0;
-  if (hidden > 0) out.push("", `> ${hidden} apiserver error${hidden === 1 ? "" : "s"} suppressed by crdlint-disable comments or annotations: the cluster still rejects ${hidden === 1 ? "that CRD" : "those CRDs"}`);
+  if (hidden > 0)
+    out.push(
+      "",
+      `> ${hidden} apiserver error${hidden === 1 ? "" : "s"} suppressed by crdlint-disable comments or annotations: the cluster still rejects ${hidden === 1 ? "that CRD" : "those CRDs"}`,
+    );
   return out.join("\n").replace(/\n{3,}/g, "\n\n") + "\n";
 };

@@ -4,7 +4,6 @@ import { pathToFileURL } from "node:url";
 import { diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 import { REPOSITORY_URL, ruleDocsUrl } from "../rule-docs.js";
 
-
 /**
  * A file under the working directory as a relative URI reference (what code scanning maps to the repository); one
  * outside it (`../x.yaml`, `/tmp/x.yaml`) as an absolute file:// URI: a relative `../` reference has no base a
@@ -50,13 +49,28 @@ export const sarif: Formatter = (result, ctx) => {
             {
               physicalLocation: {
                 artifactLocation: { uri: artifactUri(d.file, ctx.cwd) },
-                region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: Math.max(d.endColumn, 1) },
+                region: {
+                  startLine: d.line,
+                  startColumn: d.column,
+                  endLine: d.endLine,
+                  endColumn: Math.max(d.endColumn, 1),
+                },
               },
-              ...(d.field ? { logicalLocations: [{ fullyQualifiedName: d.apiserverField ?? d.field, kind: "member" }] } : {}),
+              ...(d.field
+                ? { logicalLocations: [{ fullyQualifiedName: d.apiserverField ?? d.field, kind: "member" }] }
+                : {}),
             },
           ],
           // hiddenBy: the apiserver reports this only once that diagnostic is fixed (not part of its answer now).
-          properties: { category: d.category, apiserver: d.apiserver, field: d.field, type: d.type, object: d.object, document: d.document, ...(d.hiddenBy ? { hiddenBy: d.hiddenBy } : {}) },
+          properties: {
+            category: d.category,
+            apiserver: d.apiserver,
+            field: d.field,
+            type: d.type,
+            object: d.object,
+            document: d.document,
+            ...(d.hiddenBy ? { hiddenBy: d.hiddenBy } : {}),
+          },
         })),
         columnKind: "unicodeCodePoints",
       },
@@ -75,7 +89,15 @@ export function sarifForFailure(message: string, toolVersion: string): string {
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "crdlint", version: toolVersion, semanticVersion: toolVersion, informationUri: REPOSITORY_URL, rules: [] } },
+        tool: {
+          driver: {
+            name: "crdlint",
+            version: toolVersion,
+            semanticVersion: toolVersion,
+            informationUri: REPOSITORY_URL,
+            rules: [],
+          },
+        },
         invocations: [
           {
             executionSuccessful: false,

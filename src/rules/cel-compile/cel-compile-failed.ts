@@ -42,7 +42,14 @@ export default defineRule({
     for (const c of compiledEntries(node, ctx)) {
       if (!c.rule || c.rule.ok) continue;
       const t = compileErrorText(c.rule);
-      ctx.report({ path: c.entry.path.child("rule"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: renderedValidationRule(c.entry, ctx.minor) });
+      ctx.report({
+        path: c.entry.path.child("rule"),
+        messageId: "compileFailed",
+        data: { error: t.error },
+        detail: t.detail,
+        offset: t.offset,
+        value: renderedValidationRule(c.entry, ctx.minor),
+      });
     }
   },
 });

@@ -34,7 +34,14 @@ export default defineRule({
     for (const c of compiledEntries(node, ctx)) {
       if (!c.messageExpression || c.messageExpression.ok) continue;
       const t = compileErrorText(c.messageExpression);
-      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "compileFailed", data: { error: t.error }, detail: t.detail, offset: t.offset, value: renderedValidationRule(c.entry, ctx.minor) });
+      ctx.report({
+        path: c.entry.path.child("messageExpression"),
+        messageId: "compileFailed",
+        data: { error: t.error },
+        detail: t.detail,
+        offset: t.offset,
+        value: renderedValidationRule(c.entry, ctx.minor),
+      });
     }
   },
 });

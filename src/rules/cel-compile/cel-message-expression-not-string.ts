@@ -36,7 +36,11 @@ export default defineRule({
       const k = c.messageExpression.outputType?.kind;
       // Compared with StringType exactly, as the rule with BoolType.
       if (k === "string" || k === undefined) continue;
-      ctx.report({ path: c.entry.path.child("messageExpression"), messageId: "messageexpressionMustEvaluateToA", value: renderedValidationRule(c.entry, ctx.minor) });
+      ctx.report({
+        path: c.entry.path.child("messageExpression"),
+        messageId: "messageexpressionMustEvaluateToA",
+        value: renderedValidationRule(c.entry, ctx.minor),
+      });
     }
   },
 });

@@ -56,7 +56,10 @@ export default defineRule({
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     const compiled = compiledEntries(node, ctx);
     // compileRule records UsesOldSelf only for a rule that compiles to a bool.
-    const usesOldSelf = (c: (typeof compiled)[number]): boolean => !!c.rule?.ok && c.rule.usesOldSelf && (c.rule.outputType?.kind === "bool" || c.rule.outputType?.kind === undefined);
+    const usesOldSelf = (c: (typeof compiled)[number]): boolean =>
+      !!c.rule?.ok &&
+      c.rule.usesOldSelf &&
+      (c.rule.outputType?.kind === "bool" || c.rule.outputType?.kind === undefined);
     if (!compiled.some(usesOldSelf)) return;
     const root = uncorrelatableRoot(node);
     if (!root) return;
@@ -64,7 +67,8 @@ export default defineRule({
       if (!usesOldSelf(c)) continue;
       ctx.report({
         path: c.entry.path.child("rule"),
-        messageId: "oldselfCannotBeUsedOn", data: { apiserver: root.path.apiserver.toString() },
+        messageId: "oldselfCannotBeUsedOn",
+        data: { apiserver: root.path.apiserver.toString() },
         value: c.entry.rule,
       });
     }

@@ -39,7 +39,11 @@ export default defineRule({
       // A rule that is not a bool stops there too (compilation.go returns before it records UsesOldSelf).
       const bool = c.rule?.outputType?.kind === "bool" || c.rule?.outputType?.kind === undefined;
       if (!c.rule || c.entry.optionalOldSelf === undefined || (c.rule.ok && bool && c.rule.usesOldSelf)) continue;
-      ctx.report({ path: c.entry.path.child("optionalOldSelf"), messageId: "mayNotBeSetIf", value: c.entry.optionalOldSelf });
+      ctx.report({
+        path: c.entry.path.child("optionalOldSelf"),
+        messageId: "mayNotBeSetIf",
+        value: c.entry.optionalOldSelf,
+      });
     }
   },
 });

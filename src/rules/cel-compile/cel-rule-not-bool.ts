@@ -39,7 +39,11 @@ export default defineRule({
       const k = c.rule.outputType?.kind;
       // The apiserver compares the output type with BoolType exactly: a dyn rule is rejected too.
       if (k === "bool" || k === undefined) continue;
-      ctx.report({ path: c.entry.path.child("rule"), messageId: "celExpressionMustEvaluateTo", value: renderedValidationRule(c.entry, ctx.minor) });
+      ctx.report({
+        path: c.entry.path.child("rule"),
+        messageId: "celExpressionMustEvaluateTo",
+        value: renderedValidationRule(c.entry, ctx.minor),
+      });
     }
   },
 });

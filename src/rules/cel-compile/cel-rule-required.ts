@@ -25,7 +25,8 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
-      if (ruleMessageProblem(e) === "rule-required") ctx.report({ path: e.path.child("rule"), messageId: "ruleIsNotSpecified" });
+      if (ruleMessageProblem(e) === "rule-required")
+        ctx.report({ path: e.path.child("rule"), messageId: "ruleIsNotSpecified" });
     }
   },
 });

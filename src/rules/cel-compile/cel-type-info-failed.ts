@@ -50,6 +50,7 @@ export default defineRule({
   visitNode(node, ctx) {
     const v = node.schema["x-kubernetes-validations"];
     if (!Array.isArray(v) || v.length === 0 || !isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    if (typeInfoFails(node, ctx)) ctx.report({ path: node.path.child("x-kubernetes-validations"), messageId: "typeInfoFailed" });
+    if (typeInfoFails(node, ctx))
+      ctx.report({ path: node.path.child("x-kubernetes-validations"), messageId: "typeInfoFailed" });
   },
 });

@@ -44,7 +44,8 @@ export default defineRule({
       if (ctx.update?.oldUsesOptionalOldSelf) return;
       ctx.report({
         path: e.path.child("optionalOldSelf"),
-        messageId: "optionaloldselfIsDroppedByKubernetes", data: { minor: ctx.minor },
+        messageId: "optionaloldselfIsDroppedByKubernetes",
+        data: { minor: ctx.minor },
       });
     }
   },

@@ -52,7 +52,8 @@ export default defineRule({
     const rules = list.length === 1 ? "its rule is" : `its ${list.length} rules are`;
     ctx.report({
       path: node.path.child(VALIDATIONS),
-      messageId: "xKubernetesValidationsIsDropped", data: { minor: ctx.minor, name: GATE.name, onByDefault: GATE.onByDefault, rules },
+      messageId: "xKubernetesValidationsIsDropped",
+      data: { minor: ctx.minor, name: GATE.name, onByDefault: GATE.onByDefault, rules },
     });
   },
 });

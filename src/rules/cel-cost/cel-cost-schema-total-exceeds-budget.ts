@@ -60,7 +60,9 @@ export default defineRule({
     const costs = schemaCosts(ctx);
     for (const f of costs.findings) {
       if (f.kind !== "schema-total-exceeds-budget") continue;
-      const top = costs.findings.filter((x) => x.kind === "total-contributor" && x.expression).map((x) => x.expression!.path.written.toString());
+      const top = costs.findings
+        .filter((x) => x.kind === "total-contributor" && x.expression)
+        .map((x) => x.expression!.path.written.toString());
       ctx.report({
         path: ctx.scope.path,
         message: f.detail,

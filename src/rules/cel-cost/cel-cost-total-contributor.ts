@@ -60,11 +60,15 @@ export default defineRule({
     for (const f of findings) {
       if (f.kind !== "total-contributor" || !f.expression) continue;
       // An expression over its own budget is explained (drivers and fix) by that diagnostic: say it once.
-      const explained = findings.some((o) => o !== f && o.expression === f.expression && o.kind.endsWith("-exceeds-budget"));
+      const explained = findings.some(
+        (o) => o !== f && o.expression === f.expression && o.kind.endsWith("-exceeds-budget"),
+      );
       ctx.report({
         path: f.expression.path,
         message: f.detail,
-        ...(explained ? { detail: "its cost and the bounds that fix it are in the per-expression error on the same line" } : costSuggestion(f.expression, ctx)),
+        ...(explained
+          ? { detail: "its cost and the bounds that fix it are in the per-expression error on the same line" }
+          : costSuggestion(f.expression, ctx)),
       });
     }
   },

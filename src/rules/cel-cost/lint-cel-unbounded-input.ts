@@ -54,7 +54,11 @@ export default defineRule({
       ctx.report({
         path: e.path,
         messageId: "unboundedInput",
-        data: { cost: e.totalCost.toLocaleString("en-US"), percent: pct, paths: unbounded.map((d) => d.path).join(", ") },
+        data: {
+          cost: e.totalCost.toLocaleString("en-US"),
+          percent: pct,
+          paths: unbounded.map((d) => d.path).join(", "),
+        },
         detail: unbounded.map((d) => d.text).join("\n"),
         suggestion: x?.suggestion?.text,
       });

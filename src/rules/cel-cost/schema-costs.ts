@@ -100,7 +100,11 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
     }
   }
   const byPath = new Map(expressions.map((e) => [e.path.apiserver.toString(), e]));
-  const observations: CostObservation[] = expressions.map((e) => ({ path: e.path.apiserver.toString(), kind: e.kind, cost: e.totalCost }));
+  const observations: CostObservation[] = expressions.map((e) => ({
+    path: e.path.apiserver.toString(),
+    kind: e.kind,
+    cost: e.totalCost,
+  }));
   const verdict = schemaCostVerdict(observations, ctx.scope.path.apiserver.toString());
   const result: SchemaCosts = {
     expressions,
@@ -142,7 +146,9 @@ function explainUncached(e: ExpressionCost, ctx: SchemaContext): SuggestResult |
 export function costSuggestion(e: ExpressionCost, ctx: SchemaContext): { suggestion?: string; detail?: string } {
   const x = explainCost(e, ctx);
   const lines = [...(e.releaseChange ? [e.releaseChange.text] : []), ...(x?.drivers.map((d) => d.text) ?? [])];
-  const suggestion = x ? (x.suggestion?.text ?? x.noFix) : "no fix is computed: the estimator could not re-run on this expression";
+  const suggestion = x
+    ? (x.suggestion?.text ?? x.noFix)
+    : "no fix is computed: the estimator could not re-run on this expression";
   return { suggestion, detail: lines.length ? lines.join("\n") : undefined };
 }
 

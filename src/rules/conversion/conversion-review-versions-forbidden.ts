@@ -26,7 +26,8 @@ export default defineRule({
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
-    if (!c || c.strategy === null || c.strategy === "Webhook" || !c.reviewVersions || c.reviewVersions.length === 0) return;
+    if (!c || c.strategy === null || c.strategy === "Webhook" || !c.reviewVersions || c.reviewVersions.length === 0)
+      return;
     ctx.report({ path: c.reviewVersionsPath, messageId: "shouldNotBeSetWhen" });
   },
 });

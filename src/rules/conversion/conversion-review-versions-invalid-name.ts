@@ -19,8 +19,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateConversionReviewVersions)",
-    fail: "webhook: {conversionReviewVersions: [v1, V1beta1], clientConfig: {url: \"https://conv.example.com\"}}\n",
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    fail: 'webhook: {conversionReviewVersions: [v1, V1beta1], clientConfig: {url: "https://conv.example.com"}}\n',
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     for (const { path, value, repeated } of webhookReviewVersions(ctx.crd, ctx.memo)) {

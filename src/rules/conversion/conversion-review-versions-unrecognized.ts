@@ -21,8 +21,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateConversionReviewVersions, acceptedConversionReviewVersions)",
-    fail: "webhook: {conversionReviewVersions: [v2], clientConfig: {url: \"https://conv.example.com\"}}\n",
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    fail: 'webhook: {conversionReviewVersions: [v2], clientConfig: {url: "https://conv.example.com"}}\n',
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

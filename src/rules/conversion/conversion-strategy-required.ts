@@ -28,6 +28,10 @@ export default defineRule({
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || c.strategy !== "") return;
-    ctx.report({ path: c.strategyPath, messageId: "message", suggestion: "set strategy: None, or remove spec.conversion" });
+    ctx.report({
+      path: c.strategyPath,
+      messageId: "message",
+      suggestion: "set strategy: None, or remove spec.conversion",
+    });
   },
 });

@@ -11,7 +11,7 @@ export default defineRule({
   description: "spec.conversion.strategy is not None or Webhook.",
   phase: "crd",
   messages: {
-    supportedValuesNoneWebhook: "supported values: \"None\", \"Webhook\"",
+    supportedValuesNoneWebhook: 'supported values: "None", "Webhook"',
   },
   docs: {
     why: "The strategy is an enum compared case-sensitively: only `None` and `Webhook` exist.",
@@ -25,6 +25,11 @@ export default defineRule({
     const c = conversionOf(ctx.crd, ctx.memo);
     if (!c || !c.strategy || c.strategy === "None" || c.strategy === "Webhook") return;
     const fixed = ["None", "Webhook"].find((s) => s.toLowerCase() === c.strategy!.toLowerCase());
-    ctx.report({ path: c.strategyPath, messageId: "supportedValuesNoneWebhook", value: c.strategy, suggestion: fixed ? `use ${fixed}` : undefined });
+    ctx.report({
+      path: c.strategyPath,
+      messageId: "supportedValuesNoneWebhook",
+      value: c.strategy,
+      suggestion: fixed ? `use ${fixed}` : undefined,
+    });
   },
 });

@@ -21,7 +21,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceConversion)",
-    fail: "spec: {conversion: {strategy: None, webhook: {clientConfig: {url: \"https://conv.example.com\"}}}}\n",
+    fail: 'spec: {conversion: {strategy: None, webhook: {clientConfig: {url: "https://conv.example.com"}}}}\n',
     pass: "spec: {conversion: {strategy: None}}\n",
   },
   check(ctx) {

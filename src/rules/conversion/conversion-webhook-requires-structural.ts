@@ -27,7 +27,7 @@ export default defineRule({
       "  conversion:\n" +
       "    strategy: Webhook\n" +
       '    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com"}}\n',
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

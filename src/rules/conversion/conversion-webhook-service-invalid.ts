@@ -41,10 +41,22 @@ export default defineRule({
     const rawPort = svc.port;
     const port = rawPort ?? 443;
     const rawPath = svc.path;
-    if (name === null || namespace === null || typeof port !== "number" || (rawPath !== undefined && rawPath !== null && typeof rawPath !== "string")) return;
+    if (
+      name === null ||
+      namespace === null ||
+      typeof port !== "number" ||
+      (rawPath !== undefined && rawPath !== null && typeof rawPath !== "string")
+    )
+      return;
     const base = c.clientConfigPath.child("service");
     // The apiserver calls ValidateWebhookService(path, name, namespace, ...) whose parameters are (namespace, name).
-    for (const e of validateWebhookService(name, namespace, typeof rawPath === "string" ? rawPath : null, port, ctx.minor)) {
+    for (const e of validateWebhookService(
+      name,
+      namespace,
+      typeof rawPath === "string" ? rawPath : null,
+      port,
+      ctx.minor,
+    )) {
       if (e.sub === "name" || e.sub === "namespace") {
         const really = e.sub === "name" ? "namespace" : "name";
         ctx.report({

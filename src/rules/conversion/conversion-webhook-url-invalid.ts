@@ -18,8 +18,8 @@ export default defineRule({
       "error.",
     fix: "Use `https://<host>[:port]/<path>`; put parameters into the path, credentials into the TLS setup.",
     upstream: "kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateWebhookURL); golang/go:src/net/url/url.go",
-    fail: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"http://conv.example.com/convert?x=1\"}}\n",
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    fail: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "http://conv.example.com/convert?x=1"}}\n',
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

@@ -14,7 +14,7 @@ export default defineRule({
     exactlyOneOfUrlOr: "exactly one of url or service is required",
   },
   docs: {
-    why: "The webhook is reached either by URL or through an in-cluster Service, never both; `url: \"\"` counts as set.",
+    why: 'The webhook is reached either by URL or through an in-cluster Service, never both; `url: ""` counts as set.',
     fix: "Keep exactly one of `url` and `service`.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
@@ -25,7 +25,7 @@ export default defineRule({
       "    strategy: Webhook\n" +
       '    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://a", service: {name: s, ' +
       "namespace: n}}}\n",
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
@@ -33,6 +33,10 @@ export default defineRule({
     const hasUrl = urlOf(c.clientConfig) !== undefined;
     const hasService = serviceOf(c.clientConfig) !== undefined;
     if (hasUrl !== hasService) return;
-    ctx.report({ path: c.clientConfigPath, messageId: "exactlyOneOfUrlOr", detail: hasUrl ? "both url and service are set" : "neither url nor service is set" });
+    ctx.report({
+      path: c.clientConfigPath,
+      messageId: "exactlyOneOfUrlOr",
+      detail: hasUrl ? "both url and service are set" : "neither url nor service is set",
+    });
   },
 });

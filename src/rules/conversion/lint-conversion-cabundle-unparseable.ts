@@ -34,7 +34,7 @@ export default defineRule({
     fail:
       'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com", ' +
       'caBundle: "bm90IGEgY2VydGlmaWNhdGU="}}\n',
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

@@ -44,7 +44,9 @@ export default defineRule({
     if (ctx.crd.schemaHoisted) return;
     const c = conversionOf(ctx.crd, ctx.memo);
     if (c && c.strategy !== "None") return;
-    const served = ctx.crd.versions.filter((v) => v.raw.served === true && isObject(v.raw.schema) && isObject(v.raw.schema.openAPIV3Schema));
+    const served = ctx.crd.versions.filter(
+      (v) => v.raw.served === true && isObject(v.raw.schema) && isObject(v.raw.schema.openAPIV3Schema),
+    );
     if (served.length < 2) return;
     const first = served[0]!;
     const schemaOf = (v: VersionView) => (v.raw.schema as JsonObject).openAPIV3Schema;

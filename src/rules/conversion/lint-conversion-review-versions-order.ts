@@ -25,8 +25,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go (first recognized version is " +
       "used)",
-    fail: "webhook: {conversionReviewVersions: [v1beta1, v1], clientConfig: {url: \"https://conv.example.com\"}}\n",
-    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {url: \"https://conv.example.com/convert\"}}\n",
+    fail: 'webhook: {conversionReviewVersions: [v1beta1, v1], clientConfig: {url: "https://conv.example.com"}}\n',
+    pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

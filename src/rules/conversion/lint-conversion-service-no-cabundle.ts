@@ -41,7 +41,14 @@ export default defineRule({
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);
-    if (!c || c.strategy !== "Webhook" || !c.clientConfig || !serviceOf(c.clientConfig) || urlOf(c.clientConfig) !== undefined) return;
+    if (
+      !c ||
+      c.strategy !== "Webhook" ||
+      !c.clientConfig ||
+      !serviceOf(c.clientConfig) ||
+      urlOf(c.clientConfig) !== undefined
+    )
+      return;
     const ca = c.clientConfig.caBundle;
     if (typeof ca === "string" && ca.length > 0) return;
     if (caInjected(ctx.crd)) return;

@@ -42,7 +42,10 @@ function buildConversionView(crd: CrdView): ConversionView | null {
       clientConfig,
       reviewVersions: rv === undefined || rv === null ? [] : Array.isArray(rv) ? rv : null,
       strategyPath: DualPath.root("spec", "conversion", "strategy"),
-      clientConfigPath: new DualPath(FieldPath.root("spec", "conversion", "webhook", "clientConfig"), FieldPath.root("spec", "conversion", "webhookClientConfig")),
+      clientConfigPath: new DualPath(
+        FieldPath.root("spec", "conversion", "webhook", "clientConfig"),
+        FieldPath.root("spec", "conversion", "webhookClientConfig"),
+      ),
       reviewVersionsPath: new DualPath(
         FieldPath.root("spec", "conversion", "webhook", "conversionReviewVersions"),
         FieldPath.root("spec", "conversion", "conversionReviewVersions"),

@@ -5,4 +5,9 @@ import decodeUnknownField from "./decode-unknown-field.js";
 import decodeUnknownFieldDropped from "./decode-unknown-field-dropped.js";
 import decodeUnknownFieldIgnored from "./decode-unknown-field-ignored.js";
 
-export default [decodeTypeMismatch, decodeUnknownField, decodeUnknownFieldDropped, decodeUnknownFieldIgnored] satisfies Rule[] as Rule[];
+export default [
+  decodeTypeMismatch,
+  decodeUnknownField,
+  decodeUnknownFieldDropped,
+  decodeUnknownFieldIgnored,
+] satisfies Rule[] as Rule[];

@@ -20,12 +20,19 @@ export function decodeIssues(ctx: RuleContext): readonly DecodeIssue[] {
  * Reports every decoder issue of one kind. Decoding sees the v1 object as written: the apiserver path is the written
  * path. The decoder's text passes through verbatim, or, with `wrap`, fills `{{decoderText}}` of the rule's message.
  */
-export function reportIssues<M extends string>(ctx: RuleContext<M>, kind: DecodeIssueKind, withValue: boolean, wrap?: { messageId: NoInfer<M>; data?: MessageData }): void {
+export function reportIssues<M extends string>(
+  ctx: RuleContext<M>,
+  kind: DecodeIssueKind,
+  withValue: boolean,
+  wrap?: { messageId: NoInfer<M>; data?: MessageData },
+): void {
   for (const issue of decodeIssues(ctx)) {
     if (issue.kind !== kind) continue;
     ctx.report({
       path: new DualPath(issue.path),
-      ...(wrap ? { messageId: wrap.messageId, data: { ...wrap.data, decoderText: issue.message } } : { message: issue.message }),
+      ...(wrap
+        ? { messageId: wrap.messageId, data: { ...wrap.data, decoderText: issue.message } }
+        : { message: issue.message }),
       ...(withValue && "value" in issue ? { value: issue.value } : {}),
       ...(issue.detail ? { detail: issue.detail } : {}),
       ...(issue.suggestion ? { suggestion: issue.suggestion } : {}),

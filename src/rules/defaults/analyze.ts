@@ -51,8 +51,16 @@ export function walkState(node: SchemaNode, memo: Memo): WalkState {
   else {
     const p = walkState(parent, memo);
     st = p;
-    if (node.via === "properties" && node.name !== null && META.has(node.name) && (parent.parent === null || isEmbeddedSchema(parent.schema))) {
-      st = parent.parent === null ? { insideMeta: true, reason: "top-level", field: node.name } : { ...p, insideMeta: true };
+    if (
+      node.via === "properties" &&
+      node.name !== null &&
+      META.has(node.name) &&
+      (parent.parent === null || isEmbeddedSchema(parent.schema))
+    ) {
+      st =
+        parent.parent === null
+          ? { insideMeta: true, reason: "top-level", field: node.name }
+          : { ...p, insideMeta: true };
     } else if (node.via === "additionalProperties" && p.insideMeta) {
       st = { ...p, reason: "additionalProperties" };
     }
@@ -93,17 +101,31 @@ export function asResource(schema: JsonObject, memo: Memo): JsonObject {
   return c;
 }
 
-const NOT_ELIGIBLE: DefaultsState = { eligible: false, insideMeta: false, isResource: false, resourceSchema: {}, steps: [] };
+const NOT_ELIGIBLE: DefaultsState = {
+  eligible: false,
+  insideMeta: false,
+  isResource: false,
+  resourceSchema: {},
+  steps: [],
+};
 
 export function defaultsState(node: SchemaNode, memo: Memo): DefaultsState {
   let st = memo.getFor(DEFAULTS_STATES, node);
   if (st) return st;
   const parent = node.parent;
-  if (!parent) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: asResource(node.schema, memo), steps: [] };
+  if (!parent)
+    st = {
+      eligible: true,
+      insideMeta: false,
+      isResource: true,
+      resourceSchema: asResource(node.schema, memo),
+      steps: [],
+    };
   else {
     const p = defaultsState(parent, memo);
     if (!p.eligible || (node.via !== "properties" && node.via !== "items")) st = NOT_ELIGIBLE;
-    else if (isEmbeddedSchema(node.schema)) st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: node.schema, steps: [] };
+    else if (isEmbeddedSchema(node.schema))
+      st = { eligible: true, insideMeta: false, isResource: true, resourceSchema: node.schema, steps: [] };
     else {
       const step: Step = node.via === "properties" ? { key: node.name ?? "" } : { index: true };
       st = {
@@ -141,7 +163,10 @@ const OUTCOMES = new MemoKey<DefaultOutcome | null>("defaults:outcomes");
 export function lift(base: DualPath, p: FieldPath): DualPath {
   const suffix = p.segments.slice(base.written.segments.length);
   if (suffix.length === 0) return base;
-  return new DualPath(FieldPath.from([...base.written.segments, ...suffix]), FieldPath.from([...base.apiserver.segments, ...suffix]));
+  return new DualPath(
+    FieldPath.from([...base.written.segments, ...suffix]),
+    FieldPath.from([...base.apiserver.segments, ...suffix]),
+  );
 }
 
 function surround(steps: Step[], focus: unknown): Record<string, unknown> {
@@ -157,7 +182,12 @@ function surround(steps: Step[], focus: unknown): Record<string, unknown> {
 }
 
 /** The checks ValidateDefaults runs on the default of `node` (null when the node has none or is not visited). */
-export function defaultOutcome(node: SchemaNode, minor: number, memo: Memo, validators: SchemaValidatorCache): DefaultOutcome | null {
+export function defaultOutcome(
+  node: SchemaNode,
+  minor: number,
+  memo: Memo,
+  validators: SchemaValidatorCache,
+): DefaultOutcome | null {
   const d = defaultValue(node);
   if (d === undefined) return null;
   const cached = memo.getFor(OUTCOMES, node);

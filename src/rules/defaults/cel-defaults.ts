@@ -44,7 +44,8 @@ function isBudgetError(detail: string): boolean {
 
 function liftPath(base: DualPath, e: CelRuntime.CelFieldError): DualPath {
   let p = base;
-  for (const s of e.fieldPath.segments) p = s.kind === "field" ? p.child(s.name) : s.kind === "key" ? p.key(s.key) : p.index(s.index);
+  for (const s of e.fieldPath.segments)
+    p = s.kind === "field" ? p.child(s.name) : s.kind === "key" ? p.key(s.key) : p.index(s.index);
   return p;
 }
 

@@ -41,7 +41,10 @@ export default defineRule({
     if (typeof d !== "object" || d === null) return;
     const base = node.path.child("default");
     for (const e of validateListTypes(d, node.schema, { rootPath: base.written })) {
-      const what = e.type === "Duplicate value" ? `${e.type}: ${renderValue(e.value)}` : `${e.type}: ${renderValue(e.value)}: ${e.message}`;
+      const what =
+        e.type === "Duplicate value"
+          ? `${e.type}: ${renderValue(e.value)}`
+          : `${e.type}: ${renderValue(e.value)}: ${e.message}`;
       ctx.report({ path: lift(base, e.path), messageId: "everyObjectThatGetsThis", data: { what } });
     }
   },

@@ -57,7 +57,8 @@ export default defineRule({
     }
     ctx.report({
       path: node.path.child("default"),
-      messageId: "propertyIsBothRequiredAnd", data: { name: node.name },
+      messageId: "propertyIsBothRequiredAnd",
+      data: { name: node.name },
     });
   },
 });

@@ -50,8 +50,14 @@ export default defineRule({
     const d = defaultValue(node);
     if (d === undefined || walkState(node, ctx.memo).reason !== null) return;
     const problems: string[] = [];
-    if (pruneValue(d, node.schema, { isResourceRoot: isEmbeddedSchema(node.schema) }).changed) problems.push("it has fields pruning would drop");
-    const errs = validateSchemaValue(node.schema, d, { rootPath: FieldPath.root("default"), minor: ctx.minor, mode: "default", cache: ctx.services.schemaValidators });
+    if (pruneValue(d, node.schema, { isResourceRoot: isEmbeddedSchema(node.schema) }).changed)
+      problems.push("it has fields pruning would drop");
+    const errs = validateSchemaValue(node.schema, d, {
+      rootPath: FieldPath.root("default"),
+      minor: ctx.minor,
+      mode: "default",
+      cache: ctx.services.schemaValidators,
+    });
     if (errs.length > 0) problems.push(aggregateString(errs));
     if (problems.length === 0) return;
     ctx.report({

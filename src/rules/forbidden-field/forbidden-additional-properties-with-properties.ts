@@ -32,6 +32,9 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!((s.additionalProperties === false || isObject(s.additionalProperties)) && mapSize(s.properties) > 0)) return;
-    ctx.report({ path: node.path.child("additionalProperties"), messageId: "additionalpropertiesAndPropertiesAreMutual" });
+    ctx.report({
+      path: node.path.child("additionalProperties"),
+      messageId: "additionalpropertiesAndPropertiesAreMutual",
+    });
   },
 });

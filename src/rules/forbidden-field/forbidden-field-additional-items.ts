@@ -26,7 +26,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     const s = node.schema;
-    if (!(isSet(s.additionalItems))) return;
+    if (!isSet(s.additionalItems)) return;
     ctx.report({ path: node.path.child("additionalItems"), messageId: "additionalitemsIsNotSupported" });
   },
 });

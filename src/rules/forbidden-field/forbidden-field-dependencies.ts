@@ -24,7 +24,7 @@ export default defineRule({
   },
   visitNode(node, ctx) {
     const s = node.schema;
-    if (!(isObject(s.dependencies))) return;
+    if (!isObject(s.dependencies)) return;
     ctx.report({ path: node.path.child("dependencies"), messageId: "dependenciesIsNotSupported" });
   },
 });

@@ -21,7 +21,7 @@ export default defineRule({
       "Use `additionalProperties` for the values, and a CEL rule (`self.all(k, k.matches('...'))`) to constrain the " +
       "keys.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, patternProperties: {\"^x-\": {type: string}}}}}\n",
+    fail: 'openAPIV3Schema: {type: object, properties: {m: {type: object, patternProperties: {"^x-": {type: string}}}}}\n',
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}}}}\n",
   },
   visitNode(node, ctx) {

@@ -18,7 +18,7 @@ export default defineRule({
       "rejected.",
     fix: "Inline the referenced schema.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {$ref: \"#/definitions/x\"}}}\n",
+    fail: 'openAPIV3Schema: {type: object, properties: {a: {$ref: "#/definitions/x"}}}\n',
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}}\n",
   },
   visitNode(node, ctx) {

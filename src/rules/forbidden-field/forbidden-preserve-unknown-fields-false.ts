@@ -25,6 +25,10 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s[PRESERVE_UNKNOWN_FIELDS] === false)) return;
-    ctx.report({ path: node.path.child("x-kubernetes-preserve-unknown-fields"), messageId: "mustBeTrueOrUndefined", value: false });
+    ctx.report({
+      path: node.path.child("x-kubernetes-preserve-unknown-fields"),
+      messageId: "mustBeTrueOrUndefined",
+      value: false,
+    });
   },
 });

@@ -18,7 +18,7 @@ export default defineRule({
       "type).",
     fix: "Use the real type of the field with `nullable: true`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: \"null\"}}}\n",
+    fail: 'openAPIV3Schema: {type: object, properties: {a: {type: "null"}}}\n',
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, nullable: true}}}\n",
   },
   visitNode(node, ctx) {

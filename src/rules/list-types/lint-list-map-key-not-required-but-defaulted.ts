@@ -15,7 +15,7 @@ export default defineRule({
     "defaulting.",
   phase: "walk",
   messages: {
-    listMapKeyIsNot: "list-map key \"{{key}}\" is not required: entries that omit it get the default",
+    listMapKeyIsNot: 'list-map key "{{key}}" is not required: entries that omit it get the default',
   },
   docs: {
     why:
@@ -57,7 +57,8 @@ export default defineRule({
       if (!prop || !hasDefault(prop) || (Array.isArray(required) && required.includes(key))) continue;
       ctx.report({
         path: node.path.child("items", "properties").key(key).child("default"),
-        messageId: "listMapKeyIsNot", data: { key },
+        messageId: "listMapKeyIsNot",
+        data: { key },
       });
     }
   },

@@ -45,6 +45,11 @@ export default defineRule({
     if (!items) return;
     const type = schemaType(items);
     if (type === MALFORMED || type === "object") return;
-    ctx.report({ level: node.path, path: node.path.child("items", "type"), messageId: "mustBeObjectIfParent", value: type });
+    ctx.report({
+      level: node.path,
+      path: node.path.child("items", "type"),
+      messageId: "mustBeObjectIfParent",
+      value: type,
+    });
   },
 });

@@ -42,6 +42,11 @@ export default defineRule({
     if (node.schema[LIST_TYPE] !== "map") return;
     const items = itemsOf(node.schema);
     if (items.kind !== "array") return;
-    ctx.report({ level: node.path, path: node.path.child("items"), messageId: "mustOnlyHaveASingle", value: items.value });
+    ctx.report({
+      level: node.path,
+      path: node.path.child("items"),
+      messageId: "mustOnlyHaveASingle",
+      value: items.value,
+    });
   },
 });

@@ -55,10 +55,12 @@ export default defineRule({
     for (const key of list.keys) {
       const prop = property(list.items, key);
       if (!prop || hasDefault(prop) || (Array.isArray(required) && required.includes(key))) continue;
-      if (!relaxed()) ctx.report({
-        level: node.path, path: node.path.child("items", "properties").key(key).child("default"),
-        messageId: "thisPropertyIsInX",
-      });
+      if (!relaxed())
+        ctx.report({
+          level: node.path,
+          path: node.path.child("items", "properties").key(key).child("default"),
+          messageId: "thisPropertyIsInX",
+        });
     }
   },
 });

@@ -47,7 +47,8 @@ export default defineRule({
       const type = property(list.items, key)?.type;
       if (type !== "array" && type !== "object") continue;
       ctx.report({
-        level: node.path, path: node.path.child("items", "properties").key(key).child("type"),
+        level: node.path,
+        path: node.path.child("items", "properties").key(key).child("type"),
         messageId: "mustBeAScalarType",
         value: "object",
       });

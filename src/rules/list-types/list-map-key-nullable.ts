@@ -48,10 +48,12 @@ export default defineRule({
     for (const key of list.keys) {
       const prop = property(list.items, key);
       if (!prop || !isNullable(prop)) continue;
-      if (!relaxed()) ctx.report({
-        level: node.path, path: node.path.child("items", "properties").key(key).child("nullable"),
-        messageId: "thisPropertyIsInX",
-      });
+      if (!relaxed())
+        ctx.report({
+          level: node.path,
+          path: node.path.child("items", "properties").key(key).child("nullable"),
+          messageId: "thisPropertyIsInX",
+        });
     }
   },
 });

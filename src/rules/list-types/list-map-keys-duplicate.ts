@@ -43,7 +43,12 @@ export default defineRule({
     if (!list || list.items.type !== "object" || list.keys.length < 2) return;
     const seen = new Set<string>();
     for (const key of list.keys) {
-      if (seen.has(key)) ctx.report({ path: node.path.child(LIST_MAP_KEYS), messageId: "mustNotContainDuplicateEntries", value: list.keys });
+      if (seen.has(key))
+        ctx.report({
+          path: node.path.child(LIST_MAP_KEYS),
+          messageId: "mustNotContainDuplicateEntries",
+          value: list.keys,
+        });
       seen.add(key);
     }
   },

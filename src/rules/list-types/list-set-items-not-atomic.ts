@@ -46,12 +46,24 @@ export default defineRule({
     if (itemsListType === MALFORMED) return;
     if (itemsType === "array") {
       if (itemsListType !== undefined && itemsListType !== "atomic")
-        if (!relaxed()) ctx.report({ level: node.path, path: node.path.child("items", LIST_TYPE), messageId: "notAtomic", value: itemsListType });
+        if (!relaxed())
+          ctx.report({
+            level: node.path,
+            path: node.path.child("items", LIST_TYPE),
+            messageId: "notAtomic",
+            value: itemsListType,
+          });
     } else if (itemsType === "object") {
       const mapType = optionalString(items, MAP_TYPE);
       if (mapType === MALFORMED || mapType === "atomic") return;
       // Quirk: the value printed is the items' list type (nearly always unset, so null), not the map type.
-      if (!relaxed()) ctx.report({ level: node.path, path: node.path.child("items", MAP_TYPE), messageId: "notAtomic", value: itemsListType ?? null });
+      if (!relaxed())
+        ctx.report({
+          level: node.path,
+          path: node.path.child("items", MAP_TYPE),
+          messageId: "notAtomic",
+          value: itemsListType ?? null,
+        });
     }
   },
 });

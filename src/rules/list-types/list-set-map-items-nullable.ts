@@ -35,6 +35,12 @@ export default defineRule({
     if (listType !== "set" && listType !== "map") return;
     const items = itemSchema(node.schema);
     if (!items || !isNullable(items)) return;
-    if (!relaxed()) ctx.report({ level: node.path, path: node.path.child("items", "nullable"), messageId: "nullable", data: { listType } });
+    if (!relaxed())
+      ctx.report({
+        level: node.path,
+        path: node.path.child("items", "nullable"),
+        messageId: "nullable",
+        data: { listType },
+      });
   },
 });

@@ -55,7 +55,11 @@ export default defineRule({
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, itemsType)) return;
     // WarningsOnUpdate (1.37 strategy.go) is ratcheted: a warning OLD already drew is not sent again on update.
-    if (ctx.update && ctx.memo.compute(OLD_ITEM_TYPES, () => setItemTypesOf(ctx.update!.old.schemas.map((s) => s.root))).has(itemsType)) return;
+    if (
+      ctx.update &&
+      ctx.memo.compute(OLD_ITEM_TYPES, () => setItemTypesOf(ctx.update!.old.schemas.map((s) => s.root))).has(itemsType)
+    )
+      return;
     ctx.memo.set(SEEN, true, itemsType);
     ctx.report({ path: node.path.child(LIST_TYPE), message });
   },

@@ -13,7 +13,7 @@ export default defineRule({
   description: "x-kubernetes-list-type is not atomic, set or map.",
   phase: "walk",
   messages: {
-    supportedValuesAtomicSetMap: "supported values: \"atomic\", \"set\", \"map\"",
+    supportedValuesAtomicSetMap: 'supported values: "atomic", "set", "map"',
   },
   docs: {
     why:

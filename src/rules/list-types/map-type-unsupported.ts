@@ -13,7 +13,7 @@ export default defineRule({
   // x-kubernetes-map-type exists in the v1 type since 1.17; 1.16 drops it as an unknown field.
   minMinor: 17,
   messages: {
-    supportedValuesAtomicGranular: "supported values: \"atomic\", \"granular\"",
+    supportedValuesAtomicGranular: 'supported values: "atomic", "granular"',
   },
   docs: {
     why:

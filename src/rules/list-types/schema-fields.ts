@@ -35,7 +35,11 @@ export function stringList(schema: JsonObject, key: string): readonly string[] |
 const EMPTY: readonly string[] = [];
 
 /** `items` (JSONSchemaPropsOrArray): absent, a single schema, or the (unsupported) array form. */
-export type Items = { kind: "absent" } | { kind: "schema"; schema: JsonObject } | { kind: "array"; value: unknown[] } | { kind: "malformed" };
+export type Items =
+  | { kind: "absent" }
+  | { kind: "schema"; schema: JsonObject }
+  | { kind: "array"; value: unknown[] }
+  | { kind: "malformed" };
 const ABSENT: Items = { kind: "absent" };
 const MALFORMED_ITEMS: Items = { kind: "malformed" };
 

@@ -43,7 +43,8 @@ export default defineRule({
     if (!value || approvalAccepted(value)) return;
     ctx.report({
       path: approvalPath(),
-      messageId: "protectedGroupsMustHaveApproval", data: { ANNOTATION },
+      messageId: "protectedGroupsMustHaveApproval",
+      data: { ANNOTATION },
       value,
     });
   },

@@ -38,7 +38,8 @@ export default defineRule({
     if (approvalToCheck(ctx) !== "") return;
     ctx.report({
       path: approvalPath(),
-      messageId: "protectedGroupsMustHaveApproval", data: { ANNOTATION },
+      messageId: "protectedGroupsMustHaveApproval",
+      data: { ANNOTATION },
     });
   },
 });

@@ -30,7 +30,9 @@ export function approvalPath(): DualPath {
 }
 
 export function isProtectedGroup(group: string): boolean {
-  return group === "k8s.io" || group.endsWith(".k8s.io") || group === "kubernetes.io" || group.endsWith(".kubernetes.io");
+  return (
+    group === "k8s.io" || group.endsWith(".k8s.io") || group === "kubernetes.io" || group.endsWith(".kubernetes.io")
+  );
 }
 
 /** GetAPIApprovalState's state of an object's annotation: missing, approved, bypassed or invalid. */

@@ -26,7 +26,7 @@ export default defineRule({
     upstream:
       "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor) and " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (name function)",
-    fail: "metadata: {name: \"\", generateName: widgets.example.com-}\n",
+    fail: 'metadata: {name: "", generateName: widgets.example.com-}\n',
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {
@@ -39,15 +39,23 @@ export default defineRule({
     const group = stringField(ctx.crd.spec, "group") ?? "";
     const required = plural + "." + group;
     const genPath = DualPath.root("metadata", "generateName");
-    for (const m of nameIsDNSSubdomain(generateName, true)) ctx.report({ path: genPath, message: m, value: generateName });
+    for (const m of nameIsDNSSubdomain(generateName, true))
+      ctx.report({ path: genPath, message: m, value: generateName });
     if (generateName !== required) ctx.report({ path: genPath, messageId: "mismatch", value: generateName });
     if (name !== "") return;
     // The apiserver validates the generated name at metadata.name (absent from the file: located at metadata).
     const generated = generatedName(generateName);
     const namePath = DualPath.root("metadata", "name");
     const detail = `the generated name is "${generated.slice(0, -5)}" followed by 5 random characters`;
-    for (const m of nameIsDNSSubdomain(generated, false)) ctx.report({ path: namePath, message: m, value: generated, detail });
+    for (const m of nameIsDNSSubdomain(generated, false))
+      ctx.report({ path: namePath, message: m, value: generated, detail });
     if (generated !== required)
-      ctx.report({ path: namePath, messageId: "mismatch", value: generated, detail, suggestion: `use name: ${required}` });
+      ctx.report({
+        path: namePath,
+        messageId: "mismatch",
+        value: generated,
+        detail,
+        suggestion: `use name: ${required}`,
+      });
   },
 });

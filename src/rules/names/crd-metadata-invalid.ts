@@ -26,7 +26,7 @@ export default defineRule({
       "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor, ValidateAnnotations, " +
       "ValidateFinalizers, ValidateOwnerReferences); " +
       "kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)",
-    fail: "metadata: {name: widgets.example.com, labels: {\"bad key!\": x}}\n",
+    fail: 'metadata: {name: widgets.example.com, labels: {"bad key!": x}}\n',
     pass: "metadata: {name: widgets.example.com, labels: {app.kubernetes.io/name: widgets}}\n",
   },
   check(ctx) {

@@ -14,7 +14,7 @@ export default defineRule({
   description: "metadata.name is not <spec.names.plural>.<spec.group>.",
   phase: "crd",
   messages: {
-    mustBeSpecNamesPlural: "must be spec.names.plural+\".\"+spec.group",
+    mustBeSpecNamesPlural: 'must be spec.names.plural+"."+spec.group',
   },
   docs: {
     why:

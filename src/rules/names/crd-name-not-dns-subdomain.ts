@@ -26,6 +26,7 @@ export default defineRule({
   check(ctx) {
     const name = nameCheckedOnCreate(ctx);
     if (!name) return;
-    for (const m of nameIsDNSSubdomain(name, false)) ctx.report({ path: DualPath.root("metadata", "name"), message: m, value: name });
+    for (const m of nameIsDNSSubdomain(name, false))
+      ctx.report({ path: DualPath.root("metadata", "name"), message: m, value: name });
   },
 });

@@ -21,7 +21,7 @@ export default defineRule({
       "cannot be left to the apiserver.",
     fix: "Set `metadata.name: <plural>.<group>`, e.g. `widgets.example.com`.",
     upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor)",
-    fail: "metadata: {name: \"\"}\n",
+    fail: 'metadata: {name: ""}\n',
     pass: "metadata: {name: widgets.example.com}\n",
   },
   check(ctx) {

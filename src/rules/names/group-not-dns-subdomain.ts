@@ -28,6 +28,11 @@ export default defineRule({
     if (!group) return;
     const errs = isDNS1123Subdomain(group);
     if (errs.length === 0) return;
-    ctx.report({ path: DualPath.root("spec", "group"), message: joined(errs), value: group, suggestion: group.toLowerCase() !== group ? `use ${group.toLowerCase()}` : undefined });
+    ctx.report({
+      path: DualPath.root("spec", "group"),
+      message: joined(errs),
+      value: group,
+      suggestion: group.toLowerCase() !== group ? `use ${group.toLowerCase()}` : undefined,
+    });
   },
 });

@@ -22,7 +22,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec)",
-    fail: "spec: {group: \"\"}\n",
+    fail: 'spec: {group: ""}\n',
     pass: "spec: {group: example.com}\n",
   },
   check(ctx) {

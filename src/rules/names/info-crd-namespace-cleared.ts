@@ -40,7 +40,8 @@ export default defineRule({
     if (!ns) return;
     ctx.report({
       path: DualPath.root("metadata", "namespace"),
-      messageId: "metadataNamespaceIsIgnoredCustomresourcedefinitions", data: { ns },
+      messageId: "metadataNamespaceIsIgnoredCustomresourcedefinitions",
+      data: { ns },
       suggestion: "remove metadata.namespace",
     });
   },

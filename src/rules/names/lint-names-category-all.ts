@@ -9,12 +9,12 @@ export default defineRule({
   severity: "info",
   apiserver: false,
   type: null,
-  description: "spec.names.categories contains \"all\".",
+  description: 'spec.names.categories contains "all".',
   preset: "strict",
   presetWhy: "A design choice: the CRD works, and joining `kubectl get all` is sometimes intended.",
   phase: "crd",
   messages: {
-    categoryAllMakesKubectlGet: "category \"all\" makes `kubectl get all` list this resource",
+    categoryAllMakesKubectlGet: 'category "all" makes `kubectl get all` list this resource',
   },
   docs: {
     why:

@@ -14,9 +14,9 @@ export default defineRule({
   presetWhy: "Redundant, not broken: a repeated short name adds nothing and breaks nothing.",
   phase: "crd",
   messages: {
-    shortnameIsListedMoreThan: "shortName \"{{value}}\" is listed more than once",
-    shortnameIsThePluralName: "shortName \"{{value}}\" is the plural name itself",
-    shortnameIsTheSingularName: "shortName \"{{value}}\" is the singular name itself",
+    shortnameIsListedMoreThan: 'shortName "{{value}}" is listed more than once',
+    shortnameIsThePluralName: 'shortName "{{value}}" is the plural name itself',
+    shortnameIsTheSingularName: 'shortName "{{value}}" is the singular name itself',
   },
   docs: {
     why:
@@ -35,9 +35,17 @@ export default defineRule({
     const seen = new Set<string>();
     for (const { index, value } of shortNames) {
       const path = DualPath.root("spec", "names", "shortNames").index(index);
-      if (seen.has(value)) ctx.report({ path, messageId: "shortnameIsListedMoreThan", data: { value }, suggestion: "remove the duplicate" });
-      else if (value === plural) ctx.report({ path, messageId: "shortnameIsThePluralName", data: { value }, suggestion: "remove it" });
-      else if (value === singular) ctx.report({ path, messageId: "shortnameIsTheSingularName", data: { value }, suggestion: "remove it" });
+      if (seen.has(value))
+        ctx.report({
+          path,
+          messageId: "shortnameIsListedMoreThan",
+          data: { value },
+          suggestion: "remove the duplicate",
+        });
+      else if (value === plural)
+        ctx.report({ path, messageId: "shortnameIsThePluralName", data: { value }, suggestion: "remove it" });
+      else if (value === singular)
+        ctx.report({ path, messageId: "shortnameIsTheSingularName", data: { value }, suggestion: "remove it" });
       seen.add(value);
     }
   },

@@ -10,18 +10,18 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "spec.names.listKind is not kind + \"List\".",
+  description: 'spec.names.listKind is not kind + "List".',
   preset: "strict",
   presetWhy: "Convention: a different listKind works.",
   phase: "crd",
   messages: {
-    listkindIsNot: "listKind \"{{listKind}}\" is not \"{{expected}}\"",
+    listkindIsNot: 'listKind "{{listKind}}" is not "{{expected}}"',
   },
   docs: {
     why:
       "Every built-in list type is named `<Kind>List`, and generated clients and kubectl's table printing assume it. " +
       "A listKind like `Widgets` works but breaks that expectation.",
-    fix: "Omit spec.names.listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
+    fix: 'Omit spec.names.listKind (it defaults to kind + "List") or set it to e.g. `WidgetList`.',
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go " +
       "(SetDefaults_CustomResourceDefinitionSpec)",
@@ -33,10 +33,16 @@ export default defineRule({
     if (listKindDefaulted || !listKind || !kind || listKind === kind) return;
     const expected = kind + "List";
     // An invalid kind or listKind is an apiserver error already.
-    if (listKind === expected || isDNS1035Label(kind.toLowerCase()).length > 0 || isDNS1035Label(listKind.toLowerCase()).length > 0) return;
+    if (
+      listKind === expected ||
+      isDNS1035Label(kind.toLowerCase()).length > 0 ||
+      isDNS1035Label(listKind.toLowerCase()).length > 0
+    )
+      return;
     ctx.report({
       path: DualPath.root("spec", "names", "listKind"),
-      messageId: "listkindIsNot", data: { listKind, expected },
+      messageId: "listkindIsNot",
+      data: { listKind, expected },
       suggestion: `use listKind: ${expected} (or omit it)`,
     });
   },

@@ -15,7 +15,7 @@ export default defineRule({
   presetWhy: "Convention: a different singular works.",
   phase: "crd",
   messages: {
-    singularIsNotTheLower: "singular \"{{singular}}\" is not the lower-cased kind \"{{expected}}\"",
+    singularIsNotTheLower: 'singular "{{singular}}" is not the lower-cased kind "{{expected}}"',
   },
   docs: {
     why:
@@ -36,7 +36,8 @@ export default defineRule({
     if (singular === expected || isDNS1035Label(singular).length > 0 || isDNS1035Label(expected).length > 0) return;
     ctx.report({
       path: DualPath.root("spec", "names", "singular"),
-      messageId: "singularIsNotTheLower", data: { singular, expected },
+      messageId: "singularIsNotTheLower",
+      data: { singular, expected },
       suggestion: `use singular: ${expected} (or omit it)`,
     });
   },

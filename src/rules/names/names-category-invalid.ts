@@ -28,7 +28,8 @@ export default defineRule({
     if (!list) return;
     for (const { index, value } of list) {
       const errs = isDNS1035Label(value);
-      if (errs.length > 0) ctx.report({ path: DualPath.root("spec", "names", "categories").index(index), message: joined(errs), value });
+      if (errs.length > 0)
+        ctx.report({ path: DualPath.root("spec", "names", "categories").index(index), message: joined(errs), value });
     }
   },
 });

@@ -16,7 +16,7 @@ export default defineRule({
   },
   docs: {
     why: "Clients tell an object from a list by its kind; if both are the same, decoding becomes ambiguous.",
-    fix: "Omit listKind (it defaults to kind + \"List\") or set it to e.g. `WidgetList`.",
+    fix: 'Omit listKind (it defaults to kind + "List") or set it to e.g. `WidgetList`.',
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(ValidateCustomResourceDefinitionNames)",

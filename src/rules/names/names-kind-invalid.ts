@@ -32,6 +32,11 @@ export default defineRule({
     if (!v) return;
     const errs = isDNS1035Label(v.toLowerCase());
     if (errs.length === 0) return;
-    ctx.report({ path: DualPath.root("spec", "names", "kind"), messageId: "mixedCase", data: { errors: joined(errs) }, value: v });
+    ctx.report({
+      path: DualPath.root("spec", "names", "kind"),
+      messageId: "mixedCase",
+      data: { errors: joined(errs) },
+      value: v,
+    });
   },
 });

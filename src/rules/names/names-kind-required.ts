@@ -23,7 +23,7 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
-    fail: "spec: {names: {plural: widgets, kind: \"\", singular: widget, listKind: WidgetList}}\n",
+    fail: 'spec: {names: {plural: widgets, kind: "", singular: widget, listKind: WidgetList}}\n',
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },
   check(ctx) {

@@ -15,7 +15,7 @@ export default defineRule({
     message: "",
   },
   docs: {
-    why: "In v1 the listKind defaults to kind + \"List\"; it is reported missing only when kind is empty too.",
+    why: 'In v1 the listKind defaults to kind + "List"; it is reported missing only when kind is empty too.',
     fix:
       "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular " +
       "and listKind then default to `widget` and `WidgetList`.",
@@ -23,8 +23,8 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
-    fail: "spec: {names: {plural: widgets, singular: widget, kind: \"\", listKind: \"\"}}\n",
-    pass: "spec: {names: {plural: widgets, kind: Widget, listKind: \"\"}}\n",
+    fail: 'spec: {names: {plural: widgets, singular: widget, kind: "", listKind: ""}}\n',
+    pass: 'spec: {names: {plural: widgets, kind: Widget, listKind: ""}}\n',
   },
   check(ctx) {
     const names = crdNames(ctx.crd.spec);

@@ -25,7 +25,7 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
-    fail: "spec: {names: {plural: \"\", kind: Widget}}\n",
+    fail: 'spec: {names: {plural: "", kind: Widget}}\n',
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },
   check(ctx) {

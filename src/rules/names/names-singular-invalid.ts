@@ -31,6 +31,11 @@ export default defineRule({
     if (!v) return;
     const errs = isDNS1035Label(v);
     if (errs.length === 0) return;
-    ctx.report({ path: DualPath.root("spec", "names", "singular"), message: joined(errs), value: v, detail: names.singularDefaulted ? "singular defaults to lowercase(kind)" : undefined });
+    ctx.report({
+      path: DualPath.root("spec", "names", "singular"),
+      message: joined(errs),
+      value: v,
+      detail: names.singularDefaulted ? "singular defaults to lowercase(kind)" : undefined,
+    });
   },
 });

@@ -25,8 +25,8 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
-    fail: "spec: {names: {plural: widgets, singular: \"\", kind: \"\", listKind: \"\"}}\n",
-    pass: "spec: {names: {plural: widgets, singular: \"\", kind: Widget}}\n",
+    fail: 'spec: {names: {plural: widgets, singular: "", kind: "", listKind: ""}}\n',
+    pass: 'spec: {names: {plural: widgets, singular: "", kind: Widget}}\n',
   },
   check(ctx) {
     const names = crdNames(ctx.crd.spec);

@@ -23,11 +23,15 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec, validateEnumStrings)",
-    fail: "spec: {scope: \"\"}\n",
+    fail: 'spec: {scope: ""}\n',
     pass: "spec: {scope: Namespaced}\n",
   },
   check(ctx) {
     if (stringField(ctx.crd.spec, "scope") !== "") return;
-    ctx.report({ path: DualPath.root("spec", "scope"), messageId: "message", suggestion: "add scope: Namespaced (or Cluster)" });
+    ctx.report({
+      path: DualPath.root("spec", "scope"),
+      messageId: "message",
+      suggestion: "add scope: Namespaced (or Cluster)",
+    });
   },
 });

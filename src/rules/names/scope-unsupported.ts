@@ -14,7 +14,7 @@ export default defineRule({
   description: "spec.scope is not Cluster or Namespaced.",
   phase: "crd",
   messages: {
-    supportedValuesClusterNamespaced: "supported values: \"Cluster\", \"Namespaced\"",
+    supportedValuesClusterNamespaced: 'supported values: "Cluster", "Namespaced"',
   },
   docs: {
     why: "The scope is an enum compared case-sensitively: `namespaced` or `cluster` are rejected.",

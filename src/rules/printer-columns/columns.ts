@@ -31,7 +31,10 @@ export function columnEntries(crd: CrdView): ColumnEntry[] {
 }
 
 /** A string field as the decoded Go struct holds it: "" when absent or null, null when not a string (decoding fails). */
-export function columnString(col: JsonObject, key: "name" | "type" | "format" | "jsonPath" | "description"): string | null {
+export function columnString(
+  col: JsonObject,
+  key: "name" | "type" | "format" | "jsonPath" | "description",
+): string | null {
   const v = col[key];
   if (v === undefined || v === null) return "";
   return typeof v === "string" ? v : null;
@@ -40,7 +43,16 @@ export function columnString(col: JsonObject, key: "name" | "type" | "format" | 
 /** printerColumnDatatypes, sorted as the apiserver lists them. */
 export const COLUMN_TYPES: readonly string[] = ["boolean", "date", "integer", "number", "string"];
 /** customResourceColumnDefinitionFormats, sorted as the apiserver lists them. */
-export const COLUMN_FORMATS: readonly string[] = ["byte", "date", "date-time", "double", "float", "int32", "int64", "password"];
+export const COLUMN_FORMATS: readonly string[] = [
+  "byte",
+  "date",
+  "date-time",
+  "double",
+  "float",
+  "int32",
+  "int64",
+  "password",
+];
 
 export const TYPE_MESSAGE = `must be one of ${COLUMN_TYPES.join(",")}`;
 export const FORMAT_MESSAGE = `must be one of ${COLUMN_FORMATS.join(",")}`;

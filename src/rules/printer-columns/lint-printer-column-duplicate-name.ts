@@ -53,7 +53,11 @@ export default defineRule({
       }
       const first = seen.get(key);
       if (first !== undefined) {
-        ctx.report({ path: c.path.child("name"), messageId: "sameName", data: { name, first, header: name.toUpperCase() } });
+        ctx.report({
+          path: c.path.child("name"),
+          messageId: "sameName",
+          data: { name, first, header: name.toUpperCase() },
+        });
         continue;
       }
       seen.set(key, c.index);

@@ -66,7 +66,12 @@ export default defineRule({
         ctx.report({
           path: c.path.child("format"),
           messageId: MEANINGFUL_FORMATS[colType]!.length ? "formatMismatch" : "formatNotTaken",
-          data: { format, article: colType === "integer" ? "an" : "a", type: colType, formats: MEANINGFUL_FORMATS[colType]!.join(", ") },
+          data: {
+            format,
+            article: colType === "integer" ? "an" : "a",
+            type: colType,
+            formats: MEANINGFUL_FORMATS[colType]!.join(", "),
+          },
         });
       }
       const compatible = COMPATIBLE[colType];
@@ -96,7 +101,10 @@ export default defineRule({
             groups.flatMap((g) => g.versions),
           ),
         },
-        suggestion: bad[0]!.type === "integer" || bad[0]!.type === "number" || bad[0]!.type === "boolean" ? `use type: ${bad[0]!.type}` : "use type: string",
+        suggestion:
+          bad[0]!.type === "integer" || bad[0]!.type === "number" || bad[0]!.type === "boolean"
+            ? `use type: ${bad[0]!.type}`
+            : "use type: string",
       });
     }
   },

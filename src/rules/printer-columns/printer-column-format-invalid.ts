@@ -27,7 +27,8 @@ export default defineRule({
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {
       const f = columnString(c.col, "format");
-      if (f && !COLUMN_FORMATS.includes(f)) ctx.report({ path: c.path.child("format"), messageId: "formatInvalid", value: f });
+      if (f && !COLUMN_FORMATS.includes(f))
+        ctx.report({ path: c.path.child("format"), messageId: "formatInvalid", value: f });
     }
   },
 });

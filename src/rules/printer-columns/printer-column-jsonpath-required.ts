@@ -26,6 +26,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd))
-      if (columnString(c.col, "jsonPath") === "") ctx.report({ path: c.path.renamed("jsonPath", "JSONPath"), messageId: "message" });
+      if (columnString(c.col, "jsonPath") === "")
+        ctx.report({ path: c.path.renamed("jsonPath", "JSONPath"), messageId: "message" });
   },
 });

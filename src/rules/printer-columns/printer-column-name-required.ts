@@ -23,6 +23,7 @@ export default defineRule({
       "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
-    for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "name") === "") ctx.report({ path: c.path.child("name"), messageId: "message" });
+    for (const c of columnEntries(ctx.crd))
+      if (columnString(c.col, "name") === "") ctx.report({ path: c.path.child("name"), messageId: "message" });
   },
 });

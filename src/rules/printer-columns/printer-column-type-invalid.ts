@@ -27,7 +27,8 @@ export default defineRule({
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {
       const t = columnString(c.col, "type");
-      if (t && !COLUMN_TYPES.includes(t)) ctx.report({ path: c.path.child("type"), messageId: "typeInvalid", value: t });
+      if (t && !COLUMN_TYPES.includes(t))
+        ctx.report({ path: c.path.child("type"), messageId: "typeInvalid", value: t });
     }
   },
 });

@@ -25,6 +25,7 @@ export default defineRule({
       "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
-    for (const c of columnEntries(ctx.crd)) if (columnString(c.col, "type") === "") ctx.report({ path: c.path.child("type"), messageId: "typeRequired" });
+    for (const c of columnEntries(ctx.crd))
+      if (columnString(c.col, "type") === "") ctx.report({ path: c.path.child("type"), messageId: "typeRequired" });
   },
 });

@@ -18,4 +18,22 @@ import resourceUnknownField from "./resource-unknown-field.js";
 import resourceVersionDeprecated from "./resource-version-deprecated.js";
 import resourceVersionNotServed from "./resource-version-not-served.js";
 
-export default [resourceCelCostExceeded, resourceCelNotChecked, resourceCelRatcheted, resourceCelRuleFailed, resourceCrdInvalid, resourceDecodeFailed, resourceEmbeddedInvalid, resourceFinalizerName, resourceKindNotFound, resourceListTypeDuplicate, resourceMetadataInvalid, resourceScaleInvalid, resourceSchemaInvalid, resourceTypeMetaMissing, resourceUnknownField, resourceVersionDeprecated, resourceVersionNotServed] satisfies Rule[] as Rule[];
+export default [
+  resourceCelCostExceeded,
+  resourceCelNotChecked,
+  resourceCelRatcheted,
+  resourceCelRuleFailed,
+  resourceCrdInvalid,
+  resourceDecodeFailed,
+  resourceEmbeddedInvalid,
+  resourceFinalizerName,
+  resourceKindNotFound,
+  resourceListTypeDuplicate,
+  resourceMetadataInvalid,
+  resourceScaleInvalid,
+  resourceSchemaInvalid,
+  resourceTypeMetaMissing,
+  resourceUnknownField,
+  resourceVersionDeprecated,
+  resourceVersionNotServed,
+] satisfies Rule[] as Rule[];

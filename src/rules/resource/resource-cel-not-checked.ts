@@ -12,12 +12,12 @@ export default defineEngineRule({
     'An earlier error (type, enum, required, too long, too many) stops CEL: the apiserver adds "some validation ' +
     'rules were not checked because the object was invalid".',
   docs: {
-    "why":
+    why:
       "CEL rules assume a well-typed object, so the apiserver skips them all when a blocking error was found and " +
       "says so with one `<nil>` error.",
-    "fix": "Fix the other errors; the CEL rules are checked once they are gone.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go",
-    "fail":
+    fix: "Fix the other errors; the CEL rules are checked once they are gone.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -43,7 +43,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: three}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -68,6 +68,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 3}\n"
+      "spec: {replicas: 3}\n",
   },
 });

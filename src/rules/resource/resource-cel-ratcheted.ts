@@ -10,7 +10,8 @@ export default defineEngineRule({
   apiserver: false,
   type: null,
   minMinor: RELEASE_BEHAVIOURS.ratcheting.since,
-  description: "On update, a CEL rule fails on a value that did not change: the apiserver lets the update through with a warning (ratcheting).",
+  description:
+    "On update, a CEL rule fails on a value that did not change: the apiserver lets the update through with a warning (ratcheting).",
   preset: "apiserver",
   presetWhy: "The apiserver's own warning on update (validation ratcheting).",
   docs: {

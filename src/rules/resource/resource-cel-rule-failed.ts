@@ -12,10 +12,10 @@ export default defineEngineRule({
     "An x-kubernetes-validations rule of the schema is false for the resource (or fails to evaluate), with its " +
     "message, messageExpression, reason and fieldPath.",
   docs: {
-    "why": "CEL rules run last, on the pruned and defaulted object; each failing rule is a field error of the 422 response.",
-    "fix": "Change the resource so the rule holds (the message says what it expects).",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    "fail":
+    why: "CEL rules run last, on the pruned and defaulted object; each failing rule is a field error of the 422 response.",
+    fix: "Change the resource so the rule holds (the message says what it expects).",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {min: 5, max: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -68,6 +68,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {min: 1, max: 5}\n"
+      "spec: {min: 1, max: 5}\n",
   },
 });

@@ -14,11 +14,11 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "The apiserver rejects the CRD, so no resource of it can be created.",
   docs: {
-    "why":
+    why:
       "A CRD with apiserver errors is never created, so no resource of it can be; crdlint validate says so once and " +
       "skips its resources.",
-    "fix": "Run crdlint lint on the CRD and fix its errors.",
-    "fail":
+    fix: "Run crdlint lint on the CRD and fix its errors.",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -43,7 +43,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -67,6 +67,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

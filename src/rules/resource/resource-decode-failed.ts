@@ -12,12 +12,12 @@ export default defineEngineRule({
     "The resource cannot be decoded: metadata of the wrong shape, or an embedded resource whose apiVersion or kind " +
     "is not a string (a 400 from the apiserver).",
   docs: {
-    "why":
+    why:
       "ObjectMeta is decoded into a Go struct: `labels` as a list or `name` as a number fails the whole request " +
       "before any validation.",
-    "fix": "Give the field the type ObjectMeta (or TypeMeta) defines.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/coerce.go",
-    "fail":
+    fix: "Give the field the type ObjectMeta (or TypeMeta) defines.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/coerce.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1, labels: [a, b]}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -66,6 +66,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1, labels: {a: b}}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

@@ -11,12 +11,12 @@ export default defineEngineRule({
   description:
     "An x-kubernetes-embedded-resource object lacks apiVersion or kind, or its metadata breaks the ObjectMeta rules.",
   docs: {
-    "why":
+    why:
       "Embedded resources are objects in their own right: the apiserver requires their TypeMeta and validates their " +
       "metadata.",
-    "fix": "Give the embedded object apiVersion, kind and valid metadata.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/validation.go",
-    "fail":
+    fix: "Give the embedded object apiVersion, kind and valid metadata.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/validation.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {template: {metadata: {name: a}}}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -67,6 +67,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {template: {apiVersion: v1, kind: Pod, metadata: {name: a}}}\n"
+      "spec: {template: {apiVersion: v1, kind: Pod, metadata: {name: a}}}\n",
   },
 });

@@ -12,12 +12,12 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "The apiserver's own warning on create.",
   docs: {
-    "why":
+    why:
       "Finalizers without a domain prefix can collide with other controllers' finalizers; the apiserver warns on " +
       "create.",
-    "fix": "Use a name such as example.com/cleanup.",
-    "upstream": "kubernetes/apimachinery:pkg/api/validation/objectmeta.go",
-    "fail":
+    fix: "Use a name such as example.com/cleanup.",
+    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1, finalizers: [cleanup]}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -66,6 +66,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1, finalizers: [example.com/cleanup]}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

@@ -12,12 +12,12 @@ export default defineEngineRule({
     'No CRD given to crdlint defines the resource\'s group and kind: kubectl fails with "no matches for kind" (skip ' +
     "such resources with --ignore-missing-schemas).",
   docs: {
-    "why":
+    why:
       "kubectl maps apiVersion and kind to a resource through discovery; a kind no installed CRD defines cannot be " +
       "sent at all.",
-    "fix": "Pass the CRD with --crd, fix apiVersion or kind, or use --ignore-missing-schemas for kinds defined elsewhere.",
-    "upstream": "kubernetes/kubectl:pkg/cmd/apply (RESTMapper NoKindMatchError)",
-    "fail":
+    fix: "Pass the CRD with --crd, fix apiVersion or kind, or use --ignore-missing-schemas for kinds defined elsewhere.",
+    upstream: "kubernetes/kubectl:pkg/cmd/apply (RESTMapper NoKindMatchError)",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Gadget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -66,6 +66,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

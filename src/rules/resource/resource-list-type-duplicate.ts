@@ -10,12 +10,12 @@ export default defineEngineRule({
   type: "Duplicate value",
   description: "A list with x-kubernetes-list-type set or map holds a repeated item or map key.",
   docs: {
-    "why":
+    why:
       "The apiserver checks set items and map keys for uniqueness and reports the second occurrence of each repeated " +
       "value.",
-    "fix": "Remove the repeated entry or give it a distinct key.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go",
-    "fail":
+    fix: "Remove the repeated entry or give it a distinct key.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -40,7 +40,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {tags: [a, b, a]}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -64,6 +64,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {tags: [a, b]}\n"
+      "spec: {tags: [a, b]}\n",
   },
 });

@@ -12,12 +12,12 @@ export default defineEngineRule({
     "metadata breaks the apiserver's ObjectMeta rules: name (DNS subdomain, required unless generateName), " +
     "namespace, labels, annotations, finalizers, owner references.",
   docs: {
-    "why":
+    why:
       "Every object's metadata is validated on create; a name with upper-case letters or a label value with spaces " +
       "is rejected with the same messages kubectl prints.",
-    "fix": "Use a lower-case DNS subdomain name, valid label keys and values, and qualified annotation keys.",
-    "upstream": "kubernetes/apimachinery:pkg/api/validation/objectmeta.go",
-    "fail":
+    fix: "Use a lower-case DNS subdomain name, valid label keys and values, and qualified annotation keys.",
+    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: My_Widget}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -66,6 +66,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: my-widget}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

@@ -11,12 +11,12 @@ export default defineEngineRule({
   description:
     "The replicas (or label selector) at the scale subresource's paths is not a non-negative int32 (or not a string).",
   docs: {
-    "why":
+    why:
       "With a scale subresource the apiserver reads specReplicasPath and statusReplicasPath as int64 and checks " +
       "them, with the JSONPath as written as the field.",
-    "fix": "Make the replicas a whole number between 0 and 2147483647.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/registry/customresource/validator.go",
-    "fail":
+    fix: "Make the replicas a whole number between 0 and 2147483647.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/validator.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -43,7 +43,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: -1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -69,6 +69,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

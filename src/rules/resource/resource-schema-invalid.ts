@@ -12,12 +12,12 @@ export default defineEngineRule({
     "The resource breaks its CRD version's OpenAPI schema (type, enum, format, pattern, bounds, required, lengths, " +
     "item and property counts, anyOf/oneOf/allOf/not).",
   docs: {
-    "why":
+    why:
       "The apiserver validates every custom resource with kube-openapi against the version's openAPIV3Schema after " +
       "pruning and defaulting; each violation is a field error of the 422 response.",
-    "fix": "Change the value to satisfy the schema (the message names the bound or type).",
-    "upstream": "kubernetes/kube-openapi:pkg/validation/validate/schema.go",
-    "fail":
+    fix: "Change the value to satisfy the schema (the message names the bound or type).",
+    upstream: "kubernetes/kube-openapi:pkg/validation/validate/schema.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: -1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -66,6 +66,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

@@ -8,13 +8,13 @@ export default defineEngineRule({
   severity: "error",
   apiserver: false,
   type: null,
-  description: "A document without apiVersion or kind: kubectl refuses it (\"error validating data: kind not set\").",
+  description: 'A document without apiVersion or kind: kubectl refuses it ("error validating data: kind not set").',
   preset: "apiserver",
   presetWhy: "kubectl refuses the document (`kind not set`).",
   docs: {
-    "why": "kubectl cannot tell what a document is without apiVersion and kind.",
-    "fix": "Add apiVersion and kind.",
-    "fail":
+    why: "kubectl cannot tell what a document is without apiVersion and kind.",
+    fix: "Add apiVersion and kind.",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -37,7 +37,7 @@ export default defineEngineRule({
       "---\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -61,6 +61,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

@@ -12,14 +12,14 @@ export default defineEngineRule({
     "A field the CRD's schema does not describe: under kubectl's default strict field validation the apiserver " +
     "rejects the request (`--field-validation=warn` makes it a warning).",
   docs: {
-    "why":
+    why:
       "The apiserver prunes fields its schema does not know; with `fieldValidation=Strict` (kubectl's default) every " +
       'pruned path is an error `unknown field "spec.foo"` and the object is not created.',
-    "fix":
+    fix:
       "Remove the field, fix its spelling, or add it to the schema (or mark the parent " +
       "`x-kubernetes-preserve-unknown-fields: true`).",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
-    "fail":
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -44,7 +44,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: 1, replica: 2}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -68,6 +68,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

@@ -14,10 +14,10 @@ export default defineEngineRule({
   preset: "apiserver",
   presetWhy: "The apiserver's own warning on every request to a deprecated version.",
   docs: {
-    "why": "Deprecated versions may stop being served; the apiserver warns on every request.",
-    "fix": "Move the resource to the version the warning names.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go",
-    "fail":
+    why: "Deprecated versions may stop being served; the apiserver warns on every request.",
+    fix: "Move the resource to the version the warning names.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -42,7 +42,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -66,6 +66,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

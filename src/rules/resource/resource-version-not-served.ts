@@ -12,10 +12,10 @@ export default defineEngineRule({
     "The resource's apiVersion names a version its CRD does not have or does not serve: kubectl fails with \"no " +
     'matches for kind".',
   docs: {
-    "why": "Discovery lists only served versions, so kubectl cannot map the resource.",
-    "fix": "Use a served version of the CRD, or serve that version.",
-    "upstream": "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_discovery_controller.go",
-    "fail":
+    why: "Discovery lists only served versions, so kubectl cannot map the resource.",
+    fix: "Use a served version of the CRD, or serve that version.",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_discovery_controller.go",
+    fail:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -40,7 +40,7 @@ export default defineEngineRule({
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
       "spec: {replicas: 1}\n",
-    "pass":
+    pass:
       "apiVersion: apiextensions.k8s.io/v1\n" +
       "kind: CustomResourceDefinition\n" +
       "metadata: {name: widgets.example.com}\n" +
@@ -64,6 +64,6 @@ export default defineEngineRule({
       "apiVersion: example.com/v1\n" +
       "kind: Widget\n" +
       "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n"
+      "spec: {replicas: 1}\n",
   },
 });

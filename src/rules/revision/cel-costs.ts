@@ -8,7 +8,13 @@ import { isPlainObject } from "../../k8s/go.js";
 import type { JsonObject } from "../../crd/model.js";
 import { MemoKey } from "../../crd/memo.js";
 import { EMBEDDED_RESOURCE, VALIDATIONS } from "../../crd/structural.js";
-import { costFactorText, expressionCost, ruleCardinality, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/index.js";
+import {
+  costFactorText,
+  expressionCost,
+  ruleCardinality,
+  STATIC_ESTIMATED_COST_LIMIT,
+  STATIC_ESTIMATED_CRD_COST_LIMIT,
+} from "../../cel/index.js";
 import { estimateWithReleaseChange } from "../../cel/index.js";
 import type { RevisionContext } from "../define-rule.js";
 
@@ -47,7 +53,13 @@ export function schemaRuleCosts(ctx: RevisionContext, root: JsonObject): SchemaR
         const isResourceRoot = chain.length === 1 || node[EMBEDDED_RESOURCE] === true;
         let r;
         try {
-          r = compiler.compileRule({ schema: node, isResourceRoot, expression: e.rule, kind: "rule", optionalOldSelf: e.optionalOldSelf === true });
+          r = compiler.compileRule({
+            schema: node,
+            isResourceRoot,
+            expression: e.rule,
+            kind: "rule",
+            optionalOldSelf: e.optionalOldSelf === true,
+          });
         } catch {
           continue;
         }
@@ -57,7 +69,11 @@ export function schemaRuleCosts(ctx: RevisionContext, root: JsonObject): SchemaR
         }
         let cost: bigint;
         try {
-          cost = expressionCost(estimateWithReleaseChange(r.ast, r.rootDecl, ctx.minor).estimatedCost, ruleCardinality(chain), r.rootDecl.minSize);
+          cost = expressionCost(
+            estimateWithReleaseChange(r.ast, r.rootDecl, ctx.minor).estimatedCost,
+            ruleCardinality(chain),
+            r.rootDecl.minSize,
+          );
         } catch {
           continue;
         }
@@ -65,9 +81,11 @@ export function schemaRuleCosts(ctx: RevisionContext, root: JsonObject): SchemaR
         out.total += cost;
       }
     if (isPlainObject(node.properties))
-      for (const [k, v] of Object.entries(node.properties)) if (isPlainObject(v)) visit(v, field === "" ? k : `${field}.${k}`, [...chain, v]);
+      for (const [k, v] of Object.entries(node.properties))
+        if (isPlainObject(v)) visit(v, field === "" ? k : `${field}.${k}`, [...chain, v]);
     if (isPlainObject(node.items)) visit(node.items, `${field}[*]`, [...chain, node.items]);
-    if (isPlainObject(node.additionalProperties)) visit(node.additionalProperties, `${field}[*]`, [...chain, node.additionalProperties]);
+    if (isPlainObject(node.additionalProperties))
+      visit(node.additionalProperties, `${field}[*]`, [...chain, node.additionalProperties]);
   };
   visit(root, "", [root]);
   ctx.memo.setFor(COSTS, root, out);

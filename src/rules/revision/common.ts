@@ -68,7 +68,12 @@ export function reportRemovedNames(ctx: RevisionContext<"removed">, key: "shortN
   const lost = nameList(ctx.old, key).filter((n) => !after.has(n));
   if (lost.length === 0) return;
   const at = after.size > 0 ? Path.root("spec", "names", key) : Path.root("spec", "names");
-  ctx.report({ path: at, effect: "clients-break", messageId: "removed", data: { names: lost.join(", "), first: lost[0]! } });
+  ctx.report({
+    path: at,
+    effect: "clients-break",
+    messageId: "removed",
+    data: { names: lost.join(", "), first: lost[0]! },
+  });
 }
 
 /** The conversion strategy (None when absent, as the apiserver defaults it). */
@@ -95,7 +100,19 @@ export function sameSchema(a: CrdView, aVersion: string, b: CrdView, bVersion: s
  * only with an OLD revision (diff, lint --against), so all are in `recommended`; `presetWhy` says what the severity means.
  */
 export const RECOMMENDED_REVISION = {
-  error: { preset: "recommended", presetWhy: "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release." },
-  warning: { preset: "recommended", presetWhy: "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least." },
-  info: { preset: "recommended", presetWhy: "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it." },
+  error: {
+    preset: "recommended",
+    presetWhy:
+      "A revision change that loses stored data or makes existing objects fail their next write (or a rule that no longer compiles or fits the cost budget): it runs only with an OLD revision (diff, lint --against), and a maintainer must act on it before the release.",
+  },
+  warning: {
+    preset: "recommended",
+    presetWhy:
+      "A revision change that breaks clients (kubectl names and aliases, a version or subresource they call) or strands stored objects until a migration: it runs only with an OLD revision (diff, lint --against), and belongs in the release notes at least.",
+  },
+  info: {
+    preset: "recommended",
+    presetWhy:
+      "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
+  },
 } as const satisfies Record<string, { preset: "recommended"; presetWhy: string }>;

@@ -21,9 +21,18 @@ type Node =
 const MAX_CODE_POINT = 0x10ffff;
 const ANY: Range[] = [[0, MAX_CODE_POINT]];
 const DIGIT: Range[] = [[48, 57]];
-const WORD: Range[] = [[48, 57], [65, 90], [95, 95], [97, 122]];
+const WORD: Range[] = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122],
+];
 // RE2's \s is [\t\n\f\r ] (no \v).
-const SPACE: Range[] = [[9, 10], [12, 13], [32, 32]];
+const SPACE: Range[] = [
+  [9, 10],
+  [12, 13],
+  [32, 32],
+];
 
 class Unsupported extends Error {}
 
@@ -61,17 +70,28 @@ function parse(pattern: string): Node {
     if (c === undefined) throw new Unsupported();
     const s = String.fromCodePoint(c);
     switch (s) {
-      case "d": return DIGIT;
-      case "D": return complement(DIGIT);
-      case "w": return WORD;
-      case "W": return complement(WORD);
-      case "s": return SPACE;
-      case "S": return complement(SPACE);
-      case "n": return [[10, 10]];
-      case "t": return [[9, 9]];
-      case "r": return [[13, 13]];
-      case "f": return [[12, 12]];
-      case "v": return [[11, 11]];
+      case "d":
+        return DIGIT;
+      case "D":
+        return complement(DIGIT);
+      case "w":
+        return WORD;
+      case "W":
+        return complement(WORD);
+      case "s":
+        return SPACE;
+      case "S":
+        return complement(SPACE);
+      case "n":
+        return [[10, 10]];
+      case "t":
+        return [[9, 9]];
+      case "r":
+        return [[13, 13]];
+      case "f":
+        return [[12, 12]];
+      case "v":
+        return [[11, 11]];
       case "x": {
         let hex = "";
         if (peek() === ch("{")) {
@@ -218,7 +238,16 @@ function parse(pattern: string): Node {
 
 /** A node as a sequence, nested sequences (groups without a quantifier) spliced in. */
 const items = (n: Node): Node[] => (n.t === "seq" ? n.items.flatMap(items) : [n]);
-const minOf = (n: Node): number => (n.t === "rep" ? n.min * minOf(n.node) : n.t === "seq" ? n.items.reduce((s, x) => s + minOf(x), 0) : n.t === "alt" ? Math.min(...n.alts.map(minOf)) : n.t === "set" ? 1 : 0);
+const minOf = (n: Node): number =>
+  n.t === "rep"
+    ? n.min * minOf(n.node)
+    : n.t === "seq"
+      ? n.items.reduce((s, x) => s + minOf(x), 0)
+      : n.t === "alt"
+        ? Math.min(...n.alts.map(minOf))
+        : n.t === "set"
+          ? 1
+          : 0;
 
 function rangesWithin(inner: Range[], outer: Range[]): boolean {
   const o = normalize(outer);
@@ -253,7 +282,11 @@ function within(o: Node, n: Node, work: Work, depth = 0): boolean {
 function withinUncached(o: Node, n: Node, work: Work, depth: number): boolean {
   if (o.t === "alt") return o.alts.every((a) => within(a, n, work, depth + 1));
   if (n.t === "alt" && o.t !== "seq") return n.alts.some((a) => within(o, a, work, depth + 1));
-  if (o.t === "seq" || n.t === "seq") return seqWithin(items(o), items(n), work, depth + 1) || (n.t === "alt" && n.alts.some((a) => within(o, a, work, depth + 1)));
+  if (o.t === "seq" || n.t === "seq")
+    return (
+      seqWithin(items(o), items(n), work, depth + 1) ||
+      (n.t === "alt" && n.alts.some((a) => within(o, a, work, depth + 1)))
+    );
   return elemWithin(o, n, work, depth + 1);
 }
 
@@ -295,7 +328,10 @@ function seqWithin(o: Node[], n: Node[], work: Work, depth: number): boolean {
       // Several items of OLD within x: one iteration of a repetition, or one branch of an alternation.
       for (let k = i + 2; !ok && !taken && k <= o.length && x.t !== "set"; k++) {
         const run = o.slice(i, k);
-        const fits = rep !== null ? rep.min <= 1 && rep.max >= 1 && seqWithin(run, items(rep.node), work, depth + 1) : x.t === "alt" && x.alts.some((a) => seqWithin(run, items(a), work, depth + 1));
+        const fits =
+          rep !== null
+            ? rep.min <= 1 && rep.max >= 1 && seqWithin(run, items(rep.node), work, depth + 1)
+            : x.t === "alt" && x.alts.some((a) => seqWithin(run, items(a), work, depth + 1));
         if (fits) ok = go(k, j + 1, false);
       }
       if (!ok && i < o.length && rep !== null && rep.max === Infinity && rep.min <= 1) {
@@ -304,7 +340,8 @@ function seqWithin(o: Node[], n: Node[], work: Work, depth: number): boolean {
         if (within(y, rep.node, work, depth + 1)) ok = go(i + 1, j, true);
         else if (y.t === "rep" && within(y.node, rep.node, work, depth + 1)) ok = go(i + 1, j, taken || y.min >= 1);
         // Several items of OLD as one iteration.
-        for (let k = i + 2; !ok && k <= o.length; k++) if (seqWithin(o.slice(i, k), items(rep.node), work, depth + 1)) ok = go(k, j, true);
+        for (let k = i + 2; !ok && k <= o.length; k++)
+          if (seqWithin(o.slice(i, k), items(rep.node), work, depth + 1)) ok = go(k, j, true);
       }
     }
     memo.set(key, ok);
@@ -323,7 +360,12 @@ function searchLanguage(root: Node): Node {
   if (anchoredStart) list.shift();
   if (anchoredEnd) list.pop();
   const anyText: Node = { t: "rep", node: { t: "set", ranges: ANY }, min: 0, max: Infinity };
-  const hasAnchor = (n: Node): boolean => n.t === "bol" || n.t === "eol" || (n.t === "seq" && n.items.some(hasAnchor)) || (n.t === "alt" && n.alts.some(hasAnchor)) || (n.t === "rep" && hasAnchor(n.node));
+  const hasAnchor = (n: Node): boolean =>
+    n.t === "bol" ||
+    n.t === "eol" ||
+    (n.t === "seq" && n.items.some(hasAnchor)) ||
+    (n.t === "alt" && n.alts.some(hasAnchor)) ||
+    (n.t === "rep" && hasAnchor(n.node));
   // An anchor inside (`^a|b$`, `(^a)`) is not decided.
   if (list.some(hasAnchor)) throw new Unsupported();
   return { t: "seq", items: [...(anchoredStart ? [] : [anyText]), ...list, ...(anchoredEnd ? [] : [anyText])] };

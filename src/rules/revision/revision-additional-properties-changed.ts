@@ -46,11 +46,19 @@ export default defineRule({
       "additionalProperties: {type: string, maxLength: 63}}}}}}\n",
   },
   checkRevision(ctx) {
-    const kind = (v: unknown): string => (isPlainObject(v) ? "a schema" : v === true ? "true" : v === false ? "false" : "unset");
+    const kind = (v: unknown): string =>
+      isPlainObject(v) ? "a schema" : v === true ? "true" : v === false ? "false" : "unset";
     for (const c of schemaChanges(ctx, "additional-properties-changed")) {
       const kept = (v: unknown) => isPlainObject(v) || v === true;
-      if (kept(c.before) && !kept(c.after) && c.newNode!["x-kubernetes-preserve-unknown-fields"] !== true) ctx.report(changeReport(c, "data-lost", { messageId: "removed", data: {} }));
-      else ctx.report(changeReport(c, "behaviour-changed", { messageId: "changed", data: { before: kind(c.before), after: kind(c.after) } }));
+      if (kept(c.before) && !kept(c.after) && c.newNode!["x-kubernetes-preserve-unknown-fields"] !== true)
+        ctx.report(changeReport(c, "data-lost", { messageId: "removed", data: {} }));
+      else
+        ctx.report(
+          changeReport(c, "behaviour-changed", {
+            messageId: "changed",
+            data: { before: kind(c.before), after: kind(c.after) },
+          }),
+        );
     }
   },
 });

@@ -68,19 +68,38 @@ export default defineRule({
       const next = schemaRuleCosts(ctx, newRoot);
       if (next.rules.length === 0) continue;
       const prev = schemaRuleCosts(ctx, oldRoot);
-      const how = c.after === undefined ? `removed (was ${shown(c.before)})` : `raised from ${shown(c.before)} to ${shown(c.after)}`;
+      const how =
+        c.after === undefined
+          ? `removed (was ${shown(c.before)})`
+          : `raised from ${shown(c.before)} to ${shown(c.after)}`;
       let reported = false;
       for (const r of next.rules) {
         if (r.cost === undefined || r.cost <= PER_RULE_LIMIT || !related(c.field, r.field)) continue;
         const before = prev.rules.find((o) => o.field === r.field && o.rule === r.rule)?.cost;
         if (before === undefined || before > PER_RULE_LIMIT || before >= r.cost) continue;
         reported = true;
-        const data = { keyword: c.keyword, how, ruleField: r.field === "" ? "the object root" : r.field, cost: costText(r.cost, PER_RULE_LIMIT), oldCost: before.toLocaleString("en-US") };
+        const data = {
+          keyword: c.keyword,
+          how,
+          ruleField: r.field === "" ? "the object root" : r.field,
+          cost: costText(r.cost, PER_RULE_LIMIT),
+          oldCost: before.toLocaleString("en-US"),
+        };
         ctx.report(changeReport(c, "rejected", { messageId: "rule", data, detail: `rule: ${r.rule}` }));
       }
       // The schema total crosses its limit too whenever one rule does; reported alone when no rule did.
       if (!reported && next.total > PER_SCHEMA_LIMIT && prev.total <= PER_SCHEMA_LIMIT)
-        ctx.report(changeReport(c, "rejected", { messageId: "total", data: { keyword: c.keyword, how, cost: costText(next.total, PER_SCHEMA_LIMIT), oldCost: prev.total.toLocaleString("en-US") } }));
+        ctx.report(
+          changeReport(c, "rejected", {
+            messageId: "total",
+            data: {
+              keyword: c.keyword,
+              how,
+              cost: costText(next.total, PER_SCHEMA_LIMIT),
+              oldCost: prev.total.toLocaleString("en-US"),
+            },
+          }),
+        );
     }
   },
 });

@@ -40,8 +40,14 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "bounds-tightened")) {
-      const how = c.before === undefined ? `set to ${shown(c.after)}` : `tightened from ${shown(c.before)} to ${shown(c.after)}`;
-      ctx.report(changeReport(c, "objects-fail", { messageId: "tightened", data: { keyword: c.keyword, how, fail: failText(ratchets(c)) } }));
+      const how =
+        c.before === undefined ? `set to ${shown(c.after)}` : `tightened from ${shown(c.before)} to ${shown(c.after)}`;
+      ctx.report(
+        changeReport(c, "objects-fail", {
+          messageId: "tightened",
+          data: { keyword: c.keyword, how, fail: failText(ratchets(c)) },
+        }),
+      );
     }
   },
 });

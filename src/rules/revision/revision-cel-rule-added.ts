@@ -1,6 +1,14 @@
 /** A CEL rule (x-kubernetes-validations) was added to an existing field (B40). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, compileAtNew, failText, joinDetail, ratchets, schemaChanges, shownOne } from "./schema-changes.js";
+import {
+  changeReport,
+  compileAtNew,
+  failText,
+  joinDetail,
+  ratchets,
+  schemaChanges,
+  shownOne,
+} from "./schema-changes.js";
 import { formatCompileErrors } from "../../cel/index.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
 import { RECOMMENDED_REVISION } from "./common.js";
@@ -52,17 +60,45 @@ export default defineRule({
     for (const c of schemaChanges(ctx, "cel-rule-added")) {
       const entry = c.cel!.entry;
       const compiled = compileAtNew(ctx, c, entry.rule, "rule", entry.optionalOldSelf);
-      const compile = compiled && !compiled.ok ? "; it does not compile against the new schema, so the apiserver rejects the update" : "";
-      const cost = compiled?.ok ? schemaRuleCosts(ctx, c.newChain[0]!).rules.find((r) => r.field === c.field && r.rule === entry.rule)?.cost : undefined;
-      const detail = compiled && !compiled.ok ? formatCompileErrors(compiled.errors) : cost !== undefined ? `estimated cost ${costText(cost, PER_RULE_LIMIT)}` : undefined;
+      const compile =
+        compiled && !compiled.ok
+          ? "; it does not compile against the new schema, so the apiserver rejects the update"
+          : "";
+      const cost = compiled?.ok
+        ? schemaRuleCosts(ctx, c.newChain[0]!).rules.find((r) => r.field === c.field && r.rule === entry.rule)?.cost
+        : undefined;
+      const detail =
+        compiled && !compiled.ok
+          ? formatCompileErrors(compiled.errors)
+          : cost !== undefined
+            ? `estimated cost ${costText(cost, PER_RULE_LIMIT)}`
+            : undefined;
       const path = c.newPath!.child("x-kubernetes-validations").index(entry.index).child("rule");
       const transition = compiled ? compiled.usesOldSelf : /\boldSelf\b/.test(entry.rule);
       const rule = shownOne(entry.rule);
       const details = joinDetail(detail, rule.detail);
       if (transition) {
-        const when = entry.optionalOldSelf ? "and creates (optionalOldSelf: oldSelf is then absent)" : "that have an old value";
-        ctx.report(changeReport(c, "objects-fail", { messageId: entry.optionalOldSelf ? "added" : "transition", data: { rule: rule.text, when, fail: failText(ratchets(c)), compile }, path, ratcheted: true, ...details }));
-      } else ctx.report(changeReport(c, "objects-fail", { messageId: "added", data: { rule: rule.text, fail: failText(ratchets(c)), compile }, path, ...details }));
+        const when = entry.optionalOldSelf
+          ? "and creates (optionalOldSelf: oldSelf is then absent)"
+          : "that have an old value";
+        ctx.report(
+          changeReport(c, "objects-fail", {
+            messageId: entry.optionalOldSelf ? "added" : "transition",
+            data: { rule: rule.text, when, fail: failText(ratchets(c)), compile },
+            path,
+            ratcheted: true,
+            ...details,
+          }),
+        );
+      } else
+        ctx.report(
+          changeReport(c, "objects-fail", {
+            messageId: "added",
+            data: { rule: rule.text, fail: failText(ratchets(c)), compile },
+            path,
+            ...details,
+          }),
+        );
     }
   },
 });

@@ -1,6 +1,15 @@
 /** A CEL rule's text, messageExpression or attributes changed, or it moved to another field (B41). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, compileAtNew, failText, joinDetail, ratchets, schemaChanges, shownChange, shownOne } from "./schema-changes.js";
+import {
+  changeReport,
+  compileAtNew,
+  failText,
+  joinDetail,
+  ratchets,
+  schemaChanges,
+  shownChange,
+  shownOne,
+} from "./schema-changes.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
@@ -94,7 +103,9 @@ export default defineRule({
         return r ? r.usesOldSelf : /\boldSelf\b/.test(entry.rule);
       };
       const costDetail = (): { detail?: string } => {
-        const cost = schemaRuleCosts(ctx, c.newChain[0]!).rules.find((r) => r.field === c.field && r.rule === entry.rule)?.cost;
+        const cost = schemaRuleCosts(ctx, c.newChain[0]!).rules.find(
+          (r) => r.field === c.field && r.rule === entry.rule,
+        )?.cost;
         return cost !== undefined ? { detail: `estimated cost ${costText(cost, PER_RULE_LIMIT)}` } : {};
       };
       const fail = failText(ratchets(c));
@@ -103,30 +114,71 @@ export default defineRule({
         case "text": {
           const t = transition();
           const change = shownChange(oldEntry!.rule, entry.rule);
-          ctx.report(changeReport(c, "objects-fail", { messageId: t ? "textTransition" : "text", data: { change: change.text, fail, compile: compileOf(entry.rule, "rule") }, path: path.child("rule"), ...joinDetail(costDetail().detail, change.detail) }));
+          ctx.report(
+            changeReport(c, "objects-fail", {
+              messageId: t ? "textTransition" : "text",
+              data: { change: change.text, fail, compile: compileOf(entry.rule, "rule") },
+              path: path.child("rule"),
+              ...joinDetail(costDetail().detail, change.detail),
+            }),
+          );
           break;
         }
         case "messageExpression":
           ctx.report(
-            changeReport(c, "behaviour-changed", { messageId: "messageExpression", data: { rule: rule.text, compile: entry.messageExpression ? compileOf(entry.messageExpression, "messageExpression") : "" }, path: path.child(entry.messageExpression ? "messageExpression" : "rule") }),
+            changeReport(c, "behaviour-changed", {
+              messageId: "messageExpression",
+              data: {
+                rule: rule.text,
+                compile: entry.messageExpression ? compileOf(entry.messageExpression, "messageExpression") : "",
+              },
+              path: path.child(entry.messageExpression ? "messageExpression" : "rule"),
+            }),
           );
           break;
         case "attributes":
           if (attributes!.includes("optionalOldSelf") && entry.optionalOldSelf)
-            ctx.report(changeReport(c, "objects-fail", { messageId: "optionalOldSelf", data: { rule: rule.text, fail }, path: path.child("optionalOldSelf"), ...joinDetail(rule.detail) }));
+            ctx.report(
+              changeReport(c, "objects-fail", {
+                messageId: "optionalOldSelf",
+                data: { rule: rule.text, fail },
+                path: path.child("optionalOldSelf"),
+                ...joinDetail(rule.detail),
+              }),
+            );
           else {
             const others = attributes!.filter((a) => a !== "optionalOldSelf");
             if (others.length) {
               // What changed, each value by the part that differs (`reason: FieldValueInvalid to FieldValueForbidden`).
-              const shownChanges = others.map((a) => ({ a, ...shownChange(oldEntry![a as "message"] || undefined, entry[a as "message"] || undefined) }));
+              const shownChanges = others.map((a) => ({
+                a,
+                ...shownChange(oldEntry![a as "message"] || undefined, entry[a as "message"] || undefined),
+              }));
               const changes = shownChanges.map((x) => `${x.a}: ${x.text}`).join("; ");
-              ctx.report(changeReport(c, "behaviour-changed", { messageId: "attributes", data: { attributes: others.join(", "), rule: rule.text, changes }, path, ...joinDetail(rule.detail, ...shownChanges.map((x) => x.detail)) }));
+              ctx.report(
+                changeReport(c, "behaviour-changed", {
+                  messageId: "attributes",
+                  data: { attributes: others.join(", "), rule: rule.text, changes },
+                  path,
+                  ...joinDetail(rule.detail, ...shownChanges.map((x) => x.detail)),
+                }),
+              );
             }
           }
           break;
         case "moved":
           ctx.report(
-            changeReport(c, "objects-fail", { messageId: transition() ? (from ? "movedTransition" : "copiedTransition") : from ? "moved" : "copied", data: { rule: rule.text, from: from ? (from.field === "" ? "the object root" : from.field) : "", fail, compile: compileOf(entry.rule, "rule") }, path: path.child("rule"), ...joinDetail(costDetail().detail, rule.detail) }),
+            changeReport(c, "objects-fail", {
+              messageId: transition() ? (from ? "movedTransition" : "copiedTransition") : from ? "moved" : "copied",
+              data: {
+                rule: rule.text,
+                from: from ? (from.field === "" ? "the object root" : from.field) : "",
+                fail,
+                compile: compileOf(entry.rule, "rule"),
+              },
+              path: path.child("rule"),
+              ...joinDetail(costDetail().detail, rule.detail),
+            }),
           );
           break;
         default:

@@ -52,7 +52,10 @@ export default defineRule({
     const error = caBundleError(cc.caBundle);
     if (error === null) return;
     ctx.report({
-      path: new DualPath(FieldPath.root("spec", "conversion", "webhook", "clientConfig", "caBundle"), FieldPath.root("spec", "conversion", "webhookClientConfig", "caBundle")),
+      path: new DualPath(
+        FieldPath.root("spec", "conversion", "webhook", "clientConfig", "caBundle"),
+        FieldPath.root("spec", "conversion", "webhookClientConfig", "caBundle"),
+      ),
       effect: "rejected",
       message: error,
       value: cc.caBundle,

@@ -57,8 +57,18 @@ export default defineRule({
     const to = storageName(ctx.crd);
     if (!from || !to || from === to) return;
     // Descriptions do not prune: Istio 1.22 moved storage between versions whose schemas differ only in them.
-    if (!ctx.crd.versions.some((v) => v.name === from) || sameIgnoringDescriptions(versionSchema(ctx.crd, from), versionSchema(ctx.crd, to))) return;
+    if (
+      !ctx.crd.versions.some((v) => v.name === from) ||
+      sameIgnoringDescriptions(versionSchema(ctx.crd, from), versionSchema(ctx.crd, to))
+    )
+      return;
     const target = ctx.crd.versions.find((v) => v.name === to)!;
-    ctx.report({ path: target.path.child("storage"), effect: "data-lost", messageId: "storageMoved", data: { from, to }, version: to });
+    ctx.report({
+      path: target.path.child("storage"),
+      effect: "data-lost",
+      messageId: "storageMoved",
+      data: { from, to },
+      version: to,
+    });
   },
 });

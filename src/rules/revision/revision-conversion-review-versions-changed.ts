@@ -7,7 +7,9 @@ import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
 function reviewVersions(view: CrdView): string[] {
   const c = isObject(view.spec.conversion) ? view.spec.conversion : {};
   const w = isObject(c.webhook) ? c.webhook : {};
-  return Array.isArray(w.conversionReviewVersions) ? w.conversionReviewVersions.filter((v): v is string => typeof v === "string") : [];
+  return Array.isArray(w.conversionReviewVersions)
+    ? w.conversionReviewVersions.filter((v): v is string => typeof v === "string")
+    : [];
 }
 
 export default defineRule({
@@ -54,6 +56,11 @@ export default defineRule({
     // [v1beta1, v1]) changes nothing the webhook receives.
     if (firstKnown(from) !== undefined && firstKnown(from) === firstKnown(to)) return;
     const sent = firstKnown(to) ?? "none (unrecognized)";
-    ctx.report({ path: DualPath.root("spec", "conversion", "webhook", "conversionReviewVersions"), effect: "behaviour-changed", messageId: "changed", data: { from: from.join(", "), to: to.join(", "), sent } });
+    ctx.report({
+      path: DualPath.root("spec", "conversion", "webhook", "conversionReviewVersions"),
+      effect: "behaviour-changed",
+      messageId: "changed",
+      data: { from: from.join(", "), to: to.join(", "), sent },
+    });
   },
 });

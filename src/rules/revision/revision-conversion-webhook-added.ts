@@ -35,6 +35,10 @@ export default defineRule({
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.old) === "Webhook" || conversionStrategy(ctx.crd) !== "Webhook") return;
-    ctx.report({ path: DualPath.root("spec", "conversion", "strategy"), effect: "behaviour-changed", messageId: "added" });
+    ctx.report({
+      path: DualPath.root("spec", "conversion", "strategy"),
+      effect: "behaviour-changed",
+      messageId: "added",
+    });
   },
 });

@@ -54,8 +54,15 @@ export default defineRule({
   checkRevision(ctx) {
     if (conversionStrategy(ctx.old) !== "Webhook" || conversionStrategy(ctx.crd) === "Webhook") return;
     const served = ctx.crd.versions.filter((v) => v.raw.served === true).map((v) => v.name);
-    const differing = served.length > 1 && served.some((v) => !sameIgnoringDescriptions(versionSchema(ctx.crd, served[0]!), versionSchema(ctx.crd, v)));
+    const differing =
+      served.length > 1 &&
+      served.some((v) => !sameIgnoringDescriptions(versionSchema(ctx.crd, served[0]!), versionSchema(ctx.crd, v)));
     const at = ctx.crd.spec.conversion !== undefined ? DualPath.root("spec", "conversion") : DualPath.root("spec");
-    ctx.report({ path: at, effect: differing ? "data-lost" : "behaviour-changed", messageId: differing ? "removedDiffering" : "removed", data: { versions: served.join(", ") } });
+    ctx.report({
+      path: at,
+      effect: differing ? "data-lost" : "behaviour-changed",
+      messageId: differing ? "removedDiffering" : "removed",
+      data: { versions: served.join(", ") },
+    });
   },
 });

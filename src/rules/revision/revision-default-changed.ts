@@ -1,6 +1,13 @@
 /** A field's default was added, changed or removed (B33): defaults are applied on read (A31). */
 import { defineRule } from "../define-rule.js";
-import { changeReport, joinDetail, schemaChanges, shownChange, shownOne, underStatusSubresource } from "./schema-changes.js";
+import {
+  changeReport,
+  joinDetail,
+  schemaChanges,
+  shownChange,
+  shownOne,
+  underStatusSubresource,
+} from "./schema-changes.js";
 import { RECOMMENDED_REVISION } from "./common.js";
 
 export default defineRule({
@@ -71,10 +78,21 @@ export default defineRule({
       const before = shownOne(c.before);
       const after = shownOne(c.after);
       const data = { before: before.text, after: after.text, change: change.text };
-      const details = joinDetail(c.before === undefined ? after.detail : c.after === undefined ? before.detail : change.detail);
-      if (c.before === undefined) ctx.report(changeReport(c, "behaviour-changed", { messageId: "added", data, ...details }));
-      else if (underStatusSubresource(ctx.crd, c.field, c.versions)) ctx.report(changeReport(c, "behaviour-changed", { messageId: c.after === undefined ? "statusRemoved" : "statusChanged", data, ...details }));
-      else if (c.after === undefined) ctx.report(changeReport(c, "data-lost", { messageId: "removed", data, ...details }));
+      const details = joinDetail(
+        c.before === undefined ? after.detail : c.after === undefined ? before.detail : change.detail,
+      );
+      if (c.before === undefined)
+        ctx.report(changeReport(c, "behaviour-changed", { messageId: "added", data, ...details }));
+      else if (underStatusSubresource(ctx.crd, c.field, c.versions))
+        ctx.report(
+          changeReport(c, "behaviour-changed", {
+            messageId: c.after === undefined ? "statusRemoved" : "statusChanged",
+            data,
+            ...details,
+          }),
+        );
+      else if (c.after === undefined)
+        ctx.report(changeReport(c, "data-lost", { messageId: "removed", data, ...details }));
       else ctx.report(changeReport(c, "data-lost", { messageId: "changed", data, ...details }));
     }
   },

@@ -48,7 +48,13 @@ export default defineRule({
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "description-changed")) {
       const change = shownChange(c.before, c.after);
-      ctx.report(changeReport(c, "none", { messageId: "changed", data: { change: change.text }, ...(change.detail ? { detail: change.detail } : {}) }));
+      ctx.report(
+        changeReport(c, "none", {
+          messageId: "changed",
+          data: { change: change.text },
+          ...(change.detail ? { detail: change.detail } : {}),
+        }),
+      );
     }
   },
 });

@@ -50,8 +50,10 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "embedded-resource-changed")) {
-      if (c.after === true) ctx.report(changeReport(c, "objects-fail", { messageId: "on", data: { fail: failText(ratchets(c)) } }));
-      else if (c.newNode!["x-kubernetes-preserve-unknown-fields"] === true) ctx.report(changeReport(c, "behaviour-changed", { messageId: "offKept", data: {} }));
+      if (c.after === true)
+        ctx.report(changeReport(c, "objects-fail", { messageId: "on", data: { fail: failText(ratchets(c)) } }));
+      else if (c.newNode!["x-kubernetes-preserve-unknown-fields"] === true)
+        ctx.report(changeReport(c, "behaviour-changed", { messageId: "offKept", data: {} }));
       else ctx.report(changeReport(c, "data-lost", { messageId: "offPruned", data: {} }));
     }
   },

@@ -12,7 +12,9 @@ export default defineRule({
   type: null,
   description: "exclusiveMinimum or exclusiveMaximum was turned on (B28): the bound itself is no longer allowed.",
   phase: "revision",
-  messages: { exclusive: "{{keyword}} set on {{field}} ({{versions}}): the value {{bound}} itself is no longer allowed; {{fail}}" },
+  messages: {
+    exclusive: "{{keyword}} set on {{field}} ({{versions}}): the value {{bound}} itself is no longer allowed; {{fail}}",
+  },
   docs: {
     why:
       "Stored objects that hold exactly the bound fail their next create and any update that changes the value; " +
@@ -37,7 +39,16 @@ export default defineRule({
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "exclusive-bound-added")) {
       const bound = c.newNode![c.keyword === "exclusiveMinimum" ? "minimum" : "maximum"];
-      ctx.report(changeReport(c, "objects-fail", { messageId: "exclusive", data: { keyword: c.keyword, bound: bound === undefined ? "(no bound set)" : shown(bound), fail: failText(ratchets(c)) } }));
+      ctx.report(
+        changeReport(c, "objects-fail", {
+          messageId: "exclusive",
+          data: {
+            keyword: c.keyword,
+            bound: bound === undefined ? "(no bound set)" : shown(bound),
+            fail: failText(ratchets(c)),
+          },
+        }),
+      );
     }
   },
 });

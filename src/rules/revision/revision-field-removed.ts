@@ -59,7 +59,12 @@ export default defineRule({
       // spec.preserveUnknownFields: true (a v1beta1 CRD's default, kept by v1 CRDs converted from one) prunes nothing.
       const keptByCrd = ctx.crd.spec.preserveUnknownFields === true;
       const kept = keptByCrd || c.parentPreservesUnknown === true;
-      ctx.report(changeReport(c, kept ? "clients-break" : "data-lost", { messageId: keptByCrd ? "keptByCrd" : kept ? "kept" : "pruned", data: { cel } }));
+      ctx.report(
+        changeReport(c, kept ? "clients-break" : "data-lost", {
+          messageId: keptByCrd ? "keptByCrd" : kept ? "kept" : "pruned",
+          data: { cel },
+        }),
+      );
     }
   },
 });

@@ -50,7 +50,14 @@ export default defineRule({
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "field-renamed")) {
       const to = c.renamedTo!;
-      ctx.report(changeReport(c, "data-lost", { messageId: "renamed", data: { to: to.field, cel: celReferenceBreaks(ctx, c) }, path: to.path, inOld: false }));
+      ctx.report(
+        changeReport(c, "data-lost", {
+          messageId: "renamed",
+          data: { to: to.field, cel: celReferenceBreaks(ctx, c) },
+          path: to.path,
+          inOld: false,
+        }),
+      );
     }
   },
 });

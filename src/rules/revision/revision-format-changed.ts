@@ -49,11 +49,19 @@ export default defineRule({
     for (const c of schemaChanges(ctx, "format-changed")) {
       const before = typeof c.before === "string" ? c.before : "";
       const after = typeof c.after === "string" ? c.after : "";
-      const cel = CEL_TYPED.has(before) || CEL_TYPED.has(after) ? "; CEL sees the field with another type now, so rules that use it may stop compiling" : "";
-      if (after === "") ctx.report(changeReport(c, "behaviour-changed", { messageId: "removed", data: { before: shown(before), cel } }));
+      const cel =
+        CEL_TYPED.has(before) || CEL_TYPED.has(after)
+          ? "; CEL sees the field with another type now, so rules that use it may stop compiling"
+          : "";
+      if (after === "")
+        ctx.report(
+          changeReport(c, "behaviour-changed", { messageId: "removed", data: { before: shown(before), cel } }),
+        );
       else {
         const how = before === "" ? `set to ${shown(after)}` : `changed from ${shown(before)} to ${shown(after)}`;
-        ctx.report(changeReport(c, "objects-fail", { messageId: "tightened", data: { how, fail: failText(ratchets(c)), cel } }));
+        ctx.report(
+          changeReport(c, "objects-fail", { messageId: "tightened", data: { how, fail: failText(ratchets(c)), cel } }),
+        );
       }
     }
   },

@@ -27,6 +27,11 @@ export default defineRule({
     const before = ctx.old.spec.group;
     const after = ctx.crd.spec.group;
     if (before === after) return;
-    ctx.report({ path: DualPath.root("spec", "group"), effect: "rejected", messageId: "immutable", value: after ?? "" });
+    ctx.report({
+      path: DualPath.root("spec", "group"),
+      effect: "rejected",
+      messageId: "immutable",
+      value: after ?? "",
+    });
   },
 });

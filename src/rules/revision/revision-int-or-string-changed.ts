@@ -52,7 +52,9 @@ export default defineRule({
       if (c.after === true) ctx.report(changeReport(c, "clients-break", { messageId: "on", data: {} }));
       else {
         const t = typeof c.newNode!.type === "string" && c.newNode!.type !== "" ? c.newNode!.type : "untyped";
-        ctx.report(changeReport(c, "objects-fail", { messageId: "off", data: { type: t, fail: failText(ratchets(c)) } }));
+        ctx.report(
+          changeReport(c, "objects-fail", { messageId: "off", data: { type: t, fail: failText(ratchets(c)) } }),
+        );
       }
     }
   },

@@ -36,11 +36,30 @@ export default defineRule({
     const to = nameField(ctx.crd, "kind");
     const assumes = ctx.update.established.source === "assumed" ? (["established"] as const) : undefined;
     if (from !== to) {
-      if (ctx.update.requireImmutableNames) ctx.report({ path: DualPath.root("spec", "names", "kind"), effect: "rejected", messageId: "immutable", value: to, ...(assumes ? { assumes } : {}) });
-      else ctx.report({ path: DualPath.root("spec", "names", "kind"), effect: "clients-break", messageId: "kindNotEstablished", data: { from, to } });
+      if (ctx.update.requireImmutableNames)
+        ctx.report({
+          path: DualPath.root("spec", "names", "kind"),
+          effect: "rejected",
+          messageId: "immutable",
+          value: to,
+          ...(assumes ? { assumes } : {}),
+        });
+      else
+        ctx.report({
+          path: DualPath.root("spec", "names", "kind"),
+          effect: "clients-break",
+          messageId: "kindNotEstablished",
+          data: { from, to },
+        });
     }
     const listFrom = nameField(ctx.old, "listKind") || `${from}List`;
     const listTo = nameField(ctx.crd, "listKind") || `${to}List`;
-    if (listFrom !== listTo && from === to) ctx.report({ path: DualPath.root("spec", "names", "listKind"), effect: "clients-break", messageId: "listKind", data: { from: listFrom, to: listTo } });
+    if (listFrom !== listTo && from === to)
+      ctx.report({
+        path: DualPath.root("spec", "names", "listKind"),
+        effect: "clients-break",
+        messageId: "listKind",
+        data: { from: listFrom, to: listTo },
+      });
   },
 });

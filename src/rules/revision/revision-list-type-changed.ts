@@ -57,16 +57,30 @@ export default defineRule({
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "list-type-changed")) {
       if (c.keyword === "x-kubernetes-list-map-keys") {
-        ctx.report(changeReport(c, "objects-fail", { messageId: "keys", data: { before: (c.before as string[]).join(", "), after: (c.after as string[]).join(", ") }, ratcheted: true }));
+        ctx.report(
+          changeReport(c, "objects-fail", {
+            messageId: "keys",
+            data: { before: (c.before as string[]).join(", "), after: (c.after as string[]).join(", ") },
+            ratcheted: true,
+          }),
+        );
         continue;
       }
       if (c.after === "atomic") {
         ctx.report(changeReport(c, "behaviour-changed", { messageId: "atomic", data: { before: shown(c.before) } }));
         continue;
       }
-      const keys = Array.isArray(c.newNode!["x-kubernetes-list-map-keys"]) ? (c.newNode!["x-kubernetes-list-map-keys"] as unknown[]) : [];
+      const keys = Array.isArray(c.newNode!["x-kubernetes-list-map-keys"])
+        ? (c.newNode!["x-kubernetes-list-map-keys"] as unknown[])
+        : [];
       const by = c.after === "map" && keys.length ? ` by ${shownList(keys)}` : "";
-      ctx.report(changeReport(c, "objects-fail", { messageId: "stricter", data: { before: shown(c.before), after: shown(c.after), by }, ratcheted: true }));
+      ctx.report(
+        changeReport(c, "objects-fail", {
+          messageId: "stricter",
+          data: { before: shown(c.before), after: shown(c.after), by },
+          ratcheted: true,
+        }),
+      );
     }
   },
 });

@@ -48,6 +48,9 @@ export default defineRule({
       "x-kubernetes-map-type: granular, properties: {app: {type: string}}}}}}}\n",
   },
   checkRevision(ctx) {
-    for (const c of schemaChanges(ctx, "map-type-changed")) ctx.report(changeReport(c, "behaviour-changed", { messageId: c.after === "atomic" ? "atomic" : "granular", data: {} }));
+    for (const c of schemaChanges(ctx, "map-type-changed"))
+      ctx.report(
+        changeReport(c, "behaviour-changed", { messageId: c.after === "atomic" ? "atomic" : "granular", data: {} }),
+      );
   },
 });

@@ -43,11 +43,18 @@ export default defineRule({
       const before = typeof c.before === "number" ? c.before : null;
       const after = typeof c.after === "number" ? c.after : null;
       if (before !== null && after !== null && after !== 0 && Number.isInteger(before / after)) {
-        ctx.report(changeReport(c, "behaviour-changed", { messageId: "loosened", data: { before: shown(before), after: shown(after) } }));
+        ctx.report(
+          changeReport(c, "behaviour-changed", {
+            messageId: "loosened",
+            data: { before: shown(before), after: shown(after) },
+          }),
+        );
         continue;
       }
       const how = before === null ? `set to ${shown(after)}` : `changed from ${shown(before)} to ${shown(after)}`;
-      ctx.report(changeReport(c, "objects-fail", { messageId: "tightened", data: { how, fail: failText(ratchets(c)) } }));
+      ctx.report(
+        changeReport(c, "objects-fail", { messageId: "tightened", data: { how, fail: failText(ratchets(c)) } }),
+      );
     }
   },
 });

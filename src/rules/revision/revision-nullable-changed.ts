@@ -48,7 +48,10 @@ export default defineRule({
     for (const c of schemaChanges(ctx, "nullable-changed")) {
       if (c.after === true) ctx.report(changeReport(c, "clients-break", { messageId: "added", data: {} }));
       else {
-        const what = c.newNode && c.newNode.default !== undefined && c.newNode.default !== null ? "replaced by the default" : "dropped";
+        const what =
+          c.newNode && c.newNode.default !== undefined && c.newNode.default !== null
+            ? "replaced by the default"
+            : "dropped";
         ctx.report(changeReport(c, "data-lost", { messageId: "removed", data: { what } }));
       }
     }

@@ -53,13 +53,27 @@ export default defineRule({
       const after = String(c.after);
       if (before === "") {
         const shownAfter = shownOne(after);
-        ctx.report(changeReport(c, "objects-fail", { messageId: "set", data: { after: shownAfter.text, fail: failText(ratchets(c)) }, ...(shownAfter.detail ? { detail: shownAfter.detail } : {}) }));
+        ctx.report(
+          changeReport(c, "objects-fail", {
+            messageId: "set",
+            data: { after: shownAfter.text, fail: failText(ratchets(c)) },
+            ...(shownAfter.detail ? { detail: shownAfter.detail } : {}),
+          }),
+        );
         continue;
       }
       const change = shownChange(before, after);
       const extra = change.detail ? { detail: change.detail } : {};
-      if (patternWidens(before, after)) ctx.report(changeReport(c, "none", { messageId: "widened", data: { change: change.text }, ...extra }));
-      else ctx.report(changeReport(c, "objects-fail", { messageId: "changed", data: { change: change.text, fail: failText(ratchets(c)) }, ...extra }));
+      if (patternWidens(before, after))
+        ctx.report(changeReport(c, "none", { messageId: "widened", data: { change: change.text }, ...extra }));
+      else
+        ctx.report(
+          changeReport(c, "objects-fail", {
+            messageId: "changed",
+            data: { change: change.text, fail: failText(ratchets(c)) },
+            ...extra,
+          }),
+        );
     }
   },
 });

@@ -27,6 +27,11 @@ export default defineRule({
     const plural = (v: typeof ctx.crd) => (isObject(v.spec.names) ? v.spec.names.plural : undefined);
     const after = plural(ctx.crd);
     if (plural(ctx.old) === after) return;
-    ctx.report({ path: DualPath.root("spec", "names", "plural"), effect: "rejected", messageId: "immutable", value: after ?? "" });
+    ctx.report({
+      path: DualPath.root("spec", "names", "plural"),
+      effect: "rejected",
+      messageId: "immutable",
+      value: after ?? "",
+    });
   },
 });

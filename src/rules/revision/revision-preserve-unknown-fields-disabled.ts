@@ -36,7 +36,10 @@ export default defineRule({
   },
   checkRevision(ctx) {
     if (ctx.old.spec.preserveUnknownFields !== true || ctx.crd.spec.preserveUnknownFields === true) return;
-    const at = ctx.crd.spec.preserveUnknownFields !== undefined ? DualPath.root("spec", "preserveUnknownFields") : DualPath.root("spec");
+    const at =
+      ctx.crd.spec.preserveUnknownFields !== undefined
+        ? DualPath.root("spec", "preserveUnknownFields")
+        : DualPath.root("spec");
     ctx.report({ path: at, effect: "data-lost", messageId: "disabled" });
   },
 });

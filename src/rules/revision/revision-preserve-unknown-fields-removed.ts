@@ -11,7 +11,11 @@ import { isObject } from "../../crd/model.js";
 function keepsEveryKey(node: Record<string, unknown> | null): boolean {
   const ap = node?.additionalProperties;
   if (!isObject(ap)) return false;
-  return ap.type !== "object" || ap["x-kubernetes-preserve-unknown-fields"] === true || (!isObject(ap.properties) && !isObject(ap.additionalProperties));
+  return (
+    ap.type !== "object" ||
+    ap["x-kubernetes-preserve-unknown-fields"] === true ||
+    (!isObject(ap.properties) && !isObject(ap.additionalProperties))
+  );
 }
 
 export default defineRule({
@@ -61,7 +65,8 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "preserve-unknown-fields-removed")) {
-      if (keepsEveryKey(c.newNode)) ctx.report(changeReport(c, "objects-fail", { messageId: "mapped", data: { fail: failText(ratchets(c)) } }));
+      if (keepsEveryKey(c.newNode))
+        ctx.report(changeReport(c, "objects-fail", { messageId: "mapped", data: { fail: failText(ratchets(c)) } }));
       else ctx.report(changeReport(c, "data-lost", { messageId: "removed", data: {} }));
     }
   },

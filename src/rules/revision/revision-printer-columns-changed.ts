@@ -39,15 +39,38 @@ export default defineRule({
   checkRevision(ctx) {
     for (const p of ctx.versions) {
       // A column's description is not in `kubectl get` output (Istio 1.5 to 1.4 only rewrapped Age's).
-      if (!p.old || !p.new || sameIgnoringDescriptions(p.old.raw.additionalPrinterColumns ?? [], p.new.raw.additionalPrinterColumns ?? [])) continue;
+      if (
+        !p.old ||
+        !p.new ||
+        sameIgnoringDescriptions(p.old.raw.additionalPrinterColumns ?? [], p.new.raw.additionalPrinterColumns ?? [])
+      )
+        continue;
       const before = columns(p.old.raw);
       const after = columns(p.new.raw);
       const removed = [...before.keys()].filter((n) => !after.has(n));
       const added = [...after.keys()].filter((n) => !before.has(n));
-      const changed = [...after.keys()].filter((n) => before.has(n) && !sameIgnoringDescriptions(before.get(n), after.get(n)));
-      const what = [removed.length ? `removed ${removed.join(", ")}` : "", added.length ? `added ${added.join(", ")}` : "", changed.length ? `changed ${changed.join(", ")}` : ""].filter(Boolean).join("; ") || "reordered";
-      const at = p.new.raw.additionalPrinterColumns !== undefined ? p.new.path.child("additionalPrinterColumns") : p.new.path.child("name");
-      ctx.report({ path: at, effect: "behaviour-changed", messageId: "changed", data: { version: p.name, what }, version: p.name });
+      const changed = [...after.keys()].filter(
+        (n) => before.has(n) && !sameIgnoringDescriptions(before.get(n), after.get(n)),
+      );
+      const what =
+        [
+          removed.length ? `removed ${removed.join(", ")}` : "",
+          added.length ? `added ${added.join(", ")}` : "",
+          changed.length ? `changed ${changed.join(", ")}` : "",
+        ]
+          .filter(Boolean)
+          .join("; ") || "reordered";
+      const at =
+        p.new.raw.additionalPrinterColumns !== undefined
+          ? p.new.path.child("additionalPrinterColumns")
+          : p.new.path.child("name");
+      ctx.report({
+        path: at,
+        effect: "behaviour-changed",
+        messageId: "changed",
+        data: { version: p.name, what },
+        version: p.name,
+      });
     }
   },
 });

@@ -8,21 +8,46 @@ import { isObject, type JsonObject } from "../../crd/model.js";
 function requiredOnly(branch: unknown): string[] | null {
   if (!isObject(branch) || (branch.required !== undefined && !Array.isArray(branch.required))) return null;
   if (Object.keys(branch).some((k) => k !== "required" && k !== "properties")) return null;
-  if (branch.properties !== undefined && (!isObject(branch.properties) || Object.values(branch.properties).some((v) => !isObject(v) || Object.keys(v).length > 0))) return null;
+  if (
+    branch.properties !== undefined &&
+    (!isObject(branch.properties) ||
+      Object.values(branch.properties).some((v) => !isObject(v) || Object.keys(v).length > 0))
+  )
+    return null;
   const required = Array.isArray(branch.required) ? branch.required : [];
   return required.every((r) => typeof r === "string") ? (required as string[]) : null;
 }
 
 const names = (node: JsonObject, key: string): Set<string> =>
-  new Set(key === "required" ? (Array.isArray(node.required) ? node.required.map(String) : []) : isObject(node[key]) ? Object.keys(node[key] as JsonObject) : []);
+  new Set(
+    key === "required"
+      ? Array.isArray(node.required)
+        ? node.required.map(String)
+        : []
+      : isObject(node[key])
+        ? Object.keys(node[key] as JsonObject)
+        : [],
+  );
 
 /**
  * Why every object valid under OLD still passes a oneOf/anyOf that NEW adds or extends, when that can be proved from
  * required-only subschemas: a subschema OLD's `required` already satisfies holds for every stored object, and one that
  * requires a field new in NEW matches none (OLD pruned unknown fields, so no stored object has it). Null otherwise.
  */
-function stillPasses(keyword: string, oldNode: JsonObject | null, newNode: JsonObject | null, oldPrunes: boolean): string | null {
-  if ((keyword !== "oneOf" && keyword !== "anyOf") || !oldNode || !newNode || !oldPrunes || oldNode["x-kubernetes-preserve-unknown-fields"] === true) return null;
+function stillPasses(
+  keyword: string,
+  oldNode: JsonObject | null,
+  newNode: JsonObject | null,
+  oldPrunes: boolean,
+): string | null {
+  if (
+    (keyword !== "oneOf" && keyword !== "anyOf") ||
+    !oldNode ||
+    !newNode ||
+    !oldPrunes ||
+    oldNode["x-kubernetes-preserve-unknown-fields"] === true
+  )
+    return null;
   const before = Array.isArray(oldNode[keyword]) ? (oldNode[keyword] as unknown[]) : [];
   const after = Array.isArray(newNode[keyword]) ? (newNode[keyword] as unknown[]) : [];
   const oldRequired = names(oldNode, "required");
@@ -34,13 +59,20 @@ function stillPasses(keyword: string, oldNode: JsonObject | null, newNode: JsonO
   if (before.length > 0) {
     const key = (b: string[]) => JSON.stringify([...b].sort());
     const beforeKeys = before.map(requiredOnly);
-    if (beforeKeys.every((b) => b !== null) && JSON.stringify(beforeKeys.map((b) => key(b!)).sort()) === JSON.stringify((branches as string[][]).map(key).sort()))
+    if (
+      beforeKeys.every((b) => b !== null) &&
+      JSON.stringify(beforeKeys.map((b) => key(b!)).sort()) === JSON.stringify((branches as string[][]).map(key).sort())
+    )
       return "its subschemas require the same fields as before (they differ only in empty property schemas, which match anything)";
     // Subschemas only added: anyOf gains alternatives; oneOf stays one-of-one if no stored object can match an added one.
-    const added = after.filter((x) => !before.some((y) => JSON.stringify(y) === JSON.stringify(x))).map(requiredOnly) as string[][];
+    const added = after
+      .filter((x) => !before.some((y) => JSON.stringify(y) === JSON.stringify(x)))
+      .map(requiredOnly) as string[][];
     if (added.length + before.length !== after.length) return null;
     if (keyword === "anyOf") return "subschemas were only added, and anyOf accepts what it accepted before";
-    return added.every(unmatchable) ? `each added subschema requires a field that is new here (${added.map((b) => b.find((f) => !oldFields.has(f))).join(", ")}), which no stored object has` : null;
+    return added.every(unmatchable)
+      ? `each added subschema requires a field that is new here (${added.map((b) => b.find((f) => !oldFields.has(f))).join(", ")}), which no stored object has`
+      : null;
   }
   const always = (branches as string[][]).filter(holds);
   if (always.length === 0) return null;
@@ -101,18 +133,40 @@ export default defineRule({
     for (const c of schemaChanges(ctx, "quantor-changed")) {
       const q = c.quantor!;
       if ((c.keyword === "allOf" || c.keyword === "not") && q.added === 0) {
-        ctx.report(changeReport(c, "behaviour-changed", { messageId: "loosened", data: { keyword: c.keyword, removed: q.removed } }));
+        ctx.report(
+          changeReport(c, "behaviour-changed", {
+            messageId: "loosened",
+            data: { keyword: c.keyword, removed: q.removed },
+          }),
+        );
         continue;
       }
-      const parts = [q.added ? `${q.added} subschema(s) added` : "", q.removed ? `${q.removed} removed` : ""].filter(Boolean);
-      const detail = c.keyword === "not" ? (q.removed && q.added ? "its subschema changed" : q.added ? "added" : "removed") : parts.join(", ");
+      const parts = [q.added ? `${q.added} subschema(s) added` : "", q.removed ? `${q.removed} removed` : ""].filter(
+        Boolean,
+      );
+      const detail =
+        c.keyword === "not"
+          ? q.removed && q.added
+            ? "its subschema changed"
+            : q.added
+              ? "added"
+              : "removed"
+          : parts.join(", ");
       // Strimzi 0.42 turned `required: [certificate]` into oneOf certificate | pattern (a new field): nothing stored breaks.
       const why = stillPasses(c.keyword!, c.oldNode, c.newNode, ctx.old.spec.preserveUnknownFields !== true);
       if (why) {
-        ctx.report(changeReport(c, "behaviour-changed", { messageId: "stillPasses", data: { keyword: c.keyword, detail, why } }));
+        ctx.report(
+          changeReport(c, "behaviour-changed", { messageId: "stillPasses", data: { keyword: c.keyword, detail, why } }),
+        );
         continue;
       }
-      ctx.report(changeReport(c, "objects-fail", { messageId: "changed", data: { keyword: c.keyword, detail, fail: ownerFailText(fieldName(c)) }, ratcheted: false }));
+      ctx.report(
+        changeReport(c, "objects-fail", {
+          messageId: "changed",
+          data: { keyword: c.keyword, detail, fail: ownerFailText(fieldName(c)) },
+          ratcheted: false,
+        }),
+      );
     }
   },
 });

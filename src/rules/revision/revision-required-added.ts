@@ -88,12 +88,28 @@ export default defineRule({
       const index = list.indexOf(name);
       const path = index >= 0 ? c.newPath!.child("required").index(index) : c.newPath!.child("required");
       if (alwaysPresent(c, name)) {
-        const why = c.newChain.length > 1 ? "an embedded resource must carry apiVersion and kind" : "the apiserver sets apiVersion, kind and metadata on every object it stores";
+        const why =
+          c.newChain.length > 1
+            ? "an embedded resource must carry apiVersion and kind"
+            : "the apiserver sets apiVersion, kind and metadata on every object it stores";
         ctx.report(changeReport(c, "none", { messageId: "alwaysSet", data: { name, why }, path }));
       } else if (c.hasDefault) ctx.report(changeReport(c, "none", { messageId: "defaulted", data: { name }, path }));
       else {
         const status = underStatusSubresource(ctx.crd, c.field, c.versions);
-        ctx.report(changeReport(c, "objects-fail", { messageId: c.newField ? (status ? "requiredNewStatus" : "requiredNew") : status ? "requiredStatus" : "required", data: { name }, path, ratcheted: false }));
+        ctx.report(
+          changeReport(c, "objects-fail", {
+            messageId: c.newField
+              ? status
+                ? "requiredNewStatus"
+                : "requiredNew"
+              : status
+                ? "requiredStatus"
+                : "required",
+            data: { name },
+            path,
+            ratcheted: false,
+          }),
+        );
       }
     }
   },

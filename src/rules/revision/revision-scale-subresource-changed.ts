@@ -41,18 +41,44 @@ export default defineRule({
       "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n",
   },
   checkRevision(ctx) {
-    const scale = (raw: Record<string, unknown>) => (isObject(raw.subresources) && isObject(raw.subresources.scale) ? raw.subresources.scale : null);
+    const scale = (raw: Record<string, unknown>) =>
+      isObject(raw.subresources) && isObject(raw.subresources.scale) ? raw.subresources.scale : null;
     for (const p of ctx.versions) {
       if (!p.old || !p.new) continue;
       const before = scale(p.old.raw);
       const after = scale(p.new.raw);
       if (!before && !after) continue;
-      if (before && !after) ctx.report({ path: p.old.path.child("subresources", "scale"), inOld: true, effect: "clients-break", messageId: "removed", data: { version: p.name }, version: p.name });
-      else if (!before && after) ctx.report({ path: p.new.path.child("subresources", "scale"), effect: "none", messageId: "added", data: { version: p.name }, version: p.name });
+      if (before && !after)
+        ctx.report({
+          path: p.old.path.child("subresources", "scale"),
+          inOld: true,
+          effect: "clients-break",
+          messageId: "removed",
+          data: { version: p.name },
+          version: p.name,
+        });
+      else if (!before && after)
+        ctx.report({
+          path: p.new.path.child("subresources", "scale"),
+          effect: "none",
+          messageId: "added",
+          data: { version: p.name },
+          version: p.name,
+        });
       else if (before && after && !deepEqual(before, after)) {
-        const keys = ["specReplicasPath", "statusReplicasPath", "labelSelectorPath"].filter((k) => before[k] !== after[k]);
-        const what = keys.map((k) => `${k} ${String(before[k] ?? "unset")} → ${String(after[k] ?? "unset")}`).join(", ");
-        ctx.report({ path: p.new.path.child("subresources", "scale"), effect: "clients-break", messageId: "changed", data: { version: p.name, what }, version: p.name });
+        const keys = ["specReplicasPath", "statusReplicasPath", "labelSelectorPath"].filter(
+          (k) => before[k] !== after[k],
+        );
+        const what = keys
+          .map((k) => `${k} ${String(before[k] ?? "unset")} → ${String(after[k] ?? "unset")}`)
+          .join(", ");
+        ctx.report({
+          path: p.new.path.child("subresources", "scale"),
+          effect: "clients-break",
+          messageId: "changed",
+          data: { version: p.name, what },
+          version: p.name,
+        });
       }
     }
   },

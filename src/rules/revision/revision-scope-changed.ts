@@ -32,7 +32,20 @@ export default defineRule({
     const to = ctx.crd.spec.scope;
     if (from === to) return;
     const assumes = ctx.update.established.source === "assumed" ? (["established"] as const) : undefined;
-    if (ctx.update.requireImmutableNames) ctx.report({ path: DualPath.root("spec", "scope"), effect: "rejected", messageId: "immutable", value: to ?? "", ...(assumes ? { assumes } : {}) });
-    else ctx.report({ path: DualPath.root("spec", "scope"), effect: "clients-break", messageId: "notEstablished", data: { from: String(from), to: String(to) } });
+    if (ctx.update.requireImmutableNames)
+      ctx.report({
+        path: DualPath.root("spec", "scope"),
+        effect: "rejected",
+        messageId: "immutable",
+        value: to ?? "",
+        ...(assumes ? { assumes } : {}),
+      });
+    else
+      ctx.report({
+        path: DualPath.root("spec", "scope"),
+        effect: "clients-break",
+        messageId: "notEstablished",
+        data: { from: String(from), to: String(to) },
+      });
   },
 });

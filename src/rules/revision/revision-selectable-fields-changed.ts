@@ -5,7 +5,10 @@ import { RECOMMENDED_REVISION } from "./common.js";
 
 function paths(raw: Record<string, unknown>): string[] {
   const list = Array.isArray(raw.selectableFields) ? raw.selectableFields : [];
-  return list.filter(isObject).map((f) => (typeof f.jsonPath === "string" ? f.jsonPath : "")).filter(Boolean);
+  return list
+    .filter(isObject)
+    .map((f) => (typeof f.jsonPath === "string" ? f.jsonPath : ""))
+    .filter(Boolean);
 }
 
 export default defineRule({
@@ -50,8 +53,15 @@ export default defineRule({
       const after = new Set(paths(p.new.raw));
       const lost = paths(p.old.raw).filter((f) => !after.has(f));
       if (lost.length === 0) continue;
-      const at = p.new.raw.selectableFields !== undefined ? p.new.path.child("selectableFields") : p.new.path.child("name");
-      ctx.report({ path: at, effect: "clients-break", messageId: "removed", data: { version: p.name, fields: lost.join(", ") }, version: p.name });
+      const at =
+        p.new.raw.selectableFields !== undefined ? p.new.path.child("selectableFields") : p.new.path.child("name");
+      ctx.report({
+        path: at,
+        effect: "clients-break",
+        messageId: "removed",
+        data: { version: p.name, fields: lost.join(", ") },
+        version: p.name,
+      });
     }
   },
 });

@@ -32,6 +32,11 @@ export default defineRule({
     const from = singular(ctx.old);
     const to = singular(ctx.crd);
     if (from === to || from === "") return;
-    ctx.report({ path: DualPath.root("spec", "names", "singular"), effect: "clients-break", messageId: "changed", data: { from, to } });
+    ctx.report({
+      path: DualPath.root("spec", "names", "singular"),
+      effect: "clients-break",
+      messageId: "changed",
+      data: { from, to },
+    });
   },
 });

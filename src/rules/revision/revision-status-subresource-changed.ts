@@ -32,7 +32,8 @@ export default defineRule({
     pass: "old:\n  subresources: {status: {}}\nnew:\n  subresources: {status: {}}\n",
   },
   checkRevision(ctx) {
-    const has = (raw: Record<string, unknown>) => isObject(raw.subresources) && raw.subresources.status !== undefined && raw.subresources.status !== null;
+    const has = (raw: Record<string, unknown>) =>
+      isObject(raw.subresources) && raw.subresources.status !== undefined && raw.subresources.status !== null;
     for (const p of ctx.versions) {
       if (!p.old || !p.new) continue;
       const before = has(p.old.raw);

@@ -54,11 +54,17 @@ export default defineRule({
     const present = new Set(ctx.crd.versions.map((v) => v.name));
     const removed = stored.versions.map((name, index) => ({ name, index })).filter((s) => !present.has(s.name));
     if (removed.length === 0) return;
-    const plan = migrationPlan(ctx.old, removed.map((r) => r.name), storageName(ctx.crd));
+    const plan = migrationPlan(
+      ctx.old,
+      removed.map((r) => r.name),
+      storageName(ctx.crd),
+    );
     const explained = releaseHas(ctx.minor, "storedVersionMissingExplained");
     for (const { name, index } of removed) {
       const inOld = ctx.old.versions.find((v) => v.name === name);
-      const written = inOld ? inOld.path.written.child("name") : FieldPath.root("status", "storedVersions").index(index);
+      const written = inOld
+        ? inOld.path.written.child("name")
+        : FieldPath.root("status", "storedVersions").index(index);
       ctx.report({
         path: new DualPath(written, FieldPath.root("status", "storedVersions").index(index)),
         inOld: true,

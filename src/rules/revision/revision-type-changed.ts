@@ -43,6 +43,11 @@ export default defineRule({
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "type-changed"))
-      ctx.report(changeReport(c, "objects-fail", { messageId: "changed", data: { before: shown(c.before), after: shown(c.after), fail: failText(ratchets(c)) } }));
+      ctx.report(
+        changeReport(c, "objects-fail", {
+          messageId: "changed",
+          data: { before: shown(c.before), after: shown(c.after), fail: failText(ratchets(c)) },
+        }),
+      );
   },
 });

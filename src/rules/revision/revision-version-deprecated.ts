@@ -14,8 +14,8 @@ export default defineRule({
     "A version became deprecated, or its deprecationWarning changed: every request to it returns a warning (B11).",
   phase: "revision",
   messages: {
-    deprecated: "version {{version}} becomes deprecated: every request to it returns the warning \"{{warning}}\"",
-    warningChanged: "the deprecationWarning of {{version}} changes to \"{{warning}}\"",
+    deprecated: 'version {{version}} becomes deprecated: every request to it returns the warning "{{warning}}"',
+    warningChanged: 'the deprecationWarning of {{version}} changes to "{{warning}}"',
     undeprecated: "version {{version}} is no longer deprecated",
   },
   docs: {
@@ -38,11 +38,43 @@ export default defineRule({
       const was = p.old.raw.deprecated === true;
       const is = p.new.raw.deprecated === true;
       // The apiserver's default warning when deprecationWarning is unset.
-      const warning = typeof p.new.raw.deprecationWarning === "string" ? p.new.raw.deprecationWarning : defaultDeprecationWarning(ctx.crd.group, nameField(ctx.crd, "kind"), p.name, ctx.crd.versions.map((v) => ({ name: v.name, served: v.raw.served === true, deprecated: v.raw.deprecated === true })));
-      if (!was && is) ctx.report({ path: p.new.path.child("deprecated"), effect: "behaviour-changed", messageId: "deprecated", data: { version: p.name, warning }, version: p.name });
-      else if (was && !is) ctx.report({ path: p.new.path.child("name"), effect: "behaviour-changed", messageId: "undeprecated", data: { version: p.name }, version: p.name });
+      const warning =
+        typeof p.new.raw.deprecationWarning === "string"
+          ? p.new.raw.deprecationWarning
+          : defaultDeprecationWarning(
+              ctx.crd.group,
+              nameField(ctx.crd, "kind"),
+              p.name,
+              ctx.crd.versions.map((v) => ({
+                name: v.name,
+                served: v.raw.served === true,
+                deprecated: v.raw.deprecated === true,
+              })),
+            );
+      if (!was && is)
+        ctx.report({
+          path: p.new.path.child("deprecated"),
+          effect: "behaviour-changed",
+          messageId: "deprecated",
+          data: { version: p.name, warning },
+          version: p.name,
+        });
+      else if (was && !is)
+        ctx.report({
+          path: p.new.path.child("name"),
+          effect: "behaviour-changed",
+          messageId: "undeprecated",
+          data: { version: p.name },
+          version: p.name,
+        });
       else if (was && is && p.old.raw.deprecationWarning !== p.new.raw.deprecationWarning)
-        ctx.report({ path: p.new.path.child("deprecationWarning"), effect: "behaviour-changed", messageId: "warningChanged", data: { version: p.name, warning }, version: p.name });
+        ctx.report({
+          path: p.new.path.child("deprecationWarning"),
+          effect: "behaviour-changed",
+          messageId: "warningChanged",
+          data: { version: p.name, warning },
+          version: p.name,
+        });
     }
   },
 });

@@ -54,6 +54,12 @@ export default defineRule({
     // The old preferred version removed or unserved: the rules for those report what breaks.
     if (!ctx.crd.versions.some((v) => v.name === from && v.raw.served === true)) return;
     const v = ctx.crd.versions.find((x) => x.name === to)!;
-    ctx.report({ path: v.path.child("name"), effect: "clients-break", messageId: "changed", data: { from, to }, version: to });
+    ctx.report({
+      path: v.path.child("name"),
+      effect: "clients-break",
+      messageId: "changed",
+      data: { from, to },
+      version: to,
+    });
   },
 });

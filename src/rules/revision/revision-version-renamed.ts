@@ -54,7 +54,13 @@ export default defineRule({
   checkRevision(ctx) {
     for (const [from, to] of renamedVersions(ctx)) {
       const v = ctx.crd.versions.find((x) => x.name === to)!;
-      ctx.report({ path: v.path.child("name"), effect: "clients-break", messageId: "renamed", data: { from, to }, version: from });
+      ctx.report({
+        path: v.path.child("name"),
+        effect: "clients-break",
+        messageId: "renamed",
+        data: { from, to },
+        version: from,
+      });
     }
   },
 });

@@ -47,7 +47,13 @@ export default defineRule({
   checkRevision(ctx) {
     for (const p of ctx.versions) {
       if (!p.old || !p.new || p.old.raw.served !== true || p.new.raw.served === true) continue;
-      ctx.report({ path: p.new.path.child("served"), effect: "clients-break", messageId: "unserved", data: { version: p.name }, version: p.name });
+      ctx.report({
+        path: p.new.path.child("served"),
+        effect: "clients-break",
+        messageId: "unserved",
+        data: { version: p.name },
+        version: p.name,
+      });
     }
   },
 });

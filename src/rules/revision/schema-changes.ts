@@ -27,7 +27,12 @@ export function underStatusSubresource(crd: CrdView, field: string, versions: re
   if (field !== "status" && !field.startsWith("status.") && !field.startsWith("status[")) return false;
   return versions.every((name) => {
     const v = crd.versions.find((x) => x.name === name);
-    return v !== undefined && isObject(v.raw.subresources) && v.raw.subresources.status !== undefined && v.raw.subresources.status !== null;
+    return (
+      v !== undefined &&
+      isObject(v.raw.subresources) &&
+      v.raw.subresources.status !== undefined &&
+      v.raw.subresources.status !== null
+    );
   });
 }
 
@@ -108,7 +113,8 @@ function changedHunks(b: string, a: string): Hunk[] {
   const lcs = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      lcs[i * w + j] = tb[p + i] === ta[p + j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+      lcs[i * w + j] =
+        tb[p + i] === ta[p + j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
   const hunks: Hunk[] = [];
   let i = 0;
   let j = 0;
@@ -133,7 +139,8 @@ function changedHunks(b: string, a: string): Hunk[] {
   const merged: Hunk[] = [];
   for (const h of hunks) {
     const last = merged[merged.length - 1];
-    if (last && h.b[0] - last.b[1] < CONTEXT) merged[merged.length - 1] = { b: [last.b[0], h.b[1]], a: [last.a[0], h.a[1]] };
+    if (last && h.b[0] - last.b[1] < CONTEXT)
+      merged[merged.length - 1] = { b: [last.b[0], h.b[1]], a: [last.a[0], h.a[1]] };
     else merged.push(h);
   }
   return merged.length > 0 ? merged : [whole];
@@ -147,7 +154,8 @@ function changedHunks(b: string, a: string): Hunk[] {
 export function shownChange(before: unknown, after: unknown): { text: string; detail?: string } {
   const b = asText(before);
   const a = asText(after);
-  if (before === undefined || after === undefined || (b.length <= SHOWN_WHOLE && a.length <= SHOWN_WHOLE)) return { text: `${shown(before)} to ${shown(after)}` };
+  if (before === undefined || after === undefined || (b.length <= SHOWN_WHOLE && a.length <= SHOWN_WHOLE))
+    return { text: `${shown(before)} to ${shown(after)}` };
   const hunks = changedHunks(b, a);
   const part = (t: string, [from, to]: [number, number]): string => {
     const start = Math.max(0, from - CONTEXT);
@@ -155,8 +163,14 @@ export function shownChange(before: unknown, after: unknown): { text: string; de
     return `\`${start > 0 ? "…" : ""}${t.slice(start, from)}${clipSegment(t.slice(from, to))}${t.slice(to, end)}${end < t.length ? "…" : ""}\``;
   };
   const shownHunks = hunks.slice(0, SHOWN_HUNKS).map((h) => `${part(b, h.b)} to ${part(a, h.a)}`);
-  const more = hunks.length > SHOWN_HUNKS ? `, and ${hunks.length - SHOWN_HUNKS} more change${hunks.length - SHOWN_HUNKS === 1 ? "" : "s"}` : "";
-  return { text: `${shownHunks.join(", and ")}${more} (at character ${hunks[0]!.b[0] + 1})`, detail: `before: ${b}\nafter: ${a}` };
+  const more =
+    hunks.length > SHOWN_HUNKS
+      ? `, and ${hunks.length - SHOWN_HUNKS} more change${hunks.length - SHOWN_HUNKS === 1 ? "" : "s"}`
+      : "";
+  return {
+    text: `${shownHunks.join(", and ")}${more} (at character ${hunks[0]!.b[0] + 1})`,
+    detail: `before: ${b}\nafter: ${a}`,
+  };
 }
 
 /** Joins detail texts, skipping absent ones. */
@@ -191,11 +205,19 @@ export function shownValues(values: readonly unknown[]): { text: string; detail?
  * The report of a change of enum values (`c.values`, added or removed): the message's `data` with {{values}} as
  * `shownValues` shows them ({{noun}}: value or values), and all of them as the detail when not all are shown.
  */
-export function enumValuesReport<M extends string>(c: VersionSchemaChange, effect: Effect, report: { messageId: M; data?: Record<string, unknown> }): RevisionReport<M> {
+export function enumValuesReport<M extends string>(
+  c: VersionSchemaChange,
+  effect: Effect,
+  report: { messageId: M; data?: Record<string, unknown> },
+): RevisionReport<M> {
   const values = shownValues(c.values!);
   const noun = c.values!.length === 1 ? "value" : "values";
   const data = { noun, values: values.text, ...report.data };
-  return changeReport(c, effect, { messageId: report.messageId, data, ...(values.detail ? { detail: values.detail } : {}) });
+  return changeReport(c, effect, {
+    messageId: report.messageId,
+    data,
+    ...(values.detail ? { detail: values.detail } : {}),
+  });
 }
 
 /** The keyword in NEW when NEW has it, else NEW's node (a keyword that was removed). */
@@ -241,7 +263,11 @@ function reportedVersion(versions: readonly string[]): string {
  * The report fields every schema change shares: position (NEW's keyword, or OLD's node for what is gone), version,
  * effect and ratcheting; `report` names the message and may override the rest.
  */
-export function changeReport<M extends string>(c: VersionSchemaChange, effect: Effect, report: { messageId: M; data?: Record<string, unknown> } & Partial<RevisionReport<M>>): RevisionReport<M> {
+export function changeReport<M extends string>(
+  c: VersionSchemaChange,
+  effect: Effect,
+  report: { messageId: M; data?: Record<string, unknown> } & Partial<RevisionReport<M>>,
+): RevisionReport<M> {
   const inOld = c.newPath === null;
   const { data, ...rest } = report;
   return {
@@ -256,16 +282,31 @@ export function changeReport<M extends string>(c: VersionSchemaChange, effect: E
 }
 
 /** NEW's node is a resource root for CEL (`self` has apiVersion/kind/metadata): the schema root or an embedded resource. */
-export function isCelResourceRoot(c: { newChain: readonly Record<string, unknown>[]; newNode: Record<string, unknown> | null }): boolean {
+export function isCelResourceRoot(c: {
+  newChain: readonly Record<string, unknown>[];
+  newNode: Record<string, unknown> | null;
+}): boolean {
   return c.newChain.length === 1 || c.newNode?.[EMBEDDED_RESOURCE] === true;
 }
 
 /** Compiles one of NEW's expressions at the change's node against NEW's schema, in the target release's new-expressions environment. */
-export function compileAtNew(ctx: RevisionContext, c: VersionSchemaChange, expression: string, kind: "rule" | "messageExpression", optionalOldSelf = false): CompileResult | null {
+export function compileAtNew(
+  ctx: RevisionContext,
+  c: VersionSchemaChange,
+  expression: string,
+  kind: "rule" | "messageExpression",
+  optionalOldSelf = false,
+): CompileResult | null {
   const compiler = ctx.services.cel;
   if (!compiler || !c.newNode) return null;
   try {
-    return compiler.compileRule({ schema: c.newNode, isResourceRoot: isCelResourceRoot(c), expression, kind, optionalOldSelf });
+    return compiler.compileRule({
+      schema: c.newNode,
+      isResourceRoot: isCelResourceRoot(c),
+      expression,
+      kind,
+      optionalOldSelf,
+    });
   } catch {
     return null;
   }
@@ -289,11 +330,17 @@ export function celReferenceBreaks(ctx: RevisionContext, c: VersionSchemaChange)
       if (!rule.includes(name)) continue;
       let result: CompileResult | null;
       try {
-        result = ctx.services.cel!.compileRule({ schema: node, isResourceRoot: i === 0 || node[EMBEDDED_RESOURCE] === true, expression: rule, kind: "rule" });
+        result = ctx.services.cel!.compileRule({
+          schema: node,
+          isResourceRoot: i === 0 || node[EMBEDDED_RESOURCE] === true,
+          expression: rule,
+          kind: "rule",
+        });
       } catch {
         result = null;
       }
-      if (result && !result.ok && result.errors.some((x) => x.message.includes(`undefined field '${name}'`))) broken.push(rule);
+      if (result && !result.ok && result.errors.some((x) => x.message.includes(`undefined field '${name}'`)))
+        broken.push(rule);
     }
   });
   if (broken.length === 0) return "";

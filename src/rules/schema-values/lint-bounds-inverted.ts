@@ -18,7 +18,8 @@ function numericRange(s: JsonObject): string | null {
   const max = num(s.maximum);
   if (min === undefined || max === undefined) return null;
   if (min > max) return `minimum (${min}) is greater than maximum (${max})`;
-  if (min === max && (s.exclusiveMinimum === true || s.exclusiveMaximum === true)) return `minimum and maximum are both ${min} but one of them is exclusive`;
+  if (min === max && (s.exclusiveMinimum === true || s.exclusiveMaximum === true))
+    return `minimum and maximum are both ${min} but one of them is exclusive`;
   return null;
 }
 
@@ -55,7 +56,8 @@ export default defineRule({
     for (const [lo, hi] of PAIRS) {
       const a = num(s[lo]);
       const b = num(s[hi]);
-      if (a !== undefined && b !== undefined && a > b) ctx.report({ path: node.path.child(lo), messageId: "isGreaterThanNoValue", data: { lo, a, hi, b } });
+      if (a !== undefined && b !== undefined && a > b)
+        ctx.report({ path: node.path.child(lo), messageId: "isGreaterThanNoValue", data: { lo, a, hi, b } });
     }
   },
 });

@@ -46,7 +46,7 @@ export default defineRule({
       "allowed.",
     upstream: "kubernetes/kube-openapi:pkg/validation/validate (type is checked before enum)",
     fail: "openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, 1]}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, \"1\"]}}}\n",
+    pass: 'openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, "1"]}}}\n',
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -43,6 +43,10 @@ export default defineRule({
     if (typeof f !== "string" || f === "" || typeof t !== "string") return;
     const kept = KEPT[t];
     if (!kept || kept.has(f)) return;
-    ctx.report({ path: node.path.child("format"), messageId: "formatIsIgnoredOnType", data: { fJson: JSON.stringify(f), t } });
+    ctx.report({
+      path: node.path.child("format"),
+      messageId: "formatIsIgnoredOnType",
+      data: { fJson: JSON.stringify(f), t },
+    });
   },
 });

@@ -31,6 +31,10 @@ export default defineRule({
     if (node.via !== "properties" || !node.isStructural || node.resourceMeta !== null) return;
     const d = node.schema.description;
     if (typeof d === "string" && d.trim() !== "") return;
-    ctx.report({ path: node.path.child("description"), messageId: "propertyHasNoDescription", data: { nameJson: JSON.stringify(node.name) } });
+    ctx.report({
+      path: node.path.child("description"),
+      messageId: "propertyHasNoDescription",
+      data: { nameJson: JSON.stringify(node.name) },
+    });
   },
 });

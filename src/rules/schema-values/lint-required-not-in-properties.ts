@@ -56,7 +56,11 @@ export default defineRule({
       // Under `not`, a required name that can never be present makes the branch vacuous, not unsatisfiable.
       for (let n: SchemaNode | null = node; n && n.inJunctor; n = n.parent) if (n.via === "not") return;
       const f = ctx.structural.valueValidation(node);
-      if (f.counterpartPath && f.counterpartPath.written.segments.some((s) => s.kind === "key" && RESOURCE_FIELDS.has(s.key))) return;
+      if (
+        f.counterpartPath &&
+        f.counterpartPath.written.segments.some((s) => s.kind === "key" && RESOURCE_FIELDS.has(s.key))
+      )
+        return;
       target = f.counterpart;
     }
     if (!target || !prunes(target)) return;
@@ -68,7 +72,8 @@ export default defineRule({
       if (isObject(props) && Object.hasOwn(props, name)) continue;
       ctx.report({
         path: node.path.child("required").index(i),
-        messageId: "isRequiredButNotDeclared", data: { nameJson: JSON.stringify(name) },
+        messageId: "isRequiredButNotDeclared",
+        data: { nameJson: JSON.stringify(name) },
       });
     }
   },

@@ -10,7 +10,8 @@ import { isRecognizedStringFormat } from "../../values/formats.js";
  * number float and double; any format on another type (boolean, object, array) is unrecognized.
  */
 export function isRecognizedFormat(format: string, type: string, minor: number): boolean {
-  if (!releaseHas(minor, "unrecognizedFormatsOfAllTypes")) return type !== "string" || isRecognizedStringFormat(format, minor);
+  if (!releaseHas(minor, "unrecognizedFormatsOfAllTypes"))
+    return type !== "string" || isRecognizedStringFormat(format, minor);
   switch (type) {
     case "":
     case "string":
@@ -34,7 +35,12 @@ const OLD_FORMATS = new MemoKey<ReadonlySet<string>>("schema-format-unrecognized
 function unrecognizedFormatsOf(roots: readonly unknown[], minor: number): Set<string> {
   const out = new Set<string>();
   forEachRawSchemaObject(roots, (o) => {
-    if (typeof o.format === "string" && o.format !== "" && !isRecognizedFormat(o.format, typeof o.type === "string" ? o.type : "", minor)) out.add(o.format);
+    if (
+      typeof o.format === "string" &&
+      o.format !== "" &&
+      !isRecognizedFormat(o.format, typeof o.type === "string" ? o.type : "", minor)
+    )
+      out.add(o.format);
   });
   return out;
 }
@@ -74,12 +80,28 @@ export default defineRule({
   visitNode(node, ctx) {
     const s = node.schema;
     const f = s.format;
-    if (typeof f !== "string" || f === "" || isRecognizedFormat(f, typeof s.type === "string" ? s.type : "", ctx.minor)) return;
+    if (typeof f !== "string" || f === "" || isRecognizedFormat(f, typeof s.type === "string" ? s.type : "", ctx.minor))
+      return;
     // The apiserver sends each distinct warning text once per request.
     if (ctx.memo.has(SEEN, f)) return;
     // WarningsOnUpdate is ratcheted: a format OLD already had draws no warning on update.
-    if (ctx.update && ctx.memo.compute(OLD_FORMATS, () => unrecognizedFormatsOf(ctx.update!.old.schemas.map((s) => s.root), ctx.minor)).has(f)) return;
+    if (
+      ctx.update &&
+      ctx.memo
+        .compute(OLD_FORMATS, () =>
+          unrecognizedFormatsOf(
+            ctx.update!.old.schemas.map((s) => s.root),
+            ctx.minor,
+          ),
+        )
+        .has(f)
+    )
+      return;
     ctx.memo.set(SEEN, true, f);
-    ctx.report({ path: node.path.child("format"), messageId: "unrecognizedFormat", data: { fJson: JSON.stringify(f) } });
+    ctx.report({
+      path: node.path.child("format"),
+      messageId: "unrecognizedFormat",
+      data: { fJson: JSON.stringify(f) },
+    });
   },
 });

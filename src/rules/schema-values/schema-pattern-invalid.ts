@@ -26,8 +26,8 @@ export default defineRule({
       "Rewrite the pattern in RE2 syntax (see https://github.com/google/re2/wiki/Syntax). A negative look-ahead such " +
       "as `^(?!kube-)` can usually become a CEL rule: `!self.startsWith('kube-')`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, pattern: \"^(?!kube-).*$\"}}}\n",
-    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, pattern: \"^[a-z][-a-z0-9]*$\"}}}\n",
+    fail: 'openAPIV3Schema: {type: object, properties: {a: {type: string, pattern: "^(?!kube-).*$"}}}\n',
+    pass: 'openAPIV3Schema: {type: object, properties: {a: {type: string, pattern: "^[a-z][-a-z0-9]*$"}}}\n',
   },
   visitNode(node, ctx) {
     const state = observeNode(node, ctx);

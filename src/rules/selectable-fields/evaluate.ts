@@ -37,7 +37,8 @@ export interface SelectableFinding {
 export const MAX_SELECTABLE_FIELDS = 8;
 
 /** The schema a selectableFields list is resolved against: an object, or null for a nil structural schema. */
-type SchemaForFields = { kind: "none" } | { kind: "skip" } | { kind: "schema"; root: JsonObject | null; path: DualPath };
+type SchemaForFields =
+  { kind: "none" } | { kind: "skip" } | { kind: "schema"; root: JsonObject | null; path: DualPath };
 
 function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
   const out: SelectableFinding[] = [];
@@ -54,7 +55,10 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
       else {
         const s = first.raw.schema;
         const root = isObject(s) ? s.openAPIV3Schema : undefined;
-        const path = new DualPath(first.path.written.child("schema", "openAPIV3Schema"), FieldPath.root("spec", "schema", "openAPIV3Schema"));
+        const path = new DualPath(
+          first.path.written.child("schema", "openAPIV3Schema"),
+          FieldPath.root("spec", "schema", "openAPIV3Schema"),
+        );
         if (root === undefined || root === null) target = { kind: "schema", root: null, path };
         else if (isObject(root)) target = { kind: "schema", root, path };
         else target = { kind: "skip" };
@@ -76,7 +80,13 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
       out.push({
         rule: "selectable-fields-without-schema",
         path: scope.path,
-        messageId: sf.hoisted ? (old ? "topLevelWithoutSchemaBefore134" : "topLevelWithoutSchema") : old ? "versionWithoutSchemaBefore134" : "versionWithoutSchema",
+        messageId: sf.hoisted
+          ? old
+            ? "topLevelWithoutSchemaBefore134"
+            : "topLevelWithoutSchema"
+          : old
+            ? "versionWithoutSchemaBefore134"
+            : "versionWithoutSchema",
         value: "",
       });
       continue;
@@ -112,16 +122,24 @@ function evaluate(crd: CrdView, minor: number): SelectableFinding[] {
           crashed = true;
           break;
         }
-        out.push({ rule: "selectable-field-jsonpath-invalid", path, messageId: "invalidPath", data: { error: r.error }, value: jsonPath });
+        out.push({
+          rule: "selectable-field-jsonpath-invalid",
+          path,
+          messageId: "invalidPath",
+          data: { error: r.error },
+          value: jsonPath,
+        });
         continue;
       }
       const root = r.path.segments[0];
       if (root && root.kind === "field" && root.name === "metadata")
         out.push({ rule: "selectable-field-metadata", path, messageId: "inMetadata", value: jsonPath });
       const t = r.schema?.type;
-      if (!(t === "string" || t === "boolean" || t === "integer")) out.push({ rule: "selectable-field-type", path, messageId: "wrongType", value: jsonPath });
+      if (!(t === "string" || t === "boolean" || t === "integer"))
+        out.push({ rule: "selectable-field-type", path, messageId: "wrongType", value: jsonPath });
       const key = r.path.toString();
-      if (unique.has(key)) out.push({ rule: "selectable-field-duplicate", path, messageId: "duplicate", value: jsonPath });
+      if (unique.has(key))
+        out.push({ rule: "selectable-field-duplicate", path, messageId: "duplicate", value: jsonPath });
       else unique.add(key);
     }
     if (!crashed && unique.size > MAX_SELECTABLE_FIELDS)

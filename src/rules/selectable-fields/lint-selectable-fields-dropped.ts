@@ -46,7 +46,8 @@ export default defineRule({
       if (scope.value === undefined || scope.value === null) continue;
       ctx.report({
         path: scope.path,
-        messageId: "selectablefieldsIsDroppedByKubernetes", data: { minor: ctx.minor, name: GATE.name, onByDefault: GATE.onByDefault },
+        messageId: "selectablefieldsIsDroppedByKubernetes",
+        data: { minor: ctx.minor, name: GATE.name, onByDefault: GATE.onByDefault },
       });
     }
   },

@@ -5,4 +5,9 @@ import sizeEtcdObjectTooLarge from "./size-etcd-object-too-large.js";
 import sizeFileTooLarge from "./size-file-too-large.js";
 import sizeRequestTooLarge from "./size-request-too-large.js";
 
-export default [lintLastAppliedConfigurationTooLarge, sizeEtcdObjectTooLarge, sizeFileTooLarge, sizeRequestTooLarge] satisfies Rule[] as Rule[];
+export default [
+  lintLastAppliedConfigurationTooLarge,
+  sizeEtcdObjectTooLarge,
+  sizeFileTooLarge,
+  sizeRequestTooLarge,
+] satisfies Rule[] as Rule[];

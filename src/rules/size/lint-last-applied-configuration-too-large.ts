@@ -4,7 +4,16 @@ import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
 import { walkSchema } from "../../crd/schema.js";
 import { byteLength, goJson } from "../../k8s/go.js";
-import { bytes, goJsonStringBytes, jsonBytes, LAST_APPLIED_CONFIG_ANNOTATION, objectSizes, SUBTREE_RECORDED_BYTES, TOTAL_ANNOTATION_SIZE_LIMIT, type ObjectSizes } from "./object-size.js";
+import {
+  bytes,
+  goJsonStringBytes,
+  jsonBytes,
+  LAST_APPLIED_CONFIG_ANNOTATION,
+  objectSizes,
+  SUBTREE_RECORDED_BYTES,
+  TOTAL_ANNOTATION_SIZE_LIMIT,
+  type ObjectSizes,
+} from "./object-size.js";
 
 // What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.
 const PRESERVE_STUB_BYTES = byteLength(goJson({ type: "object", "x-kubernetes-preserve-unknown-fields": true }));
@@ -32,10 +41,12 @@ function shrinkOptions(ctx: RuleContext, excess: number, sizes: ObjectSizes, eve
     // A schema shared by several versions is written once per version.
     const copies = scope.versions.length;
     walkSchema(scope, (node) => {
-      if (typeof node.schema.description === "string") descriptions += (DESCRIPTION_KEY_BYTES + goJsonStringBytes(node.schema.description)) * copies;
+      if (typeof node.schema.description === "string")
+        descriptions += (DESCRIPTION_KEY_BYTES + goJsonStringBytes(node.schema.description)) * copies;
       if (node.isResourceRoot || !node.isStructural || node.resourceMeta) return;
       const bytes = memo.get(node.schema);
-      if (bytes !== undefined) candidates.push({ path: node.path.written.toString(), saves: (bytes - PRESERVE_STUB_BYTES) * copies });
+      if (bytes !== undefined)
+        candidates.push({ path: node.path.written.toString(), saves: (bytes - PRESERVE_STUB_BYTES) * copies });
     });
   }
   // The smallest subtree that is enough on its own keeps the most validation; failing that, the largest one.
@@ -43,8 +54,14 @@ function shrinkOptions(ctx: RuleContext, excess: number, sizes: ObjectSizes, eve
   // The largest may be a small subtree written once per version: only the sizes of every subtree tell.
   if (enough.length === 0 && memo === sizes.subtrees) return shrinkOptions(ctx, excess, sizes, true);
   const pick = (list: typeof candidates, better: (a: number, b: number) => boolean) =>
-    list.reduce<(typeof candidates)[number] | null>((best, c) => (!best || better(c.saves, best.saves) ? c : best), null);
-  return { descriptions, subtree: enough.length > 0 ? pick(enough, (a, b) => a < b) : pick(candidates, (a, b) => a > b) };
+    list.reduce<(typeof candidates)[number] | null>(
+      (best, c) => (!best || better(c.saves, best.saves) ? c : best),
+      null,
+    );
+  return {
+    descriptions,
+    subtree: enough.length > 0 ? pick(enough, (a, b) => a < b) : pick(candidates, (a, b) => a > b),
+  };
 }
 
 export default defineRule({
@@ -103,7 +120,10 @@ export default defineRule({
       `the annotation ${LAST_APPLIED_CONFIG_ANNOTATION} would take ${bytes(sizes.lastApplied)} bytes; the other annotations and the key ${bytes(sizes.annotationsAfterApply - sizes.lastApplied)}`,
       `descriptions take ${bytes(shrink.descriptions)} bytes of the annotation`,
     ];
-    if (shrink.subtree) details.push(`x-kubernetes-preserve-unknown-fields in place of ${shrink.subtree.path} would save ${bytes(shrink.subtree.saves)} bytes`);
+    if (shrink.subtree)
+      details.push(
+        `x-kubernetes-preserve-unknown-fields in place of ${shrink.subtree.path} would save ${bytes(shrink.subtree.saves)} bytes`,
+      );
     ctx.report({
       path: DualPath.root("metadata", "annotations"),
       messageId: "tooLarge",
@@ -116,7 +136,9 @@ export default defineRule({
       detail: details.join("\n"),
       suggestion:
         "apply with `kubectl apply --server-side` (or `kubectl create` / `kubectl replace`), which write no last-applied annotation; or shrink the CRD " +
-        (shrink.descriptions >= excess ? "by dropping descriptions (e.g. controller-gen crd:maxDescLen=0)" : "by dropping descriptions or with x-kubernetes-preserve-unknown-fields on a large subtree"),
+        (shrink.descriptions >= excess
+          ? "by dropping descriptions (e.g. controller-gen crd:maxDescLen=0)"
+          : "by dropping descriptions or with x-kubernetes-preserve-unknown-fields on a large subtree"),
     });
   },
 });

@@ -33,7 +33,8 @@ export function lastAppliedConfiguration(object: JsonObject): string {
 /** ValidateAnnotationsSize's total: the bytes of every key and value. */
 export function annotationsBytes(annotations: JsonObject): number {
   let total = 0;
-  for (const [k, v] of Object.entries(annotations)) total += byteLength(k) + (typeof v === "string" ? byteLength(v) : 0);
+  for (const [k, v] of Object.entries(annotations))
+    total += byteLength(k) + (typeof v === "string" ? byteLength(v) : 0);
   return total;
 }
 
@@ -146,7 +147,8 @@ export function objectSizes(ctx: RuleContext): ObjectSizes {
   if (!hadLastApplied && !("annotations" in metadata) && isObject(raw.metadata))
     // `"annotations":{}` in metadata, after a comma when metadata has other fields: no second pass for it.
     lastApplied = object + EMPTY_ANNOTATIONS_BYTES + (Object.keys(metadata).length > 0 ? 1 : 0);
-  else if (hadLastApplied || !isObject(metadata.annotations)) lastApplied = jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1;
+  else if (hadLastApplied || !isObject(metadata.annotations))
+    lastApplied = jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1;
   const sizes: ObjectSizes = {
     lastApplied,
     subtrees,

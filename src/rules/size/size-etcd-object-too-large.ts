@@ -1,7 +1,13 @@
 /** The CRD is certainly larger than etcd's default request limit (1.5 MiB): the apiserver cannot store it. */
 import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { bytes, ETCD_MAX_REQUEST_BYTES, MAX_REQUEST_BODY_BYTES, objectSizes, storedBytesLowerBound } from "./object-size.js";
+import {
+  bytes,
+  ETCD_MAX_REQUEST_BYTES,
+  MAX_REQUEST_BODY_BYTES,
+  objectSizes,
+  storedBytesLowerBound,
+} from "./object-size.js";
 
 export default defineRule({
   id: "size-etcd-object-too-large",
@@ -52,7 +58,8 @@ export default defineRule({
       messageId: "tooLarge",
       data: { size: bytes(stored), limit: bytes(ETCD_MAX_REQUEST_BYTES) },
       detail: `${bytes(stored)} bytes are its strings and map keys alone, which protobuf stores verbatim; its compact JSON is ${bytes(json)} bytes`,
-      suggestion: "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
+      suggestion:
+        "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
     });
   },
 });

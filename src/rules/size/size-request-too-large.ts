@@ -40,9 +40,11 @@ export default defineRule({
     if (size <= MAX_REQUEST_BODY_BYTES) return;
     ctx.report({
       path: DualPath.root(),
-      messageId: "requestEntityTooLargeLimit", data: { MAX_REQUEST_BODY_BYTES },
+      messageId: "requestEntityTooLargeLimit",
+      data: { MAX_REQUEST_BODY_BYTES },
       detail: `the CRD is ${bytes(size)} bytes as compact JSON, ${bytes(size - MAX_REQUEST_BODY_BYTES)} over the apiserver's request body limit of ${bytes(MAX_REQUEST_BODY_BYTES)}`,
-      suggestion: "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
+      suggestion:
+        "split the API into several CRDs or shrink the schemas (descriptions, x-kubernetes-preserve-unknown-fields on large embedded types)",
     });
   },
 });

@@ -11,14 +11,20 @@ import type { SchemaNode } from "../../crd/schema.js";
 import type { StructuralState } from "../../crd/structural.js";
 
 /** `M` are the rule's message ids, inferred from the rule's `messages` where the hook is one of its properties. */
-export type StructuralCheck<M extends string = string> = (node: SchemaNode, ctx: SchemaContext<M>, state: StructuralState) => void;
+export type StructuralCheck<M extends string = string> = (
+  node: SchemaNode,
+  ctx: SchemaContext<M>,
+  state: StructuralState,
+) => void;
 
 /**
  * The `visitNode` of a structural rule whose per-node check queues reports with `deferReport`; the rule's
  * `checkSchema` is `flushDeferred`. Written as the rule's property (not spread into it), so that TypeScript infers
  * the rule's message ids for `ctx`.
  */
-export function structuralVisit<M extends string>(check: StructuralCheck<M>): (node: SchemaNode, ctx: SchemaContext<M>) => void {
+export function structuralVisit<M extends string>(
+  check: StructuralCheck<M>,
+): (node: SchemaNode, ctx: SchemaContext<M>) => void {
   return (node, ctx) => {
     const state = observeNode(node, ctx);
     check(node, ctx, state);

@@ -22,7 +22,7 @@ export default defineRule({
       "Remove the JSON-Schema-only keyword (`$schema: http://json-schema.org/...` is the usual one, copied from a " +
       "generated JSON Schema).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go",
-    fail: "openAPIV3Schema: {$schema: \"http://json-schema.org/draft-04/schema#\", type: object}\n",
+    fail: 'openAPIV3Schema: {$schema: "http://json-schema.org/draft-04/schema#", type: object}\n',
     pass: "openAPIV3Schema: {type: object}\n",
   },
   visitNode(node, ctx) {

@@ -30,7 +30,8 @@ export default defineRule({
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {
-    if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true || !isSet(node.schema.additionalProperties)) return;
+    if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true || !isSet(node.schema.additionalProperties))
+      return;
     deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedIf" });
   }),
   checkSchema: flushDeferred,

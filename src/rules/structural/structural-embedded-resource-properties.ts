@@ -30,7 +30,13 @@ export default defineRule({
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {
     const s = node.schema;
-    if (!node.isStructural || s[EMBEDDED_RESOURCE] !== true || s[PRESERVE_UNKNOWN_FIELDS] === true || mapSize(s.properties) > 0) return;
+    if (
+      !node.isStructural ||
+      s[EMBEDDED_RESOURCE] !== true ||
+      s[PRESERVE_UNKNOWN_FIELDS] === true ||
+      mapSize(s.properties) > 0
+    )
+      return;
     deferReport(ctx, {
       path: node.path.child("properties"),
       messageId: "mustNotBeEmptyIf",

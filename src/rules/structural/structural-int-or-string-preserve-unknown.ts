@@ -26,7 +26,8 @@ export default defineRule({
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {
-    if (!node.isStructural || node.schema[INT_OR_STRING] !== true || node.schema[PRESERVE_UNKNOWN_FIELDS] !== true) return;
+    if (!node.isStructural || node.schema[INT_OR_STRING] !== true || node.schema[PRESERVE_UNKNOWN_FIELDS] !== true)
+      return;
     deferReport(ctx, { path: node.path.child(PRESERVE_UNKNOWN_FIELDS), messageId: "mustBeFalseIfX", value: true });
   }),
   checkSchema: flushDeferred,

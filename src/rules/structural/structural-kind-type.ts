@@ -32,7 +32,11 @@ export default defineRule({
     const p = props["kind"];
     const t = isObject(p) ? typeOf(p) : p === null ? "" : undefined;
     if (t === undefined || t === "string") return;
-    deferReport(ctx, { path: node.path.child("properties").key("kind").child("type"), messageId: "mustBeString", value: t });
+    deferReport(ctx, {
+      path: node.path.child("properties").key("kind").child("type"),
+      messageId: "mustBeString",
+      value: t,
+    });
   }),
   checkSchema: flushDeferred,
 });

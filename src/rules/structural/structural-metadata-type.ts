@@ -31,7 +31,11 @@ export default defineRule({
     const m = props.metadata;
     const t = isObject(m) ? typeOf(m) : m === null ? "" : undefined;
     if (t === undefined || t === "object") return;
-    deferReport(ctx, { path: node.path.child("properties").key("metadata").child("type"), messageId: "mustBeObject", value: t });
+    deferReport(ctx, {
+      path: node.path.child("properties").key("metadata").child("type"),
+      messageId: "mustBeObject",
+      value: t,
+    });
   }),
   checkSchema: flushDeferred,
 });

@@ -45,10 +45,14 @@ export default defineRule({
     const props = s.properties;
     if (isObject(props))
       for (const k in props)
-        if (props[k] === null) deferReport(ctx, { path: node.path.child("properties").key(k).child("type"), messageId: "field" });
+        if (props[k] === null)
+          deferReport(ctx, { path: node.path.child("properties").key(k).child("type"), messageId: "field" });
     if (s[EMBEDDED_RESOURCE] === true || s[INT_OR_STRING] === true || s[PRESERVE_UNKNOWN_FIELDS] === true) return;
     if (typeOf(s) !== "") return;
-    deferReport(ctx, { path: node.path.child("type"), messageId: node.level === "root" ? "root" : node.level === "item" ? "item" : "field" });
+    deferReport(ctx, {
+      path: node.path.child("type"),
+      messageId: node.level === "root" ? "root" : node.level === "item" ? "item" : "field",
+    });
   }),
   checkSchema: flushDeferred,
 });

@@ -43,7 +43,8 @@ export default defineRule({
   visitNode: structuralVisit((node, ctx, state) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const f = state.valueValidation(node);
-    if (f.missing) deferReport(ctx, { path: f.missing.path, messageId: "definedIn", data: { path: f.missing.definedIn } });
+    if (f.missing)
+      deferReport(ctx, { path: f.missing.path, messageId: "definedIn", data: { path: f.missing.definedIn } });
     // `properties: {foo: null}` is an empty value validation the walk does not visit.
     const props = node.schema.properties;
     if (!f.checked || !f.counterpart || !f.counterpartPath || !isObject(props)) return;

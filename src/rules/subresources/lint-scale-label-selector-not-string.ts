@@ -44,15 +44,26 @@ export default defineRule({
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {
       if (r.field !== "labelSelectorPath") continue;
-      const bad = r.results.filter((x) => x.result.kind === "found" && schemaType(x.result.schema) !== "" && schemaType(x.result.schema) !== "string");
+      const bad = r.results.filter(
+        (x) =>
+          x.result.kind === "found" && schemaType(x.result.schema) !== "" && schemaType(x.result.schema) !== "string",
+      );
       if (bad.length === 0) continue;
       const res = bad[0]!.result;
       const t = res.kind === "found" ? schemaType(res.schema) : "";
       ctx.report({
         path: r.path,
         messageId: "notString",
-        data: { path: r.value, type: t, versions: versionsNote(bad.flatMap((b) => b.versions), r.versions) },
-        suggestion: "point labelSelectorPath at a `type: string` field holding the selector in string form, e.g. `.status.selector`",
+        data: {
+          path: r.value,
+          type: t,
+          versions: versionsNote(
+            bad.flatMap((b) => b.versions),
+            r.versions,
+          ),
+        },
+        suggestion:
+          "point labelSelectorPath at a `type: string` field holding the selector in string form, e.g. `.status.selector`",
       });
     }
   },

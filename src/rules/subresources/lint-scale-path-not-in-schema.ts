@@ -46,11 +46,17 @@ export default defineRule({
       if (missing.length === 0) continue;
       const first = missing[0]!.result;
       if (first.kind !== "missing") continue;
-            const affected = missing.flatMap((m) => m.versions);
+      const affected = missing.flatMap((m) => m.versions);
       ctx.report({
         path: r.path,
         messageId: r.field === "labelSelectorPath" ? "selectorNotInSchema" : "replicasNotInSchema",
-        data: { field: r.field, path: r.value, versions: versionsNote(affected, r.versions), reason: first.reason, at: stepsPrefix(r.steps, first.resolved) },
+        data: {
+          field: r.field,
+          path: r.value,
+          versions: versionsNote(affected, r.versions),
+          reason: first.reason,
+          at: stepsPrefix(r.steps, first.resolved),
+        },
         suggestion: `declare ${stepsPrefix(r.steps, r.steps.length)} in the schema, or point ${r.field} at an existing field`,
       });
     }

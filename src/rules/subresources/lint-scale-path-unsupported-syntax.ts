@@ -25,7 +25,7 @@ export default defineRule({
       "or `.spec..replicas` name fields that never exist and `/scale` reads nothing.",
     fix: "Use a plain dotted path to a scalar field, e.g. `.spec.replicas`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
-    fail: "subresources: {scale: {specReplicasPath: \".spec.workers[0].replicas\", statusReplicasPath: .status.replicas}}\n",
+    fail: 'subresources: {scale: {specReplicasPath: ".spec.workers[0].replicas", statusReplicasPath: .status.replicas}}\n',
     pass:
       "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
       "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
@@ -38,7 +38,8 @@ export default defineRule({
         if (!p || !isSimpleJsonPath(p) || !hasUnsupportedSyntax(p)) continue;
         ctx.report({
           path: s.path.child(field),
-          messageId: "containsBracketsWildcardsOrEmpty", data: { field, p },
+          messageId: "containsBracketsWildcardsOrEmpty",
+          data: { field, p },
           suggestion: "use a plain dotted path such as .spec.replicas",
         });
       }

@@ -36,14 +36,25 @@ export default defineRule({
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {
       if (r.field === "labelSelectorPath") continue;
-      const bad = r.results.filter((x) => x.result.kind === "found" && schemaType(x.result.schema) !== "" && schemaType(x.result.schema) !== "integer");
+      const bad = r.results.filter(
+        (x) =>
+          x.result.kind === "found" && schemaType(x.result.schema) !== "" && schemaType(x.result.schema) !== "integer",
+      );
       if (bad.length === 0) continue;
       const res = bad[0]!.result;
       const t = res.kind === "found" ? schemaType(res.schema) : "";
       ctx.report({
         path: r.path,
         messageId: "notInteger",
-        data: { field: r.field, path: r.value, type: t, versions: versionsNote(bad.flatMap((b) => b.versions), r.versions) },
+        data: {
+          field: r.field,
+          path: r.value,
+          type: t,
+          versions: versionsNote(
+            bad.flatMap((b) => b.versions),
+            r.versions,
+          ),
+        },
         suggestion: "declare the replicas field as `type: integer`",
       });
     }

@@ -48,10 +48,17 @@ export default defineRule({
     if (typeof root.type === "string" && root.type !== "object") return;
     if (root["x-kubernetes-preserve-unknown-fields"] === true) return;
     if (isObject(root.properties) && Object.prototype.hasOwnProperty.call(root.properties, "status")) return;
-    const names = scope.versions.filter((v) => isObject(v.raw.subresources) && v.raw.subresources.status != null).map((v) => v.name);
+    const names = scope.versions
+      .filter((v) => isObject(v.raw.subresources) && v.raw.subresources.status != null)
+      .map((v) => v.name);
     ctx.report({
       path: scope.path,
-      messageId: scope.versions.length <= 1 ? "noStatusSchema" : names.length > 1 ? "noStatusSchemaOnVersions" : "noStatusSchemaOnVersion",
+      messageId:
+        scope.versions.length <= 1
+          ? "noStatusSchema"
+          : names.length > 1
+            ? "noStatusSchemaOnVersions"
+            : "noStatusSchemaOnVersion",
       data: { versions: names.join(", ") },
       suggestion: "add a `status` property under the root `properties`",
     });

@@ -64,7 +64,8 @@ export function firstStatusRootOffence(root: JsonObject): StatusRootOffence | nu
   return null;
 }
 
-export const STATUS_ROOT_TYPE_MESSAGE = 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled';
+export const STATUS_ROOT_TYPE_MESSAGE =
+  'only "object" is allowed as the type at the root of the schema if the status subresource is enabled';
 const ALLOWED_AT_ROOT =
   "Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields";
 
@@ -184,13 +185,20 @@ export function internalSchemaValue(schema: unknown): Record<string, unknown> {
             .sort()
             .map((k) => {
               const d = deps[k];
-              return [k, isObject(d) ? { Schema: internalSchemaValue(d), Property: null } : { Schema: null, Property: strList(d) }];
+              return [
+                k,
+                isObject(d)
+                  ? { Schema: internalSchemaValue(d), Property: null }
+                  : { Schema: null, Property: strList(d) },
+              ];
             }),
         )
       : null,
     AdditionalItems: orBool(s.additionalItems),
     Definitions: schemaMap(s.definitions),
-    ExternalDocs: isObject(s.externalDocs) ? { Description: str(s.externalDocs.description), URL: str(s.externalDocs.url) } : null,
+    ExternalDocs: isObject(s.externalDocs)
+      ? { Description: str(s.externalDocs.description), URL: str(s.externalDocs.url) }
+      : null,
     Example: isPresent(s.example) ? sortedJson(s.example) : null,
     XPreserveUnknownFields: ptr(s["x-kubernetes-preserve-unknown-fields"], isBool),
     XEmbeddedResource: bool(s["x-kubernetes-embedded-resource"]),

@@ -15,7 +15,7 @@ export default defineRule({
     mustNotBeAnEmpty: "must not be an empty string",
   },
   docs: {
-    why: "An empty warning cannot be sent; to get the default warning, omit the field instead of setting it to \"\".",
+    why: 'An empty warning cannot be sent; to get the default warning, omit the field instead of setting it to "".',
     fix:
       "Remove deprecationWarning (the default text is `<group>/<version> <Kind> is deprecated...`) or write a real " +
       "message.",
@@ -32,7 +32,12 @@ export default defineRule({
   check(ctx) {
     for (const v of ctx.crd.versions) {
       if (warningOf(v) !== "" || v.raw.deprecated !== true) continue;
-      ctx.report({ path: v.path.child("deprecationWarning"), messageId: "mustNotBeAnEmpty", value: "", suggestion: "remove deprecationWarning to get the default warning" });
+      ctx.report({
+        path: v.path.child("deprecationWarning"),
+        messageId: "mustNotBeAnEmpty",
+        value: "",
+        suggestion: "remove deprecationWarning to get the default warning",
+      });
     }
   },
 });

@@ -34,7 +34,12 @@ export default defineRule({
     for (const v of ctx.crd.versions) {
       const w = warningOf(v);
       if (w === null || v.raw.deprecated === true) continue;
-      ctx.report({ path: v.path.child("deprecationWarning"), messageId: "canOnlyBeSetFor", value: w, suggestion: "add deprecated: true" });
+      ctx.report({
+        path: v.path.child("deprecationWarning"),
+        messageId: "canOnlyBeSetFor",
+        value: w,
+        suggestion: "add deprecated: true",
+      });
     }
   },
 });

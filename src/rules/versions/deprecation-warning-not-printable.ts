@@ -60,7 +60,8 @@ export default defineRule({
       if (at < 0) continue;
       ctx.report({
         path: v.path.child("deprecationWarning"),
-        messageId: "mustOnlyContainPrintableUtf", data: { at },
+        messageId: "mustOnlyContainPrintableUtf",
+        data: { at },
         value: w,
       });
     }

@@ -37,7 +37,12 @@ export default defineRule({
       if (w === null || v.raw.deprecated !== true) continue;
       const bytes = Buffer.byteLength(w, "utf8");
       if (bytes <= 256) continue;
-      ctx.report({ path: v.path.child("deprecationWarning"), messageId: "mustBe256CharactersLong", value: w, detail: `${bytes} bytes` });
+      ctx.report({
+        path: v.path.child("deprecationWarning"),
+        messageId: "mustBe256CharactersLong",
+        value: w,
+        detail: `${bytes} bytes`,
+      });
     }
   },
 });

@@ -19,7 +19,7 @@ export default defineRule({
   presetWhy: "A migration reminder: the CRD works while objects are stored in the deprecated version.",
   phase: "crd",
   messages: {
-    storageVersionIsDeprecated: "storage version \"{{name}}\" is deprecated",
+    storageVersionIsDeprecated: 'storage version "{{name}}" is deprecated',
   },
   docs: {
     why:

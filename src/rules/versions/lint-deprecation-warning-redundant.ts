@@ -17,7 +17,7 @@ export default defineRule({
   phase: "crd",
   minMinor: 19,
   messages: {
-    clientsOfGetTheDefault: "clients of {{name}} get the default warning \"{{text}}\"",
+    clientsOfGetTheDefault: 'clients of {{name}} get the default warning "{{text}}"',
     deprecationwarningRepeatsTheDefaultWarning: "deprecationWarning repeats the default warning text",
   },
   docs: {
@@ -47,7 +47,10 @@ export default defineRule({
     for (const v of ctx.crd.versions) {
       if (v.raw.deprecated !== true) continue;
       const better = ctx.crd.versions
-        .filter((o) => o.raw.served === true && o.raw.deprecated !== true && compareKubeAwareVersionStrings(v.name, o.name) < 0)
+        .filter(
+          (o) =>
+            o.raw.served === true && o.raw.deprecated !== true && compareKubeAwareVersionStrings(v.name, o.name) < 0,
+        )
         .map((o) => o.name);
       let text = `${group}/${v.name} ${kind} is deprecated`;
       if (better.length > 0) text += `; use ${group}/${sortByVersionPriority(better)[0]} ${kind}`;
@@ -55,11 +58,19 @@ export default defineRule({
       if (v.raw.deprecationWarning === undefined || v.raw.deprecationWarning === null)
         ctx.report({
           path: v.path.child("deprecated"),
-          messageId: "clientsOfGetTheDefault", data: { name: v.name, text },
-          suggestion: better.length === 0 ? "no served, non-deprecated version sorts higher: consider a deprecationWarning naming the replacement" : undefined,
+          messageId: "clientsOfGetTheDefault",
+          data: { name: v.name, text },
+          suggestion:
+            better.length === 0
+              ? "no served, non-deprecated version sorts higher: consider a deprecationWarning naming the replacement"
+              : undefined,
         });
       else if (w === text)
-        ctx.report({ path: v.path.child("deprecationWarning"), messageId: "deprecationwarningRepeatsTheDefaultWarning", suggestion: "remove deprecationWarning" });
+        ctx.report({
+          path: v.path.child("deprecationWarning"),
+          messageId: "deprecationwarningRepeatsTheDefaultWarning",
+          suggestion: "remove deprecationWarning",
+        });
     }
   },
 });

@@ -28,7 +28,9 @@ export function gaServedWithPrereleaseStorage(crd: CrdView): { storage: VersionV
   const versions = crd.versions;
   const s = storageVersion(versions);
   if (!s || !PRERELEASE.test(s.name) || !isKubeLikeVersion(s.name)) return null;
-  const ga = versions.find((v) => v.raw.served === true && GA.test(v.name) && isKubeLikeVersion(v.name) && !relabelOnly(crd, v, s));
+  const ga = versions.find(
+    (v) => v.raw.served === true && GA.test(v.name) && isKubeLikeVersion(v.name) && !relabelOnly(crd, v, s),
+  );
   return ga ? { storage: s, ga } : null;
 }
 
@@ -44,7 +46,7 @@ export default defineRule({
     "A migration reminder: conversion keeps the GA version working while storage stays on the pre-release version.",
   phase: "crd",
   messages: {
-    gaVersionIsServedBut: "GA version \"{{name}}\" is served but objects are stored as pre-release \"{{name2}}\"",
+    gaVersionIsServedBut: 'GA version "{{name}}" is served but objects are stored as pre-release "{{name2}}"',
   },
   docs: {
     why:
@@ -75,7 +77,8 @@ export default defineRule({
     if (!hit) return;
     ctx.report({
       path: hit.storage.path.child("storage"),
-      messageId: "gaVersionIsServedBut", data: { name: hit.ga.name, name2: hit.storage.name },
+      messageId: "gaVersionIsServedBut",
+      data: { name: hit.ga.name, name2: hit.storage.name },
       suggestion: `make ${hit.ga.name} the storage version`,
     });
   },

@@ -30,6 +30,10 @@ export default defineRule({
   check(ctx) {
     const versions = ctx.crd.versions;
     if (versions.length === 0 || versions.some((v) => v.raw.served === true)) return;
-    ctx.report({ path: DualPath.root("spec", "versions"), messageId: "noVersionIsServedThe", suggestion: "set served: true on the storage version" });
+    ctx.report({
+      path: DualPath.root("spec", "versions"),
+      messageId: "noVersionIsServedThe",
+      suggestion: "set served: true on the storage version",
+    });
   },
 });

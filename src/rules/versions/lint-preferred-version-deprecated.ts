@@ -46,7 +46,8 @@ export default defineRule({
     if (v.raw.deprecated !== true) return;
     ctx.report({
       path: v.path.child("deprecated"),
-      messageId: "thePreferredVersionHighestPriority", data: { top },
+      messageId: "thePreferredVersionHighestPriority",
+      data: { top },
       suggestion: "serve a newer, non-deprecated version",
     });
   },

@@ -23,7 +23,7 @@ export default defineRule({
     "reminder, not a fault.",
   phase: "crd",
   messages: {
-    storageVersionIsNotThe: "storage version \"{{name}}\" is not the highest-priority served version \"{{top}}\"",
+    storageVersionIsNotThe: 'storage version "{{name}}" is not the highest-priority served version "{{top}}"',
   },
   docs: {
     why:
@@ -54,10 +54,18 @@ export default defineRule({
     const top = sortByVersionPriority(served)[0];
     if (top === undefined || top === s.name) return;
     // Same schema under strategy None: reading the preferred version is a relabelling, nothing to convert.
-    if (relabelOnly(ctx.crd, ctx.crd.versions.find((v) => v.name === top)!, s)) return;
+    if (
+      relabelOnly(
+        ctx.crd,
+        ctx.crd.versions.find((v) => v.name === top)!,
+        s,
+      )
+    )
+      return;
     ctx.report({
       path: s.path.child("storage"),
-      messageId: "storageVersionIsNotThe", data: { name: s.name, top },
+      messageId: "storageVersionIsNotThe",
+      data: { name: s.name, top },
       suggestion: `store objects as ${top} once it is stable`,
     });
   },

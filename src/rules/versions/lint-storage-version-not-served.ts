@@ -19,7 +19,7 @@ export default defineRule({
   presetWhy: "Legal and working: objects are converted on the way in and out; usually a leftover of a migration.",
   phase: "crd",
   messages: {
-    storageVersionIsNotServed: "storage version \"{{name}}\" is not served",
+    storageVersionIsNotServed: 'storage version "{{name}}" is not served',
   },
   docs: {
     why:

@@ -33,7 +33,8 @@ export default defineRule({
       if (v.name === "" || isDNS1035Label(v.name).length > 0 || isKubeLikeVersion(v.name)) continue;
       ctx.report({
         path: v.path.child("name"),
-        messageId: "versionIsNotKubernetesStyle", data: { name: v.name },
+        messageId: "versionIsNotKubernetesStyle",
+        data: { name: v.name },
       });
     }
   },

@@ -31,10 +31,13 @@ export default defineRule({
     if (ctx.crd.spec.preserveUnknownFields !== true) return;
     // validatePreserveUnknownFields: an update keeps true when OLD had it (legacy data).
     if (ctx.update?.old.spec.preserveUnknownFields === true) return;
-    const ext = releaseHas(ctx.minor, "preserveUnknownFieldsMessageNamesExtension") ? "x-kubernetes-preserve-unknown-fields" : "x-preserve-unknown-fields";
+    const ext = releaseHas(ctx.minor, "preserveUnknownFieldsMessageNamesExtension")
+      ? "x-kubernetes-preserve-unknown-fields"
+      : "x-preserve-unknown-fields";
     ctx.report({
       path: DualPath.root("spec", "preserveUnknownFields"),
-      messageId: "cannotSetToTrueSet", data: { ext },
+      messageId: "cannotSetToTrueSet",
+      data: { ext },
       value: true,
     });
   },

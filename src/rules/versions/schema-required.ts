@@ -32,14 +32,19 @@ export default defineRule({
     if (ctx.update && !ctx.update.requireOpenAPISchema) {
       if (ctx.crd.spec.preserveUnknownFields === true) return;
       for (const v of ctx.crd.versionsWithoutSchema)
-        if (v.raw.served === true) ctx.report({ path: v.path.child("schema", "openAPIV3Schema"), message: "because otherwise all fields are pruned" });
+        if (v.raw.served === true)
+          ctx.report({
+            path: v.path.child("schema", "openAPIV3Schema"),
+            message: "because otherwise all fields are pruned",
+          });
       return;
     }
     for (const v of ctx.crd.versionsWithoutSchema) {
       ctx.report({
         path: v.path.child("schema", "openAPIV3Schema"),
         message,
-        suggestion: "add schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}} at least",
+        suggestion:
+          "add schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}} at least",
       });
     }
   },

@@ -21,7 +21,7 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go",
-    fail: "versions:\n- {name: \"1.0\", served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: 'versions:\n- {name: "1.0", served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n',
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

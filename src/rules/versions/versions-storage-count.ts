@@ -38,7 +38,13 @@ export default defineRule({
       messageId: "mustHaveExactlyOneVersion",
       // The apiserver prints the whole internal versions list (every field of every version), as it holds it.
       value: internalVersionsValue(ctx.crd.spec),
-      detail: count === 0 ? "no version has storage: true" : `${count} versions have storage: true: ${versions.filter((v) => v.raw.storage === true).map((v) => v.name).join(", ")}`,
+      detail:
+        count === 0
+          ? "no version has storage: true"
+          : `${count} versions have storage: true: ${versions
+              .filter((v) => v.raw.storage === true)
+              .map((v) => v.name)
+              .join(", ")}`,
     });
   },
 });

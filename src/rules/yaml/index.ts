@@ -13,4 +13,17 @@ import yamlGoTemplate from "./yaml-go-template.js";
 import yamlNotJson from "./yaml-not-json.js";
 import yamlSyntax from "./yaml-syntax.js";
 
-export default [disableDirectiveUnknownRule, disableDirectiveUnused, fileIgnored, internalError, kustomizationFile, kustomizePatch, yamlAliasLimit, yamlBooleanKey, yamlDuplicateKey, yamlGoTemplate, yamlNotJson, yamlSyntax] satisfies Rule[] as Rule[];
+export default [
+  disableDirectiveUnknownRule,
+  disableDirectiveUnused,
+  fileIgnored,
+  internalError,
+  kustomizationFile,
+  kustomizePatch,
+  yamlAliasLimit,
+  yamlBooleanKey,
+  yamlDuplicateKey,
+  yamlGoTemplate,
+  yamlNotJson,
+  yamlSyntax,
+] satisfies Rule[] as Rule[];

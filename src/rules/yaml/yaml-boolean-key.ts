@@ -7,7 +7,7 @@ export default defineEngineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "A plain mapping key is a YAML 1.1 boolean, so kubectl sends it as \"true\" or \"false\".",
+  description: 'A plain mapping key is a YAML 1.1 boolean, so kubectl sends it as "true" or "false".',
   preset: "recommended",
   presetWhy:
     'Data silently renamed: a key `n:` or `y:` reaches the apiserver as "false" or "true", and every rule, column or ' +
@@ -18,8 +18,8 @@ export default defineEngineRule({
       '`off` are booleans, and a boolean key becomes the string "true" or "false". A property written `n:` (or `y:` ' +
       'for a coordinate) reaches the apiserver as a property named "false", and every rule, selectable field or ' +
       "printer column that names `n` misses it.",
-    fix: "Quote the key: `\"n\":`.",
-    fail: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  x: \"1\"\n  y: \"2\"\n",
-    pass: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  x: \"1\"\n  \"y\": \"2\"\n",
+    fix: 'Quote the key: `"n":`.',
+    fail: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  x: "1"\n  y: "2"\n',
+    pass: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  x: "1"\n  "y": "2"\n',
   },
 });

@@ -25,6 +25,6 @@ export default defineEngineRule({
       'Write a finite number, or quote the text to keep it a string (`".inf"`, `"~"`); quote keys; drop or correct ' +
       "the explicit tag; merge only maps.",
     fail: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: limits\ndata:\n  max: .inf\n",
-    pass: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: limits\ndata:\n  max: \".inf\"\n",
+    pass: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: limits\ndata:\n  max: ".inf"\n',
   },
 });

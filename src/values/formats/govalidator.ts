@@ -2,7 +2,6 @@
  * The govalidator checks strfmt uses for ISBN and credit card numbers.
  */
 
-
 export function isISBN(str: string, version: 10 | 13): boolean {
   const s = str.replace(/[\s-]+/g, "");
   if (version === 10) {

@@ -3,7 +3,6 @@
  * parser k8s.io/utils/net keeps as ParseIPSloppy, src/net/mac.go ParseMAC).
  */
 
-
 function parseDec(s: string, i: number, sloppy: boolean): { n: number; next: number } | null {
   let j = i;
   let n = 0;

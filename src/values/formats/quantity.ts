@@ -2,7 +2,6 @@
  * resource.Quantity's syntax (kube-openapi strfmt quantity.go, k8s.io/apimachinery resource.ParseQuantity).
  */
 
-
 /** resource.ParseQuantity's syntax: [+-]digits[.digits][suffix], suffix a binary/decimal SI unit or an e/E exponent. */
 export function isQuantity(str: string): boolean {
   if (str.length === 0) return false;
@@ -25,7 +24,9 @@ export function isQuantity(str: string): boolean {
   while (pos < end && str[pos]! >= "0" && str[pos]! <= "9") pos++;
   if (pos < end) return false;
   const suffix = str.slice(suffixStart);
-  if (["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "n", "u", "m", "k", "M", "G", "T", "P", "E"].includes(suffix)) return true;
-  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) return /^[+-]?[0-9]+$/.test(suffix.slice(1)) && Math.abs(Number(suffix.slice(1))) < 2 ** 63;
+  if (["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "n", "u", "m", "k", "M", "G", "T", "P", "E"].includes(suffix))
+    return true;
+  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E"))
+    return /^[+-]?[0-9]+$/.test(suffix.slice(1)) && Math.abs(Number(suffix.slice(1))) < 2 ** 63;
   return false;
 }

@@ -2,7 +2,6 @@
  * Semantic versions as blang/semver v4 parses them (kube-openapi strfmt semver.go).
  */
 
-
 /** blang/semver v4 Parse. */
 export function isSemver(s: string): boolean {
   if (s.length === 0) return false;

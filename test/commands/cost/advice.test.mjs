@@ -75,7 +75,10 @@ test("string sizes are given in bytes, 4 per character of maxLength, as the esti
 
 test("a suggestion that tightens an existing bound says lower ... from ... to", () => {
   const r = crdlint(["cost", "crd.yaml"], { cwd: file() });
-  assert.match(r.stdout, /fix: lower maxLength at spec\.tags\[\*\] from 1,024 to \d+ and maxItems at spec\.tags from 5,000 to \d+ → \d+% of the limit/);
+  assert.match(
+    r.stdout,
+    /fix: lower maxLength at spec\.tags\[\*\] from 1,024 to \d+ and maxItems at spec\.tags from 5,000 to \d+ → \d+% of the limit/,
+  );
   assert.match(r.stdout, /fix: add maxItems: \d+ at spec\.hosts → \d+% of the limit/);
 });
 
@@ -88,16 +91,27 @@ test("an enum is said to bound the estimate from 1.29 and not before, never call
   - rule: "self.all(m, self.exists(n, n.contains(m)))"`),
   });
   const at28 = crdlint(["cost", "-k", "1.28", "crd.yaml"], { cwd: dir });
-  assert.match(at28.stdout, /string at spec\.modes\[\*\] \(no maxLength; its enum does not bound the estimate before Kubernetes 1\.29\)/);
+  assert.match(
+    at28.stdout,
+    /string at spec\.modes\[\*\] \(no maxLength; its enum does not bound the estimate before Kubernetes 1\.29\)/,
+  );
   const at37 = crdlint(["cost", "crd.yaml"], { cwd: dir });
-  assert.match(at37.stdout, /string at spec\.modes\[\*\] \(no maxLength; sized by its longest enum value\): assumed 5 bytes/);
+  assert.match(
+    at37.stdout,
+    /string at spec\.modes\[\*\] \(no maxLength; sized by its longest enum value\): assumed 5 bytes/,
+  );
   assert.doesNotMatch(at28.stdout + at37.stdout, /unbounded string at spec\.modes/);
 });
 
 test("a function result of unknown size gets advice that can work, not a bound that cannot", () => {
   const r = crdlint(["lint", "-f", "json", "crd.yaml"], { cwd: file() });
-  const endpoint = r.json.diagnostics.find((d) => d.rule === "cel-cost-rule-exceeds-budget" && d.field.includes("endpoint"));
-  assert.match(endpoint.suggestion, /^no maxLength, maxItems or maxProperties can help: the estimator cannot size url\(self\)\.getEscapedPath\(\)/);
+  const endpoint = r.json.diagnostics.find(
+    (d) => d.rule === "cel-cost-rule-exceeds-budget" && d.field.includes("endpoint"),
+  );
+  assert.match(
+    endpoint.suggestion,
+    /^no maxLength, maxItems or maxProperties can help: the estimator cannot size url\(self\)\.getEscapedPath\(\)/,
+  );
   assert.match(endpoint.suggestion, /self\.matches\(\.\.\.\) on the whole value/);
 });
 
@@ -110,11 +124,14 @@ test("every expression over its limit gets a fix line or the reason there is non
     messageExpression: "self.map(x, x.map(y, y + y).join(',')).join(';')"`;
   const dir = tmp({ "crd.yaml": crd([ENDPOINT, HOSTS, TAGS, nested].join("\n")) });
   const r = crdlint(["lint", "-f", "json", "crd.yaml"], { cwd: dir });
-  const over = r.json.diagnostics.filter((d) => d.rule === "cel-cost-rule-exceeds-budget" || d.rule === "cel-cost-message-expression-exceeds-budget");
+  const over = r.json.diagnostics.filter(
+    (d) => d.rule === "cel-cost-rule-exceeds-budget" || d.rule === "cel-cost-message-expression-exceeds-budget",
+  );
   assert.equal(over.length, 4);
   for (const d of over) assert.ok(d.suggestion, `${d.field}: no fix line`);
   const costs = crdlint(["cost", "-f", "json", "crd.yaml"], { cwd: dir });
-  for (const e of costs.json.expressions.filter((x) => x.exceedsLimit)) assert.ok(e.suggestion, `${e.field}: no fix in cost`);
+  for (const e of costs.json.expressions.filter((x) => x.exceedsLimit))
+    assert.ok(e.suggestion, `${e.field}: no fix in cost`);
 });
 
 test("cost -q counts expressions and schemas apart, and says what it left out", () => {
@@ -123,6 +140,9 @@ test("cost -q counts expressions and schemas apart, and says what it left out", 
   assert.match(all.stdout, /^4 expressions in 1 schema, Kubernetes 1\.37; .*over a limit: 3 expressions, 1 schema /m);
   const q = crdlint(["cost", "-q", "crd.yaml"], { cwd: dir });
   assert.equal(q.status, 1);
-  assert.match(q.stdout, /^showing what is over a limit \(-q\) of 4 expressions in 1 schema, .*over a limit: 3 expressions, 1 schema /m);
+  assert.match(
+    q.stdout,
+    /^showing what is over a limit \(-q\) of 4 expressions in 1 schema, .*over a limit: 3 expressions, 1 schema /m,
+  );
   assert.doesNotMatch(q.stdout, /self\.size\(\) > 1/);
 });

@@ -10,7 +10,16 @@ import { crdlint, root } from "../../helpers/cli.mjs";
 
 const dir = join(root, "fixtures", "validate");
 const pick = (d) => {
-  const o = { rule: d.rule, severity: d.severity, apiserver: d.apiserver, line: d.line, column: d.column, field: d.field, type: d.type, message: d.message };
+  const o = {
+    rule: d.rule,
+    severity: d.severity,
+    apiserver: d.apiserver,
+    line: d.line,
+    column: d.column,
+    field: d.field,
+    type: d.type,
+    message: d.message,
+  };
   if (d.apiserverField !== undefined) o.apiserverField = d.apiserverField;
   if (d.value !== undefined) o.value = d.value;
   if (d.detail !== undefined) o.detail = d.detail;
@@ -21,9 +30,19 @@ const pick = (d) => {
 
 export function runCase(name) {
   const c = join("fixtures", "validate", name);
-  const args = ["validate", "--format", "json", "--kubernetes-version", "1.37", "--crd", join(c, "crd.yaml"), join(c, "resource.yaml")];
+  const args = [
+    "validate",
+    "--format",
+    "json",
+    "--kubernetes-version",
+    "1.37",
+    "--crd",
+    join(c, "crd.yaml"),
+    join(c, "resource.yaml"),
+  ];
   if (existsSync(join(root, c, "old.yaml"))) args.push("--old", join(c, "old.yaml"));
-  if (existsSync(join(root, c, "args.json"))) args.push(...JSON.parse(readFileSync(join(root, c, "args.json"), "utf8")));
+  if (existsSync(join(root, c, "args.json")))
+    args.push(...JSON.parse(readFileSync(join(root, c, "args.json"), "utf8")));
   return crdlint(args);
 }
 
@@ -36,6 +55,10 @@ for (const name of readdirSync(dir).sort()) {
     const file = join(dir, name, "expected.json");
     if (process.env.CRDLINT_WRITE_EXPECTED) writeFileSync(file, JSON.stringify(got, null, 2) + "\n");
     assert.deepEqual(got, JSON.parse(readFileSync(file, "utf8")));
-    assert.equal(r.status, got.some((d) => d.severity === "error" && !d.hiddenBy) ? 1 : 0, "exit code follows the diagnostics the apiserver reports now");
+    assert.equal(
+      r.status,
+      got.some((d) => d.severity === "error" && !d.hiddenBy) ? 1 : 0,
+      "exit code follows the diagnostics the apiserver reports now",
+    );
   });
 }

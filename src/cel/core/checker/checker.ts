@@ -87,8 +87,27 @@ class Mapping {
 
 /** CEL reserved symbols (kubernetes/apiserver pkg/cel/escaping.go). */
 const CEL_RESERVED = new Set([
-  "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
-  "import", "let", "loop", "package", "namespace", "return", "var", "void", "while",
+  "true",
+  "false",
+  "null",
+  "in",
+  "as",
+  "break",
+  "const",
+  "continue",
+  "else",
+  "for",
+  "function",
+  "if",
+  "import",
+  "let",
+  "loop",
+  "package",
+  "namespace",
+  "return",
+  "var",
+  "void",
+  "while",
 ]);
 
 function isDyn(t: CelType): boolean {
@@ -316,7 +335,9 @@ function instantiate(t: CelType, fresh: Map<string, CelType>): CelType {
     case "type":
       return { kind: "type", of: instantiate(t.of, fresh) };
     case "opaque":
-      return t.params.length === 0 ? t : { kind: "opaque", name: t.name, params: t.params.map((p) => instantiate(p, fresh)) };
+      return t.params.length === 0
+        ? t
+        : { kind: "opaque", name: t.name, params: t.params.map((p) => instantiate(p, fresh)) };
     default:
       return t;
   }
@@ -325,7 +346,9 @@ function instantiate(t: CelType, fresh: Map<string, CelType>): CelType {
 // ---------------------------------------------------------------------------------------------
 // Shared, frozen reference objects (most calls bind a single overload; identifiers repeat).
 
-const SELECT_OPTIONAL_FIELD_REF: Reference = Object.freeze({ overloadIds: Object.freeze(["select_optional_field"]) as string[] });
+const SELECT_OPTIONAL_FIELD_REF: Reference = Object.freeze({
+  overloadIds: Object.freeze(["select_optional_field"]) as string[],
+});
 
 /** Interned reference objects; a compiler keeps one for all the expressions it checks. */
 export class ReferenceInterner {
@@ -538,7 +561,10 @@ class Checker {
   checkOptSelect(e: Expr, call: ExprKindOf<"callExpr">): void {
     if (call.args.length !== 2 || call.target) {
       const t = call.target ? " member call with" : "";
-      this.report(e.id, `unsupported optional field selection: incorrect signature.${t} argument count: ${call.args.length}`);
+      this.report(
+        e.id,
+        `unsupported optional field selection: incorrect signature.${t} argument count: ${call.args.length}`,
+      );
       return;
     }
     const operand = call.args[0]!;
@@ -694,7 +720,10 @@ class Checker {
     }
     if (resultType === null || first === null) {
       const shown = argTypes.map((t) => substitute(this.mappings, t, true));
-      this.report(call.id, `found no matching overload for '${fn.name}' applied to '${this.formatSignature(shown, !!target)}'`);
+      this.report(
+        call.id,
+        `found no matching overload for '${fn.name}' applied to '${this.formatSignature(shown, !!target)}'`,
+      );
       return null;
     }
     return { type: resultType, ref: ids ? { overloadIds: ids } : this.refs.overload(first) };
@@ -720,7 +749,8 @@ class Checker {
       let elemType = this.getType(el);
       if (optionals?.has(i)) {
         if (elemType.kind === "optional") elemType = elemType.elem;
-        else if (!isDyn(elemType)) this.report(el.id, `expected type '${this.fmt(optionalOf(elemType))}' but found '${this.fmt(elemType)}'`);
+        else if (!isDyn(elemType))
+          this.report(el.id, `expected type '${this.fmt(optionalOf(elemType))}' but found '${this.fmt(elemType)}'`);
       }
       elemsType = this.joinTypes(el, elemsType, elemType);
     }
@@ -742,7 +772,8 @@ class Checker {
       let valType = this.getType(val);
       if (entry.optionalEntry) {
         if (valType.kind === "optional") valType = valType.elem;
-        else if (!isDyn(valType)) this.report(val.id, `expected type '${this.fmt(optionalOf(valType))}' but found '${this.fmt(valType)}'`);
+        else if (!isDyn(valType))
+          this.report(val.id, `expected type '${this.fmt(optionalOf(valType))}' but found '${this.fmt(valType)}'`);
       }
       valueType = this.joinTypes(val, valueType, valType);
     }
@@ -895,7 +926,13 @@ export function check(
   env: CelEnv,
   options: CheckOptions = {},
 ): CheckResult {
-  const checker = new Checker(env, options.variables ?? EMPTY_VARS, ast.sourceInfo, options.objectNamer, options.references ?? new ReferenceInterner());
+  const checker = new Checker(
+    env,
+    options.variables ?? EMPTY_VARS,
+    ast.sourceInfo,
+    options.objectNamer,
+    options.references ?? new ReferenceInterner(),
+  );
   checker.check(ast.expr);
   checker.finish();
   const checked: CheckedAst = {
@@ -918,7 +955,6 @@ const EMPTY_VARS: ReadonlyMap<string, CelType> = new Map();
 // AST validators (cel-go cel/validator.go): duration, timestamp and regex literals, homogeneous
 // aggregate literals. Run only when type-checking succeeded.
 
-
 function validate(ast: CheckedAst, checker: Checker, literals: boolean, homogeneous: boolean): void {
   const walk = (e: Expr | undefined, parents: Expr[]): void => {
     if (!e) return;
@@ -930,7 +966,8 @@ function validate(ast: CheckedAst, checker: Checker, literals: boolean, homogene
         if (literals && a0 && a0.exprKind.case === "constExpr") {
           const c = a0.exprKind.value.constantKind;
           if (fn === "duration" && !validateDurationLiteral(c)) checker.report(a0.id, "invalid duration argument");
-          else if (fn === "timestamp" && !validateTimestampLiteral(c)) checker.report(a0.id, "invalid timestamp argument");
+          else if (fn === "timestamp" && !validateTimestampLiteral(c))
+            checker.report(a0.id, "invalid timestamp argument");
           else if (fn === "matches" && !validateRegexLiteral(c)) checker.report(a0.id, "invalid matches argument");
         }
         parents.push(e);

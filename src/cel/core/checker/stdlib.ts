@@ -1,6 +1,19 @@
 /** The CEL standard library declarations (cel-go common/stdlib/standard.go). */
 import type { CelType } from "../types.js";
-import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, NULL, STRING, TIMESTAMP, TYPE_TYPE, typeOf, UINT } from "../typeutil.js";
+import {
+  BOOL,
+  BYTES,
+  DOUBLE,
+  DURATION,
+  DYN,
+  INT,
+  NULL,
+  STRING,
+  TIMESTAMP,
+  TYPE_TYPE,
+  typeOf,
+  UINT,
+} from "../typeutil.js";
 import { A, B, LIST_A, MAP_AB, g, m, type OverloadDecl, type Lib } from "./decls.js";
 
 function comparisonOverloads(prefix: string, cross: boolean): OverloadDecl[] {

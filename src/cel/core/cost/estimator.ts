@@ -23,8 +23,37 @@
  */
 import type { Expr, Expr_Call, Expr_Comprehension } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CelType, CheckedAst, DeclType } from "../types.js";
-import { MAX_UINT64, ST, RX, norm, big, uadd, wrap, UNKNOWN, ZERO, ONE, rfixed, radd, rmul, rfac, runion, type R } from "./range.js";
-import { kindOf, isScalar, isLiteral, constOf, exprSize, STRING_COMPARE_OVERLOADS, extEstimate, type AstNode, type LibraryEstimator, type CallEstimate, type Flags } from "./library.js";
+import {
+  MAX_UINT64,
+  ST,
+  RX,
+  norm,
+  big,
+  uadd,
+  wrap,
+  UNKNOWN,
+  ZERO,
+  ONE,
+  rfixed,
+  radd,
+  rmul,
+  rfac,
+  runion,
+  type R,
+} from "./range.js";
+import {
+  kindOf,
+  isScalar,
+  isLiteral,
+  constOf,
+  exprSize,
+  STRING_COMPARE_OVERLOADS,
+  extEstimate,
+  type AstNode,
+  type LibraryEstimator,
+  type CallEstimate,
+  type Flags,
+} from "./library.js";
 
 // ---------------------------------------------------------------------------------------------
 // Go slice model for field paths
@@ -83,12 +112,17 @@ export interface CostEstimate {
 }
 
 /** Estimate the cost of a checked rule rooted at `rootDecl` (the DeclType of the schema node carrying the rule). */
-export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: EstimateOptions, flags: Flags, library?: LibraryEstimator): CostEstimate {
+export function estimateCost(
+  ast: CheckedAst,
+  rootDecl: DeclType,
+  opts: EstimateOptions,
+  flags: Flags,
+  library?: LibraryEstimator,
+): CostEstimate {
   const c = new Coster(ast, rootDecl, opts, flags, library);
   const r = c.cost(ast.expr);
   return { min: big(r.min), max: big(r.max) };
 }
-
 
 const ACCUMULATOR_NAMES = new Set(["__result__", "@result"]);
 const BIND_ACCUMULATOR = "__result__";
@@ -518,7 +552,14 @@ class Coster {
     return radd(sum, fn);
   }
 
-  private functionCost(e: Expr, fn: string, ov: string, target: AstNode | null, args: AstNode[], argCosts: R[]): CallEstimate {
+  private functionCost(
+    e: Expr,
+    fn: string,
+    ov: string,
+    target: AstNode | null,
+    args: AstNode[],
+    argCosts: R[],
+  ): CallEstimate {
     const argSum = (): R => {
       let s: R = ZERO;
       for (const a of argCosts) s = radd(s, a);
@@ -541,7 +582,10 @@ class Coster {
       case "bytes_to_string":
         if (args.length === 1) {
           const sz = this.nodeSize(args[0]!);
-          return { cost: radd(rfac(sz, ST), argSum()), size: { min: typeof sz.min === "number" ? Math.floor(sz.min / 4) : norm(sz.min / 4n), max: sz.max } };
+          return {
+            cost: radd(rfac(sz, ST), argSum()),
+            size: { min: typeof sz.min === "number" ? Math.floor(sz.min / 4) : norm(sz.min / 4n), max: sz.max },
+          };
         }
         break;
       case "strings_quote":
@@ -619,7 +663,6 @@ class Coster {
     }
     return { cost: radd(ONE, argSum()), size: null };
   }
-
 }
 
 function entryUnion(a: Entry | null, b: Entry | null): Entry | null {

@@ -17,7 +17,25 @@ export interface LibraryCoster {
 
 // Types
 
-type Kind = "bool" | "int" | "uint" | "double" | "string" | "bytes" | "null" | "duration" | "timestamp" | "dyn" | "error" | "list" | "map" | "struct" | "opaque" | "optional" | "type" | "typeParam";
+type Kind =
+  | "bool"
+  | "int"
+  | "uint"
+  | "double"
+  | "string"
+  | "bytes"
+  | "null"
+  | "duration"
+  | "timestamp"
+  | "dyn"
+  | "error"
+  | "list"
+  | "map"
+  | "struct"
+  | "opaque"
+  | "optional"
+  | "type"
+  | "typeParam";
 
 /** Library types that cel-go declares as object (struct) types rather than opaque types. */
 function isObjectLibraryType(name: string): boolean {
@@ -117,7 +135,13 @@ export interface AstNode {
 }
 
 /** An environment's library estimator (cel-go checker.CostEstimator.EstimateCallCost): null leaves the call to cel-go. */
-export type LibraryEstimator = (coster: LibraryCoster, fn: string, ov: string, target: AstNode | null, args: AstNode[]) => CallEstimate | null;
+export type LibraryEstimator = (
+  coster: LibraryCoster,
+  fn: string,
+  ov: string,
+  target: AstNode | null,
+  args: AstNode[],
+) => CallEstimate | null;
 
 export interface CallEstimate {
   cost: R;
@@ -141,13 +165,25 @@ export interface Flags {
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([
-  "less_string", "greater_string", "less_equals_string", "greater_equals_string",
-  "less_bytes", "greater_bytes", "less_equals_bytes", "greater_equals_bytes",
-  "equals", "not_equals",
+  "less_string",
+  "greater_string",
+  "less_equals_string",
+  "greater_equals_string",
+  "less_bytes",
+  "greater_bytes",
+  "less_equals_bytes",
+  "greater_equals_bytes",
+  "equals",
+  "not_equals",
 ]);
 // ---- §6.3 extension overload estimators
 
-export function extEstimate(coster: LibraryCoster, ov: string, target: AstNode | null, args: AstNode[]): CallEstimate | null {
+export function extEstimate(
+  coster: LibraryCoster,
+  ov: string,
+  target: AstNode | null,
+  args: AstNode[],
+): CallEstimate | null {
   if (coster.f.extSets) {
     if (ov === "list_sets_contains_list" || ov === "list_sets_intersects_list" || ov === "list_sets_equivalent_list") {
       if (args.length !== 2) return null;

@@ -4,7 +4,6 @@
  * uint64 as a JS number while it is a safe integer and as a bigint beyond, normalised so `===` works.
  */
 
-
 // ---------------------------------------------------------------------------------------------
 // §1 arithmetic
 

@@ -3,16 +3,7 @@
  * the two-variable comprehension helper `cel.@mapInsert`, with cel-go's error texts.
  */
 // Upstream: google/cel-go:ext/strings.go, ext/sets.go, ext/lists.go, ext/comprehensions.go
-import {
-  CelErr,
-  ListV,
-  MapV,
-  isErr,
-  mapKeyString,
-  celEquals,
-  type Result,
-  type Val,
-} from "../interpreter/values.js";
+import { CelErr, ListV, MapV, isErr, mapKeyString, celEquals, type Result, type Val } from "../interpreter/values.js";
 import { compareValues, toCelString, goFormatDouble } from "../interpreter/stdlib.js";
 import type { Impl } from "../interpreter/functions.js";
 
@@ -315,7 +306,8 @@ export const EXT_FUNCTIONS: Record<string, Impl> = {
   string_lower_ascii: ([s]) => lowerAscii(s as string),
   string_upper_ascii: ([s]) => upperAscii(s as string),
   string_replace_string_string: ([s, a, b]) => replace(s as string, a as string, b as string, -1),
-  string_replace_string_string_int: ([s, a, b, n]) => replace(s as string, a as string, b as string, Number(n as bigint)),
+  string_replace_string_string_int: ([s, a, b, n]) =>
+    replace(s as string, a as string, b as string, Number(n as bigint)),
   string_split_string: ([s, sep]) => split(s as string, sep as string, -1),
   string_split_string_int: ([s, sep, n]) => split(s as string, sep as string, Number(n as bigint)),
   string_substring_int: ([s, a]) => substring(s as string, a as bigint),
@@ -331,7 +323,10 @@ export const EXT_FUNCTIONS: Record<string, Impl> = {
     const s = stringsOf(l as ListV);
     return isErr(s) ? s : s.join(sep as string);
   },
-  string_reverse: ([s]) => runes(s as string).reverse().join(""),
+  string_reverse: ([s]) =>
+    runes(s as string)
+      .reverse()
+      .join(""),
   // sets
   list_sets_contains_list: ([a, b]) => {
     const av = listVals(a as ListV);
@@ -407,14 +402,26 @@ export const EXT_FUNCTIONS: Record<string, Impl> = {
   },
 };
 
-for (const t of ["int", "uint", "double", "bool", "google.protobuf.Duration", "google.protobuf.Timestamp", "string", "bytes"]) {
+for (const t of [
+  "int",
+  "uint",
+  "double",
+  "bool",
+  "google.protobuf.Duration",
+  "google.protobuf.Timestamp",
+  "string",
+  "bytes",
+]) {
   EXT_FUNCTIONS[`list_${t}_sort`] = ([l]) => sortList(l as ListV);
   EXT_FUNCTIONS[`list_${t}_sortByAssociatedKeys`] = ([l, keys]) => {
     const vals = listVals(l as ListV);
     const kv = listVals(keys as ListV);
     if (isErr(vals)) return vals;
     if (isErr(kv)) return kv;
-    if (vals.length !== kv.length) return new CelErr(`@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${vals.length} and ${kv.length} elements respectively.`);
+    if (vals.length !== kv.length)
+      return new CelErr(
+        `@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${vals.length} and ${kv.length} elements respectively.`,
+      );
     const idx = vals.map((_, i) => i);
     let err: CelErr | undefined;
     idx.sort((a, b) => {

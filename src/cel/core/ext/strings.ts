@@ -8,10 +8,7 @@ export function stringsLib(version: number): Lib {
     ["charAt", [m("string_char_at_int", [STRING, INT], STRING)]],
     [
       "indexOf",
-      [
-        m("string_index_of_string", [STRING, STRING], INT),
-        m("string_index_of_string_int", [STRING, STRING, INT], INT),
-      ],
+      [m("string_index_of_string", [STRING, STRING], INT), m("string_index_of_string_int", [STRING, STRING, INT], INT)],
     ],
     [
       "lastIndexOf",
@@ -46,10 +43,7 @@ export function stringsLib(version: number): Lib {
     fns.push(["format", [m("string_format", [STRING, LIST_DYN], STRING)]]);
     fns.push(["strings.quote", [g("strings_quote", [STRING], STRING)]]);
   }
-  fns.push([
-    "join",
-    [m("list_join", [LIST_STRING], STRING), m("list_join_string", [LIST_STRING, STRING], STRING)],
-  ]);
+  fns.push(["join", [m("list_join", [LIST_STRING], STRING), m("list_join_string", [LIST_STRING, STRING], STRING)]]);
   if (version >= 3) fns.push(["reverse", [m("string_reverse", [STRING], STRING)]]);
   return { fns };
 }

@@ -76,7 +76,10 @@ function matches(t: CelType, v: Val): boolean {
     case "timestamp":
       return v instanceof TimestampV;
     case "list":
-      return v instanceof ListV && (t.elem.kind === "typeParam" || t.elem.kind === "dyn" || v.size === 0 || allMatch(t.elem, v));
+      return (
+        v instanceof ListV &&
+        (t.elem.kind === "typeParam" || t.elem.kind === "dyn" || v.size === 0 || allMatch(t.elem, v))
+      );
     case "map":
       return v instanceof MapV || v instanceof ObjectV;
     case "object":

@@ -164,18 +164,27 @@ export class Interpreter {
       case "constExpr":
         return true;
       case "listExpr":
-        return e.exprKind.value.optionalIndices.length === 0 && e.exprKind.value.elements.every((x) => this.isConstant(x));
+        return (
+          e.exprKind.value.optionalIndices.length === 0 && e.exprKind.value.elements.every((x) => this.isConstant(x))
+        );
       case "structExpr":
         return (
           e.exprKind.value.messageName === "" &&
           e.exprKind.value.entries.every(
-            (en) => !en.optionalEntry && en.keyKind.case === "mapKey" && this.isConstant(en.keyKind.value) && en.value !== undefined && this.isConstant(en.value),
+            (en) =>
+              !en.optionalEntry &&
+              en.keyKind.case === "mapKey" &&
+              this.isConstant(en.keyKind.value) &&
+              en.value !== undefined &&
+              this.isConstant(en.value),
           )
         );
       case "callExpr": {
         // maybeOptimizeConstUnary: type conversions of a constant are folded
         const c = e.exprKind.value;
-        return c.target === undefined && c.args.length === 1 && CONVERSIONS.has(c.function) && this.isConstant(c.args[0]!);
+        return (
+          c.target === undefined && c.args.length === 1 && CONVERSIONS.has(c.function) && this.isConstant(c.args[0]!)
+        );
       }
       default:
         return false;
@@ -372,14 +381,26 @@ export class Interpreter {
     const fn = c.function;
     if (fn === "_&&_" || fn === "_||_") return this.logical(fn === "_&&_", c.args, act);
     // OptOptimize: a conversion of a constant is folded at plan time (no cost)
-    if (this.optimize && c.target === undefined && c.args.length === 1 && CONVERSIONS.has(fn) && this.isConstant(c.args[0]!)) {
+    if (
+      this.optimize &&
+      c.target === undefined &&
+      c.args.length === 1 &&
+      CONVERSIONS.has(fn) &&
+      this.isConstant(c.args[0]!)
+    ) {
       const saved = this.cost;
       const r = this.invoke(e, fn, [this.eval(c.args[0]!, act)]);
       this.cost = saved;
       return r.value;
     }
     // OptOptimize: `x in [constants]` becomes a set membership test (no call cost)
-    if (this.optimize && fn === "@in" && this.isConstant(c.args[1]!) && c.args[1]!.exprKind.case === "listExpr" && constantPrimitives(c.args[1]!)) {
+    if (
+      this.optimize &&
+      fn === "@in" &&
+      this.isConstant(c.args[1]!) &&
+      c.args[1]!.exprKind.case === "listExpr" &&
+      constantPrimitives(c.args[1]!)
+    ) {
       // an empty constant list folds to false without evaluating the left side
       if (c.args[1]!.exprKind.case === "listExpr" && c.args[1]!.exprKind.value.elements.length === 0) return false;
       const lhs = this.eval(c.args[0]!, act);
@@ -445,10 +466,26 @@ export class Interpreter {
 function constantPrimitives(list: Expr): boolean {
   if (list.exprKind.case !== "listExpr") return false;
   if (list.exprKind.value.elements.length === 0) return true;
-  return list.exprKind.value.elements.every((x) => x.exprKind.case === "constExpr" && x.exprKind.value.constantKind.case !== "bytesValue" && x.exprKind.value.constantKind.case !== "nullValue");
+  return list.exprKind.value.elements.every(
+    (x) =>
+      x.exprKind.case === "constExpr" &&
+      x.exprKind.value.constantKind.case !== "bytesValue" &&
+      x.exprKind.value.constantKind.case !== "nullValue",
+  );
 }
 
-const CONVERSIONS = new Set(["int", "uint", "double", "string", "bytes", "bool", "duration", "timestamp", "dyn", "type"]);
+const CONVERSIONS = new Set([
+  "int",
+  "uint",
+  "double",
+  "string",
+  "bytes",
+  "bool",
+  "duration",
+  "timestamp",
+  "dyn",
+  "type",
+]);
 
 function typeIdentName(name: string): string {
   return name;
@@ -517,7 +554,9 @@ export function index(operand: Result, idx: Result, optional: boolean): Result {
     if (isErr(i)) return i;
     if (i < 0 || i >= operand.size) {
       if (optional) return new OptionalV(undefined);
-      return new CelErr(operand.literal ? `index '${i}' out of range in list size '${operand.size}'` : `index out of bounds: ${i}`);
+      return new CelErr(
+        operand.literal ? `index '${i}' out of range in list size '${operand.size}'` : `index out of bounds: ${i}`,
+      );
     }
     const v = operand.get(i);
     return optional ? (isErr(v) ? v : new OptionalV(v)) : v;

@@ -107,8 +107,10 @@ function cmp(a: Val, b: Val): number | CelErr {
       const y = Number(nb);
       if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
       // exact comparison of a big integer with a double
-      if (typeof na === "bigint" && Number.isFinite(y) && Number.isInteger(y)) return na < BigInt(y) ? -1 : na > BigInt(y) ? 1 : 0;
-      if (typeof nb === "bigint" && Number.isFinite(x) && Number.isInteger(x)) return BigInt(x) < nb ? -1 : BigInt(x) > nb ? 1 : 0;
+      if (typeof na === "bigint" && Number.isFinite(y) && Number.isInteger(y))
+        return na < BigInt(y) ? -1 : na > BigInt(y) ? 1 : 0;
+      if (typeof nb === "bigint" && Number.isFinite(x) && Number.isInteger(x))
+        return BigInt(x) < nb ? -1 : BigInt(x) > nb ? 1 : 0;
       return x < y ? -1 : x > y ? 1 : 0;
     }
     return na < nb ? -1 : na > nb ? 1 : 0;
@@ -140,7 +142,8 @@ const GE = relation((c) => c >= 0);
 function parseIntStrict(s: string): Result {
   if (!/^[+-]?\d+$/.test(s)) return new CelErr(`strconv.ParseInt: parsing ${JSON.stringify(s)}: invalid syntax`);
   const v = BigInt(s);
-  if (v > MAX_INT || v < MIN_INT) return new CelErr(`strconv.ParseInt: parsing ${JSON.stringify(s)}: value out of range`);
+  if (v > MAX_INT || v < MIN_INT)
+    return new CelErr(`strconv.ParseInt: parsing ${JSON.stringify(s)}: value out of range`);
   return v;
 }
 
@@ -155,7 +158,8 @@ function parseDouble(s: string): Result {
   const t = s.trim() === s ? s : "";
   if (/^[+-]?(inf|infinity)$/i.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
   if (/^nan$/i.test(t)) return NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return new CelErr(`strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t))
+    return new CelErr(`strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
   return Number(t);
 }
 
@@ -262,7 +266,8 @@ function toStringVal(v: Val): Result {
   if (typeof v === "number") return goFormatDouble(v);
   if (v instanceof Uint8Array) {
     const s = Buffer.from(v).toString("utf8");
-    if (!Buffer.from(s, "utf8").equals(Buffer.from(v))) return new CelErr("invalid UTF-8 in bytes, cannot convert to string");
+    if (!Buffer.from(s, "utf8").equals(Buffer.from(v)))
+      return new CelErr("invalid UTF-8 in bytes, cannot convert to string");
     return s;
   }
   if (v instanceof DurationV) return durationString(v.ns);
@@ -376,7 +381,8 @@ export const STD_FUNCTIONS: Record<string, Impl> = {
   negate_int64: ([a]) => checkInt(-int(a!)),
   negate_double: ([a]) => -dbl(a!),
   in_list: ([x, l]) => inList(x!, l as ListV),
-  in_map: ([x, m]) => (m instanceof MapV ? m.has(x!) : m instanceof ObjectV ? typeof x === "string" && m.has(x) : false),
+  in_map: ([x, m]) =>
+    m instanceof MapV ? m.has(x!) : m instanceof ObjectV ? typeof x === "string" && m.has(x) : false,
   size_bytes: ([v]) => size(v!),
   bytes_size: ([v]) => size(v!),
   size_list: ([v]) => size(v!),
@@ -417,7 +423,9 @@ export const STD_FUNCTIONS: Record<string, Impl> = {
   int64_to_duration: ([v]) => checkDur(int(v!)),
   string_to_duration: ([v]) => {
     const ns = parseGoDuration(v as string);
-    return ns === null ? new CelErr(`type conversion error from 'string' to 'google.protobuf.Duration'`) : new DurationV(ns);
+    return ns === null
+      ? new CelErr(`type conversion error from 'string' to 'google.protobuf.Duration'`)
+      : new DurationV(ns);
   },
   to_dyn: ([v]) => v!,
   int64_to_int64: ([v]) => v!,
@@ -441,7 +449,9 @@ export const STD_FUNCTIONS: Record<string, Impl> = {
   int64_to_timestamp: ([v]) => checkTs(int(v!) * NS),
   string_to_timestamp: ([v]) => {
     const ns = parseTimestamp(v as string);
-    return ns === null ? new CelErr(`type conversion error from 'string' to 'google.protobuf.Timestamp'`) : new TimestampV(ns);
+    return ns === null
+      ? new CelErr(`type conversion error from 'string' to 'google.protobuf.Timestamp'`)
+      : new TimestampV(ns);
   },
   uint64_to_uint64: ([v]) => v!,
   double_to_uint64: ([v]) => doubleToUint(dbl(v!)),
@@ -480,7 +490,8 @@ export const STD_FUNCTIONS: Record<string, Impl> = {
   optional_of: ([v]) => new OptionalV(v!),
   optional_ofNonZeroValue: ([v]) => (isZeroValue(v!) ? new OptionalV(undefined) : new OptionalV(v!)),
   optional_none: () => new OptionalV(undefined),
-  optional_value: ([o]) => ((o as OptionalV).hasValue ? (o as OptionalV).value! : new CelErr("optional.none() dereference")),
+  optional_value: ([o]) =>
+    (o as OptionalV).hasValue ? (o as OptionalV).value! : new CelErr("optional.none() dereference"),
   optional_hasValue: ([o]) => (o as OptionalV).hasValue,
   optional_or_optional: ([a, b]) => ((a as OptionalV).hasValue ? a! : b!),
   optional_orValue_value: ([a, b]) => ((a as OptionalV).hasValue ? (a as OptionalV).value! : b!),

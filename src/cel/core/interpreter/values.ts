@@ -210,7 +210,8 @@ export class ObjectV {
   presentFields(): { name: string; value: Result }[] {
     const out: { name: string; value: Result }[] = [];
     for (const f of this.decl.fields?.values() ?? []) {
-      if (Object.prototype.hasOwnProperty.call(this.raw, f.name)) out.push({ name: f.name, value: this.get(f.escapedName)! });
+      if (Object.prototype.hasOwnProperty.call(this.raw, f.name))
+        out.push({ name: f.name, value: this.get(f.escapedName)! });
     }
     return out;
   }
@@ -313,11 +314,19 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
       return new TimestampV(ns);
     }
     case "list": {
-      if (!Array.isArray(raw)) return new CelErr(`invalid data, expected an array for the provided schema with type=array`);
+      if (!Array.isArray(raw))
+        return new CelErr(`invalid data, expected an array for the provided schema with type=array`);
       const lt = schema?.["x-kubernetes-list-type"];
       const keys = schema?.["x-kubernetes-list-map-keys"];
       const semantics: ListSemantics = lt === "set" ? "set" : lt === "map" ? "map" : "atomic";
-      const list = new ListV(raw, null, decl.elem ?? null, semantics, Array.isArray(keys) ? (keys as string[]) : [], false);
+      const list = new ListV(
+        raw,
+        null,
+        decl.elem ?? null,
+        semantics,
+        Array.isArray(keys) ? (keys as string[]) : [],
+        false,
+      );
       list.legacySetEquality = semantics === "set" && decl.legacySetEquality === true;
       return list;
     }
@@ -475,8 +484,10 @@ function numericEquals(a: Val, b: Val): boolean | undefined {
   if (typeof na === "number" || typeof nb === "number") {
     const x = Number(na);
     const y = Number(nb);
-    if (typeof na === "bigint" && typeof nb === "number") return Number.isInteger(nb) && Math.abs(nb) < 2 ** 63 ? na === BigInt(nb) : x === y;
-    if (typeof nb === "bigint" && typeof na === "number") return Number.isInteger(na) && Math.abs(na) < 2 ** 63 ? nb === BigInt(na) : x === y;
+    if (typeof na === "bigint" && typeof nb === "number")
+      return Number.isInteger(nb) && Math.abs(nb) < 2 ** 63 ? na === BigInt(nb) : x === y;
+    if (typeof nb === "bigint" && typeof na === "number")
+      return Number.isInteger(na) && Math.abs(na) < 2 ** 63 ? nb === BigInt(na) : x === y;
     return x === y;
   }
   return na === nb;
@@ -652,7 +663,10 @@ function deepEqualRaw(x: unknown, y: unknown): boolean {
   if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => deepEqualRaw(v, y[i]));
   if (isObj(x) && isObj(y)) {
     const kx = Object.keys(x);
-    return kx.length === Object.keys(y).length && kx.every((k) => Object.prototype.hasOwnProperty.call(y, k) && deepEqualRaw(x[k], y[k]));
+    return (
+      kx.length === Object.keys(y).length &&
+      kx.every((k) => Object.prototype.hasOwnProperty.call(y, k) && deepEqualRaw(x[k], y[k]))
+    );
   }
   return false;
 }

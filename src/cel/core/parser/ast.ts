@@ -14,7 +14,11 @@ export function constExpr(id: bigint, constantKind: ConstKind): Expr {
   } as Expr;
 }
 export function identExpr(id: bigint, name: string): Expr {
-  return { $typeName: "cel.expr.Expr", id, exprKind: { case: "identExpr", value: { $typeName: "cel.expr.Expr.Ident", name } } } as Expr;
+  return {
+    $typeName: "cel.expr.Expr",
+    id,
+    exprKind: { case: "identExpr", value: { $typeName: "cel.expr.Expr.Ident", name } },
+  } as Expr;
 }
 export function selectExpr(id: bigint, operand: Expr, field: string, testOnly: boolean): Expr {
   return {

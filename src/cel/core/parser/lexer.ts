@@ -210,7 +210,13 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
     let j = i;
     let isBytes = false;
     let isRaw = false;
-    if ((c === 98 || c === 66) && (src.charCodeAt(j + 1) === 34 || src.charCodeAt(j + 1) === 39 || src.charCodeAt(j + 1) === 114 || src.charCodeAt(j + 1) === 82)) {
+    if (
+      (c === 98 || c === 66) &&
+      (src.charCodeAt(j + 1) === 34 ||
+        src.charCodeAt(j + 1) === 39 ||
+        src.charCodeAt(j + 1) === 114 ||
+        src.charCodeAt(j + 1) === 82)
+    ) {
       // b'..', b"..", br'..'
       const k = src.charCodeAt(j + 1) === 114 || src.charCodeAt(j + 1) === 82 ? j + 2 : j + 1;
       if (src.charCodeAt(k) === 34 || src.charCodeAt(k) === 39) {
@@ -218,7 +224,13 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
         isRaw = k === j + 2;
         j = k;
       }
-    } else if ((c === 114 || c === 82) && (src.charCodeAt(j + 1) === 34 || src.charCodeAt(j + 1) === 39 || src.charCodeAt(j + 1) === 98 || src.charCodeAt(j + 1) === 66)) {
+    } else if (
+      (c === 114 || c === 82) &&
+      (src.charCodeAt(j + 1) === 34 ||
+        src.charCodeAt(j + 1) === 39 ||
+        src.charCodeAt(j + 1) === 98 ||
+        src.charCodeAt(j + 1) === 66)
+    ) {
       const k = src.charCodeAt(j + 1) === 98 || src.charCodeAt(j + 1) === 66 ? j + 2 : j + 1;
       if (src.charCodeAt(k) === 34 || src.charCodeAt(k) === 39) {
         isRaw = true;
@@ -278,9 +290,9 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
       continue;
     }
     // numbers
-    if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(i + 1) ))) {
+    if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(i + 1)))) {
       let k = i;
-      if (c === 48 && (src.charCodeAt(k + 1) === 120 || src.charCodeAt(k + 1) === 88) && isHex(src.charCodeAt(k + 2) )) {
+      if (c === 48 && (src.charCodeAt(k + 1) === 120 || src.charCodeAt(k + 1) === 88) && isHex(src.charCodeAt(k + 2))) {
         k += 2;
         while (k < n && isHex(src.charCodeAt(k))) k++;
         if (src.charCodeAt(k) === 117 || src.charCodeAt(k) === 85) {
@@ -299,7 +311,7 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
         while (k < n && isDigit(src.charCodeAt(k))) k++;
       } else {
         while (k < n && isDigit(src.charCodeAt(k))) k++;
-        if (src.charCodeAt(k) === 46 && isDigit(src.charCodeAt(k + 1) )) {
+        if (src.charCodeAt(k) === 46 && isDigit(src.charCodeAt(k + 1))) {
           isFloat = true;
           k++;
           while (k < n && isDigit(src.charCodeAt(k))) k++;
@@ -309,7 +321,7 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
       if (src.charCodeAt(k) === 101 || src.charCodeAt(k) === 69) {
         let e = k + 1;
         if (src.charCodeAt(e) === 43 || src.charCodeAt(e) === 45) e++;
-        if (isDigit(src.charCodeAt(e) )) {
+        if (isDigit(src.charCodeAt(e))) {
           while (e < n && isDigit(src.charCodeAt(e))) e++;
           k = e;
           isFloat = true;

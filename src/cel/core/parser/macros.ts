@@ -13,7 +13,8 @@ type MacroExpander = (p: Parser, callId: bigint, target: Expr | undefined, args:
 function checkIterVar(p: Parser, arg: Expr, simpleNameMsg: string): string | Expr {
   const v = identName(arg);
   if (v === null) return p.macroError(arg, simpleNameMsg);
-  if (v === p.accu || v === LEGACY_ACCUMULATOR) return p.macroError(arg, "iteration variable overwrites accumulator variable");
+  if (v === p.accu || v === LEGACY_ACCUMULATOR)
+    return p.macroError(arg, "iteration variable overwrites accumulator variable");
   return v;
 }
 
@@ -115,8 +116,10 @@ function twoVars(p: Parser, a0: Expr, a1: Expr): [string, string] | Expr {
   const v2 = identName(a1);
   if (v2 === null) return p.macroError(a1, "argument must be a simple name");
   if (v1 === v2) return p.macroError(a1, `duplicate variable name: ${v1}`);
-  if (v1 === p.accu || v1 === LEGACY_ACCUMULATOR) return p.macroError(a0, "iteration variable overwrites accumulator variable");
-  if (v2 === p.accu || v2 === LEGACY_ACCUMULATOR) return p.macroError(a1, "iteration variable overwrites accumulator variable");
+  if (v1 === p.accu || v1 === LEGACY_ACCUMULATOR)
+    return p.macroError(a0, "iteration variable overwrites accumulator variable");
+  if (v2 === p.accu || v2 === LEGACY_ACCUMULATOR)
+    return p.macroError(a1, "iteration variable overwrites accumulator variable");
   return [v1, v2];
 }
 
@@ -195,8 +198,17 @@ const celBind: MacroExpander = (p, id, target, args) => {
 const sortBy: MacroExpander = (p, id, target, args) => {
   const t = target!;
   const tk = t.exprKind.case;
-  if (tk !== "listExpr" && tk !== "selectExpr" && tk !== "identExpr" && tk !== "comprehensionExpr" && tk !== "callExpr") {
-    return p.macroError(t, "sortBy can only be applied to a list, identifier, comprehension, call or select expression");
+  if (
+    tk !== "listExpr" &&
+    tk !== "selectExpr" &&
+    tk !== "identExpr" &&
+    tk !== "comprehensionExpr" &&
+    tk !== "callExpr"
+  ) {
+    return p.macroError(
+      t,
+      "sortBy can only be applied to a list, identifier, comprehension, call or select expression",
+    );
   }
   const mapperVar = identName(args[0]!);
   if (mapperVar === null) return p.macroError(args[0]!, "sortBy(var, ...) variable name must be a simple identifier");

@@ -6,8 +6,31 @@
 import type { Expr, SourceInfo } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { NullValue } from "@bufbuild/protobuf/wkt";
 import type { CelSource, CelIssue } from "../issues.js";
-import { Tk, TOKEN_DISPLAY, EXPR_START_SET, RESYNC_TOKENS, OPERATOR_TOKENS, expectingSet, errorDisplay, tokenDisplay, unquote, type Token } from "./lexer.js";
-import { constExpr, identExpr, selectExpr, callExpr, listExpr, structExpr, mapEntry, fieldEntry, comprehensionExpr, type ConstKind, type Expr_Entry } from "./ast.js";
+import {
+  Tk,
+  TOKEN_DISPLAY,
+  EXPR_START_SET,
+  RESYNC_TOKENS,
+  OPERATOR_TOKENS,
+  expectingSet,
+  errorDisplay,
+  tokenDisplay,
+  unquote,
+  type Token,
+} from "./lexer.js";
+import {
+  constExpr,
+  identExpr,
+  selectExpr,
+  callExpr,
+  listExpr,
+  structExpr,
+  mapEntry,
+  fieldEntry,
+  comprehensionExpr,
+  type ConstKind,
+  type Expr_Entry,
+} from "./ast.js";
 import { MACROS, MACRO_NAMES } from "./macros.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -125,7 +148,8 @@ export class Parser {
       const t = this.peek();
       if (t.type !== Tk.EOF) {
         const after = this.peek(1);
-        if (after.type === Tk.EOF) this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting <EOF>`);
+        if (after.type === Tk.EOF)
+          this.report(t.start, `Syntax error: extraneous input ${tokenDisplay(t)} expecting <EOF>`);
         else this.report(t.start, `Syntax error: mismatched input ${tokenDisplay(t)} expecting <EOF>`);
       }
     } catch (err) {
@@ -442,29 +466,30 @@ export class Parser {
         if (this.peek().type === Tk.COMMA) {
           // A leading comma is the optional trailing one of an empty list: `]` must follow.
           this.next();
-        } else for (;;) {
-          let opt = false;
-          const pt = this.peek();
-          if (pt.type === Tk.QUESTION) {
-            this.next();
-            opt = true;
-          } else if (!EXPR_START_SET.has(pt.type) && elems.length === 0) {
-            if (!this.recoverExprStart([Tk.RBRACKET, Tk.COMMA, Tk.QUESTION])) {
-              elems.push(this.errorExpr(pt.start));
-              break;
+        } else
+          for (;;) {
+            let opt = false;
+            const pt = this.peek();
+            if (pt.type === Tk.QUESTION) {
+              this.next();
+              opt = true;
+            } else if (!EXPR_START_SET.has(pt.type) && elems.length === 0) {
+              if (!this.recoverExprStart([Tk.RBRACKET, Tk.COMMA, Tk.QUESTION])) {
+                elems.push(this.errorExpr(pt.start));
+                break;
+              }
             }
+            const e = this.parseExpr();
+            if (opt) {
+              if (!this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
+              else optionals.push(elems.length);
+            }
+            elems.push(e);
+            const sep = this.elementSeparator();
+            if (sep === "next") continue;
+            afterElement = sep === "none";
+            break;
           }
-          const e = this.parseExpr();
-          if (opt) {
-            if (!this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
-            else optionals.push(elems.length);
-          }
-          elems.push(e);
-          const sep = this.elementSeparator();
-          if (sep === "next") continue;
-          afterElement = sep === "none";
-          break;
-        }
         this.closeAggregate(Tk.RBRACKET, afterElement);
         return listExpr(listId, elems, optionals);
       }
@@ -479,29 +504,30 @@ export class Parser {
         if (this.peek().type === Tk.COMMA) {
           // A leading comma is the optional trailing one of an empty map: `}` must follow.
           this.next();
-        } else for (;;) {
-          let opt = false;
-          const pt = this.peek();
-          if (pt.type === Tk.QUESTION) {
-            this.next();
-            opt = true;
-          } else if (!EXPR_START_SET.has(pt.type) && entries.length === 0) {
-            if (!this.recoverExprStart([Tk.RBRACE, Tk.COMMA, Tk.QUESTION])) break;
+        } else
+          for (;;) {
+            let opt = false;
+            const pt = this.peek();
+            if (pt.type === Tk.QUESTION) {
+              this.next();
+              opt = true;
+            } else if (!EXPR_START_SET.has(pt.type) && entries.length === 0) {
+              if (!this.recoverExprStart([Tk.RBRACE, Tk.COMMA, Tk.QUESTION])) break;
+            }
+            const key = this.parseExprNoId();
+            const col = this.peek();
+            this.expect(Tk.COLON);
+            const colId = this.id(col.start);
+            // cel-go allocates the entry id before visiting key/value; we parsed the key first, so
+            // the entry id is larger than the key's ids — ids stay unique, positions are identical.
+            const value = this.parseExpr();
+            if (opt && !this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
+            entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
+            const sep = this.elementSeparator();
+            if (sep === "next") continue;
+            afterElement = sep === "none";
+            break;
           }
-          const key = this.parseExprNoId();
-          const col = this.peek();
-          this.expect(Tk.COLON);
-          const colId = this.id(col.start);
-          // cel-go allocates the entry id before visiting key/value; we parsed the key first, so
-          // the entry id is larger than the key's ids — ids stay unique, positions are identical.
-          const value = this.parseExpr();
-          if (opt && !this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
-          entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
-          const sep = this.elementSeparator();
-          if (sep === "next") continue;
-          afterElement = sep === "none";
-          break;
-        }
         this.closeAggregate(Tk.RBRACE, afterElement);
         return structExpr(structId, "", entries);
       }
@@ -529,7 +555,9 @@ export class Parser {
         }
         return constExpr(
           this.id(t.start),
-          typeof r.value === "string" ? { case: "stringValue", value: r.value } : { case: "bytesValue", value: r.value },
+          typeof r.value === "string"
+            ? { case: "stringValue", value: r.value }
+            : { case: "bytesValue", value: r.value },
         );
       }
       case Tk.TRUE:
@@ -717,7 +745,15 @@ export class Parser {
       // holds (an operator of the rules being parsed, or the end), and stays silent until it matches a token again.
       // Upstream: antlr/antlr4:runtime/Go/antlr/v4/error_strategy.go (DefaultErrorStrategy.Recover, consumeUntil)
       this.next();
-      for (let n = this.peek(); n.type !== Tk.EOF && !OPERATOR_TOKENS.has(n.type) && n.type !== Tk.MINUS && !this.follows.some((f) => f.includes(n.type)); n = this.peek()) this.next();
+      for (
+        let n = this.peek();
+        n.type !== Tk.EOF &&
+        !OPERATOR_TOKENS.has(n.type) &&
+        n.type !== Tk.MINUS &&
+        !this.follows.some((f) => f.includes(n.type));
+        n = this.peek()
+      )
+        this.next();
       return false;
     }
     if (!OPERATOR_TOKENS.has(t.type)) throw new ParseAbort();
@@ -870,14 +906,19 @@ export class Parser {
         return callExpr(cid, k.value.function, k.value.target ? this.copy(k.value.target) : undefined, args);
       }
       case "listExpr":
-        return listExpr(cid, k.value.elements.map((x) => this.copy(x)), [...k.value.optionalIndices]);
+        return listExpr(
+          cid,
+          k.value.elements.map((x) => this.copy(x)),
+          [...k.value.optionalIndices],
+        );
       case "structExpr":
         return structExpr(
           cid,
           k.value.messageName,
           k.value.entries.map((en) => {
             const eid = this.id(this.offsetOf(e.id));
-            if (en.keyKind.case === "mapKey") return mapEntry(eid, this.copy(en.keyKind.value), this.copy(en.value!), en.optionalEntry);
+            if (en.keyKind.case === "mapKey")
+              return mapEntry(eid, this.copy(en.keyKind.value), this.copy(en.value!), en.optionalEntry);
             return fieldEntry(eid, en.keyKind.value!, this.copy(en.value!), en.optionalEntry);
           }),
         );
