@@ -188,9 +188,7 @@ export interface CNode {
 	not: Record<string, unknown> | null;
 	hasJunctors: boolean;
 }
-export type JsonObject = {
-	[k: string]: unknown;
-};
+export type JsonObject = Record<string, unknown>;
 export interface VersionView {
 	index: number;
 	name: string;
@@ -431,76 +429,6 @@ export interface CelEnv {
 	/** Names of functions that exist in some supported release (for diagnostics/tests). */
 	readonly libraries: ReadonlySet<string>;
 }
-/**
- * `new`: NewExpressionsEnv, the libraries of the compatibility version (n-1), for expressions a create or update
- * introduces. `stored`: StoredExpressionsEnv, every library the server has, feature gates ignored, for expressions
- * an update leaves as OLD had them (the apiserver matches them by exact text).
- */
-export type CelEnvMode = "new" | "stored";
-export interface CompileInput {
-	schema: Record<string, unknown>;
-	isResourceRoot: boolean;
-	expression: string;
-	kind: "rule" | "messageExpression";
-	optionalOldSelf?: boolean;
-	/**
-	 * The declaration type to compile against instead of the schema's own: the apiserver types a node's rules from its
-	 * ancestors' types when they carry rules too (CELSchemaContext.TypeInfo), which differs under a resource root's
-	 * metadata, kind and apiVersion.
-	 */
-	rootDecl?: DeclType;
-}
-export interface CompileError {
-	/** First line, e.g. `ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(int, bool)'`. */
-	message: string;
-	/** The caret snippet lines (` | <source line>\n | ....^`), empty when the issue has no location. */
-	detail: string;
-	/** 0-based UTF-16 offset of the issue in the expression (-1 when it has no location). */
-	offset: number;
-}
-export interface CompileResult {
-	ok: boolean;
-	/** Issues in cel-go display order (by line, then column). */
-	errors: CompileError[];
-	/** Type of the whole expression (when it type-checked). */
-	outputType?: CelType;
-	/** Whether the checked expression references `oldSelf` (a transition rule). */
-	usesOldSelf: boolean;
-	ast?: CheckedAst;
-	rootDecl?: DeclType;
-}
-export interface CelCompiler {
-	readonly kubernetesMinor: number;
-	readonly env: CelEnv;
-	declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
-	compileRule(input: CompileInput): CompileResult;
-}
-declare function createCelCompiler(kubernetesMinor: number, mode?: CelEnvMode): CelCompiler;
-export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
-export interface DecodeIssue {
-	/** The field as the apiserver's field.Path renders it (map keys in brackets): `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validation`. */
-	path: FieldPath;
-	/**
-	 * `unknown-field`: rejected under strict field validation; `type-mismatch`: the request cannot be decoded at all;
-	 * `dropped-field`: an unknown field below items/additionalProperties/additionalItems/dependencies, which the
-	 * apiserver decodes without strict checks and silently drops.
-	 */
-	kind: DecodeIssueKind;
-	/** The decoder's text: `unknown field "spec.verisons"` (sigs.k8s.io/json path notation) or Go's `json: cannot unmarshal …`. */
-	message: string;
-	/** The offending JSON value (type mismatches). */
-	value?: unknown;
-	/** A likely intended field name (`versions` for `verisons`). */
-	suggestion?: string;
-	/** Extra explanation (a field newer than the target Kubernetes version). */
-	detail?: string;
-}
-export interface Decoder {
-	/** The Kubernetes minor whose decoder this is. */
-	readonly minor: number;
-	/** Problems Kubernetes 1.<minor>'s decoder finds in the CRD object. */
-	decode(crd: unknown): DecodeIssue[];
-}
 declare class CelErr {
 	readonly message: string;
 	constructor(message: string);
@@ -607,7 +535,51 @@ export interface FunctionRegistry {
 	resolve(overloadId: string, args: Val[]): Impl | undefined;
 	callCost(fn: string, overloadId: string, args: Val[], result: Result): number;
 }
-declare function createFunctionRegistry(env: CelEnv): FunctionRegistry;
+/**
+ * `new`: NewExpressionsEnv, the libraries of the compatibility version (n-1), for expressions a create or update
+ * introduces. `stored`: StoredExpressionsEnv, every library the server has, feature gates ignored, for expressions
+ * an update leaves as OLD had them (the apiserver matches them by exact text).
+ */
+export type CelEnvMode = "new" | "stored";
+export interface CompileInput {
+	schema: Record<string, unknown>;
+	isResourceRoot: boolean;
+	expression: string;
+	kind: "rule" | "messageExpression";
+	optionalOldSelf?: boolean;
+	/**
+	 * The declaration type to compile against instead of the schema's own: the apiserver types a node's rules from its
+	 * ancestors' types when they carry rules too (CELSchemaContext.TypeInfo), which differs under a resource root's
+	 * metadata, kind and apiVersion.
+	 */
+	rootDecl?: DeclType;
+}
+export interface CompileError {
+	/** First line, e.g. `ERROR: <input>:1:6: found no matching overload for '_==_' applied to '(int, bool)'`. */
+	message: string;
+	/** The caret snippet lines (` | <source line>\n | ....^`), empty when the issue has no location. */
+	detail: string;
+	/** 0-based UTF-16 offset of the issue in the expression (-1 when it has no location). */
+	offset: number;
+}
+export interface CompileResult {
+	ok: boolean;
+	/** Issues in cel-go display order (by line, then column). */
+	errors: CompileError[];
+	/** Type of the whole expression (when it type-checked). */
+	outputType?: CelType;
+	/** Whether the checked expression references `oldSelf` (a transition rule). */
+	usesOldSelf: boolean;
+	ast?: CheckedAst;
+	rootDecl?: DeclType;
+}
+export interface CelCompiler {
+	readonly kubernetesMinor: number;
+	readonly env: CelEnv;
+	declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
+	compileRule(input: CompileInput): CompileResult;
+}
+declare function createCelCompiler(kubernetesMinor: number, mode?: CelEnvMode): CelCompiler;
 declare const PER_CALL_LIMIT = 1000000;
 declare const RUNTIME_CEL_COST_BUDGET = 10000000;
 export interface CelValidatorOptions {
@@ -701,6 +673,32 @@ declare class Interpreter {
 	private logical;
 	get environment(): CelEnv;
 }
+declare function createKubernetesFunctionRegistry(env: CelEnv): FunctionRegistry;
+export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
+export interface DecodeIssue {
+	/** The field as the apiserver's field.Path renders it (map keys in brackets): `spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validation`. */
+	path: FieldPath;
+	/**
+	 * `unknown-field`: rejected under strict field validation; `type-mismatch`: the request cannot be decoded at all;
+	 * `dropped-field`: an unknown field below items/additionalProperties/additionalItems/dependencies, which the
+	 * apiserver decodes without strict checks and silently drops.
+	 */
+	kind: DecodeIssueKind;
+	/** The decoder's text: `unknown field "spec.verisons"` (sigs.k8s.io/json path notation) or Go's `json: cannot unmarshal …`. */
+	message: string;
+	/** The offending JSON value (type mismatches). */
+	value?: unknown;
+	/** A likely intended field name (`versions` for `verisons`). */
+	suggestion?: string;
+	/** Extra explanation (a field newer than the target Kubernetes version). */
+	detail?: string;
+}
+export interface Decoder {
+	/** The Kubernetes minor whose decoder this is. */
+	readonly minor: number;
+	/** Problems Kubernetes 1.<minor>'s decoder finds in the CRD object. */
+	decode(crd: unknown): DecodeIssue[];
+}
 declare class MemoKey<T> {
 	readonly name: string;
 	/** Only carries T for the type checker. */
@@ -775,6 +773,12 @@ export interface UpdateOptions {
 	/** OLD sets optionalOldSelf somewhere: dropDisabledFields keeps NEW's even with CRDValidationRatcheting off (A16). */
 	readonly oldUsesOptionalOldSelf: boolean;
 }
+/**
+ * The requirements of `validationOptions` that an update drops when OLD already fails their create-time check: each
+ * with the ids of the rules of that check (the engine gathers them from the rules' metadata), whose findings on OLD
+ * relax the same check on NEW.
+ */
+export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation" | "requireValidPropertyType";
 export interface RuleDocs {
 	/** Why it matters, in Kubernetes terms. */
 	why?: string;
@@ -799,7 +803,11 @@ export interface RuleDocs {
 export type Phase = "crd" | "structural" | "walk" | "defaults" | "cel" | "final" | "revision";
 /** Values a message template interpolates (`{{name}}`), printed as a template literal prints them. */
 export type MessageData = Readonly<Record<string, string | number | bigint | boolean | null | undefined | readonly unknown[]>>;
-export interface Report {
+/**
+ * A report. `M` is the union of the reporting rule's message ids (`keyof messages`, see `defineRule`), so that a
+ * misspelt `messageId` fails to compile instead of failing at run time; code outside one rule sees `string`.
+ */
+export interface Report<M extends string = string> {
 	path: DualPath;
 	/**
 	 * The schema node whose validation raises the error, when it is not the node at `path`: the array checks of
@@ -808,7 +816,7 @@ export interface Report {
 	 */
 	level?: DualPath;
 	/** One of the rule's `messages` (the text is data that docs and tests can see); `data` fills its `{{placeholders}}`. */
-	messageId?: string;
+	messageId?: M;
 	data?: MessageData;
 	/**
 	 * A message computed whole by a shared evaluator (a Kubernetes validation function's text, a decoder's text),
@@ -829,24 +837,25 @@ export interface Report {
  * `crdlint --version` import neither CEL nor ajv (the imports above are types only).
  */
 export interface EngineServices {
-	/** `createCelCompiler(minor)` of src/cel/compile.ts, built for the target minor; null when CEL is not loaded. */
+	/** `createCelCompiler(minor)` of src/cel/schema/compile.ts, built for the target minor; null when CEL is not loaded. */
 	readonly cel: CelCompiler | null;
 	/** The compiler of the stored-expressions environment (A11: expressions an update keeps from OLD); built on first use. */
 	readonly celStored?: CelCompiler | null;
 	/** The strict decoder of src/crd/decode.ts (ajv-compiled JSON schema of the v1 CRD type); null when not loaded. */
 	readonly decoder: Decoder | null;
-	/** The CEL runtime module src/cel/runtime/index.ts (createCelValidator, ...), or null when absent. */
+	/** The CEL runtime module src/cel/schema/runtime.ts (createCelValidator, ...), or null when absent. */
 	readonly celRuntime?: typeof CelRuntime | null;
 	/** Go regexp syntax verdicts by pattern, shared by every CRD of the run. */
 	readonly regexSyntax: GoRegexpSyntaxCache;
 	/** Compiled kube-openapi schema validators (and their patterns), shared by every CRD of the run. */
 	readonly schemaValidators: SchemaValidatorCache;
 }
-export interface RuleContext {
+/** The context of a `crd` rule; `M` are the rule's message ids (see `Report`). */
+export interface RuleContext<M extends string = string> {
 	crd: CrdView;
 	/** Target Kubernetes minor version (1.N). */
 	minor: number;
-	report(r: Report): void;
+	report(r: Report<M>): void;
 	services: EngineServices;
 	/** Per-CRD memo shared between rules (e.g. CEL compile results keyed by rule path). */
 	memo: Memo;
@@ -875,7 +884,7 @@ export interface RuleContext {
  * `none` an event worth listing (an added CRD, an added version) (info).
  */
 export type Effect = "rejected" | "data-lost" | "objects-fail" | "clients-break" | "migration-needed" | "behaviour-changed" | "none";
-export interface RevisionReport extends Report {
+export interface RevisionReport<M extends string = string> extends Report<M> {
 	effect: Effect;
 	/** The position is in OLD (what was removed) instead of NEW. `path` is then a path in OLD. */
 	inOld?: boolean;
@@ -887,7 +896,7 @@ export interface RevisionReport extends Report {
 	version?: string;
 }
 /** The context of a `revision` rule: one CRD's OLD and NEW revisions. */
-export interface RevisionContext {
+export interface RevisionContext<M extends string = string> {
 	/** NEW (as `crd` in every other rule context). */
 	readonly crd: CrdView;
 	readonly old: CrdView;
@@ -900,9 +909,9 @@ export interface RevisionContext {
 	/** NEW's per-CRD memo (the one NEW's own rules filled); `oldMemo` is OLD's. */
 	readonly memo: Memo;
 	readonly oldMemo: Memo;
-	report(r: RevisionReport): void;
+	report(r: RevisionReport<M>): void;
 }
-export interface SchemaContext extends RuleContext {
+export interface SchemaContext<M extends string = string> extends RuleContext<M> {
 	/** The id of the rule this context reports for. */
 	readonly ruleId: string;
 	scope: SchemaScope;
@@ -963,16 +972,35 @@ export interface RuleMeta {
 	/** Kubernetes minor range where the rule applies (inclusive). */
 	minMinor?: number;
 	maxMinor?: number;
+	/** What the rule means when the apiserver judges an update of the CRD rather than its creation. */
+	update?: RuleOnUpdate;
 }
-export interface Rule extends RuleMeta {
+/** A rule's part in the apiserver's judgement of an update (read by the engine and by `crdlint diff`). */
+export interface RuleOnUpdate {
+	/**
+	 * The apiserver returns the rule's finding as a warning on an update too (the CRD strategy's WarningsOnUpdate,
+	 * 1.34+), ratcheted against OLD: `crdlint diff` keeps it, as kubectl prints it when it applies NEW.
+	 */
+	readonly warns?: true;
+	/**
+	 * The rule is a create-time check that the apiserver runs on OLD to decide an update's validationOptions: when OLD
+	 * already fails it, this requirement is dropped and NEW may keep failing it. (requireStructuralSchema is the
+	 * structural phase's apiserver rules, by their phase.)
+	 */
+	readonly oldFindingLifts?: Exclude<OldFindingRequirement, "requireStructuralSchema">;
+}
+/** The hooks the engine calls; `M` are the rule's message ids, which its contexts' `report` accepts. */
+export interface RuleHooks<M extends string = string> {
 	/** `crd` phase: once per CRD. */
-	check?(ctx: RuleContext): void;
+	check?(ctx: RuleContext<M>): void;
 	/** Schema phases: once per schema, after the per-node visits of the same phase. */
-	checkSchema?(ctx: SchemaContext): void;
+	checkSchema?(ctx: SchemaContext<M>): void;
 	/** Schema phases: once per schema node. */
-	visitNode?(node: SchemaNode, ctx: SchemaContext): void;
+	visitNode?(node: SchemaNode, ctx: SchemaContext<M>): void;
 	/** `revision` phase: once per pair of revisions of a CRD. */
-	checkRevision?(ctx: RevisionContext): void;
+	checkRevision?(ctx: RevisionContext<M>): void;
+}
+export interface Rule extends RuleMeta, RuleHooks {
 }
 /** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
 export declare class UsageError extends Error {
@@ -1109,7 +1137,7 @@ export interface RevisionOptions extends LintOptions {
 	storedVersionsFrom?: readonly string[];
 	/** The `diff` section of .crdlint.yaml. */
 	diffPolicy?: DiffPolicy;
-	/** --objects: example or exported custom resources replayed against NEW (src/engine/replay.ts). */
+	/** --objects: example or exported custom resources replayed against NEW (src/commands/diff/replay.ts). */
 	objects?: readonly string[];
 	/**
 	 * The paths as the user named them when NEW's paths are a narrowed list of files (--crd-files-only, or no path at
@@ -1165,6 +1193,7 @@ export declare function getFormatter(name: string): {
 	error: string;
 };
 declare const allRules: readonly Rule[];
+/** Kubernetes releases crdlint knows, and the kube-aware version order of apimachinery's version helpers. */
 export declare const DEFAULT_KUBERNETES_VERSION = "1.37";
 /**
  * Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing, or for an
@@ -1196,7 +1225,7 @@ export declare function cost(paths: readonly string[], options?: LintOptions): P
 export declare function validate(paths: readonly string[], options?: ValidateOptions): Promise<LintResult>;
 
 declare namespace CelRuntime {
-	export { Activation, CelErr, CelFieldError, CelValidateResult, CelValidator, CelValidatorOptions, EvalOutcome, FunctionRegistry, Interpreter, ListV, MapV, ObjectV, OptionalV, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, Result, Val, createCelCompiler, createCelValidator, createFunctionRegistry, fromJson, normalizeFieldPath, toVal };
+	export { Activation, CelErr, CelFieldError, CelValidateResult, CelValidator, CelValidatorOptions, EvalOutcome, FunctionRegistry, Interpreter, ListV, MapV, ObjectV, OptionalV, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, Result, Val, createCelCompiler, createCelValidator, createKubernetesFunctionRegistry as createFunctionRegistry, fromJson, normalizeFieldPath, toVal };
 }
 
 export {

@@ -90,7 +90,15 @@ export function loadBundle(file, env = process.env) {
     const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
     const script = new vm.Script(wrapper, { filename: file, cachedData });
     // A damaged file (its digest differs) counts as rejected: it is rewritten like one V8 refuses.
-    const cacheState = !cachePath ? "off" : !cachedData ? (cacheFileExists(cachePath) ? "rejected" : "miss") : script.cachedDataRejected ? "rejected" : "hit";
+    const cacheState = !cachePath
+        ? "off"
+        : !cachedData
+            ? cacheFileExists(cachePath)
+                ? "rejected"
+                : "miss"
+            : script.cachedDataRejected
+                ? "rejected"
+                : "hit";
     const module = { exports: {} };
     script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
     return {
