@@ -275,7 +275,9 @@ test("format library: strfmt formats and the release's qualified-name wording", 
 test("every overload the checker can bind has a runtime implementation (authz: no Authorizer value exists in CRD rules)", async () => {
   const { OVERLOAD_IDS } = await import("../../dist/cel/k8s/environment.js");
   const { STD_FUNCTIONS } = await import("../../dist/cel/core/interpreter/stdlib.js");
-  const { K8S_FUNCTIONS } = await import("../../dist/cel/k8s/functions.js");
+  const { kubernetesFunctions } = await import("../../dist/cel/k8s/runtime.js");
+  const { NEWEST_KUBERNETES_MINOR } = await import("../../dist/k8s/releases.js");
+  const k8s = kubernetesFunctions(NEWEST_KUBERNETES_MINOR);
   const { EXT_FUNCTIONS } = await import("../../dist/cel/core/ext/functions.js");
   // operators the interpreter evaluates structurally (short-circuit, attributes, optional selection)
   const structural = new Set(["_?_:_", "_&&_", "_||_", "_[_]", "_?._", "_[?_]"]);
@@ -283,7 +285,7 @@ test("every overload the checker can bind has a runtime implementation (authz: n
   const missing = [];
   for (const [fn, ids] of Object.entries(OVERLOAD_IDS)) {
     for (const id of ids) {
-      if (STD_FUNCTIONS[id] || K8S_FUNCTIONS[id] || EXT_FUNCTIONS[id]) continue;
+      if (STD_FUNCTIONS[id] || k8s.impl(id) || EXT_FUNCTIONS[id]) continue;
       if (structural.has(fn) || authz.test(id)) continue;
       missing.push(`${fn} ${id}`);
     }

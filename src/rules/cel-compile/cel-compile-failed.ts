@@ -29,12 +29,8 @@ export default defineRule({
       "(compare int with int), escaped property names (`self.x__dash__y` for `x-y`), and that the functions exist in " +
       "the oldest release you support.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.b > " +
-      "0'}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
-      "0'}]}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.b > 0'}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

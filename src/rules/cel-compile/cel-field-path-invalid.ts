@@ -24,12 +24,8 @@ export default defineRule({
       "Start the path with `.` (or `['...']`), use declared property names as written in the schema (not CEL-escaped " +
       "ones), and point at the list itself rather than into its items.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.missing}], " +
-      "properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.replicas}], " +
-      "properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.missing}], properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.replicas}], properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
   },
   visitNode(node, ctx) {
     let converts: boolean | undefined;

@@ -17,21 +17,8 @@ export default defineRule({
       "YAML `|` block's final newline counts) is rejected.",
     fix: "Write the path on one line, as a plain or quoted scalar.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  x-kubernetes-validations:\n" +
-      "  - rule: 'true'\n" +
-      "    fieldPath: |\n" +
-      "      .spec\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  x-kubernetes-validations:\n" +
-      "  - rule: 'true'\n" +
-      "    fieldPath: .spec\n" +
-      "  properties:\n" +
-      "    spec: {type: object}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: 'true'\n    fieldPath: |\n      .spec\n",
+    pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: 'true'\n    fieldPath: .spec\n  properties:\n    spec: {type: object}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -22,9 +22,7 @@ export default defineRule({
     fix: "Write the CEL string expression, or remove `messageExpression` and use a static `message`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: ' '}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', " +
-      "messageExpression: \"'must hold'\"}]}\n",
+    pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

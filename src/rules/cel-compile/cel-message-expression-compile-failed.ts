@@ -22,12 +22,8 @@ export default defineRule({
       "compiled) and rejects the CRD when it fails.",
     fix: "Fix the expression; it sees the same `self` as the rule and must produce a string.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
-      "0', messageExpression: \"'a is ' + self.b\"}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
-      "0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + self.b\"}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

@@ -22,12 +22,8 @@ export default defineRule({
       "create time.",
     fix: "Convert with string(...) or build the text with +, e.g. `'replicas is ' + string(self.replicas)`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
-      "0', messageExpression: 'self.a'}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
-      "0', messageExpression: 'string(self.a)'}]}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: 'self.a'}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: 'string(self.a)'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

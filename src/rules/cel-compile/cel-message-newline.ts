@@ -18,9 +18,7 @@ export default defineRule({
       "string with an embedded newline is rejected.",
     fix: "Put the message on one line (use `>-` or a plain scalar for long messages).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', " +
-      'message: "first line\\nsecond line"}]}\n',
+    fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: \"first line\\nsecond line\"}]}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: first line, second line}]}\n",
   },
   visitNode(node, ctx) {

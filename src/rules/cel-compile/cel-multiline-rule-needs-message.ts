@@ -20,21 +20,8 @@ export default defineRule({
       "with line breaks (after trimming) therefore needs an explicit `message`.",
     fix: "Add a one-line `message` (or a `messageExpression` plus a `message` fallback), or write the rule on one line.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  x-kubernetes-validations:\n" +
-      "  - rule: |\n" +
-      "      has(self.spec) &&\n" +
-      "      has(self.status)\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  x-kubernetes-validations:\n" +
-      "  - rule: |\n" +
-      "      has(self.spec) &&\n" +
-      "      has(self.status)\n" +
-      "    message: spec and status are both required\n",
+    fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: |\n      has(self.spec) &&\n      has(self.status)\n",
+    pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: |\n      has(self.spec) &&\n      has(self.status)\n    message: spec and status are both required\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -41,16 +41,8 @@ export default defineRule({
       "Make the list `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys`, or move the rule up to the " +
       "list itself (`self == oldSelf` on the list is fine).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, items: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

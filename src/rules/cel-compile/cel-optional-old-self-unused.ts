@@ -24,12 +24,8 @@ export default defineRule({
       "Remove optionalOldSelf, or write the transition rule with oldSelf (e.g. " +
       "`oldSelf.hasValue() ? self >= oldSelf.value() : true`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > " +
-      "0', optionalOldSelf: true}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: " +
-      "'!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', optionalOldSelf: true}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

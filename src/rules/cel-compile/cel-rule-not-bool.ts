@@ -25,12 +25,8 @@ export default defineRule({
       "Make the expression a comparison or a boolean function call, e.g. `size(self.name) > 0` instead of " +
       "`size(self.name)`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: " +
-      "'size(self.a)'}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: " +
-      "'size(self.a) > 0'}]}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a)'}]}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a) > 0'}]}\n",
   },
   visitNode(node, ctx) {
     if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;

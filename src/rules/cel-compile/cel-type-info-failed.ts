@@ -28,24 +28,8 @@ export default defineRule({
       "not stop their compilation).",
     fix: "Fix the node's type (it has an error of its own); the rules below it are then compiled.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  x-kubernetes-validations: [{rule: 'true'}]\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: any\n" +
-      "      properties:\n" +
-      "        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  x-kubernetes-validations: [{rule: 'true'}]\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      properties:\n" +
-      "        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations: [{rule: 'true'}]\n  properties:\n    spec:\n      type: any\n      properties:\n        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations: [{rule: 'true'}]\n  properties:\n    spec:\n      type: object\n      properties:\n        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
   },
   visitNode(node, ctx) {
     const v = node.schema["x-kubernetes-validations"];

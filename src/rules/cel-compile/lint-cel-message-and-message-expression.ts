@@ -27,12 +27,8 @@ export default defineRule({
       "Keep one of them; if you keep both on purpose (a fallback), make `message` say the same thing as the " +
       "expression.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold, " +
-      "messageExpression: \"'must hold'\"}]}\n",
-    pass:
-      "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', " +
-      "messageExpression: \"'must hold'\"}]}\n",
+    fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold, messageExpression: \"'must hold'\"}]}\n",
+    pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -30,12 +30,8 @@ export default defineRule({
       "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule " +
       "without `optionalOldSelf`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: " +
-      "'!oldSelf.hasValue() || self == oldSelf.value()', optionalOldSelf: true}]}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == " +
-      "oldSelf'}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self == oldSelf.value()', optionalOldSelf: true}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

@@ -29,12 +29,8 @@ export default defineRule({
       "If the rule should also hold on create, set `optionalOldSelf: true` (Kubernetes 1.30+) and handle the absent " +
       "old value (`oldSelf.hasValue()`), or add a separate rule without `oldSelf`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == " +
-      "oldSelf', message: a is immutable}]}}}\n",
-    pass:
-      'openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: "self != ' +
-      "'oldSelf'\", message: a may not be oldSelf}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf', message: a is immutable}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != 'oldSelf'\", message: a may not be oldSelf}]}}}\n",
   },
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {

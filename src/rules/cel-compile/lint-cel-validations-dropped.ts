@@ -39,9 +39,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (dropDisabledFields, " +
       "v0.23–v0.24)",
-    fail:
-      'openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: "self != ' +
-      "''\"}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != ''\"}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, minLength: 1}}}\n",
   },
   visitNode(node, ctx) {

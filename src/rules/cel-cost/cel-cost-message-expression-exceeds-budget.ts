@@ -18,20 +18,8 @@ export default defineRule({
       "rejected like an expensive rule.",
     fix: "Keep messages simple (no iteration over unbounded lists), or bound the inputs it reads.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, items: {type: array, items: {type: string}}}\n" +
-      "  x-kubernetes-validations: [{rule: 'true', messageExpression: \"self.l.map(x, x.map(y, " +
-      "y + y).join(',')).join(';')\"}]\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, items: {type: array, items: {type: string}}}\n" +
-      "  x-kubernetes-validations: [{rule: 'true', messageExpression: \"size(self.l) > 3 ? 'l is long' : 'l is " +
-      "short'\"}]\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: array, items: {type: string}}}\n  x-kubernetes-validations: [{rule: 'true', messageExpression: \"self.l.map(x, x.map(y, y + y).join(',')).join(';')\"}]\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: array, items: {type: string}}}\n  x-kubernetes-validations: [{rule: 'true', messageExpression: \"size(self.l) > 3 ? 'l is long' : 'l is short'\"}]\n",
   },
   checkSchema(ctx) {
     // A12: on an update the per-expression limit is suppressed for a version whose schema is unchanged (a hoisted

@@ -24,18 +24,8 @@ export default defineRule({
       "Add bounds where the rule iterates (maxItems on lists, maxLength on strings, maxProperties on maps), " +
       "including the lists above the rule; the diagnostic's suggestion computes the smallest set that fits.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, items: {type: array, items: {type: string}}, x-kubernetes-validations: [{rule: " +
-      "\"self.all(x, x.all(y, y.startsWith('a')))\"}]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, maxItems: 10, items: {type: array, maxItems: 10, items: {type: string, maxLength: 64}}, " +
-      "x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y.startsWith('a')))\"}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: array, items: {type: string}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y.startsWith('a')))\"}]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, maxItems: 10, items: {type: array, maxItems: 10, items: {type: string, maxLength: 64}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y.startsWith('a')))\"}]}\n",
   },
   checkSchema(ctx) {
     // A12: on an update the per-expression limit is suppressed for a version whose schema is unchanged (a hoisted

@@ -21,40 +21,8 @@ export default defineRule({
       "Bound the inputs of the most expensive rules (see the cel-cost-total-contributor diagnostics and their " +
       "suggestions), or merge rules that iterate over the same list.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    a: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n" +
-      "    b: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'b'))\"}]}\n" +
-      "    c: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'c'))\"}]}\n" +
-      "    d: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'd'))\"}]}\n" +
-      "    e: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'e'))\"}]}\n" +
-      "    f: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'f'))\"}]}\n" +
-      "    g: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'g'))\"}]}\n" +
-      "    h: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'h'))\"}]}\n" +
-      "    i: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'i'))\"}]}\n" +
-      "    j: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'j'))\"}]}\n" +
-      "    k: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'k'))\"}]}\n" +
-      "    l: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'l'))\"}]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    a: {type: array, maxItems: 100, items: {type: array, maxItems: 100, items: {type: string, maxLength: 6}}, " +
-      "x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    a: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n    b: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'b'))\"}]}\n    c: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'c'))\"}]}\n    d: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'd'))\"}]}\n    e: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'e'))\"}]}\n    f: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'f'))\"}]}\n    g: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'g'))\"}]}\n    h: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'h'))\"}]}\n    i: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'i'))\"}]}\n    j: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'j'))\"}]}\n    k: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'k'))\"}]}\n    l: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'l'))\"}]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    a: {type: array, maxItems: 100, items: {type: array, maxItems: 100, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n",
   },
   checkSchema(ctx) {
     const costs = schemaCosts(ctx);

@@ -20,40 +20,8 @@ export default defineRule({
       "rules (each at least 1,000,000) as well as the total.",
     fix: "Bound the inputs of the named rules; each diagnostic carries the bounds that shrink it.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    a: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n" +
-      "    b: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'b'))\"}]}\n" +
-      "    c: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'c'))\"}]}\n" +
-      "    d: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'd'))\"}]}\n" +
-      "    e: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'e'))\"}]}\n" +
-      "    f: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'f'))\"}]}\n" +
-      "    g: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'g'))\"}]}\n" +
-      "    h: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'h'))\"}]}\n" +
-      "    i: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'i'))\"}]}\n" +
-      "    j: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'j'))\"}]}\n" +
-      "    k: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'k'))\"}]}\n" +
-      "    l: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, " +
-      "maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'l'))\"}]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    a: {type: array, maxItems: 100, items: {type: array, maxItems: 100, items: {type: string, maxLength: 6}}, " +
-      "x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    a: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n    b: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'b'))\"}]}\n    c: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'c'))\"}]}\n    d: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'd'))\"}]}\n    e: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'e'))\"}]}\n    f: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'f'))\"}]}\n    g: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'g'))\"}]}\n    h: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'h'))\"}]}\n    i: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'i'))\"}]}\n    j: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'j'))\"}]}\n    k: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'k'))\"}]}\n    l: {type: array, maxItems: 1400, items: {type: array, maxItems: 1400, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'l'))\"}]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    a: {type: array, maxItems: 100, items: {type: array, maxItems: 100, items: {type: string, maxLength: 6}}, x-kubernetes-validations: [{rule: \"self.all(x, x.all(y, y == 'a'))\"}]}\n",
   },
   checkSchema(ctx) {
     const findings = schemaCosts(ctx).findings;

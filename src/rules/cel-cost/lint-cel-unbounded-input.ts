@@ -30,18 +30,8 @@ export default defineRule({
       "a nested rule, a messageExpression or a new version is added, and its runtime cost per object stays high.",
     fix: "Add the bounds the suggestion names (maxItems, maxProperties, maxLength) at the schema nodes the rule reads.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      '    l: {type: array, items: {type: string, maxLength: 16}, x-kubernetes-validations: [{rule: "self.all(x, ' +
-      "x.startsWith('a'))\"}]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    l: {type: array, maxItems: 64, items: {type: string, maxLength: 16}, " +
-      "x-kubernetes-validations: [{rule: \"self.all(x, x.startsWith('a'))\"}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string, maxLength: 16}, x-kubernetes-validations: [{rule: \"self.all(x, x.startsWith('a'))\"}]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, maxItems: 64, items: {type: string, maxLength: 16}, x-kubernetes-validations: [{rule: \"self.all(x, x.startsWith('a'))\"}]}\n",
   },
   checkSchema(ctx) {
     for (const e of schemaCosts(ctx).expressions) {

@@ -21,12 +21,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec)",
-    fail:
-      "spec:\n" +
-      "  preserveUnknownFields: true\n" +
-      "  conversion:\n" +
-      "    strategy: Webhook\n" +
-      '    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com"}}\n',
+    fail: 'spec:\n  preserveUnknownFields: true\n  conversion:\n    strategy: Webhook\n    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com"}}\n',
     pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {

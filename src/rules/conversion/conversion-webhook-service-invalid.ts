@@ -24,12 +24,8 @@ export default defineRule({
       "kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateWebhookService); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceConversion: argument order)",
-    fail:
-      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 0, " +
-      "path: /Convert}}}\n",
-    pass:
-      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 443, " +
-      "path: /convert}}}\n",
+    fail: "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 0, path: /Convert}}}\n",
+    pass: "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, port: 443, path: /convert}}}\n",
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

@@ -19,12 +19,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceConversion)",
-    fail:
-      "spec:\n" +
-      "  conversion:\n" +
-      "    strategy: Webhook\n" +
-      '    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://a", service: {name: s, ' +
-      "namespace: n}}}\n",
+    fail: 'spec:\n  conversion:\n    strategy: Webhook\n    webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://a", service: {name: s, namespace: n}}}\n',
     pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {

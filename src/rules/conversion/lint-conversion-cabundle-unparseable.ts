@@ -31,9 +31,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateCABundle); " +
       "kubernetes/client-go:transport/transport.go",
-    fail:
-      'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com", ' +
-      'caBundle: "bm90IGEgY2VydGlmaWNhdGU="}}\n',
+    fail: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com", caBundle: "bm90IGEgY2VydGlmaWNhdGU="}}\n',
     pass: 'webhook: {conversionReviewVersions: [v1], clientConfig: {url: "https://conv.example.com/convert"}}\n',
   },
   check(ctx) {

@@ -29,16 +29,8 @@ export default defineRule({
       "served versions' schemas differ (beyond descriptions), data is silently lost or misread.",
     fix: "Either keep the schemas of all served versions identical, or add a conversion webhook (strategy Webhook).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/nop_converter.go",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
-      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object, properties: {size: {type: string}}}}}}}\n",
-    pass:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, description: new}}}\n" +
-      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, description: old}}}\n",
+    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: string}}}}}}}\n",
+    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, description: new}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, description: old}}}\n",
   },
   check(ctx) {
     if (ctx.crd.schemaHoisted) return;

@@ -31,13 +31,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiserver:pkg/util/webhook/authentication.go; " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
-    fail:
-      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, " +
-      "path: /convert}}}\n",
-    pass:
-      "metadata: {annotations: {cert-manager.io/inject-ca-from: ns/conv-cert}}\n" +
-      "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, " +
-      "path: /convert}}}\n",
+    fail: "webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, path: /convert}}}\n",
+    pass: "metadata: {annotations: {cert-manager.io/inject-ca-from: ns/conv-cert}}\nwebhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: ns, path: /convert}}}\n",
   },
   check(ctx) {
     const c = conversionOf(ctx.crd, ctx.memo);

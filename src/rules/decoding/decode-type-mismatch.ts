@@ -33,21 +33,8 @@ export default defineRule({
     upstream:
       "kubernetes/apimachinery:pkg/runtime/serializer/json/json.go; " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types_jsonschema.go, marshal.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    replicas:\n" +
-      "      type: integer\n" +
-      "      exclusiveMaximum: 5\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    replicas:\n" +
-      "      type: integer\n" +
-      "      maximum: 5\n" +
-      "      exclusiveMaximum: true\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas:\n      type: integer\n      exclusiveMaximum: 5\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas:\n      type: integer\n      maximum: 5\n      exclusiveMaximum: true\n",
   },
   check(ctx) {
     reportIssues(ctx, "type-mismatch", true);

@@ -26,24 +26,8 @@ export default defineRule({
       "types below them still fail the request (decode-type-mismatch).",
     fix: "Fix the keyword's spelling, or remove a keyword that Kubernetes structural schemas do not support.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/marshal.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    sizes:\n" +
-      "      type: array\n" +
-      "      items:\n" +
-      "        type: string\n" +
-      "        enums: [small, large]\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    sizes:\n" +
-      "      type: array\n" +
-      "      items:\n" +
-      "        type: string\n" +
-      "        enum: [small, large]\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    sizes:\n      type: array\n      items:\n        type: string\n        enums: [small, large]\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    sizes:\n      type: array\n      items:\n        type: string\n        enum: [small, large]\n",
   },
   check(ctx) {
     reportIssues(ctx, "dropped-field", false);

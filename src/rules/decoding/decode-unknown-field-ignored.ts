@@ -42,22 +42,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiserver:pkg/features/kube_features.go (ServerSideFieldValidation), " +
       "kubernetes/apiserver:pkg/endpoints/handlers/create.go (strict decoding only with the gate)",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      x-kubernetes-validation:\n" +
-      "      - rule: self.minReplicas <= self.maxReplicas\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      x-kubernetes-validations:\n" +
-      "      - rule: self.minReplicas <= self.maxReplicas\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      x-kubernetes-validation:\n      - rule: self.minReplicas <= self.maxReplicas\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      x-kubernetes-validations:\n      - rule: self.minReplicas <= self.maxReplicas\n",
   },
   check(ctx) {
     reportIssues(ctx, "unknown-field", false, {

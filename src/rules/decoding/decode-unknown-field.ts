@@ -36,22 +36,8 @@ export default defineRule({
       "Fix the spelling or the nesting level (the suggestion names the closest known field), or remove the field; " +
       "for a field newer than your cluster, upgrade or drop it.",
     upstream: "kubernetes/apimachinery:pkg/runtime/serializer/json/json.go (strict decoding via sigs.k8s.io/json)",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      x-kubernetes-validation:\n" +
-      "      - rule: self.minReplicas <= self.maxReplicas\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      x-kubernetes-validations:\n" +
-      "      - rule: self.minReplicas <= self.maxReplicas\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      x-kubernetes-validation:\n      - rule: self.minReplicas <= self.maxReplicas\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      x-kubernetes-validations:\n      - rule: self.minReplicas <= self.maxReplicas\n",
   },
   check(ctx) {
     reportIssues(ctx, "unknown-field", false);

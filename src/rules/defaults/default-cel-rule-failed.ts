@@ -25,16 +25,8 @@ export default defineRule({
       "not run on a default with schema errors.",
     fix: "Change the default so that the rule holds, or correct the rule.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      '    n: {type: integer, default: 5, x-kubernetes-validations: [{rule: "self < 3"}]}\n',
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      '    n: {type: integer, default: 2, x-kubernetes-validations: [{rule: "self < 3"}]}\n',
+    fail: 'openAPIV3Schema:\n  type: object\n  properties:\n    n: {type: integer, default: 5, x-kubernetes-validations: [{rule: "self < 3"}]}\n',
+    pass: 'openAPIV3Schema:\n  type: object\n  properties:\n    n: {type: integer, default: 2, x-kubernetes-validations: [{rule: "self < 3"}]}\n',
   },
   checkSchema(ctx) {
     for (const f of celDefaultFindings(ctx)) {

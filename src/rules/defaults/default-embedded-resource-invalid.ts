@@ -21,18 +21,8 @@ export default defineRule({
       "labels, annotations…).",
     fix: "Give the default a complete `apiVersion` and `kind`, and valid `metadata` (or none).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, " +
-      "default: {kind: Pod}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, " +
-      "default: {apiVersion: v1, kind: Pod}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {kind: Pod}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {apiVersion: v1, kind: Pod}}\n",
   },
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

@@ -23,36 +23,8 @@ export default defineRule({
       "map this reason replaces the top-level one.",
     fix: "Remove the `default` from the map's value schema.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      properties:\n" +
-      "        template:\n" +
-      "          type: object\n" +
-      "          x-kubernetes-embedded-resource: true\n" +
-      "          properties:\n" +
-      "            metadata:\n" +
-      "              type: object\n" +
-      "              properties:\n" +
-      "                labels: {type: object, additionalProperties: {type: string, default: x}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      properties:\n" +
-      "        template:\n" +
-      "          type: object\n" +
-      "          x-kubernetes-embedded-resource: true\n" +
-      "          properties:\n" +
-      "            metadata:\n" +
-      "              type: object\n" +
-      "              properties:\n" +
-      "                labels: {type: object, additionalProperties: {type: string}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      properties:\n        template:\n          type: object\n          x-kubernetes-embedded-resource: true\n          properties:\n            metadata:\n              type: object\n              properties:\n                labels: {type: object, additionalProperties: {type: string, default: x}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      properties:\n        template:\n          type: object\n          x-kubernetes-embedded-resource: true\n          properties:\n            metadata:\n              type: object\n              properties:\n                labels: {type: object, additionalProperties: {type: string}}\n",
   },
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;

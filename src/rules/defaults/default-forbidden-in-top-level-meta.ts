@@ -22,11 +22,7 @@ export default defineRule({
     fix: "Remove the `default`. Set names, labels or annotations from a controller or a mutating webhook instead.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    kind: {type: string, default: Widget}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {kind: {type: string, default: Widget}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {kind: {type: string, default: Widget}}}\n",
   },
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;

@@ -23,30 +23,8 @@ export default defineRule({
       "`must result in valid metadata: <errors>`.",
     fix: "Make the default a valid value for that metadata field (e.g. a name without `/`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    tpl:\n" +
-      "      type: object\n" +
-      "      x-kubernetes-embedded-resource: true\n" +
-      "      properties:\n" +
-      "        metadata:\n" +
-      "          type: object\n" +
-      "          properties:\n" +
-      "            name: {type: string, default: a/b}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    tpl:\n" +
-      "      type: object\n" +
-      "      x-kubernetes-embedded-resource: true\n" +
-      "      properties:\n" +
-      "        metadata:\n" +
-      "          type: object\n" +
-      "          properties:\n" +
-      "            name: {type: string, default: a-b}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl:\n      type: object\n      x-kubernetes-embedded-resource: true\n      properties:\n        metadata:\n          type: object\n          properties:\n            name: {type: string, default: a/b}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl:\n      type: object\n      x-kubernetes-embedded-resource: true\n      properties:\n        metadata:\n          type: object\n          properties:\n            name: {type: string, default: a-b}\n",
   },
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

@@ -26,16 +26,8 @@ export default defineRule({
       "Remove the unknown keys from the default, describe them under `properties`, or set " +
       "`x-kubernetes-preserve-unknown-fields: true` on the defaulted node.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {a: {type: string}}, default: {a: x, b: y}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}}, default: {a: x, b: y}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {a: {type: string}, b: {type: string}}, default: {a: x, b: y}}\n",
   },
   visitNode(node, ctx) {
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

@@ -45,17 +45,8 @@ export default defineRule({
       "Set `spec.preserveUnknownFields: false` (or drop it: false is the v1 default) and mark the subtrees that must " +
       "keep unknown fields with `x-kubernetes-preserve-unknown-fields: true`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "spec: {preserveUnknownFields: true}\n" +
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
+    fail: "spec: {preserveUnknownFields: true}\nopenAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {size: {type: integer, default: 1}}}\n",
   },
   check(ctx) {
     if (ctx.crd.spec.preserveUnknownFields !== true) return;

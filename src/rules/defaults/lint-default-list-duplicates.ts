@@ -24,16 +24,8 @@ export default defineRule({
       "fails with `Duplicate value`.",
     fix: "Remove the repeated items (or give the map entries distinct keys).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b, a]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b, a]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b]}\n",
   },
   visitNode(node, ctx) {
     if (node.inJunctor || node.inUnsupported) return;

@@ -25,24 +25,8 @@ export default defineRule({
       "Decide: drop the `default` if clients must choose a value, or drop the property from `required` if the " +
       "default is fine.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      required: [mode]\n" +
-      "      properties:\n" +
-      "        mode: {type: string, default: fast}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec:\n" +
-      "      type: object\n" +
-      "      required: [mode]\n" +
-      "      properties:\n" +
-      "        mode: {type: string}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      required: [mode]\n      properties:\n        mode: {type: string, default: fast}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      required: [mode]\n      properties:\n        mode: {type: string}\n",
   },
   visitNode(node, ctx) {
     if (node.via !== "properties" || node.name === null || node.inJunctor || defaultValue(node) === undefined) return;

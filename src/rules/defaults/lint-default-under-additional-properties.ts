@@ -30,20 +30,8 @@ export default defineRule({
       "fields). crdlint checks them the way the apiserver checks the others and reports the ones that would fail.",
     fix: "Make the default satisfy its schema, without fields the schema does not describe.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    limits:\n" +
-      "      type: object\n" +
-      "      additionalProperties: {type: integer, minimum: 0, default: -1}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    limits:\n" +
-      "      type: object\n" +
-      "      additionalProperties: {type: integer, minimum: 0, default: 0}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    limits:\n      type: object\n      additionalProperties: {type: integer, minimum: 0, default: -1}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    limits:\n      type: object\n      additionalProperties: {type: integer, minimum: 0, default: 0}\n",
   },
   visitNode(node, ctx) {
     if (!node.underAdditionalProperties || node.inJunctor || node.inUnsupported) return;

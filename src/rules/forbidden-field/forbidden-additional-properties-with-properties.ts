@@ -24,9 +24,7 @@ export default defineRule({
       "Remove `additionalProperties` (pruning already drops unknown fields), or turn the node into a map without " +
       "`properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}, " +
-      "additionalProperties: false}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}, additionalProperties: false}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}}}}\n",
   },
   visitNode(node, ctx) {

@@ -19,9 +19,7 @@ export default defineRule({
       "is rejected.",
     fix: "Remove `additionalItems`; describe all entries with one `items` schema.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
-      "additionalItems: false}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, additionalItems: false}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}}}}\n",
   },
   visitNode(node, ctx) {

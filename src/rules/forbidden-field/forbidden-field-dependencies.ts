@@ -18,9 +18,7 @@ export default defineRule({
     fix: "Express the dependency with a CEL rule, e.g. `!has(self.a) || has(self.b)`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string}, b: {type: string}}, dependencies: {a: [b]}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string}, b: {type: string}}, " +
-      'x-kubernetes-validations: [{rule: "!has(self.a) || has(self.b)"}]}\n',
+    pass: 'openAPIV3Schema: {type: object, properties: {a: {type: string}, b: {type: string}}, x-kubernetes-validations: [{rule: "!has(self.a) || has(self.b)"}]}\n',
   },
   visitNode(node, ctx) {
     const s = node.schema;

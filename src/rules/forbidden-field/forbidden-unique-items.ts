@@ -19,9 +19,7 @@ export default defineRule({
       "`x-kubernetes-list-map-keys` (object items): the apiserver enforces uniqueness efficiently.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {tags: {type: array, uniqueItems: true, items: {type: string}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: string}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -26,26 +26,8 @@ export default defineRule({
       "Nothing is wrong; if every writer sets the key anyway, list it in `items.required` to make the contract " +
       "explicit.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, " +
-      "default: TCP}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
-      "      items: {type: object, required: [port, protocol], properties: {port: {type: integer}, " +
-      "protocol: {type: string, default: TCP}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port, protocol], properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

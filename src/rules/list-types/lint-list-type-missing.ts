@@ -33,22 +33,8 @@ export default defineRule({
       "when replacing the whole list is intended.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types_jsonschema.go (x-kubernetes-list-type)",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

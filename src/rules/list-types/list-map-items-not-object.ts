@@ -21,23 +21,8 @@ export default defineRule({
       "Set `type: object` on `items` and declare the key properties, or use `x-kubernetes-list-type: set` for a list " +
       "of unique scalars.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    names:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [name]\n" +
-      "      items: {type: string}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    names:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: set\n" +
-      "      items: {type: string}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    names:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [name]\n      items: {type: string}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    names:\n      type: array\n      x-kubernetes-list-type: set\n      items: {type: string}\n",
   },
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "map") return;

@@ -26,25 +26,8 @@ export default defineRule({
       "Add the key to `items.required`, or give the key property a `default` (e.g. " +
       "`protocol: {type: string, default: TCP}`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port, protocol]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, " +
-      "default: TCP}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, protocol]\n      items: {type: object, required: [port], properties: {port: {type: integer}, protocol: {type: string, default: TCP}}}\n",
   },
   visitNode(node, ctx) {
     // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).

@@ -20,24 +20,8 @@ export default defineRule({
       "once per such entry.",
     fix: "Use the JSON property names declared under `items.properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [containerPort]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [containerPort]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

@@ -20,24 +20,8 @@ export default defineRule({
       "the key's.",
     fix: "Key the list on scalar properties (string, integer, number, boolean), or make the list `atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    rules:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [selector]\n" +
-      "      items: {type: object, required: [selector], properties: {selector: {type: object}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    rules:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [name]\n" +
-      "      items: {type: object, required: [name], properties: {name: {type: string}, selector: {type: object}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    rules:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [selector]\n      items: {type: object, required: [selector], properties: {selector: {type: object}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    rules:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [name]\n      items: {type: object, required: [name], properties: {name: {type: string}, selector: {type: object}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

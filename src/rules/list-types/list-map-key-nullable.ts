@@ -21,24 +21,8 @@ export default defineRule({
       "`nullable` (checked once per listed key).",
     fix: "Remove `nullable: true` from the key property.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer, nullable: true}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer, nullable: true}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).

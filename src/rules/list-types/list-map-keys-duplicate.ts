@@ -19,24 +19,8 @@ export default defineRule({
       "occurrence (checked when the items are of type object).",
     fix: "List each key property once.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port, port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);

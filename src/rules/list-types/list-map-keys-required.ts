@@ -21,23 +21,8 @@ export default defineRule({
       "List the item properties that identify an entry in `x-kubernetes-list-map-keys` (each one required or " +
       "defaulted), or use `x-kubernetes-list-type: atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    ports:\n" +
-      "      type: array\n" +
-      "      x-kubernetes-list-type: map\n" +
-      "      x-kubernetes-list-map-keys: [port]\n" +
-      "      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

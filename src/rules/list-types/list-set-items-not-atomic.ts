@@ -27,12 +27,8 @@ export default defineRule({
       "Add `x-kubernetes-map-type: atomic` to object items (or `x-kubernetes-list-type: atomic` to array items), or " +
       "better key the list as `x-kubernetes-list-type: map`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: object, properties: {a: {type: string}}}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, properties: {a: {type: string}}}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
   },
   visitNode(node, ctx) {
     // requireAtomicSetType: an update may keep non-atomic set items when OLD had some (asked only on a finding: the answer lints OLD).

@@ -21,12 +21,8 @@ export default defineRule({
       "1.19 their item schema may not be `nullable`.",
     fix: "Remove `nullable: true` from `items`, or make the list `atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: string, nullable: true}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: string}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string, nullable: true}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
   },
   visitNode(node, ctx) {
     // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).

@@ -20,9 +20,7 @@ export default defineRule({
       "list. For an object merged as a whole, use `x-kubernetes-map-type: atomic` instead.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-list-type: set}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
-      "x-kubernetes-list-type: set}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: set}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

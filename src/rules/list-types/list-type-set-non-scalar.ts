@@ -40,12 +40,8 @@ export default defineRule({
       "Key the list instead: `x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys` naming required scalar " +
       "properties of the items, or make it `atomic`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: map, " +
-      "x-kubernetes-list-map-keys: [a], items: {type: object, required: [a], properties: {a: {type: string}}}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [a], items: {type: object, required: [a], properties: {a: {type: string}}}}}}\n",
   },
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "set") return;

@@ -21,12 +21,8 @@ export default defineRule({
       "and `map` (merge entries by their `x-kubernetes-list-map-keys`). Any other value is rejected.",
     fix: "Use `atomic`, `set` or `map` (lowercase). `map` also needs `x-kubernetes-list-map-keys`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
-      "x-kubernetes-list-type: Set}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
-      "x-kubernetes-list-type: set}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: Set}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: set}}}\n",
   },
   visitNode(node, ctx) {
     const listType = node.schema[LIST_TYPE];

@@ -19,12 +19,8 @@ export default defineRule({
       "same path).",
     fix: "Move `x-kubernetes-map-type` to an object schema, or use `x-kubernetes-list-type` for arrays.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, " +
-      "x-kubernetes-map-type: atomic}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: object, additionalProperties: {type: string}, " +
-      "x-kubernetes-map-type: atomic}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-map-type: atomic}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, additionalProperties: {type: string}, x-kubernetes-map-type: atomic}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -22,12 +22,8 @@ export default defineRule({
       "for CEL transition rules (`cel-old-self-uncorrelatable`).",
     fix: "Use `atomic` or `granular` (lowercase), or remove the extension.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: Atomic, " +
-      "additionalProperties: {type: string}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: atomic, " +
-      "additionalProperties: {type: string}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: Atomic, additionalProperties: {type: string}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}}}\n",
   },
   visitNode(node, ctx) {
     const mapType = node.schema[MAP_TYPE];

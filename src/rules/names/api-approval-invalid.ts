@@ -27,16 +27,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateAPIApproval); " +
       "kubernetes/apiextensions-apiserver:pkg/apihelpers/helpers.go (GetAPIApprovalState)",
-    fail:
-      "metadata:\n" +
-      "  name: widgets.x.k8s.io\n" +
-      '  annotations: {api-approved.kubernetes.io: "yes"}\n' +
-      "spec: {group: x.k8s.io}\n",
-    pass:
-      "metadata:\n" +
-      "  name: widgets.x.k8s.io\n" +
-      '  annotations: {api-approved.kubernetes.io: "unapproved, experimental"}\n' +
-      "spec: {group: x.k8s.io}\n",
+    fail: 'metadata:\n  name: widgets.x.k8s.io\n  annotations: {api-approved.kubernetes.io: "yes"}\nspec: {group: x.k8s.io}\n',
+    pass: 'metadata:\n  name: widgets.x.k8s.io\n  annotations: {api-approved.kubernetes.io: "unapproved, experimental"}\nspec: {group: x.k8s.io}\n',
   },
   check(ctx) {
     const value = approvalToCheck(ctx);

@@ -28,11 +28,7 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateAPIApproval); " +
       "kubernetes/apiextensions-apiserver:pkg/apihelpers/helpers.go (IsProtectedCommunityGroup, GetAPIApprovalState)",
     fail: "metadata: {name: widgets.x.k8s.io}\nspec: {group: x.k8s.io}\n",
-    pass:
-      "metadata:\n" +
-      "  name: widgets.x.k8s.io\n" +
-      '  annotations: {api-approved.kubernetes.io: "https://github.com/kubernetes/enhancements/pull/1111"}\n' +
-      "spec: {group: x.k8s.io}\n",
+    pass: 'metadata:\n  name: widgets.x.k8s.io\n  annotations: {api-approved.kubernetes.io: "https://github.com/kubernetes/enhancements/pull/1111"}\nspec: {group: x.k8s.io}\n',
   },
   check(ctx) {
     if (approvalToCheck(ctx) !== "") return;

@@ -25,16 +25,8 @@ export default defineRule({
       "column called `Name` shows NAME twice.",
     fix: "Rename or remove the duplicate column; drop a column that repeats `.metadata.name`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, " +
-      "phase: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: READY, type: string, " +
-      "jsonPath: .status.phase}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, " +
-      "phase: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: Phase, type: string, " +
-      "jsonPath: .status.phase}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: READY, type: string, jsonPath: .status.phase}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {ready: {type: string}, phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}, {name: Phase, type: string, jsonPath: .status.phase}]\n",
   },
   check(ctx) {
     let seen = new Map<string, number>();

@@ -35,14 +35,8 @@ export default defineRule({
       "Fix the JSONPath syntax (close filters and brackets, quote string literals in filters: " +
       '`.status.conditions[?(@.type=="Ready")].status`).',
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, " +
-      "x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\n" +
-      'additionalPrinterColumns: [{name: X, type: string, jsonPath: ".spec.items[?(@.x==]"}]\n',
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, " +
-      "x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\n" +
-      'additionalPrinterColumns: [{name: X, type: string, jsonPath: ".spec.items[?(@.x==\\"a\\")].x"}]\n',
+    fail: 'openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: ".spec.items[?(@.x==]"}]\n',
+    pass: 'openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {items: {type: array, x-kubernetes-list-type: atomic, items: {type: object, properties: {x: {type: string}}}}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: ".spec.items[?(@.x==\\"a\\")].x"}]\n',
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

@@ -22,12 +22,8 @@ export default defineRule({
     fix: "Use 0 for columns shown by default and 1 for `-o wide` columns.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types.go (CustomResourceColumnDefinition.priority)",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: -1}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: 1}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: -1}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x, priority: 1}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

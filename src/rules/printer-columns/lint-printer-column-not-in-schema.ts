@@ -27,12 +27,8 @@ export default defineRule({
       "Point the jsonPath at a declared property, or declare it. Paths under `.metadata` follow ObjectMeta " +
       "(`.metadata.creationTimestamp`, `.metadata.labels.app`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.state}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.phase}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.state}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {status: {type: object, properties: {phase: {type: string}}}}}\nadditionalPrinterColumns: [{name: Phase, type: string, jsonPath: .status.phase}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

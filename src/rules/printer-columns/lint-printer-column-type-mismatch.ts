@@ -50,12 +50,8 @@ export default defineRule({
       "render by format.",
     fix: "Use the column type that matches the field (`string` prints any value), and a format that fits it, or none.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n" +
-      "additionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: string}}}}}\nadditionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\nadditionalPrinterColumns: [{name: Replicas, type: integer, jsonPath: .spec.replicas}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

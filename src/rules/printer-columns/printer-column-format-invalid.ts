@@ -20,9 +20,7 @@ export default defineRule({
     fix: "Remove `format`, or use one of byte, date, date-time, double, float, int32, int64, password.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "additionalPrinterColumns: [{name: X, type: string, format: email, jsonPath: .spec.x}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

@@ -21,9 +21,7 @@ export default defineRule({
     fix: "Write the path with a leading dot and no braces: `.spec.x`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "additionalPrinterColumns: [{name: X, type: string, jsonPath: spec.x}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd)) {

@@ -18,9 +18,7 @@ export default defineRule({
     fix: "Give the column a short header, e.g. `name: Ready`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: 'additionalPrinterColumns: [{name: "", type: string, jsonPath: .spec.x}]\n',
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\n" +
-      "additionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {x: {type: string}}}}}\nadditionalPrinterColumns: [{name: X, type: string, jsonPath: .spec.x}]\n",
   },
   check(ctx) {
     for (const c of columnEntries(ctx.crd))

@@ -15,59 +15,7 @@ export default defineEngineRule({
     why: "CEL rules run last, on the pruned and defaulted object; each failing rule is a field error of the 422 response.",
     fix: "Change the resource so the rule holds (the message says what it expects).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
-    fail:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            x-kubernetes-validations: [{rule: 'self.min <= self.max', message: min must not exceed max}]\n" +
-      "            properties:\n" +
-      "              min: {type: integer}\n" +
-      "              max: {type: integer}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {min: 5, max: 1}\n",
-    pass:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            x-kubernetes-validations: [{rule: 'self.min <= self.max', message: min must not exceed max}]\n" +
-      "            properties:\n" +
-      "              min: {type: integer}\n" +
-      "              max: {type: integer}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {min: 1, max: 5}\n",
+    fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            x-kubernetes-validations: [{rule: 'self.min <= self.max', message: min must not exceed max}]\n            properties:\n              min: {type: integer}\n              max: {type: integer}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {min: 5, max: 1}\n",
+    pass: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            x-kubernetes-validations: [{rule: 'self.min <= self.max', message: min must not exceed max}]\n            properties:\n              min: {type: integer}\n              max: {type: integer}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {min: 1, max: 5}\n",
   },
 });

@@ -16,57 +16,7 @@ export default defineEngineRule({
       "metadata.",
     fix: "Give the embedded object apiVersion, kind and valid metadata.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/validation.go",
-    fail:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              template: {type: object, x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {template: {metadata: {name: a}}}\n",
-    pass:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              template: {type: object, x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {template: {apiVersion: v1, kind: Pod, metadata: {name: a}}}\n",
+    fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {template: {metadata: {name: a}}}\n",
+    pass: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              template: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {template: {apiVersion: v1, kind: Pod, metadata: {name: a}}}\n",
   },
 });

@@ -15,55 +15,7 @@ export default defineEngineRule({
       "value.",
     fix: "Remove the repeated entry or give it a distinct key.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go",
-    fail:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {tags: [a, b, a]}\n",
-    pass:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {tags: [a, b]}\n",
+    fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {tags: [a, b, a]}\n",
+    pass: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {tags: [a, b]}\n",
   },
 });

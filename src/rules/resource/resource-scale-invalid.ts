@@ -16,59 +16,7 @@ export default defineEngineRule({
       "them, with the JSONPath as written as the field.",
     fix: "Make the replicas a whole number between 0 and 2147483647.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/validator.go",
-    fail:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    subresources:\n" +
-      "      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              replicas: {type: integer}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {replicas: -1}\n",
-    pass:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    subresources:\n" +
-      "      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              replicas: {type: integer}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n",
+    fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    subresources:\n      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: -1}\n",
+    pass: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    subresources:\n      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: 1}\n",
   },
 });

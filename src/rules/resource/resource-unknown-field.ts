@@ -19,55 +19,7 @@ export default defineEngineRule({
       "Remove the field, fix its spelling, or add it to the schema (or mark the parent " +
       "`x-kubernetes-preserve-unknown-fields: true`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
-    fail:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              replicas: {type: integer, minimum: 0}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {replicas: 1, replica: 2}\n",
-    pass:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema:\n" +
-      "      openAPIV3Schema:\n" +
-      "        type: object\n" +
-      "        properties:\n" +
-      "          spec:\n" +
-      "            type: object\n" +
-      "            properties:\n" +
-      "              replicas: {type: integer, minimum: 0}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n",
+    fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer, minimum: 0}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: 1, replica: 2}\n",
+    pass: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              replicas: {type: integer, minimum: 0}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: 1}\n",
   },
 });

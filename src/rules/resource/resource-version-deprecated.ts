@@ -17,55 +17,7 @@ export default defineEngineRule({
     why: "Deprecated versions may stop being served; the apiserver warns on every request.",
     fix: "Move the resource to the version the warning names.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go",
-    fail:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1beta1\n" +
-      "    served: true\n" +
-      "    storage: false\n" +
-      "    deprecated: true\n" +
-      "    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {replicas: {type: integer}}}}}}\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {replicas: {type: integer}}}}}}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1beta1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n",
-    pass:
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata: {name: widgets.example.com}\n" +
-      "spec:\n" +
-      "  group: example.com\n" +
-      "  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n" +
-      "  scope: Namespaced\n" +
-      "  versions:\n" +
-      "  - name: v1beta1\n" +
-      "    served: true\n" +
-      "    storage: false\n" +
-      "    deprecated: true\n" +
-      "    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {replicas: {type: integer}}}}}}\n" +
-      "  - name: v1\n" +
-      "    served: true\n" +
-      "    storage: true\n" +
-      "    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {replicas: {type: integer}}}}}}\n" +
-      "---\n" +
-      "apiVersion: example.com/v1\n" +
-      "kind: Widget\n" +
-      "metadata: {name: w1}\n" +
-      "spec: {replicas: 1}\n",
+    fail: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1beta1\n    served: true\n    storage: false\n    deprecated: true\n    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}}\n  - name: v1\n    served: true\n    storage: true\n    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}}\n---\napiVersion: example.com/v1beta1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: 1}\n",
+    pass: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1beta1\n    served: true\n    storage: false\n    deprecated: true\n    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}}\n  - name: v1\n    served: true\n    storage: true\n    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: 1}\n",
   },
 });

@@ -31,19 +31,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go; " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object, " +
-      "additionalProperties: {type: string}}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object, " +
-      "additionalProperties: {type: string}}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object, " +
-      "additionalProperties: {type: string, maxLength: 63}}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: string, maxLength: 63}}}}}}\n",
   },
   checkRevision(ctx) {
     const kind = (v: unknown): string =>

@@ -41,24 +41,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(findVersionsWithUnchangedSchemas, suppressExpressionCostForUnchangedSchema, StaticEstimatedCRDCostLimit)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
-      "maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, " +
-      "self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
-      "items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, " +
-      "x == y || !x.startsWith(y)))'}]}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
-      "maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, " +
-      "self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, " +
-      "maxItems: 200, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, " +
-      "self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, maxItems: 100, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {names: {type: array, maxItems: 200, items: {type: string, maxLength: 64}, x-kubernetes-validations: [{rule: 'self.all(x, self.all(y, x == y || !x.startsWith(y)))'}]}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "bounds-loosened")) {

@@ -23,20 +23,8 @@ export default defineRule({
       "Keep the old bound, or check the new bound on new values only (a CEL transition rule), until no stored object " +
       "exceeds it.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
-      "maxLength: 63}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
-      "maxLength: 32}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
-      "maxLength: 32}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
-      "maxLength: 63}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 63}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 32}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 32}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, maxLength: 63}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "bounds-tightened")) {

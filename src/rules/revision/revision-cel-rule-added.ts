@@ -41,20 +41,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go; " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, " +
-      "max: {type: integer}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
-      "'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, " +
-      "limits: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], " +
-      "properties: {min: {type: integer}, max: {type: integer}}}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, max: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {min: {type: integer}, limits: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "cel-rule-added")) {

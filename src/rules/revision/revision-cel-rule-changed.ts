@@ -71,22 +71,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(findPreexistingExpressions); kubernetes/apiserver:pkg/cel/environment/base.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
-      "'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
-      "'self.min < self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
-      "'self.min <= self.max'}, {rule: 'self.min >= 0'}], properties: {min: {type: integer}, " +
-      "max: {type: integer}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: " +
-      "'self.min >= 0'}, {rule: 'self.min <= self.max'}], properties: {min: {type: integer}, " +
-      "max: {type: integer}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min < self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min <= self.max'}, {rule: 'self.min >= 0'}], properties: {min: {type: integer}, max: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-validations: [{rule: 'self.min >= 0'}, {rule: 'self.min <= self.max'}], properties: {min: {type: integer}, max: {type: integer}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "cel-rule-changed")) {

@@ -29,19 +29,8 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (allowInvalidCABundle, " +
       "validateCustomResourceConversion); kubernetes/apiserver:pkg/util/webhook/validation.go (ValidateCABundle); " +
       "kubernetes/client-go:transport/transport.go (createErrorParsingCAData)",
-    fail:
-      "old:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
-      "new:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, " +
-      "caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\n",
-    pass:
-      "old:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, " +
-      "caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\n" +
-      "new:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, " +
-      "caBundle: bm90IGEgY2VydGlmaWNhdGUh}}\n",
+    fail: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\n",
+    pass: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, caBundle: bm90IGEgY2VydGlmaWNhdGU=}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}, caBundle: bm90IGEgY2VydGlmaWNhdGUh}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.crd) !== "Webhook" || ctx.update.allowInvalidCABundle) return;

@@ -28,28 +28,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply); " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/nop_converter.go",
-    fail:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
-      "  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n",
-    pass:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n",
+    pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.crd) !== "None") return;

@@ -35,16 +35,8 @@ export default defineRule({
       "v1beta1 is rejected unless OLD's was too (conversion-review-versions-unrecognized).",
     fix: "Deploy a webhook that accepts both review versions before changing the list.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/webhook_converter.go",
-    fail:
-      "old:\n" +
-      "  webhook: {conversionReviewVersions: [v1beta1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
-      "new:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
-    pass:
-      "old:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
-      "new:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    fail: "old:\n  webhook: {conversionReviewVersions: [v1beta1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    pass: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.old) !== "Webhook" || conversionStrategy(ctx.crd) !== "Webhook") return;

@@ -27,10 +27,7 @@ export default defineRule({
     upstream:
       "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md " +
       "(Webhook conversion)",
-    fail:
-      "old: {}\n" +
-      "new:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    fail: "old: {}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
     pass: "old: {}\nnew: {}\n",
   },
   checkRevision(ctx) {

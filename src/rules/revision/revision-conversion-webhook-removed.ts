@@ -31,25 +31,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/conversion/nop_converter.go; " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply)",
-    fail:
-      "old:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n",
-    pass:
-      "old:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n" +
-      "new:\n" +
-      "  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
+    fail: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n",
+    pass: "old:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\nnew:\n  webhook: {conversionReviewVersions: [v1], clientConfig: {service: {name: conv, namespace: system}}}\n",
   },
   checkRevision(ctx) {
     if (conversionStrategy(ctx.old) !== "Webhook" || conversionStrategy(ctx.crd) === "Webhook") return;

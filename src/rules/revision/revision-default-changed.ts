@@ -56,20 +56,8 @@ export default defineRule({
       "defaulting on read); " +
       "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions.md " +
       "(Defaulting)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, " +
-      "default: Retain}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, " +
-      "default: Delete}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, " +
-      "default: Retain}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, " +
-      "default: Retain, description: What happens on delete.}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, default: Retain}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, default: Delete}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, default: Retain}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {policy: {type: string, default: Retain, description: What happens on delete.}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "default-changed")) {

@@ -30,20 +30,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(findVersionsWithUnchangedSchemas)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
-      "description: Size in MiB.}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
-      "description: Size in GiB.}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
-      "description: Size in MiB.}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
-      "description: Size in MiB.}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, description: Size in MiB.}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, description: Size in GiB.}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, description: Size in MiB.}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, description: Size in MiB.}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "description-changed")) {

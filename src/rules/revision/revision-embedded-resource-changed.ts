@@ -33,20 +33,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/objectmeta/validation.go; " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, " +
-      "x-kubernetes-preserve-unknown-fields: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, " +
-      "x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, " +
-      "x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, " +
-      "x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, x-kubernetes-preserve-unknown-fields: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {template: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "embedded-resource-changed")) {

@@ -27,20 +27,8 @@ export default defineRule({
     upstream:
       "kubernetes/community:contributors/devel/sig-architecture/api_changes.md (adding an enum value is not a " +
       "compatible change)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe]}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe, Turbo]}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe]}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe]}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe, Turbo]}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-value-added")) {

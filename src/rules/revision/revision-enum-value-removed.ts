@@ -22,20 +22,8 @@ export default defineRule({
       "Keep the value (document it as deprecated) until no stored object holds it; map it to a new value in the " +
       "controller first.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe, Legacy]}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe]}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Fast, Safe]}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, " +
-      "enum: [Safe, Fast, Turbo]}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe, Legacy]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Fast, Safe]}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {mode: {type: string, enum: [Safe, Fast, Turbo]}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "enum-value-removed")) {

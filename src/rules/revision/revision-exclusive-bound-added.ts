@@ -21,20 +21,8 @@ export default defineRule({
       "ratcheting lets an unchanged value pass an update.",
     fix: "Keep the bound inclusive, or move the bound by one step and keep it inclusive, until no stored object holds it.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, " +
-      "minimum: 0}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, " +
-      "minimum: 0, exclusiveMinimum: true}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, " +
-      "minimum: 0, exclusiveMinimum: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, " +
-      "minimum: 0}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, minimum: 0}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, minimum: 0, exclusiveMinimum: true}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, minimum: 0, exclusiveMinimum: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ratio: {type: number, minimum: 0}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "exclusive-bound-added")) {

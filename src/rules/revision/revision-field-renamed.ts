@@ -32,20 +32,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply: " +
       "pruning on read)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replica: {type: integer, " +
-      "minimum: 0}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer, " +
-      "minimum: 0}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replica: {type: integer, " +
-      "minimum: 0}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replica: {type: integer, " +
-      "minimum: 0}, replicas: {type: integer, minimum: 0}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replica: {type: integer, minimum: 0}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer, minimum: 0}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replica: {type: integer, minimum: 0}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replica: {type: integer, minimum: 0}, replicas: {type: integer, minimum: 0}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "field-renamed")) {

@@ -31,19 +31,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go; " +
       "kubernetes/apiserver:pkg/cel/common/schemas.go (SchemaDeclType)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, " +
-      "format: date-time}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, " +
-      "format: date-time}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, " +
-      "format: date-time, description: When.}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, format: date-time}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, format: date-time}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {since: {type: string, format: date-time, description: When.}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "format-changed")) {

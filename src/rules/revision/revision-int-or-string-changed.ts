@@ -33,19 +33,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go; " +
       "kubernetes/apiserver:pkg/cel/common/schemas.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: " +
-      "{x-kubernetes-int-or-string: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: {type: integer}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: " +
-      "{x-kubernetes-int-or-string: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: " +
-      "{x-kubernetes-int-or-string: true, description: A port.}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: {x-kubernetes-int-or-string: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: {type: integer}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: {x-kubernetes-int-or-string: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {port: {x-kubernetes-int-or-string: true, description: A port.}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "int-or-string-changed")) {

@@ -39,20 +39,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (ValidateUpdate: list-type errors " +
       "only when the old object had none); sigs.k8s.io/structured-merge-diff (list types)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, " +
-      "items: {type: integer}}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, " +
-      "x-kubernetes-list-type: set, items: {type: integer}}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, " +
-      "items: {type: integer}}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, " +
-      "x-kubernetes-list-type: atomic, items: {type: integer}}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, items: {type: integer}}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, x-kubernetes-list-type: set, items: {type: integer}}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, items: {type: integer}}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {ports: {type: array, x-kubernetes-list-type: atomic, items: {type: integer}}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "list-type-changed")) {

@@ -32,20 +32,8 @@ export default defineRule({
       "sigs.k8s.io/structured-merge-diff (map types); " +
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (oldSelf on uncorrelatable " +
       "paths)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, " +
-      "properties: {app: {type: string}}}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, " +
-      "x-kubernetes-map-type: atomic, properties: {app: {type: string}}}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, " +
-      "properties: {app: {type: string}}}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, " +
-      "x-kubernetes-map-type: granular, properties: {app: {type: string}}}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, properties: {app: {type: string}}}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, x-kubernetes-map-type: atomic, properties: {app: {type: string}}}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, properties: {app: {type: string}}}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {selector: {type: object, x-kubernetes-map-type: granular, properties: {app: {type: string}}}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "map-type-changed"))

@@ -25,18 +25,8 @@ export default defineRule({
       "check.",
     fix: "Keep the old factor, or use a divisor of it, until no stored object holds a value the new one refuses.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
-      "multipleOf: 8}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, " +
-      "multipleOf: 8}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, multipleOf: 8}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer, multipleOf: 8}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "multiple-of-changed")) {

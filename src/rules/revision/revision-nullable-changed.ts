@@ -30,19 +30,8 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (unstructuredSchemaCoercer.apply); " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/prunenulls.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer, " +
-      "nullable: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer, " +
-      "nullable: true}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer, " +
-      "nullable: true}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer, nullable: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer, nullable: true}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {limit: {type: integer, nullable: true}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "nullable-changed")) {

@@ -34,18 +34,8 @@ export default defineRule({
       "Make sure the new pattern accepts every value stored objects hold (test it against exported objects with " +
       "--objects), or check it on new values only with a CEL transition rule.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
-      "pattern: '^[a-z]+$'}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, " +
-      "pattern: '^[a-z]+$'}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, pattern: '^[a-z]+$'}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string, pattern: '^[a-z]+$'}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "pattern-changed")) {

@@ -30,11 +30,7 @@ export default defineRule({
     fix: "Nothing to fix; mention the change in the release notes.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go",
     fail: "old:\n  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\nnew: {}\n",
-    pass:
-      "old:\n" +
-      "  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\n" +
-      "new:\n" +
-      "  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\n",
+    pass: "old:\n  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\nnew:\n  additionalPrinterColumns: [{name: Ready, type: string, jsonPath: .status.ready}]\n",
   },
   checkRevision(ctx) {
     for (const p of ctx.versions) {

@@ -114,20 +114,8 @@ export default defineRule({
     fix: "Express the new constraint as a CEL rule (ratcheted on unchanged values), or add it in a new version.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (ratchetingValueValidator.Validate)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, " +
-      "b: {type: string}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, " +
-      "{required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, " +
-      "{required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [b]}, " +
-      "{required: [a]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, b: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, {required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [a]}, {required: [b]}], properties: {a: {type: string}, b: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, oneOf: [{required: [b]}, {required: [a]}], properties: {a: {type: string}, b: {type: string}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "quantor-changed")) {

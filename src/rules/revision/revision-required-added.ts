@@ -68,18 +68,8 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go " +
       "(ratchetingValueValidator.Validate); " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/algorithm.go",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [image], " +
-      "properties: {image: {type: string}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}, " +
-      "extra: {type: object, required: [name], properties: {name: {type: string}}}}}}}\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [image], properties: {image: {type: string}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}}}}}\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {image: {type: string}, extra: {type: object, required: [name], properties: {name: {type: string}}}}}}}\n",
   },
   checkRevision(ctx) {
     for (const c of schemaChanges(ctx, "required-added")) {

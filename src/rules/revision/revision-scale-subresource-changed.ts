@@ -30,15 +30,8 @@ export default defineRule({
       "breaks them; changing its paths makes them drive other fields.",
     fix: "Keep the scale paths stable; when they must move, keep the old fields in sync for a release.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go (ScaleREST)",
-    fail:
-      "old:\n" +
-      "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "new: {}\n",
-    pass:
-      "old:\n" +
-      "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "new:\n" +
-      "  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n",
+    fail: "old:\n  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nnew: {}\n",
+    pass: "old:\n  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nnew:\n  subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n",
   },
   checkRevision(ctx) {
     const scale = (raw: Record<string, unknown>) =>

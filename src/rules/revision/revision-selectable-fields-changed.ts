@@ -33,19 +33,8 @@ export default defineRule({
     fix: "Keep the selectable fields; add new ones next to them (at most 8 per version).",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (GetAttrs, selectable fields)",
-    fail:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
-      "  selectableFields: [{jsonPath: .spec.color}]\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
-    pass:
-      "old:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
-      "  selectableFields: [{jsonPath: .spec.color}]\n" +
-      "new:\n" +
-      "  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
-      "  selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
+    pass: "old:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\nnew:\n  openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\n",
   },
   checkRevision(ctx) {
     for (const p of ctx.versions) {

@@ -36,24 +36,8 @@ export default defineRule({
       "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md " +
       "(Upgrade existing objects to a new stored version); " +
       "kubernetes/community:contributors/devel/sig-architecture/api_changes.md",
-    fail:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     const from = storageName(ctx.old);

@@ -33,21 +33,8 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(ValidateCustomResourceDefinitionStoredVersions); " +
       "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForUpdate)",
-    fail:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1alpha1, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old:\n  versions:\n  - {name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "old:\n  versions:\n  - {name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1alpha1, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     const stored = ctx.update.storedVersions;

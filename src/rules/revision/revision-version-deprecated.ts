@@ -25,11 +25,7 @@ export default defineRule({
     fix: "Nothing to fix: announce the version that replaces it in the warning.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (deprecation warning headers)",
-    fail:
-      "old: {}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old: {}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "old: {}\nnew: {}\n",
   },
   checkRevision(ctx) {

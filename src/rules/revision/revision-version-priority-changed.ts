@@ -34,18 +34,8 @@ export default defineRule({
     upstream:
       "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md " +
       "(Version priority)",
-    fail:
-      "old: {}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "old: {}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1alpha1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old: {}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "old: {}\nnew:\n  versions:\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1alpha1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     const from = preferred(ctx.old);

@@ -26,30 +26,8 @@ export default defineRule({
       "migrate, then unserve and remove the old name.",
     upstream:
       "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md",
-    fail:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "  - {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {spec: {type: object}}}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n  - {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object}}}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     for (const [from, to] of renamedVersions(ctx)) {

@@ -25,24 +25,8 @@ export default defineRule({
       "release first).",
     upstream:
       "kubernetes/website:content/en/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning.md",
-    fail:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "old:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "new:\n" +
-      "  versions:\n" +
-      "  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "old:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\nnew:\n  versions:\n  - {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   checkRevision(ctx) {
     for (const p of ctx.versions) {

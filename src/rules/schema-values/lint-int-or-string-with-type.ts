@@ -28,9 +28,7 @@ export default defineRule({
       "`anyOf: [{type: integer}, {type: string}]`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go (not checked)",
     fail: "openAPIV3Schema: {type: object, properties: {port: {type: string, x-kubernetes-int-or-string: true}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {port: {x-kubernetes-int-or-string: true, " +
-      "anyOf: [{type: integer}, {type: string}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {port: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -25,9 +25,7 @@ export default defineRule({
       "the subtrees that really hold arbitrary JSON.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
     fail: "openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: " +
-      "true}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   visitNode(node, ctx) {
     if (node.parent !== null || node.schema[PRESERVE_UNKNOWN_FIELDS] !== true) return;

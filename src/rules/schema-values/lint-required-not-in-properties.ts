@@ -38,12 +38,8 @@ export default defineRule({
       "usual cause.",
     fix: "Declare the property under `properties` (with its type), or fix the name in `required`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/pruning/algorithm.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replica], " +
-      "properties: {replicas: {type: integer}}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replicas], " +
-      "properties: {replicas: {type: integer}}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replica], properties: {replicas: {type: integer}}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replicas], properties: {replicas: {type: integer}}}}}\n",
   },
   visitNode(node, ctx) {
     const req = node.schema.required;

@@ -73,9 +73,7 @@ export default defineRule({
       "`cidr`, `mac`, `uuid`...), or replace it with a `pattern` or a CEL rule that enforces what you meant.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: int32}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string, format: date-time}, b: {type: integer, " +
-      "format: int32}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: date-time}, b: {type: integer, format: int32}}}\n",
   },
   visitNode(node, ctx) {
     const s = node.schema;

@@ -36,9 +36,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (dropDisabledFields, " +
       "dropSelectableFields)",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
   },
   check(ctx) {

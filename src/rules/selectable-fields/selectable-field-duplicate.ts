@@ -21,14 +21,8 @@ export default defineRule({
       "repeated occurrence.",
     fix: "Remove the repeated entry.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}, {jsonPath: .spec.color}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}, {jsonPath: .spec.color}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-duplicate");

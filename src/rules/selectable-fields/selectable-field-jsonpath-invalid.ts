@@ -23,14 +23,8 @@ export default defineRule({
       "`is an invalid path: <reason>`.",
     fix: "Write a dotted path to a declared property, e.g. `.spec.color`; list elements cannot be selected.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.nope}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.nope}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-jsonpath-invalid");

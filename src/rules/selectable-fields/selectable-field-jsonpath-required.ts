@@ -21,14 +21,8 @@ export default defineRule({
       "rejects an entry with an empty `jsonPath`.",
     fix: "Set `jsonPath` to a dotted path to a string, boolean or integer field, e.g. `.spec.color`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      'selectableFields: [{jsonPath: ""}]\n',
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: 'openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: ""}]\n',
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-jsonpath-required");

@@ -24,14 +24,8 @@ export default defineRule({
       "Remove the entry (`metadata.name` and `metadata.namespace` are always selectable), or select a field under " +
       "`spec` or `status`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, " +
-      "spec: {type: object, properties: {color: {type: string}}}}}\n" +
-      "selectableFields: [{jsonPath: .metadata.name}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, " +
-      "spec: {type: object, properties: {color: {type: string}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, spec: {type: object, properties: {color: {type: string}}}}}\nselectableFields: [{jsonPath: .metadata.name}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object, properties: {name: {type: string}}}, spec: {type: object, properties: {color: {type: string}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-metadata");

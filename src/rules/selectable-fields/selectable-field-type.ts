@@ -24,14 +24,8 @@ export default defineRule({
       "rejected.",
     fix: "Select a scalar field of type string, boolean or integer.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.size}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, " +
-      "size: {type: number}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.color}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.size}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-field-type");

@@ -21,16 +21,8 @@ export default defineRule({
       "distinct valid paths per version.",
     fix: "Keep the 8 fields that are really filtered on.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, " +
-      "b: {type: string}, c: {type: string}, d: {type: string}, e: {type: string}, f: {type: string}, " +
-      "g: {type: string}, h: {type: string}, i: {type: string}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.a}, {jsonPath: .spec.b}, {jsonPath: .spec.c}, {jsonPath: .spec.d}, " +
-      "{jsonPath: .spec.e}, {jsonPath: .spec.f}, {jsonPath: .spec.g}, {jsonPath: .spec.h}, {jsonPath: .spec.i}]\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, " +
-      "b: {type: string}}}}}\n" +
-      "selectableFields: [{jsonPath: .spec.a}, {jsonPath: .spec.b}]\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, b: {type: string}, c: {type: string}, d: {type: string}, e: {type: string}, f: {type: string}, g: {type: string}, h: {type: string}, i: {type: string}}}}}\nselectableFields: [{jsonPath: .spec.a}, {jsonPath: .spec.b}, {jsonPath: .spec.c}, {jsonPath: .spec.d}, {jsonPath: .spec.e}, {jsonPath: .spec.f}, {jsonPath: .spec.g}, {jsonPath: .spec.h}, {jsonPath: .spec.i}]\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}, b: {type: string}}}}}\nselectableFields: [{jsonPath: .spec.a}, {jsonPath: .spec.b}]\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-fields-too-many");

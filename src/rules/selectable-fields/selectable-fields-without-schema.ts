@@ -33,33 +33,8 @@ export default defineRule({
       "Declare the selectable fields only on the versions that need them when the schemas differ, or give every " +
       "version the same list when the schemas are identical.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "versions:\n" +
-      "- name: v1\n" +
-      "  served: true\n" +
-      "  storage: true\n" +
-      "  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {color: {type: string}, size: {type: integer}}}}}}\n" +
-      "  selectableFields: [{jsonPath: .spec.color}]\n" +
-      "- name: v1beta1\n" +
-      "  served: true\n" +
-      "  storage: false\n" +
-      "  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {color: {type: string}}}}}}\n" +
-      "  selectableFields: [{jsonPath: .spec.color}]\n",
-    pass:
-      "versions:\n" +
-      "- name: v1\n" +
-      "  served: true\n" +
-      "  storage: true\n" +
-      "  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {color: {type: string}, size: {type: integer}}}}}}\n" +
-      "  selectableFields: [{jsonPath: .spec.color}]\n" +
-      "- name: v1beta1\n" +
-      "  served: true\n" +
-      "  storage: false\n" +
-      "  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, " +
-      "properties: {color: {type: string}}}}}}\n",
+    fail: "versions:\n- name: v1\n  served: true\n  storage: true\n  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: integer}}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\n- name: v1beta1\n  served: true\n  storage: false\n  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\n",
+    pass: "versions:\n- name: v1\n  served: true\n  storage: true\n  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: integer}}}}}}\n  selectableFields: [{jsonPath: .spec.color}]\n- name: v1beta1\n  served: true\n  storage: false\n  schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}}\n",
   },
   check(ctx) {
     reportSelectable(ctx, "selectable-fields-without-schema");

@@ -40,12 +40,8 @@ export default defineEngineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(ValidateCustomResourceDefinitionOpenAPISchema)",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {spec: {properties: {a: {type: integer}}, " +
-      "x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: integer}}, " +
-      "x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {spec: {properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}}}\n",
   },
 });
 

@@ -21,12 +21,8 @@ export default defineRule({
       "Remove `additionalProperties`; use `x-kubernetes-preserve-unknown-fields: true` to keep arbitrary fields, or " +
       "list them under `properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true, additionalProperties: {type: string}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, additionalProperties: {type: string}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

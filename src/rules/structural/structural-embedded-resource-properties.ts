@@ -23,9 +23,7 @@ export default defineRule({
       "under `properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

@@ -21,12 +21,8 @@ export default defineRule({
       "which is always a JSON object. Without a type the error is `Required value`, with another type `Invalid value`.",
     fix: "Add `type: object` to the embedded resource node.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {tpl: {x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {tpl: {x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

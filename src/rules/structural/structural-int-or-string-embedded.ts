@@ -17,9 +17,7 @@ export default defineRule({
     why: "An embedded resource is an object; an int-or-string value is an integer or a string. A node cannot be both.",
     fix: "Keep the extension that describes the field and remove the other.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, " +
-      "x-kubernetes-embedded-resource: true}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, x-kubernetes-embedded-resource: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true}}}\n",
   },
   phase: "structural",

@@ -19,9 +19,7 @@ export default defineRule({
       "other.",
     fix: "Remove `x-kubernetes-preserve-unknown-fields` from the int-or-string node.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, " +
-      "x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true}}}\n",
   },
   phase: "structural",

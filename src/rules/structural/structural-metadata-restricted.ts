@@ -26,16 +26,8 @@ export default defineRule({
       "sub-schemas may constrain them, e.g. `maxLength` or `pattern`). Use a CEL rule on the root for other " +
       "constraints on metadata.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    metadata: {type: object, properties: {labels: {type: object}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    metadata: {type: object, properties: {name: {type: string, maxLength: 40}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {labels: {type: object}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {name: {type: string, maxLength: 40}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx) => {

@@ -15,12 +15,8 @@ export default defineRule({
       "kept); the extension is rejected inside `allOf`, `anyOf`, `oneOf` and `not`.",
     fix: "Set `x-kubernetes-embedded-resource: true` on the node itself, outside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true, " +
-      "allOf: [{x-kubernetes-embedded-resource: true}]}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true, " +
-      "x-kubernetes-embedded-resource: true}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true, allOf: [{x-kubernetes-embedded-resource: true}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true, x-kubernetes-embedded-resource: true}}}\n",
   },
   messages: { nested: "must be false to be structural" },
   ...nestedKeywordHooks("x-kubernetes-embedded-resource", isTrue),

@@ -17,9 +17,7 @@ export default defineRule({
       "Set `x-kubernetes-int-or-string: true` on the node itself, next to (not inside) its " +
       "`anyOf: [{type: integer}, {type: string}]`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {x-kubernetes-int-or-string: true, " +
-      "allOf: [{x-kubernetes-int-or-string: true}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {x-kubernetes-int-or-string: true, allOf: [{x-kubernetes-int-or-string: true}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {x-kubernetes-int-or-string: true}}}\n",
   },
   messages: { nested: "must be false to be structural" },

@@ -17,13 +17,8 @@ export default defineRule({
       "Declare `x-kubernetes-list-type: map` and `x-kubernetes-list-map-keys` on the array itself, outside the " +
       "junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {l: {type: array, items: {type: object, required: [key], " +
-      "properties: {key: {type: string}}}, allOf: [{x-kubernetes-list-map-keys: [key]}]}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {l: {type: array, x-kubernetes-list-type: map, " +
-      "x-kubernetes-list-map-keys: [key], items: {type: object, required: [key], " +
-      "properties: {key: {type: string}}}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {l: {type: array, items: {type: object, required: [key], properties: {key: {type: string}}}, allOf: [{x-kubernetes-list-map-keys: [key]}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {l: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [key], items: {type: object, required: [key], properties: {key: {type: string}}}}}}\n",
   },
   messages: { nested: "must be empty to be structural" },
   ...nestedKeywordHooks("x-kubernetes-list-map-keys", nonEmptyList),

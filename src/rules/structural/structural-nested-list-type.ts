@@ -16,12 +16,8 @@ export default defineRule({
       "inside `allOf`, `anyOf`, `oneOf` or `not` is rejected, whatever its value.",
     fix: "Declare `x-kubernetes-list-type` on the array itself, outside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {l: {type: array, items: {type: string}, " +
-      "anyOf: [{x-kubernetes-list-type: set}]}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {l: {type: array, x-kubernetes-list-type: set, " +
-      "items: {type: string}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {l: {type: array, items: {type: string}, anyOf: [{x-kubernetes-list-type: set}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {l: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
   },
   messages: { nested: "must be undefined to be structural" },
   ...nestedKeywordHooks("x-kubernetes-list-type", isSet),

@@ -18,12 +18,8 @@ export default defineRule({
       "inside `allOf`, `anyOf`, `oneOf` or `not` is rejected, whatever its value.",
     fix: "Declare `x-kubernetes-map-type` on the object itself, outside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}, " +
-      "not: {x-kubernetes-map-type: atomic}}}}\n",
-    pass:
-      "openAPIV3Schema: {type: object, properties: {m: {type: object, x-kubernetes-map-type: atomic, " +
-      "additionalProperties: {type: string}}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}, not: {x-kubernetes-map-type: atomic}}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}}}\n",
   },
   messages: { nested: "must be undefined to be structural" },
   ...nestedKeywordHooks("x-kubernetes-map-type", isSet),

@@ -22,9 +22,7 @@ export default defineRule({
       "Remove `metadata` from the junctor. Object metadata can only be restricted at the root, and only " +
       "`metadata.name` / `metadata.generateName`; use a CEL rule on the root for anything else.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, " +
-      "anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}, anyOf: [{properties: {metadata: {required: [name]}}}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
   phase: "structural",

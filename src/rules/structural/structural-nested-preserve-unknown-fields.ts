@@ -15,9 +15,7 @@ export default defineRule({
       "`anyOf`, `oneOf` or `not` is rejected.",
     fix: "Set `x-kubernetes-preserve-unknown-fields: true` on the node itself, outside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: object, anyOf: [{x-kubernetes-preserve-unknown-fields: " +
-      "true}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, anyOf: [{x-kubernetes-preserve-unknown-fields: true}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   messages: { nested: "must be false to be structural" },

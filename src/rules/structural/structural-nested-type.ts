@@ -19,16 +19,8 @@ export default defineRule({
       "Move the `type` to the node itself (outside the junctor). For an integer-or-string field use " +
       "`x-kubernetes-int-or-string: true` with `anyOf: [{type: integer}, {type: string}]` exactly.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    p: {x-kubernetes-int-or-string: true, anyOf: [{type: string}, {type: integer}]}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    p: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    p: {x-kubernetes-int-or-string: true, anyOf: [{type: string}, {type: integer}]}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    p: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}\n",
   },
   messages: { nested: "must be empty to be structural" },
   ...nestedKeywordHooks("type", nonEmptyString),

@@ -21,12 +21,8 @@ export default defineRule({
       "Move the rule to the node itself, outside the junctor; express alternatives inside the CEL expression " +
       "(`a || b`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/validation.go",
-    fail:
-      "openAPIV3Schema: {type: object, properties: {a: {type: string, anyOf: [{x-kubernetes-validations: [{rule: " +
-      "\"self != ''\"}]}]}}}\n",
-    pass:
-      'openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: "self != ' +
-      "''\"}]}}}\n",
+    fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, anyOf: [{x-kubernetes-validations: [{rule: \"self != ''\"}]}]}}}\n",
+    pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != ''\"}]}}}\n",
   },
   messages: { nested: "must be empty to be structural" },
   ...nestedKeywordHooks("x-kubernetes-validations", nonEmptyList),

@@ -24,20 +24,8 @@ export default defineRule({
       "Add the property (with its type) or the items schema to the structural part, at the path reported, and keep " +
       "only value validations inside the junctor.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/complete.go",
-    fail:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {foo: {type: string}}}\n" +
-      "  anyOf:\n" +
-      "  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
-    pass:
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties:\n" +
-      "    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n" +
-      "  anyOf:\n" +
-      "  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
+    fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
+    pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
   },
   phase: "structural",
   visitNode: structuralVisit((node, ctx, state) => {

@@ -29,17 +29,8 @@ export default defineRule({
       "Have the controller write the selector in its string form to a `type: string` field (conventionally " +
       "`.status.selector`) and point `labelSelectorPath` there.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
-    fail:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
-      "labelSelectorPath: .spec.selector}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}, " +
-      "selector: {type: object, x-kubernetes-preserve-unknown-fields: true}}}, status: {type: object, " +
-      "properties: {replicas: {type: integer}}}}}\n",
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
-      "labelSelectorPath: .status.selector}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .spec.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}, selector: {type: object, x-kubernetes-preserve-unknown-fields: true}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {

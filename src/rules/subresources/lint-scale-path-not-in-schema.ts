@@ -31,14 +31,8 @@ export default defineRule({
       "Point the path at a property declared in the schema (for example `.spec.replicas` with `type: integer`), or " +
       "declare the property.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
-    fail:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}}}}}\n",
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
   },
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {

@@ -26,10 +26,7 @@ export default defineRule({
     fix: "Use a plain dotted path to a scalar field, e.g. `.spec.replicas`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
     fail: 'subresources: {scale: {specReplicasPath: ".spec.workers[0].replicas", statusReplicasPath: .status.replicas}}\n',
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
     for (const s of scaleScopes(ctx.crd)) {

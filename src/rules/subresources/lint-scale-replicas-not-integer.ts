@@ -24,14 +24,8 @@ export default defineRule({
       "`/scale` fail or report 0, and writing through `/scale` stores an integer the schema then rejects.",
     fix: "Declare the replicas field as `type: integer` (optionally `format: int32`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/etcd.go",
-    fail:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: string}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}}}}}\n",
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: string}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}}}}}\n",
   },
   check(ctx) {
     for (const r of resolvedScalePaths(ctx.crd)) {

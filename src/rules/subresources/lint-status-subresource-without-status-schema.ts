@@ -32,14 +32,8 @@ export default defineRule({
       "Declare `status` under the root `properties` (with its fields, or `type: object` plus " +
       "`x-kubernetes-preserve-unknown-fields: true`).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go",
-    fail:
-      "subresources: {status: {}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: " +
-      "true}}}\n",
-    pass:
-      "subresources: {status: {}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: " +
-      "true}, status: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    fail: "subresources: {status: {}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
+    pass: "subresources: {status: {}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}, status: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   checkSchema(ctx) {
     const { scope } = ctx;

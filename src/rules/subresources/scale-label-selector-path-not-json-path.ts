@@ -19,14 +19,8 @@ export default defineRule({
       "(`.status.selector`), the form the `/scale` handler resolves at runtime.",
     fix: "Prefix the path with a dot: `.status.selector` instead of `status.selector`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
-      "labelSelectorPath: status.selector}}\n",
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
-      "labelSelectorPath: .status.selector}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: status.selector}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
     for (const { path, value } of scalePathsOf(ctx.crd, "labelSelectorPath")) {

@@ -19,14 +19,8 @@ export default defineRule({
       "(for example `.metadata.labels`). It is only checked when non-empty.",
     fix: "Point `labelSelectorPath` at the serialized selector string your controller writes, usually `.status.selector`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
-      "labelSelectorPath: .metadata.labels}}\n",
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, " +
-      "labelSelectorPath: .status.selector}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .metadata.labels}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
     for (const { path, value } of scalePathsOf(ctx.crd, "labelSelectorPath")) {

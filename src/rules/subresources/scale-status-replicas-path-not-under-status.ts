@@ -20,10 +20,7 @@ export default defineRule({
     fix: "Point `statusReplicasPath` at a field under `.status`, e.g. `.status.replicas`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .spec.replicas}}\n",
-    pass:
-      "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\n" +
-      "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, " +
-      "status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
+    pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",
   },
   check(ctx) {
     for (const { path, value } of scalePathsOf(ctx.crd, "statusReplicasPath")) {

@@ -33,18 +33,8 @@ export default defineRule({
       "Move the constraint into `properties.spec` (or `properties.status`), or express it as an " +
       "`x-kubernetes-validations` rule at the root, which is allowed.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
-    fail:
-      "subresources: {status: {}}\n" +
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties: {spec: {type: object}, status: {type: object}}\n" +
-      "  anyOf: [{required: [spec]}, {required: [status]}]\n",
-    pass:
-      "subresources: {status: {}}\n" +
-      "openAPIV3Schema:\n" +
-      "  type: object\n" +
-      "  properties: {spec: {type: object}, status: {type: object}}\n" +
-      '  x-kubernetes-validations: [{rule: "has(self.spec) || has(self.status)"}]\n',
+    fail: "subresources: {status: {}}\nopenAPIV3Schema:\n  type: object\n  properties: {spec: {type: object}, status: {type: object}}\n  anyOf: [{required: [spec]}, {required: [status]}]\n",
+    pass: 'subresources: {status: {}}\nopenAPIV3Schema:\n  type: object\n  properties: {spec: {type: object}, status: {type: object}}\n  x-kubernetes-validations: [{rule: "has(self.spec) || has(self.status)"}]\n',
   },
   checkSchema(ctx) {
     const offence = statusRootOffence(ctx);

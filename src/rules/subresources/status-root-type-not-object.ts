@@ -24,10 +24,7 @@ export default defineRule({
     fix: "Set `type: object` at the root of `openAPIV3Schema` and describe `spec` and `status` under `properties`.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "subresources: {status: {}}\nopenAPIV3Schema: {type: array, items: {type: string}}\n",
-    pass:
-      "subresources: {status: {}}\n" +
-      "openAPIV3Schema: {type: object, properties: {status: {type: object, x-kubernetes-preserve-unknown-fields: " +
-      "true}}}\n",
+    pass: "subresources: {status: {}}\nopenAPIV3Schema: {type: object, properties: {status: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   checkSchema(ctx) {
     const offence = statusRootOffence(ctx);

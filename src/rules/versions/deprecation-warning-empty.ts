@@ -21,13 +21,8 @@ export default defineRule({
       "message.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail:
-      "versions:\n" +
-      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "", ' +
-      "schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: 'versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "", schema: {openAPIV3Schema: {type: object}}}\n',
+    pass: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

@@ -21,14 +21,8 @@ export default defineRule({
     fix: "Add `deprecated: true` to the version, or remove deprecationWarning.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail:
-      "versions:\n" +
-      '- {name: v1, served: true, storage: true, deprecationWarning: "old", schema: {openAPIV3Schema: {type: ' +
-      "object}}}\n",
-    pass:
-      "versions:\n" +
-      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "old", ' +
-      "schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: 'versions:\n- {name: v1, served: true, storage: true, deprecationWarning: "old", schema: {openAPIV3Schema: {type: object}}}\n',
+    pass: 'versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "old", schema: {openAPIV3Schema: {type: object}}}\n',
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

@@ -43,14 +43,8 @@ export default defineRule({
       "quoted string or `>-`).",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail:
-      "versions:\n" +
-      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "tab\\there", ' +
-      "schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "versions:\n" +
-      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "use v2", ' +
-      "schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: 'versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "tab\\there", schema: {openAPIV3Schema: {type: object}}}\n',
+    pass: 'versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "use v2", schema: {openAPIV3Schema: {type: object}}}\n',
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

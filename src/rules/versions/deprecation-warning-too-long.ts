@@ -21,15 +21,8 @@ export default defineRule({
     fix: "Shorten the warning; link to documentation for details.",
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateDeprecationWarning)",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: " +
-      '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", ' +
-      "schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "versions:\n" +
-      '- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "use example.com/v2 Widget", ' +
-      "schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: 'versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", schema: {openAPIV3Schema: {type: object}}}\n',
+    pass: 'versions:\n- {name: v1, served: true, storage: true, deprecated: true, deprecationWarning: "use example.com/v2 Widget", schema: {openAPIV3Schema: {type: object}}}\n',
   },
   check(ctx) {
     for (const v of ctx.crd.versions) {

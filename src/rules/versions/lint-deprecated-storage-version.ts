@@ -27,10 +27,7 @@ export default defineRule({
       "a storage migration first (status.storedVersions keeps it until then).",
     fix: "Move `storage: true` to the version that replaces the deprecated one, and migrate stored objects.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/types.go (deprecated, storage)",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

@@ -30,15 +30,8 @@ export default defineRule({
       "Omit deprecationWarning when the default says it all; otherwise write a warning that tells users what to " +
       "migrate to and when the version goes away.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go (defaultDeprecationWarning)",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v1beta1, served: true, storage: false, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      '- {name: v1beta1, served: true, storage: false, deprecated: true, deprecationWarning: "v1beta1 is removed in ' +
-      '2.0; migrate to v1", schema: {openAPIV3Schema: {type: object}}}\n',
+    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: 'versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, deprecated: true, deprecationWarning: "v1beta1 is removed in 2.0; migrate to v1", schema: {openAPIV3Schema: {type: object}}}\n',
   },
   check(ctx) {
     const names = isObject(ctx.crd.spec.names) ? ctx.crd.spec.names : {};

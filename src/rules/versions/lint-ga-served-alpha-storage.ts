@@ -61,16 +61,8 @@ export default defineRule({
     upstream:
       "kubernetes/apimachinery:pkg/version/helpers.go (version stability); kubernetes/website: Versions in " +
       "CustomResourceDefinitions",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {size: {type: integer}}}}}\n" +
-      "- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {size: {type: string}}}}}\n",
-    pass:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n",
+    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     const hit = gaServedWithPrereleaseStorage(ctx.crd);

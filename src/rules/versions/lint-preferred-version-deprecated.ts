@@ -29,14 +29,8 @@ export default defineRule({
     upstream:
       "kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings); " +
       "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_discovery_controller.go",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
-    pass:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v1beta1, served: true, storage: false, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1, served: true, storage: true, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    pass: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta1, served: true, storage: false, deprecated: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     const served = ctx.crd.versions.filter((v) => v.raw.served === true && v.name !== "");

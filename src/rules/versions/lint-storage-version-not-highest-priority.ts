@@ -34,16 +34,8 @@ export default defineRule({
       "version served first, storage switched in the next release), so treat it as a reminder.",
     fix: "Once the newest served version is stable, move `storage: true` to it and run a storage migration.",
     upstream: "kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings)",
-    fail:
-      "versions:\n" +
-      "- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {size: {type: string}}}}}\n" +
-      "- {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, " +
-      "properties: {size: {type: integer}}}}}\n",
-    pass:
-      "versions:\n" +
-      "- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v1beta2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1beta1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {size: {type: string}}}}}\n- {name: v1beta2, served: true, storage: false, schema: {openAPIV3Schema: {type: object, properties: {size: {type: integer}}}}}\n",
+    pass: "versions:\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
     const s = storageVersion(ctx.crd.versions);

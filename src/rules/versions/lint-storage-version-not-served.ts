@@ -30,10 +30,7 @@ export default defineRule({
       "Serve the storage version, or move `storage: true` to a served version (after a storage migration of existing " +
       "objects).",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/customresource_handler.go",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: false, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1, served: false, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

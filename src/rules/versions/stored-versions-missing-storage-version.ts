@@ -23,10 +23,7 @@ export default defineRule({
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(ValidateCustomResourceDefinitionStoredVersions); " +
       "kubernetes/apiextensions-apiserver:pkg/registry/customresourcedefinition/strategy.go (PrepareForCreate)",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

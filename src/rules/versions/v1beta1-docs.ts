@@ -11,15 +11,7 @@ export const V1BETA1_DOCS: RuleDocs = {
     "move into each entry of spec.versions, every version needs schema.openAPIV3Schema (structural), and " +
     "spec.preserveUnknownFields must be false.",
   upstream: "kubernetes/kubernetes:CHANGELOG-1.22.md (removed APIs)",
-  fail:
-    "apiVersion: apiextensions.k8s.io/v1beta1\n" +
-    "kind: CustomResourceDefinition\n" +
-    "metadata: {name: widgets.example.com}\n" +
-    "spec:\n" +
-    "  group: example.com\n" +
-    "  version: v1\n" +
-    "  scope: Namespaced\n" +
-    "  names: {plural: widgets, kind: Widget}\n",
+  fail: "apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  version: v1\n  scope: Namespaced\n  names: {plural: widgets, kind: Widget}\n",
   pass: "openAPIV3Schema: {type: object}\n",
 };
 

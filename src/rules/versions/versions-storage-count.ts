@@ -23,10 +23,7 @@ export default defineRule({
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
       "(validateCustomResourceDefinitionSpec)",
-    fail:
-      "versions:\n" +
-      "- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n" +
-      "- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
+    fail: "versions:\n- {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n- {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {

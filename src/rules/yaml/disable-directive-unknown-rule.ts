@@ -19,21 +19,7 @@ export default defineEngineRule({
       "A misspelt rule id in a suppression suppresses nothing, and the finding it was meant to hide comes back; a " +
       "rule id that was renamed leaves a stale comment behind.",
     fix: "Use an id that `crdlint rules` lists, or remove the comment.",
-    fail:
-      "apiVersion: v1\n" +
-      "kind: ConfigMap\n" +
-      "metadata:\n" +
-      "  name: point\n" +
-      "data:\n" +
-      "  # crdlint-disable-next-line yaml-boolen-key -- y is a coordinate\n" +
-      '  y: "2"\n',
-    pass:
-      "apiVersion: v1\n" +
-      "kind: ConfigMap\n" +
-      "metadata:\n" +
-      "  name: point\n" +
-      "data:\n" +
-      "  # crdlint-disable-next-line yaml-boolean-key -- y is a coordinate\n" +
-      '  y: "2"\n',
+    fail: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  # crdlint-disable-next-line yaml-boolen-key -- y is a coordinate\n  y: "2"\n',
+    pass: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  # crdlint-disable-next-line yaml-boolean-key -- y is a coordinate\n  y: "2"\n',
   },
 });

@@ -22,21 +22,7 @@ export default defineEngineRule({
       "Remove the comment, or the rule ids in it that no longer report anything. " +
       "`--report-unused-disable-directives` reports these as errors; `disable-directive-unused: warning` in " +
       ".crdlint.yaml as warnings.",
-    fail:
-      "apiVersion: v1\n" +
-      "kind: ConfigMap\n" +
-      "metadata:\n" +
-      "  name: point\n" +
-      "data:\n" +
-      "  # crdlint-disable-next-line yaml-boolean-key\n" +
-      '  "y": "2"\n',
-    pass:
-      "apiVersion: v1\n" +
-      "kind: ConfigMap\n" +
-      "metadata:\n" +
-      "  name: point\n" +
-      "data:\n" +
-      "  # crdlint-disable-next-line yaml-boolean-key\n" +
-      '  y: "2"\n',
+    fail: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  # crdlint-disable-next-line yaml-boolean-key\n  "y": "2"\n',
+    pass: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: point\ndata:\n  # crdlint-disable-next-line yaml-boolean-key\n  y: "2"\n',
   },
 });

@@ -13,12 +13,7 @@ export default defineEngineRule({
   docs: {
     why: "Nested aliases can expand a small file into gigabytes; the apiserver bounds its decoder the same way.",
     fix: "Write the repeated content out, or use fewer nested aliases.",
-    fail:
-      "a: &a [x, x, x, x, x, x, x, x, x, x]\n" +
-      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
-      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
-      "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
-      "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n",
+    fail: "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n",
     pass: "a: &a [x, y]\nb: *a\n",
   },
 });

@@ -29,13 +29,7 @@ export default defineEngineRule({
       "Lint the rendered chart: `helm template . | crdlint lint -` (or `helm template . > rendered.yaml` and lint " +
       "that file; `--stdin-filename` names standard input in the report). Turn the info off with " +
       "`yaml-go-template: off` in .crdlint.yaml; the file is skipped either way.",
-    fail:
-      "{{- if .Values.crds.install }}\n" +
-      "apiVersion: apiextensions.k8s.io/v1\n" +
-      "kind: CustomResourceDefinition\n" +
-      "metadata:\n" +
-      "  name: widgets.example.com\n" +
-      "{{- end }}\n",
+    fail: "{{- if .Values.crds.install }}\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\n{{- end }}\n",
     pass: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n",
   },
 });
