@@ -41,7 +41,6 @@ const CEL_OUTSIDE = new Set([
   "k8s/objectmeta.ts",
   "k8s/path.ts",
   "k8s/releases.ts",
-  "k8s/feature-gates.ts",
 ]);
 
 function walk(dir, out = []) {
