@@ -1,7 +1,8 @@
 /**
  * The CEL stage of `crdlint validate`: one CEL validator per CRD version (compiled once, every rule once), built
  * with the CEL runtime (loaded through src/cel/index.ts's loadCelRuntime; its API: src/cel/schema/runtime.ts), and its
- * errors turned into findings in the apiserver's words. Loaded on demand so that runs without CEL rules never import the runtime.
+ * errors turned into findings in the apiserver's words. Loaded on demand so that runs without CEL rules never import
+ * the runtime.
  */
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../values/resource.js";
