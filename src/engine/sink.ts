@@ -1,8 +1,9 @@
 /**
  * The diagnostics sink of a run: the one severity resolver (configuration, then the preset, then the rule's own or an
- * effect's severity), the builder of diagnostics that are about a place in a file rather than a schema field (a
- * loader finding, an unreadable or skipped input), and the one assembly of a run's LintResult (sorted, repeats
- * dropped, counted). Lint, cost, validate and diff all resolve severities and assemble results here.
+ * effect's severity), the one builder of diagnostics (Severities: a rule's report at a source range, a place in a file,
+ * a custom resource finding, a diff event; each takes its category, apiserver flag and message cut from the rule's
+ * metadata), and the one assembly of a run's LintResult (runResult: sorted, repeats dropped, counted). Lint, cost,
+ * validate and diff all build diagnostics and assemble results here.
  */
 import {
   buildDiagnostic,
