@@ -238,13 +238,9 @@ async function nothingLinted(
   api: typeof import("../index.js"),
   options: import("../index.js").LintOptions,
 ): Promise<import("../index.js").LintResult> {
-  const { counted } = await import("../engine/sink.js");
+  const { runResult } = await import("../engine/sink.js");
   const r = await api.lintText("", options);
-  return {
-    ...counted([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }),
-    files: [],
-    kubernetesVersion: r.kubernetesVersion,
-  };
+  return runResult([], { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 }, r.kubernetesVersion, []);
 }
 
 async function runDiff(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {

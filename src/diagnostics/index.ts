@@ -93,7 +93,10 @@ export interface HiddenBy {
   field: string | null;
 }
 
-/** What a diagnostic is built from; `buildDiagnostic` is the one place that assembles a Diagnostic. */
+/**
+ * What a diagnostic is built from; `buildDiagnostic` is the one place that assembles a Diagnostic, called by the
+ * builders of src/engine/sink.ts (which decide severity, category and the apiserver flag).
+ */
 export interface DiagnosticInput extends Omit<Diagnostic, "line" | "column" | "endLine" | "endColumn"> {
   range: { start: { line: number; column: number }; end: { line: number; column: number } };
 }

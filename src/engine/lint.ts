@@ -1,15 +1,5 @@
 /** The linter core: text in, diagnostics out. No file system, no process: the CLI and lintFiles wrap it. */
-import {
-  buildDiagnostic,
-  MAX_MESSAGE_LENGTH,
-  MAX_REVISION_MESSAGE_LENGTH,
-  shortenMessage,
-  type ConfiguredSeverity,
-  type Diagnostic,
-  type ErrorType,
-  type Severity,
-  type SourceRange,
-} from "../diagnostics/index.js";
+import type { ConfiguredSeverity, Diagnostic, SourceRange } from "../diagnostics/index.js";
 import { loadText, type LoadedDocument } from "../load/document.js";
 import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
@@ -38,7 +28,7 @@ import {
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
-import { Severities, severityOfEffect } from "./sink.js";
+import { Severities } from "./sink.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo } from "../crd/memo.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
@@ -149,8 +139,6 @@ export interface Linter {
   readonly severities: Severities;
   /** A diagnostic for a problem found before parsing (size limit, binary file). */
   fileDiagnostic(file: string, rule: EngineCode | YamlProblemCode, message: string): Diagnostic;
-  /** The rule's configured severity, or `fallback`. */
-  severityFor(ruleId: string, fallback: Severity): ConfiguredSeverity;
 }
 
 export async function createLinter(rules: readonly Rule[], options: EngineOptions): Promise<Linter> {
@@ -231,10 +219,6 @@ class Engine implements Linter {
 
   fileDiagnostic(file: string, ruleId: EngineCode | YamlProblemCode, message: string): Diagnostic {
     return this.severities.placed(file, ruleId, message);
-  }
-
-  severityFor(ruleId: string, fallback: Severity): ConfiguredSeverity {
-    return this.severities.of(ruleId, fallback);
   }
 
   load(text: string): import("../load/document.js").LoadedText {
@@ -359,25 +343,9 @@ class Engine implements Linter {
   private toDiagnostic(linted: string, raw: RawDiagnostic): Diagnostic | null {
     const { rule, report, document, revision } = raw;
     const file = raw.file ?? linted;
-    const severity = this.severities.of(
-      rule.id,
-      revision ? severityOfEffect(revision.effect, revision.ratcheted === true) : rule.severity,
-    );
+    const severity = this.severities.ofReport(rule, revision);
     if (severity === "off") return null;
-    // A revision rule's verdict is the apiserver's only when its effect is a rejection and the rule reproduces the
-    // apiserver's own error; a rule that explains the cause of a rejection another rule reports (a loosened bound that
-    // puts a CEL rule over its cost limit) grades as rejected without standing for the apiserver's error.
-    const enforced = revision ? revision.effect === "rejected" && rule.apiserver : rule.apiserver;
-    // A problem behind another one is the apiserver's error to come, not its answer now: `apiserver` stays false so
-    // that every reader of the apiserver's verdict (filters on `apiserver`, the oracle) sees exactly that answer.
-    const apiserver = enforced && raw.hiddenBy === undefined;
     const { range, field } = placeOf(raw);
-    const apiserverField = report.path.apiserver.toString();
-    const type: ErrorType | null = enforced
-      ? report.type !== undefined
-        ? report.type
-        : rule.type
-      : (report.type ?? null);
     const hider = raw.hiddenBy && {
       rule: raw.hiddenBy.rule.id,
       file: raw.hiddenBy.file ?? linted,
@@ -390,33 +358,22 @@ class Engine implements Linter {
       column: hider.at.column,
       field: hider.field,
     };
-    // Rule messages can embed whole schemas or expressions: cut them for the terminal (the whole text goes to detail).
-    // A revision finding's message is crdlint's own, its values already reduced to what changed: cut only past a
-    // larger bound, so that the changed value and OLD's place stay whole.
-    return shortenMessage(
-      buildDiagnostic({
-        file,
-        document: document.index,
-        object: raw.object,
-        range,
-        rule: rule.id,
-        category: rule.category,
-        severity,
-        apiserver,
+    return this.severities.report(
+      rule,
+      severity,
+      { file, document: document.index, object: raw.object, range },
+      {
         field,
-        apiserverField,
-        type,
+        apiserverField: report.path.apiserver.toString(),
+        type: report.type,
         message: raw.shownInNew ? `${report.message ?? ""} (OLD: ${raw.shownInNew.oldPlace})` : (report.message ?? ""),
         value: report.value !== undefined ? renderValue(report.value) : undefined,
         detail: report.detail,
         suggestion: report.suggestion,
-        operation: raw.update && apiserver ? "update" : undefined,
-        effect: revision?.effect,
-        assumes: revision?.assumes ? [...revision.assumes] : undefined,
-        version: revision?.version,
+        update: raw.update,
+        revision,
         hiddenBy,
-      }),
-      rule.category === "revision" ? MAX_REVISION_MESSAGE_LENGTH : MAX_MESSAGE_LENGTH,
+      },
     );
   }
 

@@ -9,8 +9,8 @@ import { expandInputs, readInput, DEFAULT_MAX_FILE_SIZE_BYTES } from "../../load
 import { repoPath } from "../../load/git.js";
 import { isPartialCrd } from "../../load/kustomize-patch.js";
 import { inputLayout, type LayoutCache } from "../../load/layout.js";
-import { buildDiagnostic, type Diagnostic, type LintResult, type SourceRange } from "../../diagnostics/index.js";
-import { counted, runResult, severityOfEffect } from "../../engine/sink.js";
+import type { Diagnostic, LintResult, SourceRange } from "../../diagnostics/index.js";
+import { runResult } from "../../engine/sink.js";
 import { makeLinter, UsageError } from "../../engine/files.js";
 import { allRules } from "../../rules/index.js";
 import type { Linter } from "../../engine/lint.js";
@@ -302,14 +302,19 @@ async function withReplay(
   let kept = replay.diagnostics.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
   if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
   const { errors: _e, warnings: _w, infos: _i, ...counts } = result.summary;
+  // The diff's result extended: its keys keep their order, the files read come last.
   return {
     ...result,
-    ...counted([...result.diagnostics, ...kept], {
-      ...counts,
-      files: counts.files + replay.files.length,
-      resources: counts.resources + replay.resources,
-      skipped: counts.skipped + replay.skipped,
-    }),
+    ...runResult(
+      [...result.diagnostics, ...kept],
+      {
+        ...counts,
+        files: counts.files + replay.files.length,
+        resources: counts.resources + replay.resources,
+        skipped: counts.skipped + replay.skipped,
+      },
+      result.kubernetesVersion,
+    ),
     files: [...files, ...replay.files],
   };
 }
@@ -337,24 +342,13 @@ function crdEventDiagnostic(
   name: string,
   message: string,
 ): Diagnostic {
-  const meta = linter.rules.find((r) => r.id === rule);
   // A duplicate is about the input, not a change: it has no effect, and its severity is the rule's.
   const effect = rule === CRD_REMOVED ? "data-lost" : rule === CRD_ADDED ? "none" : undefined;
-  const configured = linter.severityFor(rule, effect ? severityOfEffect(effect, false) : (meta?.severity ?? "warning"));
-  return buildDiagnostic({
-    file,
-    document: at.document,
-    object: name,
-    range: at.range,
+  return linter.severities.event(
     rule,
-    category: meta?.category ?? "revision",
-    severity: configured === "off" ? "info" : configured,
-    apiserver: false,
-    field: "metadata.name",
-    type: null,
-    message,
-    ...(effect ? { effect } : {}),
-  });
+    { file, document: at.document, object: name, range: at.range },
+    { field: "metadata.name", message, effect, offAsInfo: true },
+  )!;
 }
 
 /** A finding about a whole file of OLD (revision-old-skipped). */
@@ -365,18 +359,9 @@ function fileEventDiagnostic(
   range: SourceRange,
   message: string,
 ): Diagnostic {
-  const configured = linter.severityFor(rule, "info");
-  return buildDiagnostic({
-    file,
-    document: 0,
-    object: null,
-    range,
+  return linter.severities.event(
     rule,
-    category: "revision",
-    severity: configured === "off" ? "info" : configured,
-    apiserver: false,
-    field: null,
-    type: null,
-    message,
-  });
+    { file, document: 0, object: null, range },
+    { field: null, message, offAsInfo: true },
+  )!;
 }

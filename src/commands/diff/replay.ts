@@ -13,7 +13,7 @@ import { objectsOf } from "../../load/objects.js";
 import { isCrd, isObject } from "../../crd/model.js";
 import { splitApiVersion } from "../../k8s/builtin.js";
 import { deepEqual, isPlainObject } from "../../k8s/go.js";
-import { buildDiagnostic, type Diagnostic } from "../../diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import {
   createResourceValidator,
   resourceVersionFor,
@@ -24,7 +24,6 @@ import { CrdRegistry, type RegisteredCrd, type RegisteredVersion } from "../../c
 import { SchemaValidatorCache } from "../../values/value.js";
 import type { Effect } from "../../rules/define-rule.js";
 import type { Linter } from "../../engine/lint.js";
-import { severityOfEffect } from "../../engine/sink.js";
 import { UsageError } from "../../engine/files.js";
 import { loadCelStages } from "../../engine/validate-cel.js";
 import { releaseHas } from "../../k8s/releases.js";
@@ -133,7 +132,7 @@ export async function replayObjects(
     document: LoadedDocument,
     docPath: (string | number)[],
     object: string,
-    rule: string,
+    rule: DiffCode,
     effect: Effect,
     ratcheted: boolean,
     message: string,
@@ -141,26 +140,12 @@ export async function replayObjects(
     version: string,
     detail?: string,
   ) => {
-    const severity = linter.severityFor(rule, severityOfEffect(effect, ratcheted));
-    if (severity === "off") return;
-    diagnostics.push(
-      buildDiagnostic({
-        file,
-        document: document.index,
-        object,
-        range: document.locate(docPath),
-        rule,
-        category: "revision",
-        severity,
-        apiserver: false,
-        field,
-        type: null,
-        message,
-        ...(detail ? { detail } : {}),
-        effect,
-        version,
-      }),
+    const d = linter.severities.event(
+      rule,
+      { file, document: document.index, object, range: document.locate(docPath) },
+      { field, message, effect, ratcheted, detail, version },
     );
+    if (d) diagnostics.push(d);
   };
 
   for (const file of expanded.files) {

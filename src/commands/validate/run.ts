@@ -6,13 +6,7 @@
  * chunks.
  */
 import { dirname } from "node:path";
-import {
-  buildDiagnostic,
-  type Diagnostic,
-  type HiddenBy,
-  type LintResult,
-  type Severity,
-} from "../../diagnostics/index.js";
+import type { Diagnostic, LintResult, Severity } from "../../diagnostics/index.js";
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs } from "../../load/files.js";
 import { objectsOf } from "../../load/objects.js";
 import { isKustomizationFile, type LayoutCache } from "../../load/layout.js";
@@ -28,15 +22,19 @@ import {
   resourceVersionFor,
   type CelStage,
   type FieldValidation,
-  type ResourceFinding,
-  type ResourceFindingCode,
   type ResourceValidator,
 } from "../../values/resource.js";
 import { apiserverLine } from "../../report/types.js";
 import { UsageError } from "../../engine/files.js";
 import { inputProblemDiagnostic } from "../../engine/lint-file.js";
 import { goTemplateMessage, type Linter } from "../../engine/lint.js";
-import { DiagnosticSink, type RunCounts, type Severities } from "../../engine/sink.js";
+import {
+  DiagnosticSink,
+  type DiagnosticPlace,
+  type ResourceReport,
+  type RunCounts,
+  type Severities,
+} from "../../engine/sink.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
 import {
   documentsOf,
@@ -243,13 +241,9 @@ export class ValidateRun {
   ): void {
     const obj = isObject(value) ? value : null;
     const name = obj && isObject(obj.metadata) && typeof obj.metadata.name === "string" ? obj.metadata.name : null;
-    const base = (
-      rule: ValidateCode | ResourceFindingCode,
-      severity: Severity,
-      path: (string | number)[],
-    ): Diagnostic => {
+    const at = (path: (string | number)[]): DiagnosticPlace => {
       const r = located.doc.locate([...prefix, ...path]);
-      return buildDiagnostic({
+      return {
         file,
         document: located.index,
         object: name,
@@ -257,26 +251,25 @@ export class ValidateRun {
           start: { line: r.start.line + located.lineOffset, column: r.start.column },
           end: { line: r.end.line + located.lineOffset, column: r.end.column },
         },
-        rule,
-        category: "resource",
-        severity,
-        apiserver: severity === "error",
-        field: null,
-        type: null,
-        message: "",
-      });
+      };
     };
+    const finding = (
+      rule: ValidateCode,
+      severity: Severity,
+      path: (string | number)[],
+      f: ResourceReport,
+    ): Diagnostic => this.severities.resource(rule, severity, at(path), f);
     const apiVersion = obj && typeof obj.apiVersion === "string" ? obj.apiVersion : "";
     const kind = obj && typeof obj.kind === "string" ? obj.kind : "";
     if (!obj || apiVersion === "" || kind === "") {
       const missing = [apiVersion === "" ? "apiVersion not set" : null, kind === "" ? "kind not set" : null].filter(
         Boolean,
       );
-      tally.keep({
-        ...base("resource-type-meta-missing", "error", []),
-        apiserver: false,
-        message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}`,
-      });
+      tally.keep(
+        finding("resource-type-meta-missing", "error", [], {
+          message: `error validating data: ${missing.length === 1 ? missing[0] : "[" + missing.join(", ") + "]"}`,
+        }),
+      );
       return;
     }
     const { group, version } = splitApiVersion(apiVersion);
@@ -290,25 +283,27 @@ export class ValidateRun {
         tally.count("skipped");
         return;
       }
-      tally.keep({
-        ...base("resource-kind-not-found", "error", ["kind"]),
-        field: "kind",
-        type: "Not found",
-        message: noMatch,
-        detail: "ensure CRDs are installed first",
-      });
+      tally.keep(
+        finding("resource-kind-not-found", "error", ["kind"], {
+          field: "kind",
+          type: "Not found",
+          message: noMatch,
+          detail: "ensure CRDs are installed first",
+        }),
+      );
       return;
     }
     const v = crd.versions.get(version);
     if (!v || !v.served) {
       const served = [...crd.versions.values()].filter((x) => x.served).map((x) => x.name);
-      tally.keep({
-        ...base("resource-version-not-served", "error", ["apiVersion"]),
-        field: "apiVersion",
-        type: "Not found",
-        message: noMatch,
-        detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
-      });
+      tally.keep(
+        finding("resource-version-not-served", "error", ["apiVersion"], {
+          field: "apiVersion",
+          type: "Not found",
+          message: noMatch,
+          detail: `ensure CRDs are installed first (${crd.name ?? crd.kind} ${v ? `has version ${version} with served: false` : `has no version ${version}`}; served: ${served.join(", ") || "none"})`,
+        }),
+      );
       return;
     }
     if (this.verdictOf(crd, tally)) {
@@ -322,22 +317,33 @@ export class ValidateRun {
     }
     tally.count("resources");
     if (v.deprecated)
-      tally.keep({
-        ...base("resource-version-deprecated", "warning", ["apiVersion"]),
-        apiserver: false,
-        field: "apiVersion",
-        message: deprecationWarning(crd, v),
-      });
+      tally.keep(
+        finding("resource-version-deprecated", "warning", ["apiVersion"], {
+          field: "apiVersion",
+          message: deprecationWarning(crd, v),
+        }),
+      );
     const old = this.oldObjects?.find(group, kind, namespace, name, crd.namespaced);
     const result = validator.validate(obj, old);
     for (const f of result.findings) {
-      const hider = f.hiddenBy ? base(f.hiddenBy.rule, f.hiddenBy.severity, f.hiddenBy.docPath) : null;
+      const hider = f.hiddenBy ? { rule: f.hiddenBy.rule, at: at(f.hiddenBy.docPath).range.start } : undefined;
       tally.keep(
-        this.findingDiagnostic(
-          f,
-          base(f.rule, f.severity, f.docPath),
-          hider && { rule: hider.rule, file, line: hider.line, column: hider.column, field: f.hiddenBy!.field },
-        ),
+        this.severities.resource(f.rule, f.severity, at(f.docPath), {
+          field: f.field,
+          // An error without a field: the apiserver's field.Error prints its path as <nil>.
+          apiserverField: f.field === null ? "<nil>" : undefined,
+          type: f.type,
+          message: f.message,
+          value: f.value,
+          detail: f.detail,
+          hiddenBy: hider && {
+            rule: hider.rule,
+            file,
+            line: hider.at.line,
+            column: hider.at.column,
+            field: f.hiddenBy!.field,
+          },
+        }),
       );
     }
     if (this.options.onDefaulted && result.object !== null) this.options.onDefaulted(result.object);
@@ -357,21 +363,17 @@ export class ValidateRun {
     this.verdicts.set(crd, verdict);
     if (verdict) {
       const first = errors[0]!;
+      const at = { line: place.line, column: place.column };
       sink.keep(
-        buildDiagnostic({
-          file: place.file,
-          document: place.document,
-          object: crd.name,
-          range: { start: { line: place.line, column: place.column }, end: { line: place.line, column: place.column } },
-          rule: "resource-crd-invalid" satisfies ValidateCode,
-          category: "resource",
-          severity: "error",
-          apiserver: false,
-          field: null,
-          type: null,
-          message: `the apiserver would reject CustomResourceDefinition ${crd.name ?? crd.kind} (${errors.length} error${errors.length === 1 ? "" : "s"}), so resources of kind ${crd.kind} are not validated against it; run crdlint lint on ${place.file}`,
-          detail: `first: ${place.file}:${first.line}:${first.column} ${apiserverLine(first)}`,
-        }),
+        this.severities.resource(
+          "resource-crd-invalid" satisfies ValidateCode,
+          "error",
+          { file: place.file, document: place.document, object: crd.name, range: { start: at, end: at } },
+          {
+            message: `the apiserver would reject CustomResourceDefinition ${crd.name ?? crd.kind} (${errors.length} error${errors.length === 1 ? "" : "s"}), so resources of kind ${crd.kind} are not validated against it; run crdlint lint on ${place.file}`,
+            detail: `first: ${place.file}:${first.line}:${first.column} ${apiserverLine(first)}`,
+          },
+        ),
       );
     }
     return verdict;
@@ -398,24 +400,6 @@ export class ValidateRun {
     });
     this.validators.set(v, validator);
     return validator;
-  }
-
-  /** A resource finding as a diagnostic, at the place `base` gives. */
-  private findingDiagnostic(f: ResourceFinding, base: Diagnostic, hiddenBy: HiddenBy | null): Diagnostic {
-    return buildDiagnostic({
-      ...base,
-      range: { start: { line: base.line, column: base.column }, end: { line: base.endLine, column: base.endColumn } },
-      // Behind another error the apiserver does not report it now: not part of its answer (`hiddenBy` says why).
-      apiserver: f.severity === "error" && this.severities.rule(f.rule)?.apiserver === true && hiddenBy === null,
-      ...(hiddenBy ? { hiddenBy } : {}),
-      field: f.field,
-      // An error without a field: the apiserver's field.Error prints its path as <nil>.
-      apiserverField: f.field === null ? "<nil>" : undefined,
-      type: f.type,
-      message: f.message,
-      value: f.value,
-      detail: f.detail,
-    });
   }
 
   /** yaml-go-template at the template's first action. */
