@@ -18,7 +18,7 @@ function lint(file, minor) {
 for (const name of ["cel-rules", "cel-budget"]) {
   test(`fixture defaults/${name}: whole diagnostics at 1.37`, () => {
     const want = JSON.parse(readFileSync(join(root, "fixtures", "defaults", `${name}.expected.json`), "utf8"));
-    // test/fixtures.test.mjs compares the rest of each diagnostic (severity, end position, suggestion ...).
+    // test/rules/fixtures.test.mjs compares the rest of each diagnostic (severity, end position, suggestion ...).
     assert.deepEqual(lint(`fixtures/defaults/${name}.yaml`, "1.37").map(pick), want.map(pick));
   });
 }
