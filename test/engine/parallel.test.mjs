@@ -26,7 +26,7 @@ function bytesUnder(dir) {
 /**
  * A directory with enough copies of the fixtures to go parallel (each copy in its own folder: the paths differ).
  * Without the one fixture that evaluates CEL defaults up to the apiserver's budget: it takes more CPU than all the
- * others together, and every test here lints the copies several times (fixtures.test.mjs lints it).
+ * others together, and every test here lints the copies several times (test/rules/fixtures.test.mjs lints it).
  */
 const shared = mkdtempSync(join(tmpdir(), "crdlint-par-"));
 after(() => rmSync(shared, { recursive: true, force: true }));
