@@ -1,7 +1,7 @@
 // ESLint for crdlint's own code: typescript-eslint's type-checked rules on src/ (types from tsconfig.json through the
 // project service), ESLint's recommended rules on the plain JavaScript around it (test/, scripts/, bench/, bin/,
 // action/run.mjs). Layout is prettier's job (npm run format), so no rule here is about layout. Run by
-// `npm run lint:code` and by test/code-style.test.mjs. A rule turned off or down says why on its line.
+// `npm run lint:code` and by test/repo/code-style.test.mjs. A rule turned off or down says why on its line.
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";

@@ -1,5 +1,5 @@
 // One CRD-level mutation per CRD of a file, chosen by the CRD's position, with the revision rule that must report it.
-// Used by bench/diff-corpus.mjs (the mutated copy) and test/revisions-corpus.test.mjs.
+// Used by bench/diff-corpus.mjs (the mutated copy) and test/commands/diff/corpus.test.mjs.
 import { stringify } from "yaml";
 
 const isCrd = (d) =>

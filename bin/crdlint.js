@@ -2,7 +2,7 @@
 // Thin launcher: the CLI returns an exit code, only this file touches process.exitCode.
 // It runs the CLI bundle, compiled with V8's code cache: in a development checkout, the one `npm run build:dist` made
 // (dist/, not committed); everywhere else, the committed build (lib/, `npm run build:lib`), which is what every install
-// of crdlint runs, so that none needs a build on the user's machine (test/lib.test.mjs keeps lib/ equal to a build).
+// of crdlint runs, so that none needs a build on the user's machine (test/repo/lib.test.mjs keeps lib/ equal to a build).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { fstatSync } from "node:fs";

@@ -2,7 +2,7 @@ package main
 
 // The protocol's messages, one type per request and per answer of each op. The test harness
 // declares the same types in test/oracle/protocol.d.ts; `oracle -protocol` prints the field
-// lists below (describeProtocol) and test/oracle-protocol.test.mjs compares the two, so that a
+// lists below (describeProtocol) and test/oracle/protocol.test.mjs compares the two, so that a
 // field added, renamed or retyped on one side only fails a test.
 //
 // Answer fields are declared in alphabetical order of their JSON names, "id" included (the

@@ -11,7 +11,7 @@
 // Why the library runs from the CLI bundle rather than from a bundle of its own: one copy of the code committed, not
 // two of 2.8 MB each changing together at every release.
 //
-// `node scripts/build-lib.mjs --out DIR` writes the same files under DIR instead: test/lib.test.mjs does so and
+// `node scripts/build-lib.mjs --out DIR` writes the same files under DIR instead: test/repo/lib.test.mjs does so and
 // compares them byte for byte with lib/, so lib/ cannot go stale silently.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";

@@ -96,7 +96,7 @@ for (const release of releases) {
 }
 
 // The protocol's Go types (oracle/protocol.go) are mirrored in oracle/protocol.json and test/oracle/protocol.d.ts;
-// test/oracle-protocol.test.mjs fails while they differ. Say so here, where the change is built.
+// test/oracle/protocol.test.mjs fails while they differ. Say so here, where the change is built.
 const built = releases.find((release) => existsSync(binaryPath(release)));
 if (built) {
   const printed = spawnSync(binaryPath(built), ["-protocol"], { encoding: "utf8" });

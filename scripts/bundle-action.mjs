@@ -1,7 +1,7 @@
 // Release step (`npm run build:action`, after `npm run build:dist`): bundles the GitHub Action's entry (action/run.mjs)
 // with the crdlint CLI into one CommonJS script, action/dist/run.cjs, committed with the release, so that the
 // action runs a prebuilt crdlint on the runner's Node (action.yml: `runs.using: node24`) without `npm ci` or a
-// build on every run. The first line names the crdlint version it was built from (test/integrations.test.mjs
+// build on every run. The first line names the crdlint version it was built from (test/repo/integrations.test.mjs
 // checks that it is package.json's).
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";

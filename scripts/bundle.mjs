@@ -5,7 +5,7 @@
 // no compile cache for ES modules; a script compiled from cached data skips parsing and bytecode generation.
 // Modules imported lazily stay lazy inside the bundle (esbuild wraps each in an init function that
 // runs on first import), so `crdlint --version` never runs CEL's or the decoder's module code
-// (test/startup.test.mjs checks it with V8's coverage). The library entry (dist/index.js) stays unbundled.
+// (test/cli/startup.test.mjs checks it with V8's coverage). The library entry (dist/index.js) stays unbundled.
 import { rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -44,7 +44,7 @@ if (unbundled.length)
   throw new Error(
     `the CLI bundle cannot import() at run time: ${unbundled.map((i) => i.path).join(", ")} (import it statically)`,
   );
-// What went into the bundle, for test/startup.test.mjs (ajv, a build-time tool, must not).
+// What went into the bundle, for test/cli/startup.test.mjs (ajv, a build-time tool, must not).
 writeFileSync(
   dist("bin/crdlint.inputs.json"),
   JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 1) + "\n",

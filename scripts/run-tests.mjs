@@ -4,7 +4,7 @@
 // Node's summary lines (`# tests`, `# pass`, `# fail`, ...) are printed last, as Node wrote them.
 //   CRDLINT_TEST_CONCURRENCY=n  files run at once (default: one more than the cores: a file waiting on npm, git or
 //                               a child crdlint leaves its core to the others)
-//   node scripts/run-tests.mjs test/cli.test.mjs ...   only these files
+//   node scripts/run-tests.mjs test/cli/main.test.mjs ...   only these files
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,16 +14,16 @@ import { spawnSync } from "node:child_process";
 // takes 10 s or more on 2 cores; pre-commit and package install crdlint with npm; code-style type-checks src/ for ESLint).
 const SLOW_FIRST = [
   "test/e2e/readme-integrations.test.mjs",
-  "test/pre-commit.test.mjs",
-  "test/package.test.mjs",
-  "test/fast-load.test.mjs",
-  "test/robustness.test.mjs",
-  "test/parallel.test.mjs",
-  "test/cli-linter.test.mjs",
-  "test/rule-cases.test.mjs",
-  "test/corpus.test.mjs",
-  "test/fixtures.test.mjs",
-  "test/code-style.test.mjs",
+  "test/repo/pre-commit.test.mjs",
+  "test/repo/package.test.mjs",
+  "test/load/fast-load.test.mjs",
+  "test/engine/robustness.test.mjs",
+  "test/engine/parallel.test.mjs",
+  "test/cli/linter-habits.test.mjs",
+  "test/rules/cases.test.mjs",
+  "test/commands/lint/corpus.test.mjs",
+  "test/rules/fixtures.test.mjs",
+  "test/repo/code-style.test.mjs",
 ];
 
 function find(dir, out) {

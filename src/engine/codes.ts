@@ -1,6 +1,6 @@
 /**
  * The rule ids the engine itself emits (files it skips or cannot read, directives, internal failures): each is a
- * registered engine rule (test/diagnostic-codes.test.mjs), so that a misspelt id is a compile error here and a test
+ * registered engine rule (test/engine/codes.test.mjs), so that a misspelt id is a compile error here and a test
  * failure there, not a diagnostic of an unknown rule.
  */
 export const ENGINE_CODES = [

@@ -26,7 +26,7 @@ export const MAX_ALIAS_COUNT = 1000;
 /** Nesting bound for documents we walk recursively. */
 export const MAX_DEPTH = 500;
 
-/** The rule ids of what the loader finds in YAML: each is a registered engine rule (test/diagnostic-codes.test.mjs). */
+/** The rule ids of what the loader finds in YAML: each is a registered engine rule (test/engine/codes.test.mjs). */
 export const YAML_PROBLEM_CODES = [
   "yaml-syntax",
   "yaml-duplicate-key",

@@ -10,7 +10,7 @@
  * duplicate or non-string keys, tabs in indentation, CR line ends, control characters, `...`, directives, the comment
  * placements whose effect on ranges is not modelled — makes `load` return null, and the caller uses the full loader,
  * which also reports the problems. So the fast path never has problems of its own to report: a text it accepts is one
- * the full loader reads without any. test/fast-load.test.mjs holds the two to the same output.
+ * the full loader reads without any. test/load/fast-load.test.mjs holds the two to the same output.
  *
  * Ranges follow the `yaml` library's node ranges as the full loader uses them (key start to value end): a block
  * collection ends after the line break of its last line, or where its last value, an empty one, sits; an empty value

@@ -85,7 +85,7 @@ export function resourceVersionOf(
 
 /**
  * The rule ids of a custom resource's findings: the value validator's and those of the CEL stage it is given. Each is a
- * registered engine rule (test/diagnostic-codes.test.mjs).
+ * registered engine rule (test/engine/codes.test.mjs).
  */
 export const RESOURCE_FINDING_CODES = [
   "resource-unknown-field",

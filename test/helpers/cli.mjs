@@ -36,7 +36,7 @@ export function crdlint(args, { input, cwd = root, env, stdin, timeout } = {}) {
 
 /**
  * The JSON format adds each rule's documentation URL to every diagnostic (derived from the rule id, and tested in
- * cli-linter.test.mjs); tests that compare whole diagnostics with their expectations compare everything else.
+ * test/cli/linter-habits.test.mjs); tests that compare whole diagnostics with their expectations compare everything else.
  */
 export function withoutUrl(diagnostics) {
   return diagnostics.map(({ url, ...d }) => {

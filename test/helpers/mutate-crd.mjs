@@ -1,4 +1,4 @@
-// One deliberate schema change per CRD, for the corpus test of `crdlint diff` (test/revisions/corpus.test.mjs):
+// One deliberate schema change per CRD, for the corpus test of `crdlint diff` (test/commands/diff/corpus-schema-changes.test.mjs):
 // `mutateCrd(crd, seed)` returns a changed deep copy, the revision rule that must report the change, and the field
 // it is about (the data path the rule's message names), or null when no mutation applies to the CRD.
 // Mutations touch one version's schema (the storage version's, else the first) and stay away from fields CEL rules

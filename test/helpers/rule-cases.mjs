@@ -1,5 +1,5 @@
 // Reads, runs and writes the cases beside each rule (src/rules/<category>/<id>.cases.yaml). Shared by
-// test/rule-cases.test.mjs and scripts/gen-rule-cases.mjs, so the test and the generator run a case the same way.
+// test/rules/cases.test.mjs and scripts/gen-rule-cases.mjs, so the test and the generator run a case the same way.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
@@ -28,7 +28,7 @@ export function readCases(text) {
 
 const HEADER = (
   rule,
-) => `# Cases of ${rule.id}, run by test/rule-cases.test.mjs through the library API (${rule.category === "resource" ? "validate: the input holds the CRD and the resource" : rule.category === "revision" ? "diffText: old is OLD's text (absent: no OLD), input is NEW's; storedVersions is --stored-versions" : "lintText"}).
+) => `# Cases of ${rule.id}, run by test/rules/cases.test.mjs through the library API (${rule.category === "resource" ? "validate: the input holds the CRD and the resource" : rule.category === "revision" ? "diffText: old is OLD's text (absent: no OLD), input is NEW's; storedVersions is --stored-versions" : "lintText"}).
 # Each case: name, optional kubernetesVersion (default: the newest release) and rules (severities; the rule's own
 # is switched on when it is opt-in), the input text, and expect: every diagnostic of ${rule.id} on it, whole
 # (line and column count inside input; category is the rule's; apiserver is the rule's unless given; object and

@@ -2,7 +2,7 @@
 // line, `{ "id": <any JSON>, "op": <op>, ...the op's request fields }`, one answer per line in request order.
 //
 // The Go side declares the same messages in oracle/protocol.go; `oracle -protocol` prints their field lists
-// (oracle/protocol.json keeps that output) and test/oracle-protocol.test.mjs compares them with this file: every
+// (oracle/protocol.json keeps that output) and test/oracle/protocol.test.mjs compares them with this file: every
 // interface below but Requests and Answers is one Go type, with the same fields in the same order, `?` where the Go
 // field is `omitempty`, and each type written as the test expects (`string[]`, `Record<string, unknown>`, ...).
 // The harness files that speak the protocol are type-checked against it (`// @ts-check`).

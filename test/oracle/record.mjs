@@ -1,5 +1,5 @@
 // Records the oracle's answers to hand-picked cases as ordinary tests (test/oracle/recorded/*.json, run by
-// test/oracle-recorded.test.mjs without Go): `node test/oracle/record.mjs cases.json`, where cases.json is a list of
+// test/oracle/recorded.test.mjs without Go): `node test/oracle/record.mjs cases.json`, where cases.json is a list of
 // { "name", "family", "releases": ["1.37", ...], "case" } (a case as the family's generator makes it).
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -1,6 +1,6 @@
 /**
  * The rule ids `crdlint diff` emits itself, about CRDs and files added or removed between the revisions and about
- * the objects it replays: each is a registered engine rule (test/diagnostic-codes.test.mjs).
+ * the objects it replays: each is a registered engine rule (test/engine/codes.test.mjs).
  */
 export const DIFF_CODES = [
   "revision-crd-added",

@@ -1,6 +1,6 @@
 /**
  * The rule ids `crdlint validate` emits itself, about the resource's type and its CRD (what the value validator finds
- * is values/resource.ts's RESOURCE_FINDING_CODES): each is a registered engine rule (test/diagnostic-codes.test.mjs).
+ * is values/resource.ts's RESOURCE_FINDING_CODES): each is a registered engine rule (test/engine/codes.test.mjs).
  */
 export const VALIDATE_CODES = [
   "resource-crd-invalid",

@@ -81,7 +81,7 @@ export async function* documentsOf(
       continue;
     }
     const lineOffset = chunk.line - 1;
-    // The fast loader reads what it can (the same documents and ranges as the full loader: test/fast-load.test.mjs),
+    // The fast loader reads what it can (the same documents and ranges as the full loader: test/load/fast-load.test.mjs),
     // CRDs included; the full loader reads the rest and reports their problems.
     const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
     const template = goTemplateAction(chunk.text, loaded.problems, {
