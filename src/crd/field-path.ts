@@ -23,6 +23,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (ValidFieldPath)
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (NewStructural)
 import { FieldPath, type PathSegment } from "../k8s/path.js";
+import { GO_SIMPLE_ESCAPES } from "../k8s/go.js";
 import { isObject, type JsonObject } from "./model.js";
 
 export interface FieldPathOptions {
@@ -69,17 +70,7 @@ function tokenize(s: string): string[] {
 
 // Go's regexp `\\.`: a backslash and any one character but a newline (a whole code point).
 const ESCAPE_RE = /\\[^\n]/gu;
-const ESCAPES: Record<string, string> = {
-  a: "\x07",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  v: "\v",
-  "'": "'",
-  "\\": "\\",
-};
+const ESCAPES: Readonly<Record<string, string>> = { ...GO_SIMPLE_ESCAPES, "'": "'" };
 
 /** unescapeSingleQuote: the escapes `\a \b \f \n \r \t \v \' \\`; any other escaped character is an error. */
 function unescapeSingleQuote(s: string): { value: string; error: string | null } {

@@ -55,14 +55,13 @@ export interface CrdView {
   schemaHoisted: boolean;
 }
 
-function hoist<T>(
+function hoist(
   versions: VersionView[],
-  get: (v: VersionView) => T | undefined,
+  writtenField: "subresources" | "additionalPrinterColumns" | "selectableFields",
   identical: boolean,
-  writtenField: string,
-  apiserverTop: FieldPath,
-): HoistedField<T> {
-  const values = versions.map(get);
+): HoistedField<unknown> {
+  const values = versions.map((v) => v.raw[writtenField]);
+  const apiserverTop = FieldPath.root("spec", writtenField);
   if (versions.length > 0 && identical) {
     const first = versions[0]!;
     return {
@@ -155,26 +154,8 @@ export function buildCrdView(raw: JsonObject): CrdView {
     schemas,
     versionsWithoutSchema,
     schemaHoisted,
-    subresources: hoist(
-      versions,
-      (v) => v.raw.subresources,
-      identical.subresources,
-      "subresources",
-      FieldPath.root("spec", "subresources"),
-    ),
-    printerColumns: hoist(
-      versions,
-      (v) => v.raw.additionalPrinterColumns,
-      identical.columns,
-      "additionalPrinterColumns",
-      FieldPath.root("spec", "additionalPrinterColumns"),
-    ),
-    selectableFields: hoist(
-      versions,
-      (v) => v.raw.selectableFields,
-      identical.selectableFields,
-      "selectableFields",
-      FieldPath.root("spec", "selectableFields"),
-    ),
+    subresources: hoist(versions, "subresources", identical.subresources),
+    printerColumns: hoist(versions, "additionalPrinterColumns", identical.columns),
+    selectableFields: hoist(versions, "selectableFields", identical.selectableFields),
   };
 }

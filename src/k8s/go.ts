@@ -41,6 +41,18 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** The one-character escapes of Go's quoted strings (strconv.UnquoteChar): `\a \b \f \n \r \t \v \\`. */
+export const GO_SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+};
+
 export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** fmt's %v for a float64: strconv 'g' with the shortest precision (exponent below 1e-4 and from 1e+06 up). */

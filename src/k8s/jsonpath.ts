@@ -5,6 +5,7 @@
  */
 // Upstream: kubernetes/client-go:util/jsonpath/parser.go
 // Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresource/tableconvertor/tableconvertor.go
+import { GO_SIMPLE_ESCAPES } from "./go.js";
 
 export interface SliceParam {
   value: number;
@@ -109,17 +110,8 @@ function unquoteChar(s: string, quote: string): [string, string] {
   if (s.length <= 1) throw new ParseError("invalid syntax");
   const e = s[1]!;
   const rest = s.slice(2);
-  const simple: Record<string, string> = {
-    a: "\x07",
-    b: "\b",
-    f: "\f",
-    n: "\n",
-    r: "\r",
-    t: "\t",
-    v: "\v",
-    "\\": "\\",
-  };
-  if (simple[e] !== undefined) return [simple[e]!, rest];
+  const simple = GO_SIMPLE_ESCAPES[e];
+  if (simple !== undefined) return [simple, rest];
   if (e === "x" || e === "u" || e === "U") {
     const n = e === "x" ? 2 : e === "u" ? 4 : 8;
     const digits = rest.slice(0, n);

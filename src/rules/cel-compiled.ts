@@ -4,7 +4,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (Compile)
 import type { SchemaNode } from "../crd/schema.js";
-import type { RuleContext } from "./define-rule.js";
+import type { RuleContext, SchemaContext } from "./define-rule.js";
 import { MemoKey } from "../crd/memo.js";
 import type { CelCompiler, CompileResult } from "../cel/index.js";
 import type { DeclType } from "../cel/index.js";
@@ -29,6 +29,14 @@ const COMPILED = new MemoKey<readonly CompiledEntry[]>("cel");
 
 export function celCompiler(ctx: RuleContext): CelCompiler | null {
   return ctx.services.cel;
+}
+
+/**
+ * The compiled rules of a node the apiserver compiles (`isCompiledNode`) when the walk found no error at or below it
+ * (the apiserver's per-node CEL gate); none otherwise. Where the node hooks of the cel-compile rules start.
+ */
+export function cleanCompiledEntries(node: SchemaNode, ctx: SchemaContext): readonly CompiledEntry[] {
+  return isCompiledNode(node) && ctx.isNodeClean(node) ? compiledEntries(node, ctx) : [];
 }
 
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {

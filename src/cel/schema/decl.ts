@@ -7,34 +7,11 @@ import type { CelType, DeclField, DeclType } from "../core/types.js";
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, STRING, TIMESTAMP, listOf, mapOf } from "../core/typeutil.js";
 import { byteLength, isPlainObject } from "../../k8s/go.js";
 import { releaseHas } from "../../k8s/releases.js";
+import { CEL_RESERVED } from "../core/reserved.js";
 
 /** MaxRequestSizeBytes. */
 const R = 3145728n;
 const R_MINUS_2 = R - 2n;
-
-const CEL_RESERVED = new Set([
-  "true",
-  "false",
-  "null",
-  "in",
-  "as",
-  "break",
-  "const",
-  "continue",
-  "else",
-  "for",
-  "function",
-  "if",
-  "import",
-  "let",
-  "loop",
-  "package",
-  "namespace",
-  "return",
-  "var",
-  "void",
-  "while",
-]);
 
 const EXPAND_MATCHER = /__|[-./]|[^a-zA-Z0-9\-./_]/gu;
 

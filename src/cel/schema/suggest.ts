@@ -634,19 +634,22 @@ function stepsOf(nodePath: readonly Schema[]): SchemaStep[] {
   return steps;
 }
 
+/** A rule or messageExpression at the last node of `nodePath` (from `root`), compiled for one Kubernetes minor. */
+export interface ExpressionAtNode {
+  root: Schema;
+  nodePath: readonly Schema[];
+  expression: string;
+  kind: "rule" | "messageExpression";
+  optionalOldSelf?: boolean;
+  kubernetesMinor: number;
+}
+
 /**
  * Recompile the rule against a copy of the schema carrying the suggested bounds and return the cost
  * the apiserver would compute (cardinality-multiplied for rules), or null when it does not compile.
  */
 export function verifySuggestion(
-  input: {
-    root: Schema;
-    nodePath: readonly Schema[];
-    expression: string;
-    kind: "rule" | "messageExpression";
-    optionalOldSelf?: boolean;
-    kubernetesMinor: number;
-  },
+  input: ExpressionAtNode,
   bounds: readonly Pick<SuggestedBound, "schemaPath" | "keyword" | "value">[],
   compiler: RuleCompilerLike,
 ): bigint | null {
@@ -677,14 +680,7 @@ export function verifySuggestion(
  * does not compile. `isResourceRoot` is derived (the version root or an embedded resource).
  */
 export function suggestForExpression(
-  input: {
-    root: Schema;
-    nodePath: readonly Schema[];
-    expression: string;
-    kind: "rule" | "messageExpression";
-    optionalOldSelf?: boolean;
-    kubernetesMinor: number;
-  },
+  input: ExpressionAtNode,
   compiler: RuleCompilerLike,
   opts: SuggestOptions = {},
 ): SuggestResult | null {

@@ -486,20 +486,22 @@ export function createCelValidator(
           : { current: null, nearestParent: null };
 
       const typeValue = (s: Schema) => ({ v: typeof s["type"] === "string" ? s["type"] : "" });
+      // The error of a rule the remaining budget cannot pay for (checked before a node's rules, and after each rule).
+      const outOfBudget = (path: FieldPath, sts: Schema, rule?: string) =>
+        fieldError(
+          path,
+          "Invalid",
+          typeValue(sts),
+          "validation failed due to running out of cost budget, no further validation rules will be run",
+          rule,
+        );
 
       const validateExpressions = (node: Node, path: FieldPath, v: unknown, old: unknown, r: Ratchet): boolean => {
         if (v === null || v === undefined) return true;
         if (node.rules.length === 0) return true;
         const sts = node.schema;
         if (budget <= 0) {
-          errors.push(
-            fieldError(
-              path,
-              "Invalid",
-              typeValue(sts),
-              "validation failed due to running out of cost budget, no further validation rules will be run",
-            ),
-          );
+          errors.push(outOfBudget(path, sts));
           budget = -1;
           return false;
         }
@@ -556,15 +558,7 @@ export function createCelValidator(
             continue;
           }
           if (out.cost > budget) {
-            errors.push(
-              fieldError(
-                path,
-                "Invalid",
-                typeValue(sts),
-                "validation failed due to running out of cost budget, no further validation rules will be run",
-                spec.rule,
-              ),
-            );
+            errors.push(outOfBudget(path, sts, spec.rule));
             budget = -1;
             return false;
           }

@@ -17,74 +17,9 @@ function artifactUri(file: string, cwd: string): string {
   return rel.split(sep).map(encodeURIComponent).join("/");
 }
 
-export const sarif: Formatter = (result, ctx) => {
-  const index = new Map(ctx.rules.map((r, i) => [r.id, i]));
-  const level = (s: string) => (s === "error" ? "error" : s === "warning" ? "warning" : "note");
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: "crdlint",
-            version: ctx.toolVersion,
-            semanticVersion: ctx.toolVersion,
-            informationUri: REPOSITORY_URL,
-            rules: ctx.rules.map((r) => ({
-              id: r.id,
-              shortDescription: { text: r.description },
-              helpUri: ruleDocsUrl(r.id),
-              defaultConfiguration: { level: level(r.severity) },
-              properties: { category: r.category, apiserver: r.apiserver },
-            })),
-          },
-        },
-        results: result.diagnostics.map((d) => ({
-          ruleId: d.rule,
-          ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule) } : {}),
-          level: level(d.severity),
-          message: { text: diagnosticLine(d) + hiddenSuffix(d) + (d.suggestion ? ` (fix: ${d.suggestion})` : "") },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: artifactUri(d.file, ctx.cwd) },
-                region: {
-                  startLine: d.line,
-                  startColumn: d.column,
-                  endLine: d.endLine,
-                  endColumn: Math.max(d.endColumn, 1),
-                },
-              },
-              ...(d.field
-                ? { logicalLocations: [{ fullyQualifiedName: d.apiserverField ?? d.field, kind: "member" }] }
-                : {}),
-            },
-          ],
-          // hiddenBy: the apiserver reports this only once that diagnostic is fixed (not part of its answer now).
-          properties: {
-            category: d.category,
-            apiserver: d.apiserver,
-            field: d.field,
-            type: d.type,
-            object: d.object,
-            document: d.document,
-            ...(d.hiddenBy ? { hiddenBy: d.hiddenBy } : {}),
-          },
-        })),
-        columnKind: "unicodeCodePoints",
-      },
-    ],
-  };
-  return JSON.stringify(log, null, 2) + "\n";
-};
-
-/**
- * The SARIF log of a run that could not start (a usage error, exit 2): no results, and the error as a tool execution
- * notification, so that an upload step reading the file still finds a valid log.
- */
-export function sarifForFailure(message: string, toolVersion: string): string {
-  const log = {
+/** A SARIF log of one run whose tool is crdlint (`rules` its reportingDescriptors); `run` holds the rest of the run. */
+function sarifLog(toolVersion: string, rules: readonly object[], run: object): object {
+  return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [
@@ -95,19 +30,80 @@ export function sarifForFailure(message: string, toolVersion: string): string {
             version: toolVersion,
             semanticVersion: toolVersion,
             informationUri: REPOSITORY_URL,
-            rules: [],
+            rules,
           },
         },
-        invocations: [
-          {
-            executionSuccessful: false,
-            exitCode: 2,
-            toolExecutionNotifications: [{ level: "error", message: { text: message } }],
-          },
-        ],
-        results: [],
+        ...run,
       },
     ],
   };
+}
+
+export const sarif: Formatter = (result, ctx) => {
+  const index = new Map(ctx.rules.map((r, i) => [r.id, i]));
+  const level = (s: string) => (s === "error" ? "error" : s === "warning" ? "warning" : "note");
+  const log = sarifLog(
+    ctx.toolVersion,
+    ctx.rules.map((r) => ({
+      id: r.id,
+      shortDescription: { text: r.description },
+      helpUri: ruleDocsUrl(r.id),
+      defaultConfiguration: { level: level(r.severity) },
+      properties: { category: r.category, apiserver: r.apiserver },
+    })),
+    {
+      results: result.diagnostics.map((d) => ({
+        ruleId: d.rule,
+        ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule) } : {}),
+        level: level(d.severity),
+        message: { text: diagnosticLine(d) + hiddenSuffix(d) + (d.suggestion ? ` (fix: ${d.suggestion})` : "") },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: artifactUri(d.file, ctx.cwd) },
+              region: {
+                startLine: d.line,
+                startColumn: d.column,
+                endLine: d.endLine,
+                endColumn: Math.max(d.endColumn, 1),
+              },
+            },
+            ...(d.field
+              ? { logicalLocations: [{ fullyQualifiedName: d.apiserverField ?? d.field, kind: "member" }] }
+              : {}),
+          },
+        ],
+        // hiddenBy: the apiserver reports this only once that diagnostic is fixed (not part of its answer now).
+        properties: {
+          category: d.category,
+          apiserver: d.apiserver,
+          field: d.field,
+          type: d.type,
+          object: d.object,
+          document: d.document,
+          ...(d.hiddenBy ? { hiddenBy: d.hiddenBy } : {}),
+        },
+      })),
+      columnKind: "unicodeCodePoints",
+    },
+  );
+  return JSON.stringify(log, null, 2) + "\n";
+};
+
+/**
+ * The SARIF log of a run that could not start (a usage error, exit 2): no results, and the error as a tool execution
+ * notification, so that an upload step reading the file still finds a valid log.
+ */
+export function sarifForFailure(message: string, toolVersion: string): string {
+  const log = sarifLog(toolVersion, [], {
+    invocations: [
+      {
+        executionSuccessful: false,
+        exitCode: 2,
+        toolExecutionNotifications: [{ level: "error", message: { text: message } }],
+      },
+    ],
+    results: [],
+  });
   return JSON.stringify(log, null, 2) + "\n";
 }

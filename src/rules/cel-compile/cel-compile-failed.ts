@@ -1,7 +1,7 @@
 /** A validation rule that does not parse or type-check against the schema it sits on. */
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
-import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
+import { compileErrorText, cleanCompiledEntries } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
@@ -33,9 +33,8 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}\n",
   },
   visitNode(node, ctx) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
     // A node whose schema (or an ancestor's within the rules' scope) has no CEL type is cel-type-info-failed's.
-    for (const c of compiledEntries(node, ctx)) {
+    for (const c of cleanCompiledEntries(node, ctx)) {
       if (!c.rule || c.rule.ok) continue;
       const t = compileErrorText(c.rule);
       ctx.report({

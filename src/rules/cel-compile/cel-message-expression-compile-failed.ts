@@ -1,6 +1,6 @@
 /** A messageExpression that does not compile. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, compileErrorText, isCompiledNode } from "../cel-compiled.js";
+import { compileErrorText, cleanCompiledEntries } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
 import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
@@ -26,8 +26,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
   },
   visitNode(node, ctx) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    for (const c of compiledEntries(node, ctx)) {
+    for (const c of cleanCompiledEntries(node, ctx)) {
       if (!c.messageExpression || c.messageExpression.ok) continue;
       const t = compileErrorText(c.messageExpression);
       ctx.report({

@@ -1,6 +1,6 @@
 /** A messageExpression must evaluate to a string. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { cleanCompiledEntries } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
 import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
@@ -26,8 +26,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: 'string(self.a)'}]}\n",
   },
   visitNode(node, ctx) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    for (const c of compiledEntries(node, ctx)) {
+    for (const c of cleanCompiledEntries(node, ctx)) {
       if (!c.messageExpression || !c.messageExpression.ok) continue;
       const k = c.messageExpression.outputType?.kind;
       // Compared with StringType exactly, as the rule with BoolType.

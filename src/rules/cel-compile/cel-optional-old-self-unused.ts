@@ -1,6 +1,6 @@
 /** optionalOldSelf on a rule that never mentions oldSelf. */
 import { defineRule } from "../define-rule.js";
-import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { cleanCompiledEntries } from "../cel-compiled.js";
 import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
 
 export default defineRule({
@@ -28,8 +28,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
   },
   visitNode(node, ctx) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    for (const c of compiledEntries(node, ctx)) {
+    for (const c of cleanCompiledEntries(node, ctx)) {
       // Any value counts (false too), and a rule that does not compile has no oldSelf use to show: the apiserver
       // reads UsesOldSelf from the compile result, so a broken rule that mentions oldSelf gets this error as well.
       // A rule that is not a bool stops there too (compilation.go returns before it records UsesOldSelf).

@@ -1,7 +1,7 @@
 /** A validation rule must evaluate to a bool. */
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
-import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { cleanCompiledEntries } from "../cel-compiled.js";
 import { renderedValidationRule } from "../../crd/validation-entries.js";
 
 export default defineRule({
@@ -29,8 +29,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a) > 0'}]}\n",
   },
   visitNode(node, ctx) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    for (const c of compiledEntries(node, ctx)) {
+    for (const c of cleanCompiledEntries(node, ctx)) {
       if (!c.rule || !c.rule.ok) continue;
       const k = c.rule.outputType?.kind;
       // The apiserver compares the output type with BoolType exactly: a dyn rule is rejected too.

@@ -21,6 +21,7 @@ import { aggregateString, deepCopy, fieldErrorStringAt, type ValueError } from "
 import { coerceEmbedded, validateEmbedded } from "../../values/embedded.js";
 import { pruneValue } from "../../values/prune.js";
 import { validateSchemaValue, type SchemaValidatorCache } from "../../values/value.js";
+import type { Report, RuleContext } from "../define-rule.js";
 
 const META = new Set(["metadata", "kind", "apiVersion"]);
 
@@ -167,6 +168,24 @@ export function lift(base: DualPath, p: FieldPath): DualPath {
     FieldPath.from([...base.written.segments, ...suffix]),
     FieldPath.from([...base.apiserver.segments, ...suffix]),
   );
+}
+
+/**
+ * The reports of the `embedded` or `schema` errors of the default of `node`, at their paths under `<node>.default`,
+ * with the error's own type and text (and value, when it has one).
+ */
+export function defaultErrorReports(
+  node: SchemaNode,
+  ctx: Pick<RuleContext, "minor" | "memo" | "services">,
+  errors: "embedded" | "schema",
+): Report<never>[] {
+  const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
+  if (!o) return [];
+  return o[errors].map((e) => {
+    const r = { path: lift(o.base, e.path), type: e.type, message: e.message } as Report<never>;
+    if ("value" in e) r.value = e.value;
+    return r;
+  });
 }
 
 function surround(steps: Step[], focus: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 /** A default of (or containing) an embedded resource without a valid apiVersion/kind/metadata. */
 import { defineRule } from "../define-rule.js";
-import { defaultOutcome, lift } from "./analyze.js";
+import { defaultErrorReports } from "./analyze.js";
 
 export default defineRule({
   id: "default-embedded-resource-invalid",
@@ -25,12 +25,6 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {apiVersion: v1, kind: Pod}}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
-    if (!o) return;
-    for (const e of o.embedded) {
-      const r = { path: lift(o.base, e.path), type: e.type, message: e.message } as Parameters<typeof ctx.report>[0];
-      if ("value" in e) r.value = e.value;
-      ctx.report(r);
-    }
+    for (const r of defaultErrorReports(node, ctx, "embedded")) ctx.report(r);
   },
 });

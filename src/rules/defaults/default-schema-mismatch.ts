@@ -1,6 +1,6 @@
 /** A default that does not validate against its own node's schema. */
 import { defineRule } from "../define-rule.js";
-import { defaultOutcome, lift } from "./analyze.js";
+import { defaultErrorReports } from "./analyze.js";
 
 export default defineRule({
   id: "default-schema-mismatch",
@@ -26,12 +26,6 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas: {type: integer, minimum: 1, default: 1}\n",
   },
   visitNode(node, ctx) {
-    const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
-    if (!o) return;
-    for (const e of o.schema) {
-      const r = { path: lift(o.base, e.path), type: e.type, message: e.message } as Parameters<typeof ctx.report>[0];
-      if ("value" in e) r.value = e.value;
-      ctx.report(r);
-    }
+    for (const r of defaultErrorReports(node, ctx, "schema")) ctx.report(r);
   },
 });

@@ -1,5 +1,6 @@
 /** Each spec.names.categories entry must be a DNS-1035 label. */
 import { defineRule } from "../define-rule.js";
+import { NAMES_UPSTREAM } from "./name-fields.js";
 import { DualPath } from "../../k8s/path.js";
 import { crdNames } from "../../k8s/objectmeta.js";
 import { isDNS1035Label, joined } from "../../k8s/validation.js";
@@ -17,9 +18,7 @@ export default defineRule({
       "Categories (used by `kubectl get <category>`) must be DNS-1035 labels: lower case letters, digits and '-', " +
       "starting with a letter.",
     fix: "Use lower case letters, digits and '-' only, starting with a letter.",
-    upstream:
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
-      "(ValidateCustomResourceDefinitionNames)",
+    upstream: NAMES_UPSTREAM,
     fail: "spec: {names: {plural: widgets, kind: Widget, categories: [My_Category]}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, categories: [gadgets]}}\n",
   },

@@ -1,5 +1,6 @@
 /** spec.names.kind and spec.names.listKind may not be the same. */
 import { defineRule } from "../define-rule.js";
+import { NAMES_UPSTREAM } from "./name-fields.js";
 import { DualPath } from "../../k8s/path.js";
 import { crdNames } from "../../k8s/objectmeta.js";
 
@@ -17,9 +18,7 @@ export default defineRule({
   docs: {
     why: "Clients tell an object from a list by its kind; if both are the same, decoding becomes ambiguous.",
     fix: 'Omit listKind (it defaults to kind + "List") or set it to e.g. `WidgetList`.',
-    upstream:
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
-      "(ValidateCustomResourceDefinitionNames)",
+    upstream: NAMES_UPSTREAM,
     fail: "spec: {names: {plural: widgets, kind: Widget, listKind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget, listKind: WidgetList}}\n",
   },

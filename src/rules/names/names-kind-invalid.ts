@@ -1,8 +1,6 @@
 /** spec.names.kind must be a DNS-1035 label once lower-cased. */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { crdNames } from "../../k8s/objectmeta.js";
-import { isDNS1035Label, joined } from "../../k8s/validation.js";
+import { CAMEL_CASE_NAME_FIX, invalidName, NAMES_UPSTREAM } from "./name-fields.js";
 
 export default defineRule({
   id: "names-kind-invalid",
@@ -19,24 +17,13 @@ export default defineRule({
     why:
       "The kind may be CamelCase, but once lower-cased it must be a DNS-1035 label: letters and digits (and '-'), " +
       "starting with a letter. Underscores, dots and leading digits are rejected.",
-    fix: "Use letters and digits only (CamelCase is fine), starting with a letter: e.g. `Widget`, `WidgetList`.",
-    upstream:
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
-      "(ValidateCustomResourceDefinitionNames)",
+    fix: CAMEL_CASE_NAME_FIX,
+    upstream: NAMES_UPSTREAM,
     fail: "spec: {names: {plural: widgets, singular: widget, kind: Wid_get, listKind: WidgetList}}\n",
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },
   check(ctx) {
-    const names = crdNames(ctx.crd.spec);
-    const v = names.kind;
-    if (!v) return;
-    const errs = isDNS1035Label(v.toLowerCase());
-    if (errs.length === 0) return;
-    ctx.report({
-      path: DualPath.root("spec", "names", "kind"),
-      messageId: "mixedCase",
-      data: { errors: joined(errs) },
-      value: v,
-    });
+    const bad = invalidName(ctx.crd, "kind");
+    if (bad) ctx.report({ path: bad.path, messageId: "mixedCase", data: { errors: bad.errors }, value: bad.value });
   },
 });

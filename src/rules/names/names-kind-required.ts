@@ -1,7 +1,6 @@
 /** spec.names.kind is required (after v1 defaulting). */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { crdNames } from "../../k8s/objectmeta.js";
+import { emptyNamePath, REQUIRED_NAME_FIX, REQUIRED_NAME_UPSTREAM } from "./name-fields.js";
 
 export default defineRule({
   id: "names-kind-required",
@@ -16,19 +15,13 @@ export default defineRule({
   },
   docs: {
     why: "The kind is what manifests put in `kind:`; it has no default (singular and listKind are derived from it).",
-    fix:
-      "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular " +
-      "and listKind then default to `widget` and `WidgetList`.",
-    upstream:
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
-      "(validateCustomResourceDefinitionSpec); " +
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
+    fix: REQUIRED_NAME_FIX,
+    upstream: REQUIRED_NAME_UPSTREAM,
     fail: 'spec: {names: {plural: widgets, kind: "", singular: widget, listKind: WidgetList}}\n',
     pass: "spec: {names: {plural: widgets, kind: Widget}}\n",
   },
   check(ctx) {
-    const names = crdNames(ctx.crd.spec);
-    if (names.kind !== "") return;
-    ctx.report({ path: DualPath.root("spec", "names", "kind"), messageId: "message" });
+    const path = emptyNamePath(ctx.crd, "kind");
+    if (path) ctx.report({ path, messageId: "message" });
   },
 });

@@ -1,7 +1,6 @@
 /** spec.names.listKind is required (after v1 defaulting). */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { crdNames } from "../../k8s/objectmeta.js";
+import { emptyNamePath, REQUIRED_NAME_FIX, REQUIRED_NAME_UPSTREAM } from "./name-fields.js";
 
 export default defineRule({
   id: "names-listkind-required",
@@ -16,19 +15,13 @@ export default defineRule({
   },
   docs: {
     why: 'In v1 the listKind defaults to kind + "List"; it is reported missing only when kind is empty too.',
-    fix:
-      "Set spec.names.plural (lower case, e.g. `widgets`) and spec.names.kind (CamelCase, e.g. `Widget`); singular " +
-      "and listKind then default to `widget` and `WidgetList`.",
-    upstream:
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
-      "(validateCustomResourceDefinitionSpec); " +
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/defaults.go",
+    fix: REQUIRED_NAME_FIX,
+    upstream: REQUIRED_NAME_UPSTREAM,
     fail: 'spec: {names: {plural: widgets, singular: widget, kind: "", listKind: ""}}\n',
     pass: 'spec: {names: {plural: widgets, kind: Widget, listKind: ""}}\n',
   },
   check(ctx) {
-    const names = crdNames(ctx.crd.spec);
-    if (names.listKind !== "") return;
-    ctx.report({ path: DualPath.root("spec", "names", "listKind"), messageId: "message" });
+    const path = emptyNamePath(ctx.crd, "listKind");
+    if (path) ctx.report({ path, messageId: "message" });
   },
 });

@@ -1,8 +1,6 @@
 /** spec.names.plural must be a DNS-1035 label. */
 import { defineRule } from "../define-rule.js";
-import { DualPath } from "../../k8s/path.js";
-import { crdNames } from "../../k8s/objectmeta.js";
-import { isDNS1035Label, joined } from "../../k8s/validation.js";
+import { invalidName, LOWER_CASE_NAME_FIX, NAMES_UPSTREAM } from "./name-fields.js";
 
 export default defineRule({
   id: "names-plural-invalid",
@@ -16,21 +14,13 @@ export default defineRule({
     why:
       "The plural is a URL path segment and must be a DNS-1035 label: lower case letters, digits and '-', starting " +
       "with a letter, at most 63 characters. Dots and upper case are rejected.",
-    fix:
-      "Use lower case letters, digits and '-' only, starting with a letter, at most 63 characters: e.g. `widgets`, " +
-      "`widget`.",
-    upstream:
-      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go " +
-      "(ValidateCustomResourceDefinitionNames)",
+    fix: LOWER_CASE_NAME_FIX,
+    upstream: NAMES_UPSTREAM,
     fail: "spec: {names: {plural: Widgets, singular: widget, kind: Widget}}\n",
     pass: "spec: {names: {plural: widgets, singular: widget, kind: Widget}}\n",
   },
   check(ctx) {
-    const names = crdNames(ctx.crd.spec);
-    const v = names.plural;
-    if (!v) return;
-    const errs = isDNS1035Label(v);
-    if (errs.length === 0) return;
-    ctx.report({ path: DualPath.root("spec", "names", "plural"), message: joined(errs), value: v });
+    const bad = invalidName(ctx.crd, "plural");
+    if (bad) ctx.report({ path: bad.path, message: bad.errors, value: bad.value });
   },
 });

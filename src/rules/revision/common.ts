@@ -1,11 +1,13 @@
 /** What the revision rules share: where a version is on a side, the names a message uses, the migration plan. */
 import type { CrdView, VersionView } from "../../crd/model.js";
-import type { RevisionContext } from "../define-rule.js";
+import type { RevisionContext, Rule, RuleDefinition, RuleMessages, RuleMeta } from "../define-rule.js";
+import { defineEngineRule, defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { storageVersion, versionSchema } from "../../crd/update.js";
 import { internalSchemaProps } from "../../crd/internal-version.js";
 import { goSemanticEqual } from "../../k8s/go.js";
 import type { DualPath } from "../../k8s/path.js";
+import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath as Path } from "../../k8s/path.js";
 
 /** `plural.group` as kubectl names the resource (metadata.name when the names are unusable). */
@@ -116,3 +118,44 @@ export const RECOMMENDED_REVISION = {
       "A revision change users notice (kubectl output, warnings, the conversion path, a new CRD) without losing data: reported as info, only with an OLD revision (diff, lint --against), so a release note can mention it.",
   },
 } as const satisfies Record<string, { preset: "recommended"; presetWhy: string }>;
+
+/** What a revision rule the apiserver does not enforce writes itself; `defineRevisionRule` fills the rest. */
+export type RevisionRuleDefinition<M extends RuleMessages> = Omit<
+  RuleDefinition<M>,
+  "category" | "severity" | "apiserver" | "type" | "phase" | "preset" | "presetWhy"
+> & { severity: keyof typeof RECOMMENDED_REVISION; type?: ErrorType | null };
+
+/**
+ * `defineRule` for a revision rule the apiserver does not enforce: category `revision`, phase `revision`,
+ * `apiserver: false`, type null unless given, and the preset its severity grades to (RECOMMENDED_REVISION). The keys
+ * keep the order every rule writes them in, and the message ids stay typed as `defineRule` types them.
+ */
+export function defineRevisionRule<const M extends RuleMessages = Record<never, string>>(
+  rule: RevisionRuleDefinition<M>,
+): Rule {
+  const { id, severity, description, ...rest } = rule;
+  return defineRule<M>({ ...revisionHeader(id, severity), description, phase: "revision", ...rest });
+}
+
+/**
+ * `defineEngineRule` for a revision rule that the revision engine or the replay of `diff --objects` reports (no hook):
+ * the same metadata `defineRevisionRule` fills, in the same order.
+ */
+export function defineRevisionEngineRule(
+  meta: Pick<RuleMeta, "id" | "description" | "docs"> & { severity: keyof typeof RECOMMENDED_REVISION },
+): Rule {
+  const { id, severity, ...rest } = meta;
+  return defineEngineRule({ ...revisionHeader(id, severity), ...rest });
+}
+
+/** The metadata every revision rule outside the apiserver starts with, in the order the rules wrote it. */
+function revisionHeader(id: string, severity: keyof typeof RECOMMENDED_REVISION) {
+  return {
+    id,
+    category: "revision",
+    severity,
+    apiserver: false,
+    ...RECOMMENDED_REVISION[severity],
+    type: null,
+  } as const;
+}

@@ -1,18 +1,12 @@
 /** additionalProperties removed or changed in kind (B37). */
-import { defineRule } from "../define-rule.js";
 import { isPlainObject } from "../../k8s/go.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-additional-properties-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "additionalProperties was removed from a map, or added to or changed on an object (B37).",
-  phase: "revision",
   messages: {
     removed:
       "additionalProperties removed from {{field}} ({{versions}}): the map's entries are no longer in the schema, so " +

@@ -3,23 +3,18 @@
  * (B42). Loosening is safe for objects; what it breaks is the cost check, which applies again to a version whose
  * schema changed (A12) and to every schema total (A13). Loosenings that cross no limit are not reported.
  */
-import { defineRule } from "../define-rule.js";
 import { versionSchema } from "../../crd/update.js";
 import { changeReport, schemaChanges, shown } from "./schema-changes.js";
 import { costText, PER_RULE_LIMIT, PER_SCHEMA_LIMIT, related, schemaRuleCosts } from "./cel-costs.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-bounds-loosened",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
   type: "Forbidden",
   description:
     "A loosened or removed bound (maxItems, maxLength, maxProperties, ...) pushed a CEL rule's estimated cost over " +
     "the apiserver's limit (B42, A12, A13).",
-  phase: "revision",
   messages: {
     rule:
       "{{keyword}} of {{field}} ({{versions}}) {{how}}: a CEL rule on {{ruleField}} now costs {{cost}} (was " +

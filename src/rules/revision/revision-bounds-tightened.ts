@@ -1,19 +1,13 @@
 /** A minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties or maxProperties bound was added or tightened (B27). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-bounds-tightened",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "A bound (minimum, maximum, minLength, maxLength, minItems, maxItems, minProperties, maxProperties) was added or " +
     "tightened (B27).",
-  phase: "revision",
   messages: { tightened: "{{keyword}} of {{field}} ({{versions}}) {{how}}: {{fail}}" },
   docs: {
     why:

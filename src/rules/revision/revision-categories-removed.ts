@@ -1,16 +1,10 @@
 /** Categories were removed: `kubectl get <category>` no longer lists the resource (B15). */
-import { defineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION, reportRemovedNames } from "./common.js";
+import { defineRevisionRule, reportRemovedNames } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-categories-removed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description: "Categories were removed: `kubectl get <category>` no longer lists the resource (B15).",
-  phase: "revision",
   messages: {
     removed: "categories removed: {{names}}; `kubectl get {{first}}` no longer lists these objects",
   },

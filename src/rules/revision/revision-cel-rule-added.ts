@@ -1,5 +1,4 @@
 /** A CEL rule (x-kubernetes-validations) was added to an existing field (B40). */
-import { defineRule } from "../define-rule.js";
 import {
   changeReport,
   compileAtNew,
@@ -11,17 +10,12 @@ import {
 } from "./schema-changes.js";
 import { formatCompileErrors } from "../../cel/index.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-cel-rule-added",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "A CEL validation rule was added to a field that existed before (B40).",
-  phase: "revision",
   messages: {
     added: "new CEL rule {{rule}} on {{field}} ({{versions}}): {{fail}}{{compile}}",
     transition:

@@ -1,5 +1,4 @@
 /** A CEL rule's text, messageExpression or attributes changed, or it moved to another field (B41). */
-import { defineRule } from "../define-rule.js";
 import {
   changeReport,
   compileAtNew,
@@ -11,19 +10,14 @@ import {
   shownOne,
 } from "./schema-changes.js";
 import { costText, PER_RULE_LIMIT, schemaRuleCosts } from "./cel-costs.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-cel-rule-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "A CEL validation rule was edited (text, messageExpression, message, reason, fieldPath, optionalOldSelf) or " +
     "moved to another field (B41).",
-  phase: "revision",
   messages: {
     text:
       "CEL rule on {{field}} ({{versions}}) changed from {{change}}: {{fail}}; the new text gets only the previous " +

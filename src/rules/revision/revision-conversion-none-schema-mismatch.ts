@@ -1,19 +1,13 @@
 /** Conversion None between served versions whose schemas differ: objects read through another version are pruned. */
-import { defineRule } from "../define-rule.js";
 import { sameIgnoringDescriptions, versionSchema } from "../../crd/update.js";
-import { RECOMMENDED_REVISION, conversionStrategy, storageName } from "./common.js";
+import { defineRevisionRule, conversionStrategy, storageName } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-conversion-none-schema-mismatch",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "Under conversion None, storage moves between versions whose schemas differ: fields the other version lacks are " +
     "pruned (B6).",
-  phase: "revision",
   messages: {
     storageMoved:
       "storage moves from {{from}} to {{to}} under conversion None, and their schemas differ: None only rewrites " +

@@ -1,8 +1,7 @@
 /** conversion.webhook.conversionReviewVersions changed: the webhook must understand the version the apiserver now picks. */
-import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { isObject, type CrdView } from "../../crd/model.js";
-import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
+import { defineRevisionRule, conversionStrategy } from "./common.js";
 
 function reviewVersions(view: CrdView): string[] {
   const c = isObject(view.spec.conversion) ? view.spec.conversion : {};
@@ -12,16 +11,11 @@ function reviewVersions(view: CrdView): string[] {
     : [];
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-conversion-review-versions-changed",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description:
     "conversionReviewVersions changed: the apiserver sends the first version it supports from the list (B9).",
-  phase: "revision",
   messages: {
     changed:
       "conversionReviewVersions changes from [{{from}}] to [{{to}}]: the apiserver now sends ConversionReview " +

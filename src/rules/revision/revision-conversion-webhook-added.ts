@@ -1,19 +1,13 @@
 /** conversion.strategy None → Webhook: every read of a non-storage version now depends on the webhook. */
-import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
+import { defineRevisionRule, conversionStrategy } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-conversion-webhook-added",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description:
     "conversion.strategy went from None to Webhook: reads and writes in a version other than the stored one now call " +
     "the webhook (B7).",
-  phase: "revision",
   messages: {
     added:
       "conversion becomes Webhook: every request in a version other than an object's stored one now calls the " +

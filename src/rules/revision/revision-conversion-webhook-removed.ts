@@ -1,20 +1,14 @@
 /** conversion.strategy Webhook → None: objects read through another version are pruned where the schemas differ. */
-import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { sameIgnoringDescriptions, versionSchema } from "../../crd/update.js";
-import { RECOMMENDED_REVISION, conversionStrategy } from "./common.js";
+import { defineRevisionRule, conversionStrategy } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-conversion-webhook-removed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "conversion.strategy went from Webhook to None: objects read in another version only get a new apiVersion, and " +
     "are pruned where the schemas differ (B8).",
-  phase: "revision",
   messages: {
     removedDiffering:
       "conversion becomes None while served versions {{versions}} have different schemas: an object read in another " +

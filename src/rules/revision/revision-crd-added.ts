@@ -1,14 +1,9 @@
 /** A CRD in NEW that OLD does not have: it is created, with the create-time checks. */
-import { defineEngineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionEngineRule } from "./common.js";
 
-export default defineEngineRule({
+export default defineRevisionEngineRule({
   id: "revision-crd-added",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description: "A CRD in NEW that OLD does not have (reported by the revision engine: it has no pair).",
   docs: {
     why:

@@ -1,14 +1,9 @@
 /** A CRD name defined more than once on one side of a revision, where the copies cannot be told apart by their files. */
-import { defineEngineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionEngineRule } from "./common.js";
 
-export default defineEngineRule({
+export default defineRevisionEngineRule({
   id: "revision-crd-duplicate",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description:
     "A CRD name is defined more than once within the paths compared, and crdlint cannot tell which OLD copy a NEW " +
     "one updates (reported by the revision engine: that copy is not compared).",

@@ -1,14 +1,9 @@
 /** A CRD of OLD that NEW does not have: applying NEW (with pruning) deletes the CRD and every object of it. */
-import { defineEngineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionEngineRule } from "./common.js";
 
-export default defineEngineRule({
+export default defineRevisionEngineRule({
   id: "revision-crd-removed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "A CRD of OLD is gone from NEW: deleting a CRD deletes all its objects (reported by the revision engine, in OLD; " +
     "for OLD at a git ref, at line 1 of the file it was in).",

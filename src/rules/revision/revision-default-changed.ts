@@ -1,5 +1,4 @@
 /** A field's default was added, changed or removed (B33): defaults are applied on read (A31). */
-import { defineRule } from "../define-rule.js";
 import {
   changeReport,
   joinDetail,
@@ -8,18 +7,13 @@ import {
   shownOne,
   underStatusSubresource,
 } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-default-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "A field's default was added, changed or removed (B33): objects stored without the field read differently.",
-  phase: "revision",
   messages: {
     added:
       "default {{after}} added to {{field}} ({{versions}}): objects stored without it show it on every read and keep " +

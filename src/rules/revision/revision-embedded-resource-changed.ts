@@ -1,17 +1,11 @@
 /** x-kubernetes-embedded-resource toggled (B38). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-embedded-resource-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "x-kubernetes-embedded-resource was turned on (apiVersion and kind become required) or off (B38).",
-  phase: "revision",
   messages: {
     on:
       "{{field}} ({{versions}}) became x-kubernetes-embedded-resource: apiVersion and kind are required in it and " +

@@ -1,17 +1,11 @@
 /** An enum was put on a field that had none (B26). */
-import { defineRule } from "../define-rule.js";
 import { enumValuesReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-enum-added",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "A field that took any value is now restricted to an enum (B26).",
-  phase: "revision",
   messages: { added: "{{field}} ({{versions}}) is now restricted to {{values}}: {{fail}}" },
   docs: {
     why:

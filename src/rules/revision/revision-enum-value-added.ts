@@ -1,18 +1,12 @@
 /** Values were added to a field's enum (B26): not breaking for the apiserver; configurable for exhaustive clients. */
-import { defineRule } from "../define-rule.js";
 import { enumValuesReport, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-enum-value-added",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description:
     "Values were added to a field's enum (B26): nothing fails, but clients that handle every value meet a new one.",
-  phase: "revision",
   messages: {
     added:
       "enum {{noun}} {{values}} added to {{field}} ({{versions}}): no object fails, but clients that switch over " +

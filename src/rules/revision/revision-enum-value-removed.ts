@@ -1,17 +1,11 @@
 /** Values were removed from a field's enum (B26). */
-import { defineRule } from "../define-rule.js";
 import { enumValuesReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-enum-value-removed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "Values were removed from a field's enum (B26).",
-  phase: "revision",
   messages: { removed: "enum {{noun}} {{values}} removed from {{field}} ({{versions}}): {{fail}}" },
   docs: {
     why:

@@ -1,17 +1,11 @@
 /** exclusiveMinimum / exclusiveMaximum turned on (B28). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-exclusive-bound-added",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "exclusiveMinimum or exclusiveMaximum was turned on (B28): the bound itself is no longer allowed.",
-  phase: "revision",
   messages: {
     exclusive: "{{keyword}} set on {{field}} ({{versions}}): the value {{bound}} itself is no longer allowed; {{fail}}",
   },

@@ -1,18 +1,12 @@
 /** A field of a version present on both sides is gone from its schema (B21): stored objects lose it on read. */
-import { defineRule } from "../define-rule.js";
 import { celReferenceBreaks, changeReport, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-field-removed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "A field was removed from the schema of a version that both revisions serve (B21): stored objects lose it on read.",
-  phase: "revision",
   messages: {
     pruned:
       "field {{field}} ({{versions}}) was removed: stored objects lose it on every read (pruned) and for good at " +

@@ -1,19 +1,13 @@
 /** A field removed and an identical one added at the same parent (B22): a rename, by crdlint's heuristic. */
-import { defineRule } from "../define-rule.js";
 import { celReferenceBreaks, changeReport, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-field-renamed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "A field was renamed in a version both revisions serve (B22; a heuristic: one field removed and one with an " +
     "identical schema added at the same parent).",
-  phase: "revision",
   messages: {
     renamed:
       "field {{field}} ({{versions}}) looks renamed to {{to}} (identical schema; crdlint's guess): stored objects " +

@@ -1,20 +1,14 @@
 /** A field's `format` was added, changed or removed (B24). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
 /** Formats that change the CEL type of a string (bytes, timestamp, duration). */
 const CEL_TYPED = new Set(["byte", "date", "date-time", "datetime", "duration"]);
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-format-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "The format of a field was added or changed (tightening), or removed (B24).",
-  phase: "revision",
   messages: {
     tightened: "format of {{field}} ({{versions}}) {{how}}: {{fail}}{{cel}}",
     removed: "format {{before}} removed from {{field}} ({{versions}}): values are no longer checked against it{{cel}}",

@@ -1,19 +1,13 @@
 /** x-kubernetes-int-or-string toggled (B38): works like a type change. */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-int-or-string-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "x-kubernetes-int-or-string was turned off (values of one kind become invalid) or on (clients meet both kinds) " +
     "(B38).",
-  phase: "revision",
   messages: {
     off:
       "x-kubernetes-int-or-string removed from {{field}} ({{versions}}): it takes only {{type}} values now; " +

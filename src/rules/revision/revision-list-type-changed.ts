@@ -1,17 +1,11 @@
 /** x-kubernetes-list-type or x-kubernetes-list-map-keys changed (B34); unset means atomic. */
-import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges, shown, shownList } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-list-type-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "The list type (x-kubernetes-list-type, unset = atomic) or the map keys of a list changed (B34).",
-  phase: "revision",
   messages: {
     stricter:
       "{{field}} ({{versions}}) changed from list-type {{before}} to {{after}}: items must now be unique{{by}}, so " +

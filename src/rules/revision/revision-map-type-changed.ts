@@ -1,17 +1,11 @@
 /** x-kubernetes-map-type changed (B35); unset means granular. */
-import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-map-type-changed",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description: "The map type (x-kubernetes-map-type, unset = granular) of an object changed (B35).",
-  phase: "revision",
   messages: {
     atomic:
       "{{field}} ({{versions}}) became x-kubernetes-map-type atomic: server-side apply replaces the whole object now " +

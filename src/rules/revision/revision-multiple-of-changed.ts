@@ -1,17 +1,11 @@
 /** multipleOf added or changed (B29). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-multiple-of-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "multipleOf was added or changed (B29).",
-  phase: "revision",
   messages: {
     tightened: "multipleOf of {{field}} ({{versions}}) {{how}}: {{fail}}",
     loosened:

@@ -1,18 +1,12 @@
 /** nullable turned off (stored nulls dropped on read) or on (clients meet null) (B32). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-nullable-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "nullable changed on a field (B32): true → false drops stored nulls on read; false → true lets clients meet null.",
-  phase: "revision",
   messages: {
     removed:
       "{{field}} ({{versions}}) is no longer nullable: stored nulls are {{what}} on every read and at the next " +

@@ -1,16 +1,11 @@
 /** `diff --objects`: a replayed object fails NEW's validation on create, and maybe on an unchanged update. */
-import { defineEngineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionEngineRule } from "./common.js";
 
 // Emitted by the replay of `crdlint diff --objects` (src/commands/diff/replay.ts); its examples need objects, so the docs
 // describe them instead.
-export default defineEngineRule({
+export default defineRevisionEngineRule({
   id: "revision-object-invalid",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "diff --objects: an example or exported object fails NEW's validation as a create (warning) or also as an " +
     "unchanged update (error), or its version is no longer served.",

@@ -1,16 +1,11 @@
 /** `diff --objects`: a field of a replayed object vanishes or changes when the object is read through NEW. */
-import { defineEngineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionEngineRule } from "./common.js";
 
 // Emitted by the replay of `crdlint diff --objects` (src/commands/diff/replay.ts); its examples need objects, so the docs
 // describe them instead.
-export default defineEngineRule({
+export default defineRevisionEngineRule({
   id: "revision-object-read-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "diff --objects: a field of an example or exported object vanishes (pruned, a null dropped) or changes " +
     "(defaulted) when the object is read through NEW's schema.",

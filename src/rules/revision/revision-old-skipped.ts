@@ -1,14 +1,9 @@
 /** A file of OLD that is a Go/Helm template, does not parse or is too large: its CRDs are not compared. */
-import { defineEngineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionEngineRule } from "./common.js";
 
-export default defineEngineRule({
+export default defineRevisionEngineRule({
   id: "revision-old-skipped",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description:
     "A file of OLD mentions CustomResourceDefinition but is a Go/Helm template, does not parse, or is over " +
     "--max-file-size: it is skipped, and NEW's CRDs it held are compared with nothing (reported by the revision " +

@@ -1,18 +1,12 @@
 /** pattern added or changed (B30); removing a pattern loosens and is not reported. */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shownChange, shownOne } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 import { patternWidens } from "./pattern-widening.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-pattern-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "A pattern was added to a field or changed (B30).",
-  phase: "revision",
   messages: {
     set: "pattern of {{field}} ({{versions}}) set to {{after}}: {{fail}}",
     changed:

@@ -1,19 +1,13 @@
 /** spec.preserveUnknownFields true → false: pruning starts, and unknown fields of existing objects vanish. */
-import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-preserve-unknown-fields-disabled",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "spec.preserveUnknownFields went from true to false: fields the schema does not declare are pruned from existing " +
     "objects on read (B16).",
-  phase: "revision",
   messages: {
     disabled:
       "preserveUnknownFields becomes false: every field the schema does not declare is pruned from existing objects " +

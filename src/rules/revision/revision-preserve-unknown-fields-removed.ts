@@ -1,7 +1,6 @@
 /** x-kubernetes-preserve-unknown-fields removed from a subtree (B36): what the schema does not list is pruned on read. */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 import { isObject } from "../../crd/model.js";
 
 /**
@@ -18,17 +17,12 @@ function keepsEveryKey(node: Record<string, unknown> | null): boolean {
   );
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-preserve-unknown-fields-removed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "x-kubernetes-preserve-unknown-fields was removed from a field (B36): fields its schema does not list are pruned " +
     "from stored objects.",
-  phase: "revision",
   messages: {
     removed:
       "x-kubernetes-preserve-unknown-fields removed from {{field}} ({{versions}}): fields its schema does not list " +

@@ -1,25 +1,19 @@
 /** additionalPrinterColumns changed in a version: `kubectl get` prints other columns. */
-import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { sameIgnoringDescriptions } from "../../crd/update.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
 function columns(raw: Record<string, unknown>): Map<string, unknown> {
   const list = Array.isArray(raw.additionalPrinterColumns) ? raw.additionalPrinterColumns : [];
   return new Map(list.filter(isObject).map((c) => [typeof c.name === "string" ? c.name : "", c]));
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-printer-columns-changed",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description:
     "additionalPrinterColumns changed in a version: `kubectl get` output changes, and scripts that parse it may " +
     "break (B19).",
-  phase: "revision",
   messages: {
     changed: "the kubectl get columns of {{version}} change ({{what}})",
   },

@@ -1,7 +1,6 @@
 /** allOf / anyOf / oneOf / not added or changed (B39): matched by content; ratcheted only at the object that holds it. */
-import { defineRule } from "../define-rule.js";
 import { changeReport, fieldName, ownerFailText, schemaChanges } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 import { isObject, type JsonObject } from "../../crd/model.js";
 
 /** A subschema that only requires fields (`{required: [a], properties: {a: {}}}`, the generators' one-of idiom): its required names. */
@@ -84,17 +83,12 @@ function stillPasses(
     : `the subschema requiring ${held} holds for every object valid before (OLD required it), and the others require fields new here, which no stored object has`;
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-quantor-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description:
     "An allOf, anyOf, oneOf or not value validation was added or changed (B39; subschemas matched by content, so a " +
     "reordering is no change).",
-  phase: "revision",
   messages: {
     changed: "{{keyword}} of {{field}} ({{versions}}) changed ({{detail}}): {{fail}}",
     loosened:

@@ -1,7 +1,6 @@
 /** A field became required (B25): ratcheted only at the object that lists it (any change there fails). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, isCelResourceRoot, schemaChanges, underStatusSubresource } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 import { EMBEDDED_RESOURCE } from "../../crd/structural.js";
 import type { VersionSchemaChange } from "../../crd/schema-diff.js";
 
@@ -16,15 +15,10 @@ function alwaysPresent(c: VersionSchemaChange, name: string): boolean {
   return name === "apiVersion" || name === "kind" || name === "metadata";
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-required-added",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "A field of an existing object became required (B25).",
-  phase: "revision",
   messages: {
     required:
       "{{name}} is now required in {{field}} ({{versions}}): existing objects without it fail their next create and " +

@@ -1,20 +1,14 @@
 /** subresources.scale added, removed or re-pathed in a version: HPA and kubectl scale. */
-import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { deepEqual } from "../../k8s/go.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-scale-subresource-changed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description:
     "The scale subresource was added, removed or given other paths in a version: HorizontalPodAutoscalers and " +
     "`kubectl scale` change behaviour (B18).",
-  phase: "revision",
   messages: {
     removed:
       "version {{version}} loses the scale subresource: HorizontalPodAutoscalers and `kubectl scale` targeting it fail",

@@ -1,7 +1,6 @@
 /** selectableFields removed from a version: field-selector queries on them fail. */
-import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
 function paths(raw: Record<string, unknown>): string[] {
   const list = Array.isArray(raw.selectableFields) ? raw.selectableFields : [];
@@ -11,16 +10,11 @@ function paths(raw: Record<string, unknown>): string[] {
     .filter(Boolean);
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-selectable-fields-changed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description:
     "Selectable fields were removed from a version: list and watch requests with a field selector on them fail (B20).",
-  phase: "revision",
   messages: {
     removed:
       "selectable fields removed from {{version}}: {{fields}}; list and watch requests with --field-selector on them " +

@@ -1,16 +1,10 @@
 /** Short names were removed: kubectl aliases stop working (B15). */
-import { defineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION, reportRemovedNames } from "./common.js";
+import { defineRevisionRule, reportRemovedNames } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-short-names-removed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description: "Short names were removed: kubectl aliases stop working (B15).",
-  phase: "revision",
   messages: {
     removed: "short names removed: {{names}}; `kubectl get {{first}}` and scripts using it stop working",
   },

@@ -1,7 +1,6 @@
 /** spec.names.singular changed: `kubectl get <old singular>` stops working. */
-import { defineRule } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
-import { RECOMMENDED_REVISION, nameField } from "./common.js";
+import { defineRevisionRule, nameField } from "./common.js";
 import type { CrdView } from "../../crd/model.js";
 
 /** The singular kubectl resolves: spec.names.singular, defaulted to the lower-cased kind. */
@@ -9,15 +8,10 @@ function singular(view: CrdView): string {
   return nameField(view, "singular") || nameField(view, "kind").toLowerCase();
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-singular-changed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description: "spec.names.singular changed: `kubectl get <old singular>` stops working (B15).",
-  phase: "revision",
   messages: {
     changed: "singular changes from {{from}} to {{to}}: `kubectl get {{from}}` stops working",
   },

@@ -1,19 +1,13 @@
 /** subresources.status added or removed in a version: who may write status changes. */
-import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-status-subresource-changed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description:
     "The status subresource was added or removed in a version: writes of status through the main resource, or " +
     "through /status, change meaning (B17).",
-  phase: "revision",
   messages: {
     added:
       "version {{version}} gains the status subresource: updates of the main resource now silently drop status " +

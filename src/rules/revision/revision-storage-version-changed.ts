@@ -1,18 +1,12 @@
 /** storage: true moved to another version: the start of a storage migration, with its plan. */
-import { defineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION, migrationPlan, storageName } from "./common.js";
+import { defineRevisionRule, migrationPlan, storageName } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-storage-version-changed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description:
     "The storage version moved (B5): existing objects stay in the old one until rewritten; a version added and made " +
     "storage in one release cannot be rolled back.",
-  phase: "revision",
   messages: {
     moved:
       "storage moves from {{from}} to {{to}}: new writes are stored as {{to}}, existing objects stay {{from}} until " +

@@ -1,17 +1,11 @@
 /** A field's `type` changed (B23). */
-import { defineRule } from "../define-rule.js";
 import { changeReport, failText, ratchets, schemaChanges, shown } from "./schema-changes.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-type-changed",
-  category: "revision",
   severity: "error",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["error"],
-  type: null,
   description: "The type of a field changed in a version both revisions serve (B23).",
-  phase: "revision",
   messages: {
     changed:
       "type of {{field}} ({{versions}}) changed from {{before}} to {{after}}: {{fail}}; clients that read or write " +

@@ -1,18 +1,12 @@
 /** A version became deprecated, or its deprecationWarning changed: clients get a warning on every request. */
-import { defineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION, nameField } from "./common.js";
+import { defineRevisionRule, nameField } from "./common.js";
 import { defaultDeprecationWarning } from "../../k8s/version.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-version-deprecated",
-  category: "revision",
   severity: "info",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["info"],
-  type: null,
   description:
     "A version became deprecated, or its deprecationWarning changed: every request to it returns a warning (B11).",
-  phase: "revision",
   messages: {
     deprecated: 'version {{version}} becomes deprecated: every request to it returns the warning "{{warning}}"',
     warningChanged: 'the deprecationWarning of {{version}} changes to "{{warning}}"',

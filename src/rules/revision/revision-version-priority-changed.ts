@@ -1,24 +1,18 @@
 /** The highest-priority served version changed: kubectl and discovery switch their default version. */
-import { defineRule } from "../define-rule.js";
 import { sortByVersionPriority } from "../../k8s/version.js";
 import type { CrdView } from "../../crd/model.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
 function preferred(view: CrdView): string | null {
   return sortByVersionPriority(view.versions.filter((v) => v.raw.served === true).map((v) => v.name))[0] ?? null;
 }
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-version-priority-changed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description:
     "The preferred (highest-priority served) version changed: `kubectl get` and discovery now use another version " +
     "(B10).",
-  phase: "revision",
   messages: {
     changed:
       "the preferred version changes from {{from}} to {{to}}: kubectl get, kubectl edit and discovery-based clients " +

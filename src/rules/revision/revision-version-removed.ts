@@ -1,17 +1,11 @@
 /** A version of OLD is gone from NEW (one the cluster never stored: else the apiserver rejects it, revision-stored-version-removed). */
-import { defineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION, resourceName } from "./common.js";
+import { defineRevisionRule, resourceName } from "./common.js";
 import { renamedVersions } from "./renames.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-version-removed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description: "A version that was never a storage version left spec.versions: its clients get 404 (B2).",
-  phase: "revision",
   messages: {
     removedServed:
       "version {{version}} was removed: clients and manifests that use {{group}}/{{version}} get 404 (kubectl: no " +

@@ -1,17 +1,11 @@
 /** A version was renamed (removed, and one with the same schema added): clients of the old name break. */
-import { defineRule } from "../define-rule.js";
 import { renamedVersions } from "./renames.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-version-renamed",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description: "A version was renamed: removed, and a version with the same schema added (B3).",
-  phase: "revision",
   messages: {
     renamed:
       "version {{from}} was renamed to {{to}}: clients and manifests that use {{from}} get 404; serve both names for " +

@@ -1,16 +1,10 @@
 /** A version went from served: true to served: false: its clients break. */
-import { defineRule } from "../define-rule.js";
-import { RECOMMENDED_REVISION } from "./common.js";
+import { defineRevisionRule } from "./common.js";
 
-export default defineRule({
+export default defineRevisionRule({
   id: "revision-version-unserved",
-  category: "revision",
   severity: "warning",
-  apiserver: false,
-  ...RECOMMENDED_REVISION["warning"],
-  type: null,
   description: "A version went from served: true to served: false: requests to it get 404 (B4).",
-  phase: "revision",
   messages: {
     unserved:
       "version {{version}} is no longer served: clients and manifests that use it get 404 (its stored objects stay " +

@@ -1,6 +1,6 @@
 /** scale.specReplicasPath does not start with '.'. */
 import { defineRule } from "../define-rule.js";
-import { isSimpleJsonPath, NOT_JSON_PATH_MESSAGE, scalePathsOf } from "./scale.js";
+import { isSimpleJsonPath, NOT_JSON_PATH_MESSAGE, notJsonPathDocs, scalePathsOf } from "./scale.js";
 
 export default defineRule({
   id: "scale-spec-replicas-path-not-json-path",
@@ -14,10 +14,7 @@ export default defineRule({
     notJsonPath: NOT_JSON_PATH_MESSAGE,
   },
   docs: {
-    why:
-      "The apiserver only accepts scale paths written as simple JSON paths that start with a dot (`.spec.replicas`), " +
-      "the form the `/scale` handler resolves at runtime.",
-    fix: "Prefix the path with a dot: `.spec.replicas` instead of `spec.replicas`.",
+    ...notJsonPathDocs(".spec.replicas"),
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "subresources: {scale: {specReplicasPath: spec.replicas, statusReplicasPath: .status.replicas}}\n",
     pass: "subresources: {scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}\nopenAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}}, status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}}}\n",

@@ -41,6 +41,16 @@ export function scalePathsOf(crd: CrdView, field: ScalePathField): { path: DualP
 
 export const NOT_JSON_PATH_MESSAGE = "must be a simple json path starting with .";
 
+/** The `why` and `fix` of the scale-*-path-not-json-path rules, for the path `example` (`.status.replicas`). */
+export function notJsonPathDocs(example: string): { why: string; fix: string } {
+  return {
+    why:
+      "The apiserver only accepts scale paths written as simple JSON paths that start with a dot " +
+      `(\`${example}\`), the form the \`/scale\` handler resolves at runtime.`,
+    fix: `Prefix the path with a dot: \`${example}\` instead of \`${example.slice(1)}\`.`,
+  };
+}
+
 /** validateSimpleJSONPath on a non-empty path: the only reachable error is a first character other than '.'. */
 export function isSimpleJsonPath(path: string): boolean {
   return path.length > 0 && path[0] === ".";

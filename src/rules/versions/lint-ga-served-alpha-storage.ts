@@ -3,12 +3,7 @@ import { defineRule } from "../define-rule.js";
 import { deepEqual } from "../../k8s/go.js";
 import { isObject, type CrdView, type VersionView } from "../../crd/model.js";
 import { isKubeLikeVersion } from "../../k8s/version.js";
-
-/** The single storage version (null when there is not exactly one: versions-storage-count reports that). */
-function storageVersion(versions: readonly VersionView[]): VersionView | null {
-  const s = versions.filter((v) => v.raw.storage === true);
-  return s.length === 1 ? s[0]! : null;
-}
+import { singleStorageVersion } from "./storage-version.js";
 
 const GA = /^v\d+$/;
 const PRERELEASE = /^v\d+(alpha|beta)\d+$/;
@@ -26,7 +21,7 @@ export function relabelOnly(crd: CrdView, a: VersionView, b: VersionView): boole
 
 export function gaServedWithPrereleaseStorage(crd: CrdView): { storage: VersionView; ga: VersionView } | null {
   const versions = crd.versions;
-  const s = storageVersion(versions);
+  const s = singleStorageVersion(versions);
   if (!s || !PRERELEASE.test(s.name) || !isKubeLikeVersion(s.name)) return null;
   const ga = versions.find(
     (v) => v.raw.served === true && GA.test(v.name) && isKubeLikeVersion(v.name) && !relabelOnly(crd, v, s),

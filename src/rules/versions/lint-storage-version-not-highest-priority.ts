@@ -1,14 +1,8 @@
 /** The storage version is not the highest-priority served version. */
 import { defineRule } from "../define-rule.js";
-import type { VersionView } from "../../crd/model.js";
 import { sortByVersionPriority } from "../../k8s/version.js";
 import { gaServedWithPrereleaseStorage, relabelOnly } from "./lint-ga-served-alpha-storage.js";
-
-/** The single storage version (null when there is not exactly one: versions-storage-count reports that). */
-function storageVersion(versions: readonly VersionView[]): VersionView | null {
-  const s = versions.filter((v) => v.raw.storage === true);
-  return s.length === 1 ? s[0]! : null;
-}
+import { singleStorageVersion } from "./storage-version.js";
 
 export default defineRule({
   id: "lint-storage-version-not-highest-priority",
@@ -38,7 +32,7 @@ export default defineRule({
     pass: "versions:\n- {name: v1beta1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n- {name: v1beta2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n",
   },
   check(ctx) {
-    const s = storageVersion(ctx.crd.versions);
+    const s = singleStorageVersion(ctx.crd.versions);
     if (!s || s.raw.served !== true) return;
     // The GA-served / pre-release-storage case has its own, more specific lint.
     if (gaServedWithPrereleaseStorage(ctx.crd)) return;

@@ -1,12 +1,6 @@
 /** The storage version has served: false. */
 import { defineRule } from "../define-rule.js";
-import type { VersionView } from "../../crd/model.js";
-
-/** The single storage version (null when there is not exactly one: versions-storage-count reports that). */
-function storageVersion(versions: readonly VersionView[]): VersionView | null {
-  const s = versions.filter((v) => v.raw.storage === true);
-  return s.length === 1 ? s[0]! : null;
-}
+import { singleStorageVersion } from "./storage-version.js";
 
 export default defineRule({
   id: "lint-storage-version-not-served",
@@ -34,7 +28,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object}\n",
   },
   check(ctx) {
-    const s = storageVersion(ctx.crd.versions);
+    const s = singleStorageVersion(ctx.crd.versions);
     if (!s || s.raw.served === true) return;
     // Without any served version lint-no-served-version says it all.
     if (!ctx.crd.versions.some((v) => v.raw.served === true)) return;

@@ -14,6 +14,7 @@ import type { CelEnv, FunctionDecl, OverloadDecl } from "../env.js";
 import type { CelIssue } from "../issues.js";
 import { nodeOffset } from "../parser/parse.js";
 import { validateDurationLiteral, validateRegexLiteral, validateTimestampLiteral } from "../literals.js";
+import { CEL_RESERVED } from "../reserved.js";
 import {
   BOOL,
   BYTES,
@@ -84,31 +85,6 @@ class Mapping {
     }
   }
 }
-
-/** CEL reserved symbols (kubernetes/apiserver pkg/cel/escaping.go). */
-const CEL_RESERVED = new Set([
-  "true",
-  "false",
-  "null",
-  "in",
-  "as",
-  "break",
-  "const",
-  "continue",
-  "else",
-  "for",
-  "function",
-  "if",
-  "import",
-  "let",
-  "loop",
-  "package",
-  "namespace",
-  "return",
-  "var",
-  "void",
-  "while",
-]);
 
 function isDyn(t: CelType): boolean {
   return t.kind === "dyn";

@@ -461,36 +461,20 @@ export class Parser {
         // `[]`, and `[,]`: the grammar's optional trailing comma also follows an empty list ('[' listInit? ','? ']').
         if (this.emptyAggregate(Tk.RBRACKET)) return listExpr(listId, elems, optionals);
         this.follows.push([Tk.COMMA, Tk.RBRACKET]);
-        // Whether the list stopped right after an element (then ANTLR expects `]` or `,`), not after a comma.
-        let afterElement = false;
-        if (this.peek().type === Tk.COMMA) {
-          // A leading comma is the optional trailing one of an empty list: `]` must follow.
-          this.next();
-        } else
-          for (;;) {
-            let opt = false;
-            const pt = this.peek();
-            if (pt.type === Tk.QUESTION) {
-              this.next();
-              opt = true;
-            } else if (!EXPR_START_SET.has(pt.type) && elems.length === 0) {
-              if (!this.recoverExprStart([Tk.RBRACKET, Tk.COMMA, Tk.QUESTION])) {
-                elems.push(this.errorExpr(pt.start));
-                break;
-              }
-            }
-            const e = this.parseExpr();
-            if (opt) {
-              if (!this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
-              else optionals.push(elems.length);
-            }
-            elems.push(e);
-            const sep = this.elementSeparator();
-            if (sep === "next") continue;
-            afterElement = sep === "none";
-            break;
+        this.aggregateElements(Tk.RBRACKET, () => {
+          const { pt, opt, ok } = this.optionalElementStart(Tk.RBRACKET, elems.length === 0);
+          if (!ok) {
+            elems.push(this.errorExpr(pt.start));
+            return false;
           }
-        this.closeAggregate(Tk.RBRACKET, afterElement);
+          const e = this.parseExpr();
+          if (opt) {
+            if (!this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
+            else optionals.push(elems.length);
+          }
+          elems.push(e);
+          return true;
+        });
         return listExpr(listId, elems, optionals);
       }
       case Tk.LBRACE: {
@@ -500,35 +484,20 @@ export class Parser {
         // `{}`, and `{,}` ('{' mapInitializerList? ','? '}').
         if (this.emptyAggregate(Tk.RBRACE)) return structExpr(structId, "", entries);
         this.follows.push([Tk.COLON, Tk.COMMA, Tk.RBRACE]);
-        let afterElement = false;
-        if (this.peek().type === Tk.COMMA) {
-          // A leading comma is the optional trailing one of an empty map: `}` must follow.
-          this.next();
-        } else
-          for (;;) {
-            let opt = false;
-            const pt = this.peek();
-            if (pt.type === Tk.QUESTION) {
-              this.next();
-              opt = true;
-            } else if (!EXPR_START_SET.has(pt.type) && entries.length === 0) {
-              if (!this.recoverExprStart([Tk.RBRACE, Tk.COMMA, Tk.QUESTION])) break;
-            }
-            const key = this.parseExprNoId();
-            const col = this.peek();
-            this.expect(Tk.COLON);
-            const colId = this.id(col.start);
-            // cel-go allocates the entry id before visiting key/value; we parsed the key first, so
-            // the entry id is larger than the key's ids — ids stay unique, positions are identical.
-            const value = this.parseExpr();
-            if (opt && !this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
-            entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
-            const sep = this.elementSeparator();
-            if (sep === "next") continue;
-            afterElement = sep === "none";
-            break;
-          }
-        this.closeAggregate(Tk.RBRACE, afterElement);
+        this.aggregateElements(Tk.RBRACE, () => {
+          const { pt, opt, ok } = this.optionalElementStart(Tk.RBRACE, entries.length === 0);
+          if (!ok) return false;
+          const key = this.parseExprNoId();
+          const col = this.peek();
+          this.expect(Tk.COLON);
+          const colId = this.id(col.start);
+          // cel-go allocates the entry id before visiting key/value; we parsed the key first, so
+          // the entry id is larger than the key's ids — ids stay unique, positions are identical.
+          const value = this.parseExpr();
+          if (opt && !this.opts.optionalSyntax) this.report(pt.start, "unsupported syntax '?'");
+          entries.push(mapEntry(colId, key, value, opt && this.opts.optionalSyntax));
+          return true;
+        });
         return structExpr(structId, "", entries);
       }
       case Tk.MINUS: {
@@ -570,6 +539,41 @@ export class Parser {
       default:
         return this.unexpectedPrimary([]);
     }
+  }
+
+  /**
+   * The rest of a list or map literal that is not `[]`/`{}`: a leading comma alone (the optional trailing one of an
+   * empty literal: `close` must follow), or elements separated by commas, each parsed by `element` (false when
+   * recovery stopped the literal); then `close`, expected as ANTLR expects it after an element or after a comma.
+   */
+  aggregateElements(close: Tk, element: () => boolean): void {
+    // Whether the literal stopped right after an element (then ANTLR expects `close` or `,`), not after a comma.
+    let afterElement = false;
+    if (this.peek().type === Tk.COMMA) this.next();
+    else
+      for (;;) {
+        if (!element()) break;
+        const sep = this.elementSeparator();
+        if (sep === "next") continue;
+        afterElement = sep === "none";
+        break;
+      }
+    this.closeAggregate(close, afterElement);
+  }
+
+  /**
+   * The optional-entry marker `?` before an element of a list or map literal, consumed when present. Before the first
+   * element, a token that cannot start an expression is recovered from as ANTLR does; `ok` is false when that stops the
+   * literal. `pt` is the element's first token (the `?` when marked), where an unsupported `?` is reported.
+   */
+  optionalElementStart(close: Tk, first: boolean): { pt: Token; opt: boolean; ok: boolean } {
+    const pt = this.peek();
+    if (pt.type === Tk.QUESTION) {
+      this.next();
+      return { pt, opt: true, ok: true };
+    }
+    const ok = EXPR_START_SET.has(pt.type) || !first || this.recoverExprStart([close, Tk.COMMA, Tk.QUESTION]);
+    return { pt, opt: false, ok };
   }
 
   /** Parses a map key expression (ids as parseExpr). */
