@@ -1002,6 +1002,7 @@ export interface RuleHooks<M extends string = string> {
 }
 export interface Rule extends RuleMeta, RuleHooks {
 }
+export type FieldValidation = "strict" | "warn" | "ignore";
 /** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
 export declare class UsageError extends Error {
 	name: string;
@@ -1146,7 +1147,6 @@ export interface RevisionOptions extends LintOptions {
 	 */
 	namedPaths?: readonly string[];
 }
-export type FieldValidation = "strict" | "warn" | "ignore";
 export interface ValidateOptions extends LintOptions {
 	/** CRD files, directories, globs or `-` (stdin). */
 	crds?: readonly string[];
