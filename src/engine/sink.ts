@@ -75,10 +75,6 @@ export class Severities {
     for (const r of rules) this.byId.set(r.id, r);
   }
 
-  rule(id: string): Rule | undefined {
-    return this.byId.get(id);
-  }
-
   /** The rule's configured severity; `fallback` (its own, or its effect's) when the configuration says nothing and the preset has it. */
   of(ruleId: string, fallback: Severity): ConfiguredSeverity {
     const configured = this.configured?.[ruleId];
@@ -90,11 +86,6 @@ export class Severities {
   /** The severity of a rule with its own severity as the fallback (`unknown` for a rule crdlint does not know). */
   ofRule(ruleId: string, unknown: Severity): ConfiguredSeverity {
     return this.of(ruleId, this.byId.get(ruleId)?.severity ?? unknown);
-  }
-
-  /** A revision finding's severity: the configuration's, else its effect's. */
-  ofEffect(ruleId: string, effect: Effect, ratcheted: boolean): ConfiguredSeverity {
-    return this.of(ruleId, severityOfEffect(effect, ratcheted));
   }
 
   /** Whether the configuration itself turns the diagnostic's rule off (a run's last filter, whatever built it). */

@@ -148,7 +148,9 @@ export class CrdUpdate {
             report,
             document: inOld && !shown ? old.document : document,
             file: inOld && !shown ? old.file : undefined,
-            ...(shown ? { shownInNew: shownInNew(report.path.written.toDocumentPath(), old, document) } : {}),
+            ...(shown
+              ? { shownInNew: shownInNew(report.path.written.toDocumentPath(), old, this.oldRaw, document) }
+              : {}),
             object,
             phase: "revision",
             revision: r,
@@ -181,11 +183,12 @@ function assumptionText(update: UpdateOptions, assumes: readonly string[]): stri
 function shownInNew(
   oldPath: readonly (string | number)[],
   old: OldCrd,
+  oldAsV1: Record<string, unknown>,
   document: LoadedDocument,
 ): { range: SourceRange; oldPlace: string } {
   const at = old.document.locate(oldPath).start;
   const next = isObject(document.value) ? servedAsV1(document.value) : {};
-  const path = pathInNew(oldPath, servedAsV1(old.raw), next);
+  const path = pathInNew(oldPath, oldAsV1, next);
   const r = document.locate(path);
   const last = path[path.length - 1];
   const width = typeof last === "string" ? last.length : 1;

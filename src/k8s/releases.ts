@@ -81,11 +81,6 @@ export function enabledByDefault(gate: FeatureGate, minor: number): boolean {
   return minor >= gate.onByDefault;
 }
 
-/** Whether 1.<minor> has the gate, off by default (the field exists in the API type but is dropped on create). */
-export function offByDefault(gate: FeatureGate, minor: number): boolean {
-  return minor >= gate.alpha && minor < gate.onByDefault;
-}
-
 // ---- Behaviours
 
 interface ReleaseBehaviour {

@@ -138,12 +138,11 @@ export async function replayObjects(
     message: string,
     field: string | null,
     version: string,
-    detail?: string,
   ) => {
     const d = linter.severities.event(
       rule,
       { file, document: document.index, object, range: document.locate(docPath) },
-      { field, message, effect, ratcheted, detail, version },
+      { field, message, effect, ratcheted, version },
     );
     if (d) diagnostics.push(d);
   };
@@ -175,13 +174,12 @@ export async function replayObjects(
       const meta = isObject(value.metadata) ? value.metadata : {};
       const name = typeof meta.name === "string" ? meta.name : "<unnamed>";
       const object = `${value.kind} ${typeof meta.namespace === "string" && meta.namespace ? `${meta.namespace}/` : ""}${name}`;
-      const at = (p: (string | number)[]) => p;
       const v = crd.versions.get(version);
       if (!v || !v.served) {
         emit(
           file,
           document,
-          at(["apiVersion"]),
+          ["apiVersion"],
           object,
           OBJECT_INVALID,
           "objects-fail",
@@ -207,7 +205,7 @@ export async function replayObjects(
         emit(
           file,
           document,
-          at(c.docPath),
+          c.docPath,
           object,
           OBJECT_READ_CHANGED,
           c.kind === "defaulted" ? "behaviour-changed" : "data-lost",
@@ -230,7 +228,7 @@ export async function replayObjects(
         emit(
           file,
           document,
-          at(f.docPath),
+          f.docPath,
           object,
           OBJECT_INVALID,
           "objects-fail",
@@ -245,7 +243,7 @@ export async function replayObjects(
         const message = both
           ? `${object} (${version}) fails NEW's validation on create and on an unchanged update (not ratcheted): ${findingText(f)}`
           : `${object} (${version}) fails NEW's validation on create (re-apply, restore); an unchanged update passes (ratcheting): ${findingText(f)}`;
-        emit(file, document, at(f.docPath), object, OBJECT_INVALID, "objects-fail", !both, message, f.field, version);
+        emit(file, document, f.docPath, object, OBJECT_INVALID, "objects-fail", !both, message, f.field, version);
       }
     }
   }

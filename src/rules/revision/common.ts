@@ -1,12 +1,14 @@
-/** What the revision rules share: where a version is on a side, the names a message uses, the migration plan. */
-import type { CrdView, VersionView } from "../../crd/model.js";
+/**
+ * What the revision rules share: the names a message uses, the migration plan, the metadata of a rule the apiserver
+ * does not enforce.
+ */
+import type { CrdView } from "../../crd/model.js";
 import type { RevisionContext, Rule, RuleDefinition, RuleMessages, RuleMeta } from "../define-rule.js";
 import { defineEngineRule, defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
 import { storageVersion, versionSchema } from "../../crd/update.js";
 import { internalSchemaProps } from "../../crd/internal-version.js";
 import { goSemanticEqual } from "../../k8s/go.js";
-import type { DualPath } from "../../k8s/path.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath as Path } from "../../k8s/path.js";
 
@@ -14,11 +16,6 @@ import { DualPath as Path } from "../../k8s/path.js";
 export function resourceName(view: CrdView): string {
   const names = isObject(view.spec.names) ? view.spec.names : {};
   return typeof names.plural === "string" && view.group ? `${names.plural}.${view.group}` : (view.name ?? "the CRD");
-}
-
-/** A version's `name` field, or the CRD's versions list when the version is not in it. */
-export function versionPath(v: VersionView | null): DualPath {
-  return v ? v.path.child("name") : Path.root("spec", "versions");
 }
 
 /**
@@ -82,11 +79,6 @@ export function reportRemovedNames(ctx: RevisionContext<"removed">, key: "shortN
 export function conversionStrategy(view: CrdView): string {
   const c = view.spec.conversion;
   return isObject(c) && typeof c.strategy === "string" ? c.strategy : "None";
-}
-
-/** Served versions, highest priority first: the first is what kubectl and discovery use by default. */
-export function isServed(v: VersionView): boolean {
-  return v.raw.served === true;
 }
 
 /** Whether two versions' schemas are equal as the apiserver compares them (Semantic.DeepEqual of the internal values). */
