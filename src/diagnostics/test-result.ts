@@ -1,6 +1,6 @@
 /**
  * `crdlint test`'s result model: what a run of CRD validation test suites found, case by case, in the terms the
- * reporters (src/report/test.ts) and the library API use. A case is one request sequence against one CRD (an
+ * reporters (src/report/test.ts; this module sits in the lowest layer so that they can read it) and the library API use. A case is one request sequence against one CRD (an
  * openshift/api suite runs its cases once per CRD manifest its feature gates select: each run is a case result).
  */
 
