@@ -151,6 +151,12 @@ export interface ResourceResult {
 
 export interface ResourceValidator {
   validate(obj: Record<string, unknown>, old?: Record<string, unknown>): ResourceResult;
+  /**
+   * An update through the status subresource (the custom-resource status strategy): OLD with the request's status,
+   * the status validated against the status schema (ratcheted), scale status, list types, then CEL on the whole
+   * object. Only for a version with the status subresource.
+   */
+  validateStatus(obj: Record<string, unknown>, old: Record<string, unknown>): ResourceResult;
   /** Decoding, pruning and defaulting only (what the apiserver does to an object read from storage). */
   decodeStored(obj: Record<string, unknown>): Record<string, unknown>;
 }
@@ -265,6 +271,21 @@ class VersionValidator implements ResourceValidator {
 
   decodeStored(obj: Record<string, unknown>): Record<string, unknown> {
     return this.decode(obj).object;
+  }
+
+  validateStatus(obj: Record<string, unknown>, oldRaw: Record<string, unknown>): ResourceResult {
+    const mode = this.options.fieldValidation;
+    const decoded = this.decode(obj);
+    const findings = this.strictFindings(decoded.strict, mode);
+    if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
+    if (mode === "strict" && decoded.strict.length > 0) return { findings, object: null };
+    // statusStrategy.PrepareForUpdate: OLD as stored, with the request's status (or none).
+    const old = this.decode(oldRaw).object;
+    const object = deepCopy(old);
+    if (hasOwn(decoded.object, "status")) object.status = decoded.object.status;
+    else delete object.status;
+    findings.push(...this.validateStatusStages(object, old));
+    return { findings, object };
   }
 
   /** The pipeline: decode, the strict decoding verdict (it may stop the request), prepare, validate. */
@@ -433,8 +454,7 @@ class VersionValidator implements ResourceValidator {
     meta: Record<string, unknown>,
     old: Record<string, unknown> | undefined,
   ): ResourceFinding[] {
-    const { rv, options, minor } = this;
-    const findings: ResourceFinding[] = [];
+    const { rv, minor } = this;
     const warnings: ValueError[] = [];
     const metaErrors: ValueError[] = [];
     this.validateObjectMeta(
@@ -450,7 +470,68 @@ class VersionValidator implements ResourceValidator {
     const embeddedErrors = this.facts.embedded ? validateEmbedded(object, rv.schema, { minor }) : [];
     let listErrors = this.facts.listTypes ? validateListTypes(object, rv.schema) : [];
     if (old !== undefined && listErrors.length > 0 && validateListTypes(old, rv.schema).length > 0) listErrors = [];
-    const before = [...metaErrors, ...schemaErrors, ...scaleErrors, ...embeddedErrors, ...listErrors];
+    const findings = this.withCel(
+      [
+        ["resource-metadata-invalid", metaErrors],
+        ["resource-schema-invalid", schemaErrors],
+        ["resource-scale-invalid", scaleErrors],
+        ["resource-embedded-invalid", embeddedErrors],
+        ["resource-list-type-duplicate", listErrors],
+      ],
+      object,
+      old,
+    );
+    for (const w of warnings) {
+      const f = this.finding("resource-finalizer-name", w, "warning");
+      f.type = null;
+      delete f.value;
+      findings.push(f);
+    }
+    return findings;
+  }
+
+  /**
+   * The status strategy's ValidateUpdate: ObjectMeta update (OLD's metadata is kept, so nothing to find), the status
+   * against the status schema (ratcheted on the status key), scale status, list types (unless OLD already broke
+   * them), then CEL on the whole object unless an error blocks it.
+   */
+  private validateStatusStages(object: Record<string, unknown>, old: Record<string, unknown>): ResourceFinding[] {
+    const { rv, minor } = this;
+    const props = isPlainObject(rv.schema.properties) ? rv.schema.properties : {};
+    const statusSchema = props.status;
+    let schemaErrors: ValueError[] = [];
+    if (hasOwn(object, "status") && isPlainObject(statusSchema)) {
+      schemaErrors = validateSchemaValue(statusSchema, object.status, {
+        minor,
+        cache: this.schemaValidators,
+        rootPath: FieldPath.root("status"),
+      });
+      if (this.ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+    }
+    const scaleErrors: ValueError[] = [];
+    this.validateScale(object, scaleErrors, "status");
+    let listErrors = this.facts.listTypes ? validateListTypes(object, rv.schema) : [];
+    if (listErrors.length > 0 && validateListTypes(old, rv.schema).length > 0) listErrors = [];
+    return this.withCel(
+      [
+        ["resource-schema-invalid", schemaErrors],
+        ["resource-scale-invalid", scaleErrors],
+        ["resource-list-type-duplicate", listErrors],
+      ],
+      object,
+      old,
+    );
+  }
+
+  /** The errors of the stages before CEL, in order, then CEL's unless one of them blocks it (hasBlockingErr). */
+  private withCel(
+    stages: [ResourceFindingCode, ValueError[]][],
+    object: Record<string, unknown>,
+    old: Record<string, unknown> | undefined,
+  ): ResourceFinding[] {
+    const { options } = this;
+    const findings: ResourceFinding[] = [];
+    const before = stages.flatMap(([, errors]) => errors);
     let celFindings: ResourceFinding[] = [];
     let celSkipped = false;
     if (options.cel) {
@@ -458,16 +539,12 @@ class VersionValidator implements ResourceValidator {
       else celFindings = options.cel.validate(object, old);
     }
     const found = new Map<ValueError, ResourceFinding>();
-    const add = (rule: ResourceFindingCode, e: ValueError) => {
-      const f = this.finding(rule, e);
-      found.set(e, f);
-      findings.push(f);
-    };
-    for (const e of metaErrors) add("resource-metadata-invalid", e);
-    for (const e of schemaErrors) add("resource-schema-invalid", e);
-    for (const e of scaleErrors) add("resource-scale-invalid", e);
-    for (const e of embeddedErrors) add("resource-embedded-invalid", e);
-    for (const e of listErrors) add("resource-list-type-duplicate", e);
+    for (const [rule, errors] of stages)
+      for (const e of errors) {
+        const f = this.finding(rule, e);
+        found.set(e, f);
+        findings.push(f);
+      }
     findings.push(...celFindings);
     if (celSkipped)
       findings.push(
@@ -485,12 +562,6 @@ class VersionValidator implements ResourceValidator {
       const blocker = found.get(before.find(isBlocking)!)!;
       for (const f of options.cel.validate(object, old))
         if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
-    }
-    for (const w of warnings) {
-      const f = this.finding("resource-finalizer-name", w, "warning");
-      f.type = null;
-      delete f.value;
-      findings.push(f);
     }
     return findings;
   }
@@ -541,7 +612,8 @@ class VersionValidator implements ResourceValidator {
     }
   }
 
-  private validateScale(obj: Record<string, unknown>, out: ValueError[]): void {
+  /** ValidateScaleSpec and ValidateScaleStatus (`only`: the status update checks the status replicas alone). */
+  private validateScale(obj: Record<string, unknown>, out: ValueError[], only?: "status"): void {
     const scale = this.rv.scale;
     if (!scale) return;
     const replicas = (jsonPath: string): void => {
@@ -565,7 +637,7 @@ class VersionValidator implements ResourceValidator {
       else if (v > 2147483647)
         out.push({ path, type: "Invalid value", value: v, message: "should be less than or equal to 2147483647" });
     };
-    replicas(scale.specReplicasPath);
+    if (only !== "status") replicas(scale.specReplicasPath);
     replicas(scale.statusReplicasPath);
     if (scale.labelSelectorPath) {
       const found = valueAt(obj, scale.labelSelectorPath);
