@@ -21,6 +21,13 @@ export function isKnownRelease(minor: number): boolean {
 }
 
 /** Whether 1.<minor> is in the range `since` to `until` (both inclusive; an end left undefined is open). */
+/** Every release crdlint knows, oldest first. */
+export function knownReleases(): number[] {
+  const out: number[] = [];
+  for (let minor = OLDEST_KUBERNETES_MINOR; minor <= NEWEST_KUBERNETES_MINOR; minor++) out.push(minor);
+  return out;
+}
+
 export function inReleaseRange(minor: number, since: number | undefined, until?: number): boolean {
   return (since === undefined || minor >= since) && (until === undefined || minor <= until);
 }
@@ -119,6 +126,12 @@ export const RELEASE_BEHAVIOURS = {
     since: 27,
     what: "a validation rule's messageExpression is compiled (and judged) after a rule that compiles to a bool",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (compileRule)",
+  },
+  propertyCountGoesOn: {
+    since: 28,
+    what: "an object under minProperties or over maxProperties still has its properties and required fields validated (kube-openapi no longer returns at the count error)",
+    upstream:
+      "kubernetes/kube-openapi:pkg/validation/validate/object_validator.go (Validate; kube-openapi#412, 2023-07, picked up by 1.28)",
   },
   ratcheting: {
     since: CRD_VALIDATION_RATCHETING.onByDefault,

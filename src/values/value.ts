@@ -5,8 +5,8 @@
  *
  * Why a hand-compiled closure tree and not ajv: the apiserver's verdict depends on kube-openapi's own evaluation
  * order and quirks, which ajv's model cannot express without re-implementing each keyword anyway — every validator
- * runs even after a type error; the string checks stop at the first failure; minProperties/maxProperties return
- * before any property is looked at; `null` only meets the type and enum checks (and never matches an enum entry);
+ * runs even after a type error; the string checks stop at the first failure; minProperties/maxProperties returned
+ * before any property was looked at until 1.28; `null` only meets the type and enum checks (and never matches an enum entry);
  * an integer is converted to the enum entry's Go type before comparing (1.5 matches `enum: [1]`, 97 matches "a");
  * a type check with a format on a non-string reports the *format* (`must be of type date: "int64"`); anyOf/oneOf keep
  * only the failing branch with the highest "match count" (kube-openapi's MatchCount arithmetic is reproduced);
@@ -609,9 +609,10 @@ function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[]
 function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null, out: RawErr[], ctx: Ctx): number {
   const keys = Object.keys(obj);
   const n = keys.length;
+  const goesOn = releaseHas(ctx.minor, "propertyCountGoesOn");
   if (c.minProps !== undefined && n < c.minProps) {
     out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minProps} properties`, n));
-    return 0;
+    if (!goesOn) return 0;
   }
   if (c.maxProps !== undefined && n > c.maxProps) {
     out.push(
@@ -623,7 +624,7 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
         c.maxProps,
       ),
     );
-    return 0;
+    if (!goesOn) return 0;
   }
   let mc = 0;
   if (c.addlFalse) {

@@ -1,0 +1,35 @@
+/**
+ * `crdlint test`: CRD validation test suites run without a cluster — openshift/api's suites unmodified, and
+ * crdlint's native format — each case answered by the apiserver's custom-resource pipeline at the release asked.
+ * The run's steps are run.ts's; the apiserver a case talks to, apiserver.ts's; the formats, openshift.ts and native.ts.
+ */
+import type { TestRunResult } from "../../diagnostics/test-result.js";
+import { parseKubernetesVersion } from "../../k8s/version.js";
+import { DEFAULT_KUBERNETES_VERSION } from "../../k8s/version.js";
+import { UsageError } from "../../engine/options.js";
+import { TestRun } from "./run.js";
+
+export interface TestOptions {
+  /** The release the apiserver runs, "1.N" (default: crdlint's default release). */
+  kubernetesVersion?: string;
+  /** CRD files or directories, for native suites that name their CRD by metadata.name. */
+  crds?: readonly string[];
+  /** Fill each `TODO` (expected, expectedError) in the suite files with the apiserver's answer. */
+  update?: boolean;
+  /** For a failing case, try the other releases and say at which it passes (default true). */
+  releaseHints?: boolean;
+  cwd?: string;
+}
+
+const KEYS = ["kubernetesVersion", "crds", "update", "releaseHints", "cwd"];
+
+/** Runs the suites of `paths` (files or directories; default the working directory). */
+export async function runTests(paths: readonly string[], options: TestOptions = {}): Promise<TestRunResult> {
+  const unknown = Object.keys(options).filter(
+    (k) => !KEYS.includes(k) && (options as Record<string, unknown>)[k] !== undefined,
+  );
+  if (unknown.length > 0) throw new UsageError(unknown.map((k) => `unknown option "${k}"`).join("\n"));
+  const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
+  if (!v.ok) throw new UsageError(`kubernetesVersion: ${v.error}`);
+  return new TestRun(options, v.value.minor).run(paths);
+}
