@@ -2,7 +2,7 @@
 // builds it from this file and the crdlint CLI), on the runner's own Node (`runs.using: node24`): no npm ci, no
 // build, and the job's Node version is left alone. Run from source (the tests), it uses the checkout's dist/.
 //
-// It runs crdlint lint (or validate) once in this process, prints the annotations (or another format) to the log,
+// It runs crdlint lint (or validate, or test) once in this process, prints the annotations (or another format) to the log,
 // writes SARIF for code scanning when asked, sets the step outputs and a job summary, and exits with crdlint's exit
 // code. Inputs arrive as INPUT_* variables.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,10 +13,13 @@ import { isMainThread } from "node:worker_threads";
 import { main, readStdin, startLintWorker } from "../dist/cli/bundle.js";
 import { getFormatter, rules } from "../dist/index.js";
 import { sarifForFailure } from "../dist/report/formatters/sarif.js";
+import { formatTestResult } from "../dist/report/test.js";
 import { hiddenSuffix } from "../dist/report/types.js";
 
 const FORMATS = ["github", "sarif", "json", "junit", "text"];
-const COMMANDS = ["lint", "validate"];
+// crdlint test reports cases, not findings: no SARIF, and TAP besides.
+const TEST_FORMATS = ["github", "json", "junit", "tap", "text"];
+const COMMANDS = ["lint", "validate", "test"];
 const SUMMARY_ROWS = 50;
 
 /**
@@ -103,16 +106,27 @@ async function crdlint(args, cwd) {
 export async function run() {
   const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
   const format = input("format") || "github";
-  if (!FORMATS.includes(format)) return fail(`format: expected one of ${FORMATS.join(", ")}, got "${format}"`);
   const command = input("command") || "lint";
   if (!COMMANDS.includes(command)) return fail(`command: expected one of ${COMMANDS.join(", ")}, got "${command}"`);
+  const formats = command === "test" ? TEST_FORMATS : FORMATS;
+  if (!formats.includes(format))
+    return fail(
+      `format: expected one of ${formats.join(", ")}${command === "test" ? " for command test" : ""}, got "${format}"`,
+    );
   const paths = input("paths").split(/\s+/).filter(Boolean);
   const crds = input("crds").split(/\s+/).filter(Boolean);
   const sarifInput = input("sarif-file");
   const args = [command, "--no-color"];
   if (input("kubernetes-version")) args.push("--kubernetes-version", input("kubernetes-version"));
   if (input("config")) args.push("--config", input("config"));
-  if (command === "validate") {
+  if (command === "test") {
+    if (sarifInput)
+      return fail("sarif-file: only for commands lint and validate (crdlint test reports cases, not findings)");
+    // The suites (files or directories) are the paths; the CRDs suites name by metadata.name come from crds.
+    for (const c of crds) args.push(`--crd=${c}`);
+    args.push(...splitArgs(input("args")));
+    return runTests(workspace, format, args, paths);
+  } else if (command === "validate") {
     // validate reads standard input without manifests: in a workflow that is never what was meant.
     if (paths.length === 0)
       return fail("command validate: name the manifests to validate in paths (and their CRDs in crds)");
@@ -190,6 +204,76 @@ function fail(message) {
   setOutput("exit-code", 2);
   writeFailureSarif(process.env.GITHUB_WORKSPACE || process.cwd(), input("sarif-file"), message);
   return 2;
+}
+
+/** command test: one run as JSON, the report asked for rendered from it by crdlint's test reporters. */
+async function runTests(workspace, format, args, paths) {
+  const r = await crdlint([...args, "--format", "json", "--", ...paths], workspace);
+  setOutput("exit-code", r.status);
+  const report = testReport(r.stdout, format, toolVersion());
+  if (!report) {
+    // No report (exit 2 before any suite ran: a bad option or path): crdlint's message, as one annotation.
+    const message = (r.stderr || "").trim() || errorMessage(r.stdout) || `crdlint stopped (exit ${r.status})`;
+    process.stderr.write(message + "\n");
+    process.stdout.write(`::error title=crdlint::${escapeData(message)}\n`);
+    return r.status === 0 ? 2 : r.status;
+  }
+  if (r.stderr) process.stderr.write(r.stderr);
+  process.stdout.write(report.text);
+  for (const [name, value] of Object.entries(report.outputs)) setOutput(name, value);
+  if (process.env.GITHUB_STEP_SUMMARY)
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, testSummaryMarkdown(report.result, r.status));
+  return r.status;
+}
+
+/**
+ * What `crdlint test --format json` printed, rendered in `format` with the step outputs it sets: `errors` counts
+ * the cases that failed or could not run and the suites that could not run, `passed` and `failed` the cases
+ * (`failed` with those that errored). Null when the output is no test report (crdlint stopped first).
+ */
+export function testReport(stdout, format, version) {
+  let result;
+  try {
+    result = JSON.parse(stdout);
+  } catch {
+    return null;
+  }
+  if (!result || !Array.isArray(result.cases) || !result.summary) return null;
+  const { passed, failed, errored } = result.summary;
+  const problems = Array.isArray(result.problems) ? result.problems.length : 0;
+  return {
+    result,
+    text: format === "json" ? stdout : formatTestResult(result, format, { color: false, toolVersion: version }),
+    outputs: { errors: failed + errored + problems, warnings: 0, passed, failed: failed + errored },
+  };
+}
+
+/** The job summary of a test run: the counts, then the cases that did not pass (the first 50). */
+export function testSummaryMarkdown(result, exitCode) {
+  const { passed, failed, errored } = result.summary;
+  const lines = [
+    "### crdlint test",
+    "",
+    `${exitCode === 0 ? "✅" : "❌"} ${result.cases.length} case(s) in ${result.suites} suite(s): ${passed} passed, ${failed} failed, ${errored} errored${result.problems.length ? `, ${result.problems.length} suite(s) could not run` : ""}, Kubernetes ${result.kubernetesVersion}`,
+  ];
+  const rows = [
+    ...result.problems.map((p) => ["suite", `${p.file}:${p.line}:${p.column}`, "", p.message]),
+    ...result.cases
+      .filter((c) => c.status !== "passed")
+      .map((c) => [
+        c.status,
+        `${c.file}:${c.line}:${c.column}`,
+        `${c.suite} › ${c.name} [${c.operation}]`,
+        c.failure ? `${c.failure.step}: ${c.failure.message}` : "",
+      ]),
+  ];
+  if (rows.length) {
+    lines.push("", "| status | location | case | what |", "|---|---|---|---|");
+    for (const [status, at, name, what] of rows.slice(0, SUMMARY_ROWS))
+      lines.push(`| ${status} | \`${cell(at)}\` | ${cell(name)} | ${cell(what)} |`);
+    if (rows.length > SUMMARY_ROWS) lines.push("", `… and ${rows.length - SUMMARY_ROWS} more (see the annotations).`);
+  }
+  return lines.join("\n") + "\n";
 }
 
 /** Whether `ref` names a commit in the workspace's repository (false outside git, or without git). */

@@ -37,7 +37,7 @@ test("the README's pre-commit hook ids are those of .pre-commit-hooks.yaml", () 
   const used = [...readme.matchAll(/- id: (crdlint[\w-]*)/g)].map((m) => m[1]);
   assert.ok(used.length >= 2);
   for (const id of used) assert.ok(hooks.includes(id) || id === "crdlint", `hook ${id}`);
-  assert.deepEqual(hooks, ["crdlint", "crdlint-validate", "crdlint-against"]);
+  assert.deepEqual(hooks, ["crdlint", "crdlint-validate", "crdlint-against", "crdlint-test"]);
 });
 
 test("--format json on exit 2 writes a JSON error object", () => {

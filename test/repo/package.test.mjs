@@ -173,6 +173,7 @@ test(
       "lib/bin/crdlint.cjs",
       "lib/cli/compile-cache.js",
       "lib/cli/bundle-worker.js",
+      "schemas/crdlint-test-suite.schema.json",
     ])
       assert.match(listed, new RegExp(`\\s${f.replace(/\./g, "\\.")}\\n`), `${f} is in the package`);
     assert.doesNotMatch(
