@@ -33,6 +33,18 @@ export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./repor
 export type { ValidateOptions } from "./commands/validate/index.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
+export type {
+  TestRunResult,
+  CaseResult,
+  CaseFailure,
+  CaseStatus,
+  SuiteProblem,
+  CoverageItem,
+  CoverageReport,
+} from "./diagnostics/test-result.js";
+export { testExitCode } from "./diagnostics/test-result.js";
+export type { TestOptions } from "./commands/test/index.js";
+export { formatTestResult, formatCoverage } from "./report/test.js";
 export { formatters, getFormatter } from "./report/formatters/index.js";
 export { allRules as rules } from "./rules/index.js";
 export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
@@ -118,4 +130,17 @@ export async function validate(
   // Loaded on use: validate's modules (streaming reads, the resource validator) are not lint's.
   const { validateFiles } = await import("./commands/validate/index.js");
   return validateFiles(paths, options);
+}
+
+/**
+ * Runs CRD validation test suites (files or directories; default the working directory): openshift/api's suites
+ * and crdlint's native `*.crdtest.yaml`, each case answered as the apiserver would at the release asked
+ * (docs/testing.md). Throws UsageError for a path that does not exist or an unknown option.
+ */
+export async function runTests(
+  paths: readonly string[],
+  options: import("./commands/test/index.js").TestOptions = {},
+): Promise<import("./diagnostics/test-result.js").TestRunResult> {
+  const { runTests: run } = await import("./commands/test/index.js");
+  return run(paths, options);
 }

@@ -39,8 +39,18 @@ export interface ApiserverContext {
   fieldValidation: FieldValidation;
   cel: CelStages | null;
   schemaValidators: SchemaValidatorCache;
+  /** Sees every create and update the apiserver answers (the oracle comparison replays them against the apiserver's code). */
+  onRequest?: (request: ObservedRequest) => void;
   /** Validators by installed CRD object: a suite's cases install the same CRD, compiled once. */
   validators: WeakMap<object, Map<string, ResourceValidator>>;
+}
+
+/** A create (no old) or update as sent, with the CRD installed and the answer given. */
+export interface ObservedRequest {
+  crd: JsonObject;
+  object: JsonObject;
+  old?: JsonObject;
+  answer: Answer;
 }
 
 /** The apiserver's text for one field error: field.Error.Error(). */
@@ -85,6 +95,7 @@ export class TestApiserver {
     if (typeof v === "string") return failed(v);
     const r = v.validate(obj);
     const answer = this.answer(r);
+    this.ctx.onRequest?.({ crd: this.crd.raw, object: obj, answer });
     if (answer.error === null) this.stored = answer.object;
     return answer;
   }
@@ -96,6 +107,7 @@ export class TestApiserver {
     if (!this.stored) return failed(this.notFound(obj));
     const r = v.validate(obj, this.stored);
     const answer = this.answer(r);
+    this.ctx.onRequest?.({ crd: this.crd.raw, object: obj, old: this.stored, answer });
     if (answer.error === null) this.stored = answer.object;
     return answer;
   }

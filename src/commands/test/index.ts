@@ -8,6 +8,9 @@ import { parseKubernetesVersion } from "../../k8s/version.js";
 import { DEFAULT_KUBERNETES_VERSION } from "../../k8s/version.js";
 import { UsageError } from "../../engine/options.js";
 import { TestRun } from "./run.js";
+import type { ObservedRequest } from "./apiserver.js";
+
+export type { ObservedRequest };
 
 export interface TestOptions {
   /** The release the apiserver runs, "1.N" (default: crdlint's default release). */
@@ -16,12 +19,16 @@ export interface TestOptions {
   crds?: readonly string[];
   /** Fill each `TODO` (expected, expectedError) in the suite files with the apiserver's answer. */
   update?: boolean;
+  /** Record which checks (CEL rules, required, enum, pattern, bounds) some case makes fail or passes through. */
+  coverage?: boolean;
   /** For a failing case, try the other releases and say at which it passes (default true). */
   releaseHints?: boolean;
   cwd?: string;
+  /** Sees every create and update request a case sends at the run's release, with the answer crdlint gives. */
+  onRequest?: (request: ObservedRequest) => void;
 }
 
-const KEYS = ["kubernetesVersion", "crds", "update", "releaseHints", "cwd"];
+const KEYS = ["kubernetesVersion", "crds", "update", "coverage", "releaseHints", "cwd", "onRequest"];
 
 /** Runs the suites of `paths` (files or directories; default the working directory). */
 export async function runTests(paths: readonly string[], options: TestOptions = {}): Promise<TestRunResult> {

@@ -203,6 +203,7 @@ export class TestRun {
         cel: release.cel,
         schemaValidators: new SchemaValidatorCache(),
         validators: new WeakMap(),
+        ...(this.options.onRequest && release.minor === this.minor ? { onRequest: this.options.onRequest } : {}),
       };
       release.contexts.set(run.fieldValidation, ctx);
     }

@@ -231,7 +231,10 @@ export class Interpreter {
         else idx = this.eval(idxExpr, act);
         this.charge(1);
         if (c.function === "_?._") return optSelect(operand, idx);
-        return index(operand, idx, c.function === "_[?_]");
+        // cel-go qualifies any list that is not written as a literal right there through refQualify, whose error is
+        // "index out of bounds" (a split() result indexed by a constant, found by openshift/api's suites).
+        const written = c.args[0]!.exprKind.case === "listExpr";
+        return index(operand, idx, c.function === "_[?_]", written);
       }
       default: {
         const v = this.eval(e, act);
@@ -541,7 +544,7 @@ function toIndex(idx: Val): number | CelErr {
 }
 
 /** `_[_]` and `_[?_]` on lists, maps and objects, optionals included. */
-export function index(operand: Result, idx: Result, optional: boolean): Result {
+export function index(operand: Result, idx: Result, optional: boolean, writtenList = true): Result {
   if (isErr(operand)) return operand;
   if (isErr(idx)) return idx;
   if (operand instanceof OptionalV) {
@@ -555,7 +558,9 @@ export function index(operand: Result, idx: Result, optional: boolean): Result {
     if (i < 0 || i >= operand.size) {
       if (optional) return new OptionalV(undefined);
       return new CelErr(
-        operand.literal ? `index '${i}' out of range in list size '${operand.size}'` : `index out of bounds: ${i}`,
+        operand.literal && writtenList
+          ? `index '${i}' out of range in list size '${operand.size}'`
+          : `index out of bounds: ${i}`,
       );
     }
     const v = operand.get(i);
