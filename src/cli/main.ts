@@ -19,6 +19,7 @@ import {
   type CommonFlags,
 } from "./common.js";
 import { registerValidateCommand } from "./validate.js";
+import { registerCelCommand } from "./cel.js";
 import type { EngineCode } from "../engine/codes.js";
 
 export type { CliIO } from "./common.js";
@@ -485,6 +486,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   ).action((paths: string[], flags: CommonFlags) => setResult(runCost(paths, { ...flags, commandNamed: true }, io)));
 
   registerValidateCommand(program, { io, setResult, toolVersion });
+  registerCelCommand(program, { io, setResult, toolVersion });
 
   program
     .command("rules")
