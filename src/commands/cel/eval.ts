@@ -191,7 +191,7 @@ function checkKind(what: string, obj: JsonObject, group: string, kind: string, v
     if (gv.group !== group) throw new UsageError(`${what} is in group ${gv.group || "(core)"}, the CRD's is ${group}`);
     if (gv.version !== version)
       throw new UsageError(
-        `${what} is ${obj.apiVersion}, the schema is version ${version}: pass --version ${gv.version}`,
+        `${what} is ${obj.apiVersion}, the schema is version ${version}: evaluate against version ${gv.version} (--crd-version ${gv.version})`,
       );
   }
 }
