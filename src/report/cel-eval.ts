@@ -94,6 +94,7 @@ export function celEvalText(r: CelEvalResult): string {
   if (!r.compiled) {
     out.push(`✖ ${r.compileError ?? "compilation failed"}`);
     out.push(`  (the apiserver rejects it at ${r.ruleField})`);
+    for (const n of r.notes) out.push(`note: ${n}`);
     return out.join("\n") + "\n";
   }
   out.push(

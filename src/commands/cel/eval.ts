@@ -33,6 +33,7 @@ import {
 } from "../../cel/index.js";
 import { ruleDeclType } from "../../rules/cel-compiled.js";
 import { uncorrelatableRoot } from "../../rules/cel-compile/cel-old-self-uncorrelatable.js";
+import typeInfoFailed from "../../rules/cel-compile/cel-type-info-failed.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
 import type { CelEvalEstimate, CelEvalEvaluation, CelEvalResult } from "../../report/cel-eval.js";
 import { resolveSchemaPath, selectValues, type ResolvedPath } from "./path.js";
@@ -292,6 +293,15 @@ export async function celEval(expression: string, options: CelEvalOptions): Prom
     ok: false,
     notes: [],
   };
+  if (!rootDecl) {
+    // The apiserver cannot type a rule here (a node above or at it has no CEL type): it compiles nothing.
+    result.compiled = false;
+    result.compileError = typeInfoFailed.messages?.["typeInfoFailed"] ?? "cannot type self here";
+    result.notes.push(
+      "a node from the topmost one with rules down to this one has no CEL type: the schema has an error there, which crdlint lint reports",
+    );
+    return result;
+  }
   if (!compiled.ok || !compiled.ast) {
     result.compileError = `compilation failed: ${formatCompileErrors(compiled.errors)}`;
     return result;

@@ -122,6 +122,38 @@ test("the estimate is crdlint cost's for the same rule, over the limit though th
   assert.equal(r.ok, false);
 });
 
+test("a node the apiserver cannot type: its internal error, as crdlint lint reports it", async () => {
+  const text = (rule) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-validations: [{rule: 'true'}]
+        properties:
+          spec:
+            type: any
+            properties:
+              size: {type: integer${rule}}
+`;
+  const r = await celEval("self > 0", { crd: { text: text("") }, path: "spec.size" });
+  assert.equal(r.compiled, false);
+  assert.equal(r.ok, false);
+  const lint = await lintText(text(", x-kubernetes-validations: [{rule: 'self > 0'}]"), { file: "crd.yaml" });
+  const d = lint.diagnostics.find((x) => x.rule === "cel-type-info-failed");
+  assert.ok(d, "lint reports it");
+  assert.equal(r.compileError, d.message);
+  assert.match(r.notes.join("\n"), /crdlint lint/);
+});
+
 test("oldSelf under an atomic list: the apiserver's rejection, as crdlint lint words it", async () => {
   const r = await celEval("self == oldSelf", at("spec.tags[*]", { oldObject: oldFile }));
   const text = crdText.replace(
