@@ -317,9 +317,9 @@ export async function celEval(expression: string, options: CelEvalOptions): Prom
   const names = isObject(spec.names) ? spec.names : {};
   const kind = typeof names.kind === "string" ? names.kind : "";
   const group = typeof spec.group === "string" ? spec.group : "";
-  if (usesSelf && options.object === undefined)
+  if ((usesSelf || usesOld) && options.object === undefined)
     throw new UsageError(
-      "the expression reads self: give the custom resource it is evaluated on (--object); without one only an expression that reads neither self nor oldSelf is evaluated",
+      `the expression reads ${usesSelf ? "self" : "oldSelf"}: give the custom resource it is evaluated on (--object${usesOld ? ", and --old for oldSelf" : ""}); without one only an expression that reads neither self nor oldSelf is evaluated (a rule runs only where self has a value)`,
     );
   if (usesOld && options.oldObject === undefined && !optionalOldSelf)
     throw new UsageError(
@@ -329,21 +329,19 @@ export async function celEval(expression: string, options: CelEvalOptions): Prom
     result.notes.push("the old object is not read: the expression does not use oldSelf");
 
   // The objects as the apiserver's CEL sees them: decoded as it decodes them (unknown fields pruned, defaults set).
-  const decoder = () => {
-    const rv = resourceVersionOf(group, kind, spec.scope !== "Cluster", version.name, version.raw);
-    return rv ? createResourceValidator(rv, { minor, fieldValidation: "ignore" }) : null;
-  };
+  const rv = resourceVersionOf(group, kind, spec.scope !== "Cluster", version.name, version.raw);
+  const decoder = rv ? createResourceValidator(rv, { minor, fieldValidation: "ignore" }) : null;
   let object: unknown;
   let old: unknown;
   if (options.object !== undefined) {
     const raw = await oneObject("--object", options.object, options, kind);
     checkKind("--object", raw, group, kind, version.name);
-    object = decoder()?.decodeStored(raw) ?? raw;
+    object = decoder?.decodeStored(raw) ?? raw;
   }
   if (options.oldObject !== undefined && usesOld) {
     const raw = await oneObject("--old", options.oldObject, options, kind);
     checkKind("--old", raw, group, kind, version.name);
-    old = decoder()?.decodeStored(raw) ?? raw;
+    old = decoder?.decodeStored(raw) ?? raw;
   }
 
   let selected: { field: string; value: unknown; old: unknown }[];

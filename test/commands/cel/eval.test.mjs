@@ -84,6 +84,10 @@ test("a transition rule: oldSelf paired by list-map key, items without an old va
     assert.match(e.message, /reads oldSelf/);
     return true;
   });
+  await assert.rejects(
+    celEval("oldSelf > 0", { crd: crdFile, path: "spec.replicas", oldObject: oldFile }),
+    /reads oldSelf: give the custom resource it is evaluated on \(--object, and --old for oldSelf\)/,
+  );
   const optional = await celEval(
     "oldSelf.hasValue() ? self >= oldSelf.value() : true",
     at("spec.replicas", { optionalOldSelf: true }),
@@ -209,6 +213,13 @@ test("an evaluation error is cel-go's, and fails the run", async () => {
     ["no such key: nope"],
   );
   assert.equal(r.ok, false);
+  // past the per-call limit the evaluation is cancelled, as the apiserver cancels it
+  const l = `[${Array.from({ length: 100 }, (_, k) => k).join(", ")}]`;
+  const big = await celEval(`${l}.all(a, ${l}.all(b, ${l}.all(c, a + b + c >= 0)))`, { crd: crdFile });
+  assert.deepEqual(
+    [big.evaluations[0].error, big.evaluations[0].cancelled, big.runtime.cost, big.ok],
+    ["operation cancelled: actual cost limit exceeded", true, 1_000_001, false],
+  );
 });
 
 test("what cannot be answered is a UsageError that says why", async () => {
