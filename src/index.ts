@@ -31,6 +31,13 @@ export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";
 export type { StdinReader } from "./load/files.js";
 export type { CostReport, ExpressionCostReport, SchemaCostReport } from "./report/cost.js";
 export type { ValidateOptions } from "./commands/validate/index.js";
+export type {
+  CelEvalEstimate,
+  CelEvalEvaluation,
+  CelEvalInput,
+  CelEvalOptions,
+  CelEvalResult,
+} from "./commands/cel/index.js";
 export type { FormatContext, Formatter } from "./report/types.js";
 export { UsageError } from "./engine/files.js";
 export type {
@@ -143,4 +150,18 @@ export async function runTests(
 ): Promise<import("./diagnostics/test-result.js").TestRunResult> {
   const { runTests: run } = await import("./commands/test/index.js");
   return run(paths, options);
+}
+
+/**
+ * Evaluates one CEL expression as an x-kubernetes-validations rule at a node of a CRD's schema (options.path) would
+ * run: compiled for the release asked, on a custom resource's value there (and an old one's, for oldSelf), with the
+ * runtime cost and the estimated cost against the limits. Throws UsageError for what cannot be answered.
+ */
+export async function celEval(
+  expression: string,
+  options: import("./commands/cel/index.js").CelEvalOptions,
+): Promise<import("./commands/cel/index.js").CelEvalResult> {
+  // Loaded on use: the CEL runtime is not lint's.
+  const { celEval: evaluate } = await import("./commands/cel/index.js");
+  return evaluate(expression, options);
 }

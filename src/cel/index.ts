@@ -16,6 +16,8 @@ export { escapeCelName } from "./schema/decl.js";
 export {
   createCelCompiler,
   formatCompileErrors,
+  outputTypeText,
+  referencesVariable,
   type CelCompiler,
   type CompileError,
   type CompileInput,
@@ -36,7 +38,7 @@ export {
 export { estimateWithReleaseChange, type ReleaseChangeNote } from "./schema/release-changes.js";
 export { suggestBounds, type SuggestResult } from "./schema/suggest.js";
 export type * as CelRuntime from "./schema/runtime.js";
-export type { CelFieldError } from "./schema/runtime.js";
+export type { CelFieldError, ExpressionEvaluation } from "./schema/runtime.js";
 
 /** The CEL runtime (src/cel/schema/runtime.ts), loaded on first use. */
 export function loadCelRuntime(): Promise<typeof import("./schema/runtime.js")> {

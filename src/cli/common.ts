@@ -60,16 +60,9 @@ export interface CommonFlags {
  * the default); `quiet` says what -q keeps for this command.
  */
 export function addCommonOptions(cmd: Command, formats: readonly string[], quiet = "report errors only"): Command {
-  return cmd
-    .addOption(new Option("-f, --format <format>", `output format: ${formats.join(", ")}`).default(formats[0]))
-    .option(
-      "-k, --kubernetes-version <version>",
-      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)",
-    )
-    .option(
-      "-c, --config <file>",
-      "configuration file (default: .crdlint.yaml found upward from the working directory)",
-    )
+  return addReleaseOptions(
+    cmd.addOption(new Option("-f, --format <format>", `output format: ${formats.join(", ")}`).default(formats[0])),
+  )
     .option(
       "--preset <preset>",
       "rule set: recommended (default: what the apiserver rejects or warns about, and what malfunctions), strict (every rule, conventions and style too) or apiserver (only what the apiserver rejects or warns about)",
@@ -88,6 +81,19 @@ export function addCommonOptions(cmd: Command, formats: readonly string[], quiet
     .option(
       "--apply-method <method>",
       "how the CRDs are applied: client-side (kubectl apply, default), server-side (--server-side, create, replace) or helm; a chart's crds/ files are helm",
+    );
+}
+
+/** -k and -c: the release, and the configuration that gives it when -k does not (every command takes them). */
+export function addReleaseOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      "-k, --kubernetes-version <version>",
+      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)",
+    )
+    .option(
+      "-c, --config <file>",
+      "configuration file (default: .crdlint.yaml found upward from the working directory)",
     );
 }
 

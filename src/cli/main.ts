@@ -20,6 +20,7 @@ import {
 } from "./common.js";
 import { registerValidateCommand } from "./validate.js";
 import { registerTestCommand } from "./test.js";
+import { registerCelCommand } from "./cel.js";
 import type { EngineCode } from "../engine/codes.js";
 
 export type { CliIO } from "./common.js";
@@ -487,6 +488,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
 
   registerValidateCommand(program, { io, setResult, toolVersion });
   registerTestCommand(program, { io, setResult, toolVersion });
+  registerCelCommand(program, { io, setResult, toolVersion });
 
   program
     .command("rules")

@@ -48,7 +48,22 @@ export function walkSchema(
   visit: (node: SchemaNode) => void,
   onTooDeep?: (node: SchemaNode) => void,
 ): void {
-  const root: SchemaNode = {
+  const stack: SchemaNode[] = [schemaRoot(scope)];
+  while (stack.length) {
+    const node = stack.pop()!;
+    visit(node);
+    if (node.depth >= MAX_SCHEMA_DEPTH) {
+      onTooDeep?.(node);
+      continue;
+    }
+    const kids = children(node);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+}
+
+/** The root node of a schema (the walk starts there; children() goes down from it). */
+export function schemaRoot(scope: SchemaScope): SchemaNode {
+  return {
     schema: scope.root,
     path: scope.path,
     parent: null,
@@ -64,17 +79,6 @@ export function walkSchema(
     underAdditionalProperties: false,
     scope,
   };
-  const stack: SchemaNode[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    visit(node);
-    if (node.depth >= MAX_SCHEMA_DEPTH) {
-      onTooDeep?.(node);
-      continue;
-    }
-    const kids = children(node);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-  }
 }
 
 export function children(node: SchemaNode): SchemaNode[] {

@@ -4,6 +4,7 @@
  */
 import type { Diagnostic, LintResult } from "../diagnostics/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/releases.js";
+import { jsonWithExactIntegers } from "./json.js";
 
 export interface ExpressionCostReport {
   file: string;
@@ -88,14 +89,7 @@ export function costReportJson(report: CostReport, toolVersion: string): string 
     ...rest,
     diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)),
   };
-  const marker = "\u0000bigint:";
-  const text = JSON.stringify(
-    body,
-    (_k, v: unknown) =>
-      typeof v === "bigint" ? (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : marker + v.toString()) : v,
-    2,
-  );
-  return text.replace(new RegExp(`"${marker.replace("\u0000", "\\\\u0000")}(\\d+)"`, "g"), "$1") + "\n";
+  return jsonWithExactIntegers(body);
 }
 
 function group(n: bigint): string {

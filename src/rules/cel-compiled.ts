@@ -109,6 +109,14 @@ export function ruleTypeInfo(node: SchemaNode, ctx: RuleContext): { decl: DeclTy
   if (!compiler) return null;
   const memo = ctx.memo.getFor(TYPE_INFO, node);
   if (memo !== undefined) return memo;
+  const decl = ruleDeclType(node, compiler);
+  const out = decl ? { decl } : null;
+  ctx.memo.setFor(TYPE_INFO, node, out);
+  return out;
+}
+
+/** ruleTypeInfo's type without the run's memo: for a rule at `node` (`crdlint cel eval` asks for any node). */
+export function ruleDeclType(node: SchemaNode, compiler: CelCompiler): DeclType | null {
   const chain: SchemaNode[] = [];
   for (let n: SchemaNode | null = node; n; n = n.parent) chain.push(n);
   chain.reverse();
@@ -124,9 +132,7 @@ export function ruleTypeInfo(node: SchemaNode, ctx: RuleContext): { decl: DeclTy
     } else if (c.via === "items" || c.via === "additionalProperties") viaParent = decl.elem;
     decl = viaParent ?? compiler.declType(c.schema, c.isResourceRoot);
   }
-  const out = decl ? { decl } : null;
-  ctx.memo.setFor(TYPE_INFO, node, out);
-  return out;
+  return decl;
 }
 
 /** Whether the apiserver cannot build the CEL type of a node with rules (see ruleTypeInfo). */

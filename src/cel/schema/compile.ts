@@ -11,7 +11,7 @@ import { createDeclMemo, schemaDeclType } from "./decl.js";
 import { parseCel, type ParseResult } from "../core/parser/parse.js";
 import { check, ReferenceInterner } from "../core/checker/checker.js";
 import { renderIssue, sortIssues, type CelIssue, type CelSource } from "../core/issues.js";
-import { optionalOf } from "../core/typeutil.js";
+import { formatType, optionalOf } from "../core/typeutil.js";
 import { releaseHas } from "../../k8s/releases.js";
 
 export interface CompileInput {
@@ -93,6 +93,18 @@ function objectNamer(root: DeclType): (decl: DeclType) => string {
     }
     return names.get(decl) ?? "object";
   };
+}
+
+/** Whether a checked expression reads the variable `name` (self, oldSelf). */
+export function referencesVariable(ast: CheckedAst, name: string): boolean {
+  for (const ref of ast.references.values()) if (ref.name === name) return true;
+  return false;
+}
+
+/** The type of a compiled expression as cel-go writes it, schema objects named from the rule's root (`selfType.spec`). */
+export function outputTypeText(result: CompileResult): string | undefined {
+  if (!result.outputType) return undefined;
+  return formatType(result.outputType, result.rootDecl ? objectNamer(result.rootDecl) : undefined);
 }
 
 /**

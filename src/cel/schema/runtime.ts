@@ -4,6 +4,7 @@
  */
 export {
   createCelValidator,
+  findOldItem,
   normalizeFieldPath,
   PER_CALL_LIMIT,
   RUNTIME_CEL_COST_BUDGET,
@@ -13,6 +14,13 @@ export {
   type CelValidatorOptions,
 } from "./validator.js";
 export { createCelCompiler } from "./compile.js";
+export {
+  celValueJson,
+  celValueText,
+  createExpressionEvaluator,
+  type ExpressionEvaluation,
+  type ExpressionEvaluator,
+} from "./evaluate.js";
 export { Interpreter, type Activation, type EvalOutcome } from "../core/interpreter/interp.js";
 export type { FunctionRegistry } from "../core/interpreter/functions.js";
 export { createKubernetesFunctionRegistry as createFunctionRegistry } from "../k8s/runtime.js";

@@ -9,7 +9,8 @@
 import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileResult } from "./compile.js";
 import { FieldPath } from "../../k8s/path.js";
 import { renderValue } from "../../k8s/validation.js";
-import { Interpreter, type Activation } from "../core/interpreter/interp.js";
+import { Interpreter } from "../core/interpreter/interp.js";
+import { RuleActivation } from "./evaluate.js";
 import type { FunctionRegistry } from "../core/interpreter/functions.js";
 import { createKubernetesFunctionRegistry } from "../k8s/runtime.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
@@ -313,7 +314,8 @@ function listMapKeys(schema: Schema): string[] | null {
   return Array.isArray(keys) && keys.length > 0 ? (keys as string[]) : null;
 }
 
-function findOldItem(schema: Schema, oldList: unknown, item: unknown): unknown {
+/** The old item a list-type map list's item correlates with (by its map keys, defaults counted); undefined otherwise. */
+export function findOldItem(schema: Schema, oldList: unknown, item: unknown): unknown {
   const keys = listMapKeys(schema);
   if (!keys || !Array.isArray(oldList) || !isPlainObject(item)) return undefined;
   const items = isPlainObject(schema["items"]) ? (schema["items"] as Schema) : {};
@@ -352,18 +354,6 @@ function indexRatchet(r: Ratchet, i: number): Ratchet {
 
 function shouldRatchet(r: Ratchet): boolean {
   return r.current ? cachedDeepEqual(r.current) : cachedDeepEqual(r.nearestParent);
-}
-
-class RuleActivation implements Activation {
-  constructor(
-    private readonly self: Result,
-    private readonly oldSelf: Result | undefined,
-  ) {}
-  lookup(name: string): Result | undefined {
-    if (name === "self") return this.self;
-    if (name === "oldSelf") return this.oldSelf;
-    return undefined;
-  }
 }
 
 /** Builds the validator of a schema (NewValidator); rules are compiled once. */

@@ -5,7 +5,7 @@ import type { SchemaNode } from "../../crd/schema.js";
 import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
 
 /** The outermost ancestor that makes `node` uncorrelatable: a non-map list above its items, or an object with an unknown map-type above its properties. */
-function uncorrelatableRoot(node: SchemaNode): SchemaNode | null {
+export function uncorrelatableRoot(node: SchemaNode): SchemaNode | null {
   let found: SchemaNode | null = null;
   for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
     const s = parent.schema;
