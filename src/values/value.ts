@@ -850,10 +850,10 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
     let best: Branch | null = null;
     let firstSuccess: Branch | null = null;
     let succeeded = false;
-    const tried: Branch[] = [];
+    const tried: Branch[] | null = ctx.cov !== null ? [] : null;
     for (const s of c.anyOf) {
       const r = branch(s, data, at, ctx);
-      tried.push(r);
+      if (tried) tried.push(r);
       if (r.errs.length === 0) {
         best = null;
         succeeded = true;
@@ -862,7 +862,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
       }
       if (best === null || r.mc > best.mc) best = r;
     }
-    if (ctx.cov !== null) for (const r of tried) if (r !== best) recordDropped(r.errs, ctx);
+    if (tried) for (const r of tried) if (r !== best) recordDropped(r.errs, ctx);
     if (!succeeded) out.push(nodeErr(Code.Plain, at, `${quoted()} must validate at least one schema (anyOf)`));
     if (best) {
       out.push(...best.errs);
@@ -873,10 +873,10 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
     let best: Branch | null = null;
     let firstSuccess: Branch | null = null;
     let validated = 0;
-    const tried: Branch[] = [];
+    const tried: Branch[] | null = ctx.cov !== null ? [] : null;
     for (const s of c.oneOf) {
       const r = branch(s, data, at, ctx);
-      tried.push(r);
+      if (tried) tried.push(r);
       if (r.errs.length === 0) {
         validated++;
         best = null;
@@ -886,7 +886,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
       if (validated === 0 && (best === null || r.mc > best.mc)) best = r;
     }
     // Only the best failing branch's errors are kept, and only when none validated.
-    if (ctx.cov !== null) for (const r of tried) if (validated !== 0 || r !== best) recordDropped(r.errs, ctx);
+    if (tried) for (const r of tried) if (validated !== 0 || r !== best) recordDropped(r.errs, ctx);
     if (validated !== 1) {
       const extra = validated === 0 ? "Found none valid" : `Found ${validated} valid alternatives`;
       out.push(nodeErr(Code.Plain, at, `${quoted()} must validate one and only one schema (oneOf). ${extra}`));
