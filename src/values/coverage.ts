@@ -204,6 +204,7 @@ export class CoverageCollector implements CoverageSink {
 
   /** Declares a schema some validator of the run validates against (call it once per validator; repeats are harmless). */
   track(crd: string, version: string, schema: unknown, options: TrackOptions = {}): void {
+    if (this.tracked.some((t) => t.schema === schema && t.crd === crd && t.version === version)) return;
     this.tracked.push({ crd, version, schema, options });
   }
 

@@ -400,3 +400,45 @@ test("validateValue passes the sink to the list-type checks; errors are the same
     ["s list-type true/false", "s maxItems true/false"],
   );
 });
+
+test(
+  "the CEL stage: a rule that fails to evaluate failed; rules in allOf branches; stageFor's own sink",
+  needsCel,
+  () => {
+    const schema = {
+      type: "object",
+      properties: {
+        spec: {
+          type: "object",
+          properties: { a: { type: "integer" }, b: { type: "integer" } },
+          "x-kubernetes-validations": [{ rule: "self.a / self.b >= 0" }],
+          allOf: [{ "x-kubernetes-validations": [{ rule: "self.a < 10" }] }],
+        },
+      },
+    };
+    assert.deepEqual(
+      coverableChecks(schema).map((c) => `${c.path} ${c.check} ${c.schemaPath.join("/")}`),
+      ["spec rule[0] properties/spec", "spec.allOf[0] rule[0] properties/spec/allOf/0"],
+    );
+    const cov = new CoverageCollector();
+    const stage = celStages.stageFor(schema, { ratcheting: true, coverage: cov });
+    // division by zero: an evaluation error, which fails the request
+    const errs = stage.validate({ spec: { a: 1, b: 0 } }, undefined);
+    assert.ok(
+      errs.some((f) => f.message.includes("division by zero")),
+      JSON.stringify(errs),
+    );
+    assert.deepEqual(
+      cov.itemsFor(CRD, "v1", schema).map((i) => `${i.path} ${i.check} ${i.failed}/${i.passed}`),
+      ["spec rule[0] true/false", "spec.allOf[0] rule[0] false/true"],
+    );
+    // a call that says null records nothing
+    stage.validate({ spec: { a: 20, b: 1 } }, undefined, { coverage: null });
+    assert.equal(cov.itemsFor(CRD, "v1", schema)[1].failed, false);
+    stage.validate({ spec: { a: 20, b: 1 } }, undefined);
+    assert.deepEqual(
+      cov.itemsFor(CRD, "v1", schema).map((i) => `${i.failed}/${i.passed}`),
+      ["true/true", "true/true"],
+    );
+  },
+);
