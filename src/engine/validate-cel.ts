@@ -6,12 +6,17 @@
  */
 import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../values/resource.js";
+import type { CoverageSink } from "../values/coverage.js";
 import { isPlainObject } from "../k8s/go.js";
 import type { CelFieldError } from "../cel/index.js";
 
 export interface CelStages {
-  /** The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. */
-  stageFor(schema: Record<string, unknown>, options: { ratcheting: boolean }): CelStage | null;
+  /**
+   * The CEL stage of one version's schema, or null when the schema has no x-kubernetes-validations. `coverage`: where
+   * each rule evaluated is reported (held: passed; false or an evaluation error: failed; a failure ratcheting turns
+   * into a warning, a transition rule without an old object, a rule the budget stops: nothing), unless a call says otherwise.
+   */
+  stageFor(schema: Record<string, unknown>, options: { ratcheting: boolean; coverage?: CoverageSink }): CelStage | null;
 }
 
 const TYPES: Record<string, ErrorType> = {
@@ -68,8 +73,9 @@ export async function loadCelStages(minor: number): Promise<CelStages> {
       if (!hasCelRules(schema)) return null;
       const validator = createCelValidator(schema, true, { minor, compiler });
       return {
-        validate(obj, old) {
-          const r = validator.validate(obj, old, { ratcheting: options.ratcheting });
+        validate(obj, old, call) {
+          const coverage = call?.coverage !== undefined ? (call.coverage ?? undefined) : options.coverage;
+          const r = validator.validate(obj, old, { ratcheting: options.ratcheting, coverage });
           return [...r.errors.map((e) => toFinding(e, false)), ...r.warnings.map((e) => toFinding(e, true))];
         },
       };

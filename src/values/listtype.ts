@@ -5,9 +5,28 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/listtype/validation.go
 import { FieldPath } from "../k8s/path.js";
 import { goJson, hasOwn, isPlainObject, sortedCopy, type ValueError } from "../k8s/go.js";
+import type { CoverageSink, DeferredFailures } from "./coverage.js";
 
 export interface ListTypeOptions {
   rootPath?: FieldPath;
+  /** Where each set/map list checked is reported (check `list-type`); absent: nothing is recorded. */
+  coverage?: CoverageSink;
+  /** With coverage: failures are put here by error instead of being recorded (see value.ts's ValidateValueOptions). */
+  coverageDeferred?: DeferredFailures;
+}
+
+/** Reports each list-type list's verdict; null without coverage. */
+type ListCoverage = ((s: Record<string, unknown>, errs: ValueError[], from: number) => void) | null;
+
+function listCoverage(options: ListTypeOptions): ListCoverage {
+  const sink = options.coverage;
+  if (!sink) return null;
+  const deferred = options.coverageDeferred;
+  return (s, errs, from) => {
+    if (errs.length === from) return sink.record(s, "list-type", false);
+    if (!deferred) return sink.record(s, "list-type", true);
+    for (let i = from; i < errs.length; i++) deferred.set(errs[i]!, [[s, "list-type"]]);
+  };
 }
 
 /**
@@ -17,13 +36,13 @@ export interface ListTypeOptions {
 export function validateListTypes(value: unknown, schema: unknown, options: ListTypeOptions = {}): ValueError[] {
   const errs: ValueError[] = [];
   if (!isPlainObject(schema)) return errs;
-  walk(options.rootPath ?? FieldPath.from([]), schema, value, errs);
+  walk(options.rootPath ?? FieldPath.from([]), schema, value, errs, listCoverage(options));
   return errs;
 }
 
-function walk(path: FieldPath, s: Record<string, unknown>, v: unknown, errs: ValueError[]): void {
-  if (Array.isArray(v)) validateArray(path, s, v, errs);
-  else if (isPlainObject(v)) validateObject(path, s, v, errs);
+function walk(path: FieldPath, s: Record<string, unknown>, v: unknown, errs: ValueError[], cov: ListCoverage): void {
+  if (Array.isArray(v)) validateArray(path, s, v, errs, cov);
+  else if (isPlainObject(v)) validateObject(path, s, v, errs, cov);
 }
 
 function validateObject(
@@ -31,14 +50,15 @@ function validateObject(
   s: Record<string, unknown>,
   obj: Record<string, unknown>,
   errs: ValueError[],
+  cov: ListCoverage,
 ): void {
   const addl = s.additionalProperties;
-  if (isPlainObject(addl)) for (const k of Object.keys(obj)) walk(path.key(k), addl, obj[k], errs);
+  if (isPlainObject(addl)) for (const k of Object.keys(obj)) walk(path.key(k), addl, obj[k], errs, cov);
   const props = s.properties;
   if (isPlainObject(props))
     for (const k of Object.keys(obj)) {
       const sub = props[k];
-      if (isPlainObject(sub)) walk(path.child(k), sub, obj[k], errs);
+      if (isPlainObject(sub)) walk(path.child(k), sub, obj[k], errs, cov);
     }
 }
 
@@ -77,16 +97,25 @@ function nonUnique(items: unknown[]): number[] {
   return out;
 }
 
-function validateArray(path: FieldPath, s: Record<string, unknown>, arr: unknown[], errs: ValueError[]): void {
+function validateArray(
+  path: FieldPath,
+  s: Record<string, unknown>,
+  arr: unknown[],
+  errs: ValueError[],
+  cov: ListCoverage,
+): void {
   const listType = s["x-kubernetes-list-type"];
+  const from = errs.length;
   if (listType === "set") {
     for (const i of nonUnique(arr))
       errs.push({ path: path.index(i), type: "Duplicate value", value: sortedCopy(arr[i]), message: "" });
+    if (cov) cov(s, errs, from);
   } else if (listType === "map") {
     validateMap(path, s, arr, errs);
+    if (cov) cov(s, errs, from);
   }
   const items = s.items;
-  if (isPlainObject(items)) arr.forEach((x, i) => walk(path.index(i), items, x, errs));
+  if (isPlainObject(items)) arr.forEach((x, i) => walk(path.index(i), items, x, errs, cov));
 }
 
 function validateMap(path: FieldPath, s: Record<string, unknown>, arr: unknown[], errs: ValueError[]): void {

@@ -31,6 +31,7 @@ import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaA
 import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
+import { recordKeptFailures, type CoverageSink, type DeferredFailures } from "./coverage.js";
 import { releaseHas } from "../k8s/releases.js";
 import type { RegisteredCrd, RegisteredVersion } from "../crd/registry.js";
 
@@ -125,7 +126,11 @@ export interface ResourceFinding {
 
 /** The CEL stage, supplied by the caller (it owns the CEL runtime): findings already in the apiserver's words. */
 export interface CelStage {
-  validate(obj: unknown, old: unknown | undefined): ResourceFinding[];
+  /**
+   * `coverage`: where each rule evaluated is reported; null: nowhere; absent: where the stage was built to report
+   * (CelStages.stageFor's option), if anywhere.
+   */
+  validate(obj: unknown, old: unknown | undefined, options?: { coverage?: CoverageSink | null }): ResourceFinding[];
 }
 
 export interface ResourceValidatorOptions {
@@ -141,6 +146,12 @@ export interface ResourceValidatorOptions {
    * behind a blocking schema error), each finding with `hiddenBy`.
    */
   behind?: boolean;
+  /**
+   * Where each check of the schema, list-type and CEL stages is reported (`crdlint test --coverage`): what the
+   * apiserver evaluates only (nothing behind a strict decoding error or a blocking error; failures ratcheting drops
+   * record nothing). Absent: nothing is recorded.
+   */
+  coverage?: CoverageSink;
 }
 
 export interface ResourceResult {
@@ -266,7 +277,7 @@ class VersionValidator implements ResourceValidator {
   }
 
   validate(obj: Record<string, unknown>, old?: Record<string, unknown>): ResourceResult {
-    return this.run(obj, old, this.options.fieldValidation);
+    return this.run(obj, old, this.options.fieldValidation, this.options.coverage);
   }
 
   decodeStored(obj: Record<string, unknown>): Record<string, unknown> {
@@ -289,10 +300,12 @@ class VersionValidator implements ResourceValidator {
   }
 
   /** The pipeline: decode, the strict decoding verdict (it may stop the request), prepare, validate. */
+  /** `coverage`: null for a pass the apiserver does not make (behind a strict decoding error): nothing is recorded. */
   private run(
     obj: Record<string, unknown>,
     oldRaw: Record<string, unknown> | undefined,
     mode: FieldValidation,
+    coverage: CoverageSink | null | undefined,
   ): ResourceResult {
     const decoded = this.decode(obj);
     const findings = this.strictFindings(decoded.strict, mode);
@@ -302,7 +315,7 @@ class VersionValidator implements ResourceValidator {
     const object = decoded.object;
     const old = oldRaw ? this.decode(oldRaw).object : undefined;
     const meta = this.prepare(object, old);
-    findings.push(...this.validateStages(object, meta, old));
+    findings.push(...this.validateStages(object, meta, old, coverage));
     return { findings, object };
   }
 
@@ -413,7 +426,7 @@ class VersionValidator implements ResourceValidator {
     oldRaw: Record<string, unknown> | undefined,
     findings: ResourceFinding[],
   ): ResourceFinding[] {
-    const rest = this.run(obj, oldRaw, "ignore");
+    const rest = this.run(obj, oldRaw, "ignore", null);
     const hidden = rest.findings.filter((f) => f.hiddenBy === undefined).length;
     if (hidden > 0) {
       const last = findings[findings.length - 1]!;
@@ -453,8 +466,10 @@ class VersionValidator implements ResourceValidator {
     object: Record<string, unknown>,
     meta: Record<string, unknown>,
     old: Record<string, unknown> | undefined,
+    coverage: CoverageSink | null | undefined,
   ): ResourceFinding[] {
     const { rv, minor } = this;
+    const sink = coverage ?? undefined;
     const warnings: ValueError[] = [];
     const metaErrors: ValueError[] = [];
     this.validateObjectMeta(
@@ -463,13 +478,26 @@ class VersionValidator implements ResourceValidator {
       warnings,
       old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined,
     );
-    let schemaErrors = validateSchemaValue(rv.schema, object, { minor, cache: this.schemaValidators });
-    if (old !== undefined && this.ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+    // On update the failures wait for ratcheting: a dropped error's check did not make the object fail.
+    const ratchets = old !== undefined && this.ratcheting;
+    const schemaDeferred: DeferredFailures | undefined = sink && ratchets ? new Map() : undefined;
+    let schemaErrors = validateSchemaValue(rv.schema, object, {
+      minor,
+      cache: this.schemaValidators,
+      coverage: sink,
+      coverageDeferred: schemaDeferred,
+    });
+    if (ratchets) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+    if (schemaDeferred) recordKeptFailures(sink!, schemaDeferred, schemaErrors);
     const scaleErrors: ValueError[] = [];
     this.validateScale(object, scaleErrors);
     const embeddedErrors = this.facts.embedded ? validateEmbedded(object, rv.schema, { minor }) : [];
-    let listErrors = this.facts.listTypes ? validateListTypes(object, rv.schema) : [];
+    const listDeferred: DeferredFailures | undefined = sink && old !== undefined ? new Map() : undefined;
+    let listErrors = this.facts.listTypes
+      ? validateListTypes(object, rv.schema, { coverage: sink, coverageDeferred: listDeferred })
+      : [];
     if (old !== undefined && listErrors.length > 0 && validateListTypes(old, rv.schema).length > 0) listErrors = [];
+    if (listDeferred) recordKeptFailures(sink!, listDeferred, listErrors);
     const findings = this.withCel(
       [
         ["resource-metadata-invalid", metaErrors],
@@ -480,6 +508,7 @@ class VersionValidator implements ResourceValidator {
       ],
       object,
       old,
+      coverage,
     );
     for (const w of warnings) {
       const f = this.finding("resource-finalizer-name", w, "warning");
@@ -520,6 +549,7 @@ class VersionValidator implements ResourceValidator {
       ],
       object,
       old,
+      this.options.coverage,
     );
   }
 
@@ -528,6 +558,7 @@ class VersionValidator implements ResourceValidator {
     stages: [ResourceFindingCode, ValueError[]][],
     object: Record<string, unknown>,
     old: Record<string, unknown> | undefined,
+    coverage: CoverageSink | null | undefined,
   ): ResourceFinding[] {
     const { options } = this;
     const findings: ResourceFinding[] = [];
@@ -536,7 +567,7 @@ class VersionValidator implements ResourceValidator {
     let celSkipped = false;
     if (options.cel) {
       if (before.some(isBlocking)) celSkipped = true;
-      else celFindings = options.cel.validate(object, old);
+      else celFindings = options.cel.validate(object, old, coverage === undefined ? undefined : { coverage });
     }
     const found = new Map<ValueError, ResourceFinding>();
     for (const [rule, errors] of stages)
@@ -560,7 +591,7 @@ class VersionValidator implements ResourceValidator {
       // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
       // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
       const blocker = found.get(before.find(isBlocking)!)!;
-      for (const f of options.cel.validate(object, old))
+      for (const f of options.cel.validate(object, old, { coverage: null }))
         if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
     }
     return findings;

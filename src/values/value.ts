@@ -41,6 +41,7 @@ import {
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
 import { NEWEST_KUBERNETES_MINOR, releaseHas } from "../k8s/releases.js";
+import type { CoverageSink, DeferredFailures } from "./coverage.js";
 
 export type { ValueError } from "../k8s/go.js";
 
@@ -59,6 +60,13 @@ export interface ValidateValueOptions {
   listTypes?: boolean;
   /** The run's compiled validators; absent: a fresh one for this call only (nothing is kept). */
   cache?: SchemaValidatorCache;
+  /** Where each check evaluated is reported (`crdlint test --coverage`); absent: nothing is recorded, at no cost. */
+  coverage?: CoverageSink;
+  /**
+   * With coverage: the failures behind the returned errors are put here, by error, instead of being recorded, for a
+   * caller that may still drop errors (ratcheting) to record those it keeps (coverage.ts's recordKeptFailures).
+   */
+  coverageDeferred?: DeferredFailures;
 }
 
 /**
@@ -82,7 +90,14 @@ export function validateValue(schema: unknown, value: unknown, options: Validate
         minor: options.minor,
       }),
     );
-  if (options.listTypes !== false) out.push(...validateListTypes(value, schema, { rootPath: options.rootPath }));
+  if (options.listTypes !== false)
+    out.push(
+      ...validateListTypes(value, schema, {
+        rootPath: options.rootPath,
+        coverage: options.coverage,
+        coverageDeferred: options.coverageDeferred,
+      }),
+    );
   return out;
 }
 
@@ -91,10 +106,26 @@ export function validateSchemaValue(schema: unknown, value: unknown, options: Va
   if (!isPlainObject(schema)) return [];
   const minor = options.minor ?? NEWEST_KUBERNETES_MINOR;
   const mode = options.mode ?? "resource";
-  const ctx: Ctx = { minor, mode, variant: mode + ":" + minor, cache: options.cache ?? new SchemaValidatorCache() };
+  const cov = options.coverage ?? null;
+  const ctx: Ctx = {
+    minor,
+    mode,
+    variant: mode + ":" + minor,
+    cache: options.cache ?? new SchemaValidatorCache(),
+    cov,
+  };
   const raw: RawErr[] = [];
   validateNode(getNode(schema, ctx), value, null, raw, ctx);
-  return toFieldErrors(raw, options.rootPath, minor);
+  if (cov === null) return toFieldErrors(raw, options.rootPath, minor, null);
+  // Each failure is the error it raised: recorded now, or kept back with it when the caller may still drop it.
+  const deferred = options.coverageDeferred;
+  return toFieldErrors(raw, options.rootPath, minor, (e, ve) => {
+    if (e.cn === undefined) return;
+    if (!deferred) return cov.record(e.cn, e.ck!, true);
+    let list = deferred.get(ve);
+    if (!list) deferred.set(ve, (list = []));
+    list.push([e.cn, e.ck!]);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -162,6 +193,9 @@ interface RawErr {
   value?: unknown;
   n?: number;
   values?: unknown[];
+  /** With coverage: the schema object and the check that raised it. */
+  cn?: object;
+  ck?: string;
 }
 
 function nodeErr(code: Code, at: PNode | null, msg: string, value?: unknown, n?: number): RawErr {
@@ -176,9 +210,27 @@ interface Ctx {
   mode: "resource" | "default";
   variant: string;
   cache: SchemaValidatorCache;
+  /** The coverage sink, or null: every recording is behind one test of it, so validating without one costs nothing. */
+  cov: CoverageSink | null;
+}
+
+/** Marks an error as the failure of a check (with coverage only). */
+function failed(e: RawErr, c: CNode, check: string, ctx: Ctx): RawErr {
+  if (ctx.cov !== null) {
+    e.cn = c.src;
+    e.ck = check;
+  }
+  return e;
+}
+
+/** A failure that will never reach the result (an anyOf/oneOf/not branch's errors, dropped): recorded now. */
+function recordDropped(errs: RawErr[], ctx: Ctx): void {
+  for (const e of errs) if (e.cn !== undefined) ctx.cov!.record(e.cn, e.ck!, true);
 }
 
 interface CNode {
+  /** The schema object compiled (coverage names a check by it). */
+  src: Record<string, unknown>;
   types: string[];
   typeJoined: string;
   hasInteger: boolean;
@@ -207,6 +259,8 @@ interface CNode {
   minProps?: number;
   maxProps?: number;
   required: string[];
+  /** `required:<name>` for each of them (coverage's check names). */
+  requiredChecks: string[];
   propNames: string[];
   props: Record<string, unknown>;
   addl: Record<string, unknown> | null;
@@ -256,7 +310,9 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
   const oneOf = schemas(s.oneOf);
   const not = isPlainObject(s.not) ? s.not : null;
   const numericType = types.length === 1 && (types[0] === "integer" || types[0] === "number") ? types[0] : "";
+  const required = Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === "string") : [];
   return {
+    src: s,
     types,
     typeJoined: types.join(","),
     hasInteger: types.includes("integer"),
@@ -287,7 +343,8 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
     enumVals: Array.isArray(s.enum) && s.enum.length > 0 ? s.enum : null,
     minProps: int(s.minProperties),
     maxProps: int(s.maxProperties),
-    required: Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === "string") : [],
+    required,
+    requiredChecks: required.map((r) => "required:" + r),
     propNames,
     props,
     addl: isPlainObject(s.additionalProperties) ? s.additionalProperties : null,
@@ -310,7 +367,7 @@ function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], 
       out.push(typeError(at, c.typeJoined, "null"));
       mc = 0;
     }
-    if (c.enumVals) out.push(enumError(at, null, c.enumVals));
+    if (c.enumVals) out.push(failed(enumError(at, null, c.enumVals), c, "enum", ctx));
     return mc;
   }
   const kind = goKind(data);
@@ -321,16 +378,20 @@ function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], 
     checkString(c, data as string, at, out, ctx);
     mc += 1;
     if (c.formatCheck) {
-      if (!c.formatCheck(data as string)) out.push(typeError(at, c.format, data as string));
+      if (!c.formatCheck(data as string)) out.push(failed(typeError(at, c.format, data as string), c, "format", ctx));
+      else if (ctx.cov !== null) ctx.cov.record(c.src, "format", false);
       mc += 1;
     }
   } else if (kind === "int" || kind === "float") {
-    checkNumber(c, data as number, kind === "int", at, out);
+    checkNumber(c, data as number, kind === "int", at, out, ctx);
     mc += 2;
   } else if (kind === "array") {
     mc += validateSlice(c, data as unknown[], at, out, ctx) + 1;
   }
-  if (c.enumVals && !enumMatches(c.enumVals, data, kind)) out.push(enumError(at, data, c.enumVals));
+  if (c.enumVals) {
+    if (!enumMatches(c.enumVals, data, kind)) out.push(failed(enumError(at, data, c.enumVals), c, "enum", ctx));
+    else if (ctx.cov !== null) ctx.cov.record(c.src, "enum", false);
+  }
   mc += 1;
   if (kind === "object") mc += validateObject(c, data as Record<string, unknown>, at, out, ctx) + 1;
   return mc;
@@ -390,29 +451,63 @@ function checkType(c: CNode, data: unknown, kind: GoKind, at: PNode | null, out:
   return true;
 }
 
+/** The string checks stop at the first that fails: the later ones are not evaluated (coverage records nothing). */
 function checkString(c: CNode, s: string, at: PNode | null, out: RawErr[], ctx: Ctx): void {
-  if (c.maxLength !== undefined && runeCount(s) > c.maxLength) {
-    out.push(
-      nodeErr(Code.TooLong, at, `${nameOf(at)} in body should be at most ${c.maxLength} chars long`, s, c.maxLength),
-    );
-    return;
+  if (c.maxLength !== undefined) {
+    if (runeCount(s) > c.maxLength) {
+      out.push(
+        failed(
+          nodeErr(
+            Code.TooLong,
+            at,
+            `${nameOf(at)} in body should be at most ${c.maxLength} chars long`,
+            s,
+            c.maxLength,
+          ),
+          c,
+          "maxLength",
+          ctx,
+        ),
+      );
+      return;
+    }
+    if (ctx.cov !== null) ctx.cov.record(c.src, "maxLength", false);
   }
-  if (c.minLength !== undefined && runeCount(s) < c.minLength) {
-    out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be at least ${c.minLength} chars long`, s));
-    return;
+  if (c.minLength !== undefined) {
+    if (runeCount(s) < c.minLength) {
+      out.push(
+        failed(
+          nodeErr(Code.Other, at, `${nameOf(at)} in body should be at least ${c.minLength} chars long`, s),
+          c,
+          "minLength",
+          ctx,
+        ),
+      );
+      return;
+    }
+    if (ctx.cov !== null) ctx.cov.record(c.src, "minLength", false);
   }
   if (c.pattern !== undefined) {
     const re = (c.re ??= ctx.cache.regex.compile(c.pattern));
     if (!re.ok)
       out.push(
-        nodeErr(
-          Code.Other,
-          at,
-          `${nameOf(at)} in body should match '${c.pattern}, but pattern is invalid: ${re.error}'`,
-          s,
+        failed(
+          nodeErr(
+            Code.Other,
+            at,
+            `${nameOf(at)} in body should match '${c.pattern}, but pattern is invalid: ${re.error}'`,
+            s,
+          ),
+          c,
+          "pattern",
+          ctx,
         ),
       );
-    else if (!re.test(s)) out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}'`, s));
+    else if (!re.test(s))
+      out.push(
+        failed(nodeErr(Code.Other, at, `${nameOf(at)} in body should match '${c.pattern}'`, s), c, "pattern", ctx),
+      );
+    else if (ctx.cov !== null) ctx.cov.record(c.src, "pattern", false);
   }
 }
 
@@ -443,7 +538,7 @@ function rangeMessage(prefix: string, type: string, format: string, at: PNode | 
     : `${prefix} value must be of type ${type} (default format) in ${nameOf(at)}`;
 }
 
-function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out: RawErr[]): void {
+function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out: RawErr[], ctx: Ctx): void {
   const ranged = c.numType !== "";
   if (ranged && !inRange(v, isInt, c.numType, c.numFormat))
     out.push(nodeErr(Code.Plain, at, rangeMessage("Checked", c.numType, c.numFormat, at)));
@@ -451,33 +546,51 @@ function checkNumber(c: CNode, v: number, isInt: boolean, at: PNode | null, out:
     const m = c.multipleOf;
     if (ranged && !inRange(m, false, c.numType, c.numFormat)) {
       out.push(nodeErr(Code.Plain, at, rangeMessage("MultipleOf", c.numType, c.numFormat, at)));
-      floatMultipleOf(v, m, at, out);
+      floatMultipleOf(c, v, m, at, out, ctx);
     } else if (isInt) {
       // MultipleOfNativeType: an int64 value is checked with int64(factor), so 0.5 truncates to 0, which is not positive.
       const factor = Math.trunc(m) === 0 ? 0 : Math.trunc(m);
       if (factor <= 0)
         out.push(
-          nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor),
+          failed(
+            nodeErr(Code.Other, at, `factor MultipleOf declared for ${nameOf(at)} must be positive: ${factor}`, factor),
+            c,
+            "multipleOf",
+            ctx,
+          ),
         );
       else if (v % factor !== 0)
-        out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${factor}`, v));
-    } else floatMultipleOf(v, m, at, out);
+        out.push(
+          failed(
+            nodeErr(Code.Other, at, `${nameOf(at)} in body should be a multiple of ${factor}`, v),
+            c,
+            "multipleOf",
+            ctx,
+          ),
+        );
+      else if (ctx.cov !== null) ctx.cov.record(c.src, "multipleOf", false);
+    } else floatMultipleOf(c, v, m, at, out, ctx);
   }
-  if (c.minimum !== undefined) bound(c, v, isInt, c.minimum, c.exclusiveMinimum, false, at, out);
-  if (c.maximum !== undefined) bound(c, v, isInt, c.maximum, c.exclusiveMaximum, true, at, out);
+  if (c.minimum !== undefined) bound(c, v, isInt, c.minimum, c.exclusiveMinimum, false, at, out, ctx);
+  if (c.maximum !== undefined) bound(c, v, isInt, c.maximum, c.exclusiveMaximum, true, at, out, ctx);
 }
 
-function floatMultipleOf(v: number, factor: number, at: PNode | null, out: RawErr[]): void {
+function floatMultipleOf(c: CNode, v: number, factor: number, at: PNode | null, out: RawErr[], ctx: Ctx): void {
   // validate.MultipleOf works on float64s (the value converted by asFloat64), and its errors carry them: an integral
   // value prints as a float64 does (9007199254740991 as 9.007199254740991e+15).
   // validate.MultipleOf: a factor of 0 is not positive either (it would divide by zero).
   if (factor <= 0) {
     out.push(
-      nodeErr(
-        Code.Other,
-        at,
-        `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`,
-        new RenderedValue(goFloat(factor)),
+      failed(
+        nodeErr(
+          Code.Other,
+          at,
+          `factor MultipleOf declared for ${nameOf(at)} must be positive: ${goFloat(factor)}`,
+          new RenderedValue(goFloat(factor)),
+        ),
+        c,
+        "multipleOf",
+        ctx,
       ),
     );
     return;
@@ -485,13 +598,19 @@ function floatMultipleOf(v: number, factor: number, at: PNode | null, out: RawEr
   const mult = factor < 1 ? (1 / factor) * v : v / factor;
   if (!isJsonInteger(mult))
     out.push(
-      nodeErr(
-        Code.Other,
-        at,
-        `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`,
-        new RenderedValue(goFloat(v)),
+      failed(
+        nodeErr(
+          Code.Other,
+          at,
+          `${nameOf(at)} in body should be a multiple of ${goFloat(factor)}`,
+          new RenderedValue(goFloat(v)),
+        ),
+        c,
+        "multipleOf",
+        ctx,
       ),
     );
+  else if (ctx.cov !== null) ctx.cov.record(c.src, "multipleOf", false);
 }
 
 function bound(
@@ -503,6 +622,7 @@ function bound(
   isMax: boolean,
   at: PNode | null,
   out: RawErr[],
+  ctx: Ctx,
 ): void {
   const what = isMax ? "Maximum boundary" : "Minimum boundary";
   let native = true;
@@ -520,7 +640,10 @@ function bound(
     shown = goFloat(b);
   }
   const fails = isMax ? (exclusive ? v >= limit : v > limit) : exclusive ? v <= limit : v < limit;
-  if (!fails) return;
+  if (!fails) {
+    if (ctx.cov !== null) ctx.cov.record(c.src, isMax ? "maximum" : "minimum", false);
+    return;
+  }
   const rel = isMax
     ? exclusive
       ? "less than"
@@ -528,7 +651,14 @@ function bound(
     : exclusive
       ? "greater than"
       : "greater than or equal to";
-  out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should be ${rel} ${shown}`, v));
+  out.push(
+    failed(
+      nodeErr(Code.Other, at, `${nameOf(at)} in body should be ${rel} ${shown}`, v),
+      c,
+      isMax ? "maximum" : "minimum",
+      ctx,
+    ),
+  );
 }
 
 // ----- enum
@@ -587,21 +717,38 @@ function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[]
     for (let i = 0; i < arr.length; i++) mc += validateNode(item, arr[i], { p: at, k: PK.Index, s: "", i }, out, ctx);
   }
   const size = arr.length;
-  if (c.minItems !== undefined && size < c.minItems)
-    out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minItems} items`, size));
-  if (c.maxItems !== undefined && size > c.maxItems)
-    out.push(
-      nodeErr(Code.MaxItems, at, `${nameOf(at)} in body should have at most ${c.maxItems} items`, size, c.maxItems),
-    );
+  if (c.minItems !== undefined) {
+    if (size < c.minItems)
+      out.push(
+        failed(
+          nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minItems} items`, size),
+          c,
+          "minItems",
+          ctx,
+        ),
+      );
+    else if (ctx.cov !== null) ctx.cov.record(c.src, "minItems", false);
+  }
+  if (c.maxItems !== undefined) {
+    if (size > c.maxItems)
+      out.push(
+        failed(
+          nodeErr(Code.MaxItems, at, `${nameOf(at)} in body should have at most ${c.maxItems} items`, size, c.maxItems),
+          c,
+          "maxItems",
+          ctx,
+        ),
+      );
+    else if (ctx.cov !== null) ctx.cov.record(c.src, "maxItems", false);
+  }
   if (c.uniqueItems) {
-    for (let i = 1; i < size; i++) {
-      let dup = false;
-      for (let j = 0; j < i && !dup; j++) dup = deepEqual(arr[i], arr[j]);
-      if (dup) {
-        out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body shouldn't contain duplicates`));
-        break;
-      }
-    }
+    let dup = false;
+    for (let i = 1; i < size && !dup; i++) for (let j = 0; j < i && !dup; j++) dup = deepEqual(arr[i], arr[j]);
+    if (dup)
+      out.push(
+        failed(nodeErr(Code.Other, at, `${nameOf(at)} in body shouldn't contain duplicates`), c, "uniqueItems", ctx),
+      );
+    else if (ctx.cov !== null) ctx.cov.record(c.src, "uniqueItems", false);
   }
   return mc;
 }
@@ -609,22 +756,41 @@ function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[]
 function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null, out: RawErr[], ctx: Ctx): number {
   const keys = Object.keys(obj);
   const n = keys.length;
+  // Before 1.28 a failed property count returned before anything else of the object was evaluated.
   const goesOn = releaseHas(ctx.minor, "propertyCountGoesOn");
-  if (c.minProps !== undefined && n < c.minProps) {
-    out.push(nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minProps} properties`, n));
-    if (!goesOn) return 0;
+  if (c.minProps !== undefined) {
+    if (n < c.minProps) {
+      out.push(
+        failed(
+          nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minProps} properties`, n),
+          c,
+          "minProperties",
+          ctx,
+        ),
+      );
+      if (!goesOn) return 0;
+    }
+    if (ctx.cov !== null) ctx.cov.record(c.src, "minProperties", false);
   }
-  if (c.maxProps !== undefined && n > c.maxProps) {
-    out.push(
-      nodeErr(
-        Code.TooManyProps,
-        at,
-        `${nameOf(at)} in body should have at most ${c.maxProps} properties`,
-        n,
-        c.maxProps,
-      ),
-    );
-    if (!goesOn) return 0;
+  if (c.maxProps !== undefined) {
+    if (n > c.maxProps) {
+      out.push(
+        failed(
+          nodeErr(
+            Code.TooManyProps,
+            at,
+            `${nameOf(at)} in body should have at most ${c.maxProps} properties`,
+            n,
+            c.maxProps,
+          ),
+          c,
+          "maxProperties",
+          ctx,
+        ),
+      );
+      if (!goesOn) return 0;
+    }
+    if (ctx.cov !== null) ctx.cov.record(c.src, "maxProperties", false);
   }
   let mc = 0;
   if (c.addlFalse) {
@@ -649,9 +815,19 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
       ctx,
     );
   }
-  for (const r of c.required)
+  for (let i = 0; i < c.required.length; i++) {
+    const r = c.required[i]!;
     if (!hasOwn(obj, r))
-      out.push(nodeErr(Code.Required, { p: at, k: PK.Req, s: r, i: 0 }, `${nameOf(at)}.${r} in body is required`));
+      out.push(
+        failed(
+          nodeErr(Code.Required, { p: at, k: PK.Req, s: r, i: 0 }, `${nameOf(at)}.${r} in body is required`),
+          c,
+          c.requiredChecks[i]!,
+          ctx,
+        ),
+      );
+    else if (ctx.cov !== null) ctx.cov.record(c.src, c.requiredChecks[i]!, false);
+  }
   return mc;
 }
 
@@ -675,8 +851,10 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
     let best: Branch | null = null;
     let firstSuccess: Branch | null = null;
     let succeeded = false;
+    const tried: Branch[] | null = ctx.cov !== null ? [] : null;
     for (const s of c.anyOf) {
       const r = branch(s, data, at, ctx);
+      if (tried) tried.push(r);
       if (r.errs.length === 0) {
         best = null;
         succeeded = true;
@@ -685,6 +863,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
       }
       if (best === null || r.mc > best.mc) best = r;
     }
+    if (tried) for (const r of tried) if (r !== best) recordDropped(r.errs, ctx);
     if (!succeeded) out.push(nodeErr(Code.Plain, at, `${quoted()} must validate at least one schema (anyOf)`));
     if (best) {
       out.push(...best.errs);
@@ -695,8 +874,10 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
     let best: Branch | null = null;
     let firstSuccess: Branch | null = null;
     let validated = 0;
+    const tried: Branch[] | null = ctx.cov !== null ? [] : null;
     for (const s of c.oneOf) {
       const r = branch(s, data, at, ctx);
+      if (tried) tried.push(r);
       if (r.errs.length === 0) {
         validated++;
         best = null;
@@ -705,6 +886,8 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
       }
       if (validated === 0 && (best === null || r.mc > best.mc)) best = r;
     }
+    // Only the best failing branch's errors are kept, and only when none validated.
+    if (tried) for (const r of tried) if (validated !== 0 || r !== best) recordDropped(r.errs, ctx);
     if (validated !== 1) {
       const extra = validated === 0 ? "Found none valid" : `Found ${validated} valid alternatives`;
       out.push(nodeErr(Code.Plain, at, `${quoted()} must validate one and only one schema (oneOf). ${extra}`));
@@ -733,6 +916,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
   }
   if (c.not) {
     const r = branch(c.not, data, at, ctx);
+    if (ctx.cov !== null) recordDropped(r.errs, ctx);
     if (r.errs.length === 0) out.push(nodeErr(Code.Plain, at, `${quoted()} must not validate the schema (not)`));
   }
   return mc;
@@ -750,12 +934,22 @@ function tooManyMessage(max: number, minor: number): string {
   return `must have at most ${max} ${max === 1 && releaseHas(minor, "tooLongTooManySingular") ? "item" : "items"}`;
 }
 
-function toFieldErrors(raw: RawErr[], rootPath: FieldPath | undefined, minor: number): ValueError[] {
+/** `each`: called with every raw error and the field error it became (a duplicate: the one its message kept). */
+function toFieldErrors(
+  raw: RawErr[],
+  rootPath: FieldPath | undefined,
+  minor: number,
+  each: ((e: RawErr, ve: ValueError) => void) | null,
+): ValueError[] {
   const root = rootPath ?? FieldPath.from([]);
   const seen = new Set<string>();
   const out: ValueError[] = [];
+  const byMsg = each ? new Map<string, ValueError>() : null;
   for (const e of raw) {
-    if (seen.has(e.msg)) continue;
+    if (seen.has(e.msg)) {
+      if (each) each(e, byMsg!.get(e.msg)!);
+      continue;
+    }
     seen.add(e.msg);
     const path = e.code === Code.Plain ? root : FieldPath.from([...root.segments, ...segmentsOf(e.at)]);
     switch (e.code) {
@@ -785,6 +979,11 @@ function toFieldErrors(raw: RawErr[], rootPath: FieldPath | undefined, minor: nu
       case Code.Plain:
         out.push({ path, type: "Invalid value", value: "", message: e.msg });
         break;
+    }
+    if (each) {
+      const ve = out[out.length - 1]!;
+      byMsg!.set(e.msg, ve);
+      each(e, ve);
     }
   }
   return out;

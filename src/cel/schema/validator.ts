@@ -54,17 +54,35 @@ export interface CelValidateResult {
   remainingBudget: number;
 }
 
+/** Where each rule evaluated is reported (values/coverage.ts's CoverageSink; src/cel does not import upward). */
+export interface RuleCoverageSink {
+  /** `node`: the schema object the rule is written on; `check`: `rule[<index in x-kubernetes-validations>]`. */
+  record(node: object, check: string, failed: boolean): void;
+}
+
 export interface CelValidator {
   validate(
     obj: unknown,
     oldObj: unknown | undefined,
-    opts?: { basePath?: (string | number)[]; budget?: number; ratcheting?: boolean },
+    opts?: {
+      basePath?: (string | number)[];
+      budget?: number;
+      ratcheting?: boolean;
+      /**
+       * A rule that held passed; one that was false or failed to evaluate (no overload, an evaluation error, the
+       * per-call cost limit) failed. A failure ratcheting turns into a warning, a transition rule without an old value,
+       * a rule that does not compile, and a rule the budget stops record nothing.
+       */
+      coverage?: RuleCoverageSink;
+    },
   ): CelValidateResult;
 }
 
 type Schema = Record<string, unknown>;
 
 interface Rule {
+  /** `rule[i]`: its place in x-kubernetes-validations (coverage's check name). */
+  check: string;
   rule: string;
   message: string;
   messageExpression: string;
@@ -84,6 +102,8 @@ interface CompiledRule {
 
 interface Node {
   schema: Schema;
+  /** The schema object the rules are written on (an allOf branch, or the node itself). */
+  source: Schema;
   isResourceRoot: boolean;
   rules: CompiledRule[];
   items: Node | null;
@@ -99,14 +119,18 @@ function str(v: unknown): string {
 function rulesOf(schema: Schema): Rule[] {
   const xv = schema["x-kubernetes-validations"];
   if (!Array.isArray(xv)) return [];
-  return xv.filter(isPlainObject).map((r) => ({
+  return xv.flatMap((r: unknown, i) => (isPlainObject(r) ? [{ ...ruleOf(r), check: `rule[${i}]` }] : []));
+}
+
+function ruleOf(r: Record<string, unknown>): Omit<Rule, "check"> {
+  return {
     rule: str(r["rule"]),
     message: str(r["message"]),
     messageExpression: str(r["messageExpression"]),
     reason: typeof r["reason"] === "string" ? r["reason"] : undefined,
     fieldPath: str(r["fieldPath"]),
     optionalOldSelf: r["optionalOldSelf"] === true,
-  }));
+  };
 }
 
 function hasXValidations(s: unknown): boolean {
@@ -447,6 +471,7 @@ export function createCelValidator(
     if (rules.length > 0 || itemsV || apV || (props && props.size > 0) || allOf.length > 0) {
       return {
         schema: nodeSchema,
+        source: validationSchema,
         isResourceRoot: root,
         rules,
         items: itemsV,
@@ -464,6 +489,7 @@ export function createCelValidator(
     validate(obj, oldObj, opts = {}) {
       const errors: CelFieldError[] = [];
       const warnings: CelFieldError[] = [];
+      const cov = opts.coverage ?? null;
       let budget = opts.budget ?? options.budget ?? RUNTIME_CEL_COST_BUDGET;
       const base = FieldPath.from(
         (opts.basePath ?? []).map((s) =>
@@ -554,6 +580,7 @@ export function createCelValidator(
           }
           budget -= out.cost;
           const value = out.value;
+          if (cov !== null && (isErr(value) || value === true)) cov.record(node.source, spec.check, value !== true);
           if (isErr(value)) {
             const msg = value.message;
             if (msg.startsWith("no such overload")) {
@@ -603,7 +630,10 @@ export function createCelValidator(
               : path.concat(nfp);
           const addErr = (e: CelFieldError) => {
             if (!usesOld && shouldRatchet(r)) warnings.push(e);
-            else errors.push(e);
+            else {
+              errors.push(e);
+              if (cov !== null) cov.record(node.source, spec.check, true);
+            }
           };
           let detail: string | null = null;
           if (c.messageProgram) {

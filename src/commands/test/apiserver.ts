@@ -21,6 +21,7 @@ import {
   type ResourceValidator,
 } from "../../values/resource.js";
 import type { CelStages } from "../../engine/validate-cel.js";
+import type { CoverageCollector, LocateCheck } from "../../values/coverage.js";
 
 /** What one request gets back. */
 export interface Answer {
@@ -39,6 +40,8 @@ export interface ApiserverContext {
   fieldValidation: FieldValidation;
   cel: CelStages | null;
   schemaValidators: SchemaValidatorCache;
+  /** Records which checks each request exercised (crdlint test --coverage); `locate` places a check in the CRD file. */
+  coverage?: { collector: CoverageCollector; locate: (crd: JsonObject, version: string) => LocateCheck | undefined };
   /** Sees every create and update the apiserver answers (the oracle comparison replays them against the apiserver's code). */
   onRequest?: (request: ObservedRequest) => void;
   /** Validators by installed CRD object: a suite's cases install the same CRD, compiled once. */
@@ -70,6 +73,8 @@ export function aggregateText(texts: readonly string[]): string {
 export class TestApiserver {
   private crd: RegisteredCrd<null>;
   private stored: JsonObject | null = null;
+  /** The CRD installed now is a patched copy (initialCRDPatches): its coverage pools into the real CRD's. */
+  private patched = false;
 
   constructor(
     private readonly ctx: ApiserverContext,
@@ -85,8 +90,9 @@ export class TestApiserver {
   }
 
   /** An update of the CRD (a test's initialCRDPatches): later requests and reads go through the new schema. */
-  replaceCrd(raw: JsonObject): void {
+  replaceCrd(raw: JsonObject, patched: boolean): void {
     this.crd = TestApiserver.register(raw);
+    this.patched = patched;
   }
 
   /** POST: the object created, or the error the apiserver answers. */
@@ -154,15 +160,24 @@ export class TestApiserver {
     const rv = resourceVersionFor(this.crd, v);
     if (!rv) return `version ${version} of the CRD has no schema`;
     const { minor } = this.ctx;
+    const coverage = this.ctx.coverage;
+    if (coverage)
+      coverage.collector.track(this.crd.name ?? this.crd.kind, version, rv.schema, {
+        minor,
+        patched: this.patched,
+        locate: coverage.locate(this.crd.raw, version),
+      });
+    const sink = coverage?.collector;
     const validator = createResourceValidator(rv, {
       minor,
       fieldValidation: this.ctx.fieldValidation,
       cel:
         this.ctx.cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor)
-          ? this.ctx.cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting") })
+          ? this.ctx.cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting"), coverage: sink })
           : null,
       schemaValidators: this.ctx.schemaValidators,
       behind: false,
+      ...(sink ? { coverage: sink } : {}),
     });
     byVersion.set(version, validator);
     return validator;

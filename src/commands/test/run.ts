@@ -12,6 +12,7 @@ import { deepCopy, isPlainObject } from "../../k8s/go.js";
 import { isCrd, type JsonObject } from "../../crd/model.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, knownReleases } from "../../k8s/releases.js";
 import { SchemaValidatorCache } from "../../values/value.js";
+import { CoverageCollector, type LocateCheck } from "../../values/coverage.js";
 import { allRules } from "../../rules/index.js";
 import { makeLinter } from "../../engine/files.js";
 import { UsageError } from "../../engine/options.js";
@@ -62,6 +63,10 @@ export class TestRun {
   private readonly results: CaseResult[] = [];
   private readonly fills: Fill[] = [];
   private readonly documents = new Map<string, { text: string; doc: LoadedDocument }>();
+  /** What the cases exercised (--coverage), at the run's release only. */
+  private readonly coverage: CoverageCollector | null;
+  /** Each CRD file's text as loaded, to place coverage items (by installed CRD: its file and text). */
+  private readonly crdSources = new WeakMap<object, { file: string; text: string }>();
   /** Failing cases, for their release hints once every suite has run. */
   private readonly failing: { result: CaseResult; run: SuiteRun; c: SuiteCase }[] = [];
 
@@ -70,6 +75,27 @@ export class TestRun {
     private readonly minor: number,
   ) {
     this.cwd = options.cwd ?? process.cwd();
+    this.coverage = options.coverage ? new CoverageCollector() : null;
+  }
+
+  /** Where a check is written in the CRD file the suite names (its line), when the file's text is known. */
+  private locator(crd: JsonObject, version: string): LocateCheck | undefined {
+    const source = this.crdSources.get(crd);
+    if (!source) return undefined;
+    let doc: LoadedDocument | undefined;
+    let index = -1;
+    return (c) => {
+      if (!doc) {
+        doc = loadText(source.text).documents.find((d) => isCrd(d.value));
+        const spec = doc && isPlainObject(doc.value) && isPlainObject(doc.value.spec) ? doc.value.spec : {};
+        const versions: unknown[] = Array.isArray(spec.versions) ? spec.versions : [];
+        index = versions.findIndex((v) => isPlainObject(v) && v.name === version);
+      }
+      if (!doc || index < 0) return { file: source.file };
+      const path = ["spec", "versions", index, "schema", "openAPIV3Schema", ...c.schemaPath];
+      if (c.rule !== undefined) path.push("x-kubernetes-validations");
+      return { file: source.file, line: doc.locate(path).start.line };
+    };
   }
 
   async run(paths: readonly string[]): Promise<TestRunResult> {
@@ -78,7 +104,11 @@ export class TestRun {
     const named = await this.namedCrds();
     const suites = await this.readSuites(files, named);
     const release = await this.release(this.minor);
-    for (const run of suites) this.runSuite(run, release);
+    for (const run of suites) {
+      if (this.coverage)
+        this.crdSources.set(run.crd, { file: run.crdFile, text: run.crdText ?? (await this.crdText(run)) });
+      this.runSuite(run, release);
+    }
     await this.releaseHints();
     if (this.options.update) await this.writeFills();
     const summary = { passed: 0, failed: 0, errored: 0, durationMs: Math.round(performance.now() - started) };
@@ -89,6 +119,7 @@ export class TestRun {
       cases: this.results,
       problems: this.problems,
       summary,
+      ...(this.coverage ? { coverage: this.coverage.report() } : {}),
     };
   }
 
@@ -179,6 +210,15 @@ export class TestRun {
     return runs;
   }
 
+  /** The text of a suite's CRD file (for coverage lines). */
+  private async crdText(run: SuiteRun): Promise<string> {
+    try {
+      return await readFile(resolve(this.cwd, run.crdFile), "utf8");
+    } catch {
+      return "";
+    }
+  }
+
   /** A release's apiserver, made on first use. */
   private async release(minor: number): Promise<Release> {
     const known = this.releases.get(minor);
@@ -204,6 +244,9 @@ export class TestRun {
         schemaValidators: new SchemaValidatorCache(),
         validators: new WeakMap(),
         ...(this.options.onRequest && release.minor === this.minor ? { onRequest: this.options.onRequest } : {}),
+        ...(this.coverage && release.minor === this.minor
+          ? { coverage: { collector: this.coverage, locate: (crd, version) => this.locator(crd, version) } }
+          : {}),
       };
       release.contexts.set(run.fieldValidation, ctx);
     }
@@ -299,7 +342,7 @@ export class TestRun {
     if (c.crdPatches) {
       const patched = applyPatches(run.crdFromFile, c.crdPatches);
       if (typeof patched === "string") return errored("patch CRD", `could not load patched crd: ${patched}`);
-      api.replaceCrd(withSentinel({ ...run.crd, spec: patched.spec }, "+patched"));
+      api.replaceCrd(withSentinel({ ...run.crd, spec: patched.spec }, "+patched"), true);
       patchedStatusObject = { ...sent, sentinel: "+patched" };
     }
     const created = request("create", api.create(patchedStatusObject));
@@ -315,7 +358,7 @@ export class TestRun {
       current = s.object!;
     }
     if (c.crdPatches) {
-      api.replaceCrd(withSentinel(run.crd, "+restored"));
+      api.replaceCrd(withSentinel(run.crd, "+restored"), true);
       const restored = request("restore CRD", api.update({ ...current, sentinel: "+restored" }));
       if (restored.error !== null)
         return fail(
@@ -325,7 +368,7 @@ export class TestRun {
             actualError: restored.error,
           },
         );
-      api.replaceCrd(run.crd);
+      api.replaceCrd(run.crd, false);
     }
     const got = api.get()!;
     const updatedValue = objectOf(c.updated!);
