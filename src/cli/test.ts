@@ -13,6 +13,7 @@ interface TestFlags {
   crd?: string[];
   update?: boolean;
   coverage?: boolean;
+  compare: "object" | "spec-status";
   verbose?: boolean;
   releaseHints: boolean;
   color?: boolean;
@@ -53,6 +54,14 @@ export function registerTestCommand(program: Command, deps: TestCommandDeps): vo
       collect,
     )
     .option("--update", "fill each TODO (expected, expectedError) in the suites with what the apiserver answers")
+    .addOption(
+      new Option(
+        "--compare <what>",
+        "what an expected object is compared with: object (the whole object, as openshift/api's harness) or spec-status",
+      )
+        .choices(["object", "spec-status"])
+        .default("object"),
+    )
     .option("--coverage", "report which CEL rules and schema checks some case makes fail, and which none exercises")
     .option("--verbose", "list passing cases too")
     .option("--no-release-hints", "do not try a failing case at the other releases")
@@ -74,6 +83,7 @@ async function runTestCommand(paths: string[], flags: TestFlags, deps: TestComma
       crds: flags.crd ?? [],
       update: flags.update === true,
       coverage: flags.coverage === true,
+      compare: flags.compare,
       releaseHints: flags.releaseHints,
     });
   } catch (e) {

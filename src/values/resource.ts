@@ -530,12 +530,18 @@ class VersionValidator implements ResourceValidator {
     const statusSchema = props.status;
     let schemaErrors: ValueError[] = [];
     if (hasOwn(object, "status") && isPlainObject(statusSchema)) {
+      const sink = this.options.coverage;
+      // The failures wait for ratcheting: a dropped error's check did not make the object fail.
+      const deferred: DeferredFailures | undefined = sink && this.ratcheting ? new Map() : undefined;
       schemaErrors = validateSchemaValue(statusSchema, object.status, {
         minor,
         cache: this.schemaValidators,
         rootPath: FieldPath.root("status"),
+        coverage: sink,
+        coverageDeferred: deferred,
       });
       if (this.ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+      if (deferred) recordKeptFailures(sink!, deferred, schemaErrors);
     }
     const scaleErrors: ValueError[] = [];
     this.validateScale(object, scaleErrors, "status");

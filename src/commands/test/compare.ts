@@ -117,7 +117,7 @@ function lineOps(a: string[], b: string[]): LineOp[] {
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) ops.push({ op: " ", line: a[i]!, a: i++, b: j++ });
-    else if (j < m && (i === n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) ops.push({ op: "+", line: b[j]!, a: i, b: j++ });
+    else if (j < m && (i === n || lcs[i]![j + 1]! > lcs[i + 1]![j]!)) ops.push({ op: "+", line: b[j]!, a: i, b: j++ });
     else ops.push({ op: "-", line: a[i]!, a: i++, b: j });
   }
   return ops;

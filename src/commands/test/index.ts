@@ -21,6 +21,11 @@ export interface TestOptions {
   update?: boolean;
   /** Record which checks (CEL rules, required, enum, pattern, bounds) some case makes fail or passes through. */
   coverage?: boolean;
+  /**
+   * What `expected` is compared with: the whole object as openshift/api's harness compares it (default), or only
+   * spec and status, as harnesses copied from it in other projects do.
+   */
+  compare?: "object" | "spec-status";
   /** For a failing case, try the other releases and say at which it passes (default true). */
   releaseHints?: boolean;
   cwd?: string;
@@ -28,7 +33,7 @@ export interface TestOptions {
   onRequest?: (request: ObservedRequest) => void;
 }
 
-const KEYS = ["kubernetesVersion", "crds", "update", "coverage", "releaseHints", "cwd", "onRequest"];
+const KEYS = ["kubernetesVersion", "crds", "update", "coverage", "compare", "releaseHints", "cwd", "onRequest"];
 
 /** Runs the suites of `paths` (files or directories; default the working directory). */
 export async function runTests(paths: readonly string[], options: TestOptions = {}): Promise<TestRunResult> {
@@ -38,5 +43,7 @@ export async function runTests(paths: readonly string[], options: TestOptions = 
   if (unknown.length > 0) throw new UsageError(unknown.map((k) => `unknown option "${k}"`).join("\n"));
   const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(`kubernetesVersion: ${v.error}`);
+  if (options.compare !== undefined && options.compare !== "object" && options.compare !== "spec-status")
+    throw new UsageError(`compare: expected object or spec-status, got ${JSON.stringify(options.compare)}`);
   return new TestRun(options, v.value.minor).run(paths);
 }
