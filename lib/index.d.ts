@@ -145,11 +145,114 @@ declare class RegexCache {
 	private readonly patterns;
 	compile(pattern: string): CompiledPattern;
 }
+/**
+ * `crdlint test`'s result model: what a run of CRD validation test suites found, case by case, in the terms the
+ * reporters (src/report/test.ts; this module sits in the lowest layer so that they can read it) and the library API use. A case is one request sequence against one CRD (an
+ * openshift/api suite runs its cases once per CRD manifest its feature gates select: each run is a case result).
+ */
+/** How a case ended. `errored`: the case could not run as written (its object does not parse, its CRD is rejected). */
+export type CaseStatus = "passed" | "failed" | "errored";
+/** The request a step sends, as the apiserver names the operation. */
+export type TestStep = "install CRD" | "create" | "initial status update" | "patch CRD" | "restore CRD" | "update" | "status update" | "read back";
+export interface CaseFailure {
+	/** One line: what did not hold. */
+	message: string;
+	/** The step that did not do what the case expects. */
+	step: TestStep;
+	/** The error the case expects (a substring of the apiserver's error, or one per field), as written. */
+	expectedError?: string;
+	/** The error the apiserver would return at this step; null when the request would succeed. */
+	actualError?: string | null;
+	/** Expected and actual objects (YAML) and a unified diff of the two, when the object comparison failed. */
+	expectedObject?: string;
+	actualObject?: string;
+	objectDiff?: string;
+	/**
+	 * The releases at which the case passes, when it fails at the run's release but passes at others (error texts and
+	 * behaviours change between releases): "1.25–1.36". Absent when it fails at every release tried.
+	 */
+	passesAt?: string;
+}
+export interface CaseResult {
+	/** The suite file, as given on the command line (relative to the working directory). */
+	file: string;
+	/** Where the case starts in the suite file (1-based line and column). */
+	line: number;
+	column: number;
+	/** The suite's name (openshift/api: `name`; native: `name`, else the file name). */
+	suite: string;
+	/** The case's name. */
+	name: string;
+	/** The CRD the case ran against: its file (relative) and, when the suite runs against several, which one. */
+	crdFile: string;
+	/** create, update (onUpdate), or status (an update through /status only). */
+	operation: "create" | "update" | "status";
+	status: CaseStatus;
+	failure?: CaseFailure;
+	/** Warnings the apiserver would return to the client across the case's requests (unknown fields pruned, …). */
+	warnings: string[];
+	durationMs: number;
+}
+/** A suite file that cannot run (unreadable, no CRD found, a feature gate unknown): exit code 2. */
+export interface SuiteProblem {
+	file: string;
+	line: number;
+	column: number;
+	message: string;
+}
+/** One check a case can exercise: a CEL rule, or a `required`, `enum`, `pattern`, bound … of one schema node. */
+export interface CoverageItem {
+	/** The CRD's metadata.name and version. */
+	crd: string;
+	version: string;
+	/** The schema node's field path (`spec.ports[*].name`, `<root>` for the root). */
+	path: string;
+	/** `rule[0]` (x-kubernetes-validations[0]), `required:name`, `enum`, `pattern`, `maxLength`, `minimum`, … */
+	check: string;
+	/** For a CEL rule, its expression. */
+	rule?: string;
+	/** Where the check is written in the CRD file, when known. */
+	file?: string;
+	line?: number;
+	/** Some case makes it fail. */
+	failed: boolean;
+	/** Some case passes through it (evaluated, held). */
+	passed: boolean;
+}
+export interface CoverageReport {
+	items: CoverageItem[];
+	summary: {
+		checks: number;
+		failedBySome: number;
+		passedBySome: number;
+		both: number;
+		neither: number;
+	};
+}
+export interface TestRunResult {
+	/** The release the run targets, "1.N". */
+	kubernetesVersion: string;
+	/** Suite files read (problems included). */
+	suites: number;
+	cases: CaseResult[];
+	problems: SuiteProblem[];
+	summary: {
+		passed: number;
+		failed: number;
+		errored: number;
+		durationMs: number;
+	};
+	coverage?: CoverageReport;
+}
+/** The exit code a run earns: 2 when a suite cannot run, else 1 when a case fails or errs, else 0. */
+export declare function testExitCode(r: TestRunResult): 0 | 1 | 2;
 declare class SchemaValidatorCache {
 	readonly regex: RegexCache;
 	readonly nodes: WeakMap<object, Map<string, CNode>>;
 }
 export interface CNode {
+	/** The schema object compiled (coverage names a check by it). */
+	src: Record<string, unknown>;
 	types: string[];
 	typeJoined: string;
 	hasInteger: boolean;
@@ -178,6 +281,8 @@ export interface CNode {
 	minProps?: number;
 	maxProps?: number;
 	required: string[];
+	/** `required:<name>` for each of them (coverage's check names). */
+	requiredChecks: string[];
 	propNames: string[];
 	props: Record<string, unknown>;
 	addl: Record<string, unknown> | null;
@@ -611,15 +716,27 @@ export interface CelValidateResult {
 	warnings: CelFieldError[];
 	remainingBudget: number;
 }
+/** Where each rule evaluated is reported (values/coverage.ts's CoverageSink; src/cel does not import upward). */
+export interface RuleCoverageSink {
+	/** `node`: the schema object the rule is written on; `check`: `rule[<index in x-kubernetes-validations>]`. */
+	record(node: object, check: string, failed: boolean): void;
+}
 export interface CelValidator {
 	validate(obj: unknown, oldObj: unknown | undefined, opts?: {
 		basePath?: (string | number)[];
 		budget?: number;
 		ratcheting?: boolean;
+		/**
+		 * A rule that held passed; one that was false or failed to evaluate (no overload, an evaluation error, the
+		 * per-call cost limit) failed. A failure ratcheting turns into a warning, a transition rule without an old value,
+		 * a rule that does not compile, and a rule the budget stops record nothing.
+		 */
+		coverage?: RuleCoverageSink;
 	}): CelValidateResult;
 }
 export type Schema = Record<string, unknown>;
 declare function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath | null;
+declare function findOldItem(schema: Schema, oldList: unknown, item: unknown): unknown;
 declare function createCelValidator(schema: Schema, isResourceRoot: boolean, options: CelValidatorOptions): CelValidator;
 export interface Activation {
 	lookup(name: string): Result | undefined;
@@ -673,6 +790,29 @@ declare class Interpreter {
 	private logical;
 	get environment(): CelEnv;
 }
+/** One evaluation: the value (or the CEL error it ended in) and what it cost. */
+export interface ExpressionEvaluation {
+	/** The value as JSON (absent when the evaluation ended in an error). */
+	value?: unknown;
+	/** The value written as a CEL literal (absent when the evaluation ended in an error). */
+	text?: string;
+	/** The CEL error the evaluation ended in (cel-go's text, as the apiserver quotes it). */
+	error?: string;
+	/** cel-go's runtime cost of this evaluation (what the apiserver charges to the request's budget). */
+	cost: number;
+	/** The per-call limit stopped the evaluation. */
+	cancelled: boolean;
+}
+export interface ExpressionEvaluator {
+	/** `self` and `oldSelf` as unstructured values; undefined leaves the variable unbound (compile.ts referencesVariable tells whether it is read). */
+	evaluate(self: unknown, oldSelf: unknown): ExpressionEvaluation;
+}
+declare function createExpressionEvaluator(compiler: CelCompiler, compiled: CompileResult, options: {
+	optionalOldSelf?: boolean;
+	perCallLimit: number;
+}): ExpressionEvaluator;
+declare function celValueText(v: Result): string;
+declare function celValueJson(v: Result): unknown;
 declare function createKubernetesFunctionRegistry(env: CelEnv): FunctionRegistry;
 export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
 export interface DecodeIssue {
@@ -1003,6 +1143,36 @@ export interface RuleHooks<M extends string = string> {
 export interface Rule extends RuleMeta, RuleHooks {
 }
 export type FieldValidation = "strict" | "warn" | "ignore";
+declare const RESOURCE_FINDING_CODES: readonly [
+	"resource-unknown-field",
+	"resource-decode-failed",
+	"resource-metadata-invalid",
+	"resource-schema-invalid",
+	"resource-scale-invalid",
+	"resource-embedded-invalid",
+	"resource-list-type-duplicate",
+	"resource-finalizer-name",
+	"resource-cel-not-checked",
+	"resource-cel-rule-failed",
+	"resource-cel-cost-exceeded",
+	"resource-cel-ratcheted"
+];
+export type ResourceFindingCode = (typeof RESOURCE_FINDING_CODES)[number];
+/** One finding, already in the apiserver's words; `docPath` locates it in the written document. */
+export interface ResourceFinding {
+	rule: ResourceFindingCode;
+	severity: "error" | "warning";
+	/** The path as the apiserver prints it; null for the apiserver's `<nil>`. */
+	field: string | null;
+	docPath: (string | number)[];
+	type: ErrorType | null;
+	/** The value as the apiserver prints it, when the error type carries one. */
+	value?: string;
+	message: string;
+	detail?: string;
+	/** The apiserver reports this only once that finding is fixed (it stops there): shown marked, not counted. */
+	hiddenBy?: ResourceFinding;
+}
 /** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
 export declare class UsageError extends Error {
 	name: string;
@@ -1159,6 +1329,106 @@ export interface ValidateOptions extends LintOptions {
 	/** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
 	onDefaulted?: (object: unknown) => void;
 }
+/** One evaluation of the expression: `self` at one field of the object. */
+export interface CelEvalEvaluation {
+	/** Where `self` is in the object, as the apiserver writes a field path (`spec.ports[1]`; "" for the root). */
+	field: string;
+	/** The value as JSON (absent when the evaluation ended in an error or did not run). */
+	value?: unknown;
+	/** The value written as a CEL literal. */
+	text?: string;
+	/** The CEL error the evaluation ended in, as cel-go words it. */
+	error?: string;
+	/** The runtime cost of this evaluation (cel-go's cost tracking, as the apiserver charges it). */
+	cost: number;
+	/** The per-call cost limit stopped the evaluation. */
+	cancelled?: boolean;
+	/** Why the apiserver would not run the expression here (a transition rule where no old value pairs with this one). */
+	skipped?: string;
+}
+/** The estimator's worst case for the expression as a rule at the node, as `crdlint cost` shows a rule's. */
+export interface CelEvalEstimate {
+	/** One evaluation's estimated cost. */
+	estimatedCost: bigint;
+	/** Evaluations per object: the product of maxItems/maxProperties above, or the apiserver's unbounded figure. */
+	maxCardinality: bigint;
+	cardinalityUnbounded: boolean;
+	/** estimatedCost × maxCardinality: what the apiserver compares with the per-rule limit. */
+	totalCost: bigint;
+	limit: bigint;
+	exceedsLimit: boolean;
+	percentOfLimit: number;
+	/** The estimate differs from another release's because the estimator changed (docs/cel-cost.md). */
+	releaseChange?: string;
+	/** What drives the estimate, and the smallest bound that brings it under the limit (over half the limit). */
+	drivers?: string[];
+	suggestion?: string;
+}
+export interface CelEvalResult {
+	kubernetesVersion: string;
+	/** The CRD's metadata.name, and the version whose schema types `self`. */
+	crd: {
+		name: string | null;
+		version: string;
+	};
+	/** The schema path `self` is at, in one spelling (`spec.ports[*]`; "" for the root). */
+	path: string;
+	/** Where the apiserver would report the expression as the next rule of that node. */
+	ruleField: string;
+	expression: string;
+	/** Whether it compiled (parsed and type-checked) as a rule at the node. */
+	compiled: boolean;
+	/** The apiserver's error when it did not: `compilation failed: ERROR: <input>:1:6: ...` with the caret lines. */
+	compileError?: string;
+	/** The expression's type, as cel-go writes it (`bool`, `list(string)`, `selfType.spec`). */
+	type?: string;
+	/** It reads oldSelf: a transition rule, run on updates only. */
+	usesOldSelf: boolean;
+	optionalOldSelf: boolean;
+	evaluations: CelEvalEvaluation[];
+	/** The runtime cost of every evaluation together, against the per-call limit and the request's budget. */
+	runtime: {
+		cost: number;
+		perCallLimit: number;
+		budget: number;
+		exceedsBudget: boolean;
+	};
+	estimate?: CelEvalEstimate;
+	/** The apiserver's reasons to reject the expression as a rule at this node (a CRD create or update would fail). */
+	rejected: string[];
+	/** It compiled, the apiserver accepts it as a rule here, and every evaluation that ran gave a value within the budget. */
+	ok: boolean;
+	/** What to know about the answer (a value that is not a bool, an --old that was not read, ...). */
+	notes: string[];
+}
+/** A file (`-`: standard input), a text, or a value already read. */
+export type CelEvalInput = string | {
+	text: string;
+	file?: string;
+} | {
+	value: unknown;
+};
+export interface CelEvalOptions {
+	/** The CRD: a file holding it (among other documents), its text, or the object. */
+	crd: CelEvalInput;
+	/** metadata.name of the CRD, when the input holds several. */
+	crdName?: string;
+	/** The version whose schema types `self` (default: the storage version). */
+	version?: string;
+	/** Where in the schema `self` is: `spec.ports[*]`, `spec.ports[0]`, `spec.labels['app']` (default: the root). */
+	path?: string;
+	/** A custom resource: `self` is its value at the path (each value, for `[*]`). */
+	object?: CelEvalInput;
+	/** The object before the update: `oldSelf`, paired with `self` as the apiserver pairs them. */
+	oldObject?: CelEvalInput;
+	/** Evaluate as a rule with optionalOldSelf: true (`oldSelf` is an optional; optional.none() without an old value). */
+	optionalOldSelf?: boolean;
+	/** Target Kubernetes release, `1.N` (default: the newest crdlint knows). */
+	kubernetesVersion?: string;
+	cwd?: string;
+	stdin?: StdinReader;
+	maxFileSizeBytes?: number;
+}
 export interface RuleSummary {
 	id: string;
 	category: Category;
@@ -1184,6 +1454,57 @@ export interface FormatContext {
 	errorsOnly?: boolean;
 }
 export type Formatter = (result: LintResult, ctx: FormatContext) => string;
+/** What one request gets back. */
+export interface Answer {
+	/** The error's text as the client's err.Error() gives it; null when the request succeeds. */
+	error: string | null;
+	/** The field errors behind `error` (the Status causes), each as field.Error.Error() prints it. */
+	causes: ResourceFinding[];
+	warnings: string[];
+	/** The object as the response carries it (as persisted), on success. */
+	object: JsonObject | null;
+}
+/** A create (no old) or update as sent, with the CRD installed and the answer given. */
+export interface ObservedRequest {
+	crd: JsonObject;
+	object: JsonObject;
+	old?: JsonObject;
+	answer: Answer;
+}
+export interface TestOptions {
+	/** The release the apiserver runs, "1.N" (default: crdlint's default release). */
+	kubernetesVersion?: string;
+	/** CRD files or directories, for native suites that name their CRD by metadata.name. */
+	crds?: readonly string[];
+	/** Fill each `TODO` (expected, expectedError) in the suite files with the apiserver's answer. */
+	update?: boolean;
+	/** Record which checks (CEL rules, required, enum, pattern, bounds) some case makes fail or passes through. */
+	coverage?: boolean;
+	/**
+	 * What `expected` is compared with: the whole object as openshift/api's harness compares it (default), or only
+	 * spec and status, as harnesses copied from it in other projects do.
+	 */
+	compare?: "object" | "spec-status";
+	/** For a failing case, try the other releases and say at which it passes (default true). */
+	releaseHints?: boolean;
+	cwd?: string;
+	/** Sees every create and update request a case sends at the run's release, with the answer crdlint gives. */
+	onRequest?: (request: ObservedRequest) => void;
+}
+export type TestReportFormat = "text" | "json" | "junit" | "tap" | "github";
+export type CoverageFormat = "text" | "json";
+export interface TestReportContext {
+	color: boolean;
+	/** text: a line per passing case too. */
+	verbose?: boolean;
+	/** json: the crdlint version written as `version` (as the other commands' JSON carries it). */
+	toolVersion?: string;
+}
+export declare function formatTestResult(result: TestRunResult, format: TestReportFormat, ctx: TestReportContext): string;
+export declare function formatCoverage(report: CoverageReport, format: CoverageFormat, ctx?: {
+	color?: boolean;
+	toolVersion?: string;
+}): string;
 export declare const formatters: Readonly<Record<string, Formatter>>;
 export declare function getFormatter(name: string): {
 	ok: true;
@@ -1223,9 +1544,21 @@ export declare function lintText(text: string, options?: LintOptions & {
 export declare function cost(paths: readonly string[], options?: LintOptions): Promise<CostReport>;
 /** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */
 export declare function validate(paths: readonly string[], options?: ValidateOptions): Promise<LintResult>;
+/**
+ * Runs CRD validation test suites (files or directories; default the working directory): openshift/api's suites
+ * and crdlint's native `*.crdtest.yaml`, each case answered as the apiserver would at the release asked
+ * (docs/testing.md). Throws UsageError for a path that does not exist or an unknown option.
+ */
+export declare function runTests(paths: readonly string[], options?: TestOptions): Promise<TestRunResult>;
+/**
+ * Evaluates one CEL expression as an x-kubernetes-validations rule at a node of a CRD's schema (options.path) would
+ * run: compiled for the release asked, on a custom resource's value there (and an old one's, for oldSelf), with the
+ * runtime cost and the estimated cost against the limits. Throws UsageError for what cannot be answered.
+ */
+export declare function celEval(expression: string, options: CelEvalOptions): Promise<CelEvalResult>;
 
 declare namespace CelRuntime {
-	export { Activation, CelErr, CelFieldError, CelValidateResult, CelValidator, CelValidatorOptions, EvalOutcome, FunctionRegistry, Interpreter, ListV, MapV, ObjectV, OptionalV, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, Result, Val, createCelCompiler, createCelValidator, createKubernetesFunctionRegistry as createFunctionRegistry, fromJson, normalizeFieldPath, toVal };
+	export { Activation, CelErr, CelFieldError, CelValidateResult, CelValidator, CelValidatorOptions, EvalOutcome, ExpressionEvaluation, ExpressionEvaluator, FunctionRegistry, Interpreter, ListV, MapV, ObjectV, OptionalV, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, Result, Val, celValueJson, celValueText, createCelCompiler, createCelValidator, createExpressionEvaluator, createKubernetesFunctionRegistry as createFunctionRegistry, findOldItem, fromJson, normalizeFieldPath, toVal };
 }
 
 export {

@@ -769,8 +769,7 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
         ),
       );
       if (!goesOn) return 0;
-    }
-    if (ctx.cov !== null) ctx.cov.record(c.src, "minProperties", false);
+    } else if (ctx.cov !== null) ctx.cov.record(c.src, "minProperties", false);
   }
   if (c.maxProps !== undefined) {
     if (n > c.maxProps) {
@@ -789,8 +788,7 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
         ),
       );
       if (!goesOn) return 0;
-    }
-    if (ctx.cov !== null) ctx.cov.record(c.src, "maxProperties", false);
+    } else if (ctx.cov !== null) ctx.cov.record(c.src, "maxProperties", false);
   }
   let mc = 0;
   if (c.addlFalse) {
