@@ -54,7 +54,9 @@ test(
 
     // crdlint-validate is defined for `crdlint validate`; it is exercised once this checkout has that command.
     // (`crdlint validate --help` would not tell: an unknown word is a path for the default lint command.)
-    const canValidate = /^\s+validate\b/m.test(crdlint(["--help"]).stdout);
+    const help = crdlint(["--help"]).stdout;
+    const canValidate = /^\s+validate\b/m.test(help);
+    const canTest = /^\s+test\b/m.test(help);
     const repo = join(work, "repo");
     mkdirSync(join(repo, "crds"), { recursive: true });
     mkdirSync(join(repo, "manifests"), { recursive: true });
@@ -71,6 +73,7 @@ test(
         ...(canValidate
           ? ["      - id: crdlint-validate", "        args: [--crd=crds]", "        files: ^manifests/"]
           : []),
+        ...(canTest ? ["      - id: crdlint-test"] : []),
         "",
       ].join("\n"),
     );
@@ -120,5 +123,24 @@ test(
     const invalid = run("git", ["commit", "-m", "an invalid custom resource"], repo);
     assert.notEqual(invalid.status, 0, invalid.stdout + invalid.stderr);
     assert.match(invalid.stdout + invalid.stderr, /crdlint validate\.+Failed[\s\S]*spec\.cronSpec/);
+
+    if (!canTest) return t.diagnostic("crdlint-test not exercised: this checkout has no `crdlint test` command yet");
+    // A staged suite runs crdlint test (it finds the suites itself): a wrong expectation blocks the commit.
+    writeFileSync(join(repo, "manifests", "crontab.yaml"), cr.replace("cronSpec: 42", 'cronSpec: "* * * * */5"'));
+    const suite = (expected) =>
+      `crd: crds/widgets.yaml\ntests:\n  - name: a cron spec is a string\n    object: {spec: {cronSpec: 42}}\n    expectedError: ${expected}\n`;
+    writeFileSync(join(repo, "crontab.crdtest.yaml"), suite("must be of type integer"));
+    git(["add", "manifests/crontab.yaml", "crontab.crdtest.yaml"], repo);
+    const failing = run("git", ["commit", "-m", "a wrong test"], repo);
+    assert.notEqual(failing.status, 0, failing.stdout + failing.stderr);
+    assert.match(
+      failing.stdout + failing.stderr,
+      /crdlint test\.+Failed[\s\S]*FAIL crontab\.crdtest\.yaml:3:5 crontab\.crdtest\.yaml › a cron spec is a string \[create\][\s\S]*must be of type string/,
+    );
+    writeFileSync(join(repo, "crontab.crdtest.yaml"), suite("must be of type string"));
+    git(["add", "crontab.crdtest.yaml"], repo);
+    const green = run("git", ["commit", "-m", "a test of the CRD"], repo);
+    assert.equal(green.status, 0, green.stdout + green.stderr);
+    assert.match(green.stdout + green.stderr, /crdlint test\.+Passed/);
   },
 );
