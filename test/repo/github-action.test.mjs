@@ -394,3 +394,20 @@ test("action entry: the sarif-file is written on exit 2 too (a valid run that fa
     assert.deepEqual(log.runs[0].results, []);
   }
 });
+
+test("action entry: command test runs the suites, annotates each failing case, and sets passed and failed", (t) => {
+  const dir = workspace(t);
+  const suite = (expected) =>
+    `crd: config/crd/crontab.yaml\ntests:\n  - name: a cron spec is a string\n    object: {spec: {cronSpec: 42}}\n    expectedError: ${expected}\n  - name: a minimal crontab is accepted\n    object: {spec: {cronSpec: "* * * * */5"}}\n`;
+  writeFileSync(join(dir, "crontab.crdtest.yaml"), suite("must be of type integer"));
+  for (const entry of [source, bundle]) {
+    const r = runAction(dir, { command: "test" }, entry);
+    assert.equal(r.status, 1, r.stderr + r.stdout);
+    assert.match(r.stdout, /^::error file=crontab\.crdtest\.yaml,line=3,col=5,.*::.*must be of type string/m);
+    assert.deepEqual([r.outputs.passed, r.outputs.failed, r.outputs["exit-code"]], ["1", "1", "1"]);
+  }
+  writeFileSync(join(dir, "crontab.crdtest.yaml"), suite("must be of type string"));
+  const green = runAction(dir, { command: "test" });
+  assert.equal(green.status, 0, green.stderr + green.stdout);
+  assert.deepEqual([green.outputs.passed, green.outputs.failed], ["2", "0"]);
+});

@@ -432,7 +432,7 @@ export class TestRun {
     if (a.error === null)
       return {
         failure: {
-          message: `the ${step} succeeds, but the case expects an error`,
+          message: "the request succeeds, an error was expected",
           step,
           expectedError: shown,
           actualError: null,
@@ -452,7 +452,9 @@ export class TestRun {
     if (missing.length === 0) return undefined;
     return {
       failure: {
-        message: `the ${step} fails with another error than the case expects`,
+        message: expected.every((e) => "contains" in e)
+          ? "the error does not contain the expected text"
+          : "the errors returned do not include every expected one",
         step,
         expectedError: shown,
         actualError: a.error,
@@ -491,7 +493,7 @@ export class TestRun {
     const actualText = objectYaml(actual);
     return {
       failure: {
-        message: "the object read back differs from the expected one",
+        message: "the object read back is not the expected object",
         step: "read back",
         expectedObject: expectedText,
         actualObject: actualText,
