@@ -1,0 +1,48 @@
+// Every create and update request `crdlint test` sends for a tree of suites, replayed through the oracle (the
+// apiserver's own custom-resource code): whether each fails, and its field errors, compared with crdlint's answer.
+// Used by test/oracle/test-suites.test.mjs (the fixture suites) and bench/test-suites-oracle.mjs (any checkout).
+import { resolve } from "node:path";
+import { runTests } from "../../dist/index.js";
+import { Oracle, oracleBinary } from "./client.mjs";
+
+/** A cause as the apiserver prints it (field.Error.Error()), or a decoding error's whole text. */
+function causeText(c) {
+  if (c.rule === "resource-decode-failed") return c.detail ?? c.message;
+  return `${c.field ?? "<nil>"}: ${c.type}${c.value !== undefined ? `: ${c.value}` : ""}${c.message ? `: ${c.message}` : ""}`;
+}
+
+/** @returns {Promise<{ requests: number, agree: number, differ: { object: unknown, old: boolean, mine: string[], theirs: string[] }[] }>} */
+export async function compareSuitesWithOracle(root, dir, release) {
+  const requests = [];
+  await runTests(["."], {
+    cwd: resolve(dir),
+    kubernetesVersion: release,
+    releaseHints: false,
+    onRequest: (r) => requests.push(r),
+  });
+  const oracle = new Oracle(oracleBinary(root, release), release);
+  const texts = new Map();
+  const answers = await Promise.all(
+    requests.map((r) => {
+      let crd = texts.get(r.crd);
+      if (!crd) texts.set(r.crd, (crd = JSON.stringify(r.crd)));
+      return oracle.request("cr-validate", {
+        crd,
+        object: JSON.stringify(r.object),
+        ...(r.old ? { old: JSON.stringify(r.old) } : {}),
+        fieldValidation: "Warn",
+      });
+    }),
+  );
+  await oracle.close();
+  let agree = 0;
+  const differ = [];
+  requests.forEach((r, i) => {
+    const a = answers[i];
+    const theirs = [...(a.errors ?? []).map((e) => e.error), ...(a.requestError ? [a.requestError] : [])].sort();
+    const mine = r.answer.error === null ? [] : r.answer.causes.map(causeText).sort();
+    if (JSON.stringify(mine) === JSON.stringify(theirs)) agree++;
+    else differ.push({ object: r.object, old: r.old !== undefined, mine, theirs });
+  });
+  return { requests: requests.length, agree, differ };
+}
