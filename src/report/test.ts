@@ -4,6 +4,7 @@
  * GitHub workflow commands; and the rule coverage of a run as text or JSON. Rendering only: which case failed, and
  * the exit code, are the runner's and testExitCode's.
  */
+import { xml } from "./formatters/junit.js";
 import { Chalk, type ChalkInstance } from "chalk";
 import { stringify } from "yaml";
 import type {
@@ -218,18 +219,6 @@ function caseJson(c: CaseResult) {
 }
 
 // ---- junit ---------------------------------------------------------------------------------------------------
-
-function xml(s: string): string {
-  return (
-    s
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      // XML 1.0 forbids most control characters even escaped.
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
-  );
-}
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 

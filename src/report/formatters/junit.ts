@@ -6,7 +6,8 @@
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { atOrAbove, detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 
-function xml(s: string): string {
+/** Text as XML attribute or element content (shared with the test report's JUnit). */
+export function xml(s: string): string {
   return (
     s
       .replace(/&/g, "&amp;")
