@@ -82,6 +82,13 @@ export interface Diagnostic {
    * false` (the apiserver does not report it now) and is not counted in `summary.errors`, `warnings` or `infos`.
    */
   hiddenBy?: HiddenBy;
+  /**
+   * The n-th (2, 3, …) identical error the apiserver lists at this place: it runs some checks once per entry of a
+   * list (a list-map key named twice is checked twice). Absent for the first.
+   */
+  occurrence?: number;
+  /** The apiserver accepts the object and sends this warning itself (`apiserver` is false: not a rejection). */
+  apiserverWarning?: boolean;
 }
 
 /** The diagnostic that hides another one (the apiserver stops at it). */
@@ -131,6 +138,8 @@ export function buildDiagnostic(i: DiagnosticInput): Diagnostic {
   if (i.assumes && i.assumes.length > 0) d.assumes = [...i.assumes];
   if (i.version !== undefined) d.version = i.version;
   if (i.hiddenBy) d.hiddenBy = { ...i.hiddenBy };
+  if (i.occurrence !== undefined && i.occurrence > 1) d.occurrence = i.occurrence;
+  if (i.apiserverWarning) d.apiserverWarning = true;
   return d;
 }
 
@@ -183,7 +192,7 @@ export function prepareDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   let last = "";
   for (const d of sorted) {
     // The type counts: two rules that fail alike but carry different reasons are two apiserver errors.
-    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}`;
+    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}\0${d.occurrence ?? 1}`;
     if (fp === last) continue;
     last = fp;
     out.push(d);

@@ -373,6 +373,7 @@ class Engine implements Linter {
         update: raw.update,
         revision,
         hiddenBy,
+        ...(report.occurrence !== undefined ? { occurrence: report.occurrence } : {}),
       },
     );
   }

@@ -148,6 +148,8 @@ export class Severities {
         assumes: revision?.assumes ? [...revision.assumes] : undefined,
         version: revision?.version,
         hiddenBy: r.hiddenBy,
+        occurrence: r.occurrence,
+        apiserverWarning: rule.apiserverWarning === true && r.hiddenBy === undefined,
       }),
       rule.category === "revision" ? MAX_REVISION_MESSAGE_LENGTH : MAX_MESSAGE_LENGTH,
     );
@@ -207,6 +209,7 @@ export class Severities {
       value: f.value,
       detail: f.detail,
       hiddenBy: f.hiddenBy,
+      apiserverWarning: meta?.apiserverWarning === true && f.hiddenBy === undefined,
     });
   }
 
@@ -268,6 +271,7 @@ export interface RuleReport {
   update: boolean | undefined;
   revision: RevisionReport | undefined;
   hiddenBy: HiddenBy | undefined;
+  occurrence?: number;
 }
 
 /** A finding about a custom resource. */

@@ -70,6 +70,11 @@ export interface Report<M extends string = string> {
   suggestion?: string;
   /** Character offset inside the string at `path` (a CEL expression), for a precise line/column. */
   offset?: number;
+  /**
+   * The n-th (2, 3, …) identical error at this place: the apiserver runs some checks once per entry of a list (a
+   * list-map key named twice is checked twice) and lists each error; identical reports are otherwise one.
+   */
+  occurrence?: number;
 }
 
 /**
@@ -207,6 +212,11 @@ export interface RuleMeta {
   severity: Severity;
   /** True when the apiserver rejects the CRD for this reason. */
   apiserver: boolean;
+  /**
+   * The apiserver accepts the object but sends this warning itself (in the response's Warning headers): the
+   * diagnostic says so with `apiserverWarning: true` (`apiserver` stays false: it is not a rejection).
+   */
+  apiserverWarning?: boolean;
   /** The apiserver's error type, when `apiserver`. */
   type: ErrorType | null;
   description: string;

@@ -82,6 +82,7 @@ export const sarif: Formatter = (result, ctx) => {
           object: d.object,
           document: d.document,
           ...(d.hiddenBy ? { hiddenBy: d.hiddenBy } : {}),
+          ...(d.apiserverWarning ? { apiserverWarning: true } : {}),
         },
       })),
       columnKind: "unicodeCodePoints",

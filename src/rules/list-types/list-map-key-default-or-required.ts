@@ -35,7 +35,10 @@ export default defineRule({
     const list = mapListOf(node.schema);
     if (!list) return;
     const required = list.items.required;
+    const seen = new Map<string, number>();
     for (const key of list.keys) {
+      const occurrence = (seen.get(key) ?? 0) + 1;
+      seen.set(key, occurrence);
       const prop = property(list.items, key);
       if (!prop || hasDefault(prop) || (Array.isArray(required) && required.includes(key))) continue;
       if (!relaxed())
@@ -43,6 +46,7 @@ export default defineRule({
           level: node.path,
           path: node.path.child("items", "properties").key(key).child("default"),
           messageId: "thisPropertyIsInX",
+          ...(occurrence > 1 ? { occurrence } : {}),
         });
     }
   },

@@ -29,7 +29,11 @@ export default defineRule({
     const relaxed = (): boolean => ctx.update !== undefined && !ctx.update.requireMapListKeysMapSetValidation;
     const list = mapListOf(node.schema);
     if (!list) return;
+    // Checked once per entry of the list: a key named twice is reported twice, as the apiserver lists it.
+    const seen = new Map<string, number>();
     for (const key of list.keys) {
+      const occurrence = (seen.get(key) ?? 0) + 1;
+      seen.set(key, occurrence);
       const prop = property(list.items, key);
       if (!prop || !isNullable(prop)) continue;
       if (!relaxed())
@@ -37,6 +41,7 @@ export default defineRule({
           level: node.path,
           path: node.path.child("items", "properties").key(key).child("nullable"),
           messageId: "thisPropertyIsInX",
+          ...(occurrence > 1 ? { occurrence } : {}),
         });
     }
   },

@@ -24,6 +24,7 @@ export default defineRule({
   category: "list-types",
   severity: "warning",
   apiserver: false,
+  apiserverWarning: true,
   type: null,
   update: { warns: true },
   description: "A set list has items of type object or array, which server-side apply and CEL do not support.",

@@ -7,6 +7,7 @@ export default defineEngineRule({
   category: "resource",
   severity: "warning",
   apiserver: false,
+  apiserverWarning: true,
   type: null,
   description: "A finalizer name that is not domain-qualified: the apiserver accepts it with a warning.",
   preset: "apiserver",

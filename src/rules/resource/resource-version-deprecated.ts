@@ -7,6 +7,7 @@ export default defineEngineRule({
   category: "resource",
   severity: "warning",
   apiserver: false,
+  apiserverWarning: true,
   type: null,
   description:
     "The resource uses a version its CRD marks deprecated: the apiserver answers with a warning (the version's " +

@@ -50,6 +50,7 @@ export default defineRule({
   category: "schema-values",
   severity: "warning",
   apiserver: false,
+  apiserverWarning: true,
   type: null,
   update: { warns: true },
   description: "A property uses a format the apiserver does not recognize for its type; it is ignored, not validated.",
