@@ -124,9 +124,19 @@ export function genSchema(r, depth, opts = {}) {
         if (bounded && r.chance(0.7)) s.maxProperties = r.pick([5, 20]);
       }
       if (r.chance(0.1)) s["x-kubernetes-map-type"] = r.pick(["granular", "atomic"]);
-      if (r.chance(0.05)) {
+      if (r.chance(0.08)) {
         s["x-kubernetes-embedded-resource"] = true;
         s["x-kubernetes-preserve-unknown-fields"] = true;
+        // Typed TypeMeta/ObjectMeta with defaults: the apiserver validates each as the metadata it makes (defaulting
+        // validation's insideMeta), a family 100,000 cases of untyped embedded resources never reached.
+        if (r.chance(0.8)) {
+          const str = (pool) => ({ type: "string", ...(r.chance(0.8) ? { default: r.pick(pool) } : {}) });
+          const typed = {};
+          if (r.chance(0.7)) typed.apiVersion = str(["v1", "apps/v1", "a/b/c", "", "/v1", "Apps/V1", "v1/"]);
+          if (r.chance(0.7)) typed.kind = str(["ConfigMap", "%", "", "my-kind", "1abc", "Kind_X", "K"]);
+          if (r.chance(0.3)) typed.metadata = { type: "object", properties: { name: str(["x", "a/b", "..", "UPPER", "a%b"]) } };
+          s.properties = { ...(s.properties ?? {}), ...typed };
+        }
       }
       break;
     }

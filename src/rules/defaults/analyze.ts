@@ -195,8 +195,9 @@ function surround(steps: Step[], focus: unknown): Record<string, unknown> {
     v = "key" in s ? { [s.key]: v } : [v];
   }
   const obj = isObject(v) ? v : {};
-  obj.kind = "Validation";
-  obj.apiVersion = "validation/v1";
+  // SurroundingObjectFunc.WithTypeMeta sets them only where absent: a default of kind or apiVersion is the one checked.
+  if (!Object.prototype.hasOwnProperty.call(obj, "kind")) obj.kind = "Validation";
+  if (!Object.prototype.hasOwnProperty.call(obj, "apiVersion")) obj.apiVersion = "validation/v1";
   return obj;
 }
 
