@@ -35,6 +35,9 @@ type crdServing struct {
 	preserveUnknownFields bool
 	structural            map[string]*structuralschema.Structural
 	strategies            map[string]rest.RESTCreateUpdateStrategy
+	// statusStrategies: the /status subresource's strategy of each version that has one
+	// (customresource.NewStatusStrategy over the version's strategy, as the handler builds it).
+	statusStrategies map[string]rest.RESTCreateUpdateStrategy
 }
 
 // crCache keeps the serving info of recently used CRDs, keyed by the CRD's text, so that a run
@@ -89,6 +92,7 @@ func (o *oracle) buildServing(crdText string) (*crdServing, error) {
 		preserveUnknownFields: crd.Spec.PreserveUnknownFields,
 		structural:            map[string]*structuralschema.Structural{},
 		strategies:            map[string]rest.RESTCreateUpdateStrategy{},
+		statusStrategies:      map[string]rest.RESTCreateUpdateStrategy{},
 	}
 	// As getOrCreateServingInfoFor: structural schemas, defaults pruned.
 	for _, v := range crd.Spec.Versions {
@@ -164,7 +168,7 @@ func (o *oracle) buildServing(crdText string) (*crdServing, error) {
 				return nil, fmt.Errorf("crd: %v", err)
 			}
 		}
-		s.strategies[v.Name] = customresource.NewStrategy(
+		strategy := customresource.NewStrategy(
 			crdserverscheme.NewUnstructuredObjectTyper(),
 			s.namespaced,
 			kind,
@@ -175,6 +179,10 @@ func (o *oracle) buildServing(crdText string) (*crdServing, error) {
 			scaleSpec,
 			v.SelectableFields,
 		)
+		s.strategies[v.Name] = strategy
+		if statusSpec != nil {
+			s.statusStrategies[v.Name] = customresource.NewStatusStrategy(strategy)
+		}
 	}
 	return s, nil
 }
@@ -272,7 +280,10 @@ func (o *oracle) decodeCR(body []byte, s *crdServing, strict bool) (u *unstructu
 // crValidate: a create (or, with old, an update) of one custom resource as the custom-resource
 // handler and strategy do it, the strategy being assembled as kubectl-validate and the handler
 // assemble it.
-func (o *oracle) crValidate(crdText, objText string, oldText *string, mode string) (answer, error) {
+func (o *oracle) crValidate(crdText, objText string, oldText *string, mode, subresource string) (answer, error) {
+	if subresource != "" && (subresource != "status" || oldText == nil) {
+		return nil, fmt.Errorf(`subresource must be "status", with old (an update through /status), not %q`, subresource)
+	}
 	switch mode {
 	case "":
 		mode = "Strict" // what kubectl sends by default
@@ -314,7 +325,13 @@ func (o *oracle) crValidate(crdText, objText string, oldText *string, mode strin
 		}
 	}
 	ctx := genericapirequest.WithNamespace(context.Background(), requestNamespace)
-	strategy := &capturingStrategy{RESTCreateUpdateStrategy: s.strategies[version]}
+	chosen := s.strategies[version]
+	if subresource == "status" {
+		if chosen = s.statusStrategies[version]; chosen == nil {
+			return &CRRefusedAnswer{RequestError: "the server could not find the requested resource", DecodeErrors: []string{}, Errors: []FieldError{}, Warnings: []string{}, UnknownFields: []string{}}, nil
+		}
+	}
+	strategy := &capturingStrategy{RESTCreateUpdateStrategy: chosen}
 	hadUID, hadCreation := u.GetUID() != "", u.GetCreationTimestamp() != metav1.Time{}
 
 	if oldText == nil {

@@ -210,7 +210,7 @@ func (o *oracle) serve(line []byte) (resp answer) {
 		if r.Object == nil || r.CRD == nil {
 			return fatal(id, `cr-validate needs "crd" and "object"`)
 		}
-		resp, err = o.crValidate(*r.CRD, *r.Object, r.Old, r.FieldValidation)
+		resp, err = o.crValidate(*r.CRD, *r.Object, r.Old, r.FieldValidation, r.Subresource)
 	case "cel-cost":
 		var r CELCostRequest
 		if !decode(&r) {

@@ -49,12 +49,14 @@ type CRDUpdateRequest struct {
 }
 
 // CRValidateRequest creates (or, with old, updates) one custom resource of the CRD crd.
-// fieldValidation is Strict (the default, as kubectl sends), Warn or Ignore.
+// fieldValidation is Strict (the default, as kubectl sends), Warn or Ignore. subresource
+// "status" (with old) makes the update one through /status (the status strategy).
 type CRValidateRequest struct {
 	CRD             *string `json:"crd"`
 	FieldValidation string  `json:"fieldValidation,omitempty"`
 	Object          *string `json:"object"`
 	Old             *string `json:"old,omitempty"`
+	Subresource     string  `json:"subresource,omitempty"`
 }
 
 // CELCostRequest asks the cost the CRD validation charges each CEL expression of crd.

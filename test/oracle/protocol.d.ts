@@ -49,12 +49,16 @@ export interface CRDUpdateRequest {
   oldStatus?: string;
 }
 
-/** A create (or, with `old`, an update) of one custom resource of `crd`; fieldValidation Strict (default), Warn or Ignore. */
+/**
+ * A create (or, with `old`, an update) of one custom resource of `crd`; fieldValidation Strict (default), Warn or
+ * Ignore; subresource "status" (with `old`): an update through /status.
+ */
 export interface CRValidateRequest {
   crd: string;
   fieldValidation?: string;
   object: string;
   old?: string;
+  subresource?: string;
 }
 
 /** The cost the CRD validation charges each CEL rule and messageExpression of `crd`. */

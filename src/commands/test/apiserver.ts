@@ -48,11 +48,12 @@ export interface ApiserverContext {
   validators: WeakMap<object, Map<string, ResourceValidator>>;
 }
 
-/** A create (no old) or update as sent, with the CRD installed and the answer given. */
+/** A create (no old) or update as sent (through /status with `subresource`), with the CRD installed and the answer given. */
 export interface ObservedRequest {
   crd: JsonObject;
   object: JsonObject;
   old?: JsonObject;
+  subresource?: "status";
   answer: Answer;
 }
 
@@ -129,6 +130,7 @@ export class TestApiserver {
       return failed("the server could not find the requested resource");
     const r = v.validateStatus(obj, this.stored);
     const answer = this.answer(r);
+    this.ctx.onRequest?.({ crd: this.crd.raw, object: obj, old: this.stored, subresource: "status", answer });
     if (answer.error === null) this.stored = answer.object;
     return answer;
   }
