@@ -324,17 +324,17 @@ export class TestRun {
     const verdict = this.crdVerdict(release, run);
     if (verdict !== null) return errored("install CRD", `the apiserver rejects the CRD ${run.crdFile}: ${verdict}`);
     const initial = objectOf(c.initial);
-    if (typeof initial === "string") return errored(c.operation === "create" ? "create" : "create", initial);
+    if (typeof initial === "string") return errored("create", initial);
     const sent = this.requestObject(run, initial);
     const api = new TestApiserver(this.contextFor(release, run), run.crd);
-    const request = (step: TestStep, a: Answer): Answer => {
+    // Every answer's warnings are the case's (the client prints them all).
+    const heard = (a: Answer): Answer => {
       warnings.push(...a.warnings);
-      void step;
       return a;
     };
 
     if (c.operation === "create") {
-      const a = request("create", api.create(sent));
+      const a = heard(api.create(sent));
       const failure = this.checkError("create", a, c.expectedError);
       if (c.expectedError) return { ...failure, warnings, lastError: a.error };
       if (a.error !== null)
@@ -350,12 +350,12 @@ export class TestRun {
       api.replaceCrd(withSentinel({ ...run.crd, spec: patched.spec }, "+patched"), true);
       patchedStatusObject = { ...sent, sentinel: "+patched" };
     }
-    const created = request("create", api.create(patchedStatusObject));
+    const created = heard(api.create(patchedStatusObject));
     if (created.error !== null)
       return fail("create", "initial object should create successfully", { actualError: created.error });
     let current = created.object!;
     if (hasOwn(initial, "status") && !(run.harness === "native" && !hasStatusSubresource(run, sent))) {
-      const s = request("initial status update", api.updateStatus({ ...current, status: initial.status }));
+      const s = heard(api.updateStatus({ ...current, status: initial.status }));
       if (s.error !== null)
         return fail("initial status update", "initial object status should update successfully", {
           actualError: s.error,
@@ -364,7 +364,7 @@ export class TestRun {
     }
     if (c.crdPatches) {
       api.replaceCrd(withSentinel(run.crd, "+restored"), true);
-      const restored = request("restore CRD", api.update({ ...current, sentinel: "+restored" }));
+      const restored = heard(api.update({ ...current, sentinel: "+restored" }));
       if (restored.error !== null)
         return fail(
           "restore CRD",
@@ -387,20 +387,20 @@ export class TestRun {
     if (gotMeta.resourceVersion !== undefined) meta.resourceVersion = gotMeta.resourceVersion;
 
     if (c.operation === "status") {
-      const a = request("status update", api.updateStatus(updated));
+      const a = heard(api.updateStatus(updated));
       const failure = this.checkError("status update", a, c.expectedError);
       if (c.expectedError) return { ...failure, warnings, lastError: a.error };
       if (a.error !== null)
         return { ...fail("status update", "the status update fails", { actualError: a.error }), lastError: a.error };
       return { ...this.checkRead(run, c, api, warnings), lastError: null };
     }
-    const a = request("update", api.update(updated));
+    const a = heard(api.update(updated));
     const failure = this.checkError("update", a, c.expectedError);
     if (c.expectedError) return { ...failure, warnings, lastError: a.error };
     if (a.error !== null)
       return { ...fail("update", "unexpected error updating spec", { actualError: a.error }), lastError: a.error };
     if (hasOwn(updatedValue, "status") && run.harness === "openshift") {
-      const s = request("status update", api.updateStatus({ ...a.object!, status: updatedValue.status }));
+      const s = heard(api.updateStatus({ ...a.object!, status: updatedValue.status }));
       if (c.expectedStatusError !== undefined) {
         const f = this.checkError("status update", s, [{ contains: c.expectedStatusError }]);
         return { ...(f ?? {}), warnings, lastError: null };
@@ -715,5 +715,3 @@ async function yamlFilesUnder(dir: string): Promise<string[]> {
   }
   return out.sort();
 }
-
-export { TODO };
