@@ -55,7 +55,11 @@ try {
       `--test-reporter-destination=${tap}`,
       ...files,
     ],
-    { stdio: "inherit" },
+    // crdlint's cache (validate's, src/load/content-cache.ts) goes to this run's directory, not the user's.
+    {
+      stdio: "inherit",
+      env: { ...process.env, CRDLINT_CACHE_DIR: process.env.CRDLINT_CACHE_DIR ?? join(dir, "cache") },
+    },
   );
   status = r.status ?? 1;
   let lines = [];

@@ -26,6 +26,7 @@ interface ValidateFlags extends CommonFlags {
   showDefaulted?: boolean;
   maxWarnings?: string;
   apiserverGates?: boolean;
+  cache: boolean;
 }
 
 export interface ValidateCommandDeps {
@@ -64,6 +65,10 @@ export function registerValidateCommand(program: Command, deps: ValidateCommandD
       )
       .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
       .option(
+        "--no-cache",
+        "do not use the cache of what earlier runs learnt of the CRD files (in $CRDLINT_CACHE_DIR, else the user's cache directory)",
+      )
+      .option(
         "--apiserver-gates",
         "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)",
       ),
@@ -73,7 +78,11 @@ export function registerValidateCommand(program: Command, deps: ValidateCommandD
 
 async function runValidate(manifests: string[], flags: ValidateFlags, deps: ValidateCommandDeps): Promise<number> {
   const { io } = deps;
-  const [api, { stringify }] = await Promise.all([import("../index.js"), import("yaml")]);
+  const [api, { stringify }, { defaultCacheDir }] = await Promise.all([
+    import("../index.js"),
+    import("yaml"),
+    import("../load/content-cache.js"),
+  ]);
   const fmt = api.getFormatter(flags.format);
   if (!fmt.ok) throw new CliFailure(fmt.error);
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
@@ -87,6 +96,7 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
       old: flags.old,
       fieldValidation: flags.fieldValidation as "strict" | "warn" | "ignore",
       ignoreMissingSchemas: flags.ignoreMissingSchemas,
+      ...(flags.cache ? { cache: { dir: defaultCacheDir(io.env), version: deps.toolVersion() } } : {}),
       ...(flags.apiserverGates ? { apiserverGates: true } : {}),
       onDefaulted: flags.showDefaulted ? (o) => io.stdout("---\n" + stringify(o, { version: "1.1" })) : undefined,
     });

@@ -69,9 +69,18 @@ export function deprecationWarning(crd: RegisteredCrd<unknown>, v: RegisteredVer
 
 const groupKind = (group: string, kind: string): string => `${group}\0${kind}`;
 
+/** A CRD known by its group, kind and name only, read whole (`load`) when a resource first needs it. */
+export interface LazyCrd<Place> {
+  group: string;
+  kind: string;
+  name: string | null;
+  place: Place;
+  load: () => JsonObject | null;
+}
+
 /** The CRDs of one run. A later definition of a group and kind replaces the earlier one, as applying them in order would. */
 export class CrdRegistry<Place> {
-  private readonly byGroupKind = new Map<string, RegisteredCrd<Place>>();
+  private readonly byGroupKind = new Map<string, RegisteredCrd<Place> | LazyCrd<Place>>();
 
   /** Registers a CRD object; returns its entry, or null when it cannot be mapped (no group or kind). */
   add(raw: JsonObject, place: Place): RegisteredCrd<Place> | null {
@@ -80,13 +89,25 @@ export class CrdRegistry<Place> {
     return crd;
   }
 
-  /** The CRD that defines `kind` in `group`. */
+  /** Registers a CRD to be read when first needed (its group and kind known without reading it). */
+  addLazy(crd: LazyCrd<Place>): void {
+    this.byGroupKind.set(groupKind(crd.group, crd.kind), crd);
+  }
+
+  /** The CRD that defines `kind` in `group` (read now if it was registered lazily). */
   get(group: string, kind: string): RegisteredCrd<Place> | undefined {
-    return this.byGroupKind.get(groupKind(group, kind));
+    const key = groupKind(group, kind);
+    const entry = this.byGroupKind.get(key);
+    if (!entry || !("load" in entry)) return entry;
+    const raw = entry.load();
+    const crd = raw ? registeredCrd(raw, entry.place) : null;
+    if (crd) this.byGroupKind.set(key, crd);
+    else this.byGroupKind.delete(key);
+    return crd ?? undefined;
   }
 
   /** Forgets the CRDs `drop` selects (an input found to be a template defines none). */
-  remove(drop: (crd: RegisteredCrd<Place>) => boolean): void {
+  remove(drop: (crd: { place: Place }) => boolean): void {
     for (const [key, crd] of this.byGroupKind) if (drop(crd)) this.byGroupKind.delete(key);
   }
 }

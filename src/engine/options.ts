@@ -46,7 +46,7 @@ export const OPTION_KEYS = {
   diffText: [...LINT_KEYS, ...REVISION_KEYS, "file", "oldFile"],
   cost: LINT_KEYS,
   lintText: [...LINT_KEYS, "file"],
-  validate: [...LINT_KEYS, "crds", "old", "fieldValidation", "ignoreMissingSchemas", "onDefaulted"],
+  validate: [...LINT_KEYS, "crds", "old", "fieldValidation", "ignoreMissingSchemas", "onDefaulted", "cache"],
 } as const;
 
 const hint = (word: string, words: readonly string[]): string => {

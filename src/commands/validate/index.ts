@@ -20,6 +20,11 @@ export interface ValidateOptions extends LintOptions {
   fieldValidation?: FieldValidation;
   /** Skip resources whose kind no CRD defines instead of reporting kubectl's "no matches for kind". */
   ignoreMissingSchemas?: boolean;
+  /**
+   * A cache directory shared across runs (content-addressed; src/load/content-cache.ts) and crdlint's version (part of
+   * every key): CRD chunks it knows are not parsed until a resource needs their CRD. Absent: no cache.
+   */
+  cache?: { dir: string; version: string };
   /** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
   onDefaulted?: (object: unknown) => void;
 }

@@ -62,13 +62,26 @@ export type ChunkDocument = {
   template?: { line: number; column: number };
 };
 
-/** Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. */
+/** A chunk of an input before it is parsed: its text, first line, number among the input's chunks, first document index. */
+export interface RawChunk {
+  text: string;
+  line: number;
+  chunk: number;
+  firstDocument: number;
+}
+
+/**
+ * Documents of one input, one at a time, with their place in the file; `fast` reads the plain ones. `skip` may answer
+ * a chunk without it being parsed (what it already knows of it): it returns the chunk's number of documents, or null
+ * to have it parsed.
+ */
 export async function* documentsOf(
   input: ReadableInput,
   cwd: string,
   only?: (chunk: string) => boolean,
   fast?: FastLoader,
   layouts?: LayoutCache,
+  skip?: (chunk: RawChunk) => number | null,
 ): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
@@ -78,6 +91,11 @@ export async function* documentsOf(
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {
       index++;
+      continue;
+    }
+    const known = skip?.({ text: chunk.text, line: chunk.line, chunk: chunkIndex, firstDocument: index });
+    if (known !== undefined && known !== null) {
+      index += Math.max(1, known);
       continue;
     }
     const lineOffset = chunk.line - 1;

@@ -36,9 +36,12 @@ import {
   type Severities,
 } from "../../engine/sink.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import { ContentCache } from "../../load/content-cache.js";
+import { loadText } from "../../load/document.js";
 import {
   documentsOf,
   inputOpener,
+  type RawChunk,
   loadOld,
   mentionsCrd,
   type Located,
@@ -58,6 +61,47 @@ interface CrdPlace {
 }
 
 type Crd = RegisteredCrd<CrdPlace>;
+
+/** The cache's kind of entry: what a chunk of text holds, as the CRD pass read it. */
+const CHUNK_INDEX = "crd-chunks";
+
+/** A CRD of a chunk: where it is (document in the chunk, list prefix, line and column in the chunk) and who it is. */
+interface IndexedCrd {
+  document: number;
+  prefix: (string | number)[];
+  line: number;
+  column: number;
+  group: string;
+  kind: string;
+  name: string | null;
+}
+
+/** What a parsed chunk holds: its documents (those with a value: `counted`), its CRDs, and whether it holds only CRDs. */
+interface ChunkIndex {
+  documents: number;
+  counted: number;
+  crdOnly: boolean;
+  crds: IndexedCrd[];
+}
+
+/** A cache entry read back, if it has the shape this version writes. */
+function asChunkIndex(v: unknown): ChunkIndex | null {
+  if (!isObject(v) || typeof v.documents !== "number" || typeof v.counted !== "number") return null;
+  if (typeof v.crdOnly !== "boolean" || !Array.isArray(v.crds)) return null;
+  return v as unknown as ChunkIndex;
+}
+
+/** A CRD's group, kind and name, as the registry maps it ("" where unset). */
+function identityOf(crd: Record<string, unknown>): { group: string; kind: string; name: string | null } {
+  const spec = isObject(crd.spec) ? crd.spec : {};
+  const names = isObject(spec.names) ? spec.names : {};
+  const meta = isObject(crd.metadata) ? crd.metadata : {};
+  return {
+    group: typeof spec.group === "string" ? spec.group : "",
+    kind: typeof names.kind === "string" ? names.kind : "",
+    name: typeof meta.name === "string" ? meta.name : null,
+  };
+}
 
 /** A run's counters, zero, in the summary's order. */
 const noCounts = (): RunCounts => ({ files: 0, documents: 0, crds: 0, resources: 0, skipped: 0 });
@@ -81,6 +125,10 @@ export class ValidateRun {
   private readonly crdDocuments = new Set<string>();
   /** The chunks of the manifests that hold a CRD: their CRDs are counted with the --crd ones, not validated. */
   private readonly crdChunks = new Set<string>();
+  /** The chunks that hold CRDs and nothing else, by file and chunk number: the resource pass need not read them. */
+  private readonly crdOnlyChunks = new Map<string, ChunkIndex>();
+  /** What earlier runs learnt of CRD chunks (their CRDs by group and kind), by the chunk's text; null: no cache. */
+  private readonly cache: ContentCache | null;
   /** Inputs found to be Go/Helm templates, with their first action: skipped whole, with one info. */
   private readonly templates = new Map<string, At>();
   /** Each CRD's lint verdict, on first use: null when it has no apiserver error. */
@@ -103,6 +151,9 @@ export class ValidateRun {
     this.sink = new DiagnosticSink(linter.severities, noCounts());
     this.minor = linter.minor;
     this.fieldValidation = options.fieldValidation ?? "strict";
+    this.cache = options.cache
+      ? new ContentCache(options.cache.dir, `crdlint ${options.cache.version}\0chunks v1`)
+      : null;
   }
 
   /** The whole run: the steps in order. */
@@ -134,7 +185,12 @@ export class ValidateRun {
     for (const f of files) await this.registerInput(f, mentionsCrd, false);
   }
 
-  /** Registers the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). */
+  /**
+   * Registers the CRDs of an input; `report`: an input that cannot be read is reported here (a --crd input only). A
+   * chunk the cache knows (by its text) is not parsed: its CRDs are registered by group and kind, and read when a
+   * resource needs one. A chunk parsed here is filed in the cache, and remembered when it holds CRDs only (the
+   * resource pass then skips it).
+   */
   private async registerInput(
     file: string,
     only: ((chunk: string) => boolean) | undefined,
@@ -145,7 +201,24 @@ export class ValidateRun {
       if (report) this.sink.keep(inputProblemDiagnostic(this.linter, input));
       return;
     }
-    for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts)) {
+    const cache = this.cache;
+    const skip = (c: RawChunk): number | null => {
+      const index = cache ? asChunkIndex(cache.get(CHUNK_INDEX, cache.key(c.text))) : null;
+      if (!index) return null;
+      this.registerIndexed(file, c, index);
+      return index.documents;
+    };
+    // The chunk being read, as the cache will file it once all its documents are seen.
+    let reading = null as (ChunkIndex & { chunk: number; text: string; clean: boolean }) | null;
+    const filed = (): void => {
+      if (!reading?.clean) return;
+      if (reading.crdOnly) this.crdOnlyChunks.set(`${file}\0${reading.chunk}`, reading);
+      const { chunk, text, clean, ...index } = reading;
+      void chunk;
+      void clean;
+      cache?.set(CHUNK_INDEX, cache.key(text), index);
+    };
+    for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts, skip)) {
       if (d.template) {
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
         this.templates.set(file, d.template);
@@ -154,15 +227,38 @@ export class ValidateRun {
         if (report) this.sink.keep(this.templateDiagnostic(file, d.template));
         return;
       }
-      if (!d.located) continue;
+      if (reading?.chunk !== d.chunk) {
+        filed();
+        reading = {
+          chunk: d.chunk,
+          text: d.text,
+          clean: d.problems.length === 0,
+          documents: 0,
+          counted: 0,
+          crdOnly: true,
+          crds: [],
+        };
+      }
+      if (!d.located) {
+        reading.clean = false;
+        continue;
+      }
+      reading.documents++;
+      if (d.located.doc.value !== null && d.located.doc.value !== undefined) reading.counted++;
       // List items included (`kubectl get crd -o yaml`), read as lint reads them.
-      for (const o of objectsOf([d.located.doc]).objects) {
-        if (!isCrd(o.value)) continue;
+      const { objects, others } = objectsOf([d.located.doc]);
+      if (others.length > 0) reading.crdOnly = false;
+      for (const o of objects) {
+        if (!isCrd(o.value)) {
+          reading.crdOnly = false;
+          continue;
+        }
+        const r = o.document.locate([]);
+        reading.crds.push({ ...identityOf(o.value), document: d.located.doc.index, prefix: o.prefix, ...r.start });
         this.crdChunks.add(`${file}\0${d.chunk}`);
         const key = `${file}\0${d.located.index}\0${o.prefix.join(".")}`;
         if (this.crdDocuments.has(key)) continue;
         this.crdDocuments.add(key);
-        const r = o.document.locate([]);
         this.registry.add(o.value, {
           file,
           document: d.located.index,
@@ -172,6 +268,34 @@ export class ValidateRun {
           lineOffset: d.located.lineOffset,
         });
       }
+    }
+    filed();
+  }
+
+  /** The CRDs of a chunk the cache knows, registered to be read when a resource first needs one. */
+  private registerIndexed(file: string, c: RawChunk, index: ChunkIndex): void {
+    if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${c.chunk}`, index);
+    const lineOffset = c.line - 1;
+    for (const crd of index.crds) {
+      this.crdChunks.add(`${file}\0${c.chunk}`);
+      const document = c.firstDocument + crd.document;
+      const key = `${file}\0${document}\0${crd.prefix.join(".")}`;
+      if (this.crdDocuments.has(key)) continue;
+      this.crdDocuments.add(key);
+      // A CRD the registry cannot map (no group or kind) is counted, and never looked up.
+      if (crd.group === "" || crd.kind === "") continue;
+      this.registry.addLazy({
+        group: crd.group,
+        kind: crd.kind,
+        name: crd.name,
+        place: { file, document, line: crd.line + lineOffset, column: crd.column, text: c.text, lineOffset },
+        load: () => {
+          const loaded = this.fast.load(c.text) ?? loadText(c.text);
+          const doc = loaded.documents.find((x) => x.index === crd.document);
+          const found = doc ? objectsOf([doc]).objects.find((o) => o.prefix.join(".") === crd.prefix.join(".")) : null;
+          return found && isCrd(found.value) ? found.value : null;
+        },
+      });
     }
   }
 
@@ -195,7 +319,14 @@ export class ValidateRun {
       tally.keep(inputProblemDiagnostic(this.linter, input));
       return tally;
     }
-    for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts)) {
+    // A chunk of CRDs only (seen by the CRD pass) holds no resource: counted, not parsed again.
+    const crdsOnly = (c: RawChunk): number | null => {
+      const known = this.crdOnlyChunks.get(`${file}\0${c.chunk}`);
+      if (!known) return null;
+      tally.count("documents", known.counted);
+      return known.documents;
+    };
+    for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts, crdsOnly)) {
       if (d.template) {
         // A template found part way through the input: what its earlier chunks reported is dropped with them.
         const template = new DiagnosticSink(this.severities, noCounts());

@@ -1,0 +1,102 @@
+// validate's cache of what a run learnt of CRD chunks (src/load/content-cache.ts): a second run answers the same,
+// byte for byte, without parsing the CRDs no resource uses; a damaged entry is ignored; --no-cache writes nothing;
+// the registry reads a lazily registered CRD only when it is looked up.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { crdlint, root } from "../../helpers/cli.mjs";
+import { CrdRegistry } from "../../../dist/crd/registry.js";
+
+const crontab = readFileSync(join(root, "fixtures", "examples", "crontab.yaml"), "utf8");
+const other = crontab
+  .replace(/crontabs\.stable\.example\.com/g, "gadgets.stable.example.com")
+  .replace(/CronTab/g, "Gadget")
+  .replace(/crontabs/g, "gadgets")
+  .replace(/crontab\b/g, "gadget")
+  .replace(/\bct\b/g, "gd");
+
+function files(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+test("a second run with the cache answers byte for byte as the first, and as a run without it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-cache-"));
+  const cache = join(dir, "cache");
+  writeFileSync(join(dir, "crds.yaml"), `${crontab}---\n${other}`);
+  // A CRD and a resource in one file, a list of CRDs: chunks that are not CRDs only are read again for resources.
+  writeFileSync(
+    join(dir, "mixed.yaml"),
+    `${other.replace(/gadget/g, "doohickey").replace(/Gadget/g, "Doohickey")}---\napiVersion: stable.example.com/v1\nkind: Doohickey\nmetadata: {name: d}\nspec: {cronSpec: 5}\n`,
+  );
+  writeFileSync(
+    join(dir, "cr.yaml"),
+    "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata: {name: c}\nspec: {cronSpec: 5, image: x}\n",
+  );
+  const args = ["validate", "--crd", "crds.yaml", "cr.yaml", "mixed.yaml", "-f", "json"];
+  const env = { CRDLINT_CACHE_DIR: cache };
+  const cold = crdlint(args, { cwd: dir, env });
+  assert.equal(cold.status, 1, cold.stderr);
+  assert.ok(files(cache).length >= 2, "the CRD chunks are filed");
+  const warm = crdlint(args, { cwd: dir, env });
+  assert.equal(warm.stdout, cold.stdout);
+  assert.equal(warm.status, cold.status);
+  const none = crdlint([...args, "--no-cache"], { cwd: dir, env: { CRDLINT_CACHE_DIR: join(dir, "unused") } });
+  assert.equal(none.stdout, cold.stdout);
+  assert.throws(() => readdirSync(join(dir, "unused")), "--no-cache writes nothing");
+  assert.deepEqual(
+    cold.json.diagnostics.map((d) => [d.file, d.field]),
+    [
+      ["cr.yaml", "spec.cronSpec"],
+      ["mixed.yaml", "spec.cronSpec"],
+    ],
+  );
+  // A damaged entry is read as none: the chunk is parsed again and its entry rewritten.
+  for (const f of files(cache)) writeFileSync(f, "{not json");
+  const damaged = crdlint(args, { cwd: dir, env });
+  assert.equal(damaged.stdout, cold.stdout);
+  assert.ok(files(cache).every((f) => readFileSync(f, "utf8").startsWith('{"')));
+});
+
+test("a CRD registered lazily is read when looked up, and only then", () => {
+  const registry = new CrdRegistry();
+  let reads = 0;
+  registry.addLazy({
+    group: "example.com",
+    kind: "Widget",
+    name: "widgets.example.com",
+    place: { file: "w.yaml" },
+    load: () => {
+      reads++;
+      return {
+        apiVersion: "apiextensions.k8s.io/v1",
+        kind: "CustomResourceDefinition",
+        metadata: { name: "widgets.example.com" },
+        spec: {
+          group: "example.com",
+          names: { kind: "Widget", plural: "widgets" },
+          scope: "Namespaced",
+          versions: [{ name: "v1", served: true, storage: true }],
+        },
+      };
+    },
+  });
+  assert.equal(reads, 0);
+  assert.equal(registry.get("example.com", "Gadget"), undefined);
+  assert.equal(reads, 0);
+  assert.equal(registry.get("example.com", "Widget")?.versions.get("v1")?.served, true);
+  assert.equal(registry.get("example.com", "Widget")?.name, "widgets.example.com");
+  assert.equal(reads, 1);
+  registry.remove((crd) => crd.place.file === "w.yaml");
+  assert.equal(registry.get("example.com", "Widget"), undefined);
+});
