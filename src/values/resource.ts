@@ -288,7 +288,7 @@ class VersionValidator implements ResourceValidator {
     const mode = this.options.fieldValidation;
     const decoded = this.decode(obj);
     const findings = this.strictFindings(decoded.strict, mode);
-    if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
+    if (decoded.hard) return { findings: this.hardStop(decoded.hard, findings), object: null };
     if (mode === "strict" && decoded.strict.length > 0) return { findings, object: null };
     // statusStrategy.PrepareForUpdate: OLD as stored, with the request's status (or none).
     const old = this.decode(oldRaw).object;
@@ -297,6 +297,14 @@ class VersionValidator implements ResourceValidator {
     else delete object.status;
     findings.push(...this.validateStatusStages(object, old));
     return { findings, object };
+  }
+
+  /**
+   * A decoding error the request stops at (the schema coercer's, a 400): the apiserver answers it alone, without the
+   * unknown fields the coercer had found (their errors or warnings come once it is fixed: shown behind it).
+   */
+  private hardStop(hard: ResourceFinding, unknowns: ResourceFinding[]): ResourceFinding[] {
+    return [hard, ...(this.options.behind ? unknowns.map((f) => ({ ...f, hiddenBy: hard })) : [])];
   }
 
   /** The pipeline: decode, the strict decoding verdict (it may stop the request), prepare, validate. */
@@ -309,7 +317,7 @@ class VersionValidator implements ResourceValidator {
   ): ResourceResult {
     const decoded = this.decode(obj);
     const findings = this.strictFindings(decoded.strict, mode);
-    if (decoded.hard) return { findings: [...findings, decoded.hard], object: null };
+    if (decoded.hard) return { findings: this.hardStop(decoded.hard, findings), object: null };
     if (mode === "strict" && decoded.strict.length > 0)
       return { findings: this.behindStrict(obj, oldRaw, findings), object: null };
     const object = decoded.object;

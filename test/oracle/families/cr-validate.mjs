@@ -83,7 +83,13 @@ export const crValidateFamily = {
       // apiserver rejects it is the crd-create family's comparison). The generator tries to avoid those.
       return { items: [], mine: ds, theirs: answer };
     }
-    if (answer.requestError) items.push({ kind: "request-error-only-oracle", message: answer.requestError });
+    if (answer.requestError) {
+      // A request stopped while decoding (the schema coercer's 400): crdlint says so with resource-decode-failed, and
+      // nothing else the apiserver answers.
+      const stopped = ds.filter((d) => d.apiserver || (d.severity === "warning" && d.rule === "resource-unknown-field"));
+      const same = stopped.length === 1 && stopped[0].rule === "resource-decode-failed" && fullLine(stopped[0]) === answer.requestError;
+      return { items: same ? [] : [{ kind: "request-error", crdlint: stopped.map(fullLine).join(" | "), oracle: answer.requestError }], mine: ds, theirs: answer };
+    }
     // Unknown fields: strict-decoding errors under Strict, warnings under Warn, nothing under Ignore.
     const unknownMine = new Set(ds.filter((d) => d.rule === "resource-unknown-field").map((d) => d.message));
     const unknownTheirs = new Set(c.fieldValidation === "Strict" ? answer.decodeErrors ?? [] : c.fieldValidation === "Warn" ? (answer.warnings ?? []).concat(answer.strategyWarnings ?? []).filter((w) => w.startsWith("unknown field")) : []);
