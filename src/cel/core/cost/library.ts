@@ -162,6 +162,8 @@ export interface Flags {
   refinedReplace: boolean;
   /** cel-go ≥ v0.29: the global `matches(s, re)` is costed like `s.matches(re)`. */
   globalMatches: boolean;
+  /** The URL accessors pass on their URL's size estimate (kubernetes/kubernetes#141984). */
+  urlAccessorSizes?: boolean;
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([
