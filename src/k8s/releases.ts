@@ -274,6 +274,11 @@ export const RELEASE_BEHAVIOURS = {
     what: "duration, timestamp and regex literals are validated at compile time",
     upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (cel.ASTValidators)",
   },
+  celCidrIsMask: {
+    since: PRERELEASE_KUBERNETES_MINOR,
+    what: "the CIDR library at version 1 (cidr(...).isMask()), for expressions of compatibility version 1.38: at 1.38 only those an update leaves as stored, new ones are compiled at 1.37",
+    upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.CIDR(library.CIDRVersion(1)))",
+  },
   celIpCidrLibraries: {
     since: 30,
     what: "the CRD-rule environment has the ip and cidr libraries",
