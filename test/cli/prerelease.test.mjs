@@ -208,7 +208,7 @@ test("cost: URL accessor rules over the budget at 1.37 fit at 1.38 (kubernetes/k
   assert.equal(next.status, 0, next.stderr);
   assert.equal(
     next.stdout,
-    `${fixture}  endpoints.network.example.com  version v1
+    `${fixture}  serviceendpoints.network.example.com  version v1
   total 2,962,975 of 100,000,000 (2.96%)
   line        estimated    × cardinality          = total  % limit  expression
   40          2,202,015                1        2,202,015   22.02%  isURL(self) && url(self).getHost().matches('^[a-z0-9.-]+(:[0-9]+)?$')
