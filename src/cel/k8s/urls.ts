@@ -121,7 +121,9 @@ export const urlsLibrary: KubernetesLibrary = {
       // Since kubernetes/kubernetes#141984 an accessor's result is no larger than its URL, so that a string function
       // on it (matches) is priced from the URL's size rather than from an unbounded string; getEscapedPath may
       // percent-encode every byte (%XX), three times the size.
-      if (!coster.f.urlAccessorSizes || target === null) return { cost: ONE, size: null };
+      if (target === null) return { cost: ONE, size: null };
+      coster.releaseChange("url-accessor-sizes");
+      if (!coster.f.urlAccessorSizes) return { cost: ONE, size: null };
       const size = coster.libSize(target);
       return { cost: ONE, size: fn === "getEscapedPath" ? rmul(size, URL_ESCAPE_FACTOR) : size };
     }
