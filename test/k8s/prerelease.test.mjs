@@ -43,3 +43,11 @@ test("outputs name the pre-release and nothing else", () => {
   assert.deepEqual(withPrerelease("1.38"), { kubernetesVersion: "1.38", prerelease: "v0.38.0-alpha.2" });
   assert.deepEqual(withPrerelease("1.37"), {});
 });
+
+test("the library exports kubernetesPrerelease, and a lint at 1.38 says which release it answered for", async () => {
+  const api = await import("../../dist/index.js");
+  assert.equal(api.kubernetesPrerelease("1.38"), "v0.38.0-alpha.2");
+  assert.equal(api.kubernetesPrerelease(api.DEFAULT_KUBERNETES_VERSION), undefined);
+  const result = await api.lint(["fixtures/examples/crontab.yaml"], { kubernetesVersion: "1.38" });
+  assert.equal(result.kubernetesVersion, "1.38");
+});
