@@ -33,7 +33,7 @@ try {
 }
 if (args.help) {
   process.stdout
-    .write(`usage: npm run test:oracle -- [--bounded] [--seed N] [--cases N] [--seconds S] [--release 1.37|1.33]... [--family NAME]... [--record DIR]
+    .write(`usage: npm run test:oracle -- [--bounded] [--seed N] [--cases N] [--seconds S] [--release 1.37|1.33|1.38]... [--family NAME]... [--record DIR]
   --bounded     the CI preset: seed 1, a fixed number of cases per family, both releases (about 10 minutes on 2 cores)
   --seed N      seed of the generators (default: random, printed); a run replays from its seed
   --cases N     cases per family and release
@@ -66,10 +66,11 @@ const go = spawnSync("go", ["version"], { encoding: "utf8" });
 if (go.error || go.status !== 0)
   die('Go is not installed (the oracle is a Go program; see the README, "Contributing: the oracle")');
 
-const { RELEASES, Oracle, oracleBinary, supportedOps } = await import("../test/oracle/client.mjs");
+const { RELEASES, PRERELEASES, Oracle, oracleBinary, supportedOps } = await import("../test/oracle/client.mjs");
 const releases = args.release?.length ? args.release : RELEASES;
 for (const r of releases)
-  if (!RELEASES.includes(r)) die(`unknown release ${r} (the oracle is built for ${RELEASES.join(", ")})`);
+  if (!RELEASES.includes(r) && !PRERELEASES.includes(r))
+    die(`unknown release ${r} (the oracle is built for ${[...RELEASES, ...PRERELEASES].join(", ")})`);
 for (const r of releases) {
   const b = spawnSync(process.execPath, [buildScript, "--release", r], {
     cwd: root,

@@ -55,6 +55,8 @@ export { formatTestResult, formatCoverage } from "./report/test.js";
 export { formatters, getFormatter } from "./report/formatters/index.js";
 export { allRules as rules } from "./rules/index.js";
 export { DEFAULT_KUBERNETES_VERSION } from "./k8s/version.js";
+/** The pre-release module version a release ("1.38") was read from, or undefined for a released minor. */
+export { kubernetesPrerelease } from "./k8s/version.js";
 
 /**
  * Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing, or for an

@@ -11,6 +11,7 @@ export type ErrorType =
   | "Unsupported value"
   | "Duplicate value"
   | "Too many"
+  | "Too few"
   | "Too long"
   | "Internal error"
   | "Not found"

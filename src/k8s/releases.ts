@@ -15,9 +15,24 @@
 export const OLDEST_KUBERNETES_MINOR = 16;
 export const NEWEST_KUBERNETES_MINOR = 37;
 
-/** Whether crdlint knows Kubernetes 1.<minor>. */
+/**
+ * The next release, before it ships: `--kubernetes-version 1.38` is accepted and its behaviours below were read from
+ * the pre-release modules named here (k8s.io/apiextensions-apiserver, apiserver, apimachinery at that version), which
+ * every output names. It is no default and no member of knownReleases(): what it does can still change before 1.38.0.
+ * v0.38.0-beta.0 is newer, but the module proxy does not serve all of its dependencies (k8s.io/apiextensions-api,
+ * sigs.k8s.io/structured-merge-diff/v7 v7.0.1), so the oracle cannot be built from it; alpha.2 is the newest that builds.
+ */
+export const PRERELEASE_KUBERNETES_MINOR = 38;
+export const PRERELEASE_MODULE_VERSION = "v0.38.0-alpha.2";
+
+/** The pre-release module version Kubernetes 1.<minor> was read from, or undefined for a released minor. */
+export function prereleaseOf(minor: number): string | undefined {
+  return minor === PRERELEASE_KUBERNETES_MINOR ? PRERELEASE_MODULE_VERSION : undefined;
+}
+
+/** Whether crdlint knows Kubernetes 1.<minor> (a released minor or the pre-release). */
 export function isKnownRelease(minor: number): boolean {
-  return inReleaseRange(minor, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR);
+  return inReleaseRange(minor, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR) || prereleaseOf(minor) !== undefined;
 }
 
 /** Whether 1.<minor> is in the range `since` to `until` (both inclusive; an end left undefined is open). */
@@ -259,6 +274,11 @@ export const RELEASE_BEHAVIOURS = {
     what: "duration, timestamp and regex literals are validated at compile time",
     upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (cel.ASTValidators)",
   },
+  celCidrIsMask: {
+    since: PRERELEASE_KUBERNETES_MINOR,
+    what: "the CIDR library at version 1 (cidr(...).isMask()), for expressions of compatibility version 1.38: at 1.38 only those an update leaves as stored, new ones are compiled at 1.37",
+    upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.CIDR(library.CIDRVersion(1)))",
+  },
   celIpCidrLibraries: {
     since: 30,
     what: "the CRD-rule environment has the ip and cidr libraries",
@@ -364,10 +384,21 @@ export const RELEASE_BEHAVIOURS = {
     what: "resource-root metadata.name/generateName are capped at 253/252 characters, and set lists lose the legacy set equality",
     upstream: "kubernetes/apiserver:pkg/cel/common/schemas.go",
   },
+  tooFewFieldErrors: {
+    since: PRERELEASE_KUBERNETES_MINOR,
+    what: "a failed minItems or minProperties is a Too few error (`must have at least N items`, the count as value), where it was Invalid value with kube-openapi's `should have at least N items|properties`",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/validation.go (kubeOpenAPIResultToFieldErrors)",
+  },
   celMessageExpression: {
     since: 27,
     what: "x-kubernetes-validations rules have messageExpression",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go",
+  },
+  celCostUrlAccessorSizes: {
+    since: PRERELEASE_KUBERNETES_MINOR,
+    what: "a URL accessor (getScheme, getHost, getHostname, getPort, getQuery, getEscapedPath) passes on its URL's size estimate as its result's, getEscapedPath three times it (before: an unbounded result, so a matches() on it was priced at the largest string)",
+    upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost, kubernetes/kubernetes#141984)",
   },
   celFieldErrorValue: {
     since: 35,

@@ -1,7 +1,13 @@
 /** Kubernetes releases crdlint knows, and the kube-aware version order of apimachinery's version helpers. */
 // Upstream: kubernetes/apimachinery:pkg/version/helpers.go (CompareKubeAwareVersionStrings)
 
-import { isKnownRelease, NEWEST_KUBERNETES_MINOR, OLDEST_KUBERNETES_MINOR } from "./releases.js";
+import {
+  isKnownRelease,
+  NEWEST_KUBERNETES_MINOR,
+  OLDEST_KUBERNETES_MINOR,
+  PRERELEASE_KUBERNETES_MINOR,
+  prereleaseOf,
+} from "./releases.js";
 
 export const DEFAULT_KUBERNETES_VERSION = `1.${NEWEST_KUBERNETES_MINOR}`;
 
@@ -23,13 +29,40 @@ export function parseKubernetesVersion(text: string): ParseResult<KubernetesVers
   if (!isKnownRelease(minor))
     return {
       ok: false,
-      error: `unsupported Kubernetes version "${text}" (crdlint knows 1.${OLDEST_KUBERNETES_MINOR} to 1.${NEWEST_KUBERNETES_MINOR})`,
+      error: `unsupported Kubernetes version "${text}" (crdlint knows 1.${OLDEST_KUBERNETES_MINOR} to 1.${NEWEST_KUBERNETES_MINOR}, and 1.${PRERELEASE_KUBERNETES_MINOR} as a pre-release)`,
     };
   return { ok: true, value: { major: 1, minor } };
 }
 
 export function formatKubernetesVersion(v: KubernetesVersion): string {
   return `1.${v.minor}`;
+}
+
+/**
+ * The pre-release module version a release text ("1.38") was read from, or undefined for a released minor (and for a
+ * text that is no release): outputs add it beside `kubernetesVersion`.
+ */
+export function kubernetesPrerelease(release: string): string | undefined {
+  const m = /^1\.(\d+)$/.exec(release);
+  return m ? prereleaseOf(Number(m[1])) : undefined;
+}
+
+/** `{ prerelease: "v0.38.0-alpha.2" }` for the pre-release, `{}` otherwise: spread beside `kubernetesVersion` in JSON. */
+export function prereleaseField(release: string): { prerelease?: string } {
+  const pre = kubernetesPrerelease(release);
+  return pre === undefined ? {} : { prerelease: pre };
+}
+
+/** `{ kubernetesVersion, prerelease }` for the pre-release, `{}` otherwise: spread before a document that has the release. */
+export function withPrerelease(release: string): { kubernetesVersion?: string; prerelease?: string } {
+  const pre = kubernetesPrerelease(release);
+  return pre === undefined ? {} : { kubernetesVersion: release, prerelease: pre };
+}
+
+/** How a text output names a release: "1.37", or "1.38 (pre-release, v0.38.0-alpha.2)". */
+export function describeKubernetesRelease(release: string): string {
+  const pre = kubernetesPrerelease(release);
+  return pre === undefined ? release : `${release} (pre-release, ${pre})`;
 }
 
 interface KubeLike {

@@ -3,6 +3,7 @@
  * Rendering only: what fails the run is decided by the command.
  */
 import { jsonWithExactIntegers } from "./json.js";
+import { describeKubernetesRelease, withPrerelease } from "../k8s/version.js";
 
 /** One evaluation of the expression: `self` at one field of the object. */
 export interface CelEvalEvaluation {
@@ -75,7 +76,13 @@ const group = (n: bigint | number): string => n.toLocaleString("en-US");
 
 /** The JSON report, costs as exact integers. */
 export function celEvalJson(result: CelEvalResult, toolVersion: string): string {
-  return jsonWithExactIntegers({ tool: "crdlint", version: toolVersion, ...result });
+  return jsonWithExactIntegers({
+    tool: "crdlint",
+    version: toolVersion,
+    // A pre-release is named right after its release (an addition; a released minor's document is unchanged).
+    ...withPrerelease(result.kubernetesVersion),
+    ...result,
+  });
 }
 
 function evaluationText(e: CelEvalEvaluation): string {
@@ -88,7 +95,7 @@ function evaluationText(e: CelEvalEvaluation): string {
 export function celEvalText(r: CelEvalResult): string {
   const out: string[] = [];
   out.push(
-    `${r.crd.name ?? "(unnamed CRD)"} ${r.crd.version}, Kubernetes ${r.kubernetesVersion}, self at ${r.path === "" ? "the root" : r.path}`,
+    `${r.crd.name ?? "(unnamed CRD)"} ${r.crd.version}, Kubernetes ${describeKubernetesRelease(r.kubernetesVersion)}, self at ${r.path === "" ? "the root" : r.path}`,
   );
   out.push(`expression: ${r.expression.replace(/\s*\n\s*/g, " ")}`);
   if (!r.compiled) {

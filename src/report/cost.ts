@@ -5,6 +5,7 @@
 import type { Diagnostic, LintResult } from "../diagnostics/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/releases.js";
 import { jsonWithExactIntegers } from "./json.js";
+import { describeKubernetesRelease, withPrerelease } from "../k8s/version.js";
 
 export interface ExpressionCostReport {
   file: string;
@@ -86,6 +87,8 @@ export function costReportJson(report: CostReport, toolVersion: string): string 
   const body = {
     tool: "crdlint",
     version: toolVersion,
+    // A pre-release is named right after its release (an addition; a released minor's document is unchanged).
+    ...withPrerelease(rest.kubernetesVersion),
     ...rest,
     diagnostics: lint.diagnostics.filter((d) => d.category.startsWith("cel-") || UNREAD_RULES.has(d.rule)),
   };
@@ -153,7 +156,7 @@ export function costReportText(report: CostReport, all: CostReport = report): st
     );
   // Expressions and schemas are counted apart: "3 expressions ... 4 over a limit" added a schema to expressions.
   out.push(
-    `${all === report ? "" : "showing what is over a limit (-q) of "}${plural(all.expressions.length, "expression")} in ${plural(all.crds.length, "schema")}${all.unestimated.length ? ` (${plural(all.unestimated.length, "schema")} not estimated)` : ""}, Kubernetes ${report.kubernetesVersion}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; over a limit: ${plural(overExpressions, "expression")}, ${plural(overSchemas, "schema")} ("~" marks the apiserver's estimate for an unbounded cardinality)`,
+    `${all === report ? "" : "showing what is over a limit (-q) of "}${plural(all.expressions.length, "expression")} in ${plural(all.crds.length, "schema")}${all.unestimated.length ? ` (${plural(all.unestimated.length, "schema")} not estimated)` : ""}, Kubernetes ${describeKubernetesRelease(report.kubernetesVersion)}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; over a limit: ${plural(overExpressions, "expression")}, ${plural(overSchemas, "schema")} ("~" marks the apiserver's estimate for an unbounded cardinality)`,
   );
   return out.join("\n") + "\n";
 }

@@ -15,6 +15,7 @@ import type {
   SuiteProblem,
   TestRunResult,
 } from "../diagnostics/test-result.js";
+import { describeKubernetesRelease, prereleaseField } from "../k8s/version.js";
 
 export type TestReportFormat = "text" | "json" | "junit" | "tap" | "github";
 export const TEST_REPORT_FORMATS: readonly TestReportFormat[] = ["text", "json", "junit", "tap", "github"];
@@ -90,7 +91,7 @@ function expectation(f: CaseFailure): [string, string][] {
 function summaryLine(result: TestRunResult): string {
   const s = result.summary;
   const problems = result.problems.length ? `; ${plural(result.problems.length, "suite")} could not run` : "";
-  return `${plural(result.cases.length, "case")} in ${plural(result.suites, "suite")}: ${s.passed.toLocaleString("en-US")} passed, ${s.failed.toLocaleString("en-US")} failed, ${s.errored.toLocaleString("en-US")} errored${problems} (Kubernetes ${result.kubernetesVersion}, ${duration(s.durationMs)})`;
+  return `${plural(result.cases.length, "case")} in ${plural(result.suites, "suite")}: ${s.passed.toLocaleString("en-US")} passed, ${s.failed.toLocaleString("en-US")} failed, ${s.errored.toLocaleString("en-US")} errored${problems} (Kubernetes ${describeKubernetesRelease(result.kubernetesVersion)}, ${duration(s.durationMs)})`;
 }
 
 // ---- text ----------------------------------------------------------------------------------------------------
@@ -167,6 +168,7 @@ function testJson(result: TestRunResult, toolVersion = "unknown"): string {
     tool: "crdlint",
     version: toolVersion,
     kubernetesVersion: result.kubernetesVersion,
+    ...prereleaseField(result.kubernetesVersion),
     suites: result.suites,
     summary: {
       cases: result.cases.length,

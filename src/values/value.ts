@@ -182,6 +182,7 @@ const enum Code {
   TooLong,
   MaxItems,
   TooManyProps,
+  TooFew, // minItems and minProperties since tooFewFieldErrors (before: Other)
   InvalidType,
   Other, // any other *errors.Validation: Invalid with the message as detail
   Plain, // not a *errors.Validation (composite and range errors): Invalid at the root path, value ""
@@ -721,7 +722,13 @@ function validateSlice(c: CNode, arr: unknown[], at: PNode | null, out: RawErr[]
     if (size < c.minItems)
       out.push(
         failed(
-          nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minItems} items`, size),
+          nodeErr(
+            releaseHas(ctx.minor, "tooFewFieldErrors") ? Code.TooFew : Code.Other,
+            at,
+            `${nameOf(at)} in body should have at least ${c.minItems} items`,
+            size,
+            c.minItems,
+          ),
           c,
           "minItems",
           ctx,
@@ -762,7 +769,13 @@ function validateObject(c: CNode, obj: Record<string, unknown>, at: PNode | null
     if (n < c.minProps) {
       out.push(
         failed(
-          nodeErr(Code.Other, at, `${nameOf(at)} in body should have at least ${c.minProps} properties`, n),
+          nodeErr(
+            releaseHas(ctx.minor, "tooFewFieldErrors") ? Code.TooFew : Code.Other,
+            at,
+            `${nameOf(at)} in body should have at least ${c.minProps} properties`,
+            n,
+            c.minProps,
+          ),
           c,
           "minProperties",
           ctx,
@@ -969,6 +982,15 @@ function toFieldErrors(
       case Code.MaxItems:
       case Code.TooManyProps:
         out.push({ path, type: "Too many", value: e.value, message: tooManyMessage(e.n!, minor) });
+        break;
+      case Code.TooFew:
+        // field.TooFew: "item" for a minimum of one, "items" otherwise (minProperties too), the count as value.
+        out.push({
+          path,
+          type: "Too few",
+          value: e.value,
+          message: `must have at least ${e.n!} ${e.n === 1 ? "item" : "items"}`,
+        });
         break;
       case Code.InvalidType:
       case Code.Other:

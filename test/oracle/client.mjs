@@ -20,6 +20,8 @@ import { parseExact } from "./json.mjs";
 /** @typedef {{ resolve: (answer: any) => void, reject: (error: Error) => void, exact: boolean }} Pending */
 
 export const RELEASES = ["1.37", "1.33"];
+/** Releases built from pre-release modules: run only when named (`--release 1.38`), never by default. */
+export const PRERELEASES = ["1.38"];
 
 /** @param {string} root @param {string} release */
 export function oracleBinary(root, release) {

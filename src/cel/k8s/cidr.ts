@@ -36,6 +36,14 @@ export const cidrLib: Lib = {
   ],
 };
 
+/**
+ * The CIDR library at version 1 (base.go registers it from compatibility version 1.38; version 0 until then): adds
+ * isMask, whether every bit after the prefix length is 0.
+ */
+export const cidrLibV1: Lib = {
+  fns: [...cidrLib.fns, ["isMask", [m("cidr_is_mask", [CIDR_TYPE], BOOL)]]],
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 // runtime
 
@@ -124,6 +132,12 @@ export const CIDR_FUNCTIONS: Record<string, Impl> = {
   cidr_ip: ([c]) => ipVal(((c as OpaqueV).data as Prefix).addr),
   cidr_prefix_length: ([c]) => BigInt(((c as OpaqueV).data as Prefix).bits),
   cidr_masked: ([c]) => cidrVal(masked((c as OpaqueV).data as Prefix)),
+  cidr_is_mask: ([c]) => {
+    // netip.Prefix == its Masked(): the same address bytes (no zone in a CIDR) and prefix length.
+    const p = (c as OpaqueV).data as Prefix;
+    const q = masked(p);
+    return p.addr.bytes.every((b, i) => b === q.addr.bytes[i]);
+  },
   cidr_to_string: ([c]) => {
     const p = (c as OpaqueV).data as Prefix;
     return `${addrString(p.addr)}/${p.bits}`;
@@ -133,7 +147,7 @@ export const CIDR_FUNCTIONS: Record<string, Impl> = {
 // ---------------------------------------------------------------------------------------------------------------
 // cost
 
-const COST_ONE = new Set(["masked", "prefixLength"]);
+const COST_ONE = new Set(["masked", "isMask", "prefixLength"]);
 
 export const cidrLibrary: KubernetesLibrary = {
   functions: CIDR_FUNCTIONS,

@@ -30,6 +30,7 @@ function flagsFor(minor: number): Flags {
     extLists: releaseHas(minor, "celCostExtLists"),
     refinedReplace: releaseHas(minor, "celCostRefinedReplace"),
     globalMatches: releaseHas(minor, "celCostGlobalMatches"),
+    urlAccessorSizes: releaseHas(minor, "celCostUrlAccessorSizes"),
   };
 }
 

@@ -22,7 +22,7 @@ import { urlsLib, urlsLibrary } from "./urls.js";
 import { authzLib, authzLibrary, authzSelectorsLib } from "./authz.js";
 import { quantityLib, quantityLibrary } from "./quantity.js";
 import { ipLib, ipLibrary } from "./ip.js";
-import { cidrLib, cidrLibrary } from "./cidr.js";
+import { cidrLib, cidrLibV1, cidrLibrary } from "./cidr.js";
 import { formatLib, formatLibrary } from "./format.js";
 import { semverLib, semverLibrary } from "./semver.js";
 import { stringsCosts } from "./strings.js";
@@ -70,7 +70,8 @@ function librariesFor(compat: number, minor: number, ignoreGates = false): Lib[]
   if (releaseHas(compat, "celQuantityLibrary")) libs.push(quantityLib);
   libs.push(stringsLib(releaseHas(compat, "celStringsV2") ? 2 : 0));
   if (releaseHas(compat, "celSetsLibrary")) libs.push(setsLib);
-  if (releaseHas(compat, "celIpCidrLibraries")) libs.push(ipLib, cidrLib);
+  if (releaseHas(compat, "celIpCidrLibraries"))
+    libs.push(ipLib, releaseHas(compat, "celCidrIsMask") ? cidrLibV1 : cidrLib);
   if (releaseHas(compat, "celFormatLibrary")) libs.push(formatLib);
   // Authz selectors: introduced 1.31 behind the AuthorizeWithSelectors gate (on by default from 1.32).
   if (releaseHas(compat, "celAuthzSelectorsLibrary") && (releaseHas(minor, "celAuthorizeWithSelectors") || ignoreGates))

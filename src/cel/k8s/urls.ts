@@ -8,7 +8,7 @@ import { g, m, type Lib } from "../core/checker/decls.js";
 import { goURLParse, goURLParseRequestURI, type GoURL } from "../../k8s/url.js";
 import { CelErr, ListV, MapV, OpaqueV, actualSize, type Result, type Val } from "../core/interpreter/values.js";
 import { STRING_TRAVERSAL, type Impl } from "../core/interpreter/functions.js";
-import { ST, ONE, rfac, runion, type R } from "../core/cost/range.js";
+import { ST, ONE, rfac, rmul, runion, type R } from "../core/cost/range.js";
 import type { KubernetesLibrary } from "./library.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -111,12 +111,22 @@ export const URLS_FUNCTIONS: Record<string, Impl> = {
 // ---------------------------------------------------------------------------------------------------------------
 // cost
 
+const URL_ESCAPE_FACTOR: R = { min: 1, max: 3 };
 const COST_ONE = new Set(["getScheme", "getHostname", "getHost", "getPort", "getEscapedPath", "getQuery"]);
 
 export const urlsLibrary: KubernetesLibrary = {
   functions: URLS_FUNCTIONS,
-  estimate(coster, fn, _ov, _target, args) {
-    if (COST_ONE.has(fn)) return { cost: ONE, size: null };
+  estimate(coster, fn, _ov, target, args) {
+    if (COST_ONE.has(fn)) {
+      // Since kubernetes/kubernetes#141984 an accessor's result is no larger than its URL, so that a string function
+      // on it (matches) is priced from the URL's size rather than from an unbounded string; getEscapedPath may
+      // percent-encode every byte (%XX), three times the size.
+      if (target === null) return { cost: ONE, size: null };
+      coster.releaseChange("url-accessor-sizes");
+      if (!coster.f.urlAccessorSizes) return { cost: ONE, size: null };
+      const size = coster.libSize(target);
+      return { cost: ONE, size: fn === "getEscapedPath" ? rmul(size, URL_ESCAPE_FACTOR) : size };
+    }
     if (fn === "url" && args.length === 1) {
       const s = coster.libSize(args[0]!);
       return { cost: rfac(s, ST), size: s };

@@ -2,14 +2,16 @@
  * Estimates that changed between Kubernetes releases because the estimator itself changed (not the schema), so
  * `crdlint cost` and the cost diagnostics can say why a CRD the previous release accepted is now over budget.
  *
- * The only such change known to crdlint is Kubernetes 1.37's move to cel-go v0.29 (from v0.26), whose
+ * Two such changes are known to crdlint. Kubernetes 1.37's move to cel-go v0.29 (from v0.26), whose
  * checker/cost.go costs the global `matches(string, regex)` like `string.matches(regex)` (cel-expr/cel-go#1350);
  * before it the global form fell through to the default 1 + arguments. docs/cel-cost.md has the derivation and
- * why the strings-extension estimators of the same cel-go release do not apply to Kubernetes.
+ * why the strings-extension estimators of the same cel-go release do not apply to Kubernetes. And the pre-release
+ * 1.38's URL accessors, whose results are sized by their URL (kubernetes/kubernetes#141984): noted at 1.38 only, so
+ * that what a released minor prints does not depend on a release that has not shipped.
  */
 import type { ReleaseCostChange } from "../core/cost/estimator.js";
 import { estimateCost } from "../k8s/cost.js";
-import { releaseHas, RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
+import { prereleaseOf, releaseHas, RELEASE_BEHAVIOURS, type ReleaseBehaviourName } from "../../k8s/releases.js";
 import type { CheckedAst, DeclType } from "../core/types.js";
 
 export interface ReleaseChangeNote {
@@ -26,6 +28,14 @@ export interface ReleaseChangeNote {
 const DESCRIPTION: Record<ReleaseCostChange, string> = {
   "global-matches":
     "cel-go v0.29 estimates the global matches(string, regex) like string.matches(regex), where earlier releases charged 1 (docs/cel-cost.md)",
+  "url-accessor-sizes":
+    "a URL accessor's result (getHost, getEscapedPath, ...) is sized by its URL (kubernetes/kubernetes#141984), where earlier releases priced it as the largest possible string",
+};
+
+/** The release table's name of each change. */
+const BEHAVIOUR: Record<ReleaseCostChange, ReleaseBehaviourName> = {
+  "global-matches": "celCostGlobalMatches",
+  "url-accessor-sizes": "celCostUrlAccessorSizes",
 };
 
 /** A count whole, with its order of magnitude when it is too long to read at a glance (never cut: see inlineValue). */
@@ -51,13 +61,16 @@ export function estimateWithReleaseChange(
     kubernetesMinor: minor,
     onReleaseChange: (c) => changes.add(c),
   }).max;
-  const construct = [...changes][0];
+  // A change of the pre-release is announced only from the pre-release on (a released minor's output stays as it was).
+  const construct = [...changes].find(
+    (c) => releaseHas(minor, BEHAVIOUR[c]) || prereleaseOf(RELEASE_BEHAVIOURS[BEHAVIOUR[c]].since) === undefined,
+  );
   if (construct === undefined) return { estimatedCost };
   // Only this construct estimated the other way, everything else as at `minor`: the difference is the change alone.
   const other = estimateCost(ast, rootDecl, { kubernetesMinor: minor, flip: construct }).max;
   if (other === estimatedCost) return { estimatedCost };
-  const release = `1.${RELEASE_BEHAVIOURS.celCostGlobalMatches.since}`;
-  const changed = releaseHas(minor, "celCostGlobalMatches");
+  const release = `1.${RELEASE_BEHAVIOURS[BEHAVIOUR[construct]].since}`;
+  const changed = releaseHas(minor, BEHAVIOUR[construct]);
   const [before, after] = changed ? [other, estimatedCost] : [estimatedCost, other];
   const text = changed
     ? `cost changed in Kubernetes ${release}: ${DESCRIPTION[construct]}; this expression's estimate goes from ${group(before)} to ${group(after)} per evaluation`

@@ -2,6 +2,7 @@
 import type { Formatter } from "../types.js";
 import { ruleDocsUrl } from "../rule-docs.js";
 import { EFFECT_ORDER, revisionVerdict } from "../revision-summary.js";
+import { prereleaseField } from "../../k8s/version.js";
 
 export const json: Formatter = (result, ctx) =>
   JSON.stringify(
@@ -9,6 +10,8 @@ export const json: Formatter = (result, ctx) =>
       tool: "crdlint",
       version: ctx.toolVersion,
       kubernetesVersion: result.kubernetesVersion,
+      // The pre-release modules a release not yet shipped was read from (an addition to the contract; absent otherwise).
+      ...prereleaseField(result.kubernetesVersion),
       // Each diagnostic adds its rule's documentation URL (an addition to the contract).
       diagnostics: result.diagnostics.map((d) => ({ ...d, url: ruleDocsUrl(d.rule) })),
       summary: result.summary,

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { atOrAbove, detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
+import { kubernetesPrerelease } from "../../k8s/version.js";
 
 /** Text as XML attribute or element content (shared with the test report's JUnit). */
 export function xml(s: string): string {
@@ -40,6 +41,12 @@ export const junit: Formatter = (result, ctx) => {
   const suites: string[] = [];
   let total = 0;
   let failures = 0;
+  // A release not yet shipped: each suite's properties name the pre-release modules its verdicts were read from.
+  const pre = kubernetesPrerelease(result.kubernetesVersion);
+  const properties =
+    pre === undefined
+      ? ""
+      : `    <properties>\n      <property name="kubernetesVersion" value="${xml(result.kubernetesVersion)}"/>\n      <property name="prerelease" value="${xml(pre)}"/>\n    </properties>\n`;
   for (const [file, diags] of byFile) {
     // A diagnostic behind another problem is not a failure of its own (the apiserver does not report it yet): it
     // is listed in system-out with its mark, so that the failing testcases stay the apiserver's answer.
@@ -66,7 +73,7 @@ export const junit: Formatter = (result, ctx) => {
       ? `    <system-out>${xml(others.map((d) => describe(d, file)).join("\n\n"))}</system-out>\n`
       : "";
     suites.push(
-      `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failing.length}" errors="0">\n${cases.join("\n")}\n${out}  </testsuite>`,
+      `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failing.length}" errors="0">\n${properties}${cases.join("\n")}\n${out}  </testsuite>`,
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crdlint" tests="${total}" failures="${failures}" errors="0">\n${suites.join("\n")}${suites.length ? "\n" : ""}</testsuites>\n`;

@@ -13,6 +13,7 @@ import {
   revisionVerdict,
   type SummaryEffect,
 } from "../revision-summary.js";
+import { describeKubernetesRelease } from "../../k8s/version.js";
 
 /** Rows shown per CRD: a comment has a size limit (65,536 characters on GitHub), and the JSON report has them all. */
 const MAX_ROWS_PER_CRD = 50;
@@ -52,7 +53,10 @@ export const markdown: Formatter = (result, ctx) => {
   const out: string[] = [];
   const s = result.summary;
   const revision = ctx.revision === true;
-  out.push(`### crdlint${revision ? ": CRD update" : ""} (Kubernetes ${result.kubernetesVersion})`, "");
+  out.push(
+    `### crdlint${revision ? ": CRD update" : ""} (Kubernetes ${describeKubernetesRelease(result.kubernetesVersion)})`,
+    "",
+  );
   const verdict = revision ? revisionVerdict(result.diagnostics, s.crds, ctx.errorsOnly === true) : null;
   if (verdict) {
     out.push(`**${verdict.line}**`, "");

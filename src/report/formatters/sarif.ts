@@ -3,6 +3,7 @@ import { relative, isAbsolute, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 import { REPOSITORY_URL, ruleDocsUrl } from "../rule-docs.js";
+import { kubernetesPrerelease, prereleaseField } from "../../k8s/version.js";
 
 /**
  * A file under the working directory as a relative URI reference (what code scanning maps to the repository); one
@@ -86,6 +87,10 @@ export const sarif: Formatter = (result, ctx) => {
         },
       })),
       columnKind: "unicodeCodePoints",
+      // A release not yet shipped: the run says which pre-release modules its answers were read from.
+      ...(kubernetesPrerelease(result.kubernetesVersion) !== undefined
+        ? { properties: { kubernetesVersion: result.kubernetesVersion, ...prereleaseField(result.kubernetesVersion) } }
+        : {}),
     },
   );
   return JSON.stringify(log, null, 2) + "\n";

@@ -3,6 +3,7 @@ import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 import { crdCounts, filesWithSeveralDocuments, isRevisionFinding, revisionVerdict } from "../revision-summary.js";
+import { describeKubernetesRelease } from "../../k8s/version.js";
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -76,10 +77,12 @@ export const text: Formatter = (result, ctx) => {
   // Infos alone are no problem (a kustomize patch or a template skipped, a CRD added): the run is green, and says so.
   if (s.errors + s.warnings === 0)
     lines.push(
-      c.green(`✔ no problems${s.infos ? `, ${s.infos} info` : ""} (${counts}, Kubernetes ${result.kubernetesVersion})`),
+      c.green(
+        `✔ no problems${s.infos ? `, ${s.infos} info` : ""} (${counts}, Kubernetes ${describeKubernetesRelease(result.kubernetesVersion)})`,
+      ),
     );
   else {
-    const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${result.kubernetesVersion}`;
+    const summary = `✖ ${problems} problem${problems === 1 ? "" : "s"} (${s.errors} error${s.errors === 1 ? "" : "s"}, ${s.warnings} warning${s.warnings === 1 ? "" : "s"}${s.infos ? `, ${s.infos} info` : ""}) in ${counts}, Kubernetes ${describeKubernetesRelease(result.kubernetesVersion)}`;
     lines.push(s.errors ? c.red.bold(summary) : c.yellow.bold(summary));
   }
   if (s.hidden) {

@@ -103,8 +103,9 @@ export interface EstimateOptions {
 /**
  * Constructs whose estimate changed with a Kubernetes release (cel-cost.md §11, docs/cel-cost.md):
  * - "global-matches" (1.37, cel-go v0.29.0): `matches(s, re)` costs like `s.matches(re)` instead of 1 + args.
+ * - "url-accessor-sizes" (1.38, kubernetes/kubernetes#141984): a URL accessor's result is sized by its URL.
  */
-export type ReleaseCostChange = "global-matches";
+export type ReleaseCostChange = "global-matches" | "url-accessor-sizes";
 
 export interface CostEstimate {
   min: bigint;
@@ -165,6 +166,7 @@ class Coster {
   ) {
     const f = { ...flags };
     if (opts.flip === "global-matches") f.globalMatches = !f.globalMatches;
+    if (opts.flip === "url-accessor-sizes") f.urlAccessorSizes = !f.urlAccessorSizes;
     this.f = f;
   }
 
@@ -256,6 +258,10 @@ class Coster {
       if (isScalar(n.type, false)) return ONE;
     }
     return this.unknownSize(n);
+  }
+
+  releaseChange(change: ReleaseCostChange): void {
+    this.opts.onReleaseChange?.(change);
   }
 
   /** Library estimators' sizeEstimate / ext estimateSize: computed size, else schema size, else unknown. */

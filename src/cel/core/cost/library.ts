@@ -6,13 +6,15 @@
 import type { Constant, Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import type { CelType } from "../types.js";
 import { MAX_UINT64, ST, norm, big, wrap, ONE, rfixed, radd, rmul, rfac, type R } from "./range.js";
-import type { GoPath } from "./estimator.js";
+import type { GoPath, ReleaseCostChange } from "./estimator.js";
 import { codePoints } from "../runes.js";
 
 /** What the library estimators use of the coster: the release's estimator flags and argument sizes. */
 export interface LibraryCoster {
   readonly f: Flags;
   libSize(n: AstNode): R;
+  /** Says that the expression uses a construct whose estimate changed with a release (EstimateOptions.onReleaseChange). */
+  releaseChange(change: ReleaseCostChange): void;
 }
 
 // Types
@@ -162,6 +164,8 @@ export interface Flags {
   refinedReplace: boolean;
   /** cel-go ≥ v0.29: the global `matches(s, re)` is costed like `s.matches(re)`. */
   globalMatches: boolean;
+  /** The URL accessors pass on their URL's size estimate (kubernetes/kubernetes#141984). */
+  urlAccessorSizes?: boolean;
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([
