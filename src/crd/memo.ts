@@ -46,12 +46,14 @@ export class Memo {
    * or after setting it.
    */
   settle(): void {
+    // Called after every invocation of every rule: nothing to do is the common case, and must cost nothing.
+    if (this.pending.length === 0 && this.pendingFor.length === 0) return;
     if (this.touch?.touched) {
       for (const k of this.pending) this.releaseBound.add(k);
       for (const key of this.pendingFor) this.releaseBoundFor.add(key);
     }
-    this.pending.length = 0;
-    this.pendingFor.length = 0;
+    if (this.pending.length) this.pending.length = 0;
+    if (this.pendingFor.length) this.pendingFor.length = 0;
   }
 
   has<T>(key: MemoKey<T>, sub = ""): boolean {

@@ -316,7 +316,9 @@ class Engine implements Linter {
       const old = update && name !== null ? update.old(name, doc) : undefined;
       // An update's verdict rests on OLD: nothing of it is shared between releases.
       const crdBook =
-        book && !old ? (book.crds[crdObjects.length - 1] ??= { recorded: false, schemas: [] }) : undefined;
+        book && !old
+          ? (book.crds[crdObjects.length - 1] ??= { recorded: false, schemas: [], crdRecords: new Map() })
+          : undefined;
       const raws = this.lintCrd(
         doc,
         value,
@@ -458,7 +460,7 @@ class Engine implements Linter {
     };
     const isUpdate = update !== undefined;
     // What depends on the release is read through getters that say so (touch), as in a schema's context.
-    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
+    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[], captured?: Report[]): RuleContext => ({
       crd,
       memo,
       applyMethod,
@@ -474,7 +476,10 @@ class Engine implements Linter {
         touch.touched = true;
         return shared.update;
       },
-      report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate }),
+      report: (r: Report) => {
+        captured?.push(r);
+        sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate });
+      },
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!)
@@ -484,12 +489,35 @@ class Engine implements Linter {
       if (crdUpdate) out.push(...crdUpdate.checkServedAsV1(raw, document, object));
       return out;
     }
-    for (const rule of this.byPhase.get("crd")!)
-      if (rule.check) {
-        touch.touched = false;
-        this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
-        memo.settle();
+    for (const rule of this.byPhase.get("crd")!) {
+      if (!rule.check) continue;
+      // As on schema nodes: what a CRD rule found without reading its release is replayed at the other releases.
+      const found = replaying ? book!.crdRecords.get(rule.id) : undefined;
+      if (found) {
+        for (const r of found)
+          out.push({ rule, report: resolved(rule, r), document, object, phase: "crd", update: isUpdate });
+        continue;
       }
+      touch.touched = false;
+      const captured: Report[] = [];
+      let failed = false;
+      this.guard(
+        rule,
+        () => {
+          try {
+            rule.check!(makeCtx(rule, "crd", out, captured));
+          } catch (e) {
+            failed = true;
+            throw e;
+          }
+        },
+        out,
+        document,
+        object,
+      );
+      memo.settle();
+      if (book && !replaying) book.crdRecords.set(rule.id, touch.touched || failed ? null : captured);
+    }
     const structuralRequired = structuralSchemaRequired(update, crd);
     // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
     crd.schemas.forEach((scope, i) => {
@@ -571,22 +599,26 @@ class Engine implements Linter {
         if (!book) return undefined;
         const key = `${phase}#${run}#${rule.id}`;
         let r = book.records.get(key);
-        if (!r && !replaying) book.records.set(key, (r = { nodes: new Array<Recorded>(nodes.length) }));
+        if (!r && !replaying) book.records.set(key, (r = { at: [], found: [] }));
         return r;
       });
       const recording = book !== undefined && !replaying;
       /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
       const visitors = rules.flatMap((rule, i) =>
-        rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]!, record: records[i] }] : [],
+        rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]!, record: records[i], cursor: 0 }] : [],
       );
       /* eslint-enable @typescript-eslint/unbound-method */
       state.capturing = recording;
       for (let n = 0; n < nodes.length; n++) {
         const node = nodes[n]!;
         for (const v of visitors) {
-          if (replaying) {
-            const found = v.record?.nodes[n];
-            if (found) {
+          const record = v.record;
+          if (replaying && record) {
+            // The record lists, in node order, the nodes where the rule reported or read its release: elsewhere it
+            // found nothing, at every release.
+            if (record.at[v.cursor] !== n) continue;
+            const found = record.found[v.cursor++]!;
+            if (found !== null) {
               for (const r of found) v.ctx.report(r);
               continue;
             }
@@ -601,7 +633,10 @@ class Engine implements Linter {
             state.touch.touched = true; // a failure is not replayed: each release says it
           }
           (state.memo ?? shared.memo).settle();
-          if (recording) v.record!.nodes[n] = state.touch.touched ? null : (state.captured ?? NOTHING);
+          if (recording && (state.touch.touched || state.captured)) {
+            v.record!.at.push(n);
+            v.record!.found.push(state.touch.touched ? null : state.captured!);
+          }
         }
       }
       for (let i = 0; i < rules.length; i++) {
@@ -842,9 +877,19 @@ const COST_API_RULE: Rule = defineEngineRule({
 /** What one rule reported on one schema node (or schema) without reading its release; null: it did read it (or failed). */
 type Recorded = readonly Report[] | null;
 
+/**
+ * A rule's records on one schema: `at` the nodes (in order) where it reported or read its release, `found` what it did
+ * there; nothing at the other nodes. `schema`: its checkSchema's.
+ */
+interface RuleRecord {
+  at: number[];
+  found: Recorded[];
+  schema?: Recorded;
+}
+
 /** A run's records of one schema: by phase, its run and the rule; and its nodes, walked once. */
 interface SchemaBook {
-  records: Map<string, { nodes: Recorded[]; schema?: Recorded }>;
+  records: Map<string, RuleRecord>;
   nodes: readonly SchemaNode[] | null;
 }
 
@@ -852,6 +897,8 @@ interface SchemaBook {
 export interface CrdBook {
   recorded: boolean;
   schemas: SchemaBook[];
+  /** What each CRD-phase rule found (null: it read its release). */
+  crdRecords: Map<string, Recorded>;
   crd?: CrdView;
   memo?: Memo;
 }
