@@ -88,8 +88,8 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   for (const key of Object.keys(o))
     if (!known.includes(key) && o[key] !== undefined) errors.push(`unknown option "${key}"${hint(key, known)}`);
   if (isString("kubernetesVersion") && typeof o.kubernetesVersion === "string") {
-    // A range of releases is lint's (one run judges every release); the other commands take one release.
-    const ranges = api === "lint" || api === "lintText";
+    // A range of releases: lint's (one run judges every release) and validate's (a run per release, merged).
+    const ranges = api === "lint" || api === "lintText" || api === "validate";
     const v = ranges ? parseReleaseSpec(o.kubernetesVersion) : parseKubernetesVersion(o.kubernetesVersion);
     if (!v.ok) errors.push(`kubernetesVersion: ${v.error}`);
     else if (ranges && "range" in v.value && v.value.range && o.against !== undefined)

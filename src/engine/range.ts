@@ -20,6 +20,7 @@ import { describeReleases, formatReleases } from "../k8s/version.js";
 import type { Linter, ReplayBook, TextResult } from "./lint.js";
 import type { UpdateInput } from "./update.js";
 import type { EngineCode } from "./codes.js";
+import { runResult } from "./sink.js";
 
 const CLAIM_RULE = "crd-rejected-in-claimed-range" satisfies EngineCode;
 
@@ -177,5 +178,35 @@ export function rangeResult(result: LintResult, linter: RangeLinter, crdReleases
     kubernetesVersion: formatReleases(linter.minors),
     releases: all,
     crdReleases: [...crdReleases],
+  };
+}
+
+/**
+ * A run over several releases made of one run per release (validate, diff: each run at its release as at one): the
+ * diagnostics alike at several releases merged, each naming its releases, counted once; the counts of the inputs
+ * are the newest release's (they do not depend on the release).
+ */
+export function mergeReleaseRuns(runs: readonly LintResult[], minors: readonly number[]): LintResult {
+  const merged = new Map<string, { d: Diagnostic; minors: number[] }>();
+  runs.forEach((r, i) => {
+    for (const d of r.diagnostics) {
+      const key = JSON.stringify(d);
+      const m = merged.get(key);
+      if (m) m.minors.push(minors[i]!);
+      else merged.set(key, { d, minors: [minors[i]!] });
+    }
+  });
+  const newest = runs[runs.length - 1]!;
+  const { errors: _e, warnings: _w, infos: _i, hidden: _h, ...counts } = newest.summary;
+  const result = runResult(
+    [...merged.values()].map(({ d, minors: m }) => ({ ...d, releases: m.map(release) })),
+    counts,
+    formatReleases(minors),
+    newest.files,
+  );
+  return {
+    ...result,
+    ...(newest.bundles ? { bundles: newest.bundles } : {}),
+    releases: minors.map(release),
   };
 }
