@@ -88,14 +88,11 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   for (const key of Object.keys(o))
     if (!known.includes(key) && o[key] !== undefined) errors.push(`unknown option "${key}"${hint(key, known)}`);
   if (isString("kubernetesVersion") && typeof o.kubernetesVersion === "string") {
-    // A range of releases: lint's (one run judges every release) and validate's (a run per release, merged).
-    const ranges = api === "lint" || api === "lintText" || api === "validate";
+    // A range of releases: lint's (one run judges every release); validate's, diff's and lint --against's (a run per
+    // release, merged). cost takes one release.
+    const ranges = api !== "cost";
     const v = ranges ? parseReleaseSpec(o.kubernetesVersion) : parseKubernetesVersion(o.kubernetesVersion);
     if (!v.ok) errors.push(`kubernetesVersion: ${v.error}`);
-    else if (ranges && "range" in v.value && v.value.range && o.against !== undefined)
-      errors.push(
-        "kubernetesVersion: a range of releases is not supported with against (lint an update at one release)",
-      );
   }
   if (isString("claimedKubernetesVersions") && typeof o.claimedKubernetesVersions === "string") {
     const v = parseReleaseSpec(o.claimedKubernetesVersions);

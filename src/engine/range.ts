@@ -16,7 +16,8 @@ import type { InputLayout } from "../load/layout.js";
 import type { LoadedText } from "../load/document.js";
 import { claimedMinors } from "../k8s/kube-version-constraint.js";
 import { knownReleases } from "../k8s/releases.js";
-import { describeReleases, formatReleases } from "../k8s/version.js";
+import { describeReleases, formatReleases, parseReleaseSpec } from "../k8s/version.js";
+import type { StdinReader } from "../load/files.js";
 import type { Linter, ReplayBook, TextResult } from "./lint.js";
 import type { UpdateInput } from "./update.js";
 import type { EngineCode } from "./codes.js";
@@ -209,4 +210,29 @@ export function mergeReleaseRuns(runs: readonly LintResult[], minors: readonly n
     ...(newest.bundles ? { bundles: newest.bundles } : {}),
     releases: minors.map(release),
   };
+}
+
+/**
+ * Runs `run` once per release when `options.kubernetesVersion` names several (a range, `supported`) and merges the
+ * results (mergeReleaseRuns); else once, as asked. Standard input is read once whatever the number of runs.
+ */
+export async function overReleases<O extends { kubernetesVersion?: string; stdin?: StdinReader }>(
+  options: O,
+  run: (options: O, newest: boolean) => Promise<LintResult>,
+): Promise<LintResult> {
+  const spec = options.kubernetesVersion === undefined ? undefined : parseReleaseSpec(options.kubernetesVersion);
+  if (!spec?.ok || !spec.value.range) return run(options, true);
+  const { minors } = spec.value;
+  const stdin = options.stdin;
+  let read: ReturnType<StdinReader> | undefined;
+  const once: StdinReader | undefined = stdin && ((limit) => (read ??= stdin(limit)));
+  const runs: LintResult[] = [];
+  for (const minor of minors)
+    runs.push(
+      await run(
+        { ...options, kubernetesVersion: release(minor), ...(once ? { stdin: once } : {}) },
+        minor === minors[minors.length - 1],
+      ),
+    );
+  return mergeReleaseRuns(runs, minors);
 }

@@ -19,7 +19,8 @@ export async function lintRun(paths: readonly string[], options: LintOptions): P
   checkPaths(paths);
   checkOptions("lint", options, ruleIds());
   // No release asked: what the project claims (its configuration, its charts' kubeVersion) is the run's range.
-  const claimed = await claimedRunVersion(paths, options);
+  // (An update, lint --against, is judged at the releases asked only.)
+  const claimed = "against" in options ? undefined : await claimedRunVersion(paths, options);
   return makeLinter(allRules, claimed ? { ...options, kubernetesVersion: claimed } : options);
 }
 

@@ -10,8 +10,7 @@ import { allRules } from "../../rules/index.js";
 import { makeLinter, type LintOptions } from "../../engine/files.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
 import { ValidateRun } from "./run.js";
-import { mergeReleaseRuns } from "../../engine/range.js";
-import { parseReleaseSpec } from "../../k8s/version.js";
+import { overReleases } from "../../engine/range.js";
 
 export interface ValidateOptions extends LintOptions {
   /** CRD files, directories, globs or `-` (stdin). */
@@ -34,24 +33,11 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     options,
     allRules.map((r) => r.id),
   );
-  const spec = options.kubernetesVersion === undefined ? undefined : parseReleaseSpec(options.kubernetesVersion);
-  if (!spec?.ok || !spec.value.range) return new ValidateRun(options, await makeLinter(allRules, options)).run(paths);
-  // Several releases: one run at each (standard input read once), merged; the stored objects reported once, the
-  // newest release's.
-  const minors = spec.value.minors;
-  const stdin = options.stdin;
-  let read: ReturnType<NonNullable<ValidateOptions["stdin"]>> | undefined;
-  const once: ValidateOptions["stdin"] = stdin && ((limit) => (read ??= stdin(limit)));
-  const runs: LintResult[] = [];
-  for (const minor of minors) {
-    const newest = minor === minors[minors.length - 1];
-    const at: ValidateOptions = {
-      ...options,
-      kubernetesVersion: `1.${minor}`,
-      ...(once ? { stdin: once } : {}),
-      onDefaulted: newest ? options.onDefaulted : undefined,
-    };
-    runs.push(await new ValidateRun(at, await makeLinter(allRules, at)).run(paths));
-  }
-  return mergeReleaseRuns(runs, minors);
+  // Several releases: one run at each, merged; the stored objects reported once, the newest release's.
+  return overReleases(options, async (at, newest) =>
+    new ValidateRun(
+      { ...at, onDefaulted: newest ? options.onDefaulted : undefined },
+      await makeLinter(allRules, at),
+    ).run(paths),
+  );
 }

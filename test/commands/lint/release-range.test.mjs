@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { cost, lint, lintText } from "../../../dist/index.js";
+import { cost, diffText, lint, lintText } from "../../../dist/index.js";
 import { supportedReleases } from "../../../dist/k8s/releases.js";
 import { describeReleases } from "../../../dist/k8s/version.js";
 import { crdlint, root, withoutUrl } from "../../helpers/cli.mjs";
@@ -116,9 +116,6 @@ test("library: one release stays as it was (no releases, no verdicts), and only 
   await assert.rejects(() => cost([join(root, "fixtures", "cel-cost")], { kubernetesVersion: "1.28..1.37" }), {
     name: "UsageError",
     message: /kubernetesVersion: invalid Kubernetes version "1.28..1.37"/,
-  });
-  await assert.rejects(() => lint(["."], { kubernetesVersion: "1.28..1.37", against: "HEAD" }), {
-    message: /a range of releases is not supported with against/,
   });
   await assert.rejects(() => lintText(CIDR, { claimedKubernetesVersions: "1.40..1.41" }), {
     message: /claimedKubernetesVersions: unsupported Kubernetes version "1.40"/,
@@ -305,4 +302,23 @@ test("CLI: a bad -k is a usage error naming what it accepts", () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr, /empty range of releases "1.30..1.28"/);
   assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
+});
+
+test("diff over releases: the update judged at each release (a run per release), findings merged", async () => {
+  // NEW adds the CIDR rule: rejected on update where the environment lacks isCIDR for new expressions.
+  const r = await diffText(PLAIN.replace("plains", "networks"), CIDR, { kubernetesVersion: "1.29..1.32" });
+  assert.equal(r.kubernetesVersion, "1.29..1.32");
+  assert.deepEqual(r.releases, minors(29, 32));
+  for (const release of r.releases) {
+    const one = await diffText(PLAIN.replace("plains", "networks"), CIDR, { kubernetesVersion: release });
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.releases.includes(release)).map(({ releases, ...d }) => JSON.stringify(d)),
+      one.diagnostics.map((d) => JSON.stringify(d)),
+      `at ${release}`,
+    );
+  }
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.rule === "cel-compile-failed").map((d) => d.releases),
+    [["1.29"], ["1.30"]],
+  );
 });
