@@ -10,6 +10,7 @@ import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { lintFiles, lintRun, lintText as lintTextCommand } from "./commands/lint/index.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
 import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "./commands/diff/index.js";
+import { overReleases } from "./engine/range.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -68,12 +69,10 @@ export async function lint(
   options: LintOptions & RevisionOptions & { against?: string } = {},
 ): Promise<LintResult> {
   if (options.against === undefined) return lintFiles(paths, options);
-  return lintUpdates(
-    await lintRun(paths, options),
-    { kind: "against", against: options.against },
-    paths,
-    options,
-    false,
+  const against = options.against;
+  // Several releases: an update judged at each (a run per release, merged).
+  return overReleases(options, async (o) =>
+    lintUpdates(await lintRun(paths, o), { kind: "against", against }, paths, o, false),
   );
 }
 
@@ -89,7 +88,9 @@ export async function diff(
   checkPaths(oldPaths);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
-  return lintUpdates(await diffLinter(options), { kind: "paths", paths: oldPaths }, newPaths, options, true);
+  return overReleases(options, async (o) =>
+    lintUpdates(await diffLinter(o), { kind: "paths", paths: oldPaths }, newPaths, o, true),
+  );
 }
 
 /** `diff` with OLD = the same paths at a git ref (or under a directory). */
@@ -102,7 +103,9 @@ export async function diffAgainst(
     throw new UsageError(`against: expected a git ref or a directory, got ${typeof against}`);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
-  return lintUpdates(await diffLinter(options), { kind: "against", against }, newPaths, options, true);
+  return overReleases(options, async (o) =>
+    lintUpdates(await diffLinter(o), { kind: "against", against }, newPaths, o, true),
+  );
 }
 
 /** `diff` on two texts (each one or more YAML documents). */
@@ -112,12 +115,14 @@ export async function diffText(
   options: RevisionOptions & { file?: string; oldFile?: string } = {},
 ): Promise<LintResult> {
   checkOptions("diffText", options, ruleIds());
-  return lintUpdateTexts(
-    await diffLinter(options),
-    { file: options.oldFile ?? "<old>", text: oldText },
-    { file: options.file ?? "<text>", text: newText },
-    options,
-    true,
+  return overReleases(options, async (o) =>
+    lintUpdateTexts(
+      await diffLinter(o),
+      { file: options.oldFile ?? "<old>", text: oldText },
+      { file: options.file ?? "<text>", text: newText },
+      o,
+      true,
+    ),
   );
 }
 

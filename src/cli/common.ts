@@ -89,7 +89,7 @@ export function addReleaseOptions(cmd: Command): Command {
   return cmd
     .option(
       "-k, --kubernetes-version <version>",
-      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows)",
+      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows); lint and validate also take a range, 1.28..1.37, or supported",
     )
     .option(
       "-c, --config <file>",
@@ -138,6 +138,8 @@ async function findConfig(cwd: string): Promise<string | null> {
 
 export interface LoadedOptions {
   kubernetesVersion?: string;
+  /** The configuration's `kubernetesVersions`: the releases the project claims (lint judges its CRDs at each). */
+  claimedKubernetesVersions?: string;
   /** --preset, else the configuration's `extends`, else undefined (the library's default, recommended). */
   preset?: Preset;
   rules: Record<string, "off" | "info" | "warning" | "error">;
@@ -184,6 +186,7 @@ export async function loadOptions(
     rules: LoadedOptions["rules"];
     ignore: string[];
     kubernetesVersion?: string;
+    kubernetesVersions?: string;
     preset?: Preset;
     diff?: LoadedOptions["diffPolicy"];
     applyMethod?: LoadedOptions["applyMethod"];
@@ -203,6 +206,7 @@ export async function loadOptions(
   }
   return {
     kubernetesVersion: flags.kubernetesVersion ?? config.kubernetesVersion,
+    ...(config.kubernetesVersions !== undefined ? { claimedKubernetesVersions: config.kubernetesVersions } : {}),
     // The command line wins over `extends`; the configuration's own `rules` still apply on top of either preset.
     ...(flags.preset !== undefined || config.preset !== undefined
       ? { preset: (flags.preset as Preset | undefined) ?? config.preset }

@@ -207,6 +207,7 @@ async function reportRun(
     diagnostics: renameStdin(result.diagnostics, stdinName),
     files: result.files?.map((f) => (f === "-" && stdinName ? stdinName : f)),
     ...(result.bundles ? { bundles: result.bundles.map((f) => (f === "-" && stdinName ? stdinName : f)) } : {}),
+    ...(result.crdReleases ? { crdReleases: renameStdin(result.crdReleases, stdinName) } : {}),
   };
   const shown = quietView(named, flags.quiet);
   await emitReport(

@@ -1,7 +1,7 @@
 /** `.crdlint.yaml`: parsed and checked into a typed Config (pure; the CLI finds and reads the file). */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node, type YAMLMap } from "yaml";
 import type { ConfiguredSeverity } from "../diagnostics/index.js";
-import { parseKubernetesVersion } from "../k8s/version.js";
+import { parseKubernetesVersion, parseReleaseSpec } from "../k8s/version.js";
 import { PRESETS, type Preset } from "../rules/define-rule.js";
 import { closest } from "./suggest.js";
 import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
@@ -11,6 +11,11 @@ export const CONFIG_FILE_NAMES = [".crdlint.yaml", ".crdlint.yml"];
 
 export interface Config {
   kubernetesVersion?: string;
+  /**
+   * The releases the project claims to support (`1.28..1.37`, `supported` or one release): a CRD rejected at one of
+   * them is an error; with no release asked (-k, kubernetesVersion), they are the run's releases.
+   */
+  kubernetesVersions?: string;
   /** The preset named by `extends: [crdlint:<preset>]`; the rules' defaults come from it, `rules` overrides them. */
   preset?: Preset;
   rules: Record<string, ConfiguredSeverity>;
@@ -24,7 +29,7 @@ export interface Config {
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string; errors: string[] };
 
 const SEVERITIES = ["off", "info", "warning", "error"];
-const KEYS = ["extends", "kubernetesVersion", "rules", "ignore", "diff", "applyMethod"];
+const KEYS = ["extends", "kubernetesVersion", "kubernetesVersions", "rules", "ignore", "diff", "applyMethod"];
 const DIFF_KEYS = ["rules", "unstableVersions", "ignore"];
 const IGNORE_KEYS = ["rule", "crd", "path", "reason"];
 /** What `extends` accepts, in ESLint's spelling (`extends: ["eslint:recommended"]`). */
@@ -152,6 +157,20 @@ export function parseConfig(text: string, file: string, knownRules: ReadonlySet<
       const parsed = parseKubernetesVersion(written);
       if (!parsed.ok) errors.push(`${at(value)}: kubernetesVersion: ${parsed.error}`);
       else config.kubernetesVersion = written;
+    } else if (key === "kubernetesVersions") {
+      if (!isScalar(value) || value.value === null || typeof value.value === "boolean") {
+        errors.push(
+          `${at(value ?? keyNode)}: kubernetesVersions: must be releases such as "1.28..1.37" or supported, got ${describe(value)}`,
+        );
+        continue;
+      }
+      const written =
+        value.type === Scalar.PLAIN && value.range
+          ? text.slice(value.range[0], value.range[1]).trim()
+          : String(value.value);
+      const parsed = parseReleaseSpec(written);
+      if (!parsed.ok) errors.push(`${at(value)}: kubernetesVersions: ${parsed.error}`);
+      else config.kubernetesVersions = written;
     } else if (key === "applyMethod") {
       if (!isScalar(value) || !isApplyMethod(value.value)) {
         const got = isScalar(value) && typeof value.value === "string" ? suggest(value.value, APPLY_METHODS) : "";

@@ -90,6 +90,11 @@ export interface Diagnostic {
   occurrence?: number;
   /** The apiserver accepts the object and sends this warning itself (`apiserver` is false: not a rejection). */
   apiserverWarning?: boolean;
+  /**
+   * A run over several releases (`-k 1.28..1.37`, `-k supported`): the releases at which the diagnostic holds,
+   * oldest first (a diagnostic alike at several releases is one). Absent in a run at one release.
+   */
+  releases?: string[];
 }
 
 /** The diagnostic that hides another one (the apiserver stops at it). */
@@ -167,6 +172,25 @@ export interface LintResult {
   files?: string[];
   /** The files that hold several CRDs (set by diff and lint --against): their findings name their CRD in text. */
   bundles?: string[];
+  /** A run over several releases: the releases, oldest first (`kubernetesVersion` then writes them as a range). */
+  releases?: string[];
+  /** A run over several releases: each CRD's verdict at each of them, in input order. */
+  crdReleases?: CrdReleases[];
+}
+
+/** One CRD's verdict at each release of a run over several (accepted: no apiserver error there). */
+export interface CrdReleases {
+  file: string;
+  document: number;
+  object: string | null;
+  /** The verdict at each release of the run, by release (`"1.28": "rejected"`). */
+  verdicts: Record<string, "accepted" | "rejected">;
+  /** The releases that accept it, oldest first. */
+  accepted: string[];
+  /** The oldest release of the run that accepts it; null when none does. */
+  firstAccepted: string | null;
+  /** The releases the project claims for the CRD's file, and where it says so (a Chart.yaml, .crdlint.yaml). */
+  claimed?: { source: string; releases: string[] };
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -193,7 +217,8 @@ export function prepareDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   let last = "";
   for (const d of sorted) {
     // The type counts: two rules that fail alike but carry different reasons are two apiserver errors.
-    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}\0${d.occurrence ?? 1}`;
+    // In a run over several releases, the same finding at other releases (another value printed) is not a repeat.
+    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}\0${d.occurrence ?? 1}${d.releases ? `\0${d.releases.join()}` : ""}`;
     if (fp === last) continue;
     last = fp;
     out.push(d);

@@ -13,6 +13,7 @@ export const ENGINE_CODES = [
   "internal-error",
   "disable-directive-unknown-rule",
   "disable-directive-unused",
+  "crd-rejected-in-claimed-range",
 ] as const;
 
 export type EngineCode = (typeof ENGINE_CODES)[number];

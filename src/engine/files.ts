@@ -1,8 +1,10 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
 import { expandInputs, type StdinReader } from "../load/files.js";
 import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
-import type { ConfiguredSeverity, LintResult } from "../diagnostics/index.js";
-import { DEFAULT_KUBERNETES_VERSION, parseKubernetesVersion } from "../k8s/version.js";
+import { chartKubeVersion, type LayoutCache } from "../load/layout.js";
+import type { ConfiguredSeverity, CrdReleases, LintResult } from "../diagnostics/index.js";
+import { DEFAULT_KUBERNETES_VERSION, parseReleaseSpec } from "../k8s/version.js";
+import { chartClaim, isRangeLinter, rangeResult, RangeLinter, type ReleaseClaim } from "./range.js";
 import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
@@ -12,8 +14,18 @@ import { DiagnosticSink } from "./sink.js";
 export { parseJobs } from "./parallel.js";
 
 export interface LintOptions {
-  /** Target Kubernetes release, `1.N` (default: the newest crdlint knows). */
+  /**
+   * Target Kubernetes release, `1.N` (default: the newest crdlint knows, or the claimed releases); for lint also a
+   * range, `1.28..1.37`, or `supported` (the minors upstream supports on the run's date): one run judges every
+   * release, each diagnostic names the releases it holds for, and the result has each CRD's verdict per release.
+   */
   kubernetesVersion?: string;
+  /**
+   * The releases the project claims to support (`kubernetesVersions` of .crdlint.yaml): a range, `supported` or one
+   * release. A CRD rejected at a claimed release of the run is an error (crd-rejected-in-claimed-range); a chart's
+   * kubeVersion (Chart.yaml above a file) claims for its own files. With no kubernetesVersion, the claims are the run's.
+   */
+  claimedKubernetesVersions?: string;
   /**
    * The rule set: `recommended` (default: what the apiserver rejects or warns about, and what makes a CRD malfunction),
    * `strict` (every rule, conventions and style too) or `apiserver` (only what the apiserver rejects or warns about).
@@ -58,7 +70,7 @@ export async function makeLinter(
   options: LintOptions,
   onSchemaCost?: (result: SchemaCostResult) => void,
 ): Promise<Linter> {
-  const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
+  const v = parseReleaseSpec(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
   if (options.preset !== undefined && !isPreset(options.preset))
     throw new UsageError(`unknown preset ${JSON.stringify(options.preset)} (expected ${PRESETS.join(", ")})`);
@@ -66,14 +78,55 @@ export async function makeLinter(
     throw new UsageError(
       `unknown apply method ${JSON.stringify(options.applyMethod)} (expected ${APPLY_METHODS.join(", ")})`,
     );
-  return createLinter(ruleList, {
-    minor: v.value.minor,
-    ruleSeverity: options.rules,
-    preset: options.preset,
-    onSchemaCost,
-    apiserverGates: options.apiserverGates === true,
-    ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
+  const engine = (minor: number) =>
+    createLinter(ruleList, {
+      minor,
+      ruleSeverity: options.rules,
+      preset: options.preset,
+      onSchemaCost,
+      apiserverGates: options.apiserverGates === true,
+      ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
+    });
+  if (!v.value.range) return engine(v.value.minors[0]!);
+  const engines: Linter[] = [];
+  // One after another: each engine loads its release's CEL environment.
+  for (const minor of v.value.minors) engines.push(await engine(minor));
+  return new RangeLinter(engines, v.value.minors, configClaim(options));
+}
+
+/** The releases `claimedKubernetesVersions` claims (a UsageError when it is not a release, a range or `supported`). */
+function configClaim(options: LintOptions): ReleaseClaim | undefined {
+  if (options.claimedKubernetesVersions === undefined) return undefined;
+  const v = parseReleaseSpec(options.claimedKubernetesVersions);
+  if (!v.ok) throw new UsageError(`claimedKubernetesVersions: ${v.error}`);
+  return { source: `kubernetesVersions ${options.claimedKubernetesVersions.trim()}`, minors: v.value.minors };
+}
+
+/**
+ * The run's releases when none is asked: every release claimed (the configuration's, and the kubeVersion of each
+ * chart the files are in), from the oldest to the newest; undefined when nothing is claimed (the default release).
+ */
+export async function claimedRunVersion(paths: readonly string[], options: LintOptions): Promise<string | undefined> {
+  if (options.kubernetesVersion !== undefined) return undefined;
+  const claims: number[] = [...(configClaim(options)?.minors ?? [])];
+  const cwd = options.cwd ?? process.cwd();
+  const expanded = await expandInputs(paths.length ? paths : ["."], {
+    cwd,
+    ignore: options.ignore,
+    ignoreBase: options.ignoreBase,
+    stdinFilename: options.stdinFilename,
   });
+  const layouts: LayoutCache = new Map();
+  for (const file of expanded.files) {
+    const kubeVersion = chartKubeVersion(file, cwd, layouts);
+    const claim = kubeVersion ? chartClaim(kubeVersion) : null;
+    if (claim) claims.push(...claim.minors);
+  }
+  if (claims.length === 0) return undefined;
+  const from = Math.min(...claims);
+  const to = Math.max(...claims);
+  // Written as a range even for one release: a claimed run reports per release.
+  return `1.${from}..1.${to}`;
 }
 
 export async function lintFilesWith(
@@ -109,10 +162,12 @@ export async function lintFilesWith(
   );
   // In input order whichever thread linted a file, so that the report is the same byte for byte; the first failure
   // in that order stops the run, as it does on one thread.
+  const crdReleases: CrdReleases[] = [];
   const take = (outcome: FileOutcome): void => {
     if (outcome.kind === "unreadable") throw new UsageError(outcome.message);
     if (outcome.kind === "crashed")
       throw Object.assign(new Error(outcome.message), outcome.stack ? { stack: outcome.stack } : {});
+    if (outcome.counts.crdReleases) crdReleases.push(...outcome.counts.crdReleases);
     sink.add(outcome.diagnostics);
     sink.count("files");
     sink.countAll(outcome.counts);
@@ -130,5 +185,6 @@ export async function lintFilesWith(
       4,
     );
   }
-  return sink.result(linter.minor, expanded.files);
+  const result = sink.result(linter.minor, expanded.files);
+  return isRangeLinter(linter) ? rangeResult(result, linter, crdReleases) : result;
 }

@@ -30,7 +30,7 @@ import { DualPath, FieldPath } from "../k8s/path.js";
 import { loadServices } from "./services.js";
 import { Severities } from "./sink.js";
 import { StructuralState } from "../crd/structural.js";
-import { Memo } from "../crd/memo.js";
+import { Memo, type ReleaseTouch } from "../crd/memo.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange } from "../k8s/releases.js";
@@ -101,6 +101,8 @@ export interface TextResult extends DocumentCounts {
   diagnostics: Diagnostic[];
   /** apiserver errors that a disable comment or annotation hid (the cluster still rejects the CRD). */
   suppressedApiserverErrors: number;
+  /** A run over several releases (src/engine/range.ts): each CRD's verdict at each release. */
+  crdReleases?: import("../diagnostics/index.js").CrdReleases[];
 }
 
 export interface RawDiagnostic {
@@ -133,6 +135,19 @@ export interface Linter {
    * file sits (a chart's templates/ or crds/, a kustomization's patch), found by src/load/layout.ts.
    */
   lintText(text: string, file: string, update?: UpdateInput, layout?: InputLayout): TextResult;
+  /**
+   * lintText on a text already loaded (`load`), naming the CRDs it linted. `book`: shared by the engines of a run
+   * over several releases, the first records what each rule found on each schema node without reading anything of
+   * its release, the others replay it instead of running the rule.
+   */
+  lintLoaded(
+    loaded: import("../load/document.js").LoadedText,
+    text: string,
+    file: string,
+    update?: UpdateInput,
+    layout?: InputLayout,
+    book?: ReplayBook,
+  ): TextResult & { crdObjects: { document: number; object: string | null }[] };
   /** Loads a text as lint does (the fast loader, else the full one), for the OLD side of an update. */
   load(text: string): import("../load/document.js").LoadedText;
   /** The run's severities (src/engine/sink.ts): every diagnostic's severity is resolved there. */
@@ -226,14 +241,31 @@ class Engine implements Linter {
   }
 
   lintText(text: string, file: string, update?: UpdateInput, layout: InputLayout = {}): TextResult {
-    const loaded = this.load(text);
+    const { crdObjects: _, ...result } = this.lintLoaded(this.load(text), text, file, update, layout);
+    return result;
+  }
+
+  /**
+   * Lints a text already loaded (a range of releases loads it once, src/engine/range.ts); also names the CRDs it
+   * linted (their document and name), whether or not they have diagnostics.
+   */
+  lintLoaded(
+    loaded: import("../load/document.js").LoadedText,
+    text: string,
+    file: string,
+    update?: UpdateInput,
+    layout: InputLayout = {},
+    book?: ReplayBook,
+  ): TextResult & { crdObjects: { document: number; object: string | null }[] } {
+    const crdObjects: { document: number; object: string | null }[] = [];
     const template = goTemplateAction(text, loaded.problems, {
       chartTemplate: layout.chart?.part === "templates",
       values: loaded.documents.map((d) => d.value),
     });
-    if (template) return this.templateResult(file, template);
+    if (template) return { ...this.templateResult(file, template), crdObjects };
     const patch = layout.kustomize ? kustomizePatch(loaded.documents, layout.kustomize) : null;
-    if (patch) return this.skippedResult(file, KUSTOMIZE_PATCH_RULE, patch.at, patch.message, patch.object);
+    if (patch)
+      return { ...this.skippedResult(file, KUSTOMIZE_PATCH_RULE, patch.at, patch.message, patch.object), crdObjects };
     const applyMethod = layout.applyMethod ?? this.options.applyMethod ?? "client-side";
     const out: Diagnostic[] = [];
     const counts: DocumentCounts = { documents: loaded.documents.length, crds: 0, resources: 0, skipped: 0 };
@@ -280,15 +312,24 @@ class Engine implements Linter {
       }
       counts.crds++;
       const name = isObject(value.metadata) && typeof value.metadata.name === "string" ? value.metadata.name : null;
+      crdObjects.push({ document: doc.index, object: buildCrdView(value).name });
       const old = update && name !== null ? update.old(name, doc) : undefined;
-      for (const raw of this.lintCrd(
+      // An update's verdict rests on OLD: nothing of it is shared between releases.
+      const crdBook =
+        book && !old
+          ? (book.crds[crdObjects.length - 1] ??= { recorded: false, schemas: [], crdRecords: new Map() })
+          : undefined;
+      const raws = this.lintCrd(
         doc,
         value,
         file,
         old ? { crd: old, storedVersions: old.storedVersions ?? update!.storedVersions } : undefined,
         this.options.apiserverGates !== true && update === undefined,
         applyMethod,
-      )) {
+        crdBook,
+      );
+      if (crdBook) crdBook.recorded = true;
+      for (const raw of raws) {
         const d = this.toDiagnostic(file, raw);
         // A position in OLD: NEW's comments do not cover it, NEW's disable annotation does.
         if (d && !(raw.file !== undefined ? suppressed({ ...d, document: doc.index, line: -1 }) : suppressed(d)))
@@ -311,7 +352,12 @@ class Engine implements Linter {
       if ((d.severity as ConfiguredSeverity) === "off") continue;
       out.push(f.suggestion ? { ...d, suggestion: f.suggestion } : d);
     }
-    return { diagnostics: out, ...counts, suppressedApiserverErrors: suppressions.suppressedApiserverErrors };
+    return {
+      diagnostics: out,
+      ...counts,
+      suppressedApiserverErrors: suppressions.suppressedApiserverErrors,
+      crdObjects,
+    };
   }
 
   /** A Go/Helm template: nothing of it is linted, one info says how to lint what it renders to (yaml-go-template). */
@@ -389,10 +435,19 @@ class Engine implements Linter {
     old?: { crd: OldCrd; storedVersions?: readonly string[] },
     behind = false,
     applyMethod: ApplyMethod = this.options.applyMethod ?? "client-side",
+    book?: CrdBook,
   ): RawDiagnostic[] {
-    const crd = buildCrdView(raw);
+    // The releases after the first share its view of the CRD, its schema nodes and what it memoized without reading
+    // anything of its release.
+    const replaying = book?.recorded === true;
+    const crd = replaying ? book!.crd! : buildCrdView(raw);
     const out: RawDiagnostic[] = [];
-    const memo = new Memo();
+    const touch: ReleaseTouch = { touched: false };
+    const memo = replaying ? book!.memo!.releaseIndependentCopy(touch) : new Memo(touch);
+    if (book && !replaying) {
+      book.crd = crd;
+      book.memo = memo;
+    }
     const object = crd.name;
     const crdUpdate = old ? new CrdUpdate(this.updateHost, old.crd, old.storedVersions, crd) : undefined;
     const update = crdUpdate?.options;
@@ -405,9 +460,27 @@ class Engine implements Linter {
       ...(update ? { update } : {}),
     };
     const isUpdate = update !== undefined;
-    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[]): RuleContext => ({
-      ...shared,
-      report: (r: Report) => sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate }),
+    // What depends on the release is read through getters that say so (touch), as in a schema's context.
+    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[], captured?: Report[]): RuleContext => ({
+      crd,
+      memo,
+      applyMethod,
+      get minor() {
+        touch.touched = true;
+        return shared.minor;
+      },
+      get services() {
+        touch.touched = true;
+        return shared.services;
+      },
+      get update() {
+        touch.touched = true;
+        return shared.update;
+      },
+      report: (r: Report) => {
+        captured?.push(r);
+        sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate });
+      },
     });
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!)
@@ -417,14 +490,57 @@ class Engine implements Linter {
       if (crdUpdate) out.push(...crdUpdate.checkServedAsV1(raw, document, object));
       return out;
     }
-    for (const rule of this.byPhase.get("crd")!)
-      if (rule.check) this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out)), out, document, object);
+    for (const rule of this.byPhase.get("crd")!) {
+      if (!rule.check) continue;
+      // As on schema nodes: what a CRD rule found without reading its release is replayed at the other releases.
+      const found = replaying ? book!.crdRecords.get(rule.id) : undefined;
+      if (found) {
+        for (const r of found)
+          out.push({ rule, report: resolved(rule, r), document, object, phase: "crd", update: isUpdate });
+        continue;
+      }
+      touch.touched = false;
+      const captured: Report[] = [];
+      let failed = false;
+      this.guard(
+        rule,
+        () => {
+          try {
+            rule.check!(makeCtx(rule, "crd", out, captured));
+          } catch (e) {
+            failed = true;
+            throw e;
+          }
+        },
+        out,
+        document,
+        object,
+      );
+      memo.settle();
+      if (book && !replaying) book.crdRecords.set(rule.id, touch.touched || failed ? null : captured);
+    }
     const structuralRequired = structuralSchemaRequired(update, crd);
     // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
-    for (const scope of crd.schemas)
+    crd.schemas.forEach((scope, i) => {
+      // The first release records each schema's invocations, the others replay them (book.recorded).
+      const replay: SchemaReplay = {
+        touch,
+        ...(book ? { book: (book.schemas[i] ??= { records: new Map(), nodes: null }), replaying } : {}),
+      };
       out.push(
-        ...this.lintSchema(scope, shared, document, object, file, isUpdate, structuralRequired, behind && !isUpdate),
+        ...this.lintSchema(
+          scope,
+          shared,
+          document,
+          object,
+          file,
+          isUpdate,
+          structuralRequired,
+          behind && !isUpdate,
+          replay,
+        ),
       );
+    });
     if (crdUpdate) out.push(...crdUpdate.check(crd, memo, document, object));
     return out;
   }
@@ -438,9 +554,15 @@ class Engine implements Linter {
     update = false,
     structuralRequired = true,
     behind = false,
+    replay: SchemaReplay = { touch: { touched: false } },
   ): RawDiagnostic[] {
-    const nodes: SchemaNode[] = [];
-    walkSchema(scope, (n) => nodes.push(n));
+    let nodes = replay.replaying ? replay.book?.nodes : undefined;
+    if (!nodes) {
+      const walked: SchemaNode[] = [];
+      walkSchema(scope, (n) => walked.push(n));
+      nodes = walked;
+      if (replay.book) replay.book.nodes = walked;
+    }
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState(shared.minor);
     structural.notRequired = !structuralRequired;
@@ -458,7 +580,11 @@ class Engine implements Linter {
       update,
       hiding: null,
       celBehind: false,
+      touch: replay.touch,
+      captured: undefined,
+      capturing: false,
     };
+    const phaseRuns = new Map<Phase, number>();
     const schemaCtx = (rule: Rule, phase: Phase): SchemaContext => new SchemaRuleContext(shared, rule, phase, state);
     // Returns the apiserver errors the phase reported.
     const runPhase = (phase: Phase): number => {
@@ -466,24 +592,83 @@ class Engine implements Linter {
       const rules = this.byPhase.get(phase)!;
       if (rules.length === 0) return 0;
       const ctxs = rules.map((r) => schemaCtx(r, phase));
+      // The same phase may run again behind a gate: each run has its own records.
+      const run = (phaseRuns.get(phase) ?? 0) + 1;
+      phaseRuns.set(phase, run);
+      const { book, replaying } = replay;
+      const records = rules.map((rule) => {
+        if (!book) return undefined;
+        const key = `${phase}#${run}#${rule.id}`;
+        let r = book.records.get(key);
+        if (!r && !replaying) book.records.set(key, (r = { at: [], found: [] }));
+        return r;
+      });
+      const recording = book !== undefined && !replaying;
       /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
       const visitors = rules.flatMap((rule, i) =>
-        rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]! }] : [],
+        rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]!, record: records[i], cursor: 0 }] : [],
       );
       /* eslint-enable @typescript-eslint/unbound-method */
-      for (const node of nodes)
+      state.capturing = recording;
+      for (let n = 0; n < nodes.length; n++) {
+        const node = nodes[n]!;
         for (const v of visitors) {
+          const record = v.record;
+          if (replaying && record) {
+            // The record lists, in node order, the nodes where the rule reported or read its release: elsewhere it
+            // found nothing, at every release.
+            if (record.at[v.cursor] !== n) continue;
+            const found = record.found[v.cursor++]!;
+            if (found !== null) {
+              for (const r of found) v.ctx.report(r);
+              continue;
+            }
+          }
+          state.touch.touched = false;
+          state.captured = undefined;
           // Inline rather than through guard(): this loop runs rules × schema nodes times.
           try {
             v.visit(node, v.ctx);
           } catch (e) {
             this.internalError(v.rule, e, out, document, object);
+            state.touch.touched = true; // a failure is not replayed: each release says it
+          }
+          (state.memo ?? shared.memo).settle();
+          if (recording && (state.touch.touched || state.captured)) {
+            v.record!.at.push(n);
+            v.record!.found.push(state.touch.touched ? null : state.captured!);
           }
         }
+      }
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
-        if (rule.checkSchema) this.guard(rule, () => rule.checkSchema!(ctxs[i]!), out, document, object);
+        if (!rule.checkSchema) continue;
+        const found = replaying ? records[i]?.schema : undefined;
+        if (found) {
+          for (const r of found) ctxs[i]!.report(r);
+          continue;
+        }
+        state.touch.touched = false;
+        state.captured = undefined;
+        let failed = false;
+        this.guard(
+          rule,
+          () => {
+            try {
+              rule.checkSchema!(ctxs[i]!);
+            } catch (e) {
+              failed = true;
+              throw e;
+            }
+          },
+          out,
+          document,
+          object,
+        );
+        (state.memo ?? shared.memo).settle();
+        if (recording) records[i]!.schema = state.touch.touched || failed ? null : (state.captured ?? NOTHING);
       }
+      state.capturing = false;
       return state.errorCount - before;
     };
     // Structural errors (the NonStructuralSchema block) gate defaults and CEL; default errors gate CEL. When the
@@ -597,7 +782,7 @@ class Engine implements Linter {
     if (!state.nodes.some((n) => hasCelRules(n) && isCompiledNode(n) && state.dirty.has(n.path.written.toString())))
       return;
     // A fresh memo: the cost estimates of the schema were made without the skipped nodes.
-    state.memo = new Memo();
+    state.memo = new Memo(state.touch);
     this.celBehind(state, runPhase);
     state.memo = undefined;
   }
@@ -690,6 +875,49 @@ const COST_API_RULE: Rule = defineEngineRule({
   docs: { fail: "", pass: "" },
 });
 
+/** What one rule reported on one schema node (or schema) without reading its release; null: it did read it (or failed). */
+type Recorded = readonly Report[] | null;
+
+/**
+ * A rule's records on one schema: `at` the nodes (in order) where it reported or read its release, `found` what it did
+ * there; nothing at the other nodes. `schema`: its checkSchema's.
+ */
+interface RuleRecord {
+  at: number[];
+  found: Recorded[];
+  schema?: Recorded;
+}
+
+/** A run's records of one schema: by phase, its run and the rule; and its nodes, walked once. */
+interface SchemaBook {
+  records: Map<string, RuleRecord>;
+  nodes: readonly SchemaNode[] | null;
+}
+
+/** A CRD's records, by schema; `recorded` once its first release has linted it (its view and memo kept for the others). */
+export interface CrdBook {
+  recorded: boolean;
+  schemas: SchemaBook[];
+  /** What each CRD-phase rule found (null: it read its release). */
+  crdRecords: Map<string, Recorded>;
+  crd?: CrdView;
+  memo?: Memo;
+}
+
+/** What the engines of a run over several releases share about one text: its CRDs' records, in order. */
+export interface ReplayBook {
+  crds: CrdBook[];
+}
+
+/** The engine's side of the records of one schema. */
+interface SchemaReplay {
+  touch: ReleaseTouch;
+  book?: SchemaBook;
+  replaying?: boolean;
+}
+
+const NOTHING: readonly Report[] = [];
+
 /** What every rule context of one CRD has in common. */
 type SharedContext = Omit<RuleContext, "report">;
 
@@ -710,6 +938,11 @@ interface SchemaRunState {
   celBehind: boolean;
   /** A memo of its own for a phase run again (the shared one holds what the first run computed). */
   memo?: Memo;
+  /** Set when a rule reads something of the release (src/crd/memo.ts ReleaseTouch). */
+  touch: ReleaseTouch;
+  /** Recording for the other releases: what the running invocation reported. */
+  capturing: boolean;
+  captured: Report[] | undefined;
   errorCount: number;
   document: LoadedDocument;
   object: string | null;
@@ -724,34 +957,49 @@ interface SchemaRunState {
 /** One rule's view of one schema; a class so that every rule sees objects of one shape. */
 class SchemaRuleContext implements SchemaContext {
   readonly crd: CrdView;
-  readonly minor: number;
-  readonly services: EngineServices;
   readonly memo: Memo;
-  readonly update?: UpdateOptions;
   readonly applyMethod: ApplyMethod;
   readonly scope: SchemaScope;
   readonly nodes: readonly SchemaNode[];
-  readonly structural: StructuralState;
 
   constructor(
-    base: SharedContext,
+    private readonly base: SharedContext,
     private readonly rule: Rule,
     private readonly phase: Phase,
     private readonly state: SchemaRunState,
   ) {
     this.crd = base.crd;
-    this.minor = base.minor;
-    this.services = base.services;
     this.memo = state.memo ?? base.memo;
-    if (base.update) this.update = base.update;
     this.applyMethod = base.applyMethod;
     this.scope = state.scope;
     this.nodes = state.nodes;
-    this.structural = state.structural;
+  }
+
+  // What depends on the release (or on what other rules found) is read through getters that say so (state.touch):
+  // a rule that read none of it finds the same at every release.
+  get minor(): number {
+    this.state.touch.touched = true;
+    return this.base.minor;
+  }
+
+  get services(): EngineServices {
+    this.state.touch.touched = true;
+    return this.base.services;
+  }
+
+  get update(): UpdateOptions | undefined {
+    this.state.touch.touched = true;
+    return this.base.update;
+  }
+
+  get structural(): StructuralState {
+    this.state.touch.touched = true;
+    return this.state.structural;
   }
 
   report(r: Report): void {
     const { rule, phase, state } = this;
+    if (state.capturing) (state.captured ??= []).push(r);
     const raw: RawDiagnostic = {
       rule,
       report: resolved(rule, r),
@@ -782,11 +1030,13 @@ class SchemaRuleContext implements SchemaContext {
   }
 
   isNodeClean(node: SchemaNode): boolean {
+    this.state.touch.touched = true;
     if (this.state.celBehind) return !this.state.typeDirtyBy.has(node.path.written.toString());
     return this.state.dirty.size === 0 || !this.state.dirty.has(node.path.written.toString());
   }
 
   get errorCount(): number {
+    this.state.touch.touched = true;
     return this.state.errorCount;
   }
 }

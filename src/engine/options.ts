@@ -5,7 +5,7 @@
  */
 import { APPLY_METHODS, isApplyMethod } from "../load/layout.js";
 import { closest } from "../config/suggest.js";
-import { parseKubernetesVersion } from "../k8s/version.js";
+import { parseKubernetesVersion, parseReleaseSpec } from "../k8s/version.js";
 import { PRESETS } from "../rules/define-rule.js";
 
 /** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
@@ -30,6 +30,8 @@ const LINT_KEYS = [
   "jobs",
   "apiserverGates",
   "applyMethod",
+  // The configuration's claim: lint judges it; the other commands take the configuration as it is and leave it.
+  "claimedKubernetesVersions",
 ];
 /** What revisions add (src/commands/diff/options.ts RevisionOptions): OLD's stored versions and the diff policy. */
 const REVISION_KEYS = [
@@ -86,8 +88,15 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   for (const key of Object.keys(o))
     if (!known.includes(key) && o[key] !== undefined) errors.push(`unknown option "${key}"${hint(key, known)}`);
   if (isString("kubernetesVersion") && typeof o.kubernetesVersion === "string") {
-    const v = parseKubernetesVersion(o.kubernetesVersion);
+    // A range of releases: lint's (one run judges every release); validate's, diff's and lint --against's (a run per
+    // release, merged). cost takes one release.
+    const ranges = api !== "cost";
+    const v = ranges ? parseReleaseSpec(o.kubernetesVersion) : parseKubernetesVersion(o.kubernetesVersion);
     if (!v.ok) errors.push(`kubernetesVersion: ${v.error}`);
+  }
+  if (isString("claimedKubernetesVersions") && typeof o.claimedKubernetesVersions === "string") {
+    const v = parseReleaseSpec(o.claimedKubernetesVersions);
+    if (!v.ok) errors.push(`claimedKubernetesVersions: ${v.error}`);
   }
   if (o.rules !== undefined) {
     if (typeof o.rules !== "object" || o.rules === null || Array.isArray(o.rules))

@@ -35,7 +35,6 @@ export function isKnownRelease(minor: number): boolean {
   return inReleaseRange(minor, OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR) || prereleaseOf(minor) !== undefined;
 }
 
-/** Whether 1.<minor> is in the range `since` to `until` (both inclusive; an end left undefined is open). */
 /** Every release crdlint knows, oldest first. */
 export function knownReleases(): number[] {
   const out: number[] = [];
@@ -43,8 +42,45 @@ export function knownReleases(): number[] {
   return out;
 }
 
+/** Whether 1.<minor> is in the range `since` to `until` (both inclusive; an end left undefined is open). */
 export function inReleaseRange(minor: number, since: number | undefined, until?: number): boolean {
   return (since === undefined || minor >= since) && (until === undefined || minor <= until);
+}
+
+// ---- Upstream support
+// `-k supported` means the minors the Kubernetes project still patches on the run's date: a minor is supported from
+// its release day until its end of life (about fourteen months later), both days included. The dates are upstream's
+// (kubernetes.io/releases and kubernetes/website:data/releases/schedule.yaml, "endOfLifeDate"); the last two are the
+// schedule's planned dates, which upstream has kept for every minor since 1.19. A minor without dates here is out
+// of support on any date a run can have (crdlint's older releases).
+
+interface SupportWindow {
+  /** The day 1.<minor>.0 was released (YYYY-MM-DD, UTC). */
+  readonly released: string;
+  /** The last day upstream patches the minor. */
+  readonly endOfLife: string;
+}
+
+export const RELEASE_SUPPORT: Readonly<Record<number, SupportWindow>> = {
+  28: { released: "2023-08-15", endOfLife: "2024-10-28" },
+  29: { released: "2023-12-13", endOfLife: "2025-02-28" },
+  30: { released: "2024-04-17", endOfLife: "2025-06-28" },
+  31: { released: "2024-08-13", endOfLife: "2025-10-28" },
+  32: { released: "2024-12-11", endOfLife: "2026-02-28" },
+  33: { released: "2025-04-23", endOfLife: "2026-06-28" },
+  34: { released: "2025-08-27", endOfLife: "2026-10-27" },
+  35: { released: "2025-12-17", endOfLife: "2027-02-28" },
+  36: { released: "2026-04-22", endOfLife: "2027-06-28" },
+  37: { released: "2026-08-19", endOfLife: "2027-10-28" },
+};
+
+/** The minors crdlint knows that upstream supports on `date` (its UTC day), oldest first. */
+export function supportedReleases(date: Date): number[] {
+  const day = date.toISOString().slice(0, 10);
+  return knownReleases().filter((minor) => {
+    const w = RELEASE_SUPPORT[minor];
+    return w !== undefined && w.released <= day && day <= w.endOfLife;
+  });
 }
 
 // ---- Feature gates

@@ -7,6 +7,7 @@ import {
   OLDEST_KUBERNETES_MINOR,
   PRERELEASE_KUBERNETES_MINOR,
   prereleaseOf,
+  supportedReleases,
 } from "./releases.js";
 
 export const DEFAULT_KUBERNETES_VERSION = `1.${NEWEST_KUBERNETES_MINOR}`;
@@ -32,6 +33,73 @@ export function parseKubernetesVersion(text: string): ParseResult<KubernetesVers
       error: `unsupported Kubernetes version "${text}" (crdlint knows 1.${OLDEST_KUBERNETES_MINOR} to 1.${NEWEST_KUBERNETES_MINOR}, and 1.${PRERELEASE_KUBERNETES_MINOR} as a pre-release)`,
     };
   return { ok: true, value: { major: 1, minor } };
+}
+
+/** What `-k` (and the library's kubernetesVersion) asks for: one release, or several judged in one run. */
+export interface ReleaseSpec {
+  /** The minors, oldest first (one for a single release). */
+  minors: number[];
+  /** Written as a range (`1.28..1.37`) or `supported`: the run reports per release, even when it holds one. */
+  range: boolean;
+}
+
+/** The spelling of a range of releases, `1.28..1.37` (both ends included). */
+const RANGE = /^\s*(v?1\.\d+(?:\.\d+)?)\s*\.\.\s*(v?1\.\d+(?:\.\d+)?)\s*$/;
+
+/**
+ * `1.N` (one release), `1.A..1.B` (every minor from A to B) or `supported` (the minors upstream supports on `today`,
+ * src/k8s/releases.ts RELEASE_SUPPORT).
+ */
+export function parseReleaseSpec(text: string, today: Date = new Date()): ParseResult<ReleaseSpec> {
+  if (text.trim() === "supported") {
+    const minors = supportedReleases(today);
+    if (minors.length === 0)
+      return {
+        ok: false,
+        error: `no release crdlint knows is supported upstream on ${today.toISOString().slice(0, 10)}`,
+      };
+    return { ok: true, value: { minors, range: true } };
+  }
+  const m = RANGE.exec(text);
+  if (!m) {
+    const one = parseKubernetesVersion(text);
+    if (!one.ok)
+      return {
+        ok: false,
+        error: one.error.startsWith("invalid")
+          ? `invalid Kubernetes version "${text}" (expected 1.N, e.g. ${DEFAULT_KUBERNETES_VERSION}, a range such as 1.28..${DEFAULT_KUBERNETES_VERSION}, or supported)`
+          : one.error,
+      };
+    return { ok: true, value: { minors: [one.value.minor], range: false } };
+  }
+  const from = parseKubernetesVersion(m[1]!);
+  const to = parseKubernetesVersion(m[2]!);
+  if (!from.ok) return { ok: false, error: from.error };
+  if (!to.ok) return { ok: false, error: to.error };
+  if (to.value.minor < from.value.minor)
+    return { ok: false, error: `empty range of releases "${text.trim()}" (the first release comes after the last)` };
+  const minors: number[] = [];
+  for (let minor = from.value.minor; minor <= to.value.minor; minor++) minors.push(minor);
+  return { ok: true, value: { minors, range: true } };
+}
+
+/** How a run's releases are written: `1.28..1.37` when they follow each other, else listed (`1.28, 1.30`). */
+export function formatReleases(minors: readonly number[]): string {
+  if (minors.length === 1) return `1.${minors[0]}`;
+  const contiguous = minors.every((m, i) => i === 0 || m === minors[i - 1]! + 1);
+  return contiguous ? `1.${minors[0]}..1.${minors[minors.length - 1]}` : minors.map((m) => `1.${m}`).join(", ");
+}
+
+/** Releases as a reader takes them in: runs of consecutive minors joined with an en dash (`1.28–1.30, 1.33`). */
+export function describeReleases(minors: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < minors.length;) {
+    let j = i;
+    while (j + 1 < minors.length && minors[j + 1] === minors[j]! + 1) j++;
+    parts.push(i === j ? `1.${minors[i]}` : `1.${minors[i]}–1.${minors[j]}`);
+    i = j + 1;
+  }
+  return parts.join(", ");
 }
 
 export function formatKubernetesVersion(v: KubernetesVersion): string {

@@ -33,6 +33,8 @@ export interface InputLayout {
   };
   /** How the file's CRDs are applied when the layout tells (a chart's crds/: helm). */
   applyMethod?: ApplyMethod;
+  /** The `kubeVersion` of the nearest chart above the file (Chart.yaml): the releases the chart claims to support. */
+  kubeVersion?: { constraint: string; chartFile: string };
 }
 
 const KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
@@ -57,6 +59,8 @@ interface DirFacts {
   repositoryRoot: boolean;
   /** What the kustomization lists, by absolute path: read once, when a file under it first asks. */
   listing?: Map<string, KustomizeListing>;
+  /** The chart's kubeVersion (null: none, or Chart.yaml unreadable): read once, when a file under it first asks. */
+  kubeVersion?: string | null;
 }
 
 /** A run's memory of the directories it looked at (one per run or worker: never module state). */
@@ -144,6 +148,38 @@ function kustomizeRole(abs: string, cwd: string, cache: LayoutCache | undefined)
   return undefined;
 }
 
+/** The chart's `kubeVersion` constraint, read from its Chart.yaml once per run. */
+function kubeVersionOf(facts: DirFacts, dir: string): string | null {
+  if (facts.kubeVersion !== undefined) return facts.kubeVersion;
+  let chart: unknown = null;
+  try {
+    chart = parse(readFileSync(join(dir, "Chart.yaml"), "utf8"));
+  } catch {
+    // A Chart.yaml that cannot be read claims nothing; Helm itself would refuse the chart.
+  }
+  const v = isPlainObject(chart) ? chart.kubeVersion : undefined;
+  facts.kubeVersion = typeof v === "string" && v.trim() !== "" ? v.trim() : null;
+  return facts.kubeVersion;
+}
+
+/**
+ * The `kubeVersion` a file's chart claims: the nearest directory above the file that holds Chart.yaml (a chart's
+ * crds/ and templates/ files, and any file kept inside a chart), not above a repository's root.
+ */
+export function chartKubeVersion(file: string, cwd: string, cache?: LayoutCache): InputLayout["kubeVersion"] {
+  if (file === "-") return undefined;
+  const abs = resolve(cwd, file);
+  for (let dir = dirname(abs); dirname(dir) !== dir; dir = dirname(dir)) {
+    const facts = factsOf(dir, cache);
+    if (facts.chart) {
+      const constraint = kubeVersionOf(facts, dir);
+      return constraint === null ? undefined : { constraint, chartFile: shown(join(dir, "Chart.yaml"), cwd) };
+    }
+    if (facts.repositoryRoot) return undefined;
+  }
+  return undefined;
+}
+
 /** The layout of one input file (`-`, standard input, has none); `cache` spares the directories' checks to later files. */
 export function inputLayout(file: string, cwd: string, cache?: LayoutCache): InputLayout {
   if (file === "-") return {};
@@ -152,9 +188,11 @@ export function inputLayout(file: string, cwd: string, cache?: LayoutCache): Inp
   if (!existsSync(abs) || isDir(abs)) return {};
   const chart = chartPart(abs, cwd, cache);
   const kustomize = kustomizeRole(abs, cwd, cache);
+  const kubeVersion = chartKubeVersion(file, cwd, cache);
   return {
     ...(chart ? { chart } : {}),
     ...(kustomize ? { kustomize } : {}),
     ...(chart?.part === "crds" ? { applyMethod: "helm" as const } : {}),
+    ...(kubeVersion ? { kubeVersion } : {}),
   };
 }

@@ -93,6 +93,8 @@ export function caseOptions(rule, c) {
     preset: "strict",
     rules,
     ...(c.storedVersions ? { storedVersions: c.storedVersions } : {}),
+    // The releases the project claims (.crdlint.yaml kubernetesVersions): without a kubernetesVersion, the run's.
+    ...(c.claimedKubernetesVersions ? { claimedKubernetesVersions: c.claimedKubernetesVersions } : {}),
   };
 }
 

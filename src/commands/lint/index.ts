@@ -5,7 +5,9 @@
  */
 import type { LintResult } from "../../diagnostics/index.js";
 import { allRules } from "../../rules/index.js";
-import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import { claimedRunVersion, lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import { isRangeLinter, rangeResult } from "../../engine/range.js";
+import { parseReleaseSpec } from "../../k8s/version.js";
 import type { Linter } from "../../engine/lint.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
 import { runResult } from "../../engine/sink.js";
@@ -16,7 +18,10 @@ const ruleIds = (): string[] => allRules.map((r) => r.id);
 export async function lintRun(paths: readonly string[], options: LintOptions): Promise<Linter> {
   checkPaths(paths);
   checkOptions("lint", options, ruleIds());
-  return makeLinter(allRules, options);
+  // No release asked: what the project claims (its configuration, its charts' kubeVersion) is the run's range.
+  // (An update, lint --against, is judged at the releases asked only.)
+  const claimed = "against" in options ? undefined : await claimedRunVersion(paths, options);
+  return makeLinter(allRules, claimed ? { ...options, kubernetesVersion: claimed } : options);
 }
 
 /** Lints files, directories and globs (`-` reads stdin). */
@@ -27,11 +32,22 @@ export async function lintFiles(paths: readonly string[], options: LintOptions):
 /** Lints YAML or JSON text (one or more documents), named `options.file` (default `<text>`). */
 export async function lintText(text: string, options: LintOptions & { file?: string }): Promise<LintResult> {
   checkOptions("lintText", options, ruleIds());
-  const linter = await makeLinter(allRules, options);
+  // A text is in no chart: only the configuration's claim can be the run's range.
+  const claimed =
+    options.kubernetesVersion === undefined && options.claimedKubernetesVersions !== undefined
+      ? parseReleaseSpec(options.claimedKubernetesVersions)
+      : undefined;
+  const linter = await makeLinter(
+    allRules,
+    claimed?.ok
+      ? { ...options, kubernetesVersion: `1.${claimed.value.minors[0]}..1.${claimed.value.minors.at(-1)}` }
+      : options,
+  );
   const r = linter.lintText(text, options.file ?? "<text>");
-  return runResult(
+  const result = runResult(
     r.diagnostics,
     { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped },
     linter.minor,
   );
+  return isRangeLinter(linter) ? rangeResult(result, linter, r.crdReleases ?? []) : result;
 }

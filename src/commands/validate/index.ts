@@ -10,6 +10,7 @@ import { allRules } from "../../rules/index.js";
 import { makeLinter, type LintOptions } from "../../engine/files.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
 import { ValidateRun } from "./run.js";
+import { overReleases } from "../../engine/range.js";
 
 export interface ValidateOptions extends LintOptions {
   /** CRD files, directories, globs or `-` (stdin). */
@@ -37,5 +38,11 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     options,
     allRules.map((r) => r.id),
   );
-  return new ValidateRun(options, await makeLinter(allRules, options)).run(paths);
+  // Several releases: one run at each, merged; the stored objects reported once, the newest release's.
+  return overReleases(options, async (at, newest) =>
+    new ValidateRun(
+      { ...at, onDefaulted: newest ? options.onDefaulted : undefined },
+      await makeLinter(allRules, at),
+    ).run(paths),
+  );
 }

@@ -15,6 +15,8 @@ export const json: Formatter = (result, ctx) =>
       // Each diagnostic adds its rule's documentation URL (an addition to the contract).
       diagnostics: result.diagnostics.map((d) => ({ ...d, url: ruleDocsUrl(d.rule) })),
       summary: result.summary,
+      // A run over several releases adds its releases and each CRD's verdict per release (an addition to the contract).
+      ...(result.releases ? { releases: result.releases, crdReleases: result.crdReleases ?? [] } : {}),
       // diff and lint --against add the verdict (an addition to the contract): its line as text prints it, and per CRD.
       ...(ctx.revision ? { verdict: jsonVerdict(result, ctx.errorsOnly === true) } : {}),
     },

@@ -3,7 +3,13 @@ import { Chalk } from "chalk";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { detailLines, diagnosticLine, hiddenSuffix, type Formatter } from "../types.js";
 import { crdCounts, filesWithSeveralDocuments, isRevisionFinding, revisionVerdict } from "../revision-summary.js";
-import { describeKubernetesRelease } from "../../k8s/version.js";
+import { describeKubernetesRelease, describeReleases } from "../../k8s/version.js";
+
+/** Releases written `1.28`, as minors (the run's releases are all 1.N). */
+const minorsOf = (releases: readonly string[]): number[] => releases.map((r) => Number(r.slice(2)));
+
+/** In a run over several releases, the releases a diagnostic holds for: ` (1.28–1.30)`; nothing in a run at one. */
+const releasesSuffix = (d: Diagnostic): string => (d.releases ? ` (${describeReleases(minorsOf(d.releases))})` : "");
 
 function schemaRootOf(d: Diagnostic): string {
   const f = d.apiserverField ?? d.field ?? "";
@@ -31,7 +37,7 @@ export const text: Formatter = (result, ctx) => {
   const row = (d: Diagnostic, indent = "  ") => {
     const loc = c.dim(`${d.line}:${d.column}`.padEnd(8));
     const named = d.object && isRevisionFinding(d) && bundles.has(d.file) ? `${c.bold(d.object)}: ` : "";
-    const text = named + diagnosticLine(d);
+    const text = named + diagnosticLine(d) + releasesSuffix(d);
     lines.push(
       `${indent}${loc} ${sev(d.severity).padEnd(ctx.color ? 17 : 7)} ${text}  ${c.dim(d.rule)}${c.cyan(hiddenSuffix(d))}`,
     );
@@ -68,6 +74,29 @@ export const text: Formatter = (result, ctx) => {
         continue;
       }
       row(d);
+    }
+    lines.push("");
+  }
+  if (result.releases && result.crdReleases?.length) {
+    // Per CRD: the releases that accept it and the first one, and where a claim exists, what it should be.
+    const all = describeReleases(minorsOf(result.releases));
+    lines.push(`releases per CRD (${all}):`);
+    for (const x of result.crdReleases) {
+      const name = `${x.object ?? `document ${x.document}`} (${x.file})`;
+      const verdict =
+        x.accepted.length === 0
+          ? c.red(`rejected at every release in ${all}`)
+          : x.accepted.length === result.releases.length
+            ? c.green(`accepted at every release in ${all}`)
+            : `accepted at ${describeReleases(minorsOf(x.accepted))}; first accepted: ${x.firstAccepted}`;
+      const rejectedClaimed = x.claimed?.releases.filter((r) => x.verdicts[r] === "rejected") ?? [];
+      const claim =
+        x.claimed && rejectedClaimed.length > 0
+          ? c.red(
+              `; claimed ${describeReleases(minorsOf(x.claimed.releases))} by ${x.claimed.source}, ${x.firstAccepted ? `should start at ${x.firstAccepted}` : "no release accepts it"}`,
+            )
+          : "";
+      lines.push(`  ${name}: ${verdict}${claim}`);
     }
     lines.push("");
   }

@@ -133,8 +133,12 @@ const EMPTY_ANNOTATIONS_BYTES = '"annotations":{}'.length;
 const SIZES = new MemoKey<ObjectSizes>("size:object");
 
 export function objectSizes(ctx: RuleContext): ObjectSizes {
-  const cached = ctx.memo.get(SIZES);
-  if (cached) return cached;
+  // Computed through the memo, which sees that the sizes do not depend on the release whatever the asker read
+  // (a run over several releases computes them once).
+  return ctx.memo.compute(SIZES, () => computeSizes(ctx));
+}
+
+function computeSizes(ctx: RuleContext): ObjectSizes {
   const raw = ctx.crd.raw;
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
   const others: JsonObject = isObject(metadata.annotations) ? { ...metadata.annotations } : {};
@@ -155,7 +159,6 @@ export function objectSizes(ctx: RuleContext): ObjectSizes {
     annotationsAfterApply: annotationsBytes(others) + byteLength(LAST_APPLIED_CONFIG_ANNOTATION) + lastApplied,
     object,
   };
-  ctx.memo.set(SIZES, sizes);
   return sizes;
 }
 

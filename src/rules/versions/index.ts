@@ -1,5 +1,6 @@
 /** The versions rules, in id order. */
 import type { Rule } from "../define-rule.js";
+import crdRejectedInClaimedRange from "./crd-rejected-in-claimed-range.js";
 import crdV1beta1Deprecated from "./crd-v1beta1-deprecated.js";
 import crdV1beta1Removed from "./crd-v1beta1-removed.js";
 import deprecationWarningEmpty from "./deprecation-warning-empty.js";
@@ -24,6 +25,7 @@ import versionsDuplicateName from "./versions-duplicate-name.js";
 import versionsStorageCount from "./versions-storage-count.js";
 
 export default [
+  crdRejectedInClaimedRange,
   crdV1beta1Deprecated,
   crdV1beta1Removed,
   deprecationWarningEmpty,

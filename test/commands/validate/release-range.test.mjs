@@ -1,0 +1,73 @@
+// validate over several releases (-k 1.33..1.36): one run at each release, merged; each finding names the releases
+// it holds for. A format the apiserver checks from 1.35 (k8s-short-name) shows it; standard input is read once.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { validate } from "../../../dist/index.js";
+import { crdlint } from "../../helpers/cli.mjs";
+import { tmp } from "../../helpers/tmp.mjs";
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              name:
+                type: string
+                format: k8s-short-name
+              size: {type: integer}
+`;
+const WIDGET =
+  'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  name: "Not_A_Name"\n  size: "3"\n';
+const OUT = (file) => `${file}
+  5:3      error   spec.name: Invalid value: "Not_A_Name": spec.name in body must be of type k8s-short-name: "Not_A_Name" (1.35–1.36)  resource-schema-invalid
+  6:3      error   spec.size: Invalid value: "string": spec.size in body must be of type integer: "string" (1.33–1.36)  resource-schema-invalid
+
+✖ 2 problems (2 errors, 0 warnings) in 1 file, 1 CRD, 1 resource, Kubernetes 1.33..1.36
+`;
+
+test("library: a range of releases, each finding with its releases; each release alone as before", async () => {
+  const dir = tmp({ "crd.yaml": CRD, "w.yaml": WIDGET });
+  const range = await validate(["w.yaml"], { crds: ["crd.yaml"], cwd: dir, kubernetesVersion: "1.33..1.36" });
+  assert.equal(range.kubernetesVersion, "1.33..1.36");
+  assert.deepEqual(range.releases, ["1.33", "1.34", "1.35", "1.36"]);
+  assert.deepEqual(
+    range.diagnostics.map((d) => [d.field, d.releases]),
+    [
+      ["spec.name", ["1.35", "1.36"]],
+      ["spec.size", ["1.33", "1.34", "1.35", "1.36"]],
+    ],
+  );
+  for (const release of range.releases) {
+    const one = await validate(["w.yaml"], { crds: ["crd.yaml"], cwd: dir, kubernetesVersion: release });
+    assert.ok(one.diagnostics.every((d) => !("releases" in d)));
+    assert.deepEqual(
+      one.diagnostics.map((d) => JSON.stringify(d)),
+      range.diagnostics.filter((d) => d.releases.includes(release)).map(({ releases, ...d }) => JSON.stringify(d)),
+      `at ${release}`,
+    );
+  }
+});
+
+test("CLI: whole output, from a file and from standard input (read once)", () => {
+  const dir = tmp({ "crd.yaml": CRD, "w.yaml": WIDGET });
+  const file = crdlint(["validate", "--crd", "crd.yaml", "-k", "1.33..1.36", "w.yaml"], { cwd: dir });
+  assert.equal(file.status, 1, file.stderr);
+  assert.equal(file.stdout, OUT("w.yaml"));
+  const stdin = crdlint(["validate", "--crd", "crd.yaml", "-k", "1.33..1.36", "-"], { cwd: dir, input: WIDGET });
+  assert.equal(stdin.status, 1, stdin.stderr);
+  assert.equal(stdin.stdout, OUT("-"));
+});
