@@ -111,7 +111,8 @@ export function formatKubernetesVersion(v: KubernetesVersion): string {
  * text that is no release): outputs add it beside `kubernetesVersion`.
  */
 export function kubernetesPrerelease(release: string): string | undefined {
-  const m = /^1\.(\d+)$/.exec(release);
+  // One release, or a range that ends at the pre-release (`1.36..1.38`).
+  const m = /^(?:1\.\d+\.\.)?1\.(\d+)$/.exec(release);
   return m ? prereleaseOf(Number(m[1])) : undefined;
 }
 
@@ -130,7 +131,11 @@ export function withPrerelease(release: string): { kubernetesVersion?: string; p
 /** How a text output names a release: "1.37", or "1.38 (pre-release, v0.38.0-alpha.2)". */
 export function describeKubernetesRelease(release: string): string {
   const pre = kubernetesPrerelease(release);
-  return pre === undefined ? release : `${release} (pre-release, ${pre})`;
+  if (pre === undefined) return release;
+  // A range names which of its releases is the pre-release.
+  return release.includes("..")
+    ? `${release} (1.${PRERELEASE_KUBERNETES_MINOR}: pre-release, ${pre})`
+    : `${release} (pre-release, ${pre})`;
 }
 
 interface KubeLike {

@@ -51,3 +51,11 @@ test("the library exports kubernetesPrerelease, and a lint at 1.38 says which re
   const result = await api.lint(["fixtures/examples/crontab.yaml"], { kubernetesVersion: "1.38" });
   assert.equal(result.kubernetesVersion, "1.38");
 });
+
+test("a range that reaches the pre-release names it in its description and JSON", async () => {
+  const { describeKubernetesRelease: describe, prereleaseField: field } = await import("../../dist/k8s/version.js");
+  assert.equal(describe("1.36..1.38"), "1.36..1.38 (1.38: pre-release, v0.38.0-alpha.2)");
+  assert.deepEqual(field("1.36..1.38"), { prerelease: "v0.38.0-alpha.2" });
+  assert.equal(describe("1.28..1.37"), "1.28..1.37");
+  assert.deepEqual(field("1.28..1.37"), {});
+});
