@@ -1,0 +1,29 @@
+//go:build !(oracle_1_28 || oracle_1_29)
+
+package main
+
+import (
+	apiextensionsinternal "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apiextensions-apiserver/pkg/crdserverscheme"
+	"k8s.io/apiextensions-apiserver/pkg/registry/customresource"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/registry/rest"
+)
+
+// newCRStrategy is the custom-resource strategy getOrCreateServingInfoFor builds for one version:
+// from 1.30 it takes the version's structural schema and its selectableFields.
+func newCRStrategy(s *crdServing, kind schema.GroupVersionKind, v *apiextensionsv1.CustomResourceDefinitionVersion, validator, statusValidator apiservervalidation.SchemaValidator, statusSpec *apiextensionsinternal.CustomResourceSubresourceStatus, scaleSpec *apiextensionsinternal.CustomResourceSubresourceScale) rest.RESTCreateUpdateStrategy {
+	return customresource.NewStrategy(
+		crdserverscheme.NewUnstructuredObjectTyper(),
+		s.namespaced,
+		kind,
+		validator,
+		statusValidator,
+		s.structural[v.Name],
+		statusSpec,
+		scaleSpec,
+		v.SelectableFields,
+	)
+}
