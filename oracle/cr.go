@@ -14,7 +14,6 @@ import (
 	structuralpruning "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apiextensions-apiserver/pkg/crdserverscheme"
-	"k8s.io/apiextensions-apiserver/pkg/registry/customresource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -168,20 +167,10 @@ func (o *oracle) buildServing(crdText string) (*crdServing, error) {
 				return nil, fmt.Errorf("crd: %v", err)
 			}
 		}
-		strategy := customresource.NewStrategy(
-			crdserverscheme.NewUnstructuredObjectTyper(),
-			s.namespaced,
-			kind,
-			validator,
-			statusValidator,
-			s.structural[v.Name],
-			statusSpec,
-			scaleSpec,
-			v.SelectableFields,
-		)
-		s.strategies[v.Name] = strategy
-		if statusSpec != nil {
-			s.statusStrategies[v.Name] = customresource.NewStatusStrategy(strategy)
+		main, status := newCRStrategy(s, kind, &v, validator, statusValidator, statusSpec, scaleSpec)
+		s.strategies[v.Name] = main
+		if status != nil {
+			s.statusStrategies[v.Name] = status
 		}
 	}
 	return s, nil

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Builds the differential-test oracle (oracle/, a Go program) into oracle/bin/oracle-<release>,
-// one binary per Kubernetes release: 1.37 from oracle/go.mod, 1.33 from oracle/go.1.33.mod.
+// one binary per Kubernetes release: 1.37 from oracle/go.mod, every other from oracle/go.<release>.mod.
 // A binary newer than every source file of its build is left alone.
 //
-//   node scripts/build-oracle.mjs [--release 1.37|1.33|1.38|all] [--force] [--quiet]   (all: every release but
-//   the pre-release 1.38, which is built only when named)
+//   node scripts/build-oracle.mjs [--release 1.28…1.38|all|every] [--force] [--quiet]
+//
+// `all` is what CI builds (1.37 and 1.33); `every` is every released minor the oracle can be built for,
+// one after the other (each is a few minutes of compiling: build them on demand). The pre-release 1.38 is
+// built only when named.
 //
 // Needs Go (go.mod says which; with an older go, GOTOOLCHAIN=auto fetches it). Exit 2 with one
 // line when go is missing or a build fails.
@@ -12,19 +15,32 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUILDABLE_RELEASES, RELEASES as CI_RUNS } from "../test/oracle/client.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const oracleDir = join(root, "oracle");
 
 // Each release: the module file that pins its k8s.io/* versions, and the build tag that selects
-// the few files written against that release's APIs.
-const RELEASES = {
-  1.37: { modfile: "go.mod", sum: "go.sum", tags: [] },
-  1.33: { modfile: "go.1.33.mod", sum: "go.1.33.sum", tags: ["oracle_1_33"] },
-  // The next release from its pre-release modules (oracle/README.md): built on request only, never by `all`; its
-  // modules need a newer Go than the machine's, which the module proxy serves as golang.org/toolchain.
-  1.38: { modfile: "go.1.38.mod", sum: "go.1.38.sum", tags: [], prerelease: true, toolchain: "go1.27.4" },
-};
+// the few files written against that release's APIs (oracle/release_*.go). 1.37, the newest,
+// builds from go.mod without a tag.
+// The lists are test/oracle/client.mjs's (BUILDABLE_RELEASES newest first; RELEASES is what CI builds and runs).
+const BUILDABLE = BUILDABLE_RELEASES;
+const RELEASES = Object.fromEntries(
+  BUILDABLE.map((release, i) => {
+    const minor = release.split(".")[1];
+    return [
+      release,
+      i === 0
+        ? { modfile: "go.mod", sum: "go.sum", tags: [] }
+        : { modfile: `go.${release}.mod`, sum: `go.${release}.sum`, tags: [`oracle_1_${minor}`] },
+    ];
+  }),
+);
+// The next release from its pre-release modules (oracle/README.md): built on request only, never by `all` or
+// `every`; its modules need a newer Go than the machine's, which the module proxy serves as golang.org/toolchain.
+// It builds with the newest release's files (no tag).
+RELEASES["1.38"] = { modfile: "go.1.38.mod", sum: "go.1.38.sum", tags: [], prerelease: true, toolchain: "go1.27.4" };
+const CI_RELEASES = CI_RUNS;
 
 function fail(message) {
   process.stderr.write(`build-oracle: ${message}\n`);
@@ -39,10 +55,10 @@ function parseArgs(argv) {
     else if (a.startsWith("--release=")) opts.release = a.slice("--release=".length);
     else if (a === "--force") opts.force = true;
     else if (a === "--quiet") opts.quiet = true;
-    else fail(`unknown argument ${a} (usage: build-oracle.mjs [--release 1.37|1.33|all] [--force] [--quiet])`);
+    else fail(`unknown argument ${a} (usage: build-oracle.mjs [--release 1.28…1.37|all|every] [--force] [--quiet])`);
   }
-  if (opts.release !== "all" && !(opts.release in RELEASES)) {
-    fail(`unknown release ${opts.release}; known: ${Object.keys(RELEASES).join(", ")}, all`);
+  if (opts.release !== "all" && opts.release !== "every" && !(opts.release in RELEASES)) {
+    fail(`unknown release ${opts.release}; known: ${BUILDABLE.join(", ")}, all (${CI_RELEASES.join(", ")}), every`);
   }
   return opts;
 }
@@ -91,7 +107,7 @@ if (probe.error || probe.status !== 0) {
   fail("go is not on PATH; the oracle needs Go (https://go.dev/dl/) — crdlint itself does not");
 }
 mkdirSync(join(oracleDir, "bin"), { recursive: true });
-const releases = opts.release === "all" ? Object.keys(RELEASES).filter((r) => !RELEASES[r].prerelease) : [opts.release];
+const releases = opts.release === "all" ? CI_RELEASES : opts.release === "every" ? BUILDABLE : [opts.release];
 for (const release of releases) {
   if (!opts.force && upToDate(release)) {
     if (!opts.quiet) process.stdout.write(`oracle/bin/oracle-${release} is up to date\n`);

@@ -189,6 +189,12 @@ export const RELEASE_BEHAVIOURS = {
     what: "CRDValidationRatcheting on by default: an update's unchanged invalid values pass, and optionalOldSelf is kept",
     upstream: "kubernetes/apiextensions-apiserver:pkg/features/kube_features.go (CRDValidationRatcheting)",
   },
+  customResourceFinalizerWarnings: {
+    since: 29,
+    what: "a custom resource's create or update warns about the finalizer names it adds that are not domain-qualified (1.28's strategy warns about nothing)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (WarningsOnCreate, generateWarningsFromObj)",
+  },
   validationRuleSixFields: {
     since: 30,
     what: "apiextensions.ValidationRule has its six fields (Rule to OptionalOldSelf), so a field error's %#v of one is written out whole (the oracle checks it at 1.33)",

@@ -637,6 +637,7 @@ class VersionValidator implements ResourceValidator {
     validateObjectMetaAfterNames(p, meta, this.minor, out);
     // Finalizer warnings (customresource strategy generateWarningsFromObj): the finalizers this request adds (all of
     // them on create, those the old object lacks on update), unique and sorted (sets.String.List()).
+    if (!releaseHas(this.minor, "customResourceFinalizerWarnings")) return;
     const names = (m: Record<string, unknown> | undefined): string[] =>
       m && Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : [];
     const before = new Set(names(oldMeta));

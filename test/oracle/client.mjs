@@ -19,9 +19,16 @@ import { parseExact } from "./json.mjs";
  */
 /** @typedef {{ resolve: (answer: any) => void, reject: (error: Error) => void, exact: boolean }} Pending */
 
+/** The releases CI builds and runs the oracle at (`node scripts/build-oracle.mjs --release all`). */
 export const RELEASES = ["1.37", "1.33"];
 /** Releases built from pre-release modules: run only when named (`--release 1.38`), never by default. */
 export const PRERELEASES = ["1.38"];
+
+/**
+ * Every release the oracle can be built for (oracle/go.mod for the newest, oracle/go.<release>.mod for the others;
+ * `node scripts/build-oracle.mjs --release every`), newest first.
+ */
+export const BUILDABLE_RELEASES = ["1.37", "1.36", "1.35", "1.34", "1.33", "1.32", "1.31", "1.30", "1.29", "1.28"];
 
 /** @param {string} root @param {string} release */
 export function oracleBinary(root, release) {

@@ -12,6 +12,7 @@ import ts from "typescript";
 import { root } from "../helpers/cli.mjs";
 import { families } from "./families/index.mjs";
 import { caseRng } from "./rng.mjs";
+import { BUILDABLE_RELEASES } from "./client.mjs";
 
 const declarationFile = join(root, "test", "oracle", "protocol.d.ts");
 const goProtocolFile = join(root, "oracle", "protocol.json");
@@ -192,7 +193,7 @@ const newestGoSource = Math.max(
     .filter((n) => n.endsWith(".go"))
     .map((n) => statSync(join(root, "oracle", n)).mtimeMs),
 );
-for (const release of ["1.37", "1.33"]) {
+for (const release of BUILDABLE_RELEASES) {
   const binary = join(root, "oracle", "bin", `oracle-${release}`);
   test(
     `oracle ${release}: \`oracle -protocol\` prints oracle/protocol.json`,

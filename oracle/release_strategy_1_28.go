@@ -1,0 +1,35 @@
+//go:build oracle_1_28
+
+package main
+
+import (
+	apiextensionsinternal "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apiextensions-apiserver/pkg/crdserverscheme"
+	"k8s.io/apiextensions-apiserver/pkg/registry/customresource"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/registry/rest"
+)
+
+// newCRStrategy is the custom-resource strategy (and its /status strategy) getOrCreateServingInfoFor builds for one version:
+// in 1.28 it takes the structural schemas of every version (keyed by version name, as the handler
+// passes them) and no selectableFields (they came in 1.30; the strict CRD decoding reports the
+// field as unknown, as that apiserver does).
+func newCRStrategy(s *crdServing, kind schema.GroupVersionKind, _ *apiextensionsv1.CustomResourceDefinitionVersion, validator, statusValidator apiservervalidation.SchemaValidator, statusSpec *apiextensionsinternal.CustomResourceSubresourceStatus, scaleSpec *apiextensionsinternal.CustomResourceSubresourceScale) (rest.RESTCreateUpdateStrategy, rest.RESTCreateUpdateStrategy) {
+	strategy := customresource.NewStrategy(
+		crdserverscheme.NewUnstructuredObjectTyper(),
+		s.namespaced,
+		kind,
+		validator,
+		statusValidator,
+		s.structural,
+		statusSpec,
+		scaleSpec,
+	)
+	// The /status subresource's strategy over it, as the handler builds it for a version with status.
+	if statusSpec != nil {
+		return strategy, customresource.NewStatusStrategy(strategy)
+	}
+	return strategy, nil
+}
