@@ -72,9 +72,9 @@ const { RELEASES, BUILDABLE_RELEASES, PRERELEASES, Oracle, oracleBinary, support
 // Without --release: the releases CI runs; any release the oracle can be built for (the pre-release too, when named)
 // is built on demand.
 const releases = args.release?.length ? args.release : RELEASES;
-const known = [...BUILDABLE_RELEASES, ...PRERELEASES];
+const buildable = [...BUILDABLE_RELEASES, ...PRERELEASES];
 for (const r of releases)
-  if (!known.includes(r)) die(`unknown release ${r} (the oracle can be built for ${known.join(", ")})`);
+  if (!buildable.includes(r)) die(`unknown release ${r} (the oracle can be built for ${buildable.join(", ")})`);
 for (const r of releases) {
   const b = spawnSync(process.execPath, [buildScript, "--release", r], {
     cwd: root,
