@@ -16,7 +16,7 @@ export type ApplyMethod = (typeof APPLY_METHODS)[number];
 export type Severity = "error" | "warning" | "info";
 export type ConfiguredSeverity = Severity | "off";
 /** The apiserver's field.ErrorType strings, plus the strict-decoding types kubectl prints. */
-export type ErrorType = "Required value" | "Invalid value" | "Forbidden" | "Unsupported value" | "Duplicate value" | "Too many" | "Too long" | "Internal error" | "Not found" | "Unknown field" | "Duplicate field";
+export type ErrorType = "Required value" | "Invalid value" | "Forbidden" | "Unsupported value" | "Duplicate value" | "Too many" | "Too few" | "Too long" | "Internal error" | "Not found" | "Unknown field" | "Duplicate field";
 export type Category = "yaml" | "decoding" | "structural" | "forbidden-field" | "versions" | "names" | "subresources" | "printer-columns" | "selectable-fields" | "conversion" | "schema-values" | "defaults" | "list-types" | "cel-compile" | "cel-cost" | "size" | "conventions" | "resource" | "revision";
 export interface Diagnostic {
 	file: string;
@@ -52,6 +52,18 @@ export interface Diagnostic {
 	 * false` (the apiserver does not report it now) and is not counted in `summary.errors`, `warnings` or `infos`.
 	 */
 	hiddenBy?: HiddenBy;
+	/**
+	 * The n-th (2, 3, …) identical error the apiserver lists at this place: it runs some checks once per entry of a
+	 * list (a list-map key named twice is checked twice). Absent for the first.
+	 */
+	occurrence?: number;
+	/** The apiserver accepts the object and sends this warning itself (`apiserver` is false: not a rejection). */
+	apiserverWarning?: boolean;
+	/**
+	 * A run over several releases (`-k 1.28..1.37`, `-k supported`): the releases at which the diagnostic holds,
+	 * oldest first (a diagnostic alike at several releases is one). Absent in a run at one release.
+	 */
+	releases?: string[];
 }
 /** The diagnostic that hides another one (the apiserver stops at it). */
 export interface HiddenBy {
@@ -87,6 +99,27 @@ export interface LintResult {
 	files?: string[];
 	/** The files that hold several CRDs (set by diff and lint --against): their findings name their CRD in text. */
 	bundles?: string[];
+	/** A run over several releases: the releases, oldest first (`kubernetesVersion` then writes them as a range). */
+	releases?: string[];
+	/** A run over several releases: each CRD's verdict at each of them, in input order. */
+	crdReleases?: CrdReleases[];
+}
+/** One CRD's verdict at each release of a run over several (accepted: no apiserver error there). */
+export interface CrdReleases {
+	file: string;
+	document: number;
+	object: string | null;
+	/** The verdict at each release of the run, by release (`"1.28": "rejected"`). */
+	verdicts: Record<string, "accepted" | "rejected">;
+	/** The releases that accept it, oldest first. */
+	accepted: string[];
+	/** The oldest release of the run that accepts it; null when none does. */
+	firstAccepted: string | null;
+	/** The releases the project claims for the CRD's file, and where it says so (a Chart.yaml, .crdlint.yaml). */
+	claimed?: {
+		source: string;
+		releases: string[];
+	};
 }
 declare class GoRegexpSyntaxCache {
 	private readonly errors;
@@ -845,14 +878,45 @@ declare class MemoKey<T> {
 	readonly valueType?: T;
 	constructor(name: string);
 }
+/**
+ * Whether what runs now has read something that depends on the target release (the engine's contexts set it when a
+ * rule reads the release, the services, the structural state or the gates' state): a run over several releases
+ * (src/engine/range.ts) replays at the other releases what a rule found without reading any of it.
+ */
+export interface ReleaseTouch {
+	touched: boolean;
+}
 declare class Memo {
+	private readonly touch?;
 	private readonly values;
 	private readonly perObject;
+	/** The entries whose value was made after reading something release-dependent: reading them is reading that. */
+	private readonly releaseBound;
+	private readonly releaseBoundFor;
+	/** `touch`: the run's release-dependence flag (none: nothing is tracked). */
+	constructor(touch?: ReleaseTouch | undefined);
+	private read;
+	/** The entries set by the running invocation: a value set first and filled after (an array) is judged at its end. */
+	private readonly pending;
+	private readonly pendingFor;
+	private wrote;
+	/**
+	 * The end of a rule's invocation: what it set is release-dependent when it read anything of its release, before
+	 * or after setting it.
+	 */
+	settle(): void;
 	has<T>(key: MemoKey<T>, sub?: string): boolean;
 	get<T>(key: MemoKey<T>, sub?: string): T | undefined;
 	set<T>(key: MemoKey<T>, value: T, sub?: string): void;
 	/** The stored value, or the one `make` computes (stored, including null), once per CRD. */
 	compute<T>(key: MemoKey<T>, make: () => T, sub?: string): T;
+	/**
+	 * A memo for the same CRD at another release: what this one holds that was made without reading anything of its
+	 * release (the schema objects the per-owner values hang on are the same, shared by the releases' runs).
+	 */
+	releaseIndependentCopy(touch: ReleaseTouch): Memo;
+	/** Per-owner values of the release that recorded them (releaseIndependentCopy). */
+	private readonly inherited;
 	/** The value stored for `owner` (a schema node, a schema object) under the key. */
 	getFor<T>(key: MemoKey<T>, owner: object): T | undefined;
 	setFor<T>(key: MemoKey<T>, owner: object, value: T): void;
@@ -971,6 +1035,11 @@ export interface Report<M extends string = string> {
 	suggestion?: string;
 	/** Character offset inside the string at `path` (a CEL expression), for a precise line/column. */
 	offset?: number;
+	/**
+	 * The n-th (2, 3, …) identical error at this place: the apiserver runs some checks once per entry of a list (a
+	 * list-map key named twice is checked twice) and lists each error; identical reports are otherwise one.
+	 */
+	occurrence?: number;
 }
 /**
  * Heavy helpers the engine loads once (dynamic import) before linting, so that `crdlint rules` and
@@ -1087,6 +1156,11 @@ export interface RuleMeta {
 	severity: Severity;
 	/** True when the apiserver rejects the CRD for this reason. */
 	apiserver: boolean;
+	/**
+	 * The apiserver accepts the object but sends this warning itself (in the response's Warning headers): the
+	 * diagnostic says so with `apiserverWarning: true` (`apiserver` stays false: it is not a rejection).
+	 */
+	apiserverWarning?: boolean;
 	/** The apiserver's error type, when `apiserver`. */
 	type: ErrorType | null;
 	description: string;
@@ -1178,8 +1252,18 @@ export declare class UsageError extends Error {
 	name: string;
 }
 export interface LintOptions {
-	/** Target Kubernetes release, `1.N` (default: the newest crdlint knows). */
+	/**
+	 * Target Kubernetes release, `1.N` (default: the newest crdlint knows, or the claimed releases); for lint also a
+	 * range, `1.28..1.37`, or `supported` (the minors upstream supports on the run's date): one run judges every
+	 * release, each diagnostic names the releases it holds for, and the result has each CRD's verdict per release.
+	 */
 	kubernetesVersion?: string;
+	/**
+	 * The releases the project claims to support (`kubernetesVersions` of .crdlint.yaml): a range, `supported` or one
+	 * release. A CRD rejected at a claimed release of the run is an error (crd-rejected-in-claimed-range); a chart's
+	 * kubeVersion (Chart.yaml above a file) claims for its own files. With no kubernetesVersion, the claims are the run's.
+	 */
+	claimedKubernetesVersions?: string;
 	/**
 	 * The rule set: `recommended` (default: what the apiserver rejects or warns about, and what makes a CRD malfunction),
 	 * `strict` (every rule, conventions and style too) or `apiserver` (only what the apiserver rejects or warns about).
@@ -1326,6 +1410,14 @@ export interface ValidateOptions extends LintOptions {
 	fieldValidation?: FieldValidation;
 	/** Skip resources whose kind no CRD defines instead of reporting kubectl's "no matches for kind". */
 	ignoreMissingSchemas?: boolean;
+	/**
+	 * A cache directory shared across runs (content-addressed; src/load/content-cache.ts) and crdlint's version (part of
+	 * every key): CRD chunks it knows are not parsed until a resource needs their CRD. Absent: no cache.
+	 */
+	cache?: {
+		dir: string;
+		version: string;
+	};
 	/** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
 	onDefaulted?: (object: unknown) => void;
 }
@@ -1464,11 +1556,12 @@ export interface Answer {
 	/** The object as the response carries it (as persisted), on success. */
 	object: JsonObject | null;
 }
-/** A create (no old) or update as sent, with the CRD installed and the answer given. */
+/** A create (no old) or update as sent (through /status with `subresource`), with the CRD installed and the answer given. */
 export interface ObservedRequest {
 	crd: JsonObject;
 	object: JsonObject;
 	old?: JsonObject;
+	subresource?: "status";
 	answer: Answer;
 }
 export interface TestOptions {
@@ -1516,6 +1609,11 @@ export declare function getFormatter(name: string): {
 declare const allRules: readonly Rule[];
 /** Kubernetes releases crdlint knows, and the kube-aware version order of apimachinery's version helpers. */
 export declare const DEFAULT_KUBERNETES_VERSION = "1.37";
+/**
+ * The pre-release module version a release text ("1.38") was read from, or undefined for a released minor (and for a
+ * text that is no release): outputs add it beside `kubernetesVersion`.
+ */
+export declare function kubernetesPrerelease(release: string): string | undefined;
 /**
  * Lints files, directories and globs (`-` reads stdin). Throws UsageError when a path matches nothing, or for an
  * option crdlint does not know (a misspelt name, rule id or severity, an unknown Kubernetes version). With
