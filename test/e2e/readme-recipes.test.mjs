@@ -125,6 +125,19 @@ export const RECIPES = {
       check: (r) => (noErrors(r), assert.match(summary(r), /Kubernetes 1\.30\)$/)),
     },
   ],
+  "crdlint lint -k 1.28..1.37 crds/": [
+    {
+      project: "operator",
+      paths: KUBEBUILDER,
+      status: 0,
+      check: (r) => (
+        noErrors(r),
+        assert.match(summary(r), /Kubernetes 1\.28\.\.1\.37\)$/),
+        assert.match(r.stdout, /^releases per CRD \(1\.28–1\.37\):$/m),
+        assert.match(r.stdout, /: accepted at every release in 1\.28–1\.37$/m)
+      ),
+    },
+  ],
   "crdlint lint --preset strict crds/": [{ project: "operator", paths: KUBEBUILDER, status: 0, check: noErrors }],
   "crdlint lint -f json crds/": [
     {
