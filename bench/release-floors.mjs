@@ -46,6 +46,8 @@ for (const r of values.release ?? [])
 const wanted = [...(values.release?.length ? values.release : BUILDABLE_RELEASES)].sort(
   (a, b) => minorOf(a) - minorOf(b),
 );
+// The paths are checked before the binaries: a usage error is one whatever is built.
+for (const p of positionals) if (!existsSync(p)) die(`${p}: no such file or directory`);
 const releases = wanted.filter((r) => existsSync(oracleBinary(root, r)));
 const missing = wanted.filter((r) => !releases.includes(r));
 if (releases.length === 0)
