@@ -202,7 +202,9 @@ export class ValidateRun {
       return;
     }
     const cache = this.cache;
+    // A chunk with `{{` is read each time: whether it is a template depends on where the file is (a chart's templates/).
     const skip = (c: RawChunk): number | null => {
+      if (c.text.includes("{{")) return null;
       const index = cache ? asChunkIndex(cache.get(CHUNK_INDEX, cache.key(c.text))) : null;
       if (!index) return null;
       this.registerIndexed(file, c, index);
@@ -216,7 +218,7 @@ export class ValidateRun {
       const { chunk, text, clean, ...index } = reading;
       void chunk;
       void clean;
-      cache?.set(CHUNK_INDEX, cache.key(text), index);
+      if (!text.includes("{{")) cache?.set(CHUNK_INDEX, cache.key(text), index);
     };
     for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts, skip)) {
       if (d.template) {

@@ -3,7 +3,7 @@
 // the registry reads a lazily registered CRD only when it is looked up.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crdlint, root } from "../../helpers/cli.mjs";
@@ -99,4 +99,29 @@ test("a CRD registered lazily is read when looked up, and only then", () => {
   assert.equal(reads, 1);
   registry.remove((crd) => crd.place.file === "w.yaml");
   assert.equal(registry.get("example.com", "Widget"), undefined);
+});
+
+test("a chunk with {{ is read every time: in a chart's templates/ the same text is a template", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-cache-tpl-"));
+  const env = { CRDLINT_CACHE_DIR: join(dir, "cache") };
+  const text = crontab.replace("metadata:\n", 'metadata:\n  annotations: {note: "{{ .Values.schedule }}"}\n');
+  assert.ok(text.includes("{{"));
+  mkdirSync(join(dir, "crds"));
+  mkdirSync(join(dir, "chart", "templates"), { recursive: true });
+  writeFileSync(join(dir, "chart", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+  writeFileSync(join(dir, "crds", "crontab.yaml"), text);
+  writeFileSync(join(dir, "chart", "templates", "crontab.yaml"), text);
+  writeFileSync(
+    join(dir, "cr.yaml"),
+    "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata: {name: c}\nspec: {cronSpec: 5, image: x}\n",
+  );
+  crdlint(["validate", "--crd", "crds/crontab.yaml", "cr.yaml"], { cwd: dir, env });
+  const args = ["validate", "--crd", "chart/templates/crontab.yaml", "cr.yaml", "-f", "json"];
+  const cached = crdlint(args, { cwd: dir, env });
+  const fresh = crdlint([...args, "--no-cache"], { cwd: dir, env });
+  assert.equal(cached.stdout, fresh.stdout);
+  assert.ok(
+    cached.json.diagnostics.some((d) => d.rule === "yaml-go-template"),
+    cached.stdout,
+  );
 });
