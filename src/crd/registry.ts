@@ -30,13 +30,23 @@ export interface RegisteredCrd<Place> {
   place: Place;
 }
 
-/** The registry's entry for a CRD object, or null when it has no group or no kind (nothing can be mapped to it). */
-export function registeredCrd<Place>(raw: JsonObject, place: Place): RegisteredCrd<Place> | null {
+/** A CRD object's spec.group, spec.names.kind ("" where unset) and metadata.name (null where unset). */
+export function crdIdentity(raw: JsonObject): { group: string; kind: string; name: string | null } {
   const spec = isObject(raw.spec) ? raw.spec : {};
   const names = isObject(spec.names) ? spec.names : {};
-  const group = typeof spec.group === "string" ? spec.group : "";
-  const kind = typeof names.kind === "string" ? names.kind : "";
+  const metadata = isObject(raw.metadata) ? raw.metadata : {};
+  return {
+    group: typeof spec.group === "string" ? spec.group : "",
+    kind: typeof names.kind === "string" ? names.kind : "",
+    name: typeof metadata.name === "string" ? metadata.name : null,
+  };
+}
+
+/** The registry's entry for a CRD object, or null when it has no group or no kind (nothing can be mapped to it). */
+export function registeredCrd<Place>(raw: JsonObject, place: Place): RegisteredCrd<Place> | null {
+  const { group, kind, name } = crdIdentity(raw);
   if (group === "" || kind === "") return null;
+  const spec = isObject(raw.spec) ? raw.spec : {};
   const versions = new Map<string, RegisteredVersion>();
   if (Array.isArray(spec.versions))
     for (const v of spec.versions) {
@@ -49,10 +59,9 @@ export function registeredCrd<Place>(raw: JsonObject, place: Place): RegisteredC
         raw: v,
       });
     }
-  const metadata = isObject(raw.metadata) ? raw.metadata : {};
   return {
     raw,
-    name: typeof metadata.name === "string" ? metadata.name : null,
+    name,
     group,
     kind,
     namespaced: spec.scope !== "Cluster",

@@ -325,13 +325,11 @@ export function fieldErrorStringAt(e: ValueError, minor: number): string {
 
 /** utilerrors.NewAggregate(...).Error(): one message as is, several as `[a, b]`, repeats removed. */
 export function aggregateString(errs: ValueError[], minor = Infinity): string {
-  const seen = new Set<string>();
-  const msgs: string[] = [];
-  for (const e of errs) {
-    const s = fieldErrorStringAt(e, minor);
-    if (seen.has(s)) continue;
-    seen.add(s);
-    msgs.push(s);
-  }
+  return aggregateTexts(errs.map((e) => fieldErrorStringAt(e, minor)));
+}
+
+/** The same over errors already in text (ErrorList.ToAggregate().Error()). */
+export function aggregateTexts(texts: readonly string[]): string {
+  const msgs = [...new Set(texts)];
   return msgs.length === 1 ? msgs[0]! : "[" + msgs.join(", ") + "]";
 }

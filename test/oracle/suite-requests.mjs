@@ -3,13 +3,9 @@
 // Used by test/oracle/test-suites.test.mjs (the fixture suites) and bench/test-suites-oracle.mjs (any checkout).
 import { resolve } from "node:path";
 import { runTests } from "../../dist/index.js";
+import { fieldErrorText } from "../../dist/commands/test/apiserver.js";
 import { Oracle, oracleBinary } from "./client.mjs";
 
-/** A cause as the apiserver prints it (field.Error.Error()), or a decoding error's whole text. */
-function causeText(c) {
-  if (c.rule === "resource-decode-failed") return c.detail ?? c.message;
-  return `${c.field ?? "<nil>"}: ${c.type}${c.value !== undefined ? `: ${c.value}` : ""}${c.message ? `: ${c.message}` : ""}`;
-}
 
 /** @returns {Promise<{ requests: number, agree: number, differ: { object: unknown, old: boolean, mine: string[], theirs: string[] }[] }>} */
 export async function compareSuitesWithOracle(root, dir, release) {
@@ -44,7 +40,7 @@ export async function compareSuitesWithOracle(root, dir, release) {
   requests.forEach((r, i) => {
     const a = answers[i];
     const theirs = [...(a.errors ?? []).map((e) => e.error), ...(a.requestError ? [a.requestError] : [])].sort();
-    const mine = r.answer.error === null ? [] : r.answer.causes.map(causeText).sort();
+    const mine = r.answer.error === null ? [] : r.answer.causes.map((c) => (c.rule === "resource-decode-failed" ? (c.detail ?? c.message) : fieldErrorText(c))).sort();
     if (JSON.stringify(mine) === JSON.stringify(theirs)) agree++;
     else differ.push({ object: r.object, old: r.old !== undefined, subresource: r.subresource, mine, theirs });
   });

@@ -7,8 +7,9 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresource/{strategy,status_strategy,validator}.go
 // Upstream: kubernetes/apimachinery:pkg/api/errors/errors.go (NewInvalid), pkg/util/validation/field/errors.go (Error, ToAggregate), pkg/util/errors/errors.go (aggregate.Error)
-import { deepCopy, isPlainObject } from "../../k8s/go.js";
-import { isObject, type JsonObject } from "../../crd/model.js";
+import { aggregateTexts, deepCopy, isPlainObject } from "../../k8s/go.js";
+import { splitApiVersion } from "../../k8s/builtin.js";
+import type { JsonObject } from "../../crd/model.js";
 import { registeredCrd, type RegisteredCrd } from "../../crd/registry.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } from "../../k8s/releases.js";
 import type { SchemaValidatorCache } from "../../values/value.js";
@@ -45,7 +46,7 @@ export interface ApiserverContext {
   /** Sees every create and update the apiserver answers (the oracle comparison replays them against the apiserver's code). */
   onRequest?: (request: ObservedRequest) => void;
   /** Validators by installed CRD object: a suite's cases install the same CRD, compiled once. */
-  validators: WeakMap<object, Map<string, ResourceValidator>>;
+  validators: WeakMap<object, Map<string, ServedVersion>>;
 }
 
 /** A create (no old) or update as sent (through /status with `subresource`), with the CRD installed and the answer given. */
@@ -57,18 +58,18 @@ export interface ObservedRequest {
   answer: Answer;
 }
 
+/** A served version as requests meet it: its validator, and whether it has the /status subresource. */
+export interface ServedVersion {
+  validator: ResourceValidator;
+  statusSubresource: boolean;
+}
+
 /** The apiserver's text for one field error: field.Error.Error(). */
 export function fieldErrorText(f: ResourceFinding): string {
   let s = `${f.field ?? "<nil>"}: ${f.type ?? ""}`;
   if (f.value !== undefined) s += `: ${f.value}`;
   if (f.message !== "") s += `: ${f.message}`;
   return s;
-}
-
-/** ErrorList.ToAggregate().Error(): repeated texts once, one bare, several in brackets. */
-export function aggregateText(texts: readonly string[]): string {
-  const seen = [...new Set(texts)];
-  return seen.length === 1 ? seen[0]! : `[${seen.join(", ")}]`;
 }
 
 export class TestApiserver {
@@ -100,7 +101,7 @@ export class TestApiserver {
   create(obj: JsonObject): Answer {
     const v = this.versionOf(obj);
     if (typeof v === "string") return failed(v);
-    const r = v.validate(obj);
+    const r = v.validator.validate(obj);
     const answer = this.answer(r);
     this.ctx.onRequest?.({ crd: this.crd.raw, object: obj, answer });
     if (answer.error === null) this.stored = answer.object;
@@ -112,7 +113,7 @@ export class TestApiserver {
     const v = this.versionOf(obj);
     if (typeof v === "string") return failed(v);
     if (!this.stored) return failed(this.notFound(obj));
-    const r = v.validate(obj, this.stored);
+    const r = v.validator.validate(obj, this.stored);
     const answer = this.answer(r);
     this.ctx.onRequest?.({ crd: this.crd.raw, object: obj, old: this.stored, answer });
     if (answer.error === null) this.stored = answer.object;
@@ -124,11 +125,8 @@ export class TestApiserver {
     const v = this.versionOf(obj);
     if (typeof v === "string") return failed(v);
     if (!this.stored) return failed(this.notFound(obj));
-    const version = this.crd.versions.get(versionName(obj))!;
-    const subresources = isObject(version.raw.subresources) ? version.raw.subresources : null;
-    if (!subresources || subresources.status === undefined || subresources.status === null)
-      return failed("the server could not find the requested resource");
-    const r = v.validateStatus(obj, this.stored);
+    if (!v.statusSubresource) return failed("the server could not find the requested resource");
+    const r = v.validator.validateStatus(obj, this.stored);
     const answer = this.answer(r);
     this.ctx.onRequest?.({ crd: this.crd.raw, object: obj, old: this.stored, subresource: "status", answer });
     if (answer.error === null) this.stored = answer.object;
@@ -140,23 +138,27 @@ export class TestApiserver {
     if (!this.stored) return null;
     const v = this.versionOf(this.stored);
     if (typeof v === "string") return deepCopy(this.stored);
-    return v.decodeStored(deepCopy(this.stored));
+    return v.validator.decodeStored(deepCopy(this.stored));
+  }
+
+  /** Whether the object's version (of the CRD installed now) has the /status subresource. */
+  hasStatusSubresource(obj: JsonObject): boolean {
+    const v = this.versionOf(obj);
+    return typeof v !== "string" && v.statusSubresource;
   }
 
   /** The validator of the object's version, or the client's error when no served version of the CRD matches. */
-  private versionOf(obj: JsonObject): ResourceValidator | string {
+  private versionOf(obj: JsonObject): ServedVersion | string {
     const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
     const kind = typeof obj.kind === "string" ? obj.kind : "";
     if (kind === "") return "Object 'Kind' is missing in the object";
-    const slash = apiVersion.indexOf("/");
-    const group = slash < 0 ? "" : apiVersion.slice(0, slash);
-    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    const { group, version } = splitApiVersion(apiVersion);
     const v = this.crd.versions.get(version);
     // controller-runtime's REST mapper: the client fails before sending anything.
     if (group !== this.crd.group || kind !== this.crd.kind || !v || !v.served)
       return `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}`;
     let byVersion = this.ctx.validators.get(this.crd.raw);
-    if (!byVersion) this.ctx.validators.set(this.crd.raw, (byVersion = new Map<string, ResourceValidator>()));
+    if (!byVersion) this.ctx.validators.set(this.crd.raw, (byVersion = new Map<string, ServedVersion>()));
     const known = byVersion.get(version);
     if (known) return known;
     const rv = resourceVersionFor(this.crd, v);
@@ -181,8 +183,9 @@ export class TestApiserver {
       behind: false,
       ...(sink ? { coverage: sink } : {}),
     });
-    byVersion.set(version, validator);
-    return validator;
+    const served = { validator, statusSubresource: rv.statusSubresource };
+    byVersion.set(version, served);
+    return served;
   }
 
   private notFound(obj: JsonObject): string {
@@ -210,7 +213,7 @@ export class TestApiserver {
       const meta = isPlainObject(r.object) && isPlainObject(r.object.metadata) ? r.object.metadata : {};
       const name = typeof meta.name === "string" ? meta.name : "";
       const kind = this.crd.group === "" ? this.crd.kind : `${this.crd.kind}.${this.crd.group}`;
-      const text = aggregateText(errors.map(fieldErrorText));
+      const text = aggregateTexts(errors.map(fieldErrorText));
       return { error: `${kind} ${JSON.stringify(name)} is invalid: ${text}`, causes: errors, warnings, object: null };
     }
     return { error: null, causes: [], warnings, object: r.object as JsonObject };
@@ -219,9 +222,4 @@ export class TestApiserver {
 
 function failed(error: string): Answer {
   return { error, causes: [], warnings: [], object: null };
-}
-
-function versionName(obj: JsonObject): string {
-  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
-  return apiVersion.slice(apiVersion.indexOf("/") + 1);
 }

@@ -4,7 +4,7 @@
  * list; `~1` and `~0` escape `/` and `~`).
  */
 // Upstream: openshift/api:tests/generator.go (getPatchedCRD)
-import { deepCopy, isPlainObject } from "../../k8s/go.js";
+import { deepCopy, hasOwn, isPlainObject } from "../../k8s/go.js";
 import type { JsonObject } from "../../crd/model.js";
 import { sameValue } from "./compare.js";
 import type { CrdPatch } from "./suite.js";
@@ -53,7 +53,7 @@ function get(doc: unknown, path: string): { value: unknown } | string {
   let cur: unknown = doc;
   for (const k of t) {
     if (Array.isArray(cur)) cur = /^\d+$/.test(k) ? cur[Number(k)] : undefined;
-    else if (isPlainObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, k) ? cur[k] : undefined;
+    else if (isPlainObject(cur)) cur = hasOwn(cur, k) ? cur[k] : undefined;
     else cur = undefined;
     if (cur === undefined) return `nothing at ${path}`;
   }
@@ -82,7 +82,7 @@ function remove(doc: unknown, path: string): { doc: unknown; removed: unknown } 
     if (i < 0 || i >= parent.length) return `index ${key} out of range`;
     return { doc, removed: parent.splice(i, 1)[0] };
   }
-  if (!Object.prototype.hasOwnProperty.call(parent, key)) return `no ${key} to remove`;
+  if (!hasOwn(parent, key)) return `no ${key} to remove`;
   const removed = parent[key];
   delete parent[key];
   return { doc, removed };

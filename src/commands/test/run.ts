@@ -8,7 +8,8 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadText, type LoadedDocument } from "../../load/document.js";
-import { deepCopy, isPlainObject } from "../../k8s/go.js";
+import { expandInputs } from "../../load/files.js";
+import { deepCopy, hasOwn, isPlainObject } from "../../k8s/go.js";
 import { isCrd, type JsonObject } from "../../crd/model.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, knownReleases } from "../../k8s/releases.js";
 import { SchemaValidatorCache } from "../../values/value.js";
@@ -147,22 +148,17 @@ export class TestRun {
   /** The CRDs of --crd inputs, by name, for native suites that name theirs. */
   private async namedCrds(): Promise<NamedCrds> {
     const named: NamedCrds = new Map();
-    for (const p of this.options.crds ?? []) {
-      const abs = resolve(this.cwd, p);
-      let files: string[];
-      try {
-        files = (await stat(abs)).isDirectory() ? await yamlFilesUnder(abs) : [abs];
-      } catch {
-        throw new UsageError(`--crd ${p}: no such file or directory`);
-      }
-      for (const f of files) {
-        const text = await readFile(f, "utf8");
-        for (const d of loadText(text).documents)
-          if (isCrd(d.value)) {
-            const meta = isPlainObject(d.value.metadata) ? d.value.metadata : {};
-            if (typeof meta.name === "string") named.set(meta.name, { file: relative(this.cwd, f), crd: d.value });
-          }
-      }
+    if (!this.options.crds?.length) return named;
+    // Read as validate reads its --crd inputs: files, directories (recursive) and globs.
+    const expanded = await expandInputs(this.options.crds, { cwd: this.cwd });
+    if (expanded.errors.length > 0) throw new UsageError(expanded.errors.map((e) => `--crd: ${e}`).join("\n"));
+    for (const f of expanded.files) {
+      const text = await readFile(resolve(this.cwd, f), "utf8");
+      for (const d of loadText(text).documents)
+        if (isCrd(d.value)) {
+          const meta = isPlainObject(d.value.metadata) ? d.value.metadata : {};
+          if (typeof meta.name === "string") named.set(meta.name, { file: f, crd: d.value });
+        }
     }
     return named;
   }
@@ -354,7 +350,7 @@ export class TestRun {
     if (created.error !== null)
       return fail("create", "initial object should create successfully", { actualError: created.error });
     let current = created.object!;
-    if (hasOwn(initial, "status") && !(run.harness === "native" && !hasStatusSubresource(run, sent))) {
+    if (hasOwn(initial, "status") && !(run.harness === "native" && !api.hasStatusSubresource(sent))) {
       const s = heard(api.updateStatus({ ...current, status: initial.status }));
       if (s.error !== null)
         return fail("initial status update", "initial object status should update successfully", {
@@ -562,22 +558,8 @@ export class TestRun {
   }
 }
 
-function hasOwn(o: object, k: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, k);
-}
-
 function objectOf(o: CaseObject): JsonObject | string {
   return "problem" in o ? o.problem : o.value;
-}
-
-function hasStatusSubresource(run: SuiteRun, obj: JsonObject): boolean {
-  const spec = isPlainObject(run.crd.spec) ? run.crd.spec : {};
-  const version = String(obj.apiVersion ?? "")
-    .split("/")
-    .pop();
-  const versions: unknown[] = Array.isArray(spec.versions) ? spec.versions : [];
-  const v = versions.find((x) => isPlainObject(x) && x.name === version);
-  return isPlainObject(v) && isPlainObject(v.subresources) && v.subresources.status !== undefined;
 }
 
 /** The CRD with openshift/api's sentinel property in its first version's schema (the harness checks its CRD updates took). */
@@ -704,14 +686,4 @@ const inTestsDirectory = (f: string): boolean => basename(dirname(dirname(f))) =
 function newestLayout(files: string[]): string[] {
   if (!files.some(inTestsDirectory)) return files;
   return files.filter((f) => inTestsDirectory(f) || !f.endsWith(".testsuite.yaml"));
-}
-
-async function yamlFilesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await yamlFilesUnder(p)));
-    else if (/\.(ya?ml|json)$/.test(e.name)) out.push(p);
-  }
-  return out.sort();
 }

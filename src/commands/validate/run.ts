@@ -12,7 +12,13 @@ import { objectsOf } from "../../load/objects.js";
 import { isKustomizationFile, type LayoutCache } from "../../load/layout.js";
 import { createFastLoader } from "../../load/fast-load.js";
 import { isCrd, isObject } from "../../crd/model.js";
-import { CrdRegistry, deprecationWarning, type RegisteredCrd, type RegisteredVersion } from "../../crd/registry.js";
+import {
+  CrdRegistry,
+  crdIdentity,
+  deprecationWarning,
+  type RegisteredCrd,
+  type RegisteredVersion,
+} from "../../crd/registry.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } from "../../k8s/releases.js";
 import type { ValidateCode } from "./codes.js";
 import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
@@ -89,18 +95,6 @@ function asChunkIndex(v: unknown): ChunkIndex | null {
   if (!isObject(v) || typeof v.documents !== "number" || typeof v.counted !== "number") return null;
   if (typeof v.crdOnly !== "boolean" || !Array.isArray(v.crds)) return null;
   return v as unknown as ChunkIndex;
-}
-
-/** A CRD's group, kind and name, as the registry maps it ("" where unset). */
-function identityOf(crd: Record<string, unknown>): { group: string; kind: string; name: string | null } {
-  const spec = isObject(crd.spec) ? crd.spec : {};
-  const names = isObject(spec.names) ? spec.names : {};
-  const meta = isObject(crd.metadata) ? crd.metadata : {};
-  return {
-    group: typeof spec.group === "string" ? spec.group : "",
-    kind: typeof names.kind === "string" ? names.kind : "",
-    name: typeof meta.name === "string" ? meta.name : null,
-  };
 }
 
 /** A run's counters, zero, in the summary's order. */
@@ -211,13 +205,11 @@ export class ValidateRun {
       return index.documents;
     };
     // The chunk being read, as the cache will file it once all its documents are seen.
-    let reading = null as (ChunkIndex & { chunk: number; text: string; clean: boolean }) | null;
+    let reading = null as { chunk: number; text: string; clean: boolean; index: ChunkIndex } | null;
     const filed = (): void => {
       if (!reading?.clean) return;
-      if (reading.crdOnly) this.crdOnlyChunks.set(`${file}\0${reading.chunk}`, reading);
-      const { chunk, text, clean, ...index } = reading;
-      void chunk;
-      void clean;
+      const { chunk, text, index } = reading;
+      if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
       if (!text.includes("{{")) cache?.set(CHUNK_INDEX, cache.key(text), index);
     };
     for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts, skip)) {
@@ -235,28 +227,26 @@ export class ValidateRun {
           chunk: d.chunk,
           text: d.text,
           clean: d.problems.length === 0,
-          documents: 0,
-          counted: 0,
-          crdOnly: true,
-          crds: [],
+          index: { documents: 0, counted: 0, crdOnly: true, crds: [] },
         };
       }
       if (!d.located) {
         reading.clean = false;
         continue;
       }
-      reading.documents++;
-      if (d.located.doc.value !== null && d.located.doc.value !== undefined) reading.counted++;
+      const index = reading.index;
+      index.documents++;
+      if (d.located.doc.value !== null && d.located.doc.value !== undefined) index.counted++;
       // List items included (`kubectl get crd -o yaml`), read as lint reads them.
       const { objects, others } = objectsOf([d.located.doc]);
-      if (others.length > 0) reading.crdOnly = false;
+      if (others.length > 0) index.crdOnly = false;
       for (const o of objects) {
         if (!isCrd(o.value)) {
-          reading.crdOnly = false;
+          index.crdOnly = false;
           continue;
         }
         const r = o.document.locate([]);
-        reading.crds.push({ ...identityOf(o.value), document: d.located.doc.index, prefix: o.prefix, ...r.start });
+        index.crds.push({ ...crdIdentity(o.value), document: d.located.doc.index, prefix: o.prefix, ...r.start });
         this.crdChunks.add(`${file}\0${d.chunk}`);
         const key = `${file}\0${d.located.index}\0${o.prefix.join(".")}`;
         if (this.crdDocuments.has(key)) continue;

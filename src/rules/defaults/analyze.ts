@@ -17,7 +17,7 @@ import { isObject, type JsonObject } from "../../crd/model.js";
 import type { SchemaNode } from "../../crd/schema.js";
 import { MemoKey, type Memo } from "../../crd/memo.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
-import { aggregateString, deepCopy, fieldErrorStringAt, type ValueError } from "../../k8s/go.js";
+import { aggregateString, deepCopy, fieldErrorStringAt, hasOwn, type ValueError } from "../../k8s/go.js";
 import { coerceEmbedded, validateEmbedded } from "../../values/embedded.js";
 import { pruneValue } from "../../values/prune.js";
 import { validateSchemaValue, type SchemaValidatorCache } from "../../values/value.js";
@@ -196,8 +196,8 @@ function surround(steps: Step[], focus: unknown): Record<string, unknown> {
   }
   const obj = isObject(v) ? v : {};
   // SurroundingObjectFunc.WithTypeMeta sets them only where absent: a default of kind or apiVersion is the one checked.
-  if (!Object.prototype.hasOwnProperty.call(obj, "kind")) obj.kind = "Validation";
-  if (!Object.prototype.hasOwnProperty.call(obj, "apiVersion")) obj.apiVersion = "validation/v1";
+  if (!hasOwn(obj, "kind")) obj.kind = "Validation";
+  if (!hasOwn(obj, "apiVersion")) obj.apiVersion = "validation/v1";
   return obj;
 }
 
