@@ -18,7 +18,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/v1/conversion.go
 //   (Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec: per-version fields that
 //   are semantically identical in every version move to the spec, leaving nil in each version)
-import { GoInterface, GoStruct, deepEqual, goJson, goSemanticEqual, isPlainObject } from "../k8s/go.js";
+import { GoInterface, GoStruct, deepEqual, goJson, goSemanticEqual, hasOwn, isPlainObject } from "../k8s/go.js";
 import { RenderedValue } from "../k8s/validation.js";
 
 type Raw = Record<string, unknown>;
@@ -46,77 +46,137 @@ const obj = (v: unknown): Raw => (isPlainObject(v) ? v : {});
 /** A *JSON field: nil for absent or null (the decoder leaves a nil pointer), else the value in an interface{}. */
 const ptrJson = (v: unknown): GoInterface | null => (v === undefined || v === null ? null : new GoInterface(v));
 
+/** How a JSONSchemaProps field of the internal type is read from the v1 value (see SCHEMA_PROPS). */
+type FieldKind =
+  | "string"
+  | "bool"
+  | "ptrString"
+  | "ptrBool"
+  | "ptrNumber"
+  | "json"
+  | "enum"
+  | "strings"
+  | "schemaOrArray"
+  | "schemas"
+  | "ptrSchema"
+  | "schemaMap"
+  | "schemaOrBool"
+  | "dependencies"
+  | "externalDocs"
+  | "validations";
+
+/**
+ * JSONSchemaProps' fields in declaration order: the Go name, the v1 key and how the value is read. internalSchemaProps
+ * builds the internal value from it and schemaPropsEqual compares two v1 values by it, so the two cannot disagree.
+ */
+const SCHEMA_PROPS: readonly (readonly [string, string, FieldKind])[] = [
+  ["ID", "id", "string"],
+  ["Schema", "$schema", "string"],
+  ["Ref", "$ref", "ptrString"],
+  ["Description", "description", "string"],
+  ["Type", "type", "string"],
+  ["Nullable", "nullable", "bool"],
+  ["Format", "format", "string"],
+  ["Title", "title", "string"],
+  ["Default", "default", "json"],
+  ["Maximum", "maximum", "ptrNumber"],
+  ["ExclusiveMaximum", "exclusiveMaximum", "bool"],
+  ["Minimum", "minimum", "ptrNumber"],
+  ["ExclusiveMinimum", "exclusiveMinimum", "bool"],
+  ["MaxLength", "maxLength", "ptrNumber"],
+  ["MinLength", "minLength", "ptrNumber"],
+  ["Pattern", "pattern", "string"],
+  ["MaxItems", "maxItems", "ptrNumber"],
+  ["MinItems", "minItems", "ptrNumber"],
+  ["UniqueItems", "uniqueItems", "bool"],
+  ["MultipleOf", "multipleOf", "ptrNumber"],
+  ["Enum", "enum", "enum"],
+  ["MaxProperties", "maxProperties", "ptrNumber"],
+  ["MinProperties", "minProperties", "ptrNumber"],
+  ["Required", "required", "strings"],
+  ["Items", "items", "schemaOrArray"],
+  ["AllOf", "allOf", "schemas"],
+  ["OneOf", "oneOf", "schemas"],
+  ["AnyOf", "anyOf", "schemas"],
+  ["Not", "not", "ptrSchema"],
+  ["Properties", "properties", "schemaMap"],
+  ["AdditionalProperties", "additionalProperties", "schemaOrBool"],
+  ["PatternProperties", "patternProperties", "schemaMap"],
+  ["Dependencies", "dependencies", "dependencies"],
+  ["AdditionalItems", "additionalItems", "schemaOrBool"],
+  ["Definitions", "definitions", "schemaMap"],
+  ["ExternalDocs", "externalDocs", "externalDocs"],
+  ["Example", "example", "json"],
+  ["XPreserveUnknownFields", "x-kubernetes-preserve-unknown-fields", "ptrBool"],
+  ["XEmbeddedResource", "x-kubernetes-embedded-resource", "bool"],
+  ["XIntOrString", "x-kubernetes-int-or-string", "bool"],
+  ["XListMapKeys", "x-kubernetes-list-map-keys", "strings"],
+  ["XListType", "x-kubernetes-list-type", "ptrString"],
+  ["XMapType", "x-kubernetes-map-type", "ptrString"],
+  ["XValidations", "x-kubernetes-validations", "validations"],
+];
+
+/** A ValidationRule as the internal struct (an element that is not an object decodes to the zero struct). */
+function validationRule(r: unknown): GoStruct {
+  const o = obj(r);
+  return new GoStruct([
+    ["Rule", str(o.rule)],
+    ["Message", str(o.message)],
+    ["MessageExpression", str(o.messageExpression)],
+    ["Reason", ptrStr(o.reason)],
+    ["FieldPath", str(o.fieldPath)],
+    ["OptionalOldSelf", ptrBool(o.optionalOldSelf)],
+  ]);
+}
+
+/** The internal value of one JSONSchemaProps field. */
+function fieldValue(kind: FieldKind, v: unknown): unknown {
+  switch (kind) {
+    case "string":
+      return str(v);
+    case "bool":
+      return bool(v);
+    case "ptrString":
+      return ptrStr(v);
+    case "ptrBool":
+      return ptrBool(v);
+    case "ptrNumber":
+      return ptrNumber(v);
+    case "json":
+      return ptrJson(v);
+    case "enum":
+      // []JSON: an element null is a nil interface{}, printed null.
+      return slice(v, (e) => new GoInterface(e ?? null));
+    case "strings":
+      return slice(v, str);
+    case "schemaOrArray":
+      return schemaOrArray(v);
+    case "schemas":
+      return slice(v, internalSchemaProps);
+    case "ptrSchema":
+      return ptrSchemaProps(v);
+    case "schemaMap":
+      return map(v, internalSchemaProps);
+    case "schemaOrBool":
+      return schemaOrBool(v);
+    case "dependencies":
+      return map(v, schemaOrStringArray);
+    case "externalDocs":
+      return isPlainObject(v)
+        ? new GoStruct([
+            ["Description", str(v.description)],
+            ["URL", str(v.url)],
+          ])
+        : null;
+    case "validations":
+      return slice(v, validationRule);
+  }
+}
+
 /** A JSONSchemaProps value (a null or a non-object decodes to the zero struct, as in a map or slice element). */
 export function internalSchemaProps(raw: unknown): GoStruct {
   const s = obj(raw);
-  return new GoStruct([
-    ["ID", str(s.id)],
-    ["Schema", str(s.$schema)],
-    ["Ref", ptrStr(s.$ref)],
-    ["Description", str(s.description)],
-    ["Type", str(s.type)],
-    ["Nullable", bool(s.nullable)],
-    ["Format", str(s.format)],
-    ["Title", str(s.title)],
-    ["Default", ptrJson(s.default)],
-    ["Maximum", ptrNumber(s.maximum)],
-    ["ExclusiveMaximum", bool(s.exclusiveMaximum)],
-    ["Minimum", ptrNumber(s.minimum)],
-    ["ExclusiveMinimum", bool(s.exclusiveMinimum)],
-    ["MaxLength", ptrNumber(s.maxLength)],
-    ["MinLength", ptrNumber(s.minLength)],
-    ["Pattern", str(s.pattern)],
-    ["MaxItems", ptrNumber(s.maxItems)],
-    ["MinItems", ptrNumber(s.minItems)],
-    ["UniqueItems", bool(s.uniqueItems)],
-    ["MultipleOf", ptrNumber(s.multipleOf)],
-    // []JSON: an element null is a nil interface{}, printed null.
-    ["Enum", slice(s.enum, (e) => new GoInterface(e ?? null))],
-    ["MaxProperties", ptrNumber(s.maxProperties)],
-    ["MinProperties", ptrNumber(s.minProperties)],
-    ["Required", slice(s.required, str)],
-    ["Items", schemaOrArray(s.items)],
-    ["AllOf", slice(s.allOf, internalSchemaProps)],
-    ["OneOf", slice(s.oneOf, internalSchemaProps)],
-    ["AnyOf", slice(s.anyOf, internalSchemaProps)],
-    ["Not", ptrSchemaProps(s.not)],
-    ["Properties", map(s.properties, internalSchemaProps)],
-    ["AdditionalProperties", schemaOrBool(s.additionalProperties)],
-    ["PatternProperties", map(s.patternProperties, internalSchemaProps)],
-    ["Dependencies", map(s.dependencies, schemaOrStringArray)],
-    ["AdditionalItems", schemaOrBool(s.additionalItems)],
-    ["Definitions", map(s.definitions, internalSchemaProps)],
-    [
-      "ExternalDocs",
-      isPlainObject(s.externalDocs)
-        ? new GoStruct([
-            ["Description", str(s.externalDocs.description)],
-            ["URL", str(s.externalDocs.url)],
-          ])
-        : null,
-    ],
-    ["Example", ptrJson(s.example)],
-    ["XPreserveUnknownFields", ptrBool(s["x-kubernetes-preserve-unknown-fields"])],
-    ["XEmbeddedResource", bool(s["x-kubernetes-embedded-resource"])],
-    ["XIntOrString", bool(s["x-kubernetes-int-or-string"])],
-    ["XListMapKeys", slice(s["x-kubernetes-list-map-keys"], str)],
-    ["XListType", ptrStr(s["x-kubernetes-list-type"])],
-    ["XMapType", ptrStr(s["x-kubernetes-map-type"])],
-    [
-      "XValidations",
-      slice(s["x-kubernetes-validations"], (r) => {
-        const o = obj(r);
-        return new GoStruct([
-          ["Rule", str(o.rule)],
-          ["Message", str(o.message)],
-          ["MessageExpression", str(o.messageExpression)],
-          ["Reason", ptrStr(o.reason)],
-          ["FieldPath", str(o.fieldPath)],
-          ["OptionalOldSelf", ptrBool(o.optionalOldSelf)],
-        ]);
-      }),
-    ],
-  ]);
+  return new GoStruct(SCHEMA_PROPS.map(([name, key, kind]) => [name, fieldValue(kind, s[key])] as const));
 }
 
 /** A *JSONSchemaProps field: nil for absent or null. */
@@ -148,6 +208,99 @@ function schemaOrStringArray(raw: unknown): GoStruct {
     ["Schema", isPlainObject(raw) ? internalSchemaProps(raw) : null],
     ["Property", Array.isArray(raw) ? raw.map(str) : null],
   ]);
+}
+
+// apiequality.Semantic.DeepEqual of two internal JSONSchemaProps, read from their v1 values without building them:
+// goSemanticEqual(internalSchemaProps(a), internalSchemaProps(b)), stopping at the first difference (the versions of
+// a CRD whose schemas differ differ early, and building both whole internal trees was most of a CRD's garbage).
+
+/** A nil slice and an empty one are equal; elements compare with `eq`. */
+function slicesEqual(a: unknown, b: unknown, eq: (x: unknown, y: unknown) => boolean): boolean {
+  const la = Array.isArray(a) ? a.length : 0;
+  const lb = Array.isArray(b) ? b.length : 0;
+  if (la !== lb) return false;
+  for (let i = 0; i < la; i++) if (!eq((a as unknown[])[i], (b as unknown[])[i])) return false;
+  return true;
+}
+
+/** A nil map and an empty one are equal; values compare with `eq`. */
+function mapsEqual(a: unknown, b: unknown, eq: (x: unknown, y: unknown) => boolean): boolean {
+  const ka = isPlainObject(a) ? Object.keys(a) : [];
+  const nb = isPlainObject(b) ? Object.keys(b).length : 0;
+  if (ka.length !== nb) return false;
+  for (const k of ka) if (!hasOwn(b as Raw, k) || !eq((a as Raw)[k], (b as Raw)[k])) return false;
+  return true;
+}
+
+/** A *JSONSchemaProps built only from an object (else nil): both nil, or both set and equal. */
+function schemaIfObjectEqual(a: unknown, b: unknown): boolean {
+  const pa = isPlainObject(a);
+  return pa === isPlainObject(b) && (!pa || schemaPropsEqual(a, b));
+}
+
+const isNil = (v: unknown): boolean => v === undefined || v === null;
+
+function fieldEqual(kind: FieldKind, a: unknown, b: unknown): boolean {
+  switch (kind) {
+    case "string":
+      return str(a) === str(b);
+    case "bool":
+      return bool(a) === bool(b);
+    case "ptrString":
+      return ptrStr(a) === ptrStr(b);
+    case "ptrBool":
+      return ptrBool(a) === ptrBool(b);
+    case "ptrNumber":
+      return ptrNumber(a) === ptrNumber(b);
+    case "json":
+      return isNil(a) ? isNil(b) : !isNil(b) && deepEqual(a, b);
+    case "enum":
+      return slicesEqual(a, b, (x, y) => deepEqual(x ?? null, y ?? null));
+    case "strings":
+      return slicesEqual(a, b, (x, y) => str(x) === str(y));
+    case "schemaOrArray":
+      if (isNil(a) || isNil(b)) return isNil(a) && isNil(b);
+      return (
+        schemaIfObjectEqual(a, b) &&
+        slicesEqual(Array.isArray(a) ? a : null, Array.isArray(b) ? b : null, schemaPropsEqual)
+      );
+    case "schemas":
+      return slicesEqual(a, b, schemaPropsEqual);
+    case "ptrSchema":
+      return isNil(a) ? isNil(b) : !isNil(b) && schemaPropsEqual(a, b);
+    case "schemaMap":
+      return mapsEqual(a, b, schemaPropsEqual);
+    case "schemaOrBool":
+      if (isNil(a) || isNil(b)) return isNil(a) && isNil(b);
+      return (isPlainObject(a) || a === true) === (isPlainObject(b) || b === true) && schemaIfObjectEqual(a, b);
+    case "dependencies":
+      return mapsEqual(
+        a,
+        b,
+        (x, y) =>
+          schemaIfObjectEqual(x, y) &&
+          slicesEqual(Array.isArray(x) ? x : null, Array.isArray(y) ? y : null, (p, q) => str(p) === str(q)),
+      );
+    case "externalDocs": {
+      const pa = isPlainObject(a);
+      if (pa !== isPlainObject(b)) return false;
+      return (
+        !pa ||
+        (str((a as Raw).description) === str((b as Raw).description) && str((a as Raw).url) === str((b as Raw).url))
+      );
+    }
+    case "validations":
+      return slicesEqual(a, b, (x, y) => goSemanticEqual(validationRule(x), validationRule(y)));
+  }
+}
+
+/** goSemanticEqual(internalSchemaProps(a), internalSchemaProps(b)), without building either. */
+export function schemaPropsEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const sa = obj(a);
+  const sb = obj(b);
+  for (const [, key, kind] of SCHEMA_PROPS) if (!fieldEqual(kind, sa[key], sb[key])) return false;
+  return true;
 }
 
 /** The per-version fields the conversion may move to the spec, each as the internal value. */
@@ -268,6 +421,14 @@ function identicalIn(fields: PerVersion[]): IdenticalFields {
   };
 }
 
+/** goSemanticEqual of two versions' internal Schema (*CustomResourceValidation), without building them. */
+function versionSchemasEqual(a: Raw, b: Raw): boolean {
+  if (isNil(a.schema) || isNil(b.schema)) return isNil(a.schema) && isNil(b.schema);
+  const oa = obj(a.schema).openAPIV3Schema;
+  const ob = obj(b.schema).openAPIV3Schema;
+  return isNil(oa) ? isNil(ob) : !isNil(ob) && schemaPropsEqual(oa, ob);
+}
+
 /**
  * The conversion's decision for each per-version field, compared as the internal values (so an empty description,
  * `required: []` or `priority: 0` equals an absent one, while `default: []` or `x-kubernetes-preserve-unknown-fields:
@@ -280,6 +441,7 @@ export function identicalPerVersionFields(versions: unknown[]): IdenticalFields 
   for (const k of FIELDS) {
     const { v1, build } = PER_VERSION[k] as { v1: string; build: (v: Raw) => unknown };
     if (raws.every((v) => deepEqual(v[v1], raws[0]![v1]))) out[k] = true;
+    else if (k === "schema") out[k] = raws.every((v) => versionSchemasEqual(v, raws[0]!));
     else {
       const built = raws.map((v) => build(v));
       out[k] = built.every((b) => goSemanticEqual(b, built[0]));

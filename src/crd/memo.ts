@@ -121,6 +121,28 @@ export class Memo {
     return this.inherited.get(key)?.get(owner) as T | undefined;
   }
 
+  /**
+   * The value stored for `owner`, or the one `make` computes (stored), as compute() does for the CRD: what `make`
+   * reads decides the entry's dependence on the release, whatever the asker read before.
+   */
+  computeFor<T>(key: MemoKey<T>, owner: object, make: () => T): T {
+    const known = this.getFor(key, owner);
+    if (known !== undefined) return known;
+    const touch = this.touch;
+    const before = touch?.touched ?? false;
+    if (touch) touch.touched = false;
+    const v = make();
+    if (touch?.touched) this.releaseBoundFor.add(key);
+    if (touch) touch.touched ||= before;
+    let m = this.perObject.get(key);
+    if (!m) {
+      m = new WeakMap();
+      this.perObject.set(key, m);
+    }
+    m.set(owner, v);
+    return v;
+  }
+
   setFor<T>(key: MemoKey<T>, owner: object, value: T): void {
     if (this.touch?.touched) this.releaseBoundFor.add(key);
     else if (this.touch) this.pendingFor.push(key);

@@ -1,5 +1,6 @@
 /** One walk over an openAPIV3Schema: every node with where it sits (structural part, junctor, resource meta). */
 import type { DualPath } from "../k8s/path.js";
+import { MemoKey, type Memo } from "./memo.js";
 import { isObject, type JsonObject, type SchemaScope } from "./model.js";
 
 export type Junctor = "allOf" | "anyOf" | "oneOf" | "not";
@@ -59,6 +60,17 @@ export function walkSchema(
     const kids = children(node);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
+}
+
+const SCHEMA_NODES = new MemoKey<readonly SchemaNode[]>("schema:nodes");
+
+/** Every node of the schema in walkSchema's order, walked once per CRD (the engine's rules and the CRD rules share it). */
+export function schemaNodes(scope: SchemaScope, memo: Memo): readonly SchemaNode[] {
+  return memo.computeFor(SCHEMA_NODES, scope, () => {
+    const nodes: SchemaNode[] = [];
+    walkSchema(scope, (n) => nodes.push(n));
+    return nodes;
+  });
 }
 
 /** The root node of a schema (the walk starts there; children() goes down from it). */

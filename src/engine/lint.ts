@@ -6,7 +6,7 @@ import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
 import type { ApplyMethod, InputLayout } from "../load/layout.js";
 import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
-import { walkSchema, type SchemaNode } from "../crd/schema.js";
+import { schemaNodes, type SchemaNode } from "../crd/schema.js";
 import {
   defineEngineRule,
   reportMessage,
@@ -558,10 +558,8 @@ class Engine implements Linter {
   ): RawDiagnostic[] {
     let nodes = replay.replaying ? replay.book?.nodes : undefined;
     if (!nodes) {
-      const walked: SchemaNode[] = [];
-      walkSchema(scope, (n) => walked.push(n));
-      nodes = walked;
-      if (replay.book) replay.book.nodes = walked;
+      nodes = schemaNodes(scope, shared.memo);
+      if (replay.book) replay.book.nodes = nodes;
     }
     const out: RawDiagnostic[] = [];
     const structural = new StructuralState(shared.minor);

@@ -36,19 +36,24 @@ export function celCompiler(ctx: RuleContext): CelCompiler | null {
  * (the apiserver's per-node CEL gate); none otherwise. Where the node hooks of the cel-compile rules start.
  */
 export function cleanCompiledEntries(node: SchemaNode, ctx: SchemaContext): readonly CompiledEntry[] {
-  return isCompiledNode(node) && ctx.isNodeClean(node) ? compiledEntries(node, ctx) : [];
+  // Most nodes have no rules: they answer without asking the gate, which reads the run's state (so a run over
+  // several releases can replay them) and costs a lookup per rule and node.
+  if (!isCompiledNode(node) || !hasRules(node)) return NO_ENTRIES;
+  return ctx.isNodeClean(node) ? compiledEntries(node, ctx) : NO_ENTRIES;
 }
+
+const NO_ENTRIES: readonly CompiledEntry[] = [];
 
 export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly CompiledEntry[] {
   const entries = validationEntries(node, ctx.memo);
-  if (entries.length === 0) return [];
+  if (entries.length === 0) return NO_ENTRIES;
   // Without type information the apiserver reports an internal error (cel-type-info-failed) and compiles nothing.
-  if (typeInfoFails(node, ctx)) return [];
+  if (typeInfoFails(node, ctx)) return NO_ENTRIES;
   const key = node.path.written.toString();
   const memo = ctx.memo.get(COMPILED, key);
   if (memo) return memo;
   const compiler = celCompiler(ctx);
-  if (!compiler) return [];
+  if (!compiler) return NO_ENTRIES;
   // optionalOldSelf is dropped before validation while its feature gate is off (1.28-1.29).
   // ... unless an update's OLD already used it (dropDisabledFields keeps it then, A16).
   const honourOptionalOldSelf =
@@ -88,10 +93,10 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   return out;
 }
 
-const hasRules = (n: SchemaNode): boolean => {
+function hasRules(n: SchemaNode): boolean {
   const v = n.schema["x-kubernetes-validations"];
   return Array.isArray(v) && v.length > 0;
-};
+}
 
 const TYPE_INFO = new MemoKey<{ decl: DeclType } | null>("cel:type-info");
 

@@ -6,7 +6,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { identicalPerVersionFields, internalVersions, internalVersionsValue } from "../../dist/crd/internal-version.js";
+import {
+  identicalPerVersionFields,
+  internalSchemaProps,
+  internalVersions,
+  internalVersionsValue,
+  schemaPropsEqual,
+} from "../../dist/crd/internal-version.js";
+import { Rng } from "../oracle/rng.mjs";
 import { GoInterface, GoStruct, goJson, goSemanticEqual } from "../../dist/k8s/go.js";
 import { renderValue } from "../../dist/k8s/validation.js";
 
@@ -239,4 +246,102 @@ test("a property named __proto__ stays a map key", () => {
     goJson(internalVersions(spec)),
     /"Properties":\{"__proto__":\{"ID":"","Schema":"","Ref":null,"Description":"","Type":"string",/,
   );
+});
+
+// schemaPropsEqual compares two v1 schemas as the internal structs would compare, without building them: it must
+// agree with building both and comparing them, on values that differ (or not) in every field kind, including the
+// values the conversion treats as equal (absent and empty, "" and absent, nil and empty lists and maps).
+test("schemaPropsEqual agrees with comparing the built internal values", () => {
+  const rng = new Rng(20261127);
+  const pick = (list) => list[rng.int(list.length)];
+  const scalars = [undefined, null, "", "a", "b", true, false, 0, 1, 2.5, [], {}, ["a"], { a: 1 }, [null], [1, "1"]];
+  const keys = [
+    "id",
+    "$schema",
+    "$ref",
+    "description",
+    "type",
+    "nullable",
+    "format",
+    "title",
+    "default",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "multipleOf",
+    "enum",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "items",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "not",
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "dependencies",
+    "additionalItems",
+    "definitions",
+    "externalDocs",
+    "example",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-list-type",
+    "x-kubernetes-map-type",
+    "x-kubernetes-validations",
+    "unknownField",
+  ];
+  const value = (depth) => {
+    const r = rng.int(10);
+    if (depth > 2 || r < 5) return pick(scalars);
+    if (r < 7) return schema(depth + 1);
+    if (r < 8) return [schema(depth + 1), pick(scalars)];
+    if (r < 9) return { a: schema(depth + 1), b: pick([["x", 1], schema(depth + 1), null]) };
+    return [
+      {
+        rule: pick(["", "self > 0", undefined]),
+        reason: pick([undefined, null, "FieldValueInvalid"]),
+        optionalOldSelf: pick([undefined, null, false, true]),
+      },
+    ];
+  };
+  const schema = (depth) => {
+    const s = {};
+    for (let i = rng.int(4); i > 0; i--) s[pick(keys)] = value(depth);
+    return s;
+  };
+  // A copy with a few fields changed, dropped or set to a value the conversion may read as the same.
+  const mutate = (s) => {
+    if (!s || typeof s !== "object" || Array.isArray(s)) return pick(scalars);
+    const c = structuredClone(s);
+    for (let i = rng.int(3); i > 0; i--) {
+      const k = pick(keys);
+      const r = rng.int(3);
+      if (r === 0) delete c[k];
+      else if (r === 1) c[k] = pick(scalars);
+      else if (c[k] && typeof c[k] === "object" && !Array.isArray(c[k])) c[k] = mutate(c[k]);
+    }
+    return c;
+  };
+  let equal = 0;
+  for (let i = 0; i < 4000; i++) {
+    const a = rng.int(10) === 0 ? pick(scalars) : schema(0);
+    const b = rng.int(4) === 0 ? structuredClone(a) : rng.int(2) === 0 ? mutate(a) : schema(0);
+    const want = goSemanticEqual(internalSchemaProps(a), internalSchemaProps(b));
+    assert.equal(schemaPropsEqual(a, b), want, `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+    if (want) equal++;
+  }
+  // Both answers occur often enough for the comparison to mean something.
+  assert.ok(equal > 800 && equal < 3200, `equal in ${equal} of 4000`);
 });

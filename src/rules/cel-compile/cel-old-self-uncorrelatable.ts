@@ -2,7 +2,7 @@
 import { defineRule } from "../define-rule.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { cleanCompiledEntries } from "../cel-compiled.js";
 
 /** The outermost ancestor that makes `node` uncorrelatable: a non-map list above its items, or an object with an unknown map-type above its properties. */
 export function uncorrelatableRoot(node: SchemaNode): SchemaNode | null {
@@ -45,8 +45,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}\n",
   },
   visitNode(node, ctx) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) return;
-    const compiled = compiledEntries(node, ctx);
+    const compiled = cleanCompiledEntries(node, ctx);
     // compileRule records UsesOldSelf only for a rule that compiles to a bool.
     const usesOldSelf = (c: (typeof compiled)[number]): boolean =>
       !!c.rule?.ok &&

@@ -19,7 +19,7 @@ import {
 } from "../../cel/index.js";
 import { suggestBounds, type SuggestResult } from "../../cel/index.js";
 import type { CompileResult } from "../../cel/index.js";
-import { compiledEntries, isCompiledNode } from "../cel-compiled.js";
+import { cleanCompiledEntries } from "../cel-compiled.js";
 import { MemoKey } from "../../crd/memo.js";
 
 /** Above this share of its limit an expression gets an explanation and a fix computed with the estimator. */
@@ -57,8 +57,7 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
   if (cached) return cached;
   const expressions: ExpressionCost[] = [];
   for (const node of ctx.nodes) {
-    if (!isCompiledNode(node) || !ctx.isNodeClean(node)) continue;
-    const compiled = compiledEntries(node, ctx);
+    const compiled = cleanCompiledEntries(node, ctx);
     if (compiled.length === 0) continue;
     const schemas = ancestry(node).map((n) => n.schema);
     const cardinality = ruleCardinality(schemas);

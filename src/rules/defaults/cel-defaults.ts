@@ -9,7 +9,7 @@
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/defaulting/validation.go (validate: cel.NewValidator(s, isResourceRoot, PerCallLimit).Validate(ctx, pth.Child("default"), s, s.Default.Object, s.Default.Object, remainingCost))
 import type { SchemaNode } from "../../crd/schema.js";
-import { children } from "../../crd/schema.js";
+import { children, MAX_SCHEMA_DEPTH } from "../../crd/schema.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import type { DualPath } from "../../k8s/path.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/releases.js";
@@ -49,12 +49,36 @@ function liftPath(base: DualPath, e: CelRuntime.CelFieldError): DualPath {
   return p;
 }
 
-/** ValidateDefaults' traversal order: the node, then items, then properties. */
-function defaultsOrder(root: SchemaNode): SchemaNode[] {
+/**
+ * ValidateDefaults' traversal order: the node, then items, then properties. Taken from the run's walk of the schema
+ * (its nodes, in walk order, are the children() of their parents); a walk cut at MAX_SCHEMA_DEPTH lacks the deeper
+ * nodes, which ValidateDefaults still visits: those schemas are walked again here.
+ */
+function defaultsOrder(nodes: readonly SchemaNode[]): SchemaNode[] {
   const out: SchemaNode[] = [];
+  const root = nodes[0];
+  if (!root) return out;
+  if (nodes.some((n) => n.depth >= MAX_SCHEMA_DEPTH)) {
+    const visit = (n: SchemaNode) => {
+      out.push(n);
+      const kids = children(n);
+      for (const k of kids) if (k.via === "items") visit(k);
+      for (const k of kids) if (k.via === "properties") visit(k);
+    };
+    visit(root);
+    return out;
+  }
+  const kidsOf = new Map<SchemaNode, SchemaNode[]>();
+  for (const n of nodes) {
+    if (n.parent === null || (n.via !== "items" && n.via !== "properties")) continue;
+    const list = kidsOf.get(n.parent);
+    if (list) list.push(n);
+    else kidsOf.set(n.parent, [n]);
+  }
   const visit = (n: SchemaNode) => {
     out.push(n);
-    const kids = children(n);
+    const kids = kidsOf.get(n);
+    if (!kids) return;
     for (const k of kids) if (k.via === "items") visit(k);
     for (const k of kids) if (k.via === "properties") visit(k);
   };
@@ -71,10 +95,12 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
   const out: CelDefaultFinding[] = [];
   ctx.memo.set(CEL_DEFAULTS, out, key);
   const runtime = ctx.services.celRuntime ?? null;
-  const root = ctx.nodes[0];
-  if (!runtime || !root) return out;
+  if (!runtime || ctx.nodes.length === 0) return out;
+  // Most schemas have no default where ValidateDefaults looks: nothing to order then.
+  if (!ctx.nodes.some((n) => defaultValue(n) !== undefined) && !ctx.nodes.some((n) => n.depth >= MAX_SCHEMA_DEPTH))
+    return out;
   let remaining = runtime.RUNTIME_CEL_COST_BUDGET;
-  for (const node of defaultsOrder(root)) {
+  for (const node of defaultsOrder(ctx.nodes)) {
     const d = defaultValue(node);
     if (d === undefined) continue;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

@@ -2,7 +2,7 @@
 import { defineRule, type RuleContext } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
-import { walkSchema } from "../../crd/schema.js";
+import { schemaNodes } from "../../crd/schema.js";
 import { byteLength, goJson } from "../../k8s/go.js";
 import {
   bytes,
@@ -40,14 +40,14 @@ function shrinkOptions(ctx: RuleContext, excess: number, sizes: ObjectSizes, eve
   for (const scope of ctx.crd.schemas) {
     // A schema shared by several versions is written once per version.
     const copies = scope.versions.length;
-    walkSchema(scope, (node) => {
+    for (const node of schemaNodes(scope, ctx.memo)) {
       if (typeof node.schema.description === "string")
         descriptions += (DESCRIPTION_KEY_BYTES + goJsonStringBytes(node.schema.description)) * copies;
-      if (node.isResourceRoot || !node.isStructural || node.resourceMeta) return;
+      if (node.isResourceRoot || !node.isStructural || node.resourceMeta) continue;
       const bytes = memo.get(node.schema);
       if (bytes !== undefined)
         candidates.push({ path: node.path.written.toString(), saves: (bytes - PRESERVE_STUB_BYTES) * copies });
-    });
+    }
   }
   // The smallest subtree that is enough on its own keeps the most validation; failing that, the largest one.
   const enough = candidates.filter((c) => c.saves >= excess);
