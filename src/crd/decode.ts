@@ -54,7 +54,7 @@ export interface Decoder {
 }
 
 /** What crdlint reads of an ajv error (the generated validators report ajv's ErrorObject). */
-interface ValidationError {
+export interface ValidationError {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
@@ -70,17 +70,26 @@ interface GeneratedValidator {
  * (scripts/gen-decoders.mjs writes dist/crd/decoders/, one module per schema band), so a run neither loads ajv
  * nor compiles a schema: compiling took about 40 ms of every cold start.
  */
-export async function createDecoder(minor: number = NEWEST_KUBERNETES_MINOR): Promise<Decoder> {
+export async function createDecoder(minor: number = NEWEST_KUBERNETES_MINOR, shared?: DecodedByBand): Promise<Decoder> {
   const band = schemaBandStart(minor);
   const { validate } = (await import(`./decoders/v1-${band}.js`)) as { validate: GeneratedValidator };
+  let known = shared?.get(band);
+  if (shared && !known) shared.set(band, (known = new WeakMap()));
   return {
     minor,
     decode(crd: unknown): DecodeIssue[] {
-      if (validate(crd)) return [];
-      return mapErrors(crd, validate.errors ?? [], minor);
+      const kept = typeof crd === "object" && crd !== null ? known?.get(crd) : undefined;
+      const errors =
+        kept !== undefined ? kept : validate(crd) ? null : ([...(validate.errors ?? [])] as readonly ValidationError[]);
+      if (kept === undefined && known && typeof crd === "object" && crd !== null) known.set(crd, errors);
+      // The texts name the release (a field newer than it): they are made per release, the verdict per band.
+      return errors === null ? [] : mapErrors(crd, errors, minor);
     },
   };
 }
+
+/** The decoders' verdicts on CRD objects, per schema band: null where the object decodes, else the validator's errors. */
+export type DecodedByBand = Map<number, WeakMap<object, readonly ValidationError[] | null>>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // ajv error → path, kind and the Go decoder's text

@@ -7,6 +7,7 @@ import { DEFAULT_KUBERNETES_VERSION, parseReleaseSpec } from "../k8s/version.js"
 import { chartClaim, isRangeLinter, rangeResult, RangeLinter, type ReleaseClaim } from "./range.js";
 import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
+import { createReleaseShared } from "./services.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
 import { UsageError } from "./options.js";
@@ -78,8 +79,10 @@ export async function makeLinter(
     throw new UsageError(
       `unknown apply method ${JSON.stringify(options.applyMethod)} (expected ${APPLY_METHODS.join(", ")})`,
     );
+  const shared = v.value.range ? createReleaseShared() : undefined;
   const engine = (minor: number) =>
     createLinter(ruleList, {
+      ...(shared ? { shared } : {}),
       minor,
       ruleSeverity: options.rules,
       preset: options.preset,

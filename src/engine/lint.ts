@@ -5,7 +5,7 @@ import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
 import type { ApplyMethod, InputLayout } from "../load/layout.js";
-import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
+import { buildCrdView, isCrd, isObject, type CrdView, type JsonObject, type SchemaScope } from "../crd/model.js";
 import { schemaNodes, type SchemaNode } from "../crd/schema.js";
 import {
   defineEngineRule,
@@ -27,7 +27,7 @@ import {
 } from "../crd/update.js";
 import { renderValue } from "../k8s/validation.js";
 import { DualPath, FieldPath } from "../k8s/path.js";
-import { loadServices } from "./services.js";
+import { loadServices, type ReleaseShared } from "./services.js";
 import { Severities } from "./sink.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo, type ReleaseTouch } from "../crd/memo.js";
@@ -60,6 +60,8 @@ export interface EngineOptions {
   apiserverGates?: boolean;
   /** How the CRDs are applied unless a file's layout tells (a chart's crds/: helm); default client-side (kubectl apply). */
   applyMethod?: ApplyMethod;
+  /** What the engines of one run over several releases share (src/engine/range.ts): made once per run. */
+  shared?: ReleaseShared;
 }
 
 /** Where a schema's cost result comes from. */
@@ -157,7 +159,7 @@ export interface Linter {
 }
 
 export async function createLinter(rules: readonly Rule[], options: EngineOptions): Promise<Linter> {
-  const services = await loadServices(options.minor);
+  const services = await loadServices(options.minor, options.shared);
   return new Engine(rules, options, services);
 }
 
@@ -604,13 +606,22 @@ class Engine implements Linter {
       const recording = book !== undefined && !replaying;
       /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
       const visitors = rules.flatMap((rule, i) =>
-        rule.visitNode ? [{ rule, visit: rule.visitNode, ctx: ctxs[i]!, record: records[i], cursor: 0 }] : [],
+        rule.visitNode
+          ? [{ rule, visit: rule.visitNode, keys: rule.visitKeys, ctx: ctxs[i]!, record: records[i], cursor: 0 }]
+          : [],
       );
       /* eslint-enable @typescript-eslint/unbound-method */
       state.capturing = recording;
-      for (let n = 0; n < nodes.length; n++) {
+      // The structural rules read the schema's NewStructural outcome, which observing every node in walk order finds
+      // (the rules read it only on the nodes they concern, so that elsewhere they read nothing of the release).
+      // The final phase's structural-conversion-failed needs the outcome too when no structural rule ran.
+      const observing =
+        phase === "structural" || (phase === "final" && !structural.complete && !structural.notRequired);
+      const visitAt = (n: number): void => {
         const node = nodes[n]!;
+        const schema = node.schema;
         for (const v of visitors) {
+          if (v.keys !== undefined && !hasSomeKey(schema, v.keys)) continue;
           const record = v.record;
           if (replaying && record) {
             // The record lists, in node order, the nodes where the rule reported or read its release: elsewhere it
@@ -637,7 +648,23 @@ class Engine implements Linter {
             v.record!.found.push(state.touch.touched ? null : state.captured!);
           }
         }
-      }
+      };
+      if (replaying && visitors.every((v) => v.record)) {
+        // Replaying with every rule recorded: only the nodes some record names need a visit (still observed in order).
+        const named = new Uint8Array(nodes.length);
+        for (const v of visitors) for (const n of v.record!.at) named[n] = 1;
+        let observed = 0;
+        for (let n = 0; n < nodes.length; n++) {
+          if (named[n] === 0) continue;
+          if (observing) for (; observed <= n; observed++) structural.observe(nodes[observed]!);
+          visitAt(n);
+        }
+        if (observing) for (; observed < nodes.length; observed++) structural.observe(nodes[observed]!);
+      } else
+        for (let n = 0; n < nodes.length; n++) {
+          if (observing) structural.observe(nodes[n]!);
+          visitAt(n);
+        }
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
         if (!rule.checkSchema) continue;
@@ -1037,6 +1064,12 @@ class SchemaRuleContext implements SchemaContext {
     this.state.touch.touched = true;
     return this.state.errorCount;
   }
+}
+
+/** Whether the schema has one of the keys (set to anything but undefined). */
+function hasSomeKey(schema: JsonObject, keys: readonly string[]): boolean {
+  for (const k of keys) if (schema[k] !== undefined) return true;
+  return false;
 }
 
 /** The report with its message text (a messageId is resolved when reported, so that a wrong id fails inside the rule's guard). */

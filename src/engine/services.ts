@@ -1,9 +1,22 @@
 /** Loads the heavy modules (CEL, the ajv-based decoder) on demand, once per engine, so light commands never pay for them. */
 import type { EngineServices } from "../rules/define-rule.js";
+import type { DecodedByBand } from "../crd/decode.js";
 import { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
 import { SchemaValidatorCache } from "../values/value.js";
 
-export async function loadServices(minor: number): Promise<EngineServices> {
+/**
+ * What the engines of a run over several releases share: the strict decoder's verdict on each CRD object, per decoder
+ * (releases of one schema band decode alike), so each band decodes a CRD once.
+ */
+export interface ReleaseShared {
+  readonly decoded: DecodedByBand;
+}
+
+export function createReleaseShared(): ReleaseShared {
+  return { decoded: new Map() };
+}
+
+export async function loadServices(minor: number, shared?: ReleaseShared): Promise<EngineServices> {
   // Literal specifiers, so that the bundler puts each in a chunk of its own that only a lint loads.
   const [celModule, decodeModule, celRuntime] = await Promise.all([
     import("../cel/index.js"),
@@ -31,7 +44,7 @@ export async function loadServices(minor: number): Promise<EngineServices> {
     get celStored() {
       return (celStored ??= celModule.createCelCompiler(minor, "stored"));
     },
-    decoder: await decodeModule.createDecoder(minor),
+    decoder: await decodeModule.createDecoder(minor, shared?.decoded),
     celRuntime: runtime,
     // Per-run caches: created here, once per engine, so no module holds state between runs.
     regexSyntax: new GoRegexpSyntaxCache(),

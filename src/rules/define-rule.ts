@@ -269,6 +269,12 @@ export interface RuleHooks<M extends string = string> {
   checkSchema?(ctx: SchemaContext<M>): void;
   /** Schema phases: once per schema node. */
   visitNode?(node: SchemaNode, ctx: SchemaContext<M>): void;
+  /**
+   * The schema keys visitNode looks for: at a node whose schema has none of them (each undefined), it finds nothing
+   * and reads nothing, so the engine does not call it there (the rules of a phase share one walk; most nodes concern
+   * a few of them). Absent: every node.
+   */
+  readonly visitKeys?: readonly string[];
   /** `revision` phase: once per pair of revisions of a CRD. */
   checkRevision?(ctx: RevisionContext<M>): void;
 }

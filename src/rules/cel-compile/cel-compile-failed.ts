@@ -32,6 +32,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.b > 0'}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0'}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     // A node whose schema (or an ancestor's within the rules' scope) has no CEL type is cel-type-info-failed's.
     for (const c of cleanCompiledEntries(node, ctx)) {

@@ -27,6 +27,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.missing}], properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', fieldPath: .spec.replicas}], properties: {spec: {type: object, properties: {replicas: {type: integer}}}}}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     let converts: boolean | undefined;
     for (const e of validationEntries(node, ctx.memo)) {

@@ -20,6 +20,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: 'true'\n    fieldPath: |\n      .spec\n",
     pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: 'true'\n    fieldPath: .spec\n  properties:\n    spec: {type: object}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (!hasNewlines(e.fieldPath)) continue;

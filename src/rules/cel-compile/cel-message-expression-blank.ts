@@ -24,6 +24,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: ' '}]}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.messageExpression.length === 0 || goTrimSpace(e.messageExpression).length > 0) continue;

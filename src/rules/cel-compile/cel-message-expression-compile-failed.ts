@@ -25,6 +25,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + self.b\"}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + string(self.a)\"}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const c of cleanCompiledEntries(node, ctx)) {
       if (!c.messageExpression || c.messageExpression.ok) continue;

@@ -21,6 +21,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: \"first line\\nsecond line\"}]}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: first line, second line}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) !== "message-newline") continue;

@@ -23,6 +23,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: |\n      has(self.spec) &&\n      has(self.status)\n",
     pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations:\n  - rule: |\n      has(self.spec) &&\n      has(self.status)\n    message: spec and status are both required\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (ruleMessageProblem(e) === "multiline-rule-needs-message")

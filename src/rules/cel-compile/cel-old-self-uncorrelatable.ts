@@ -44,6 +44,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    l: {type: array, items: {type: string}, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     const compiled = cleanCompiledEntries(node, ctx);
     // compileRule records UsesOldSelf only for a rule that compiles to a bool.

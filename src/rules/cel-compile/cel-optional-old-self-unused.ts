@@ -27,6 +27,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', optionalOldSelf: true}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self.a >= oldSelf.value().a', optionalOldSelf: true}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const c of cleanCompiledEntries(node, ctx)) {
       // Any value counts (false too), and a rule that does not compile has no oldSelf use to show: the apiserver

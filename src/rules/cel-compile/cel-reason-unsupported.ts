@@ -28,6 +28,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', reason: Invalid}]}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', reason: FieldValueInvalid}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.reason === undefined || SUPPORTED.has(e.reason)) continue;

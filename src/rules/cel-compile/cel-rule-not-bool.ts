@@ -28,6 +28,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a)'}]}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}, x-kubernetes-validations: [{rule: 'size(self.a) > 0'}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const c of cleanCompiledEntries(node, ctx)) {
       if (!c.rule || !c.rule.ok) continue;

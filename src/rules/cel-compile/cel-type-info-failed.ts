@@ -31,6 +31,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations: [{rule: 'true'}]\n  properties:\n    spec:\n      type: any\n      properties:\n        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
     pass: "openAPIV3Schema:\n  type: object\n  x-kubernetes-validations: [{rule: 'true'}]\n  properties:\n    spec:\n      type: object\n      properties:\n        size: {type: integer, x-kubernetes-validations: [{rule: 'self > 0'}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     const v = node.schema["x-kubernetes-validations"];
     if (!Array.isArray(v) || v.length === 0 || !isCompiledNode(node) || !ctx.isNodeClean(node)) return;

@@ -30,6 +30,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', message: must hold, messageExpression: \"'must hold'\"}]}\n",
     pass: "openAPIV3Schema: {type: object, x-kubernetes-validations: [{rule: 'true', messageExpression: \"'must hold'\"}]}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.message.length === 0 || e.messageExpression.length === 0) continue;

@@ -33,6 +33,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: '!oldSelf.hasValue() || self == oldSelf.value()', optionalOldSelf: true}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf'}]}}}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf !== true) continue;

@@ -32,6 +32,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: 'self == oldSelf', message: a is immutable}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != 'oldSelf'\", message: a may not be oldSelf}]}}}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf === true && releaseHas(ctx.minor, "ratcheting")) continue;

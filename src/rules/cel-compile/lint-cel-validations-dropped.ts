@@ -42,6 +42,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, x-kubernetes-validations: [{rule: \"self != ''\"}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, minLength: 1}}}\n",
   },
+  visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     // Only the schema's structural part is dropped; junctor branches keep the field (and fail structural-nested-validations).
     if (!node.isStructural) return;

@@ -179,6 +179,8 @@ export function defaultErrorReports(
   ctx: Pick<RuleContext, "minor" | "memo" | "services">,
   errors: "embedded" | "schema",
 ): Report<never>[] {
+  // Most nodes have no default: they answer before reading the release (a run over several releases replays them).
+  if (defaultValue(node) === undefined) return [];
   const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
   if (!o) return [];
   return o[errors].map((e) => {

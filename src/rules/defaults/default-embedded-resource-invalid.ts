@@ -24,6 +24,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {kind: Pod}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {apiVersion: v1, kind: Pod}}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     for (const r of defaultErrorReports(node, ctx, "embedded")) ctx.report(r);
   },

@@ -26,6 +26,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      properties:\n        template:\n          type: object\n          x-kubernetes-embedded-resource: true\n          properties:\n            metadata:\n              type: object\n              properties:\n                labels: {type: object, additionalProperties: {type: string, default: x}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      properties:\n        template:\n          type: object\n          x-kubernetes-embedded-resource: true\n          properties:\n            metadata:\n              type: object\n              properties:\n                labels: {type: object, additionalProperties: {type: string}}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;
     if (walkState(node, ctx.memo).reason !== "additionalProperties") return;

@@ -24,6 +24,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    kind: {type: string, default: Widget}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {kind: {type: string, default: Widget}}}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     if (defaultValue(node) === undefined) return;
     const st = walkState(node, ctx.memo);

@@ -25,6 +25,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas: {type: integer, minimum: 1, default: 0}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    replicas: {type: integer, minimum: 1, default: 1}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     for (const r of defaultErrorReports(node, ctx, "schema")) ctx.report(r);
   },

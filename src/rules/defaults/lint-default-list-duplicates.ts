@@ -27,6 +27,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b, a]}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    tags: {type: array, x-kubernetes-list-type: set, items: {type: string}, default: [a, b]}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     if (node.inJunctor || node.inUnsupported) return;
     const d = defaultValue(node);

@@ -26,6 +26,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    owner: {type: string, nullable: true, default: null}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    owner: {type: string, nullable: true}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!Object.prototype.hasOwnProperty.call(s, "default") || s.default !== null) return;

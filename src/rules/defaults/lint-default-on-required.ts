@@ -28,6 +28,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      required: [mode]\n      properties:\n        mode: {type: string, default: fast}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec:\n      type: object\n      required: [mode]\n      properties:\n        mode: {type: string}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     if (node.via !== "properties" || node.name === null || node.inJunctor || defaultValue(node) === undefined) return;
     const parent = node.parent!;

@@ -33,6 +33,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    limits:\n      type: object\n      additionalProperties: {type: integer, minimum: 0, default: -1}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    limits:\n      type: object\n      additionalProperties: {type: integer, minimum: 0, default: 0}\n",
   },
+  visitKeys: ["default"],
   visitNode(node, ctx) {
     if (!node.underAdditionalProperties || node.inJunctor || node.inUnsupported) return;
     const d = defaultValue(node);

@@ -27,6 +27,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}, additionalProperties: false}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, properties: {a: {type: string}}}}}\n",
   },
+  visitKeys: ["additionalProperties"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!((s.additionalProperties === false || isObject(s.additionalProperties)) && mapSize(s.properties) > 0)) return;

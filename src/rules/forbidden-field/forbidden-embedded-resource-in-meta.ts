@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {metadata: {type: object, x-kubernetes-embedded-resource: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
+  visitKeys: ["x-kubernetes-embedded-resource"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s[EMBEDDED_RESOURCE] === true && isInsideResourceMeta(node))) return;

@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, additionalItems: false}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}}}}\n",
   },
+  visitKeys: ["additionalItems"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!isSet(s.additionalItems)) return;

@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, definitions: {name: {type: string}}}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
+  visitKeys: ["definitions"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(mapSize(s.definitions) > 0)) return;

@@ -20,6 +20,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string}, b: {type: string}}, dependencies: {a: [b]}}\n",
     pass: 'openAPIV3Schema: {type: object, properties: {a: {type: string}, b: {type: string}}, x-kubernetes-validations: [{rule: "!has(self.a) || has(self.b)"}]}\n',
   },
+  visitKeys: ["dependencies"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!isObject(s.dependencies)) return;

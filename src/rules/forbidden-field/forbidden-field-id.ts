@@ -21,6 +21,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, id: a}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}}\n",
   },
+  visitKeys: ["id"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(typeof s.id === "string" && s.id !== "")) return;

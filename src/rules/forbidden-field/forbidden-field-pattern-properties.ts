@@ -24,6 +24,7 @@ export default defineRule({
     fail: 'openAPIV3Schema: {type: object, properties: {m: {type: object, patternProperties: {"^x-": {type: string}}}}}\n',
     pass: "openAPIV3Schema: {type: object, properties: {m: {type: object, additionalProperties: {type: string}}}}\n",
   },
+  visitKeys: ["patternProperties"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(mapSize(s.patternProperties) > 0)) return;

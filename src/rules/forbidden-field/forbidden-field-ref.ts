@@ -21,6 +21,7 @@ export default defineRule({
     fail: 'openAPIV3Schema: {type: object, properties: {a: {$ref: "#/definitions/x"}}}\n',
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string}}}\n",
   },
+  visitKeys: ["$ref"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(typeof s.$ref === "string")) return;

@@ -23,6 +23,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: [{type: string}]}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}}}}\n",
   },
+  visitKeys: ["items"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(Array.isArray(s.items) && s.items.length > 0)) return;

@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: false}\n",
     pass: "openAPIV3Schema: {type: object}\n",
   },
+  visitKeys: ["x-kubernetes-preserve-unknown-fields"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s[PRESERVE_UNKNOWN_FIELDS] === false)) return;

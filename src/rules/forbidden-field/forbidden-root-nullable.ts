@@ -19,6 +19,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, nullable: true}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, nullable: true}}}\n",
   },
+  visitKeys: ["nullable"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(node.parent === null && s.nullable === true)) return;

@@ -21,6 +21,7 @@ export default defineRule({
     fail: 'openAPIV3Schema: {type: object, properties: {a: {type: "null"}}}\n',
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, nullable: true}}}\n",
   },
+  visitKeys: ["type"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s.type === "null")) return;

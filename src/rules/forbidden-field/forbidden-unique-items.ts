@@ -21,6 +21,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {tags: {type: array, uniqueItems: true, items: {type: string}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}\n",
   },
+  visitKeys: ["uniqueItems"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (!(s.uniqueItems === true)) return;

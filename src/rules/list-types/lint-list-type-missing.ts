@@ -36,6 +36,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
+  visitKeys: ["type"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (s.type !== "array" || !node.isStructural || s[LIST_TYPE] !== undefined) return;

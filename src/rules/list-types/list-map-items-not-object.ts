@@ -24,6 +24,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    names:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [name]\n      items: {type: string}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    names:\n      type: array\n      x-kubernetes-list-type: set\n      items: {type: string}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "map") return;
     const items = itemSchema(node.schema);

@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "map" || itemsOf(node.schema).kind !== "absent") return;
     ctx.report({ level: node.path, path: node.path.child("items"), messageId: "mustHaveASchemaIf" });

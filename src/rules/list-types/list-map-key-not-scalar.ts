@@ -23,6 +23,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    rules:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [selector]\n      items: {type: object, required: [selector], properties: {selector: {type: object}}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    rules:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [name]\n      items: {type: object, required: [name], properties: {name: {type: string}, selector: {type: object}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);
     if (!list || list.items.type !== "object") return;

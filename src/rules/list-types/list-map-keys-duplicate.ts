@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port, port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     const list = mapListOf(node.schema);
     if (!list || list.items.type !== "object" || list.keys.length < 2) return;

@@ -19,6 +19,7 @@ export default defineRule({
     fail: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    ports:\n      type: array\n      x-kubernetes-list-type: map\n      x-kubernetes-list-map-keys: [port]\n      items: {type: object, required: [port], properties: {port: {type: integer}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-map-keys"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (s[LIST_MAP_KEYS] === undefined) return;

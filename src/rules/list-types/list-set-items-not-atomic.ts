@@ -30,6 +30,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, properties: {a: {type: string}}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     // requireAtomicSetType: an update may keep non-atomic set items when OLD had some (asked only on a finding: the answer lints OLD).
     const relaxed = (): boolean => ctx.update !== undefined && !ctx.update.requireAtomicSetType;

@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-list-type: set}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: set}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     const s = node.schema;
     const listType = optionalString(s, LIST_TYPE);

@@ -44,6 +44,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {s: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [a], items: {type: object, required: [a], properties: {a: {type: string}}}}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     if (node.schema[LIST_TYPE] !== "set") return;
     const itemsType = itemSchema(node.schema)?.type;

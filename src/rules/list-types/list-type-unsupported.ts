@@ -24,6 +24,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: Set}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-list-type: set}}}\n",
   },
+  visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
     const listType = node.schema[LIST_TYPE];
     if (typeof listType !== "string" || SUPPORTED.has(listType)) return;

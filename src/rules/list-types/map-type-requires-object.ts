@@ -22,6 +22,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: array, items: {type: string}, x-kubernetes-map-type: atomic}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, additionalProperties: {type: string}, x-kubernetes-map-type: atomic}}}\n",
   },
+  visitKeys: ["x-kubernetes-map-type"],
   visitNode(node, ctx) {
     const s = node.schema;
     const mapType = optionalString(s, MAP_TYPE);

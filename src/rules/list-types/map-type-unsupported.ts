@@ -25,6 +25,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: Atomic, additionalProperties: {type: string}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: object, x-kubernetes-map-type: atomic, additionalProperties: {type: string}}}}\n",
   },
+  visitKeys: ["x-kubernetes-map-type"],
   visitNode(node, ctx) {
     const mapType = node.schema[MAP_TYPE];
     if (typeof mapType !== "string" || mapType === "atomic" || mapType === "granular") return;

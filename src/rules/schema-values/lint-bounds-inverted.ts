@@ -49,6 +49,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {replicas: {type: integer, minimum: 10, maximum: 1}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {replicas: {type: integer, minimum: 1, maximum: 10}}}\n",
   },
+  visitKeys: ["minimum", "minLength", "minItems", "minProperties"],
   visitNode(node, ctx) {
     const s = node.schema;
     const range = numericRange(s);

@@ -48,6 +48,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, 1]}}}\n",
     pass: 'openAPIV3Schema: {type: object, properties: {mode: {type: string, enum: [fast, "1"]}}}\n',
   },
+  visitKeys: ["enum"],
   visitNode(node, ctx) {
     const s = node.schema;
     const t = s.type;

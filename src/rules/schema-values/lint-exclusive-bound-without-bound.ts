@@ -31,6 +31,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {ratio: {type: number, exclusiveMinimum: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {ratio: {type: number, minimum: 0, exclusiveMinimum: true}}}\n",
   },
+  visitKeys: ["exclusiveMinimum", "exclusiveMaximum"],
   visitNode(node, ctx) {
     const s = node.schema;
     for (const [flag, bound] of PAIRS) {

@@ -36,6 +36,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {size: {type: integer, format: uint32}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {size: {type: integer, format: int64, minimum: 0}}}\n",
   },
+  visitKeys: ["format"],
   visitNode(node, ctx) {
     const s = node.schema;
     const f = s.format;

@@ -30,6 +30,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {port: {type: string, x-kubernetes-int-or-string: true}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {port: {x-kubernetes-int-or-string: true, anyOf: [{type: integer}, {type: string}]}}}\n",
   },
+  visitKeys: ["x-kubernetes-int-or-string"],
   visitNode(node, ctx) {
     const s = node.schema;
     if (node.inJunctor || s[INT_OR_STRING] !== true || typeof s.type !== "string" || s.type === "") return;

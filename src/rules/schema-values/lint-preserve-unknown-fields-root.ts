@@ -27,6 +27,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
+  visitKeys: ["x-kubernetes-preserve-unknown-fields"],
   visitNode(node, ctx) {
     if (node.parent !== null || node.schema[PRESERVE_UNKNOWN_FIELDS] !== true) return;
     ctx.report({ path: node.path.child(PRESERVE_UNKNOWN_FIELDS), messageId: "pruningIsDisabledForThe" });

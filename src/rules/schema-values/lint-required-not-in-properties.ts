@@ -41,6 +41,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replica], properties: {replicas: {type: integer}}}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, required: [replicas], properties: {replicas: {type: integer}}}}}\n",
   },
+  visitKeys: ["required"],
   visitNode(node, ctx) {
     const req = node.schema.required;
     if (!Array.isArray(req) || req.length === 0 || node.inUnsupported) return;

@@ -76,6 +76,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: int32}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: string, format: date-time}, b: {type: integer, format: int32}}}\n",
   },
+  visitKeys: ["format"],
   visitNode(node, ctx) {
     const s = node.schema;
     const f = s.format;

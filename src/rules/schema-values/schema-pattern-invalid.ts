@@ -29,10 +29,10 @@ export default defineRule({
     fail: 'openAPIV3Schema: {type: object, properties: {a: {type: string, pattern: "^(?!kube-).*$"}}}\n',
     pass: 'openAPIV3Schema: {type: object, properties: {a: {type: string, pattern: "^[a-z][-a-z0-9]*$"}}}\n',
   },
+  visitKeys: ["pattern"],
   visitNode(node, ctx) {
-    const state = observeNode(node, ctx);
     const p = node.schema.pattern;
-    if (typeof p !== "string" || p === "" || !isValidatedByStructural(state, node)) return;
+    if (typeof p !== "string" || p === "" || !isValidatedByStructural(observeNode(node, ctx), node)) return;
     const err = ctx.services.regexSyntax.error(p);
     if (err === null) return;
     deferReport(ctx, { path: node.path.child("pattern"), messageId: "mustBeAValidRegular", data: { err }, value: p });

@@ -25,6 +25,7 @@ export default defineRule({
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: int}}}\n",
     pass: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}}\n",
   },
+  visitKeys: ["type"],
   visitNode(node, ctx) {
     const t = node.schema.type;
     if (typeof t !== "string" || t === "" || OPENAPI_TYPES.has(t)) return;

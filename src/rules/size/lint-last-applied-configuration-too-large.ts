@@ -3,6 +3,7 @@ import { defineRule, type RuleContext } from "../define-rule.js";
 import { DualPath } from "../../k8s/path.js";
 import { tooLongBytesMessage } from "../../k8s/objectmeta.js";
 import { schemaNodes } from "../../crd/schema.js";
+import { MemoKey } from "../../crd/memo.js";
 import { byteLength, goJson } from "../../k8s/go.js";
 import {
   bytes,
@@ -18,6 +19,9 @@ import {
 // What `{"type":"object","x-kubernetes-preserve-unknown-fields":true}` costs in place of a subtree.
 const PRESERVE_STUB_BYTES = byteLength(goJson({ type: "object", "x-kubernetes-preserve-unknown-fields": true }));
 const DESCRIPTION_KEY_BYTES = byteLength(goJson("description")) + 2; // the colon and the comma
+
+/** The CRD's shrink options (its excess is the CRD's too). */
+const SHRINK = new MemoKey<Shrink>("size:last-applied-shrink");
 
 interface Shrink {
   descriptions: number;
@@ -115,7 +119,8 @@ export default defineRule({
     const sizes = objectSizes(ctx);
     const excess = sizes.annotationsAfterApply - TOTAL_ANNOTATION_SIZE_LIMIT;
     if (excess <= 0) return;
-    const shrink = shrinkOptions(ctx, excess, sizes);
+    // Read from the CRD alone: a run over several releases finds it once.
+    const shrink = ctx.memo.compute(SHRINK, () => shrinkOptions(ctx, excess, sizes));
     const details = [
       `the annotation ${LAST_APPLIED_CONFIG_ANNOTATION} would take ${bytes(sizes.lastApplied)} bytes; the other annotations and the key ${bytes(sizes.annotationsAfterApply - sizes.lastApplied)}`,
       `descriptions take ${bytes(shrink.descriptions)} bytes of the annotation`,

@@ -1,21 +1,20 @@
 /**
- * Shared plumbing of the structural rules: they run in the `structural` phase, observe every node (so the
- * schema's NewStructural outcome is known), queue their findings, and report them at the end of the phase only
- * when the schema converts (ValidateStructural does not run otherwise).
+ * Shared plumbing of the structural rules: they run in the `structural` phase (where the engine observes every node,
+ * so the schema's NewStructural outcome is known), queue their findings, and report them at the end of the phase
+ * only when the schema converts (ValidateStructural does not run otherwise).
  */
 import type { SchemaContext } from "../define-rule.js";
 import { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
 
-export { deferReport, flushDeferred } from "../structural-phase.js";
+export { deferReport, flushDeferred, observeNode } from "../structural-phase.js";
 import type { SchemaNode } from "../../crd/schema.js";
-import type { StructuralState } from "../../crd/structural.js";
 
-/** `M` are the rule's message ids, inferred from the rule's `messages` where the hook is one of its properties. */
-export type StructuralCheck<M extends string = string> = (
-  node: SchemaNode,
-  ctx: SchemaContext<M>,
-  state: StructuralState,
-) => void;
+/**
+ * `M` are the rule's message ids, inferred from the rule's `messages` where the hook is one of its properties. A check
+ * reads the schema's structural state (observeNode) only on the nodes it concerns: reading it is reading the run's
+ * release, and a node the check passes over without reading anything is replayed at the other releases of a range.
+ */
+export type StructuralCheck<M extends string = string> = (node: SchemaNode, ctx: SchemaContext<M>) => void;
 
 /**
  * The `visitNode` of a structural rule whose per-node check queues reports with `deferReport`; the rule's
@@ -25,10 +24,7 @@ export type StructuralCheck<M extends string = string> = (
 export function structuralVisit<M extends string>(
   check: StructuralCheck<M>,
 ): (node: SchemaNode, ctx: SchemaContext<M>) => void {
-  return (node, ctx) => {
-    const state = observeNode(node, ctx);
-    check(node, ctx, state);
-  };
+  return check;
 }
 
 /** The phase and hooks of a structural rule whose per-node check reports only its message `M` (spread into the rule). */
@@ -47,12 +43,15 @@ export function structuralHooks<M extends string>(check: StructuralCheck<M>) {
  * `key` must be absent (or its zero value).
  */
 export function nestedKeywordHooks(key: string, isSetValue: (v: unknown) => boolean) {
-  return structuralHooks<"nested">((node, ctx, state) => {
-    if (!node.inJunctor || node.inUnsupported) return;
-    if (!isSetValue(node.schema[key])) return;
-    if (!state.valueValidation(node).validated) return;
-    deferReport(ctx, { path: node.path.child(key), messageId: "nested" });
-  });
+  return {
+    ...structuralHooks<"nested">((node, ctx) => {
+      if (!node.inJunctor || node.inUnsupported) return;
+      if (!isSetValue(node.schema[key])) return;
+      if (!observeNode(node, ctx).valueValidation(node).validated) return;
+      deferReport(ctx, { path: node.path.child(key), messageId: "nested" });
+    }),
+    visitKeys: [key],
+  };
 }
 
 export const nonEmptyString = (v: unknown): boolean => typeof v === "string" && v.length > 0;

@@ -25,6 +25,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, additionalProperties: {type: string}}}}\n",
   },
   phase: "structural",
+  visitKeys: ["additionalProperties"],
   visitNode: structuralVisit((node, ctx) => {
     if (node.parent !== null || !isSet(node.schema.additionalProperties)) return;
     deferReport(ctx, { path: node.path.child("additionalProperties"), messageId: "mustNotBeUsedAt" });

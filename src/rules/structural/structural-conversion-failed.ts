@@ -25,11 +25,6 @@ export default defineRule({
     fail: 'openAPIV3Schema: {$schema: "http://json-schema.org/draft-04/schema#", type: object}\n',
     pass: "openAPIV3Schema: {type: object}\n",
   },
-  visitNode(node, ctx) {
-    // Normally the structural rules have already observed the schema; observe it here when they did not run.
-    const st = ctx.structural;
-    if (!st.complete && !st.notRequired) st.observe(node);
-  },
   checkSchema(ctx) {
     const st = ctx.structural;
     st.complete = true;

@@ -25,6 +25,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {tpl: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}\n",
   },
   phase: "structural",
+  visitKeys: ["x-kubernetes-embedded-resource"],
   visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema[EMBEDDED_RESOURCE] !== true || !isSet(node.schema.additionalProperties))
       return;

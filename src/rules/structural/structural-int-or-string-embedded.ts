@@ -21,6 +21,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {p: {x-kubernetes-int-or-string: true}}}\n",
   },
   phase: "structural",
+  visitKeys: ["x-kubernetes-int-or-string"],
   visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema[INT_OR_STRING] !== true || node.schema[EMBEDDED_RESOURCE] !== true) return;
     deferReport(ctx, { path: node.path.child(EMBEDDED_RESOURCE), messageId: "mustBeFalseIfX", value: true });

@@ -25,6 +25,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {list: {type: array, items: {type: string}}}}\n",
   },
   phase: "structural",
+  visitKeys: ["type"],
   visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || node.schema.type !== "array" || isObject(node.schema.items)) return;
     deferReport(ctx, { path: node.path.child("items"), messageId: "mustBeSpecified" });

@@ -25,6 +25,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {kind: {type: string, description: x}}}\n",
   },
   phase: "structural",
+  visitKeys: ["properties"],
   visitNode: structuralVisit((node, ctx) => {
     if (!node.isStructural || (node.parent !== null && node.schema[EMBEDDED_RESOURCE] !== true)) return;
     const props = node.schema.properties;

@@ -30,6 +30,7 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    metadata: {type: object, properties: {name: {type: string, maxLength: 40}}}\n",
   },
   phase: "structural",
+  visitKeys: ["properties"],
   visitNode: structuralVisit((node, ctx) => {
     if (node.parent !== null) return;
     const props = node.schema.properties;

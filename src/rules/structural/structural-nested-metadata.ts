@@ -1,7 +1,7 @@
 /** properties[metadata] inside a value validation. */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralVisit, deferReport, flushDeferred } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred, observeNode } from "./common.js";
 
 export default defineRule({
   id: "structural-nested-metadata",
@@ -26,11 +26,12 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {metadata: {type: object}}}\n",
   },
   phase: "structural",
-  visitNode: structuralVisit((node, ctx, state) => {
+  visitKeys: ["properties"],
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.inJunctor || node.inUnsupported) return;
     const props = node.schema.properties;
     if (!isObject(props) || !Object.hasOwn(props, "metadata")) return;
-    if (!state.valueValidation(node).validated) return;
+    if (!observeNode(node, ctx).valueValidation(node).validated) return;
     deferReport(ctx, { path: node.path.child("properties").key("metadata"), messageId: "mustNotBeSpecifiedIn" });
   }),
   checkSchema: flushDeferred,

@@ -23,6 +23,7 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: string}}}\n",
   },
   phase: "structural",
+  visitKeys: ["type"],
   visitNode: structuralVisit((node, ctx) => {
     if (node.parent !== null) return;
     const t = typeOf(node.schema);

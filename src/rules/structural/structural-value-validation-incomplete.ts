@@ -1,7 +1,7 @@
 /** A property or items mentioned in a root value validation but missing from the structural part (rule 2). */
 import { defineRule } from "../define-rule.js";
 import { isObject } from "../../crd/model.js";
-import { structuralVisit, deferReport, flushDeferred } from "./common.js";
+import { structuralVisit, deferReport, flushDeferred, observeNode } from "./common.js";
 
 export default defineRule({
   id: "structural-value-validation-incomplete",
@@ -28,9 +28,9 @@ export default defineRule({
     pass: "openAPIV3Schema:\n  type: object\n  properties:\n    spec: {type: object, properties: {foo: {type: string}, bar: {type: string}}}\n  anyOf:\n  - properties: {spec: {properties: {bar: {minLength: 1}}}}\n",
   },
   phase: "structural",
-  visitNode: structuralVisit((node, ctx, state) => {
+  visitNode: structuralVisit((node, ctx) => {
     if (!node.inJunctor || node.inUnsupported) return;
-    const f = state.valueValidation(node);
+    const f = observeNode(node, ctx).valueValidation(node);
     if (f.missing)
       deferReport(ctx, { path: f.missing.path, messageId: "definedIn", data: { path: f.missing.definedIn } });
     // `properties: {foo: null}` is an empty value validation the walk does not visit.
