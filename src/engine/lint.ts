@@ -5,7 +5,7 @@ import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import { goTemplateAction, RENDER_HINT } from "../load/template.js";
 import { objectsOf } from "../load/objects.js";
 import type { ApplyMethod, InputLayout } from "../load/layout.js";
-import { buildCrdView, isCrd, isObject, type CrdView, type JsonObject, type SchemaScope } from "../crd/model.js";
+import { buildCrdView, isCrd, isObject, type CrdView, type SchemaScope } from "../crd/model.js";
 import { schemaNodes, type SchemaNode } from "../crd/schema.js";
 import {
   defineEngineRule,
@@ -617,11 +617,30 @@ class Engine implements Linter {
       // The final phase's structural-conversion-failed needs the outcome too when no structural rule ran.
       const observing =
         phase === "structural" || (phase === "final" && !structural.complete && !structural.notRequired);
+      const byKey = new Map<string, number[]>();
+      visitors.forEach((v, i) => {
+        for (const k of v.keys ?? []) {
+          const list = byKey.get(k);
+          if (list) list.push(i);
+          else byKey.set(k, [i]);
+        }
+      });
+      const keyed = byKey.size > 0;
+      const dueAt = new Uint32Array(visitors.length);
       const visitAt = (n: number): void => {
         const node = nodes[n]!;
-        const schema = node.schema;
-        for (const v of visitors) {
-          if (v.keys !== undefined && !hasSomeKey(schema, v.keys)) continue;
+        // The visitors with keys that this node's schema has: its own few keys are looked up, not every visitor's.
+        const stamp = n + 1;
+        if (keyed) {
+          const schema = node.schema;
+          for (const k in schema) {
+            const due = byKey.get(k);
+            if (due !== undefined && schema[k] !== undefined) for (const i of due) dueAt[i] = stamp;
+          }
+        }
+        for (let i = 0; i < visitors.length; i++) {
+          const v = visitors[i]!;
+          if (v.keys !== undefined && dueAt[i] !== stamp) continue;
           const record = v.record;
           if (replaying && record) {
             // The record lists, in node order, the nodes where the rule reported or read its release: elsewhere it
@@ -1064,12 +1083,6 @@ class SchemaRuleContext implements SchemaContext {
     this.state.touch.touched = true;
     return this.state.errorCount;
   }
-}
-
-/** Whether the schema has one of the keys (set to anything but undefined). */
-function hasSomeKey(schema: JsonObject, keys: readonly string[]): boolean {
-  for (const k of keys) if (schema[k] !== undefined) return true;
-  return false;
 }
 
 /** The report with its message text (a messageId is resolved when reported, so that a wrong id fails inside the rule's guard). */

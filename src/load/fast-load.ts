@@ -95,12 +95,12 @@ export function createFastLoader(): FastLoader {
 
 class Reader {
   /** Per line: the offset of its first character, of its end (the line break or the text's end), its indentation. */
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly indents: number[] = [];
-  private readonly kinds: number[] = [];
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly indents: Int32Array;
+  private readonly kinds: Uint8Array;
   /** commentsBefore[i]: how many comment lines come before line i (so "any comment in these lines" is one subtraction). */
-  private readonly commentsBefore: number[] = [0];
+  private readonly commentsBefore: Int32Array;
   /** The line being read, and the line after the current document's last. */
   private pos = 0;
   private limit = 0;
@@ -117,8 +117,17 @@ class Reader {
     private readonly resolvePlain: (s: string) => unknown,
     private readonly keyName: (s: string) => string,
   ) {
-    let start = 0;
     const n = text.length;
+    // Sized first (a line per line break, and the last): typed, they cost the collector nothing to scan.
+    let lines = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines++;
+    this.starts = new Int32Array(lines);
+    this.ends = new Int32Array(lines);
+    this.indents = new Int32Array(lines);
+    this.kinds = new Uint8Array(lines);
+    this.commentsBefore = new Int32Array(lines + 1);
+    let start = 0;
+    let line = 0;
     while (start <= n) {
       let end = text.indexOf("\n", start);
       if (end < 0) end = n;
@@ -133,11 +142,12 @@ class Reader {
         else if (i === start && (c === 45 || c === 46 || c === 37) && this.marker(start, end)) kind = DOC_START;
         else kind = CONTENT;
       }
-      this.starts.push(start);
-      this.ends.push(end);
-      this.indents.push(i - start);
-      this.kinds.push(kind);
-      this.commentsBefore.push(this.commentsBefore[this.commentsBefore.length - 1]! + (kind === COMMENT ? 1 : 0));
+      this.starts[line] = start;
+      this.ends[line] = end;
+      this.indents[line] = i - start;
+      this.kinds[line] = kind;
+      this.commentsBefore[line + 1] = this.commentsBefore[line]! + (kind === COMMENT ? 1 : 0);
+      line++;
       if (end === n) break;
       start = end + 1;
     }

@@ -1,7 +1,7 @@
 /** Offsets to lines, for the readers that keep each line's start offset. */
 
 /** The 0-based index of the line holding `offset`, given each line's start offset in ascending order. */
-export function lineIndexAt(lineStarts: readonly number[], offset: number): number {
+export function lineIndexAt(lineStarts: ArrayLike<number>, offset: number): number {
   let lo = 0;
   let hi = lineStarts.length - 1;
   while (lo < hi) {
