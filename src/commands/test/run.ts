@@ -17,7 +17,7 @@ import { CoverageCollector, type LocateCheck } from "../../values/coverage.js";
 import { allRules } from "../../rules/index.js";
 import { makeLinter } from "../../engine/files.js";
 import { UsageError } from "../../engine/options.js";
-import type { Linter } from "../../engine/lint.js";
+import type { Linter, ReplayBook } from "../../engine/lint.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
 import { apiserverLine } from "../../report/types.js";
 import type {
@@ -159,6 +159,7 @@ export class TestRun {
    * release merged where they agree, its status the worst of them.
    */
   private runSuiteOverReleases(run: SuiteRun, releases: readonly Release[]): void {
+    if (run.cases.length > 0) this.crdVerdicts(releases, run);
     for (const c of run.cases) {
       const started = performance.now();
       const byRelease: CaseReleaseResult[] = [];
@@ -328,6 +329,23 @@ export class TestRun {
     const verdict = first ? apiserverLine(first) : null;
     release.verdicts.set(run.crd, verdict);
     return verdict;
+  }
+
+  /**
+   * Over a range, the verdict on a suite run's CRD at every release at once: the text loaded once, and what each
+   * rule finds without reading its release found at the oldest release and replayed at the others (as a lint over
+   * releases does, src/engine/range.ts): each release's answer is a lint's at that release.
+   */
+  private crdVerdicts(releases: readonly Release[], run: SuiteRun): void {
+    if (releases.every((r) => r.verdicts.has(run.crd))) return;
+    const text = run.crdText ?? JSON.stringify(run.crd, null, 2);
+    const loaded = releases[0]!.linter.load(text);
+    const book: ReplayBook = { crds: [] };
+    for (const release of releases) {
+      const r = release.linter.lintLoaded(loaded, text, run.crdFile, undefined, {}, book);
+      const first = r.diagnostics.find((d) => d.apiserver && d.severity === "error" && d.document === 0);
+      release.verdicts.set(run.crd, first ? apiserverLine(first) : null);
+    }
   }
 
   /** Step 3: every case of a suite run, in order. */
