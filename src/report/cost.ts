@@ -203,9 +203,9 @@ export function costReportText(report: CostReport, all: CostReport = report): st
         );
         out.push(...costNotes(r));
       }
-      // The schema was estimated there: the expression did not compile.
+      // The schema was estimated there: the expression was not compiled (an error, or a field that release drops).
       if (split.missing.length)
-        out.push(`    no estimate at ${describe(split.missing)}: it does not compile there (crdlint lint says why)`);
+        out.push(`    no estimate at ${describe(split.missing)}: not compiled there (crdlint lint says why)`);
     }
     out.push("");
   }
