@@ -120,10 +120,12 @@ function releasesLine(result: TestRunResult): string {
  * Over a range, a case whose result differs between releases as one result per set of releases that agree (its
  * title names them); any other case as it is. The formats whose unit is a test (JUnit, TAP, GitHub) show these.
  */
-function perRelease(cases: readonly CaseResult[]): CaseResult[] {
+type ShownCase = CaseResult & { releasesLabel?: string };
+
+function perRelease(cases: readonly CaseResult[]): ShownCase[] {
   return cases.flatMap((c) => {
     if (!c.byRelease || c.byRelease.length < 2) return [c];
-    return c.byRelease.map((g) => {
+    return c.byRelease.map((g): ShownCase => {
       const { byRelease: _, failure: _f, ...rest } = c;
       return {
         ...rest,
@@ -131,16 +133,13 @@ function perRelease(cases: readonly CaseResult[]): CaseResult[] {
         warnings: g.warnings,
         ...(g.failure ? { failure: g.failure } : {}),
         releasesLabel: describe(g.releases),
-      } as CaseResult & { releasesLabel?: string };
+      };
     });
   });
 }
 
 /** " (1.28–1.30)" after a title, for a result of some of the run's releases. */
-const releasesSuffix = (c: CaseResult): string => {
-  const label = (c as CaseResult & { releasesLabel?: string }).releasesLabel;
-  return label ? ` (${label})` : "";
-};
+const releasesSuffix = (c: ShownCase): string => (c.releasesLabel ? ` (${c.releasesLabel})` : "");
 
 // ---- text ----------------------------------------------------------------------------------------------------
 
@@ -331,7 +330,7 @@ function failureDetail(f: CaseFailure): string[] {
 function testJunit(result: TestRunResult): string {
   const crdsOfFile = new Map<string, Set<string>>();
   for (const c of result.cases) crdsOfFile.set(c.file, (crdsOfFile.get(c.file) ?? new Set()).add(c.crdFile));
-  const groups = new Map<string, { name: string; cases: CaseResult[] }>();
+  const groups = new Map<string, { name: string; cases: ShownCase[] }>();
   // Over a range, a testcase per case and set of releases where its result differs between releases.
   for (const c of perRelease(result.cases)) {
     const split = (crdsOfFile.get(c.file)?.size ?? 0) > 1;
