@@ -1,6 +1,8 @@
 // Benchmark: what a run over ten releases costs against a run at one, in one process (CPU time on this thread, jobs
 // 1). The issue's target (issue 23): 1.28..1.37 at most twice one release. Prints numbers; not a test.
-//   node bench/release-range.mjs [dir] [--one 1.37] [--range 1.28..1.37] [--runs 1]
+//   node bench/release-range.mjs [dir] [--one 1.37] [--range 1.28..1.37] [--runs 1] [--command lint|cost|test]
+// --command cost estimates the CEL costs of the directory (crdlint cost), --command test runs its suites (crdlint
+// test, without release hints: a range run gives none); the default is lint.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +17,11 @@ const flag = (name, dflt) => {
 const one = flag("--one", "1.37");
 const range = flag("--range", "1.28..1.37");
 const runs = Number(flag("--runs", "1"));
+const command = flag("--command", "lint");
+if (!["lint", "cost", "test"].includes(command)) {
+  console.error(`--command: expected lint, cost or test, got ${command}`);
+  process.exit(2);
+}
 const dir = resolve(
   args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) ??
     join(root, "..", "shared", "corpus", "crds"),
@@ -23,21 +30,34 @@ if (!existsSync(dir)) {
   console.error(`no directory at ${dir} (give one: node bench/release-range.mjs <dir>)`);
   process.exit(2);
 }
-const { lint } = await import(join(root, "dist", "index.js"));
+const { cost, lint, runTests } = await import(join(root, "dist", "index.js"));
+
+/** What one run found, whichever the command: CRDs and errors (lint), expressions (cost), cases (test). */
+async function runOnce(kubernetesVersion) {
+  if (command === "cost") {
+    const r = await cost([dir], { kubernetesVersion });
+    const over = r.expressions.filter((e) => e.exceedsLimit).length;
+    return { crds: r.crds.length, errors: over, rejectedSomewhere: r.expressions.length, releases: r.releases };
+  }
+  if (command === "test") {
+    const r = await runTests([dir], { kubernetesVersion, releaseHints: false });
+    return { crds: r.cases.length, errors: r.summary.failed + r.summary.errored, rejectedSomewhere: 0 };
+  }
+  const r = await lint([dir], { kubernetesVersion, jobs: 1 });
+  return {
+    crds: r.summary.crds,
+    errors: r.summary.errors,
+    rejectedSomewhere: (r.crdReleases ?? []).filter((c) => c.accepted.length < (r.releases ?? []).length).length,
+  };
+}
 
 /** CPU seconds (user + system) of one lint of the directory, with what it found. */
 async function measure(kubernetesVersion) {
   const before = process.cpuUsage();
   const wall = performance.now();
-  const r = await lint([dir], { kubernetesVersion, jobs: 1 });
+  const found = await runOnce(kubernetesVersion);
   const cpu = process.cpuUsage(before);
-  return {
-    cpu: (cpu.user + cpu.system) / 1e6,
-    wall: (performance.now() - wall) / 1000,
-    errors: r.summary.errors,
-    crds: r.summary.crds,
-    rejectedSomewhere: (r.crdReleases ?? []).filter((c) => c.accepted.length < (r.releases ?? []).length).length,
-  };
+  return { cpu: (cpu.user + cpu.system) / 1e6, wall: (performance.now() - wall) / 1000, ...found };
 }
 
 // A first run warms the process (module loading, the CEL environment, V8's compiler) for both measures alike.
@@ -51,11 +71,17 @@ for (let i = 0; i < runs; i++) {
 }
 const s = best(single);
 const m = best(many);
-console.log(`directory: ${dir}`);
+const [units, bad, some] =
+  command === "cost"
+    ? ["schemas", "expressions over a limit", "expressions"]
+    : command === "test"
+      ? ["cases", "cases failed or errored", "-"]
+      : ["CRDs", "errors", "CRDs rejected at some release"];
+console.log(`crdlint ${command}, directory: ${dir}`);
 console.log(
-  `one release (${one}):   ${s.cpu.toFixed(2)} s CPU, ${s.wall.toFixed(2)} s wall; ${s.crds} CRDs, ${s.errors} errors`,
+  `one release (${one}):   ${s.cpu.toFixed(2)} s CPU, ${s.wall.toFixed(2)} s wall; ${s.crds} ${units}, ${s.errors} ${bad}`,
 );
 console.log(
-  `range (${range}): ${m.cpu.toFixed(2)} s CPU, ${m.wall.toFixed(2)} s wall; ${m.errors} diagnostics of errors, ${m.rejectedSomewhere} CRDs rejected at some release`,
+  `range (${range}): ${m.cpu.toFixed(2)} s CPU, ${m.wall.toFixed(2)} s wall; ${m.crds} ${units}, ${m.errors} ${command === "lint" ? "diagnostics of errors" : bad}${command === "test" ? "" : `, ${m.rejectedSomewhere} ${some}`}`,
 );
 console.log(`ratio: ${(m.cpu / s.cpu).toFixed(2)}× (target: at most 2×)`);

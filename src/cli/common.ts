@@ -89,7 +89,7 @@ export function addReleaseOptions(cmd: Command): Command {
   return cmd
     .option(
       "-k, --kubernetes-version <version>",
-      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows); lint and validate also take a range, 1.28..1.37, or supported",
+      "target Kubernetes release, e.g. 1.30 (default: config, else the newest crdlint knows); lint, cost, validate and diff also take a range, 1.28..1.37, or supported",
     )
     .option(
       "-c, --config <file>",

@@ -42,7 +42,7 @@ export function registerTestCommand(program: Command, deps: TestCommandDeps): vo
     )
     .option(
       "-k, --kubernetes-version <version>",
-      "the release the apiserver runs, e.g. 1.32 (default: config, else the newest crdlint knows)",
+      "the release the apiserver runs, e.g. 1.32 (default: config, else the newest crdlint knows); or a range, 1.28..1.37, or supported: every case at each release",
     )
     .option(
       "-c, --config <file>",

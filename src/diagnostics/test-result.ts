@@ -57,6 +57,20 @@ export interface CaseResult {
   /** Warnings the apiserver would return to the client across the case's requests (unknown fields pruned, …). */
   warnings: string[];
   durationMs: number;
+  /**
+   * A run over several releases only: the case's result at each release, merged where the releases agree (oldest
+   * first). `status` is then the worst of them (errored, failed, passed: it passes only if it passes at every
+   * release), `failure` the oldest failing release's, `warnings` those of every release.
+   */
+  byRelease?: CaseReleaseResult[];
+}
+
+/** A case's result at the releases (oldest first, "1.28") that agree on all of it. */
+export interface CaseReleaseResult {
+  releases: string[];
+  status: CaseStatus;
+  failure?: CaseFailure;
+  warnings: string[];
 }
 
 /** A suite file that cannot run (unreadable, no CRD found, a feature gate unknown): exit code 2. */
@@ -93,7 +107,7 @@ export interface CoverageReport {
 }
 
 export interface TestRunResult {
-  /** The release the run targets, "1.N". */
+  /** The release the run targets, "1.N" (a run over several releases: "1.28..1.37"). */
   kubernetesVersion: string;
   /** Suite files read (problems included). */
   suites: number;
@@ -101,6 +115,9 @@ export interface TestRunResult {
   problems: SuiteProblem[];
   summary: { passed: number; failed: number; errored: number; durationMs: number };
   coverage?: CoverageReport;
+  /** A run over several releases only: its releases (oldest first), and at each how many cases pass, fail, err. */
+  releases?: string[];
+  summaryByRelease?: Record<string, { passed: number; failed: number; errored: number }>;
 }
 
 /** The exit code a run earns: 2 when a suite cannot run, else 1 when a case fails or errs, else 0. */

@@ -69,7 +69,7 @@ export { UsageError } from "./options.js";
 export async function makeLinter(
   ruleList: readonly Rule[],
   options: LintOptions,
-  onSchemaCost?: (result: SchemaCostResult) => void,
+  onSchemaCost?: (result: SchemaCostResult, minor: number) => void,
 ): Promise<Linter> {
   const v = parseReleaseSpec(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
@@ -86,7 +86,8 @@ export async function makeLinter(
       minor,
       ruleSeverity: options.rules,
       preset: options.preset,
-      onSchemaCost,
+      // A run over several releases estimates at each: the release tells whose estimate it is.
+      ...(onSchemaCost ? { onSchemaCost: (r: SchemaCostResult) => onSchemaCost(r, minor) } : {}),
       apiserverGates: options.apiserverGates === true,
       ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
     });

@@ -5,7 +5,7 @@
  */
 import { APPLY_METHODS, isApplyMethod } from "../load/layout.js";
 import { closest } from "../config/suggest.js";
-import { parseKubernetesVersion, parseReleaseSpec } from "../k8s/version.js";
+import { parseReleaseSpec } from "../k8s/version.js";
 import { PRESETS } from "../rules/define-rule.js";
 
 /** crdlint could not do its job (bad path, bad option): the CLI prints the message and exits 2. */
@@ -88,10 +88,9 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
   for (const key of Object.keys(o))
     if (!known.includes(key) && o[key] !== undefined) errors.push(`unknown option "${key}"${hint(key, known)}`);
   if (isString("kubernetesVersion") && typeof o.kubernetesVersion === "string") {
-    // A range of releases: lint's (one run judges every release); validate's, diff's and lint --against's (a run per
-    // release, merged). cost takes one release.
-    const ranges = api !== "cost";
-    const v = ranges ? parseReleaseSpec(o.kubernetesVersion) : parseKubernetesVersion(o.kubernetesVersion);
+    // A range of releases: lint's and cost's (one run judges every release); validate's, diff's and lint --against's
+    // (a run per release, merged).
+    const v = parseReleaseSpec(o.kubernetesVersion);
     if (!v.ok) errors.push(`kubernetesVersion: ${v.error}`);
   }
   if (isString("claimedKubernetesVersions") && typeof o.claimedKubernetesVersions === "string") {

@@ -5,7 +5,7 @@
 import type { Diagnostic, LintResult } from "../diagnostics/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault } from "../k8s/releases.js";
 import { jsonWithExactIntegers } from "./json.js";
-import { describeKubernetesRelease, withPrerelease } from "../k8s/version.js";
+import { describeKubernetesRelease, describeReleases, withPrerelease } from "../k8s/version.js";
 
 export interface ExpressionCostReport {
   file: string;
@@ -30,6 +30,42 @@ export interface ExpressionCostReport {
   suggestion?: string;
   /** The estimate differs between 1.36 and 1.37 because the apiserver's estimator changed (docs/cel-cost.md). */
   releaseChange?: { release: string; estimatedCostBefore: bigint; estimatedCostAfter: bigint; text: string };
+  /**
+   * A run over several releases only: the releases at which the expression is estimated (its schema compiled
+   * there), and the estimate at each, merged where releases agree. The fields above are then the estimate at the
+   * release where its total is highest (the newest of those), so `exceedsLimit` means over the limit at some release.
+   */
+  releases?: string[];
+  byRelease?: ExpressionReleaseCost[];
+}
+
+/** An expression's estimate at the releases (oldest first) that agree on every part of it. */
+export interface ExpressionReleaseCost {
+  releases: string[];
+  estimatedCost: bigint;
+  maxCardinality: bigint;
+  cardinalityUnbounded: boolean;
+  totalCost: bigint;
+  exceedsLimit: boolean;
+  percentOfLimit: number;
+  drivers?: string[];
+  suggestion?: string;
+  releaseChange?: ExpressionCostReport["releaseChange"];
+}
+
+/** A schema's total at the releases (oldest first) that agree on it. */
+export interface SchemaReleaseCost {
+  releases: string[];
+  totalCost: bigint;
+  exceedsLimit: boolean;
+  percentOfLimit: number;
+}
+
+/** A run over several releases: what is over a limit at one release of it. */
+export interface CostReleaseVerdict {
+  withinLimits: boolean;
+  expressionsOverLimit: number;
+  schemasOverLimit: number;
 }
 
 export interface SchemaCostReport {
@@ -42,6 +78,9 @@ export interface SchemaCostReport {
   limit: bigint;
   exceedsLimit: boolean;
   percentOfLimit: number;
+  /** A run over several releases only (as ExpressionCostReport's): where it is estimated, and its total at each. */
+  releases?: string[];
+  byRelease?: SchemaReleaseCost[];
 }
 
 /** A schema whose CEL rules the apiserver would not compile (structural or default errors): no cost to show. */
@@ -55,6 +94,8 @@ export interface UnestimatedSchemaReport {
   rules: number;
   apiserverErrors: number;
   reason: string;
+  /** A run over several releases only: the releases at which it is not estimated, for this reason. */
+  releases?: string[];
 }
 
 export interface CostReport {
@@ -66,6 +107,9 @@ export interface CostReport {
   unestimated: UnestimatedSchemaReport[];
   /** The lint result of the same run (CEL compile errors explain why an expression has no cost). */
   lint: LintResult;
+  /** A run over several releases only: its releases (oldest first), and the verdict at each. */
+  releases?: string[];
+  verdicts?: Record<string, CostReleaseVerdict>;
 }
 
 // What says an input or a document was not read (over --max-file-size, binary, not YAML, a Go template, a kustomize patch): its costs are missing.
@@ -115,9 +159,18 @@ export function costReportText(report: CostReport, all: CostReport = report): st
     out.push(
       `${c.file}  ${c.object ?? "(unnamed)"}  version${c.versions.length > 1 ? "s" : ""} ${c.versions.join(", ")}`,
     );
-    out.push(
-      `  total ${group(c.totalCost)} of ${group(c.limit)} (${c.percentOfLimit}%)${c.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`,
-    );
+    const totals = releaseSplit(c, report.releases);
+    if (!totals)
+      out.push(
+        `  total ${group(c.totalCost)} of ${group(c.limit)} (${c.percentOfLimit}%)${c.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`,
+      );
+    else {
+      for (const t of totals.groups)
+        out.push(
+          `  total at ${describe(t.releases)}: ${group(t.totalCost)} of ${group(c.limit)} (${t.percentOfLimit}%)${t.exceedsLimit ? "  EXCEEDS the per-schema limit" : ""}`,
+        );
+      if (totals.missing.length) out.push(`  not estimated at ${describe(totals.missing)}`);
+    }
     if (rows.length === 0) {
       out.push("  (no compiled CEL expressions)", "");
       continue;
@@ -127,13 +180,32 @@ export function costReportText(report: CostReport, all: CostReport = report): st
     );
     for (const e of rows) {
       const expr = e.expression.replace(/\s+/g, " ");
-      out.push(
-        `  ${String(e.line).padEnd(6)} ${group(e.estimatedCost).padStart(14)} ${((e.cardinalityUnbounded ? "~" : "") + group(e.maxCardinality)).padStart(16)} ${group(e.totalCost).padStart(16)} ${(e.percentOfLimit + "%").padStart(8)}  ${e.kind === "messageExpression" ? "[message] " : ""}${expr.length > 70 ? expr.slice(0, 67) + "..." : expr}${e.exceedsLimit ? "  EXCEEDS the per-expression limit" : ""}`,
-      );
+      const shown = `${e.kind === "messageExpression" ? "[message] " : ""}${expr.length > 70 ? expr.slice(0, 67) + "..." : expr}`;
+      // Against the schema's releases: where the schema has no estimate, its header says so once.
+      const split = releaseSplit(e, c.releases ?? report.releases);
+      if (!split) {
+        out.push(
+          `${costColumns(String(e.line), e)}  ${shown}${e.exceedsLimit ? "  EXCEEDS the per-expression limit" : ""}`,
+        );
+        out.push(`  ${"".padEnd(6)} at ${e.field}`);
+        out.push(...costNotes(e));
+        continue;
+      }
+      // The estimate differs between releases: the expression once, then its estimate at each set of releases.
+      out.push(`  ${String(e.line).padEnd(6)} ${"".padStart(14 + 1 + 16 + 1 + 16 + 1 + 8)}  ${shown}`);
       out.push(`  ${"".padEnd(6)} at ${e.field}`);
-      if (e.releaseChange) out.push(`  ${"".padEnd(6)} - ${e.releaseChange.text}`);
-      for (const d of e.drivers ?? []) out.push(`  ${"".padEnd(6)} - ${d}`);
-      if (e.suggestion) out.push(`  ${"".padEnd(6)} fix: ${e.suggestion}`);
+      for (const r of split.groups) {
+        const row = costColumns("", r);
+        const label = `    ${describe(r.releases)}`;
+        const room = row.length - row.trimStart().length;
+        out.push(
+          `${room > label.length ? label + row.slice(label.length) : `${label} ${row.trimStart()}`}${r.exceedsLimit ? "  EXCEEDS the per-expression limit" : ""}`,
+        );
+        out.push(...costNotes(r));
+      }
+      // The schema was estimated there: the expression was not compiled (an error, or a field that release drops).
+      if (split.missing.length)
+        out.push(`    no estimate at ${describe(split.missing)}: not compiled there (crdlint lint says why)`);
     }
     out.push("");
   }
@@ -141,7 +213,10 @@ export function costReportText(report: CostReport, all: CostReport = report): st
     out.push(
       `${u.file}  ${u.object ?? "(unnamed)"}  version${u.versions.length > 1 ? "s" : ""} ${u.versions.join(", ")}`,
     );
-    out.push(`  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}`, "");
+    out.push(
+      `  ${u.rules} CEL rule${u.rules === 1 ? "" : "s"}: ${u.reason}${u.releases && !sameReleases(u.releases, report.releases) ? ` (at ${describe(u.releases)})` : ""}`,
+      "",
+    );
   }
   const unread = unreadInputs(report);
   for (const d of unread) out.push(`${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
@@ -149,16 +224,80 @@ export function costReportText(report: CostReport, all: CostReport = report): st
   const overExpressions = all.expressions.filter((e) => e.exceedsLimit).length;
   const overSchemas = all.crds.filter((c) => c.exceedsLimit).length;
   const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+  const dropping = (report.releases ?? []).filter(
+    (r) => !enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, Number(r.split(".")[1])),
+  );
+  if (dropping.length)
+    out.push(
+      `Kubernetes ${describe(dropping)} drop${dropping.length === 1 ? "s" : ""} x-kubernetes-validations on create (${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.name} is off by default before 1.${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault}): no rule is compiled or estimated there.`,
+    );
   const minor = Number(report.kubernetesVersion.split(".")[1]);
-  if (!enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))
+  if (!report.releases && !enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))
     out.push(
       `Kubernetes ${report.kubernetesVersion} drops x-kubernetes-validations on create (${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.name} is off by default before 1.${CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault}): no rule is compiled or estimated.`,
     );
   // Expressions and schemas are counted apart: "3 expressions ... 4 over a limit" added a schema to expressions.
   out.push(
-    `${all === report ? "" : "showing what is over a limit (-q) of "}${plural(all.expressions.length, "expression")} in ${plural(all.crds.length, "schema")}${all.unestimated.length ? ` (${plural(all.unestimated.length, "schema")} not estimated)` : ""}, Kubernetes ${describeKubernetesRelease(report.kubernetesVersion)}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; over a limit: ${plural(overExpressions, "expression")}, ${plural(overSchemas, "schema")} ("~" marks the apiserver's estimate for an unbounded cardinality)`,
+    `${all === report ? "" : "showing what is over a limit (-q) of "}${plural(all.expressions.length, "expression")} in ${plural(all.crds.length, "schema")}${all.unestimated.length ? ` (${plural(all.unestimated.length, "schema")} not estimated)` : ""}, Kubernetes ${describeKubernetesRelease(report.kubernetesVersion)}; limits ${group(report.limits.perExpression)} per expression, ${group(report.limits.perCRD)} per schema; over a limit: ${all.verdicts ? verdictsText(all.verdicts, plural) : `${plural(overExpressions, "expression")}, ${plural(overSchemas, "schema")}`} ("~" marks the apiserver's estimate for an unbounded cardinality)`,
   );
   return out.join("\n") + "\n";
+}
+
+/** Releases ("1.28", ...) as a reader takes them in: "1.28–1.30, 1.33". */
+function describe(releases: readonly string[]): string {
+  return describeReleases(releases.map((r) => Number(r.split(".")[1])));
+}
+
+const sameReleases = (a: readonly string[], b: readonly string[] | undefined): boolean =>
+  b !== undefined && a.length === b.length && a.every((r, i) => r === b[i]);
+
+/**
+ * In a run over several releases, an entry whose estimate is not one for every release of the run: its estimate at
+ * each set of releases that agree, and the releases with none. Null: one estimate for all (shown as at one release).
+ */
+function releaseSplit<G extends { releases: string[] }>(
+  entry: { releases?: string[]; byRelease?: G[] },
+  run: readonly string[] | undefined,
+): { groups: G[]; missing: string[] } | null {
+  if (!run || !entry.byRelease || !entry.releases) return null;
+  if (entry.byRelease.length === 1 && sameReleases(entry.releases, run)) return null;
+  return { groups: entry.byRelease, missing: run.filter((r) => !entry.releases!.includes(r)) };
+}
+
+/** The numeric columns of an expression's row, under the table's header, after `line`. */
+function costColumns(
+  line: string,
+  e: Pick<
+    ExpressionCostReport,
+    "estimatedCost" | "cardinalityUnbounded" | "maxCardinality" | "totalCost" | "percentOfLimit"
+  >,
+): string {
+  return `  ${line.padEnd(6)} ${group(e.estimatedCost).padStart(14)} ${((e.cardinalityUnbounded ? "~" : "") + group(e.maxCardinality)).padStart(16)} ${group(e.totalCost).padStart(16)} ${(e.percentOfLimit + "%").padStart(8)}`;
+}
+
+/** The lines under an estimate: why it changed between releases, what drives it, the fix. */
+function costNotes(e: Pick<ExpressionCostReport, "releaseChange" | "drivers" | "suggestion">): string[] {
+  const out: string[] = [];
+  if (e.releaseChange) out.push(`  ${"".padEnd(6)} - ${e.releaseChange.text}`);
+  for (const d of e.drivers ?? []) out.push(`  ${"".padEnd(6)} - ${d}`);
+  if (e.suggestion) out.push(`  ${"".padEnd(6)} fix: ${e.suggestion}`);
+  return out;
+}
+
+/** "0 expressions, 0 schemas at 1.28–1.36; 1 expression, 0 schemas at 1.37" (at every release when they agree). */
+function verdictsText(
+  verdicts: NonNullable<CostReport["verdicts"]>,
+  plural: (n: number, word: string) => string,
+): string {
+  const groups: { text: string; releases: string[] }[] = [];
+  for (const [r, v] of Object.entries(verdicts)) {
+    const text = `${plural(v.expressionsOverLimit, "expression")}, ${plural(v.schemasOverLimit, "schema")}`;
+    const g = groups.find((x) => x.text === text);
+    if (g) g.releases.push(r);
+    else groups.push({ text, releases: [r] });
+  }
+  if (groups.length === 1) return `${groups[0]!.text} at every release`;
+  return groups.map((g) => `${g.text} at ${describe(g.releases)}`).join("; ");
 }
 
 /** `cost -q`: only the expressions and schemas over a limit (a schema stays when one of its expressions is). */

@@ -9,13 +9,14 @@ import { Chalk, type ChalkInstance } from "chalk";
 import { stringify } from "yaml";
 import type {
   CaseFailure,
+  CaseReleaseResult,
   CaseResult,
   CoverageItem,
   CoverageReport,
   SuiteProblem,
   TestRunResult,
 } from "../diagnostics/test-result.js";
-import { describeKubernetesRelease, prereleaseField } from "../k8s/version.js";
+import { describeKubernetesRelease, describeReleases, prereleaseField } from "../k8s/version.js";
 
 export type TestReportFormat = "text" | "json" | "junit" | "tap" | "github";
 export const TEST_REPORT_FORMATS: readonly TestReportFormat[] = ["text", "json", "junit", "tap", "github"];
@@ -91,8 +92,54 @@ function expectation(f: CaseFailure): [string, string][] {
 function summaryLine(result: TestRunResult): string {
   const s = result.summary;
   const problems = result.problems.length ? `; ${plural(result.problems.length, "suite")} could not run` : "";
-  return `${plural(result.cases.length, "case")} in ${plural(result.suites, "suite")}: ${s.passed.toLocaleString("en-US")} passed, ${s.failed.toLocaleString("en-US")} failed, ${s.errored.toLocaleString("en-US")} errored${problems} (Kubernetes ${describeKubernetesRelease(result.kubernetesVersion)}, ${duration(s.durationMs)})`;
+  return `${plural(result.cases.length, "case")} in ${plural(result.suites, "suite")}: ${counts(s)}${problems} (Kubernetes ${describeKubernetesRelease(result.kubernetesVersion)}, ${duration(s.durationMs)})${releasesLine(result)}`;
 }
+
+const counts = (s: { passed: number; failed: number; errored: number }): string =>
+  `${s.passed.toLocaleString("en-US")} passed, ${s.failed.toLocaleString("en-US")} failed, ${s.errored.toLocaleString("en-US")} errored`;
+
+/** Releases ("1.28", ...) as a reader takes them in: "1.28–1.30, 1.33". */
+const describe = (releases: readonly string[]): string =>
+  describeReleases(releases.map((r) => Number(r.split(".")[1])));
+
+/** Over a range, the counts at each release, merged where they agree: "; at 1.28–1.30: 2 passed, 1 failed, ...". */
+function releasesLine(result: TestRunResult): string {
+  if (!result.summaryByRelease) return "";
+  const groups: { text: string; releases: string[] }[] = [];
+  for (const [r, s] of Object.entries(result.summaryByRelease)) {
+    const text = counts(s);
+    const g = groups.find((x) => x.text === text);
+    if (g) g.releases.push(r);
+    else groups.push({ text, releases: [r] });
+  }
+  if (groups.length === 1) return `; the same at every release`;
+  return `; ${groups.map((g) => `at ${describe(g.releases)}: ${g.text}`).join("; ")}`;
+}
+
+/**
+ * Over a range, a case whose result differs between releases as one result per set of releases that agree (its
+ * title names them); any other case as it is. The formats whose unit is a test (JUnit, TAP, GitHub) show these.
+ */
+type ShownCase = CaseResult & { releasesLabel?: string };
+
+function perRelease(cases: readonly CaseResult[]): ShownCase[] {
+  return cases.flatMap((c) => {
+    if (!c.byRelease || c.byRelease.length < 2) return [c];
+    return c.byRelease.map((g): ShownCase => {
+      const { byRelease: _, failure: _f, ...rest } = c;
+      return {
+        ...rest,
+        status: g.status,
+        warnings: g.warnings,
+        ...(g.failure ? { failure: g.failure } : {}),
+        releasesLabel: describe(g.releases),
+      };
+    });
+  });
+}
+
+/** " (1.28–1.30)" after a title, for a result of some of the run's releases. */
+const releasesSuffix = (c: ShownCase): string => (c.releasesLabel ? ` (${c.releasesLabel})` : "");
 
 // ---- text ----------------------------------------------------------------------------------------------------
 
@@ -107,6 +154,11 @@ function testText(result: TestRunResult, ctx: TestReportContext): string {
     }
     const head = r.status === "failed" ? c.red.bold("FAIL") : c.red.bold("ERROR");
     lines.push(`${head} ${r.file}:${r.line}:${r.column} ${c.bold(caseTitle(r, several))}`);
+    if (r.byRelease) {
+      lines.push(...releasesText(r.byRelease, c));
+      lines.push("");
+      continue;
+    }
     if (r.failure) lines.push(...failureText(r.failure, c));
     if (r.warnings.length) {
       lines.push(`  ${c.dim("warnings:")}`);
@@ -121,6 +173,25 @@ function testText(result: TestRunResult, ctx: TestReportContext): string {
   lines.push(failing ? c.red.bold(summary) : c.green(summary));
   return lines.join("\n") + "\n";
 }
+
+/** A case over a range: what fails (errs) at each set of releases, then where it passes. */
+function releasesText(groups: readonly CaseReleaseResult[], c: ChalkInstance): string[] {
+  const out: string[] = [];
+  for (const g of groups) {
+    if (g.status === "passed") continue;
+    out.push(`  ${c.red(`${g.status === "failed" ? "fails" : "errors"} at ${describe(g.releases)}:`)}`);
+    if (g.failure) out.push(...failureText(g.failure, c).map((l) => `  ${l}`));
+    if (g.warnings.length) {
+      out.push(`    ${c.dim("warnings:")}`);
+      for (const w of g.warnings) out.push(`      ${w}`);
+    }
+  }
+  const passing = groups.filter((g) => g.status === "passed").flatMap((g) => g.releases);
+  if (passing.length) out.push(`  ${c.green(`passes at ${describe(passing.sort(byMinor))}`)}`);
+  return out;
+}
+
+const byMinor = (a: string, b: string): number => Number(a.split(".")[1]) - Number(b.split(".")[1]);
 
 function failureText(f: CaseFailure, c: ChalkInstance): string[] {
   const out = [`  ${c.dim(`${f.step}:`)} ${f.message}`];
@@ -186,8 +257,24 @@ function testJson(result: TestRunResult, toolVersion = "unknown"): string {
       message: p.message,
     })),
     ...(result.coverage ? { coverage: coverageJson(result.coverage) } : {}),
+    // A run over several releases adds its releases and the counts at each (one release's document is unchanged).
+    ...(result.releases ? { releases: result.releases } : {}),
+    ...(result.summaryByRelease ? { summaryByRelease: result.summaryByRelease } : {}),
   };
   return JSON.stringify(doc, null, 2) + "\n";
+}
+
+function failureJson(f: CaseFailure) {
+  return {
+    message: f.message,
+    step: f.step,
+    ...(f.expectedError !== undefined ? { expectedError: f.expectedError } : {}),
+    ...(f.actualError !== undefined ? { actualError: f.actualError } : {}),
+    ...(f.expectedObject !== undefined ? { expectedObject: f.expectedObject } : {}),
+    ...(f.actualObject !== undefined ? { actualObject: f.actualObject } : {}),
+    ...(f.objectDiff !== undefined ? { objectDiff: f.objectDiff } : {}),
+    ...(f.passesAt !== undefined ? { passesAt: f.passesAt } : {}),
+  };
 }
 
 function caseJson(c: CaseResult) {
@@ -201,22 +288,19 @@ function caseJson(c: CaseResult) {
     crdFile: c.crdFile,
     operation: c.operation,
     status: c.status,
-    ...(f
-      ? {
-          failure: {
-            message: f.message,
-            step: f.step,
-            ...(f.expectedError !== undefined ? { expectedError: f.expectedError } : {}),
-            ...(f.actualError !== undefined ? { actualError: f.actualError } : {}),
-            ...(f.expectedObject !== undefined ? { expectedObject: f.expectedObject } : {}),
-            ...(f.actualObject !== undefined ? { actualObject: f.actualObject } : {}),
-            ...(f.objectDiff !== undefined ? { objectDiff: f.objectDiff } : {}),
-            ...(f.passesAt !== undefined ? { passesAt: f.passesAt } : {}),
-          },
-        }
-      : {}),
+    ...(f ? { failure: failureJson(f) } : {}),
     warnings: c.warnings,
     durationMs: c.durationMs,
+    ...(c.byRelease
+      ? {
+          byRelease: c.byRelease.map((g) => ({
+            releases: g.releases,
+            status: g.status,
+            ...(g.failure ? { failure: failureJson(g.failure) } : {}),
+            warnings: g.warnings,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -246,8 +330,9 @@ function failureDetail(f: CaseFailure): string[] {
 function testJunit(result: TestRunResult): string {
   const crdsOfFile = new Map<string, Set<string>>();
   for (const c of result.cases) crdsOfFile.set(c.file, (crdsOfFile.get(c.file) ?? new Set()).add(c.crdFile));
-  const groups = new Map<string, { name: string; cases: CaseResult[] }>();
-  for (const c of result.cases) {
+  const groups = new Map<string, { name: string; cases: ShownCase[] }>();
+  // Over a range, a testcase per case and set of releases where its result differs between releases.
+  for (const c of perRelease(result.cases)) {
     const split = (crdsOfFile.get(c.file)?.size ?? 0) > 1;
     const key = split ? `${c.file}\0${c.crdFile}` : c.file;
     const name = split ? `${c.file} (${c.crdFile})` : c.file;
@@ -264,7 +349,7 @@ function testJunit(result: TestRunResult): string {
     const e = g.cases.filter((c) => c.status === "errored").length;
     const t = g.cases.reduce((sum, c) => sum + c.durationMs, 0);
     const cases = g.cases.map((c) => {
-      const open = `    <testcase classname="${xml(c.suite)}" name="${xml(`${c.name} [${c.operation}]`)}" file="${xml(c.file)}" line="${c.line}" time="${seconds(c.durationMs)}"`;
+      const open = `    <testcase classname="${xml(c.suite)}" name="${xml(`${c.name} [${c.operation}]${releasesSuffix(c)}`)}" file="${xml(c.file)}" line="${c.line}" time="${seconds(c.durationMs)}"`;
       const body: string[] = [];
       if (c.failure && c.status !== "passed") {
         const tag = c.status === "failed" ? "failure" : "error";
@@ -308,11 +393,13 @@ function tapYaml(block: Record<string, unknown>): string[] {
 
 function testTap(result: TestRunResult): string {
   const several = casesOnSeveralCrds(result.cases);
-  const lines = ["TAP version 13", `1..${result.cases.length + result.problems.length}`];
+  // Over a range, a test point per case and set of releases where its result differs between releases.
+  const cases = perRelease(result.cases);
+  const lines = ["TAP version 13", `1..${cases.length + result.problems.length}`];
   let n = 0;
-  for (const c of result.cases) {
+  for (const c of cases) {
     n += 1;
-    const description = tapDescription(`${c.file}:${c.line} ${caseTitle(c, several)}`);
+    const description = tapDescription(`${c.file}:${c.line} ${caseTitle(c, several)}${releasesSuffix(c)}`);
     if (c.status === "passed") {
       lines.push(`ok ${n} - ${description}`);
       continue;
@@ -362,11 +449,13 @@ function escapeProperty(s: string): string {
 function testGithub(result: TestRunResult): string {
   const several = casesOnSeveralCrds(result.cases);
   const out: string[] = [];
-  for (const c of result.cases) {
+  // Over a range, an annotation per case and set of releases it fails at, where they fail differently.
+  for (const c of perRelease(result.cases)) {
     if (c.status === "passed") continue;
     const message = c.failure ? failureDetail(c.failure).join("\n") : c.status;
+    const at = releasesSuffix(c).replace(/^ \((.*)\)$/, " at $1");
     out.push(
-      `::error file=${escapeProperty(c.file)},line=${c.line},col=${c.column},title=${escapeProperty(`${c.status === "failed" ? "FAIL" : "ERROR"} ${caseTitle(c, several)}`)}::${escapeData(message)}`,
+      `::error file=${escapeProperty(c.file)},line=${c.line},col=${c.column},title=${escapeProperty(`${c.status === "failed" ? "FAIL" : "ERROR"} ${caseTitle(c, several)}${at}`)}::${escapeData(message)}`,
     );
   }
   for (const p of result.problems)

@@ -1,11 +1,13 @@
 /** `crdlint cost`: every CEL expression's estimated cost per CRD version, with the drivers and a fix for the expensive ones. */
 import { allRules } from "../../rules/index.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
-import { lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import { claimedRunVersion, lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/index.js";
 import type { CostReport, ExpressionCostReport, SchemaCostReport, UnestimatedSchemaReport } from "../../report/cost.js";
+import { isRangeLinter } from "../../engine/range.js";
+import { mergeReleaseCosts, type ReleaseCosts } from "./releases.js";
 
 export type { CostReport, ExpressionCostReport, SchemaCostReport, UnestimatedSchemaReport } from "../../report/cost.js";
 
@@ -21,14 +23,40 @@ export async function estimateCosts(paths: readonly string[], options: LintOptio
     options,
     allRules.map((r) => r.id),
   );
-  const facts: SchemaCostEstimate[] = [];
-  const skipped: SchemaNotEstimated[] = [];
-  // The cost report is about the rules the apiserver estimates now: nothing behind its gates.
-  const linter = await makeLinter(allRules, { ...options, apiserverGates: true }, (r) => {
-    if (r.estimated) facts.push(r);
-    else skipped.push(r);
-  });
+  // No release asked: what the project claims (its configuration, its charts' kubeVersion) is the run's range, as in lint.
+  const claimed = await claimedRunVersion(paths, options);
+  const facts = new Map<number, SchemaCostEstimate[]>();
+  const skipped = new Map<number, SchemaNotEstimated[]>();
+  const of = <T>(m: Map<number, T[]>, minor: number): T[] => {
+    let list = m.get(minor);
+    if (!list) m.set(minor, (list = []));
+    return list;
+  };
+  // The cost report is about the rules the apiserver estimates now: nothing behind its gates. Over several
+  // releases, one linter reads and parses each file once and estimates at every release.
+  const linter = await makeLinter(
+    allRules,
+    { ...options, ...(claimed ? { kubernetesVersion: claimed } : {}), apiserverGates: true },
+    (r, minor) => {
+      if (r.estimated) of(facts, minor).push(r);
+      else of(skipped, minor).push(r);
+    },
+  );
   const lint = await lintFilesWith(linter, paths, options);
+  const limits = { perExpression: STATIC_ESTIMATED_COST_LIMIT, perCRD: STATIC_ESTIMATED_CRD_COST_LIMIT };
+  if (!isRangeLinter(linter)) {
+    const one = releaseCosts(facts.get(linter.minor) ?? [], skipped.get(linter.minor) ?? []);
+    return { kubernetesVersion: lint.kubernetesVersion, limits, ...one, lint };
+  }
+  const runs = linter.minors.map((minor) => ({
+    minor,
+    ...releaseCosts(facts.get(minor) ?? [], skipped.get(minor) ?? []),
+  }));
+  return { kubernetesVersion: lint.kubernetesVersion, limits, ...mergeReleaseCosts(runs), lint };
+}
+
+/** The estimates of one release: each expression, each schema's total, and the schemas not estimated. */
+function releaseCosts(facts: readonly SchemaCostEstimate[], skipped: readonly SchemaNotEstimated[]): ReleaseCosts {
   const expressions: ExpressionCostReport[] = [];
   const crds: SchemaCostReport[] = [];
   for (const f of facts) {
@@ -102,12 +130,5 @@ export async function estimateCosts(paths: readonly string[], options: LintOptio
       reason: `rules not estimated: the schema has ${n} apiserver error${n === 1 ? "" : "s"}; run crdlint lint`,
     };
   });
-  return {
-    kubernetesVersion: lint.kubernetesVersion,
-    limits: { perExpression: STATIC_ESTIMATED_COST_LIMIT, perCRD: STATIC_ESTIMATED_CRD_COST_LIMIT },
-    expressions,
-    crds,
-    unestimated,
-    lint,
-  };
+  return { expressions, crds, unestimated };
 }

@@ -4,8 +4,7 @@
  * The run's steps are run.ts's; the apiserver a case talks to, apiserver.ts's; the formats, openshift.ts and native.ts.
  */
 import type { TestRunResult } from "../../diagnostics/test-result.js";
-import { parseKubernetesVersion } from "../../k8s/version.js";
-import { DEFAULT_KUBERNETES_VERSION } from "../../k8s/version.js";
+import { DEFAULT_KUBERNETES_VERSION, parseReleaseSpec } from "../../k8s/version.js";
 import { UsageError } from "../../engine/options.js";
 import { TestRun } from "./run.js";
 import type { ObservedRequest } from "./apiserver.js";
@@ -13,7 +12,10 @@ import type { ObservedRequest } from "./apiserver.js";
 export type { ObservedRequest };
 
 export interface TestOptions {
-  /** The release the apiserver runs, "1.N" (default: crdlint's default release). */
+  /**
+   * The release the apiserver runs, "1.N" (default: crdlint's default release); or a range, "1.28..1.37", or
+   * "supported": every case runs at each release, and passes only if it passes at every one.
+   */
   kubernetesVersion?: string;
   /** CRD files or directories, for native suites that name their CRD by metadata.name. */
   crds?: readonly string[];
@@ -41,9 +43,12 @@ export async function runTests(paths: readonly string[], options: TestOptions = 
     (k) => !KEYS.includes(k) && (options as Record<string, unknown>)[k] !== undefined,
   );
   if (unknown.length > 0) throw new UsageError(unknown.map((k) => `unknown option "${k}"`).join("\n"));
-  const v = parseKubernetesVersion(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
+  const v = parseReleaseSpec(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(`kubernetesVersion: ${v.error}`);
+  // A TODO is filled with one apiserver's answer: which release's would be a guess.
+  if (v.value.range && options.update)
+    throw new UsageError("update: fills each TODO with one release's answer; give one release (-k 1.N), not a range");
   if (options.compare !== undefined && options.compare !== "object" && options.compare !== "spec-status")
     throw new UsageError(`compare: expected object or spec-status, got ${JSON.stringify(options.compare)}`);
-  return new TestRun(options, v.value.minor).run(paths);
+  return new TestRun(options, v.value.minors, v.value.range).run(paths);
 }

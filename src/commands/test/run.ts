@@ -17,10 +17,19 @@ import { CoverageCollector, type LocateCheck } from "../../values/coverage.js";
 import { allRules } from "../../rules/index.js";
 import { makeLinter } from "../../engine/files.js";
 import { UsageError } from "../../engine/options.js";
-import type { Linter } from "../../engine/lint.js";
+import type { Linter, ReplayBook } from "../../engine/lint.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
 import { apiserverLine } from "../../report/types.js";
-import type { CaseFailure, CaseResult, SuiteProblem, TestRunResult, TestStep } from "../../diagnostics/test-result.js";
+import type {
+  CaseFailure,
+  CaseReleaseResult,
+  CaseResult,
+  CaseStatus,
+  SuiteProblem,
+  TestRunResult,
+  TestStep,
+} from "../../diagnostics/test-result.js";
+import { formatReleases } from "../../k8s/version.js";
 import { fieldErrorText, TestApiserver, type Answer, type ApiserverContext } from "./apiserver.js";
 import { comparable, objectYaml, sameValue, unifiedDiff } from "./compare.js";
 import { isOpenshiftSuite, openshiftReadContext, readOpenshiftSuite } from "./openshift.js";
@@ -70,11 +79,16 @@ export class TestRun {
   private readonly crdSources = new WeakMap<object, { file: string; text: string }>();
   /** Failing cases, for their release hints once every suite has run. */
   private readonly failing: { result: CaseResult; run: SuiteRun; c: SuiteCase }[] = [];
+  /** The newest release of the run: coverage and onRequest are its (the only one at a single release). */
+  private readonly minor: number;
 
+  /** `minors`: the run's releases, oldest first; `range`: asked as a range (each case's result per release). */
   constructor(
     private readonly options: TestOptions,
-    private readonly minor: number,
+    private readonly minors: readonly number[],
+    private readonly range = false,
   ) {
+    this.minor = minors[minors.length - 1]!;
     this.cwd = options.cwd ?? process.cwd();
     this.coverage = options.coverage ? new CoverageCollector() : null;
   }
@@ -105,24 +119,80 @@ export class TestRun {
     const files = await this.discover(paths.length > 0 ? paths : ["."]);
     const named = await this.namedCrds();
     const suites = await this.readSuites(files, named);
-    const release = await this.release(this.minor);
+    // The suites are read once; each release's apiserver answers every case.
+    const releases: Release[] = [];
+    for (const minor of this.minors) releases.push(await this.release(minor));
     for (const run of suites) {
       if (this.coverage)
         this.crdSources.set(run.crd, { file: run.crdFile, text: run.crdText ?? (await this.crdText(run)) });
-      this.runSuite(run, release);
+      if (this.range) this.runSuiteOverReleases(run, releases);
+      else this.runSuite(run, releases[0]!);
     }
-    await this.releaseHints();
+    // Over a range, each case already says at which of its releases it passes.
+    if (!this.range) await this.releaseHints();
     if (this.options.update) await this.writeFills();
     const summary = { passed: 0, failed: 0, errored: 0, durationMs: Math.round(performance.now() - started) };
     for (const r of this.results) summary[r.status]++;
     return {
-      kubernetesVersion: `1.${this.minor}`,
+      kubernetesVersion: this.range ? formatReleases(this.minors) : `1.${this.minor}`,
       suites: files.length,
       cases: this.results,
       problems: this.problems,
       summary,
       ...(this.coverage ? { coverage: this.coverage.report() } : {}),
+      ...(this.range ? this.releaseSummaries() : {}),
     };
+  }
+
+  /** Over a range: the run's releases, and at each how many cases pass, fail and err. */
+  private releaseSummaries(): Pick<TestRunResult, "releases" | "summaryByRelease"> {
+    const releases = this.minors.map((m) => `1.${m}`);
+    const summaryByRelease: NonNullable<TestRunResult["summaryByRelease"]> = {};
+    for (const r of releases) summaryByRelease[r] = { passed: 0, failed: 0, errored: 0 };
+    for (const c of this.results)
+      for (const g of c.byRelease ?? []) for (const r of g.releases) summaryByRelease[r]![g.status]++;
+    return { releases, summaryByRelease };
+  }
+
+  /**
+   * Step 3 over a range: every case of a suite run at each release, one result per case: its result at each
+   * release merged where they agree, its status the worst of them.
+   */
+  private runSuiteOverReleases(run: SuiteRun, releases: readonly Release[]): void {
+    if (run.cases.length > 0) this.crdVerdicts(releases, run);
+    for (const c of run.cases) {
+      const started = performance.now();
+      const byRelease: CaseReleaseResult[] = [];
+      releases.forEach((release) => {
+        const outcome = this.runCase(run, c, release);
+        const at: Omit<CaseReleaseResult, "releases"> = {
+          status: outcome.errored ? "errored" : outcome.failure ? "failed" : "passed",
+          ...(outcome.failure ? { failure: outcome.failure } : {}),
+          warnings: [...new Set(outcome.warnings)],
+        };
+        const key = JSON.stringify(at);
+        const same = byRelease.find(({ releases: _, ...g }) => JSON.stringify(g) === key);
+        if (same) same.releases.push(`1.${release.minor}`);
+        else byRelease.push({ releases: [`1.${release.minor}`], ...at });
+      });
+      const status = WORST.find((s) => byRelease.some((g) => g.status === s))!;
+      const failure = byRelease.find((g) => g.failure)?.failure;
+      const result: CaseResult = {
+        file: run.file,
+        line: c.line,
+        column: c.column,
+        suite: run.suite,
+        name: c.name,
+        crdFile: run.crdFile,
+        operation: c.operation,
+        status,
+        warnings: [...new Set(byRelease.flatMap((g) => g.warnings))],
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        byRelease,
+      };
+      if (failure) result.failure = failure;
+      this.results.push(result);
+    }
   }
 
   /** Step 1: suite files. A file named is read whatever its name; a directory gives its suites by name. */
@@ -259,6 +329,23 @@ export class TestRun {
     const verdict = first ? apiserverLine(first) : null;
     release.verdicts.set(run.crd, verdict);
     return verdict;
+  }
+
+  /**
+   * Over a range, the verdict on a suite run's CRD at every release at once: the text loaded once, and what each
+   * rule finds without reading its release found at the oldest release and replayed at the others (as a lint over
+   * releases does, src/engine/range.ts): each release's answer is a lint's at that release.
+   */
+  private crdVerdicts(releases: readonly Release[], run: SuiteRun): void {
+    if (releases.every((r) => r.verdicts.has(run.crd))) return;
+    const text = run.crdText ?? JSON.stringify(run.crd, null, 2);
+    const loaded = releases[0]!.linter.load(text);
+    const book: ReplayBook = { crds: [] };
+    for (const release of releases) {
+      const r = release.linter.lintLoaded(loaded, text, run.crdFile, undefined, {}, book);
+      const first = r.diagnostics.find((d) => d.apiserver && d.severity === "error" && d.document === 0);
+      release.verdicts.set(run.crd, first ? apiserverLine(first) : null);
+    }
   }
 
   /** Step 3: every case of a suite run, in order. */
@@ -654,6 +741,9 @@ function renderFill(text: string, doc: LoadedDocument, f: Fill): { start: number
     .join("\n");
   return { start, end, text: f.harness === "openshift" ? `|\n${body}` : `\n${body}` };
 }
+
+/** A case over several releases is as bad as its worst release. */
+const WORST: readonly CaseStatus[] = ["errored", "failed", "passed"];
 
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules"]);
 
