@@ -1,7 +1,7 @@
 /** The crdlint command line: parses arguments, calls the library, prints, and RETURNS an exit code (never process.exit). */
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { closest } from "../config/suggest.js";
@@ -30,6 +30,15 @@ const packageRoot = resolve(here, "..", "..");
 
 function toolVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * The version and this build of crdlint (the running module's size and time): what a cache entry is computed with, so
+ * that a rebuilt crdlint of the same version does not read what an older build cached.
+ */
+function buildVersion(): string {
+  const self = statSync(fileURLToPath(import.meta.url));
+  return `${toolVersion()}+${self.size}.${Math.floor(self.mtimeMs)}`;
 }
 
 interface LintFlags extends CommonFlags {
@@ -487,7 +496,7 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     "show only what is over a limit",
   ).action((paths: string[], flags: CommonFlags) => setResult(runCost(paths, { ...flags, commandNamed: true }, io)));
 
-  registerValidateCommand(program, { io, setResult, toolVersion });
+  registerValidateCommand(program, { io, setResult, toolVersion, buildVersion });
   registerTestCommand(program, { io, setResult, toolVersion });
   registerCelCommand(program, { io, setResult, toolVersion });
 

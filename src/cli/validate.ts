@@ -33,6 +33,8 @@ export interface ValidateCommandDeps {
   io: CliIO;
   setResult: (p: Promise<number>) => void;
   toolVersion: () => string;
+  /** The version and build, for the cache's keys (a rebuilt crdlint reads nothing an older build cached). */
+  buildVersion: () => string;
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -96,7 +98,7 @@ async function runValidate(manifests: string[], flags: ValidateFlags, deps: Vali
       old: flags.old,
       fieldValidation: flags.fieldValidation as "strict" | "warn" | "ignore",
       ignoreMissingSchemas: flags.ignoreMissingSchemas,
-      ...(flags.cache ? { cache: { dir: defaultCacheDir(io.env), version: deps.toolVersion() } } : {}),
+      ...(flags.cache ? { cache: { dir: defaultCacheDir(io.env), version: deps.buildVersion() } } : {}),
       ...(flags.apiserverGates ? { apiserverGates: true } : {}),
       onDefaulted: flags.showDefaulted ? (o) => io.stdout("---\n" + stringify(o, { version: "1.1" })) : undefined,
     });

@@ -337,36 +337,15 @@ function loadJsonStream(text: string, stream: JsonStream): LoadedText {
   let base = 0;
   const add = (start: number, end: number) => {
     const at = lc.linePos(start);
-    const part = loadYamlText(text.slice(start, end), at.line - 1);
-    const shiftPos = (p: { line: number; column: number }) => ({
-      line: p.line + at.line - 1,
-      column: p.line === 1 ? p.column + at.col - 1 : p.column,
-    });
-    const shift = (r: SourceRange): SourceRange => ({ start: shiftPos(r.start), end: shiftPos(r.end) });
-    for (const d of part.documents) {
-      out.documents.push({
-        index: d.index + base,
-        value: d.value,
-        rangeOfDocument: shift(d.rangeOfDocument),
-        locate: (path) => shift(d.locate(path)),
-        locateInString(path, offset) {
-          const r = d.locateInString(path, offset);
-          return r && shift(r);
-        },
-      });
-    }
-    for (const p of part.problems) out.problems.push({ ...p, range: shift(p.range), document: p.document + base });
-    for (const dir of part.directives) {
-      const moved = shiftPos(dir);
-      out.directives.push({
-        ...dir,
-        line: moved.line,
-        column: moved.column,
-        endColumn: dir.endColumn + moved.column - dir.column,
-        target: dir.target + at.line - 1,
-      });
-    }
-    base += Math.max(1, ...part.documents.map((d) => d.index + 1), ...part.problems.map((p) => p.document + 1));
+    const part = loadYamlAt(text.slice(start, end), { line: at.line, column: at.col }, base);
+    out.documents.push(...part.documents);
+    out.problems.push(...part.problems);
+    out.directives.push(...part.directives);
+    base += Math.max(
+      1,
+      ...part.documents.map((d) => d.index - base + 1),
+      ...part.problems.map((p) => p.document - base + 1),
+    );
   };
   for (const [start, end] of stream.values) add(start, end);
   if (stream.error) {
@@ -386,6 +365,42 @@ function loadJsonStream(text: string, stream: JsonStream): LoadedText {
   }
   if (stream.yamlFrom !== null && stream.yamlFrom < text.length) add(stream.yamlFrom, text.length);
   return out;
+}
+
+/**
+ * The YAML documents of a part of a text that starts at `at` (1-based line and column in the text), as documents of
+ * the text: positions are the text's, and document indices run on from `base`.
+ */
+export function loadYamlAt(part: string, at: { line: number; column: number }, base: number): LoadedText {
+  const loaded = loadYamlText(part, at.line - 1);
+  const shiftPos = (p: { line: number; column: number }) => ({
+    line: p.line + at.line - 1,
+    column: p.line === 1 ? p.column + at.column - 1 : p.column,
+  });
+  const shift = (r: SourceRange): SourceRange => ({ start: shiftPos(r.start), end: shiftPos(r.end) });
+  return {
+    documents: loaded.documents.map((d) => ({
+      index: d.index + base,
+      value: d.value,
+      rangeOfDocument: shift(d.rangeOfDocument),
+      locate: (path) => shift(d.locate(path)),
+      locateInString(path, offset) {
+        const r = d.locateInString(path, offset);
+        return r && shift(r);
+      },
+    })),
+    problems: loaded.problems.map((p) => ({ ...p, range: shift(p.range), document: p.document + base })),
+    directives: loaded.directives.map((dir) => {
+      const moved = shiftPos(dir);
+      return {
+        ...dir,
+        line: moved.line,
+        column: moved.column,
+        endColumn: dir.endColumn + moved.column - dir.column,
+        target: dir.target + at.line - 1,
+      };
+    }),
+  };
 }
 
 /** `lineOffset`: lines before the text in its file, for line numbers written into messages. */

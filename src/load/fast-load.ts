@@ -17,7 +17,15 @@
  * sits after the indicator and the spaces that follow it. `rangeOfDocument`, needed rarely, is the full loader's. */
 import type { SourceRange } from "../diagnostics/index.js";
 import { parseDirectives } from "./directives.js";
-import { loadText, locateInScalar, type LoadedDocument, type LoadedText, type ScalarStyle } from "./document.js";
+import {
+  loadText,
+  loadYamlAt,
+  locateInScalar,
+  type LoadedDocument,
+  type LoadedText,
+  type ScalarStyle,
+} from "./document.js";
+import { splitJsonStream } from "./json-stream.js";
 import { goScalarToJs, isPlainWord, resolveGoScalar } from "./go-yaml.js";
 import { lineIndexAt } from "./lines.js";
 
@@ -184,10 +192,38 @@ class Reader {
       const marked = this.kinds[from] === DOC_START;
       let to = from + 1;
       while (to < lines && this.kinds[to] !== DOC_START) to++;
-      documents.push(this.document(index++, marked ? from + 1 : from, to, fullText));
+      documents.push(this.documentOrPart(index++, from, marked, to, fullText));
       from = to;
     }
     return { documents, problems: [], directives: parseDirectives(this.text) };
+  }
+
+  /**
+   * The document of lines [from, to) (from: its `---` line when marked); one this reader declines (a comment in a
+   * flow, a quoted key...) is read alone by the full loader, as kubectl reads each document between `---` lines on
+   * its own: a stream of many documents is not read again whole for one of them. Declined whole when that document
+   * has a problem (the full loader then reports it as it reads the text) or the text is a JSON stream.
+   */
+  private documentOrPart(
+    index: number,
+    from: number,
+    marked: boolean,
+    to: number,
+    fullText: () => LoadedText,
+  ): LoadedDocument {
+    try {
+      return this.document(index, marked ? from + 1 : from, to, fullText);
+    } catch (e) {
+      if (!(e instanceof Unsupported) || splitJsonStream(this.text) !== null) throw e;
+      // With the next `---` line, if any (an empty document after it): the document's node ends where it does in
+      // the whole text.
+      const last = to < this.starts.length;
+      const end = last ? this.ends[to]! : this.text.length;
+      const part = loadYamlAt(this.text.slice(this.starts[from]!, end), { line: from + 1, column: 1 }, index);
+      const doc = part.documents[0];
+      if (part.documents.length !== (last ? 2 : 1) || part.problems.length > 0 || doc?.index !== index) throw e;
+      return doc;
+    }
   }
 
   private document(index: number, from: number, to: number, fullText: () => LoadedText): LoadedDocument {

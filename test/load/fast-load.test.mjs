@@ -322,7 +322,8 @@ test("fast loader: tricky snippets read as the full loader reads them, or are de
   assert.deepEqual(failures, []);
   assert.ok(accepted >= 12, `only ${accepted} snippets read fast`);
   // Each of these has something only the full loader reports or reads (an alias, a duplicate or boolean key, a tag,
-  // a nested key in a plain scalar, a tab in the indentation, an unclosed flow or quote).
+  // a nested key in a plain scalar, a tab in the indentation, an unclosed flow or quote): the fast loader declines
+  // the text, or (a document the full loader reads without a problem) has the full loader read that document alone.
   for (const declined of [
     "anchor: &a 1\nalias: *a\n",
     "dup: 1\ndup: 2\n",
@@ -335,15 +336,17 @@ test("fast loader: tricky snippets read as the full loader reads them, or are de
     "<<: {a: 1}\n",
     "a: {<<: {b: 1}}\n",
     "j: .inf\n",
+  ]) {
+    const problems = loadText(declined).problems.length;
+    if (problems > 0) assert.equal(loader.load(declined), null, `declines ${JSON.stringify(declined)}`);
+    else assert.deepEqual(compare(loader, declined).diffs, [], `reads ${JSON.stringify(declined)} as the full loader`);
+  }
+  // Deep nesting is the full loader's to read (the rules walk documents recursively).
+  for (const deep of [
+    "a: " + "[".repeat(300) + "]".repeat(300) + "\n",
+    "a: {b: " + "{c: ".repeat(300) + "1" + "}".repeat(301) + "\n",
   ])
-    assert.equal(loader.load(declined), null, `declines ${JSON.stringify(declined)}`);
-  // Deep nesting is the full loader's to report (the rules walk documents recursively).
-  assert.equal(loader.load("a: " + "[".repeat(300) + "]".repeat(300) + "\n"), null, "declines deep flow nesting");
-  assert.equal(
-    loader.load("a: {b: " + "{c: ".repeat(300) + "1" + "}".repeat(301) + "\n"),
-    null,
-    "declines deep flow mappings",
-  );
+    assert.deepEqual(compare(loader, deep).diffs, [], "deep flow nesting read as the full loader reads it");
 });
 
 test("fast loader: generated YAML reads as the full loader reads it", () => {
@@ -397,3 +400,15 @@ test(
     );
   },
 );
+
+test("fast loader: a stream with one document it declines has the full loader read that document alone", () => {
+  const loader = createFastLoader();
+  const text =
+    "a: 1\nb: [x, y]\n---\n# only this one has an alias\nanchor: &a {k: v}\nalias: *a\n---\nc:\n  d: 'e'\n---\n";
+  const { accepted, diffs } = compare(loader, text);
+  assert.ok(accepted, "the stream is read without a whole-text fallback");
+  assert.deepEqual(diffs, []);
+  assert.deepEqual(loader.load(text).documents[1].value, { anchor: { k: "v" }, alias: { k: "v" } });
+  // A declined document with a problem (a duplicate key) leaves the whole text to the full loader, which reports it.
+  assert.equal(loader.load("a: 1\n---\ndup: 1\ndup: 2\n"), null);
+});

@@ -90,6 +90,16 @@ interface ChunkIndex {
   crds: IndexedCrd[];
 }
 
+/** The cache's kind of entry: a CRD's apiserver errors (none: it is accepted), as lint found them in its chunk. */
+const CRD_VERDICT = "crd-verdict";
+
+/** A verdict read back from the cache, if it is a list of diagnostics. */
+function asDiagnostics(v: unknown): Diagnostic[] | null {
+  return Array.isArray(v) && v.every((d) => isObject(d) && typeof d.line === "number" && typeof d.rule === "string")
+    ? (v as Diagnostic[])
+    : null;
+}
+
 /** A cache entry read back, if it has the shape this version writes. */
 function asChunkIndex(v: unknown): ChunkIndex | null {
   if (!isObject(v) || typeof v.documents !== "number" || typeof v.counted !== "number") return null;
@@ -477,11 +487,32 @@ export class ValidateRun {
     const known = this.verdicts.get(crd);
     if (known !== undefined) return known;
     const { place } = crd;
-    const r = this.linter.lintText(place.text, place.file);
-    // The chunk may be a list of CRDs: the verdict is this one's.
-    const errors = r.diagnostics
-      .filter((d) => d.apiserver && d.severity === "error" && (crd.name === null || d.object === crd.name))
-      .map((d) => ({ ...d, line: d.line + place.lineOffset, endLine: d.endLine + place.lineOffset }));
+    // Earlier runs' verdicts, by the chunk's text and all the lint depends on (a CRD's verdict is most of the start).
+    const cache = this.cache;
+    const key = cache?.key(
+      JSON.stringify({
+        minor: this.minor,
+        file: place.file,
+        cwd: this.cwd,
+        object: crd.name,
+        rules: this.options.rules ?? null,
+        preset: this.options.preset ?? null,
+        applyMethod: this.options.applyMethod ?? null,
+        gates: this.options.apiserverGates === true,
+      }),
+      place.text,
+    );
+    let found = key ? asDiagnostics(cache!.get(CRD_VERDICT, key)) : null;
+    if (!found) {
+      // The chunk may be a list of CRDs: the verdict is this one's.
+      found = this.linter
+        .lintText(place.text, place.file)
+        .diagnostics.filter(
+          (d) => d.apiserver && d.severity === "error" && (crd.name === null || d.object === crd.name),
+        );
+      if (key) cache!.set(CRD_VERDICT, key, found);
+    }
+    const errors = found.map((d) => ({ ...d, line: d.line + place.lineOffset, endLine: d.endLine + place.lineOffset }));
     const verdict = errors.length ? { errors } : null;
     this.verdicts.set(crd, verdict);
     if (verdict) {
