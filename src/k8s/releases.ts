@@ -401,6 +401,17 @@ export const RELEASE_BEHAVIOURS = {
     what: "replace's result size is estimated from the pattern's and the replacement's sizes",
     upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (replace)",
   },
+  celFreePresenceTest: {
+    since: 29,
+    what: "a presence test (has(x.f)) costs nothing of its own, estimated and at run time (before: 1, cel-go's default)",
+    upstream:
+      "kubernetes/apiserver:pkg/cel/environment/base.go (checker.PresenceTestHasCost(false), interpreter.PresenceTestHasCost(false))",
+  },
+  celCostComprehensionSizes: {
+    since: 30,
+    what: "cel-go v0.17.8: a comprehension's result (filter, map) is sized by its range (before: no size, so a macro over it was priced as over the largest list)",
+    upstream: "google/cel-go:checker/cost.go (costComprehension)",
+  },
   celCostGlobalMatches: {
     since: 37,
     what: "cel-go v0.29: the global matches(s, re) is estimated like s.matches(re) (was 1)",

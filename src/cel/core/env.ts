@@ -34,6 +34,8 @@ export interface CelEnv {
    * but may be selected by their plain name (DeclTypeProvider.SetRecognizeKeywordAsFieldName), 1.31.
    */
   readonly recognizeKeywordAsFieldName: boolean;
+  /** A presence test costs 1 at run time (cel-go's default; Kubernetes sets PresenceTestHasCost(false) from 1.29). */
+  readonly presenceTestHasCost: boolean;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -47,6 +49,7 @@ export interface EnvFlags {
   crossTypeNumericComparisons: boolean;
   literalValidators: boolean;
   recognizeKeywordAsFieldName: boolean;
+  presenceTestHasCost?: boolean;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -80,6 +83,7 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     literalValidators: flags.literalValidators,
     homogeneousAggregateLiterals: flags.homogeneousAggregateLiterals,
     recognizeKeywordAsFieldName: flags.recognizeKeywordAsFieldName,
+    presenceTestHasCost: flags.presenceTestHasCost === true,
     libraries: new Set(frozen.keys()),
   });
 }

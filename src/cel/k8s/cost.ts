@@ -31,6 +31,8 @@ function flagsFor(minor: number): Flags {
     refinedReplace: releaseHas(minor, "celCostRefinedReplace"),
     globalMatches: releaseHas(minor, "celCostGlobalMatches"),
     urlAccessorSizes: releaseHas(minor, "celCostUrlAccessorSizes"),
+    presenceTestHasCost: !releaseHas(minor, "celFreePresenceTest"),
+    unsizedComprehensions: !releaseHas(minor, "celCostComprehensionSizes"),
   };
 }
 

@@ -166,6 +166,10 @@ export interface Flags {
   globalMatches: boolean;
   /** The URL accessors pass on their URL's size estimate (kubernetes/kubernetes#141984). */
   urlAccessorSizes?: boolean;
+  /** A presence test (`has(x.f)`) costs 1 on top of its operand: cel-go's default, before Kubernetes set PresenceTestHasCost(false). */
+  presenceTestHasCost?: boolean;
+  /** cel-go before v0.17.8: a comprehension's result has no size estimate of its own (a macro's list is unbounded). */
+  unsizedComprehensions?: boolean;
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([
