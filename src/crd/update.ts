@@ -246,6 +246,12 @@ export interface UpdateOptionsInput {
   oldFires(ruleIds: readonly string[]): boolean;
   /** Whether a caBundle is invalid (webhook.ValidateCABundle), for allowInvalidCABundle. */
   caBundleInvalid(bundle: string): boolean;
+  /**
+   * Whether PruneDefaults changes a default of OLD's schemas (schemaHasUnprunedDefaults), asked only of a structural
+   * OLD: it also counts what the create-time check does not see (defaults in a resource's metadata, kind and
+   * apiVersion, which ObjectMeta coercion may drop, and under additionalProperties).
+   */
+  oldHasUnprunedDefaults?(): boolean;
 }
 
 /**
@@ -279,7 +285,11 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
   const structural = lazy(
     () => !schemaConversionFails(old) && !input.oldFires(oldFindingRules.requireStructuralSchema),
   );
-  const pruned = lazy(() => !input.oldFires(oldFindingRules.requirePrunedDefaults));
+  const pruned = lazy(
+    () =>
+      !input.oldFires(oldFindingRules.requirePrunedDefaults) &&
+      !(structural() && input.oldHasUnprunedDefaults?.() === true),
+  );
   const atomicSet = lazy(() => !input.oldFires(oldFindingRules.requireAtomicSetType));
   const mapList = lazy(() => !input.oldFires(oldFindingRules.requireMapListKeysMapSetValidation));
   const propertyType = lazy(() => !input.oldFires(oldFindingRules.requireValidPropertyType));
