@@ -108,7 +108,7 @@ const validationRule = struct("v1.ValidationRule", {
   messageExpression: f(str(), 27),
   reason: f(str("v1.FieldValueErrorReason"), 28),
   fieldPath: f(str(), 28),
-  optionalOldSelf: f(bool, 28),
+  optionalOldSelf: f(bool, 29),
 });
 
 /** JSONSchemaProps, field by field in Go struct order. */
