@@ -412,6 +412,11 @@ export const RELEASE_BEHAVIOURS = {
     what: "cel-go v0.17.8: a comprehension's result (filter, map) is sized by its range (before: no size, so a macro over it was priced as over the largest list)",
     upstream: "google/cel-go:checker/cost.go (costComprehension)",
   },
+  celOptionalTypeNamed: {
+    since: 31,
+    what: "cel-go v0.20: type-check errors name the optional type optional_type (before: optional)",
+    upstream: "google/cel-go:common/types/types.go (NewOptionalType)",
+  },
   celCostGlobalMatches: {
     since: 37,
     what: "cel-go v0.29: the global matches(s, re) is estimated like s.matches(re) (was 1)",

@@ -36,6 +36,8 @@ export interface CelEnv {
   readonly recognizeKeywordAsFieldName: boolean;
   /** A presence test costs 1 at run time (cel-go's default; Kubernetes sets PresenceTestHasCost(false) from 1.29). */
   readonly presenceTestHasCost: boolean;
+  /** The optional type's name in type-check errors: `optional` before cel-go v0.20 (Kubernetes 1.31), then `optional_type`. */
+  readonly optionalTypeName: string;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -50,6 +52,7 @@ export interface EnvFlags {
   literalValidators: boolean;
   recognizeKeywordAsFieldName: boolean;
   presenceTestHasCost?: boolean;
+  optionalTypeName?: string;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -84,6 +87,7 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     homogeneousAggregateLiterals: flags.homogeneousAggregateLiterals,
     recognizeKeywordAsFieldName: flags.recognizeKeywordAsFieldName,
     presenceTestHasCost: flags.presenceTestHasCost === true,
+    optionalTypeName: flags.optionalTypeName ?? "optional_type",
     libraries: new Set(frozen.keys()),
   });
 }

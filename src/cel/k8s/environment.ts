@@ -102,6 +102,7 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     recognizeKeywordAsFieldName: releaseHas(compat, "celRecognizeKeywordAsFieldName"),
     // the cost tracker's option is the server's, not the compatibility version's
     presenceTestHasCost: !releaseHas(minor, "celFreePresenceTest"),
+    optionalTypeName: releaseHas(minor, "celOptionalTypeNamed") ? "optional_type" : "optional",
   });
 }
 

@@ -379,7 +379,7 @@ class Checker {
   }
 
   fmt(t: CelType): string {
-    return formatType(t, this.namer);
+    return formatType(t, this.namer, this.env.optionalTypeName);
   }
 
   location(id: bigint): number {
