@@ -412,6 +412,11 @@ export const RELEASE_BEHAVIOURS = {
     what: "cel-go v0.17.8: a comprehension's result (filter, map) is sized by its range (before: no size, so a macro over it was priced as over the largest list)",
     upstream: "google/cel-go:checker/cost.go (costComprehension)",
   },
+  celCostQuantityParse: {
+    since: 30,
+    what: "the Kubernetes estimator prices quantity() and isQuantity() by their argument's size (before: it had no case for them, so cel-go's default, 1 plus the arguments)",
+    upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost)",
+  },
   celOptionalTypeNamed: {
     since: 31,
     what: "cel-go v0.20: type-check errors name the optional type optional_type (before: optional)",

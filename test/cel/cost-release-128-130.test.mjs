@@ -70,3 +70,24 @@ test("1.28 and 1.29: a comprehension's result has no size, so a macro over filte
     runtimeCost(30, "self.l.filter(x, x > 0).all(x, x < 5)", self),
   );
 });
+
+test("before 1.30 the Kubernetes estimator has no case for quantity() and isQuantity(): cel-go's default", () => {
+  const s = { type: "object", properties: { q: { type: "string" } } };
+  const est = (minor, expression) => {
+    const c = createCelCompiler(minor);
+    const r = c.compileRule({ schema: s, isResourceRoot: false, expression, kind: "rule", optionalOldSelf: false });
+    return estimateCost(r.ast, r.rootDecl, { kubernetesMinor: minor }).max;
+  };
+  // (At 1.28 new rules cannot call quantity(): the library comes with compatibility version 1.28.)
+  // 1.29: quantity(self.q) = 1 + self.q 2 = 3, isGreaterThan 1 + quantity('1') 1 → 5; isQuantity 1 + 2 = 3.
+  // 1.30: ⌈3,145,726 × 0.1⌉ = 314,573 + 2, + 1 + 1 (the literal's quantity: ⌈1 × 0.1⌉ = 1) = 314,577; isQuantity 314,575.
+  // (The oracle's answers, test/oracle/recorded/cel-cost-global-quantity-estimate-*, are these less self.q's select.)
+  for (const [minor, gt, is] of [
+    [29, 5n, 3n],
+    [30, 314577n, 314575n],
+    [37, 314577n, 314575n],
+  ]) {
+    assert.equal(est(minor, "quantity(self.q).isGreaterThan(quantity('1'))"), gt, `1.${minor}`);
+    assert.equal(est(minor, "isQuantity(self.q)"), is, `1.${minor}`);
+  }
+});

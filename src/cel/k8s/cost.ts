@@ -33,6 +33,7 @@ function flagsFor(minor: number): Flags {
     urlAccessorSizes: releaseHas(minor, "celCostUrlAccessorSizes"),
     presenceTestHasCost: !releaseHas(minor, "celFreePresenceTest"),
     unsizedComprehensions: !releaseHas(minor, "celCostComprehensionSizes"),
+    quantityParseCost: releaseHas(minor, "celCostQuantityParse"),
   };
 }
 

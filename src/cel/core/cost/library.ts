@@ -170,6 +170,8 @@ export interface Flags {
   presenceTestHasCost?: boolean;
   /** cel-go before v0.17.8: a comprehension's result has no size estimate of its own (a macro's list is unbounded). */
   unsizedComprehensions?: boolean;
+  /** The Kubernetes estimator prices quantity() and isQuantity() by their argument's size (1.30; before, cel-go's default). */
+  quantityParseCost?: boolean;
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([
