@@ -248,6 +248,12 @@ export function fieldApplies(field: GoField, minor: number): boolean {
   return inReleaseRange(minor, field.since, field.until);
 }
 
+/** Whether v1.ValidationRule (an x-kubernetes-validations entry) has the field at Kubernetes 1.<minor>. */
+export function validationRuleHas(name: string, minor: number): boolean {
+  const field = validationRule.kind === "struct" ? validationRule.fields[name] : undefined;
+  return field !== undefined && fieldApplies(field, minor);
+}
+
 /** The Go type name `reflect.Type.String()` gives, as `encoding/json` prints it in type errors. */
 export function goTypeName(t: GoType): string {
   switch (t.kind) {
