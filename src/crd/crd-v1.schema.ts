@@ -248,6 +248,11 @@ export function fieldApplies(field: GoField, minor: number): boolean {
   return inReleaseRange(minor, field.since, field.until);
 }
 
+/** The first Kubernetes minor whose v1.ValidationRule (an x-kubernetes-validations entry) has the field. */
+export function validationRuleFieldSince(name: string): number | undefined {
+  return validationRule.kind === "struct" ? validationRule.fields[name]?.since : undefined;
+}
+
 /** Whether v1.ValidationRule (an x-kubernetes-validations entry) has the field at Kubernetes 1.<minor>. */
 export function validationRuleHas(name: string, minor: number): boolean {
   const field = validationRule.kind === "struct" ? validationRule.fields[name] : undefined;

@@ -412,6 +412,12 @@ export const RELEASE_BEHAVIOURS = {
     what: "cel-go v0.17.8: a comprehension's result (filter, map) is sized by its range (before: no size, so a macro over it was priced as over the largest list)",
     upstream: "google/cel-go:checker/cost.go (costComprehension)",
   },
+  celCostUnchangedSchemaRatchet: {
+    since: 29,
+    what: "an update does not hold a version whose schema is unchanged to the per-expression cost limit (versionsWithUnchangedSchemas, suppressPerExpressionCost)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (suppressExpressionCostForUnchangedSchema)",
+  },
   celCostQuantityParse: {
     since: 30,
     what: "the Kubernetes estimator prices quantity() and isQuantity() by their argument's size (before: it had no case for them, so cel-go's default, 1 plus the arguments)",
