@@ -38,6 +38,10 @@ export interface CelEnv {
   readonly presenceTestHasCost: boolean;
   /** The optional type's name in type-check errors: `optional` before cel-go v0.20 (Kubernetes 1.31), then `optional_type`. */
   readonly optionalTypeName: string;
+  /** cel-go before v0.17 (Kubernetes 1.28): an undeclared member call has no type (`<nil>` in later overload errors). */
+  readonly untypedUndeclaredMemberCalls: boolean;
+  /** cel-go before v0.17: `does not support field selection` prints the type's protobuf text (`primitive:STRING`). */
+  readonly protoTypeTexts: boolean;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -53,6 +57,8 @@ export interface EnvFlags {
   recognizeKeywordAsFieldName: boolean;
   presenceTestHasCost?: boolean;
   optionalTypeName?: string;
+  untypedUndeclaredMemberCalls?: boolean;
+  protoTypeTexts?: boolean;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -88,6 +94,8 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     recognizeKeywordAsFieldName: flags.recognizeKeywordAsFieldName,
     presenceTestHasCost: flags.presenceTestHasCost === true,
     optionalTypeName: flags.optionalTypeName ?? "optional_type",
+    untypedUndeclaredMemberCalls: flags.untypedUndeclaredMemberCalls === true,
+    protoTypeTexts: flags.protoTypeTexts === true,
     libraries: new Set(frozen.keys()),
   });
 }

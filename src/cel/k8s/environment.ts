@@ -103,6 +103,8 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     // the cost tracker's option is the server's, not the compatibility version's
     presenceTestHasCost: !releaseHas(minor, "celFreePresenceTest"),
     optionalTypeName: releaseHas(minor, "celOptionalTypeNamed") ? "optional_type" : "optional",
+    untypedUndeclaredMemberCalls: !releaseHas(minor, "celCheckerNativeTypes"),
+    protoTypeTexts: !releaseHas(minor, "celCheckerNativeTypes"),
   });
 }
 

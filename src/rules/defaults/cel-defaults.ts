@@ -79,7 +79,13 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
     if (d === undefined) continue;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
-    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
+    // NewValidator compiles with the stored-expressions environment (StoredExpressionsEnvLoader), not the one new
+    // rules are held to: a library of the release itself is there (at 1.28, optional types' hasValue()).
+    const stored = ctx.services.celStored ?? undefined;
+    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, {
+      minor: ctx.minor,
+      ...(stored ? { compiler: stored } : {}),
+    });
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
     const errors = [...first.errors];
     let left = first.remainingBudget;
