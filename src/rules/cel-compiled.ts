@@ -76,7 +76,13 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     const bool = rule.outputType?.kind === "bool" || rule.outputType?.kind === undefined;
     const messageCompiler =
       ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
-    if (rule.ok && bool && entry.messageExpression.trim().length > 0 && releaseHas(ctx.minor, "messageExpression"))
+    if (
+      rule.ok &&
+      rule.programError === undefined &&
+      bool &&
+      entry.messageExpression.trim().length > 0 &&
+      releaseHas(ctx.minor, "messageExpression")
+    )
       messageExpression = messageCompiler.compileRule({
         schema: node.schema,
         isResourceRoot: node.isResourceRoot,

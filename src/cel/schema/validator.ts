@@ -537,6 +537,18 @@ export function createCelValidator(
             );
             continue;
           }
+          if (c.result.programError !== undefined && (c.result.outputType?.kind ?? "bool") === "bool") {
+            errors.push(
+              fieldError(
+                path,
+                "Invalid",
+                typeValue(sts),
+                `rule compile error: program instantiation failed: ${c.result.programError}`,
+                spec.rule,
+              ),
+            );
+            continue;
+          }
           // compileRule's not-a-bool error is a compile error too: the rule is not run.
           const outKind = c.result.outputType?.kind;
           if (outKind !== undefined && outKind !== "bool") {
