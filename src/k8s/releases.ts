@@ -423,6 +423,11 @@ export const RELEASE_BEHAVIOURS = {
     what: "the Kubernetes estimator prices quantity() and isQuantity() by their argument's size (before: it had no case for them, so cel-go's default, 1 plus the arguments)",
     upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost)",
   },
+  celEmptyObjectValues: {
+    since: 29,
+    what: "a value of an object schema without properties or additionalProperties converts to an empty object for CEL (before: the error `invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema`)",
+    upstream: "kubernetes/apiserver:pkg/cel/common/values.go (UnstructuredToVal)",
+  },
   celCheckerNativeTypes: {
     since: 29,
     what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), and `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`)",

@@ -172,6 +172,7 @@ function compile(
       macros: env.macros,
       optionalSyntax: env.optionalSyntax,
       accumulatorName: releaseHas(env.minor, "celResultAccumulator") ? "@result" : "__result__",
+      macroErrorsAtCall: env.untypedUndeclaredMemberCalls,
     });
     if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
     parseCache.set(expression, parsed);

@@ -17,6 +17,7 @@ import type { SchemaContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 import type { CelRuntime } from "../../cel/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
+import { validationRuleHas } from "../../crd/crd-v1.schema.js";
 
 export interface CelDefaultFinding {
   node: SchemaNode;
@@ -85,6 +86,8 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
     const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, {
       minor: ctx.minor,
       ...(stored ? { compiler: stored } : {}),
+      keepsOptionalOldSelf:
+        validationRuleHas("optionalOldSelf", ctx.minor) && ctx.update?.oldUsesOptionalOldSelf === true,
     });
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
     const errors = [...first.errors];
