@@ -54,6 +54,10 @@ test("cel-go before v0.17 (1.28): field selection on a scalar names its protobuf
     [{ type: "string", format: "duration" }, "well_known:DURATION", "duration"],
     [{ type: "array", items: { type: "string" } }, "list_type:{elem_type:{primitive:STRING}}", "list(string)"],
   ];
+  // Schema objects are message types named from the rule's root, as in every other message.
+  assert.deepEqual(errorsAt(28, { type: "array", items: { type: "object" } }, "self.x == 1"), [
+    `type 'list_type:{elem_type:{message_type:"selfType.@idx"}}' does not support field selection`,
+  ]);
   for (const [schema, old, now] of cases) {
     assert.deepEqual(errorsAt(28, schema, "self.x == 1"), [`type '${old}' does not support field selection`]);
     assert.match(

@@ -197,7 +197,7 @@ const isUntyped = (t: CelType): boolean => t.kind === "opaque" && t.name === "<n
  * How cel-go before v0.17 printed a type in `does not support field selection`: the protobuf message's text
  * (`primitive:STRING`); undefined for a type whose text is not reproduced.
  */
-function protoTypeText(t: CelType): string | undefined {
+function protoTypeText(t: CelType, namer: ObjectNamer | undefined): string | undefined {
   switch (t.kind) {
     case "bool":
     case "string":
@@ -211,16 +211,18 @@ function protoTypeText(t: CelType): string | undefined {
     case "timestamp":
       return `well_known:${t.kind.toUpperCase()}`;
     case "list": {
-      const elem = protoTypeText(t.elem);
+      const elem = protoTypeText(t.elem, namer);
       return elem === undefined ? undefined : `list_type:{elem_type:{${elem}}}`;
     }
     case "map": {
-      const key = protoTypeText(t.key);
-      const value = protoTypeText(t.value);
+      const key = protoTypeText(t.key, namer);
+      const value = protoTypeText(t.value, namer);
       return key === undefined || value === undefined
         ? undefined
         : `map_type:{key_type:{${key}} value_type:{${value}}}`;
     }
+    case "object":
+      return `message_type:${JSON.stringify(namer ? namer(t.decl) : t.name)}`;
     default:
       return undefined;
   }
@@ -631,7 +633,7 @@ class Checker {
           break;
         }
         if (!isDynOrError(targetType)) {
-          const shown = this.env.protoTypeTexts ? protoTypeText(targetType) : undefined;
+          const shown = this.env.protoTypeTexts ? protoTypeText(targetType, this.namer) : undefined;
           this.report(e.id, `type '${shown ?? this.fmt(targetType)}' does not support field selection`);
         }
         resultType = DYN;
