@@ -29,6 +29,12 @@ func (o *oracle) celCost(crdText string) (answer, error) {
 	if crd == nil {
 		return &CELCostAnswer{DecodeErrors: problems, DecodeFailed: true, Errors: []FieldError{}, Expressions: []CELCostExpression{}}, nil
 	}
+	// The create validation, and the rules it compiles, see the object after PrepareForCreate
+	// (status reset, fields of disabled gates dropped: optionalOldSelf with CRDValidationRatcheting
+	// off is not there to make oldSelf an optional).
+	ctx := context.Background()
+	strategy := customresourcedefinition.NewStrategy(o.scheme)
+	strategy.PrepareForCreate(ctx, crd)
 	envSet := baseEnvSet()
 	var expressions []CELCostExpression
 	visit := func(version string, versions []string, schema *apiextensions.JSONSchemaProps, path *field.Path) {
@@ -98,11 +104,6 @@ func (o *oracle) celCost(crdText string) (answer, error) {
 	if expressions == nil {
 		expressions = []CELCostExpression{}
 	}
-	// The create validation sees the object after PrepareForCreate (status reset, fields of
-	// disabled gates dropped).
-	ctx := context.Background()
-	strategy := customresourcedefinition.NewStrategy(o.scheme)
-	strategy.PrepareForCreate(ctx, crd)
 	errs := strategy.Validate(ctx, crd)
 	return &CELCostAnswer{DecodeErrors: nonNil(problems), Errors: errorsJSON(errs), Expressions: expressions}, nil
 }

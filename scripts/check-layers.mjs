@@ -41,6 +41,8 @@ const CEL_OUTSIDE = new Set([
   "k8s/objectmeta.ts",
   "k8s/path.ts",
   "k8s/releases.ts",
+  // Go's regexp error texts: the program's regex precompile fails with them (cel/schema/compile.ts)
+  "k8s/re2-syntax.ts",
 ]);
 
 function walk(dir, out = []) {

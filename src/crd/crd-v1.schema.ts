@@ -108,7 +108,7 @@ const validationRule = struct("v1.ValidationRule", {
   messageExpression: f(str(), 27),
   reason: f(str("v1.FieldValueErrorReason"), 28),
   fieldPath: f(str(), 28),
-  optionalOldSelf: f(bool, 28),
+  optionalOldSelf: f(bool, 29),
 });
 
 /** JSONSchemaProps, field by field in Go struct order. */
@@ -246,6 +246,17 @@ export const CUSTOM_RESOURCE_DEFINITION = struct("v1.CustomResourceDefinition", 
 
 export function fieldApplies(field: GoField, minor: number): boolean {
   return inReleaseRange(minor, field.since, field.until);
+}
+
+/** The first Kubernetes minor whose v1.ValidationRule (an x-kubernetes-validations entry) has the field. */
+export function validationRuleFieldSince(name: string): number | undefined {
+  return validationRule.kind === "struct" ? validationRule.fields[name]?.since : undefined;
+}
+
+/** Whether v1.ValidationRule (an x-kubernetes-validations entry) has the field at Kubernetes 1.<minor>. */
+export function validationRuleHas(name: string, minor: number): boolean {
+  const field = validationRule.kind === "struct" ? validationRule.fields[name] : undefined;
+  return field !== undefined && fieldApplies(field, minor);
 }
 
 /** The Go type name `reflect.Type.String()` gives, as `encoding/json` prints it in type errors. */

@@ -163,18 +163,24 @@ export function preexistingExpressions(old: CrdView): { rules: Set<string>; mess
   return { rules, messageExpressions };
 }
 
-/** specHasOptionalOldSelf: any x-kubernetes-validations entry of the CRD sets optionalOldSelf. */
+/** specHasOptionalOldSelf: any x-kubernetes-validations entry of the CRD sets optionalOldSelf (false too: a non-nil pointer). */
 export function usesOptionalOldSelf(view: CrdView): boolean {
   const visit = (s: unknown, depth: number): boolean => {
     if (depth > 500 || s === null || typeof s !== "object") return false;
     if (Array.isArray(s)) return s.some((x) => visit(x, depth + 1));
     const xv = (s as Record<string, unknown>)["x-kubernetes-validations"];
-    if (Array.isArray(xv) && xv.some((e) => isObject(e) && e.optionalOldSelf === true)) return true;
+    if (Array.isArray(xv) && xv.some((e) => isObject(e) && typeof e.optionalOldSelf === "boolean")) return true;
     return Object.entries(s as Record<string, unknown>).some(
       ([k, v]) => k !== "default" && k !== "enum" && k !== "example" && visit(v, depth + 1),
     );
   };
   return view.schemas.some((scope) => visit(scope.root, 0));
+}
+
+/** specHasSelectableFields: OLD sets selectableFields (an empty list too), at the top level or in a version. */
+export function hasSelectableFields(view: CrdView): boolean {
+  const set = (v: unknown): boolean => v !== undefined && v !== null;
+  return set(view.spec.selectableFields) || view.versions.some((v) => set(v.raw.selectableFields));
 }
 
 /** allVersionsSpecifyOpenAPISchema of OLD: requireOpenAPISchema stays true only then. */
@@ -236,6 +242,8 @@ export interface UpdateOptions {
   readonly versionsWithUnchangedSchemas: ReadonlySet<string>;
   /** OLD sets optionalOldSelf somewhere: dropDisabledFields keeps NEW's even with CRDValidationRatcheting off (A16). */
   readonly oldUsesOptionalOldSelf: boolean;
+  /** OLD sets selectableFields: dropDisabledFields keeps NEW's even with CustomResourceFieldSelectors off (1.30). */
+  readonly oldHasSelectableFields: boolean;
 }
 
 export interface UpdateOptionsInput {
@@ -246,6 +254,12 @@ export interface UpdateOptionsInput {
   oldFires(ruleIds: readonly string[]): boolean;
   /** Whether a caBundle is invalid (webhook.ValidateCABundle), for allowInvalidCABundle. */
   caBundleInvalid(bundle: string): boolean;
+  /**
+   * Whether PruneDefaults changes a default of OLD's schemas (schemaHasUnprunedDefaults), asked only of a structural
+   * OLD: it also counts what the create-time check does not see (defaults in a resource's metadata, kind and
+   * apiVersion, which ObjectMeta coercion may drop, and under additionalProperties).
+   */
+  oldHasUnprunedDefaults?(): boolean;
 }
 
 /**
@@ -279,7 +293,11 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
   const structural = lazy(
     () => !schemaConversionFails(old) && !input.oldFires(oldFindingRules.requireStructuralSchema),
   );
-  const pruned = lazy(() => !input.oldFires(oldFindingRules.requirePrunedDefaults));
+  const pruned = lazy(
+    () =>
+      !input.oldFires(oldFindingRules.requirePrunedDefaults) &&
+      !(structural() && input.oldHasUnprunedDefaults?.() === true),
+  );
   const atomicSet = lazy(() => !input.oldFires(oldFindingRules.requireAtomicSetType));
   const mapList = lazy(() => !input.oldFires(oldFindingRules.requireMapListKeysMapSetValidation));
   const propertyType = lazy(() => !input.oldFires(oldFindingRules.requireValidPropertyType));
@@ -335,6 +353,9 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
     },
     get versionsWithUnchangedSchemas() {
       return unchanged();
+    },
+    get oldHasSelectableFields() {
+      return hasSelectableFields(old);
     },
     get oldUsesOptionalOldSelf() {
       return optionalOldSelf();

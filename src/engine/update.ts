@@ -14,6 +14,7 @@ import { Memo } from "../crd/memo.js";
 import { servedAsV1 } from "../crd/v1beta1.js";
 import { pathInNew } from "../crd/old-place.js";
 import { caBundleInvalid } from "../k8s/ca-bundle.js";
+import { schemaUnprunedDefaults } from "../values/prune-defaults.js";
 import type { EngineServices, Report, RevisionContext, RevisionReport, Rule } from "../rules/define-rule.js";
 import type { RawDiagnostic } from "./lint.js";
 
@@ -102,6 +103,7 @@ export class CrdUpdate {
         storedVersions: this.storedVersions,
         oldFires: (ids) => ids.some((id) => this.firedOnOld().has(id)),
         caBundleInvalid,
+        oldHasUnprunedDefaults: () => this.oldView.schemas.some((sc) => schemaUnprunedDefaults(sc.root) === "unpruned"),
       },
       this.host.oldFindingRules,
     );

@@ -401,6 +401,43 @@ export const RELEASE_BEHAVIOURS = {
     what: "replace's result size is estimated from the pattern's and the replacement's sizes",
     upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (replace)",
   },
+  celFreePresenceTest: {
+    since: 29,
+    what: "a presence test (has(x.f)) costs nothing of its own, estimated and at run time (before: 1, cel-go's default)",
+    upstream:
+      "kubernetes/apiserver:pkg/cel/environment/base.go (checker.PresenceTestHasCost(false), interpreter.PresenceTestHasCost(false))",
+  },
+  celCostComprehensionSizes: {
+    since: 30,
+    what: "cel-go v0.17.8: a comprehension's result (filter, map) is sized by its range (before: no size, so a macro over it was priced as over the largest list)",
+    upstream: "google/cel-go:checker/cost.go (costComprehension)",
+  },
+  celCostUnchangedSchemaRatchet: {
+    since: 29,
+    what: "an update does not hold a version whose schema is unchanged to the per-expression cost limit (versionsWithUnchangedSchemas, suppressPerExpressionCost)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (suppressExpressionCostForUnchangedSchema)",
+  },
+  celCostQuantityParse: {
+    since: 30,
+    what: "the Kubernetes estimator prices quantity() and isQuantity() by their argument's size (before: it had no case for them, so cel-go's default, 1 plus the arguments)",
+    upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost)",
+  },
+  celEmptyObjectValues: {
+    since: 29,
+    what: "a value of an object schema without properties or additionalProperties converts to an empty object for CEL (before: the error `invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema`)",
+    upstream: "kubernetes/apiserver:pkg/cel/common/values.go (UnstructuredToVal)",
+  },
+  celCheckerNativeTypes: {
+    since: 29,
+    what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), and `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`)",
+    upstream: "google/cel-go:checker/checker.go (checkCall), checker/errors.go (typeDoesNotSupportFieldSelection)",
+  },
+  celOptionalTypeNamed: {
+    since: 31,
+    what: "cel-go v0.20: type-check errors name the optional type optional_type (before: optional)",
+    upstream: "google/cel-go:common/types/types.go (NewOptionalType)",
+  },
   celCostGlobalMatches: {
     since: 37,
     what: "cel-go v0.29: the global matches(s, re) is estimated like s.matches(re) (was 1)",

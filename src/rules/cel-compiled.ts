@@ -10,6 +10,7 @@ import type { CelCompiler, CompileResult } from "../cel/index.js";
 import type { DeclType } from "../cel/index.js";
 import { escapeCelName } from "../cel/index.js";
 import { goTrimSpace, validationEntries, type ValidationEntry } from "../crd/validation-entries.js";
+import { validationRuleHas } from "../crd/crd-v1.schema.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault, releaseHas } from "../k8s/releases.js";
 
 export interface CompiledEntry {
@@ -56,8 +57,10 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
   if (!compiler) return NO_ENTRIES;
   // optionalOldSelf is dropped before validation while its feature gate is off (1.28-1.29).
   // ... unless an update's OLD already used it (dropDisabledFields keeps it then, A16).
+  // Before the field exists (1.28) decoding drops it, OLD's as NEW's.
   const honourOptionalOldSelf =
-    enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor) || ctx.update?.oldUsesOptionalOldSelf === true;
+    validationRuleHas("optionalOldSelf", ctx.minor) &&
+    (enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor) || ctx.update?.oldUsesOptionalOldSelf === true);
   const out = entries.map((entry): CompiledEntry => {
     if (goTrimSpace(entry.rule).length === 0) return { entry, rule: null, messageExpression: null };
     const optionalOldSelf = honourOptionalOldSelf && entry.optionalOldSelf === true;
@@ -78,7 +81,13 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     const bool = rule.outputType?.kind === "bool" || rule.outputType?.kind === undefined;
     const messageCompiler =
       ctx.update?.preexistingMessageExpressions.has(entry.messageExpression) && stored ? stored : compiler;
-    if (rule.ok && bool && entry.messageExpression.trim().length > 0 && releaseHas(ctx.minor, "messageExpression"))
+    if (
+      rule.ok &&
+      rule.programError === undefined &&
+      bool &&
+      entry.messageExpression.trim().length > 0 &&
+      releaseHas(ctx.minor, "messageExpression")
+    )
       messageExpression = messageCompiler.compileRule({
         schema: node.schema,
         isResourceRoot: node.isResourceRoot,

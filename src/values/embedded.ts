@@ -18,6 +18,11 @@ export interface EmbeddedOptions {
   /** Treat the value itself as an embedded resource (the resource root). */
   isResourceRoot?: boolean;
   minor?: number;
+  /**
+   * Coerce's dropInvalidFields (what PruneDefaults asks): an apiVersion/kind that is no string is deleted, metadata
+   * that does not decode keeps the fields that do, one by one, and metadata that is no object stays as it is.
+   */
+  dropInvalidFields?: boolean;
 }
 
 const embedded = (s: Record<string, unknown>): boolean => s["x-kubernetes-embedded-resource"] === true;
@@ -187,16 +192,31 @@ export function coerceEmbedded(value: unknown, schema: unknown, options: Embedde
   if (!isPlainObject(schema)) return { error: null, value: copy };
   const s =
     options.isResourceRoot && !embedded(schema) ? { ...schema, "x-kubernetes-embedded-resource": true } : schema;
-  const error = coerce(options.rootPath ?? FieldPath.from([]), copy, s);
+  const error = coerce(options.rootPath ?? FieldPath.from([]), copy, s, options.dropInvalidFields === true);
   return { error, value: copy };
 }
 
-function coerce(path: FieldPath, x: unknown, s: Record<string, unknown> | null): ValueError | null {
+/**
+ * GetObjectMetaWithOptions(DropMalformedFields): when the whole metadata does not decode, each field is decoded alone
+ * and kept when it decodes (unknown fields decode to nothing); metadata that is no object is an error.
+ */
+function decodeObjectMetaDropping(v: unknown): Decoded {
+  const whole = decodeObjectMeta(v);
+  if (whole.ok || !isPlainObject(v)) return whole;
+  const meta: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    const one = decodeObjectMeta({ [k]: v[k] });
+    if (one.ok) Object.assign(meta, one.meta);
+  }
+  return { ok: true, meta };
+}
+
+function coerce(path: FieldPath, x: unknown, s: Record<string, unknown> | null, drop: boolean): ValueError | null {
   if (!s) return null;
   if (Array.isArray(x)) {
     const items = isPlainObject(s.items) ? s.items : null;
     for (let i = 0; i < x.length; i++) {
-      const e = coerce(path.index(i), x[i], items);
+      const e = coerce(path.index(i), x[i], items, drop);
       if (e) return e;
     }
     return null;
@@ -207,21 +227,26 @@ function coerce(path: FieldPath, x: unknown, s: Record<string, unknown> | null):
   for (const k of Object.keys(x)) {
     const v = x[k];
     if (embedded(s)) {
-      if ((k === "apiVersion" || k === "kind") && typeof v !== "string")
-        return { path: path.child(k), type: "Invalid value", value: v, message: "must be a string" };
+      if ((k === "apiVersion" || k === "kind") && typeof v !== "string") {
+        if (!drop) return { path: path.child(k), type: "Invalid value", value: v, message: "must be a string" };
+        delete x[k];
+      }
       if (k === "metadata") {
-        const d = decodeObjectMeta(v);
-        if (!d.ok) return { path: path.child("metadata"), type: "Invalid value", value: v, message: d.error };
-        const meta = d.meta;
-        if (meta.creationTimestamp === undefined || meta.creationTimestamp === null) delete meta.creationTimestamp;
-        x.metadata = meta;
+        const d = drop ? decodeObjectMetaDropping(v) : decodeObjectMeta(v);
+        if (!d.ok) {
+          if (!drop) return { path: path.child("metadata"), type: "Invalid value", value: v, message: d.error };
+        } else {
+          const meta = d.meta;
+          if (meta.creationTimestamp === undefined || meta.creationTimestamp === null) delete meta.creationTimestamp;
+          x.metadata = meta;
+        }
       }
     }
     const prop = props && isPlainObject(props[k]) ? (props[k] as Record<string, unknown>) : null;
     let e: ValueError | null = null;
-    if (prop) e = coerce(path.child(k), x[k], prop);
+    if (prop) e = coerce(path.child(k), x[k], prop, drop);
     else if (s.additionalProperties !== undefined && s.additionalProperties !== null)
-      e = coerce(path.key(k), x[k], addl);
+      e = coerce(path.key(k), x[k], addl, drop);
     if (e) return e;
   }
   return null;

@@ -34,6 +34,14 @@ export interface CelEnv {
    * but may be selected by their plain name (DeclTypeProvider.SetRecognizeKeywordAsFieldName), 1.31.
    */
   readonly recognizeKeywordAsFieldName: boolean;
+  /** A presence test costs 1 at run time (cel-go's default; Kubernetes sets PresenceTestHasCost(false) from 1.29). */
+  readonly presenceTestHasCost: boolean;
+  /** The optional type's name in type-check errors: `optional` before cel-go v0.20 (Kubernetes 1.31), then `optional_type`. */
+  readonly optionalTypeName: string;
+  /** cel-go before v0.17 (Kubernetes 1.28): an undeclared member call has no type (`<nil>` in later overload errors). */
+  readonly untypedUndeclaredMemberCalls: boolean;
+  /** cel-go before v0.17: `does not support field selection` prints the type's protobuf text (`primitive:STRING`). */
+  readonly protoTypeTexts: boolean;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -47,6 +55,10 @@ export interface EnvFlags {
   crossTypeNumericComparisons: boolean;
   literalValidators: boolean;
   recognizeKeywordAsFieldName: boolean;
+  presenceTestHasCost?: boolean;
+  optionalTypeName?: string;
+  untypedUndeclaredMemberCalls?: boolean;
+  protoTypeTexts?: boolean;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -80,6 +92,10 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     literalValidators: flags.literalValidators,
     homogeneousAggregateLiterals: flags.homogeneousAggregateLiterals,
     recognizeKeywordAsFieldName: flags.recognizeKeywordAsFieldName,
+    presenceTestHasCost: flags.presenceTestHasCost === true,
+    optionalTypeName: flags.optionalTypeName ?? "optional_type",
+    untypedUndeclaredMemberCalls: flags.untypedUndeclaredMemberCalls === true,
+    protoTypeTexts: flags.protoTypeTexts === true,
     libraries: new Set(frozen.keys()),
   });
 }

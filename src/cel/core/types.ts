@@ -46,6 +46,8 @@ export interface DeclType {
    * (so an integral number, decoded as int64, never equals the other side's double).
    */
   legacySetEquality?: boolean;
+  /** Up to 1.28: a value of this object type does not convert (no properties, additionalProperties or preserve). */
+  unconvertibleObject?: boolean;
 }
 
 export interface DeclField {

@@ -70,8 +70,12 @@ export function isStructLikeLibraryType(t: CelType): boolean {
 /** Optional display-name resolver for schema object types (set by the checker while formatting). */
 export type ObjectNamer = (decl: DeclType) => string;
 
-/** cel-go checker.FormatCELType. */
-export function formatType(t: CelType, namer?: ObjectNamer): string {
+/**
+ * cel-go checker.FormatCELType. `optionalName`: what the cel-go release calls the optional type (`optional` before
+ * v0.20, `optional_type` from it).
+ */
+export function formatType(t: CelType, namer?: ObjectNamer, optionalName = "optional_type"): string {
+  const fmt = (x: CelType): string => formatType(x, namer, optionalName);
   switch (t.kind) {
     case "int":
     case "uint":
@@ -88,20 +92,20 @@ export function formatType(t: CelType, namer?: ObjectNamer): string {
     case "error":
       return "!error!";
     case "list":
-      return `list(${formatType(t.elem, namer)})`;
+      return `list(${fmt(t.elem)})`;
     case "map":
-      return `map(${formatType(t.key, namer)}, ${formatType(t.value, namer)})`;
+      return `map(${fmt(t.key)}, ${fmt(t.value)})`;
     case "optional":
-      return `optional_type(${formatType(t.elem, namer)})`;
+      return `${optionalName}(${fmt(t.elem)})`;
     case "type":
-      return `type(${formatType(t.of, namer)})`;
+      return `type(${fmt(t.of)})`;
     case "object":
       return namer ? namer(t.decl) : t.name;
     case "typeParam":
       return t.name;
     case "opaque":
       if (t.params.length === 0) return t.name;
-      return `${t.name}(${t.params.map((p) => formatType(p, namer)).join(", ")})`;
+      return `${t.name}(${t.params.map(fmt).join(", ")})`;
   }
 }
 

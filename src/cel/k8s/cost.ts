@@ -31,6 +31,9 @@ function flagsFor(minor: number): Flags {
     refinedReplace: releaseHas(minor, "celCostRefinedReplace"),
     globalMatches: releaseHas(minor, "celCostGlobalMatches"),
     urlAccessorSizes: releaseHas(minor, "celCostUrlAccessorSizes"),
+    presenceTestHasCost: !releaseHas(minor, "celFreePresenceTest"),
+    unsizedComprehensions: !releaseHas(minor, "celCostComprehensionSizes"),
+    quantityParseCost: releaseHas(minor, "celCostQuantityParse"),
   };
 }
 

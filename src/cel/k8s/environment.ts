@@ -100,6 +100,11 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     crossTypeNumericComparisons: releaseHas(compat, "celCrossTypeNumericComparisons"),
     literalValidators: releaseHas(compat, "celLiteralValidators"),
     recognizeKeywordAsFieldName: releaseHas(compat, "celRecognizeKeywordAsFieldName"),
+    // the cost tracker's option is the server's, not the compatibility version's
+    presenceTestHasCost: !releaseHas(minor, "celFreePresenceTest"),
+    optionalTypeName: releaseHas(minor, "celOptionalTypeNamed") ? "optional_type" : "optional",
+    untypedUndeclaredMemberCalls: !releaseHas(minor, "celCheckerNativeTypes"),
+    protoTypeTexts: !releaseHas(minor, "celCheckerNativeTypes"),
   });
 }
 

@@ -176,7 +176,8 @@ export const quantityLibrary: KubernetesLibrary = {
   functions: QUANTITY_FUNCTIONS,
   estimate(coster, fn, _ov, _target, args) {
     if (COST_ONE.has(fn)) return { cost: ONE, size: null };
-    if ((fn === "quantity" || fn === "isQuantity") && args.length >= 1)
+    // before 1.30 the estimator had no case for them: cel-go's default
+    if ((fn === "quantity" || fn === "isQuantity") && args.length >= 1 && coster.f.quantityParseCost)
       return { cost: rfac(coster.libSize(args[0]!), ST), size: null };
     return null;
   },

@@ -13,6 +13,8 @@ import { check, ReferenceInterner } from "../core/checker/checker.js";
 import { renderIssue, sortIssues, type CelIssue, type CelSource } from "../core/issues.js";
 import { formatType, optionalOf } from "../core/typeutil.js";
 import { releaseHas } from "../../k8s/releases.js";
+import { goRegexpError } from "../../k8s/re2-syntax.js";
+import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 
 export interface CompileInput {
   schema: Record<string, unknown>;
@@ -47,6 +49,12 @@ export interface CompileResult {
   usesOldSelf: boolean;
   ast?: CheckedAst;
   rootDecl?: DeclType;
+  /**
+   * The expression type-checks, but cel-go's program cannot be built from it (`program instantiation failed: <this>`):
+   * a constant pattern of matches(), find() or findAll() that Go's regexp rejects (the OptOptimize regex precompile).
+   * compileRule stops there: no cost, no messageExpression.
+   */
+  programError?: string;
 }
 
 export interface CelCompiler {
@@ -164,6 +172,7 @@ function compile(
       macros: env.macros,
       optionalSyntax: env.optionalSyntax,
       accumulatorName: releaseHas(env.minor, "celResultAccumulator") ? "@result" : "__result__",
+      macroErrorsAtCall: env.untypedUndeclaredMemberCalls,
     });
     if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
     parseCache.set(expression, parsed);
@@ -182,7 +191,67 @@ function compile(
   if (errors.length > 0) {
     return { ok: false, errors: renderErrors(errors, parsed.source), usesOldSelf, rootDecl };
   }
-  return { ok: true, errors: [], outputType: ast.types.get(ast.expr.id), usesOldSelf, ast, rootDecl };
+  const programError = regexConstantError(ast.expr);
+  return {
+    ok: true,
+    errors: [],
+    outputType: ast.types.get(ast.expr.id),
+    usesOldSelf,
+    ast,
+    rootDecl,
+    ...(programError !== undefined ? { programError } : {}),
+  };
+}
+
+/** The functions whose constant pattern cel-go compiles with the program (RegexOptimization, RegexIndex 1). */
+const REGEX_PRECOMPILED = new Set(["matches", "find", "findAll"]);
+
+/**
+ * The first error of the regex precompile in planning order (arguments before their call): Go's regexp error of a
+ * string-literal pattern of matches() (cel-go's MatchesRegexOptimization) or find()/findAll() (the Kubernetes regex
+ * library's), or undefined.
+ */
+function regexConstantError(e: Expr | undefined): string | undefined {
+  if (!e) return undefined;
+  switch (e.exprKind.case) {
+    case "callExpr": {
+      const call = e.exprKind.value;
+      for (const x of [call.target, ...call.args]) {
+        const inner = regexConstantError(x);
+        if (inner !== undefined) return inner;
+      }
+      if (!REGEX_PRECOMPILED.has(call.function)) return undefined;
+      const pattern = call.target ? call.args[0] : call.args[1];
+      if (pattern?.exprKind.case !== "constExpr") return undefined;
+      const c = pattern.exprKind.value.constantKind;
+      return c.case === "stringValue" ? (goRegexpError(c.value) ?? undefined) : undefined;
+    }
+    case "selectExpr":
+      return regexConstantError(e.exprKind.value.operand);
+    case "listExpr":
+      for (const x of e.exprKind.value.elements) {
+        const inner = regexConstantError(x);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    case "structExpr":
+      for (const entry of e.exprKind.value.entries) {
+        const key = entry.keyKind.case === "mapKey" ? regexConstantError(entry.keyKind.value) : undefined;
+        const inner = key ?? regexConstantError(entry.value);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    case "comprehensionExpr": {
+      const c = e.exprKind.value;
+      for (const x of [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result]) {
+        const inner = regexConstantError(x);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** A key for CEL types that mention no schema object type (null otherwise). */

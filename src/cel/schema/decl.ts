@@ -73,7 +73,8 @@ function profileOf(minor: number): number {
     (releaseHas(minor, "celBytesMaxLength") ? 1 : 0) |
     (releaseHas(minor, "celEnumBoundsStrings") ? 2 : 0) |
     (releaseHas(minor, "celIntOrStringMaxLength") ? 4 : 0) |
-    (releaseHas(minor, "celMetadataNameCap") ? 8 : 0)
+    (releaseHas(minor, "celMetadataNameCap") ? 8 : 0) |
+    (releaseHas(minor, "celEmptyObjectValues") ? 16 : 0)
   );
 }
 
@@ -82,6 +83,7 @@ interface Profile {
   enumBound: boolean; // 1.29+
   intOrStringMaxLength: boolean; // 1.34+
   metadataCap: boolean; // 1.37+
+  emptyObjectValues: boolean; // 1.29+
 }
 
 function profileFlags(p: number): Profile {
@@ -90,6 +92,7 @@ function profileFlags(p: number): Profile {
     enumBound: (p & 2) !== 0,
     intOrStringMaxLength: (p & 4) !== 0,
     metadataCap: (p & 8) !== 0,
+    emptyObjectValues: (p & 16) !== 0,
   };
 }
 
@@ -256,6 +259,11 @@ class MapDecl implements DeclType {
 class ObjectDecl implements DeclType {
   readonly cel: CelType;
   readonly maxElements = 0n;
+  /**
+   * Up to 1.28 a value of an object schema with neither properties nor additionalProperties (nor embedded-resource
+   * or preserve-unknown-fields) does not convert: UnstructuredToVal answers an error.
+   */
+  readonly unconvertibleObject: boolean;
   private fieldMap: Map<string, DeclField> | null = null;
   private min: bigint | null = null;
   constructor(
@@ -265,6 +273,11 @@ class ObjectDecl implements DeclType {
     private readonly memo: DeclMemo,
   ) {
     this.cel = { kind: "object", name: "object", decl: this };
+    this.unconvertibleObject =
+      !profileFlags(profile).emptyObjectValues &&
+      (effective["properties"] === undefined || effective["properties"] === null) &&
+      effective["x-kubernetes-embedded-resource"] !== true &&
+      effective["x-kubernetes-preserve-unknown-fields"] !== true;
   }
   private required(): Set<string> {
     const required = new Set<string>();

@@ -31,6 +31,11 @@ export interface CelValidatorOptions {
   compiler?: CelCompiler;
   /** The run's function registry over that compiler's environment (building one per validator was measurable). */
   registry?: FunctionRegistry;
+  /**
+   * The schema keeps optionalOldSelf although CRDValidationRatcheting is off: an update whose OLD sets it
+   * (dropDisabledFields keeps NEW's then).
+   */
+  keepsOptionalOldSelf?: boolean;
 }
 
 export interface CelFieldError {
@@ -397,7 +402,8 @@ export function createCelValidator(
       // optionalOldSelf is dropped while its gate is off (1.28-1.29); messageExpression exists from 1.27
       const spec: Rule = {
         ...raw,
-        optionalOldSelf: raw.optionalOldSelf && releaseHas(minor, "ratcheting"),
+        optionalOldSelf:
+          raw.optionalOldSelf && (releaseHas(minor, "ratcheting") || options.keepsOptionalOldSelf === true),
         messageExpression: releaseHas(minor, "celMessageExpression") ? raw.messageExpression : "",
       };
       const result =
@@ -532,6 +538,18 @@ export function createCelValidator(
                 "Invalid",
                 typeValue(sts),
                 `rule compile error: compilation failed: ${formatCompileErrors(c.result.errors)}`,
+                spec.rule,
+              ),
+            );
+            continue;
+          }
+          if (c.result.programError !== undefined && (c.result.outputType?.kind ?? "bool") === "bool") {
+            errors.push(
+              fieldError(
+                path,
+                "Invalid",
+                typeValue(sts),
+                `rule compile error: program instantiation failed: ${c.result.programError}`,
                 spec.rule,
               ),
             );

@@ -18,6 +18,7 @@ export default defineRule({
   minMinor: CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS.onByDefault,
   messages: {
     compileFailed: "compilation failed: {{error}}",
+    programFailed: "program instantiation failed: {{error}}",
   },
   docs: {
     why:
@@ -36,6 +37,18 @@ export default defineRule({
   visitNode(node, ctx) {
     // A node whose schema (or an ancestor's within the rules' scope) has no CEL type is cel-type-info-failed's.
     for (const c of cleanCompiledEntries(node, ctx)) {
+      if (c.rule?.ok && c.rule.programError !== undefined) {
+        // Only a rule that is a bool gets as far as its program (cel-rule-not-bool reports the others).
+        const kind = c.rule.outputType?.kind;
+        if (kind === undefined || kind === "bool")
+          ctx.report({
+            path: c.entry.path.child("rule"),
+            messageId: "programFailed",
+            data: { error: c.rule.programError },
+            value: renderedValidationRule(c.entry, ctx.minor),
+          });
+        continue;
+      }
       if (!c.rule || c.rule.ok) continue;
       const t = compileErrorText(c.rule);
       ctx.report({

@@ -1,7 +1,8 @@
 /** optionalOldSelf on a rule that never mentions oldSelf. */
 import { defineRule } from "../define-rule.js";
 import { cleanCompiledEntries } from "../cel-compiled.js";
-import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
+import { releaseHas } from "../../k8s/releases.js";
+import { validationRuleFieldSince } from "../../crd/crd-v1.schema.js";
 
 export default defineRule({
   id: "cel-optional-old-self-unused",
@@ -11,8 +12,9 @@ export default defineRule({
   type: "Invalid value",
   description: "optionalOldSelf is set (true or false) on a rule that does not use oldSelf, or that does not compile.",
   phase: "cel",
-  // The field is dropped before validation while CRDValidationRatcheting is off (1.28-1.29).
-  minMinor: RELEASE_BEHAVIOURS.ratcheting.since,
+  // From the release whose ValidationRule has the field; while CRDValidationRatcheting is off (1.29) it is dropped
+  // before validation, unless an update's OLD sets it (dropDisabledFields keeps NEW's then).
+  minMinor: validationRuleFieldSince("optionalOldSelf"),
   messages: {
     mayNotBeSetIf: "may not be set if oldSelf is not used in rule",
   },
@@ -29,6 +31,7 @@ export default defineRule({
   },
   visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
+    if (!releaseHas(ctx.minor, "ratcheting") && !ctx.update?.oldUsesOptionalOldSelf) return;
     for (const c of cleanCompiledEntries(node, ctx)) {
       // Any value counts (false too), and a rule that does not compile has no oldSelf use to show: the apiserver
       // reads UsesOldSelf from the compile result, so a broken rule that mentions oldSelf gets this error as well.

@@ -1,7 +1,8 @@
-/** Lint: optionalOldSelf on a release that drops it (1.28–1.29, CRDValidationRatcheting off). */
+/** Lint: optionalOldSelf on a release that drops it (1.29, CRDValidationRatcheting off). */
 import { defineRule } from "../define-rule.js";
 import { CRD_VALIDATION_RATCHETING } from "../../k8s/releases.js";
 import { validationEntries } from "../../crd/validation-entries.js";
+import { validationRuleHas } from "../../crd/crd-v1.schema.js";
 
 export default defineRule({
   id: "lint-cel-optional-old-self-ignored",
@@ -9,10 +10,9 @@ export default defineRule({
   severity: "warning",
   apiserver: false,
   type: null,
-  description: "optionalOldSelf is set, but Kubernetes 1.28–1.29 drop it silently (feature gate off by default).",
+  description: "optionalOldSelf is set, but Kubernetes 1.29 drops it silently (feature gate off by default).",
   preset: "recommended",
-  presetWhy:
-    "Lost without a word on 1.28 and 1.29: the apiserver drops optionalOldSelf, so the rule never runs on create.",
+  presetWhy: "Lost without a word on 1.29: the apiserver drops optionalOldSelf, so the rule never runs on create.",
   phase: "walk",
   minMinor: CRD_VALIDATION_RATCHETING.alpha,
   maxMinor: CRD_VALIDATION_RATCHETING.onByDefault - 1,
@@ -24,8 +24,9 @@ export default defineRule({
   docs: {
     why:
       "`optionalOldSelf` belongs to the CRDValidationRatcheting feature, alpha and off by default in Kubernetes 1.28 " +
-      "and 1.29: the apiserver removes the field on create without a word, so the rule stays a plain transition rule " +
-      "that never runs on create, and `oldSelf` is not an optional there.",
+      "and 1.29. In 1.29 the apiserver removes the field on create without a word, so the rule stays a plain " +
+      "transition rule that never runs on create, and `oldSelf` is not an optional there. In 1.28 the field does not " +
+      "exist yet (apiextensions v1 has it from 1.29): strict decoding rejects it (decode-unknown-field).",
     fix:
       "Target Kubernetes 1.30+ (gate on by default), enable the CRDValidationRatcheting gate, or write the rule " +
       "without `optionalOldSelf`.",
@@ -35,6 +36,8 @@ export default defineRule({
   },
   visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
+    // Before ValidationRule has the field (1.28) decode-unknown-field reports it: it is not dropped by the gate.
+    if (!validationRuleHas("optionalOldSelf", ctx.minor)) return;
     for (const e of validationEntries(node, ctx.memo)) {
       if (e.optionalOldSelf !== true) continue;
       // dropDisabledFields keeps it on an update of a CRD that already used it.

@@ -1,7 +1,7 @@
 /** A messageExpression whose estimated cost exceeds the per-expression budget. */
 import { defineRule } from "../define-rule.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
-import { RELEASE_BEHAVIOURS } from "../../k8s/releases.js";
+import { RELEASE_BEHAVIOURS, releaseHas } from "../../k8s/releases.js";
 
 export default defineRule({
   id: "cel-cost-message-expression-exceeds-budget",
@@ -26,7 +26,11 @@ export default defineRule({
     // schema counts as its first version's, as the apiserver validates spec.validation with spec.version).
     for (const f of schemaCosts(ctx).findings) {
       if (f.kind !== "message-expression-exceeds-budget" || !f.expression) continue;
-      if (ctx.update?.versionsWithUnchangedSchemas.has(ctx.scope.versions[0]?.name ?? "")) return;
+      if (
+        releaseHas(ctx.minor, "celCostUnchangedSchemaRatchet") &&
+        ctx.update?.versionsWithUnchangedSchemas.has(ctx.scope.versions[0]?.name ?? "")
+      )
+        return;
       ctx.report({ path: f.expression.path, message: f.detail, ...costSuggestion(f.expression, ctx) });
     }
   },

@@ -1,6 +1,6 @@
 /** A rule whose estimated cost, times the number of times it runs per object, exceeds the per-expression budget. */
 import { defineRule } from "../define-rule.js";
-import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS } from "../../k8s/releases.js";
+import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, releaseHas } from "../../k8s/releases.js";
 import { costSuggestion, schemaCosts } from "./schema-costs.js";
 
 export default defineRule({
@@ -32,7 +32,11 @@ export default defineRule({
     // schema counts as its first version's, as the apiserver validates spec.validation with spec.version).
     for (const f of schemaCosts(ctx).findings) {
       if (f.kind !== "rule-exceeds-budget" || !f.expression) continue;
-      if (ctx.update?.versionsWithUnchangedSchemas.has(ctx.scope.versions[0]?.name ?? "")) return;
+      if (
+        releaseHas(ctx.minor, "celCostUnchangedSchemaRatchet") &&
+        ctx.update?.versionsWithUnchangedSchemas.has(ctx.scope.versions[0]?.name ?? "")
+      )
+        return;
       ctx.report({ path: f.expression.path, message: f.detail, ...costSuggestion(f.expression, ctx) });
     }
   },

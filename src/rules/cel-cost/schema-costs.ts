@@ -63,7 +63,13 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
     const cardinality = ruleCardinality(schemas);
     for (const c of compiled) {
       // Rules that are blank, do not compile or are not bool get no cost; likewise messageExpressions.
-      if (c.rule?.ok && c.rule.ast && c.rule.rootDecl && c.rule.outputType?.kind === "bool") {
+      if (
+        c.rule?.ok &&
+        c.rule.programError === undefined &&
+        c.rule.ast &&
+        c.rule.rootDecl &&
+        c.rule.outputType?.kind === "bool"
+      ) {
         const { estimatedCost, releaseChange } = estimateWithReleaseChange(c.rule.ast, c.rule.rootDecl, ctx.minor);
         const minSize = c.rule.rootDecl.minSize;
         expressions.push({

@@ -17,6 +17,7 @@ import type { SchemaContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 import type { CelRuntime } from "../../cel/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
+import { validationRuleHas } from "../../crd/crd-v1.schema.js";
 
 export interface CelDefaultFinding {
   node: SchemaNode;
@@ -105,7 +106,15 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
     if (d === undefined) continue;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
-    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
+    // NewValidator compiles with the stored-expressions environment (StoredExpressionsEnvLoader), not the one new
+    // rules are held to: a library of the release itself is there (at 1.28, optional types' hasValue()).
+    const stored = ctx.services.celStored ?? undefined;
+    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, {
+      minor: ctx.minor,
+      ...(stored ? { compiler: stored } : {}),
+      keepsOptionalOldSelf:
+        validationRuleHas("optionalOldSelf", ctx.minor) && ctx.update?.oldUsesOptionalOldSelf === true,
+    });
     const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
     const errors = [...first.errors];
     let left = first.remainingBudget;

@@ -8,7 +8,7 @@ import { isObject, type CrdView, type JsonObject } from "../../crd/model.js";
 import { structuralConversionError, validFieldPath } from "../../crd/field-path.js";
 import type { ErrorType } from "../../diagnostics/index.js";
 import { DualPath, FieldPath } from "../../k8s/path.js";
-import { releaseHas } from "../../k8s/releases.js";
+import { CUSTOM_RESOURCE_FIELD_SELECTORS, enabledByDefault, releaseHas } from "../../k8s/releases.js";
 import type { MessageData, RuleContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
 
@@ -168,7 +168,18 @@ export function selectableFieldFindings(ctx: RuleContext): SelectableFinding[] {
 }
 
 /** Reports this rule's share of the findings. */
+/** What the selectable-fields rules' docs say of 1.30, where the gate is off by default. */
+export const KEPT_ON_UPDATE =
+  " At 1.30, where the CustomResourceFieldSelectors gate is off by default, the apiserver drops selectableFields " +
+  "on create and checks them only on an update of a CRD that already has some (dropDisabledFields keeps them then).";
+
+/** The apiserver checks selectableFields: the gate is on, or an update keeps them because OLD has some. */
+function checked(ctx: RuleContext): boolean {
+  return enabledByDefault(CUSTOM_RESOURCE_FIELD_SELECTORS, ctx.minor) || ctx.update?.oldHasSelectableFields === true;
+}
+
 export function reportSelectable(ctx: RuleContext, rule: SelectableRuleId): void {
+  if (!checked(ctx)) return;
   for (const f of selectableFieldFindings(ctx)) {
     if (f.rule !== rule) continue;
     // allowTooManySelectableFields: an update may keep an over-long list OLD already had, unchanged.

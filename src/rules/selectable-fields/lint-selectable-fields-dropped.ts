@@ -40,6 +40,8 @@ export default defineRule({
     pass: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}}}}}\n",
   },
   check(ctx) {
+    // dropDisabledFields keeps NEW's selectableFields on an update of a CRD that already has some.
+    if (ctx.update?.oldHasSelectableFields) return;
     for (const scope of ctx.crd.selectableFields.scopes) {
       if (scope.value === undefined || scope.value === null) continue;
       ctx.report({

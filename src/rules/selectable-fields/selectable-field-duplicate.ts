@@ -1,6 +1,6 @@
 /** The same selectable field is listed twice. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable } from "./evaluate.js";
+import { KEPT_ON_UPDATE, reportSelectable } from "./evaluate.js";
 import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
@@ -11,14 +11,15 @@ export default defineRule({
   type: "Duplicate value",
   description: "The same selectable field is listed twice.",
   phase: "crd",
-  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.alpha,
   messages: {
     duplicate: "",
   },
   docs: {
     why:
       "Each selectable field may be declared once; the apiserver compares the resolved paths and reports every " +
-      "repeated occurrence.",
+      "repeated occurrence." +
+      KEPT_ON_UPDATE,
     fix: "Remove the repeated entry.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go",
     fail: "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {color: {type: string}, size: {type: number}}}}}\nselectableFields: [{jsonPath: .spec.color}, {jsonPath: .spec.color}]\n",

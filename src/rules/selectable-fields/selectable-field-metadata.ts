@@ -1,6 +1,6 @@
 /** A selectableFields jsonPath must not point into metadata. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable } from "./evaluate.js";
+import { KEPT_ON_UPDATE, reportSelectable } from "./evaluate.js";
 import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
@@ -11,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "A selectableFields jsonPath must not point into metadata.",
   phase: "crd",
-  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.alpha,
   messages: {
     inMetadata: "must not point to fields in metadata",
   },
@@ -19,7 +19,8 @@ export default defineRule({
     why:
       "Field selectors on `metadata.name` and `metadata.namespace` are built in; the apiserver rejects selectable " +
       "fields under `metadata`. This is only reachable when the schema declares the metadata field, since undeclared " +
-      "paths fail as invalid paths first.",
+      "paths fail as invalid paths first." +
+      KEPT_ON_UPDATE,
     fix:
       "Remove the entry (`metadata.name` and `metadata.namespace` are always selectable), or select a field under " +
       "`spec` or `status`.",

@@ -1,6 +1,6 @@
 /** selectableFields where, after hoisting, no schema is there to resolve them against. */
 import { defineRule } from "../define-rule.js";
-import { reportSelectable } from "./evaluate.js";
+import { KEPT_ON_UPDATE, reportSelectable } from "./evaluate.js";
 import { CUSTOM_RESOURCE_FIELD_SELECTORS } from "../../k8s/releases.js";
 
 export default defineRule({
@@ -11,7 +11,7 @@ export default defineRule({
   type: "Invalid value",
   description: "selectableFields where, after hoisting, no schema is there to resolve them against.",
   phase: "crd",
-  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.onByDefault,
+  minMinor: CUSTOM_RESOURCE_FIELD_SELECTORS.alpha,
   messages: {
     topLevelWithoutSchema: "may only be set when validations.schema is included",
     topLevelWithoutSchemaBefore134: "selectableFields may only be set when validations.schema is included",
@@ -28,7 +28,8 @@ export default defineRule({
       "included` (no entry is checked). When the schemas are identical but the lists differ, every version with a " +
       "list is rejected at `spec.versions[i].selectableFields` (verify against a live apiserver: no upstream test " +
       "covers it). A schema that cannot be converted to structural form is reported by this rule too, at the schema " +
-      "path.",
+      "path." +
+      KEPT_ON_UPDATE,
     fix:
       "Declare the selectable fields only on the versions that need them when the schemas differ, or give every " +
       "version the same list when the schemas are identical.",

@@ -186,7 +186,50 @@ function notReferencedIn(m: Mapping, t: CelType, within: CelType): boolean {
   }
 }
 
+/**
+ * The type cel-go before v0.17 left on an undeclared member call: none (nil). It prints as `<nil>`, binds a free type
+ * parameter, is assignable to dyn and error only, and null is not assignable to it.
+ */
+const UNTYPED: CelType = { kind: "opaque", name: "<nil>", params: [] };
+const isUntyped = (t: CelType): boolean => t.kind === "opaque" && t.name === "<nil>";
+
+/**
+ * How cel-go before v0.17 printed a type in `does not support field selection`: the protobuf message's text
+ * (`primitive:STRING`); undefined for a type whose text is not reproduced.
+ */
+function protoTypeText(t: CelType, namer: ObjectNamer | undefined): string | undefined {
+  switch (t.kind) {
+    case "bool":
+    case "string":
+    case "bytes":
+    case "double":
+      return `primitive:${t.kind.toUpperCase()}`;
+    case "int":
+    case "uint":
+      return `primitive:${t.kind.toUpperCase()}64`;
+    case "duration":
+    case "timestamp":
+      return `well_known:${t.kind.toUpperCase()}`;
+    case "list": {
+      const elem = protoTypeText(t.elem, namer);
+      return elem === undefined ? undefined : `list_type:{elem_type:{${elem}}}`;
+    }
+    case "map": {
+      const key = protoTypeText(t.key, namer);
+      const value = protoTypeText(t.value, namer);
+      return key === undefined || value === undefined
+        ? undefined
+        : `map_type:{key_type:{${key}} value_type:{${value}}}`;
+    }
+    case "object":
+      return `message_type:${JSON.stringify(namer ? namer(t.decl) : t.name)}`;
+    default:
+      return undefined;
+  }
+}
+
 function internalIsAssignableNull(t: CelType): boolean {
+  if (isUntyped(t)) return false;
   // isLegacyNullable: opaque, struct, any, duration, timestamp; or assignable from null.
   switch (t.kind) {
     case "opaque":
@@ -234,6 +277,7 @@ function internalIsAssignable(m: Mapping, t1: CelType, t2: CelType): boolean {
     return valid;
   }
   if (isDynOrError(t1) || isDynOrError(t2)) return true;
+  if (isUntyped(t1) || isUntyped(t2)) return false;
   if (t1.kind === "null_type") return internalIsAssignableNull(t2);
   if (t2.kind === "null_type") return internalIsAssignableNull(t1);
   const k1 = akind(t1);
@@ -379,7 +423,7 @@ class Checker {
   }
 
   fmt(t: CelType): string {
-    return formatType(t, this.namer);
+    return formatType(t, this.namer, this.env.optionalTypeName);
   }
 
   location(id: bigint): number {
@@ -589,7 +633,8 @@ class Checker {
           break;
         }
         if (!isDynOrError(targetType)) {
-          this.report(e.id, `type '${this.fmt(targetType)}' does not support field selection`);
+          const shown = this.env.protoTypeTexts ? protoTypeText(targetType, this.namer) : undefined;
+          this.report(e.id, `type '${shown ?? this.fmt(targetType)}' does not support field selection`);
         }
         resultType = DYN;
     }
@@ -638,7 +683,8 @@ class Checker {
       this.resolveOverloadOrError(e, fn, target, args);
       return;
     }
-    this.setType(e, ERROR);
+    // cel-go before v0.17 left an undeclared member call without a type (nil), which no overload accepts.
+    this.setType(e, this.env.untypedUndeclaredMemberCalls ? UNTYPED : ERROR);
     this.report(e.id, `undeclared reference to '${fnName}' (in container '')`);
   }
 

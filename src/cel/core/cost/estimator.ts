@@ -353,8 +353,9 @@ class Coster {
       case "selectExpr": {
         const sel = e.exprKind.value;
         if (sel.testOnly) {
-          // Kubernetes: PresenceTestHasCost(false)
-          return this.cost(sel.operand);
+          // Kubernetes sets PresenceTestHasCost(false) from 1.29; before, cel-go's default charged the test 1.
+          const operand = this.cost(sel.operand);
+          return this.f.presenceTestHasCost ? radd(ONE, operand) : operand;
         }
         let sum = this.cost(sel.operand);
         if (sel.operand) {
@@ -514,7 +515,7 @@ class Coster {
     if (two) this.legacyIters.get(c.iterVar2)!.pop();
     sum = radd(sum, this.cost(c.result));
     const rangeCnt = this.legacySize(range);
-    this.sizes.set(e, rangeCnt);
+    if (!this.f.unsizedComprehensions) this.sizes.set(e, rangeCnt);
     return radd(sum, rmul(rangeCnt, radd(step, loop)));
   }
 

@@ -166,6 +166,12 @@ export interface Flags {
   globalMatches: boolean;
   /** The URL accessors pass on their URL's size estimate (kubernetes/kubernetes#141984). */
   urlAccessorSizes?: boolean;
+  /** A presence test (`has(x.f)`) costs 1 on top of its operand: cel-go's default, before Kubernetes set PresenceTestHasCost(false). */
+  presenceTestHasCost?: boolean;
+  /** cel-go before v0.17.8: a comprehension's result has no size estimate of its own (a macro's list is unbounded). */
+  unsizedComprehensions?: boolean;
+  /** The Kubernetes estimator prices quantity() and isQuantity() by their argument's size (1.30; before, cel-go's default). */
+  quantityParseCost?: boolean;
 }
 
 export const STRING_COMPARE_OVERLOADS = new Set([

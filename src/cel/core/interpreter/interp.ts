@@ -3,7 +3,8 @@
  *
  * The walk mirrors how cel-go plans a program with OptOptimize and OptTrackCost (what the apiserver uses for CRD
  * rules) so that the cost observer sees the same steps: an attribute (identifier plus select/index qualifiers)
- * costs 1 plus 1 per qualifier; a presence test costs 1 plus the operand's qualifiers; constants, literal lists
+ * costs 1 plus 1 per qualifier; a presence test costs 1 (2 where presence tests have a cost) plus the operand's
+ * qualifiers; constants, literal lists
  * and maps of constants (folded by OptOptimize), `&&`, `||`, `?:` and comprehension folds cost nothing by
  * themselves; list/map literals otherwise cost 10/30; every function call costs what the Kubernetes library's
  * CallCost or cel-go's default costCall says. The per-call limit is checked after every step.
@@ -257,7 +258,8 @@ export class Interpreter {
     const sel = e.exprKind.value;
     const op = sel.operand!;
     const operand = this.isAttribute(op) ? this.attribute(op, act, false) : this.eval(op, act);
-    this.charge(1);
+    // the test step's own SelectAndIdentCost, which the tracker takes back when presence tests are free
+    this.charge(this.env.presenceTestHasCost ? 2 : 1);
     if (isErr(operand)) return operand;
     if (operand instanceof ObjectV || operand instanceof MapV) return present(operand, sel.field);
     if (operand instanceof OptionalV) {

@@ -336,6 +336,10 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
     }
     case "object": {
       if (!isObj(raw)) return new CelErr(`invalid data, expected a map for the provided schema with type=object`);
+      if (decl.unconvertibleObject)
+        return new CelErr(
+          "invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema",
+        );
       return new ObjectV(decl, raw);
     }
     default:

@@ -107,7 +107,7 @@ const makeHas: MacroExpander = (p, id, _target, args) => {
   if (a.exprKind.case === "selectExpr") {
     return selectExpr(p.macroId(id), a.exprKind.value.operand!, a.exprKind.value.field, true);
   }
-  return p.macroError(a, "invalid argument to has() macro");
+  return p.macroError(a, "invalid argument to has() macro", true);
 };
 
 function twoVars(p: Parser, a0: Expr, a1: Expr): [string, string] | Expr {

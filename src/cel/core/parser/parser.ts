@@ -43,6 +43,8 @@ export interface ParseOptions {
   optionalSyntax: boolean;
   /** Accumulator variable name used by macro expansions ("@result" or "__result__"). */
   accumulatorName?: string;
+  /** cel-go before v0.17: has()'s error has no location of its own and is placed at the macro call. */
+  macroErrorsAtCall?: boolean;
   /** Backtick-quoted field names (cel-go EnableIdentEscapeSyntax; off in Kubernetes). */
   identEscapeSyntax?: boolean;
 }
@@ -853,11 +855,22 @@ export class Parser {
     if (!this.opts.macros.has(key)) return null;
     const expander = MACROS[`${fn}:${args.length}`];
     if (!expander) return null;
-    return expander(this, id, target, args);
+    const outer = this.macroCall;
+    this.macroCall = id;
+    try {
+      return expander(this, id, target, args);
+    } finally {
+      this.macroCall = outer;
+    }
   }
 
-  macroError(at: Expr, message: string): Expr {
-    const off = this.offsetOf(at.id);
+  /** The id of the macro call being expanded (for macroErrorsAtCall). */
+  private macroCall: bigint | null = null;
+
+  /** `callLocated`: an error cel-go before v0.17 gave no location (has()'s), placed at the call with macroErrorsAtCall. */
+  macroError(at: Expr, message: string, callLocated = false): Expr {
+    const atCall = callLocated && this.opts.macroErrorsAtCall === true && this.macroCall !== null;
+    const off = this.offsetOf(atCall ? this.macroCall! : at.id);
     this.report(off, message);
     return this.errorExpr(off);
   }
