@@ -31,6 +31,8 @@ import { lineIndexAt } from "./lines.js";
 
 /** Thrown inside the reader when the text leaves the supported subset (caught: the caller falls back). */
 class Unsupported extends Error {}
+/** Nesting past MAX_DEPTH: the full loader reads the whole text (its parser's own limit reports it). */
+class TooDeep extends Unsupported {}
 
 const BLANK = 0;
 const COMMENT = 1;
@@ -218,12 +220,31 @@ class Reader {
       // With the next `---` line, if any (an empty document after it): the document's node ends where it does in
       // the whole text.
       const last = to < this.starts.length;
+      // A text of one document gains nothing; a deeply nested document is read by the full loader once, whole (its
+      // depth is the parser's stack's limit).
+      if ((index === 0 && !last) || e instanceof TooDeep || this.nestedPast(from, to, MAX_DEPTH)) throw e;
       const end = last ? this.ends[to]! : this.text.length;
       const part = loadYamlAt(this.text.slice(this.starts[from]!, end), { line: from + 1, column: 1 }, index);
       const doc = part.documents[0];
       if (part.documents.length !== (last ? 2 : 1) || part.problems.length > 0 || doc?.index !== index) throw e;
       return doc;
     }
+  }
+
+  /** Whether lines [from, to) may nest deeper than `limit`: by indentation, or by flow brackets (quotes not told apart). */
+  private nestedPast(from: number, to: number, limit: number): boolean {
+    const t = this.text;
+    let depth = 0;
+    for (let line = from; line < to; line++) {
+      if (this.indents[line]! > limit) return true;
+      for (let i = this.starts[line]!; i < this.ends[line]!; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 91 || c === 123) {
+          if (++depth > limit) return true;
+        } else if ((c === 93 || c === 125) && depth > 0) depth--;
+      }
+    }
+    return false;
   }
 
   private document(index: number, from: number, to: number, fullText: () => LoadedText): LoadedDocument {
@@ -367,7 +388,7 @@ class Reader {
   }
 
   private block(indent: number, depth: number): unknown {
-    if (depth > MAX_DEPTH) throw new Unsupported();
+    if (depth > MAX_DEPTH) throw new TooDeep();
     const at = this.starts[this.pos]! + indent;
     return this.isSeqItemLine(this.pos, indent) ? this.seq(indent, at, depth) : this.map(indent, at, depth);
   }
@@ -827,7 +848,7 @@ class FlowReader {
     if (this.i >= this.lineEnd) throw new Unsupported();
     const c = this.t.charCodeAt(this.i);
     if (c === 91 || c === 123) {
-      if (++this.depth > MAX_DEPTH) throw new Unsupported();
+      if (++this.depth > MAX_DEPTH) throw new TooDeep();
       const v = c === 91 ? this.seq() : this.map();
       this.depth--;
       return v;

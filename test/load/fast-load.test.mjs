@@ -411,4 +411,7 @@ test("fast loader: a stream with one document it declines has the full loader re
   assert.deepEqual(loader.load(text).documents[1].value, { anchor: { k: "v" }, alias: { k: "v" } });
   // A declined document with a problem (a duplicate key) leaves the whole text to the full loader, which reports it.
   assert.equal(loader.load("a: 1\n---\ndup: 1\ndup: 2\n"), null);
+  // So does a deeply nested one, on one line or many (the parser's depth is its stack's: it reads the text once).
+  for (const deep of ["[".repeat(300) + "]".repeat(300), "[\n".repeat(300) + "]\n".repeat(300)])
+    assert.equal(loader.load(`a: 1\n---\n${deep}\n---\nb: 2\n`), null);
 });

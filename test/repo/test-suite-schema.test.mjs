@@ -83,7 +83,10 @@ test("the package ships the schema", () => {
 });
 
 test("the reports docs/testing.md shows are what crdlint test prints for them", () => {
-  const [report, cover] = blocks("text");
+  // The first text block is the report; the coverage block is the one that starts with the CRD and version.
+  const texts = blocks("text");
+  const report = texts[0];
+  const cover = texts.find((b) => b.startsWith("widgets.example.com v1:"));
   const cases = [mixed.cases[0], mixed.cases[1], { ...mixed.cases[2], warnings: [] }, mixed.cases[3]];
   const run = {
     kubernetesVersion: "1.37",
