@@ -69,6 +69,7 @@ export async function makeLinter(
   ruleList: readonly Rule[],
   options: LintOptions,
   onSchemaCost?: (result: SchemaCostResult) => void,
+  lasting = false,
 ): Promise<Linter> {
   const v = parseReleaseSpec(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
@@ -85,6 +86,7 @@ export async function makeLinter(
       preset: options.preset,
       onSchemaCost,
       apiserverGates: options.apiserverGates === true,
+      ...(lasting ? { lasting } : {}),
       ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
     });
   if (!v.value.range) return engine(v.value.minors[0]!);
