@@ -72,6 +72,17 @@ spec:
                   items:
                     type: string
                     maxLength: 64${extra}
+                limits:
+                  type: object
+                  default:
+                    cpu: 5
+                  x-kubernetes-validations:
+                    - rule: self.cpu <= 4
+                      message: at most 4 CPUs
+                  properties:
+                    cpu:
+                      type: integer
+                      default: 2
     - name: v2
       served: true
       storage: false
@@ -142,6 +153,14 @@ test("hand-written CRDs: edits, documents added and removed, broken YAML, a non-
     ...edits(two, 15, 8),
   ]);
   session.dispose();
+});
+
+test("the hand-written CRD's default breaks its CEL rule: the session reports it as a cold lint does", async () => {
+  const text = CRD("widget");
+  const cold = await lintText(text);
+  assert.ok(cold.diagnostics.some((d) => d.rule === "default-cel-rule-failed"));
+  const session = openLintSession();
+  await sameAsCold(session, [text, text.replace("cpu: 5", "cpu: 3"), text, text.replace("replicas:", "count:")]);
 });
 
 test("a result the caller changes does not change the next answer", async () => {

@@ -15,6 +15,7 @@ import type { DualPath } from "../../k8s/path.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/releases.js";
 import type { SchemaContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
+import { LastingKey } from "../../crd/content-store.js";
 import type { CelRuntime } from "../../cel/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
 
@@ -62,6 +63,28 @@ function defaultsOrder(root: SchemaNode): SchemaNode[] {
   return out;
 }
 
+/** What validating one default gave: the errors, and the budget left after it. */
+interface DefaultRun {
+  errors: readonly CelRuntime.CelFieldError[];
+  left: number;
+}
+
+/** A lint session's runs, by the node's schema object, then its place as a resource root and the budget before it. */
+const DEFAULT_RUNS = new LastingKey("celDefaults", () => new WeakMap<object, Map<string, DefaultRun>>());
+
+function lastingRun(
+  store: WeakMap<object, Map<string, DefaultRun>>,
+  schema: object,
+  key: string,
+  run: () => DefaultRun,
+): DefaultRun {
+  let runs = store.get(schema);
+  if (!runs) store.set(schema, (runs = new Map<string, DefaultRun>()));
+  let r = runs.get(key);
+  if (!r) runs.set(key, (r = run()));
+  return r;
+}
+
 const CEL_DEFAULTS = new MemoKey<readonly CelDefaultFinding[]>("celDefaults");
 
 export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFinding[] {
@@ -79,15 +102,24 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
     if (d === undefined) continue;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
-    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
-    const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
-    const errors = [...first.errors];
-    let left = first.remainingBudget;
-    if (first.errors.length === 0 && enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor)) {
-      const second = validator.validate(d, undefined, { budget: remaining, ratcheting: false });
-      errors.push(...second.errors);
-      if (second.remainingBudget < left) left = second.remainingBudget;
-    }
+    const budget = remaining;
+    const run = (): DefaultRun => {
+      const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, { minor: ctx.minor });
+      const first = validator.validate(d, d, { budget, ratcheting: false });
+      const errors = [...first.errors];
+      let left = first.remainingBudget;
+      if (first.errors.length === 0 && enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor)) {
+        const second = validator.validate(d, undefined, { budget, ratcheting: false });
+        errors.push(...second.errors);
+        if (second.remainingBudget < left) left = second.remainingBudget;
+      }
+      return { errors, left };
+    };
+    // A lint session's engine keeps each run between texts: the node's schema object (its default and rules), its
+    // place as a resource root and the budget left are all it depends on (the engine's release is fixed).
+    const { errors, left } = ctx.memo.lasting
+      ? lastingRun(ctx.memo.lasting.get(DEFAULT_RUNS), node.schema, `${node.isResourceRoot}:${budget}`, run)
+      : run();
     for (const e of errors) {
       // a defect of crdlint's runtime is not the apiserver's verdict: never reported as a CRD error
       if (e.type === "InternalError") continue;

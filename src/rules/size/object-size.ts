@@ -14,6 +14,7 @@ import { byteLength, goJson } from "../../k8s/go.js";
 import { TOTAL_ANNOTATION_SIZE_LIMIT } from "../../k8s/objectmeta.js";
 import type { RuleContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
+import { LastingKey } from "../../crd/content-store.js";
 
 export const LAST_APPLIED_CONFIG_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
 export { TOTAL_ANNOTATION_SIZE_LIMIT };
@@ -140,6 +141,9 @@ export interface ObjectSizes {
 export const SUBTREE_RECORDED_BYTES = 4096;
 const EMPTY_ANNOTATIONS_BYTES = '"annotations":{}'.length;
 
+/** A lint session's sizes of every object and array, kept between texts (src/crd/content-store.ts). */
+const SIZES_BY_OBJECT = new LastingKey("size:jsonBytes", () => new WeakMap<object, number>());
+
 /** The CRD's sizes, computed once per CRD. */
 const SIZES = new MemoKey<ObjectSizes>("size:object");
 
@@ -157,7 +161,7 @@ function computeSizes(ctx: RuleContext): ObjectSizes {
   delete others[LAST_APPLIED_CONFIG_ANNOTATION];
   // A lint session keeps every object's size between texts: only the objects an edit made are sized again, and the
   // subtrees of SUBTREE_RECORDED_BYTES and more are read from the same sizes.
-  const lasting = ctx.memo.lasting?.jsonBytes;
+  const lasting = ctx.memo.lasting?.get(SIZES_BY_OBJECT);
   const every = lasting && { get: (o: object) => lasting.get(o) };
   const subtrees: KnownSizes = lasting
     ? { get: (o) => ((n) => (n !== undefined && n >= SUBTREE_RECORDED_BYTES ? n : undefined))(lasting.get(o)) }
