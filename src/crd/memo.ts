@@ -110,8 +110,9 @@ export class Memo {
    * A memo for the same CRD at another release: what this one holds that was made without reading anything of its
    * release (the schema objects the per-owner values hang on are the same, shared by the releases' runs).
    */
-  releaseIndependentCopy(touch: ReleaseTouch): Memo {
-    const copy = new Memo(touch, this.lasting);
+  releaseIndependentCopy(touch: ReleaseTouch, lasting?: ContentStore): Memo {
+    // `lasting`: the other release's engine's own store (what it holds may be of its release).
+    const copy = new Memo(touch, lasting);
     for (const [k, v] of this.values) if (!this.releaseBound.has(k)) copy.values.set(k, v);
     // Read through, never written: the copy's own values go to maps of its own.
     for (const [key, m] of this.perObject) if (!this.releaseBoundFor.has(key)) copy.inherited.set(key, m);

@@ -449,7 +449,7 @@ class Engine implements Linter {
     const crd = replaying ? book!.crd! : buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const touch: ReleaseTouch = { touched: false };
-    const memo = replaying ? book!.memo!.releaseIndependentCopy(touch) : new Memo(touch, this.lasting);
+    const memo = replaying ? book!.memo!.releaseIndependentCopy(touch, this.lasting) : new Memo(touch, this.lasting);
     if (book && !replaying) {
       book.crd = crd;
       book.memo = memo;

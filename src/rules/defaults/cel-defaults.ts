@@ -116,9 +116,14 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
       return { errors, left };
     };
     // A lint session's engine keeps each run between texts: the node's schema object (its default and rules), its
-    // place as a resource root and the budget left are all it depends on (the engine's release is fixed).
+    // place as a resource root, the release and the budget left are all it depends on.
     const { errors, left } = ctx.memo.lasting
-      ? lastingRun(ctx.memo.lasting.get(DEFAULT_RUNS), node.schema, `${node.isResourceRoot}:${budget}`, run)
+      ? lastingRun(
+          ctx.memo.lasting.get(DEFAULT_RUNS),
+          node.schema,
+          `${ctx.minor}:${node.isResourceRoot}:${budget}`,
+          run,
+        )
       : run();
     for (const e of errors) {
       // a defect of crdlint's runtime is not the apiserver's verdict: never reported as a CRD error
