@@ -150,7 +150,12 @@ function share(prev: unknown, next: unknown, seen: Set<object> | null): unknown 
   return out ?? next;
 }
 
-/** An own enumerable property, whatever its name (`__proto__` included, as the full loader writes it). */
+/**
+ * An own enumerable property, whatever its name: `__proto__` as the full loader writes it (an assignment would set
+ * the prototype), any other by assignment (the object keeps the fast shape the loader's objects have).
+ */
 function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
-  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  if (k === "__proto__")
+    Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[k] = v;
 }

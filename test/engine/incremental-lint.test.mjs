@@ -147,6 +147,17 @@ test("hand-written CRDs: edits, documents added and removed, broken YAML, a non-
       metadata: { name: "a.b" },
     }),
     "{{ .Values.crd }}\n",
+    // A property named __proto__ (an own key, as the loader makes it) beside the one edited.
+    one.replace(
+      "                maxReplicas:\n",
+      "                __proto__:\n                  type: string\n                maxReplicas:\n",
+    ),
+    one
+      .replace(
+        "                maxReplicas:\n",
+        "                __proto__:\n                  type: string\n                maxReplicas:\n",
+      )
+      .replace("maxLength: 64", "maxLength: 65"),
     "",
     one,
     one, // the same text again
