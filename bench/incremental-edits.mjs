@@ -143,3 +143,28 @@ export function editText(text, rnd) {
   // Nothing to edit of any kind: a comment line, which changes the text but no value.
   return { text: `${text}\n# edited ${Math.floor(rnd() * 1000)}`, kind: "comment" };
 }
+
+const SNIPPETS = [" ", "\n", "  ", "- ", "x: 1\n", "#", "'", '"', ":", "{", "}", "[", "]", "|", ">", "---\n", "\t"];
+const MORE = ["a", "1", "\n  ", "\n    y: 2", "-", " # c", "\n- z", ": |\n  t"];
+
+/**
+ * A keystroke-sized edit anywhere (a character or snippet inserted, a span deleted, a line copied, indented,
+ * dedented or removed): most leave YAML that no longer reads, or reads otherwise, which is what a test of the
+ * incremental load wants next to the node edits.
+ */
+export function fuzzText(text, rnd) {
+  const r = rnd();
+  const at = Math.floor(rnd() * text.length);
+  if (r < 0.4) {
+    const all = [...SNIPPETS, ...MORE];
+    return text.slice(0, at) + all[Math.floor(rnd() * all.length)] + text.slice(at);
+  }
+  if (r < 0.6) return text.slice(0, at) + text.slice(at + Math.floor(rnd() * 20));
+  const lines = text.split("\n");
+  const i = Math.floor(rnd() * lines.length);
+  if (r < 0.7) lines.splice(i, 0, lines[i]);
+  else if (r < 0.8) lines[i] = `  ${lines[i]}`;
+  else if (r < 0.9) lines[i] = lines[i].replace(/^ {2}/, "");
+  else lines.splice(i, 1);
+  return lines.join("\n");
+}

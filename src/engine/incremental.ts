@@ -6,8 +6,10 @@
  * shared only when it is equal, key order included, to the one at the same place before, and every cache keyed by
  * such an object computes from its value alone. The result is the one a cold lint of the new text gives.
  */
-import type { LoadedDocument, LoadedText } from "../load/document.js";
+import { loadText, type LoadedDocument, type LoadedText } from "../load/document.js";
+import { createFastLoader, type FastLoader } from "../load/fast-load.js";
 import type { Linter, TextResult } from "./lint.js";
+import { lineStartsOf, loadIncrementally, type FastLoaded } from "./incremental-load.js";
 
 /** A value at a document's place, from the previous text: what the next text's value there is compared with. */
 interface Previous {
@@ -16,6 +18,8 @@ interface Previous {
   result: TextResult;
   /** Each document's value (its unchanged subtrees shared with the text before), by document index. */
   values: unknown[];
+  /** A one-document text the fast reader read: what the next text's incremental load starts from. */
+  fast: FastLoaded | null;
 }
 
 /** Thrown when a value holds one object at two places (YAML aliases): such a text is linted as loaded. */
@@ -24,6 +28,9 @@ class Aliased extends Error {}
 export class IncrementalLinter {
   private previous: Previous | null = null;
 
+  /** The engine's loaders, as its own `load` uses them (the fast reader, else the full one). */
+  private readonly fastLoader: FastLoader = createFastLoader();
+
   constructor(private readonly linter: Linter) {}
 
   /** The text's result, as `linter.lintText(text, file)` gives it. */
@@ -31,18 +38,36 @@ export class IncrementalLinter {
     const prev = this.previous;
     // The same text again (an editor saving, a re-focus): the same result.
     if (prev && prev.text === text && prev.file === file) return structuredClone(prev.result);
-    const loaded = this.linter.load(text);
-    const aliases = mayAlias(text);
+    const { loaded, values, fast } = this.load(text, prev);
+    const { crdObjects: _, ...result } = this.linter.lintLoaded(loaded, text, file);
+    this.previous = { text, file, result: structuredClone(result), values, fast };
+    return result;
+  }
+
+  /**
+   * The text loaded (as the engine's `load` would: the same values and positions), from the previous one when only
+   * one block entry of a one-document text changed, else whole with its values sharing what is unchanged.
+   */
+  private load(
+    text: string,
+    prev: Previous | null,
+  ): { loaded: LoadedText; values: unknown[]; fast: FastLoaded | null } {
+    if (prev?.fast) {
+      const inc = loadIncrementally(this.fastLoader, prev.fast, prev.values[0], text, (a, b) => share(a, b, null));
+      if (inc) return { loaded: inc.loaded, values: [inc.value], fast: inc.state };
+    }
+    const read = this.fastLoader.load(text);
+    const loaded = read ?? loadText(text);
+    // The fast reader declines anchors and aliases: what it read holds no object twice.
+    const aliases = read === null && mayAlias(text);
     const shared = prev ? shareDocuments(prev.values, loaded, aliases) : null;
-    const { crdObjects: _, ...result } = this.linter.lintLoaded(shared?.loaded ?? loaded, text, file);
-    this.previous = {
-      text,
-      file,
-      result: structuredClone(result),
+    const oneDocument = read !== null && read.documents.length === 1 && read.problems.length === 0;
+    return {
+      loaded: shared?.loaded ?? loaded,
       // A text with aliases is not a base to share from: its objects may sit at several places.
       values: shared ? shared.values : !aliases || aliasFree(loaded) ? loaded.documents.map((d) => d.value) : [],
+      fast: oneDocument ? { text, lineStarts: lineStartsOf(text), document: loaded.documents[0]!, chain: 0 } : null,
     };
-    return result;
   }
 }
 

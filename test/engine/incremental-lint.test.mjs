@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../helpers/cli.mjs";
 import { lintText, openLintSession, UsageError } from "../../dist/index.js";
-import { editText, random } from "../../bench/incremental-edits.mjs";
+import { editText, fuzzText, random } from "../../bench/incremental-edits.mjs";
 import { largeCrd } from "../../bench/large-crd.mjs";
 
 /** Lints each text with the session and cold, asserting the results equal; returns the kinds of edit made. */
@@ -172,6 +172,23 @@ test("the hand-written CRD's default breaks its CEL rule: the session reports it
   assert.ok(cold.diagnostics.some((d) => d.rule === "default-cel-rule-failed"));
   const session = openLintSession();
   await sameAsCold(session, [text, text.replace("cpu: 5", "cpu: 3"), text, text.replace("replicas:", "count:")]);
+});
+
+test("keystroke-sized edits anywhere (YAML broken and mended, lines indented, copied, removed): the cold answer", async () => {
+  // Half of the edits are of the text before (an editor's session), half of the fixture again (a jump back).
+  for (const [i, f] of FIXTURES.slice(0, 4).entries()) {
+    const base = readFileSync(join(root, f), "utf8");
+    const rnd = random(100 + i);
+    const texts = [base];
+    for (let n = 0; n < 30; n++) texts.push(fuzzText(rnd() < 0.5 ? base : texts.at(-1), rnd));
+    const session = openLintSession();
+    await sameAsCold(session, texts);
+  }
+  const one = CRD("widget");
+  const rnd = random(7);
+  const texts = [one];
+  for (let n = 0; n < 60; n++) texts.push(rnd() < 0.3 ? editText(texts.at(-1), rnd).text : fuzzText(texts.at(-1), rnd));
+  await sameAsCold(openLintSession(), texts);
 });
 
 test("a result the caller changes does not change the next answer", async () => {
