@@ -169,10 +169,13 @@ export function loadIncrementally(
   const sfx = commonSuffix(old, text, p);
   const starts0 = prev.lineStarts;
   const starts1 = lineStartsOf(text);
-  // The changed lines: [first, last0] of the old text, [first, last1] of the new one.
+  // The changed lines: [first, last0] of the old text, [first, last1] of the new one. They run to the first line
+  // break of the common end, so that the lines after them are the same lines in both texts (the common end may
+  // start inside a line of one text and at a line's start in the other).
   const first = lineAt(starts0, p);
-  const last0 = old.length - sfx > p ? lineAt(starts0, old.length - sfx - 1) : first;
-  const last1 = text.length - sfx > p ? lineAt(starts1, text.length - sfx - 1) : first;
+  const nl = old.indexOf("\n", old.length - sfx);
+  const last0 = nl < 0 ? starts0.length - 1 : lineAt(starts0, nl);
+  const last1 = nl < 0 ? starts1.length - 1 : lineAt(starts1, text.length - sfx + (nl - (old.length - sfx)));
   const delta = last1 - last0;
   const doc0 = prev.document;
   // The entries from the root down whose lines hold every changed line (their head line may be one of them).

@@ -160,6 +160,13 @@ test("hand-written CRDs: edits, documents added and removed, broken YAML, a non-
       .replace("maxLength: 64", "maxLength: 65"),
     "",
     one,
+    // A line split inside a word: the common end starts inside a line of one text and at a line's start of the other.
+    one.replace("maxLength: 64", "maxLength: 6---\n4"),
+    one,
+    one.replace("maxLength: 64", "maxLength: 6\n4"),
+    one,
+    one.replace("maximum: 100", "maximum: 1\n00"),
+    one,
     one, // the same text again
     ...edits(two, 15, 8),
   ]);
