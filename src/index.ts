@@ -8,6 +8,7 @@ import { type LintOptions, UsageError } from "./engine/files.js";
 import type { LintResult } from "./diagnostics/index.js";
 import { estimateCosts, type CostReport } from "./commands/cost/index.js";
 import { lintFiles, lintRun, lintText as lintTextCommand } from "./commands/lint/index.js";
+import { openLintSession as openLintSessionCommand, type LintSession } from "./commands/lint/session.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
 import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "./commands/diff/index.js";
 import { overReleases } from "./engine/range.js";
@@ -27,6 +28,7 @@ export type {
 export type { Rule, RuleMeta, Preset, RulePreset } from "./rules/define-rule.js";
 export { PRESETS, DEFAULT_PRESET } from "./rules/define-rule.js";
 export type { LintOptions } from "./engine/files.js";
+export type { LintSession } from "./commands/lint/session.js";
 export type { RevisionOptions } from "./commands/diff/index.js";
 export type { DiffPolicy, DiffIgnore } from "./config/diff-policy.js";
 export type { StdinReader } from "./load/files.js";
@@ -129,6 +131,15 @@ export async function diffText(
 /** Lints YAML or JSON text (one or more documents). */
 export async function lintText(text: string, options: LintOptions & { file?: string } = {}): Promise<LintResult> {
   return lintTextCommand(text, options);
+}
+
+/**
+ * Opens a lint session for one document an editor keeps open: `session.lint(text)` with each whole new text gives
+ * what `lintText(text, options)` gives, re-checking mostly what the edit changed (docs/library.md). Options are
+ * fixed for the session (a configuration change is a new session). Throws UsageError for an unknown option.
+ */
+export function openLintSession(options: LintOptions & { file?: string } = {}): LintSession {
+  return openLintSessionCommand(options);
 }
 
 /** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */

@@ -2,6 +2,8 @@
  * The per-CRD memo the engine creates for each CRD and shares between rules (CEL compile results, decoder issues,
  * sizes...). A key carries the type of its value, so that a rule reads back what it stored without a cast.
  */
+import type { ContentStore } from "./content-store.js";
+
 export class MemoKey<T> {
   /** Only carries T for the type checker. */
   declare readonly valueType?: T;
@@ -24,8 +26,14 @@ export class Memo {
   private readonly releaseBound = new Set<string>();
   private readonly releaseBoundFor = new Set<MemoKey<unknown>>();
 
-  /** `touch`: the run's release-dependence flag (none: nothing is tracked). */
-  constructor(private readonly touch?: ReleaseTouch) {}
+  /**
+   * `touch`: the run's release-dependence flag (none: nothing is tracked). `lasting`: the engine's content-keyed
+   * caches when it keeps them between texts (src/crd/content-store.ts); what they hold depends on no release.
+   */
+  constructor(
+    private readonly touch?: ReleaseTouch,
+    readonly lasting?: ContentStore,
+  ) {}
 
   private read(k: string): void {
     if (this.touch && this.releaseBound.has(k)) this.touch.touched = true;
@@ -102,8 +110,9 @@ export class Memo {
    * A memo for the same CRD at another release: what this one holds that was made without reading anything of its
    * release (the schema objects the per-owner values hang on are the same, shared by the releases' runs).
    */
-  releaseIndependentCopy(touch: ReleaseTouch): Memo {
-    const copy = new Memo(touch);
+  releaseIndependentCopy(touch: ReleaseTouch, lasting?: ContentStore): Memo {
+    // `lasting`: the other release's engine's own store (what it holds may be of its release).
+    const copy = new Memo(touch, lasting);
     for (const [k, v] of this.values) if (!this.releaseBound.has(k)) copy.values.set(k, v);
     // Read through, never written: the copy's own values go to maps of its own.
     for (const [key, m] of this.perObject) if (!this.releaseBoundFor.has(key)) copy.inherited.set(key, m);

@@ -70,6 +70,7 @@ export async function makeLinter(
   ruleList: readonly Rule[],
   options: LintOptions,
   onSchemaCost?: (result: SchemaCostResult, minor: number) => void,
+  lasting = false,
 ): Promise<Linter> {
   const v = parseReleaseSpec(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
@@ -89,6 +90,7 @@ export async function makeLinter(
       // A run over several releases estimates at each: the release tells whose estimate it is.
       ...(onSchemaCost ? { onSchemaCost: (r: SchemaCostResult) => onSchemaCost(r, minor) } : {}),
       apiserverGates: options.apiserverGates === true,
+      ...(lasting ? { lasting } : {}),
       ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
     });
   if (!v.value.range) return engine(v.value.minors[0]!);

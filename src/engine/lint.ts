@@ -31,6 +31,7 @@ import { loadServices, type ReleaseShared } from "./services.js";
 import { Severities } from "./sink.js";
 import { StructuralState } from "../crd/structural.js";
 import { Memo, type ReleaseTouch } from "../crd/memo.js";
+import { ContentStore } from "../crd/content-store.js";
 import { explainCost, schemaCosts, type ExpressionCost, type SchemaCosts } from "../rules/cel-cost/schema-costs.js";
 import type { SuggestResult } from "../cel/index.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, inReleaseRange } from "../k8s/releases.js";
@@ -62,6 +63,8 @@ export interface EngineOptions {
   applyMethod?: ApplyMethod;
   /** What the engines of one run over several releases share (src/engine/range.ts): made once per run. */
   shared?: ReleaseShared;
+  /** Keep content-keyed caches between texts (a lint session re-linting one document, src/engine/incremental.ts). */
+  lasting?: boolean;
 }
 
 /** Where a schema's cost result comes from. */
@@ -173,6 +176,8 @@ class Engine implements Linter {
   private readonly fastLoader: FastLoader = createFastLoader();
   /** The seam to the update path (src/engine/update.ts). */
   private readonly updateHost: UpdateHost;
+  /** What a session's engine keeps between texts (options.lasting). */
+  private readonly lasting: ContentStore | undefined;
 
   constructor(
     readonly rules: readonly Rule[],
@@ -181,6 +186,7 @@ class Engine implements Linter {
   ) {
     for (const r of rules) this.byId.set(r.id, r);
     this.severities = new Severities(rules, options.ruleSeverity, options.preset);
+    this.lasting = options.lasting === true ? new ContentStore() : undefined;
     this.ruleIds = new Set(this.byId.keys());
     const minor = options.minor;
     // Every apiserver rule runs, whatever the user's severity: the apiserver's gates (structural errors stop CEL)
@@ -445,7 +451,7 @@ class Engine implements Linter {
     const crd = replaying ? book!.crd! : buildCrdView(raw);
     const out: RawDiagnostic[] = [];
     const touch: ReleaseTouch = { touched: false };
-    const memo = replaying ? book!.memo!.releaseIndependentCopy(touch) : new Memo(touch);
+    const memo = replaying ? book!.memo!.releaseIndependentCopy(touch, this.lasting) : new Memo(touch, this.lasting);
     if (book && !replaying) {
       book.crd = crd;
       book.memo = memo;
@@ -826,7 +832,7 @@ class Engine implements Linter {
     if (!state.nodes.some((n) => hasCelRules(n) && isCompiledNode(n) && state.dirty.has(n.path.written.toString())))
       return;
     // A fresh memo: the cost estimates of the schema were made without the skipped nodes.
-    state.memo = new Memo(state.touch);
+    state.memo = new Memo(state.touch, this.lasting);
     this.celBehind(state, runPhase);
     state.memo = undefined;
   }

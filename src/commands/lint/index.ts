@@ -8,7 +8,7 @@ import { allRules } from "../../rules/index.js";
 import { claimedRunVersion, lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
 import { isRangeLinter, rangeResult } from "../../engine/range.js";
 import { parseReleaseSpec } from "../../k8s/version.js";
-import type { Linter } from "../../engine/lint.js";
+import type { Linter, TextResult } from "../../engine/lint.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
 import { runResult } from "../../engine/sink.js";
 
@@ -32,18 +32,31 @@ export async function lintFiles(paths: readonly string[], options: LintOptions):
 /** Lints YAML or JSON text (one or more documents), named `options.file` (default `<text>`). */
 export async function lintText(text: string, options: LintOptions & { file?: string }): Promise<LintResult> {
   checkOptions("lintText", options, ruleIds());
-  // A text is in no chart: only the configuration's claim can be the run's range.
+  const linter = await textLinter(options);
+  return textResult(linter, linter.lintText(text, options.file ?? "<text>"));
+}
+
+/**
+ * The linter of a text's lint (options already checked): a text is in no chart, only the configuration's claim can
+ * be the run's range. `lasting`: it keeps content-keyed caches between texts (a lint session).
+ */
+export async function textLinter(options: LintOptions, lasting = false): Promise<Linter> {
   const claimed =
     options.kubernetesVersion === undefined && options.claimedKubernetesVersions !== undefined
       ? parseReleaseSpec(options.claimedKubernetesVersions)
       : undefined;
-  const linter = await makeLinter(
+  return makeLinter(
     allRules,
     claimed?.ok
       ? { ...options, kubernetesVersion: `1.${claimed.value.minors[0]}..1.${claimed.value.minors.at(-1)}` }
       : options,
+    undefined,
+    lasting,
   );
-  const r = linter.lintText(text, options.file ?? "<text>");
+}
+
+/** A text's LintResult from what its linter found. */
+export function textResult(linter: Linter, r: TextResult): LintResult {
   const result = runResult(
     r.diagnostics,
     { files: 1, documents: r.documents, crds: r.crds, resources: r.resources, skipped: r.skipped },

@@ -21,6 +21,7 @@ import { suggestBounds, type SuggestResult } from "../../cel/index.js";
 import type { CompileResult } from "../../cel/index.js";
 import { cleanCompiledEntries } from "../cel-compiled.js";
 import { MemoKey } from "../../crd/memo.js";
+import { LastingKey } from "../../crd/content-store.js";
 
 /** Above this share of its limit an expression gets an explanation and a fix computed with the estimator. */
 export const EXPLAIN_FRACTION = 0.5;
@@ -52,6 +53,28 @@ const COSTS = new MemoKey<SchemaCosts>("cel-cost");
 const EXPLAINED = new MemoKey<SuggestResult | null>("cel-cost-explain");
 const memoKey = (ctx: SchemaContext) => ctx.scope.path.written.toString();
 
+type Estimate = ReturnType<typeof estimateWithReleaseChange>;
+
+/** A lint session's estimates, by compile result (the compiler keeps one per expression and CEL type) and release. */
+const ESTIMATES = new LastingKey("cel-cost:estimate", () => new WeakMap<CompileResult, Map<number, Estimate>>());
+
+/** The estimate of a compiled expression (its AST and root type): kept between a lint session's texts. */
+function estimate(
+  compiled: CompileResult,
+  ast: Parameters<typeof estimateWithReleaseChange>[0],
+  rootDecl: Parameters<typeof estimateWithReleaseChange>[1],
+  ctx: SchemaContext,
+): Estimate {
+  const minor = ctx.minor;
+  const lasting = ctx.memo.lasting?.get(ESTIMATES);
+  if (!lasting) return estimateWithReleaseChange(ast, rootDecl, minor);
+  let byMinor = lasting.get(compiled);
+  if (!byMinor) lasting.set(compiled, (byMinor = new Map<number, Estimate>()));
+  let e = byMinor.get(minor);
+  if (!e) byMinor.set(minor, (e = estimateWithReleaseChange(ast, rootDecl, minor)));
+  return e;
+}
+
 export function schemaCosts(ctx: SchemaContext): SchemaCosts {
   const cached = ctx.memo.get(COSTS, memoKey(ctx));
   if (cached) return cached;
@@ -70,7 +93,7 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
         c.rule.rootDecl &&
         c.rule.outputType?.kind === "bool"
       ) {
-        const { estimatedCost, releaseChange } = estimateWithReleaseChange(c.rule.ast, c.rule.rootDecl, ctx.minor);
+        const { estimatedCost, releaseChange } = estimate(c.rule, c.rule.ast, c.rule.rootDecl, ctx);
         const minSize = c.rule.rootDecl.minSize;
         expressions.push({
           node,
@@ -87,7 +110,7 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
       }
       const m = c.messageExpression;
       if (m?.ok && m.ast && m.rootDecl && m.outputType?.kind === "string") {
-        const { estimatedCost, releaseChange } = estimateWithReleaseChange(m.ast, m.rootDecl, ctx.minor);
+        const { estimatedCost, releaseChange } = estimate(m, m.ast, m.rootDecl, ctx);
         // A messageExpression's cost is never multiplied by the cardinality.
         expressions.push({
           node,

@@ -15,6 +15,7 @@ import type { DualPath } from "../../k8s/path.js";
 import { CRD_VALIDATION_RATCHETING, enabledByDefault } from "../../k8s/releases.js";
 import type { SchemaContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
+import { LastingKey } from "../../crd/content-store.js";
 import type { CelRuntime } from "../../cel/index.js";
 import { defaultOutcome, defaultValue } from "./analyze.js";
 import { validationRuleHas } from "../../crd/crd-v1.schema.js";
@@ -87,6 +88,28 @@ function defaultsOrder(nodes: readonly SchemaNode[]): SchemaNode[] {
   return out;
 }
 
+/** What validating one default gave: the errors, and the budget left after it. */
+interface DefaultRun {
+  errors: readonly CelRuntime.CelFieldError[];
+  left: number;
+}
+
+/** A lint session's runs, by the node's schema object, then its place as a resource root and the budget before it. */
+const DEFAULT_RUNS = new LastingKey("celDefaults", () => new WeakMap<object, Map<string, DefaultRun>>());
+
+function lastingRun(
+  store: WeakMap<object, Map<string, DefaultRun>>,
+  schema: object,
+  key: string,
+  run: () => DefaultRun,
+): DefaultRun {
+  let runs = store.get(schema);
+  if (!runs) store.set(schema, (runs = new Map<string, DefaultRun>()));
+  let r = runs.get(key);
+  if (!r) runs.set(key, (r = run()));
+  return r;
+}
+
 const CEL_DEFAULTS = new MemoKey<readonly CelDefaultFinding[]>("celDefaults");
 
 export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFinding[] {
@@ -106,23 +129,38 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
     if (d === undefined) continue;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);
     if (!o || o.metadata !== null || o.embedded.length > 0 || o.schema.length > 0) continue;
+    const budget = remaining;
     // NewValidator compiles with the stored-expressions environment (StoredExpressionsEnvLoader), not the one new
     // rules are held to: a library of the release itself is there (at 1.28, optional types' hasValue()).
     const stored = ctx.services.celStored ?? undefined;
-    const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, {
-      minor: ctx.minor,
-      ...(stored ? { compiler: stored } : {}),
-      keepsOptionalOldSelf:
-        validationRuleHas("optionalOldSelf", ctx.minor) && ctx.update?.oldUsesOptionalOldSelf === true,
-    });
-    const first = validator.validate(d, d, { budget: remaining, ratcheting: false });
-    const errors = [...first.errors];
-    let left = first.remainingBudget;
-    if (first.errors.length === 0 && enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor)) {
-      const second = validator.validate(d, undefined, { budget: remaining, ratcheting: false });
-      errors.push(...second.errors);
-      if (second.remainingBudget < left) left = second.remainingBudget;
-    }
+    const keepsOptionalOldSelf =
+      validationRuleHas("optionalOldSelf", ctx.minor) && ctx.update?.oldUsesOptionalOldSelf === true;
+    const run = (): DefaultRun => {
+      const validator = runtime.createCelValidator(node.schema, node.isResourceRoot, {
+        minor: ctx.minor,
+        ...(stored ? { compiler: stored } : {}),
+        keepsOptionalOldSelf,
+      });
+      const first = validator.validate(d, d, { budget, ratcheting: false });
+      const errors = [...first.errors];
+      let left = first.remainingBudget;
+      if (first.errors.length === 0 && enabledByDefault(CRD_VALIDATION_RATCHETING, ctx.minor)) {
+        const second = validator.validate(d, undefined, { budget, ratcheting: false });
+        errors.push(...second.errors);
+        if (second.remainingBudget < left) left = second.remainingBudget;
+      }
+      return { errors, left };
+    };
+    // A lint session's engine keeps each run between texts: the node's schema object (its default and rules), its
+    // place as a resource root, the release, the budget left and OLD's optionalOldSelf are all it depends on.
+    const { errors, left } = ctx.memo.lasting
+      ? lastingRun(
+          ctx.memo.lasting.get(DEFAULT_RUNS),
+          node.schema,
+          `${ctx.minor}:${node.isResourceRoot}:${budget}:${keepsOptionalOldSelf}`,
+          run,
+        )
+      : run();
     for (const e of errors) {
       // a defect of crdlint's runtime is not the apiserver's verdict: never reported as a CRD error
       if (e.type === "InternalError") continue;

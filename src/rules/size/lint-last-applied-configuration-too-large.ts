@@ -13,6 +13,7 @@ import {
   objectSizes,
   SUBTREE_RECORDED_BYTES,
   TOTAL_ANNOTATION_SIZE_LIMIT,
+  type KnownSizes,
   type ObjectSizes,
 } from "./object-size.js";
 
@@ -34,10 +35,14 @@ function shrinkOptions(ctx: RuleContext, excess: number, sizes: ObjectSizes, eve
   // The sizing pass kept the subtrees of SUBTREE_RECORDED_BYTES and more: a subtree that is enough on its own is at
   // least that large unless the excess is small.
   const maxCopies = Math.max(1, ...ctx.crd.schemas.map((s) => s.versions.length));
-  let memo = sizes.subtrees;
+  let memo: KnownSizes = sizes.subtrees;
   if (everySubtree || Math.ceil(excess / maxCopies) + PRESERVE_STUB_BYTES < SUBTREE_RECORDED_BYTES) {
-    memo = new Map<object, number>();
-    jsonBytes(ctx.crd.raw, memo);
+    if (sizes.every) memo = sizes.every;
+    else {
+      const all = new Map<object, number>();
+      jsonBytes(ctx.crd.raw, all);
+      memo = all;
+    }
   }
   let descriptions = 0;
   const candidates: { path: string; saves: number }[] = [];

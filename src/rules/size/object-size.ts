@@ -14,6 +14,7 @@ import { byteLength, goJson } from "../../k8s/go.js";
 import { TOTAL_ANNOTATION_SIZE_LIMIT } from "../../k8s/objectmeta.js";
 import type { RuleContext } from "../define-rule.js";
 import { MemoKey } from "../../crd/memo.js";
+import { LastingKey } from "../../crd/content-store.js";
 
 export const LAST_APPLIED_CONFIG_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
 export { TOTAL_ANNOTATION_SIZE_LIMIT };
@@ -59,11 +60,20 @@ export function goJsonStringBytes(s: string): number {
   return n;
 }
 
+/** Sizes by object: a Map of one run, or a lint session's WeakMap kept between texts (src/crd/content-store.ts). */
+export interface SizeMemo {
+  get(o: object): number | undefined;
+  set(o: object, n: number): unknown;
+}
+
+/** Sizes already known, by object (what the size rules read back). */
+export type KnownSizes = Pick<SizeMemo, "get">;
+
 /**
  * Bytes of json.Marshal(v) (see goJson), computed bottom-up without building the text; with `memo`, the size of
  * every object and array inside of at least `recordFrom` bytes is kept too (keyed by identity).
  */
-export function jsonBytes(v: unknown, memo?: Map<object, number>, recordFrom = 0): number {
+export function jsonBytes(v: unknown, memo?: SizeMemo, recordFrom = 0): number {
   if (typeof v === "string") return goJsonStringBytes(v);
   if (typeof v === "boolean") return v ? 4 : 5;
   if (v === null || v === undefined) return 4;
@@ -118,7 +128,9 @@ export interface ObjectSizes {
    * Bytes of every object and array of the CRD of at least SUBTREE_RECORDED_BYTES (keyed by identity), from the
    * same pass: a lint that looks for a large subtree to shrink need not walk the CRD again.
    */
-  subtrees: Map<object, number>;
+  subtrees: KnownSizes;
+  /** A lint session's: the size of every object and array of the CRD (kept between texts). */
+  every?: KnownSizes;
   /** All annotations together after a client-side apply (the file's others, plus the key and the new value). */
   annotationsAfterApply: number;
   /** The request body of `kubectl create`/`replace`/`apply --server-side`: the object's compact JSON and newline. */
@@ -128,6 +140,9 @@ export interface ObjectSizes {
 /** Objects and arrays smaller than this are not worth replacing to make a CRD fit: their sizes are not kept. */
 export const SUBTREE_RECORDED_BYTES = 4096;
 const EMPTY_ANNOTATIONS_BYTES = '"annotations":{}'.length;
+
+/** A lint session's sizes of every object and array, kept between texts (src/crd/content-store.ts). */
+const SIZES_BY_OBJECT = new LastingKey("size:jsonBytes", () => new WeakMap<object, number>());
 
 /** The CRD's sizes, computed once per CRD. */
 const SIZES = new MemoKey<ObjectSizes>("size:object");
@@ -144,20 +159,27 @@ function computeSizes(ctx: RuleContext): ObjectSizes {
   const others: JsonObject = isObject(metadata.annotations) ? { ...metadata.annotations } : {};
   const hadLastApplied = LAST_APPLIED_CONFIG_ANNOTATION in others;
   delete others[LAST_APPLIED_CONFIG_ANNOTATION];
-  const subtrees = new Map<object, number>();
-  const object = jsonBytes(raw, subtrees, SUBTREE_RECORDED_BYTES) + 1;
+  // A lint session keeps every object's size between texts: only the objects an edit made are sized again, and the
+  // subtrees of SUBTREE_RECORDED_BYTES and more are read from the same sizes.
+  const lasting = ctx.memo.lasting?.get(SIZES_BY_OBJECT);
+  const every = lasting && { get: (o: object) => lasting.get(o) };
+  const subtrees: KnownSizes = lasting
+    ? { get: (o) => ((n) => (n !== undefined && n >= SUBTREE_RECORDED_BYTES ? n : undefined))(lasting.get(o)) }
+    : new Map<object, number>();
+  const object = jsonBytes(raw, lasting ?? (subtrees as Map<object, number>), lasting ? 0 : SUBTREE_RECORDED_BYTES) + 1;
   // The annotation encodes the object with the old annotation removed, or with an empty annotations map added.
   let lastApplied = object;
   if (!hadLastApplied && !("annotations" in metadata) && isObject(raw.metadata))
     // `"annotations":{}` in metadata, after a comma when metadata has other fields: no second pass for it.
     lastApplied = object + EMPTY_ANNOTATIONS_BYTES + (Object.keys(metadata).length > 0 ? 1 : 0);
   else if (hadLastApplied || !isObject(metadata.annotations))
-    lastApplied = jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }) + 1;
+    lastApplied = jsonBytes({ ...raw, metadata: { ...metadata, annotations: others } }, lasting) + 1;
   const sizes: ObjectSizes = {
     lastApplied,
     subtrees,
     annotationsAfterApply: annotationsBytes(others) + byteLength(LAST_APPLIED_CONFIG_ANNOTATION) + lastApplied,
     object,
+    ...(every ? { every } : {}),
   };
   return sizes;
 }
