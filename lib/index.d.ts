@@ -225,6 +225,19 @@ export interface CaseResult {
 	/** Warnings the apiserver would return to the client across the case's requests (unknown fields pruned, …). */
 	warnings: string[];
 	durationMs: number;
+	/**
+	 * A run over several releases only: the case's result at each release, merged where the releases agree (oldest
+	 * first). `status` is then the worst of them (errored, failed, passed: it passes only if it passes at every
+	 * release), `failure` the oldest failing release's, `warnings` those of every release.
+	 */
+	byRelease?: CaseReleaseResult[];
+}
+/** A case's result at the releases (oldest first, "1.28") that agree on all of it. */
+export interface CaseReleaseResult {
+	releases: string[];
+	status: CaseStatus;
+	failure?: CaseFailure;
+	warnings: string[];
 }
 /** A suite file that cannot run (unreadable, no CRD found, a feature gate unknown): exit code 2. */
 export interface SuiteProblem {
@@ -263,7 +276,7 @@ export interface CoverageReport {
 	};
 }
 export interface TestRunResult {
-	/** The release the run targets, "1.N". */
+	/** The release the run targets, "1.N" (a run over several releases: "1.28..1.37"). */
 	kubernetesVersion: string;
 	/** Suite files read (problems included). */
 	suites: number;
@@ -276,6 +289,13 @@ export interface TestRunResult {
 		durationMs: number;
 	};
 	coverage?: CoverageReport;
+	/** A run over several releases only: its releases (oldest first), and at each how many cases pass, fail, err. */
+	releases?: string[];
+	summaryByRelease?: Record<string, {
+		passed: number;
+		failed: number;
+		errored: number;
+	}>;
 }
 /** The exit code a run earns: 2 when a suite cannot run, else 1 when a case fails or errs, else 0. */
 export declare function testExitCode(r: TestRunResult): 0 | 1 | 2;
@@ -371,6 +391,76 @@ export interface CrdView {
 	printerColumns: HoistedField<unknown>;
 	selectableFields: HoistedField<unknown>;
 	schemaHoisted: boolean;
+}
+declare class LastingKey<T> {
+	readonly name: string;
+	readonly make: () => T;
+	/** Only carries T for the type checker. */
+	readonly valueType?: T;
+	constructor(name: string, make: () => T);
+}
+declare class ContentStore {
+	private readonly slots;
+	/** The cache of a slot (made on first use). */
+	get<T>(key: LastingKey<T>): T;
+}
+declare class MemoKey<T> {
+	readonly name: string;
+	/** Only carries T for the type checker. */
+	readonly valueType?: T;
+	constructor(name: string);
+}
+/**
+ * Whether what runs now has read something that depends on the target release (the engine's contexts set it when a
+ * rule reads the release, the services, the structural state or the gates' state): a run over several releases
+ * (src/engine/range.ts) replays at the other releases what a rule found without reading any of it.
+ */
+export interface ReleaseTouch {
+	touched: boolean;
+}
+declare class Memo {
+	private readonly touch?;
+	readonly lasting?: ContentStore | undefined;
+	private readonly values;
+	private readonly perObject;
+	/** The entries whose value was made after reading something release-dependent: reading them is reading that. */
+	private readonly releaseBound;
+	private readonly releaseBoundFor;
+	/**
+	 * `touch`: the run's release-dependence flag (none: nothing is tracked). `lasting`: the engine's content-keyed
+	 * caches when it keeps them between texts (src/crd/content-store.ts); what they hold depends on no release.
+	 */
+	constructor(touch?: ReleaseTouch | undefined, lasting?: ContentStore | undefined);
+	private read;
+	/** The entries set by the running invocation: a value set first and filled after (an array) is judged at its end. */
+	private readonly pending;
+	private readonly pendingFor;
+	private wrote;
+	/**
+	 * The end of a rule's invocation: what it set is release-dependent when it read anything of its release, before
+	 * or after setting it.
+	 */
+	settle(): void;
+	has<T>(key: MemoKey<T>, sub?: string): boolean;
+	get<T>(key: MemoKey<T>, sub?: string): T | undefined;
+	set<T>(key: MemoKey<T>, value: T, sub?: string): void;
+	/** The stored value, or the one `make` computes (stored, including null), once per CRD. */
+	compute<T>(key: MemoKey<T>, make: () => T, sub?: string): T;
+	/**
+	 * A memo for the same CRD at another release: what this one holds that was made without reading anything of its
+	 * release (the schema objects the per-owner values hang on are the same, shared by the releases' runs).
+	 */
+	releaseIndependentCopy(touch: ReleaseTouch, lasting?: ContentStore): Memo;
+	/** Per-owner values of the release that recorded them (releaseIndependentCopy). */
+	private readonly inherited;
+	/** The value stored for `owner` (a schema node, a schema object) under the key. */
+	getFor<T>(key: MemoKey<T>, owner: object): T | undefined;
+	/**
+	 * The value stored for `owner`, or the one `make` computes (stored), as compute() does for the CRD: what `make`
+	 * reads decides the entry's dependence on the release, whatever the asker read before.
+	 */
+	computeFor<T>(key: MemoKey<T>, owner: object, make: () => T): T;
+	setFor<T>(key: MemoKey<T>, owner: object, value: T): void;
 }
 export type Junctor = "allOf" | "anyOf" | "oneOf" | "not";
 /** How a node was reached from its parent. */
@@ -508,6 +598,8 @@ export interface DeclType {
 	 * (so an integral number, decoded as int64, never equals the other side's double).
 	 */
 	legacySetEquality?: boolean;
+	/** Up to 1.28: a value of this object type does not convert (no properties, additionalProperties or preserve). */
+	unconvertibleObject?: boolean;
 }
 export interface DeclField {
 	name: string;
@@ -564,6 +656,14 @@ export interface CelEnv {
 	 * but may be selected by their plain name (DeclTypeProvider.SetRecognizeKeywordAsFieldName), 1.31.
 	 */
 	readonly recognizeKeywordAsFieldName: boolean;
+	/** A presence test costs 1 at run time (cel-go's default; Kubernetes sets PresenceTestHasCost(false) from 1.29). */
+	readonly presenceTestHasCost: boolean;
+	/** The optional type's name in type-check errors: `optional` before cel-go v0.20 (Kubernetes 1.31), then `optional_type`. */
+	readonly optionalTypeName: string;
+	/** cel-go before v0.17 (Kubernetes 1.28): an undeclared member call has no type (`<nil>` in later overload errors). */
+	readonly untypedUndeclaredMemberCalls: boolean;
+	/** cel-go before v0.17: `does not support field selection` prints the type's protobuf text (`primitive:STRING`). */
+	readonly protoTypeTexts: boolean;
 	/** Names of functions that exist in some supported release (for diagnostics/tests). */
 	readonly libraries: ReadonlySet<string>;
 }
@@ -710,6 +810,12 @@ export interface CompileResult {
 	usesOldSelf: boolean;
 	ast?: CheckedAst;
 	rootDecl?: DeclType;
+	/**
+	 * The expression type-checks, but cel-go's program cannot be built from it (`program instantiation failed: <this>`):
+	 * a constant pattern of matches(), find() or findAll() that Go's regexp rejects (the OptOptimize regex precompile).
+	 * compileRule stops there: no cost, no messageExpression.
+	 */
+	programError?: string;
 }
 export interface CelCompiler {
 	readonly kubernetesMinor: number;
@@ -729,6 +835,11 @@ export interface CelValidatorOptions {
 	compiler?: CelCompiler;
 	/** The run's function registry over that compiler's environment (building one per validator was measurable). */
 	registry?: FunctionRegistry;
+	/**
+	 * The schema keeps optionalOldSelf although CRDValidationRatcheting is off: an update whose OLD sets it
+	 * (dropDisabledFields keeps NEW's then).
+	 */
+	keepsOptionalOldSelf?: boolean;
 }
 export interface CelFieldError {
 	path: (string | number)[];
@@ -872,55 +983,6 @@ export interface Decoder {
 	/** Problems Kubernetes 1.<minor>'s decoder finds in the CRD object. */
 	decode(crd: unknown): DecodeIssue[];
 }
-declare class MemoKey<T> {
-	readonly name: string;
-	/** Only carries T for the type checker. */
-	readonly valueType?: T;
-	constructor(name: string);
-}
-/**
- * Whether what runs now has read something that depends on the target release (the engine's contexts set it when a
- * rule reads the release, the services, the structural state or the gates' state): a run over several releases
- * (src/engine/range.ts) replays at the other releases what a rule found without reading any of it.
- */
-export interface ReleaseTouch {
-	touched: boolean;
-}
-declare class Memo {
-	private readonly touch?;
-	private readonly values;
-	private readonly perObject;
-	/** The entries whose value was made after reading something release-dependent: reading them is reading that. */
-	private readonly releaseBound;
-	private readonly releaseBoundFor;
-	/** `touch`: the run's release-dependence flag (none: nothing is tracked). */
-	constructor(touch?: ReleaseTouch | undefined);
-	private read;
-	/** The entries set by the running invocation: a value set first and filled after (an array) is judged at its end. */
-	private readonly pending;
-	private readonly pendingFor;
-	private wrote;
-	/**
-	 * The end of a rule's invocation: what it set is release-dependent when it read anything of its release, before
-	 * or after setting it.
-	 */
-	settle(): void;
-	has<T>(key: MemoKey<T>, sub?: string): boolean;
-	get<T>(key: MemoKey<T>, sub?: string): T | undefined;
-	set<T>(key: MemoKey<T>, value: T, sub?: string): void;
-	/** The stored value, or the one `make` computes (stored, including null), once per CRD. */
-	compute<T>(key: MemoKey<T>, make: () => T, sub?: string): T;
-	/**
-	 * A memo for the same CRD at another release: what this one holds that was made without reading anything of its
-	 * release (the schema objects the per-owner values hang on are the same, shared by the releases' runs).
-	 */
-	releaseIndependentCopy(touch: ReleaseTouch): Memo;
-	/** Per-owner values of the release that recorded them (releaseIndependentCopy). */
-	private readonly inherited;
-	/** The value stored for `owner` (a schema node, a schema object) under the key. */
-	getFor<T>(key: MemoKey<T>, owner: object): T | undefined;
-	setFor<T>(key: MemoKey<T>, owner: object, value: T): void;
-}
 /** Where a fact about the cluster comes from: OLD's `status`, a command-line override, or the apiserver's guarantee. */
 export type FactSource = "status" | "option" | "assumed";
 /** OLD's `status.storedVersions` (PrepareForUpdate copies OLD's status onto NEW, then appends NEW's storage version). */
@@ -976,6 +1038,8 @@ export interface UpdateOptions {
 	readonly versionsWithUnchangedSchemas: ReadonlySet<string>;
 	/** OLD sets optionalOldSelf somewhere: dropDisabledFields keeps NEW's even with CRDValidationRatcheting off (A16). */
 	readonly oldUsesOptionalOldSelf: boolean;
+	/** OLD sets selectableFields: dropDisabledFields keeps NEW's even with CustomResourceFieldSelectors off (1.30). */
+	readonly oldHasSelectableFields: boolean;
 }
 /**
  * The requirements of `validationOptions` that an update drops when OLD already fails their create-time check: each
@@ -1211,6 +1275,12 @@ export interface RuleHooks<M extends string = string> {
 	checkSchema?(ctx: SchemaContext<M>): void;
 	/** Schema phases: once per schema node. */
 	visitNode?(node: SchemaNode, ctx: SchemaContext<M>): void;
+	/**
+	 * The schema keys visitNode looks for: at a node whose schema has none of them (each undefined), it finds nothing
+	 * and reads nothing, so the engine does not call it there (the rules of a phase share one walk; most nodes concern
+	 * a few of them). Absent: every node.
+	 */
+	readonly visitKeys?: readonly string[];
 	/** `revision` phase: once per pair of revisions of a CRD. */
 	checkRevision?(ctx: RevisionContext<M>): void;
 }
@@ -1328,6 +1398,39 @@ export interface ExpressionCostReport {
 		estimatedCostAfter: bigint;
 		text: string;
 	};
+	/**
+	 * A run over several releases only: the releases at which the expression is estimated (its schema compiled
+	 * there), and the estimate at each, merged where releases agree. The fields above are then the estimate at the
+	 * release where its total is highest (the newest of those), so `exceedsLimit` means over the limit at some release.
+	 */
+	releases?: string[];
+	byRelease?: ExpressionReleaseCost[];
+}
+/** An expression's estimate at the releases (oldest first) that agree on every part of it. */
+export interface ExpressionReleaseCost {
+	releases: string[];
+	estimatedCost: bigint;
+	maxCardinality: bigint;
+	cardinalityUnbounded: boolean;
+	totalCost: bigint;
+	exceedsLimit: boolean;
+	percentOfLimit: number;
+	drivers?: string[];
+	suggestion?: string;
+	releaseChange?: ExpressionCostReport["releaseChange"];
+}
+/** A schema's total at the releases (oldest first) that agree on it. */
+export interface SchemaReleaseCost {
+	releases: string[];
+	totalCost: bigint;
+	exceedsLimit: boolean;
+	percentOfLimit: number;
+}
+/** A run over several releases: what is over a limit at one release of it. */
+export interface CostReleaseVerdict {
+	withinLimits: boolean;
+	expressionsOverLimit: number;
+	schemasOverLimit: number;
 }
 export interface SchemaCostReport {
 	file: string;
@@ -1339,6 +1442,9 @@ export interface SchemaCostReport {
 	limit: bigint;
 	exceedsLimit: boolean;
 	percentOfLimit: number;
+	/** A run over several releases only (as ExpressionCostReport's): where it is estimated, and its total at each. */
+	releases?: string[];
+	byRelease?: SchemaReleaseCost[];
 }
 /** A schema whose CEL rules the apiserver would not compile (structural or default errors): no cost to show. */
 export interface UnestimatedSchemaReport {
@@ -1351,6 +1457,8 @@ export interface UnestimatedSchemaReport {
 	rules: number;
 	apiserverErrors: number;
 	reason: string;
+	/** A run over several releases only: the releases at which it is not estimated, for this reason. */
+	releases?: string[];
 }
 export interface CostReport {
 	kubernetesVersion: string;
@@ -1364,6 +1472,19 @@ export interface CostReport {
 	unestimated: UnestimatedSchemaReport[];
 	/** The lint result of the same run (CEL compile errors explain why an expression has no cost). */
 	lint: LintResult;
+	/** A run over several releases only: its releases (oldest first), and the verdict at each. */
+	releases?: string[];
+	verdicts?: Record<string, CostReleaseVerdict>;
+}
+export interface LintSession {
+	/**
+	 * Lints the document's whole current text (YAML or JSON, one or more documents), named `file` (default the
+	 * session's `options.file`, else `<text>`): the same LintResult as `lintText(text, { ...options, file })`.
+	 * Calls are answered in order; the one before need not be awaited.
+	 */
+	lint(text: string, file?: string): Promise<LintResult>;
+	/** Drops what the session holds; a lint after it is a UsageError. */
+	dispose(): void;
 }
 export interface DiffIgnore {
 	rule: string;
@@ -1565,7 +1686,10 @@ export interface ObservedRequest {
 	answer: Answer;
 }
 export interface TestOptions {
-	/** The release the apiserver runs, "1.N" (default: crdlint's default release). */
+	/**
+	 * The release the apiserver runs, "1.N" (default: crdlint's default release); or a range, "1.28..1.37", or
+	 * "supported": every case runs at each release, and passes only if it passes at every one.
+	 */
 	kubernetesVersion?: string;
 	/** CRD files or directories, for native suites that name their CRD by metadata.name. */
 	crds?: readonly string[];
@@ -1638,6 +1762,14 @@ export declare function diffText(oldText: string, newText: string, options?: Rev
 export declare function lintText(text: string, options?: LintOptions & {
 	file?: string;
 }): Promise<LintResult>;
+/**
+ * Opens a lint session for one document an editor keeps open: `session.lint(text)` with each whole new text gives
+ * what `lintText(text, options)` gives, re-checking mostly what the edit changed (docs/library.md). Options are
+ * fixed for the session (a configuration change is a new session). Throws UsageError for an unknown option.
+ */
+export declare function openLintSession(options?: LintOptions & {
+	file?: string;
+}): LintSession;
 /** Estimates the CEL cost of every x-kubernetes-validations rule in files, directories and globs, per CRD version. Throws UsageError when a path matches nothing. */
 export declare function cost(paths: readonly string[], options?: LintOptions): Promise<CostReport>;
 /** Validates custom resources (files, directories, globs, `-`) against CRDs (options.crds and CRDs among the inputs) as the apiserver would. */

@@ -3,4 +3,4 @@
 import { createRequire } from "node:module";
 
 const api = await createRequire(import.meta.url)("./bin/crdlint.cjs").library();
-export const { DEFAULT_KUBERNETES_VERSION, DEFAULT_PRESET, PRESETS, UsageError, celEval, cost, diff, diffAgainst, diffText, formatCoverage, formatTestResult, formatters, getFormatter, kubernetesPrerelease, lint, lintText, rules, runTests, testExitCode, validate } = api;
+export const { DEFAULT_KUBERNETES_VERSION, DEFAULT_PRESET, PRESETS, UsageError, celEval, cost, diff, diffAgainst, diffText, formatCoverage, formatTestResult, formatters, getFormatter, kubernetesPrerelease, lint, lintText, openLintSession, rules, runTests, testExitCode, validate } = api;
