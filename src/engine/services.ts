@@ -26,19 +26,28 @@ export async function loadServices(minor: number, shared?: ReleaseShared): Promi
   // One compiler per engine: every CRD of the run shares its caches, and so do the CEL validators rules build.
   const cel = celModule.createCelCompiler(minor);
   let registry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;
+  let storedRegistry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;
+  let celStored: ReturnType<typeof celModule.createCelCompiler> | undefined;
   const runtime: typeof celRuntime = {
     ...celRuntime,
-    // The run's registry goes with the run's compiler only.
-    createCelValidator: (schema, isResourceRoot, options) =>
-      options.compiler && options.compiler !== cel
-        ? celRuntime.createCelValidator(schema, isResourceRoot, options)
-        : celRuntime.createCelValidator(schema, isResourceRoot, {
-            ...options,
-            compiler: cel,
-            registry: (registry ??= celRuntime.createFunctionRegistry(cel.env)),
-          }),
+    // The run's registries go with the run's compilers (new rules', and stored expressions' that defaults are
+    // validated with): building one per validator was most of a CRD's default checks.
+    createCelValidator: (schema, isResourceRoot, options) => {
+      const compiler = options.compiler ?? cel;
+      if (compiler === cel)
+        return celRuntime.createCelValidator(schema, isResourceRoot, {
+          ...options,
+          compiler,
+          registry: (registry ??= celRuntime.createFunctionRegistry(cel.env)),
+        });
+      if (compiler === celStored)
+        return celRuntime.createCelValidator(schema, isResourceRoot, {
+          ...options,
+          registry: (storedRegistry ??= celRuntime.createFunctionRegistry(celStored.env)),
+        });
+      return celRuntime.createCelValidator(schema, isResourceRoot, options);
+    },
   };
-  let celStored: ReturnType<typeof celModule.createCelCompiler> | undefined;
   return {
     cel,
     get celStored() {
