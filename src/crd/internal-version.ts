@@ -116,6 +116,9 @@ const SCHEMA_PROPS: readonly (readonly [string, string, FieldKind])[] = [
   ["XValidations", "x-kubernetes-validations", "validations"],
 ];
 
+/** The v1 keys of JSONSchemaProps' fields, in declaration order. */
+export const SCHEMA_PROPS_KEYS: readonly string[] = SCHEMA_PROPS.map(([, key]) => key);
+
 /** A ValidationRule as the internal struct (an element that is not an object decodes to the zero struct). */
 function validationRule(r: unknown): GoStruct {
   const o = obj(r);

@@ -16,6 +16,7 @@
  *   include the `pattern` compile errors (checked inside ValidateStructural's value-validation pass).
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go, validation.go, complete.go, pkg/controller/nonstructuralschema/nonstructuralschema_controller.go
+import { SCHEMA_PROPS_KEYS } from "./internal-version.js";
 import type { DualPath } from "../k8s/path.js";
 import { isObject, type JsonObject } from "./model.js";
 import type { SchemaNode } from "./schema.js";
@@ -92,52 +93,7 @@ export function conversionErrorOf(s: JsonObject): string | null {
 }
 
 /** The v1 JSONSchemaProps fields (anything else is an unknown field: dropped, or rejected by strict decoding). */
-const SCHEMA_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "$schema",
-  "$ref",
-  "description",
-  "type",
-  "format",
-  "title",
-  "default",
-  "maximum",
-  "exclusiveMaximum",
-  "minimum",
-  "exclusiveMinimum",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maxItems",
-  "minItems",
-  "uniqueItems",
-  "multipleOf",
-  "enum",
-  "maxProperties",
-  "minProperties",
-  "required",
-  "items",
-  "allOf",
-  "oneOf",
-  "anyOf",
-  "not",
-  "properties",
-  "additionalProperties",
-  "patternProperties",
-  "dependencies",
-  "additionalItems",
-  "definitions",
-  "externalDocs",
-  "example",
-  "nullable",
-  PRESERVE_UNKNOWN_FIELDS,
-  EMBEDDED_RESOURCE,
-  INT_OR_STRING,
-  LIST_MAP_KEYS,
-  LIST_TYPE,
-  MAP_TYPE,
-  VALIDATIONS,
-]);
+const SCHEMA_FIELDS: ReadonlySet<string> = new Set(SCHEMA_PROPS_KEYS);
 const STRING_FIELDS = new Set(["id", "$schema", "$ref", "description", "format", "title", "pattern"]);
 const BOOL_FIELDS = new Set([
   "exclusiveMaximum",

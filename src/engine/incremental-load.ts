@@ -10,6 +10,7 @@ import type { SourceRange } from "../diagnostics/index.js";
 import type { LoadedDocument, LoadedText } from "../load/document.js";
 import type { FastLoader } from "../load/fast-load.js";
 import { parseDirectives } from "../load/directives.js";
+import { lineIndexAt } from "../load/lines.js";
 
 /** A text loaded by the fast reader, with what reading the next one incrementally needs. */
 export interface FastLoaded {
@@ -59,18 +60,6 @@ function commonSuffix(a: string, b: string, prefix: number): number {
     i += BLOCK;
   while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
   return i;
-}
-
-/** The index of the line holding offset `at`. */
-function lineAt(starts: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 function lineText(text: string, starts: readonly number[], i: number): string {
@@ -172,10 +161,10 @@ export function loadIncrementally(
   // The changed lines: [first, last0] of the old text, [first, last1] of the new one. They run to the first line
   // break of the common end, so that the lines after them are the same lines in both texts (the common end may
   // start inside a line of one text and at a line's start in the other).
-  const first = lineAt(starts0, p);
+  const first = lineIndexAt(starts0, p);
   const nl = old.indexOf("\n", old.length - sfx);
-  const last0 = nl < 0 ? starts0.length - 1 : lineAt(starts0, nl);
-  const last1 = nl < 0 ? starts1.length - 1 : lineAt(starts1, text.length - sfx + (nl - (old.length - sfx)));
+  const last0 = nl < 0 ? starts0.length - 1 : lineIndexAt(starts0, nl);
+  const last1 = nl < 0 ? starts1.length - 1 : lineIndexAt(starts1, text.length - sfx + (nl - (old.length - sfx)));
   const delta = last1 - last0;
   const doc0 = prev.document;
   // The entries from the root down whose lines hold every changed line (their head line may be one of them).

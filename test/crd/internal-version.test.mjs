@@ -12,6 +12,7 @@ import {
   internalVersions,
   internalVersionsValue,
   schemaPropsEqual,
+  SCHEMA_PROPS_KEYS,
 } from "../../dist/crd/internal-version.js";
 import { Rng } from "../oracle/rng.mjs";
 import { GoInterface, GoStruct, goJson, goSemanticEqual } from "../../dist/k8s/go.js";
@@ -255,53 +256,7 @@ test("schemaPropsEqual agrees with comparing the built internal values", () => {
   const rng = new Rng(20261127);
   const pick = (list) => list[rng.int(list.length)];
   const scalars = [undefined, null, "", "a", "b", true, false, 0, 1, 2.5, [], {}, ["a"], { a: 1 }, [null], [1, "1"]];
-  const keys = [
-    "id",
-    "$schema",
-    "$ref",
-    "description",
-    "type",
-    "nullable",
-    "format",
-    "title",
-    "default",
-    "maximum",
-    "exclusiveMaximum",
-    "minimum",
-    "exclusiveMinimum",
-    "maxLength",
-    "minLength",
-    "pattern",
-    "maxItems",
-    "minItems",
-    "uniqueItems",
-    "multipleOf",
-    "enum",
-    "maxProperties",
-    "minProperties",
-    "required",
-    "items",
-    "allOf",
-    "oneOf",
-    "anyOf",
-    "not",
-    "properties",
-    "additionalProperties",
-    "patternProperties",
-    "dependencies",
-    "additionalItems",
-    "definitions",
-    "externalDocs",
-    "example",
-    "x-kubernetes-preserve-unknown-fields",
-    "x-kubernetes-embedded-resource",
-    "x-kubernetes-int-or-string",
-    "x-kubernetes-list-map-keys",
-    "x-kubernetes-list-type",
-    "x-kubernetes-map-type",
-    "x-kubernetes-validations",
-    "unknownField",
-  ];
+  const keys = [...SCHEMA_PROPS_KEYS, "unknownField"];
   const value = (depth) => {
     const r = rng.int(10);
     if (depth > 2 || r < 5) return pick(scalars);

@@ -178,16 +178,13 @@ export class TestRun {
       const status = WORST.find((s) => byRelease.some((g) => g.status === s))!;
       const failure = byRelease.find((g) => g.failure)?.failure;
       const result: CaseResult = {
-        file: run.file,
-        line: c.line,
-        column: c.column,
-        suite: run.suite,
-        name: c.name,
-        crdFile: run.crdFile,
-        operation: c.operation,
-        status,
-        warnings: [...new Set(byRelease.flatMap((g) => g.warnings))],
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        ...caseResult(
+          run,
+          c,
+          status,
+          byRelease.flatMap((g) => g.warnings),
+          started,
+        ),
         byRelease,
       };
       if (failure) result.failure = failure;
@@ -358,18 +355,13 @@ export class TestRun {
         delete outcome.failure;
         delete outcome.errored;
       }
-      const result: CaseResult = {
-        file: run.file,
-        line: c.line,
-        column: c.column,
-        suite: run.suite,
-        name: c.name,
-        crdFile: run.crdFile,
-        operation: c.operation,
-        status: outcome.errored ? "errored" : outcome.failure ? "failed" : "passed",
-        warnings: [...new Set(outcome.warnings)],
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      };
+      const result: CaseResult = caseResult(
+        run,
+        c,
+        outcome.errored ? "errored" : outcome.failure ? "failed" : "passed",
+        outcome.warnings,
+        started,
+      );
       if (outcome.failure) result.failure = outcome.failure;
       if (result.status === "failed") this.failing.push({ result, run, c });
       this.results.push(result);
@@ -744,6 +736,28 @@ function renderFill(text: string, doc: LoadedDocument, f: Fill): { start: number
 
 /** A case over several releases is as bad as its worst release. */
 const WORST: readonly CaseStatus[] = ["errored", "failed", "passed"];
+
+/** A case's result: where it is, its status and distinct warnings, and how long it took since `started`. */
+function caseResult(
+  run: SuiteRun,
+  c: SuiteCase,
+  status: CaseStatus,
+  warnings: readonly string[],
+  started: number,
+): CaseResult {
+  return {
+    file: run.file,
+    line: c.line,
+    column: c.column,
+    suite: run.suite,
+    name: c.name,
+    crdFile: run.crdFile,
+    operation: c.operation,
+    status,
+    warnings: [...new Set(warnings)],
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+}
 
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules"]);
 
