@@ -77,6 +77,14 @@ export async function* readDocumentChunks(
   if (buf.length > 0) yield { text: buf.join("\n") + "\n", line: first };
 }
 
+/**
+ * The chunks readDocumentChunks yields for a file of `bytes` bytes read whole (its text), or null for a file it reads
+ * line by line (larger than WHOLE_FILE_BYTES).
+ */
+export function wholeFileChunks(raw: string, bytes: number): DocumentChunk[] | null {
+  return bytes <= WHOLE_FILE_BYTES ? [...chunksOf(raw)] : null;
+}
+
 /** The chunks of a whole file's text: what the line-by-line reading gives, found with indexOf. */
 function* chunksOf(raw: string): Generator<DocumentChunk> {
   let text = raw.includes("\r") ? raw.replace(/\r\n|\r/g, "\n") : raw;

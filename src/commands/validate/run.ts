@@ -42,7 +42,10 @@ import {
   type Severities,
 } from "../../engine/sink.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
+import { wholeFileChunks } from "../../load/stream.js";
 import { loadText } from "../../load/document.js";
 import {
   documentsOf,
@@ -105,6 +108,27 @@ function asChunkIndex(v: unknown): ChunkIndex | null {
   if (!isObject(v) || typeof v.documents !== "number" || typeof v.counted !== "number") return null;
   if (typeof v.crdOnly !== "boolean" || !Array.isArray(v.crds)) return null;
   return v as unknown as ChunkIndex;
+}
+
+/** The cache's kind of entry: a --crd file's chunks and what they hold, filed under the file's place, size and times. */
+const FILE_INDEX = "crd-file-index";
+
+/** A chunk of a file: where it starts (line, first document) and what it holds. */
+interface FileChunk {
+  chunk: number;
+  line: number;
+  firstDocument: number;
+  index: ChunkIndex;
+}
+
+/** A file index read back, if it has the shape this version writes. */
+function asFileIndex(v: unknown): FileChunk[] | null {
+  if (!Array.isArray(v)) return null;
+  for (const c of v as unknown[]) {
+    if (!isObject(c) || typeof c.chunk !== "number" || typeof c.line !== "number") return null;
+    if (typeof c.firstDocument !== "number" || !asChunkIndex(c.index)) return null;
+  }
+  return v as FileChunk[];
 }
 
 /** A run's counters, zero, in the summary's order. */
@@ -200,30 +224,58 @@ export class ValidateRun {
     only: ((chunk: string) => boolean) | undefined,
     report: boolean,
   ): Promise<void> {
+    const cache = this.cache;
+    // A --crd file whose place, size and times are those an earlier run indexed is not read (nor hashed) until a
+    // resource needs one of its CRDs: most runs read none of most CRD files.
+    const stated = cache && only === undefined && file !== "-" ? this.statKey(file) : null;
+    const indexed = stated ? asFileIndex(cache!.get(FILE_INDEX, stated.key)) : null;
+    if (stated && indexed) {
+      let chunks: string[] | null = null;
+      const textOf = (n: number): string => {
+        chunks ??= (wholeFileChunks(readFileSync(stated.path, "utf8"), stated.size) ?? []).map((c) => c.text);
+        return chunks[n] ?? "";
+      };
+      for (const c of indexed) this.registerIndexed(file, { ...c, text: () => textOf(c.chunk) }, c.index);
+      return;
+    }
     const input = await this.open(file);
     if ("problem" in input) {
       if (report) this.sink.keep(inputProblemDiagnostic(this.linter, input));
       return;
     }
-    const cache = this.cache;
+    // What the file holds, chunk by chunk, for the file index: null once a chunk cannot be filed.
+    let fileChunks: FileChunk[] | null = stated ? [] : null;
     // A chunk with `{{` is read each time: whether it is a template depends on where the file is (a chart's templates/).
     const skip = (c: RawChunk): number | null => {
       if (c.text.includes("{{")) return null;
       const index = cache ? asChunkIndex(cache.get(CHUNK_INDEX, cache.key(c.text))) : null;
       if (!index) return null;
-      this.registerIndexed(file, c, index);
+      this.registerIndexed(file, { ...c, text: () => c.text }, index);
+      fileChunks?.push({ chunk: c.chunk, line: c.line, firstDocument: c.firstDocument, index });
       return index.documents;
     };
     // The chunk being read, as the cache will file it once all its documents are seen.
-    let reading = null as { chunk: number; text: string; clean: boolean; index: ChunkIndex } | null;
+    let reading = null as {
+      chunk: number;
+      text: string;
+      clean: boolean;
+      index: ChunkIndex;
+      line: number;
+      firstDocument: number | null;
+    } | null;
     const filed = (): void => {
-      if (!reading?.clean) return;
-      const { chunk, text, index } = reading;
+      if (!reading) return;
+      const { chunk, text, index, line, firstDocument } = reading;
+      if (!reading.clean || text.includes("{{") || firstDocument === null) {
+        fileChunks = null;
+        if (!reading.clean) return;
+      } else fileChunks?.push({ chunk, line, firstDocument, index });
       if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
       if (!text.includes("{{")) cache?.set(CHUNK_INDEX, cache.key(text), index);
     };
     for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts, skip)) {
       if (d.template) {
+        fileChunks = null;
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
         this.templates.set(file, d.template);
         this.registry.remove((crd) => crd.place.file === file);
@@ -238,6 +290,8 @@ export class ValidateRun {
           text: d.text,
           clean: d.problems.length === 0,
           index: { documents: 0, counted: 0, crdOnly: true, crds: [] },
+          line: d.lineOffset + 1,
+          firstDocument: d.located ? d.located.index - d.located.doc.index : null,
         };
       }
       if (!d.located) {
@@ -272,10 +326,31 @@ export class ValidateRun {
       }
     }
     filed();
+    if (stated && fileChunks) cache!.set(FILE_INDEX, stated.key, fileChunks);
+  }
+
+  /**
+   * The file index's key: the file's place and what its metadata says of its content (size, modification and change
+   * times, inode), as ESLint's and git's caches trust them; null for a file that is not a regular file.
+   */
+  private statKey(file: string): { key: string; path: string; size: number } | null {
+    const path = resolve(this.cwd, file);
+    try {
+      const st = statSync(path, { bigint: true });
+      if (!st.isFile()) return null;
+      const key = this.cache!.key(path, String(st.size), String(st.mtimeNs), String(st.ctimeNs), String(st.ino));
+      return { key, path, size: Number(st.size) };
+    } catch {
+      return null;
+    }
   }
 
   /** The CRDs of a chunk the cache knows, registered to be read when a resource first needs one. */
-  private registerIndexed(file: string, c: RawChunk, index: ChunkIndex): void {
+  private registerIndexed(
+    file: string,
+    c: { chunk: number; line: number; firstDocument: number; text: () => string },
+    index: ChunkIndex,
+  ): void {
     if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${c.chunk}`, index);
     const lineOffset = c.line - 1;
     for (const crd of index.crds) {
@@ -290,9 +365,20 @@ export class ValidateRun {
         group: crd.group,
         kind: crd.kind,
         name: crd.name,
-        place: { file, document, line: crd.line + lineOffset, column: crd.column, text: c.text, lineOffset },
+        // The chunk's text is read when first asked for (a file the file index knows is not read before).
+        place: {
+          file,
+          document,
+          line: crd.line + lineOffset,
+          column: crd.column,
+          get text() {
+            return c.text();
+          },
+          lineOffset,
+        },
         load: () => {
-          const loaded = this.fast.load(c.text) ?? loadText(c.text);
+          const text = c.text();
+          const loaded = this.fast.load(text) ?? loadText(text);
           const doc = loaded.documents.find((x) => x.index === crd.document);
           const found = doc ? objectsOf([doc]).objects.find((o) => o.prefix.join(".") === crd.prefix.join(".")) : null;
           return found && isCrd(found.value) ? found.value : null;

@@ -3,7 +3,7 @@
 // the registry reads a lazily registered CRD only when it is looked up.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crdlint, root } from "../../helpers/cli.mjs";
@@ -160,4 +160,37 @@ test("a CRD's verdict is cached with everything it depends on: the release, the 
   const rules = relaxed.json.diagnostics.map((d) => d.rule);
   assert.ok(!rules.includes("resource-crd-invalid") && rules.includes("resource-schema-invalid"), rules.join(", "));
   assert.equal(files(join(cache, "crd-verdict")).length, 3);
+});
+
+test("a --crd file an earlier run indexed is known by its place, size and times: not read until a resource needs it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crdlint-cache-"));
+  const cache = join(dir, "cache");
+  writeFileSync(join(dir, "crds.yaml"), `${crontab}---\n${other}`);
+  writeFileSync(
+    join(dir, "cr.yaml"),
+    "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata: {name: c}\nspec: {cronSpec: 5, image: x}\n",
+  );
+  const args = ["validate", "--crd", "crds.yaml", "cr.yaml", "-f", "json"];
+  const env = { CRDLINT_CACHE_DIR: cache };
+  const cold = crdlint(args, { cwd: dir, env });
+  const index = files(join(cache, "crd-file-index"));
+  assert.equal(index.length, 1, "the CRD file is indexed");
+  assert.equal(crdlint(args, { cwd: dir, env }).stdout, cold.stdout);
+  // The index is what a warm run registers from: one that says the file holds another kind is believed.
+  const saved = readFileSync(index[0], "utf8");
+  writeFileSync(index[0], saved.replaceAll('"CronTab"', '"Elsewhere"'));
+  assert.deepEqual(
+    crdlint(args, { cwd: dir, env }).json.diagnostics.map((d) => d.rule),
+    ["resource-kind-not-found"],
+  );
+  writeFileSync(index[0], saved);
+  // A change of the file is seen even when its size and modification time are put back (its change time moves).
+  const path = join(dir, "crds.yaml");
+  const before = statSync(path);
+  writeFileSync(path, readFileSync(path, "utf8").replace("type: string", "type: number"));
+  utimesSync(path, before.atime, before.mtime);
+  assert.equal(statSync(path).size, before.size);
+  const changed = crdlint(args, { cwd: dir, env });
+  assert.notEqual(changed.stdout, cold.stdout);
+  assert.equal(changed.stdout, crdlint([...args, "--no-cache"], { cwd: dir, env }).stdout);
 });
