@@ -143,18 +143,18 @@ export class Memo {
     const v = make();
     if (touch?.touched) this.releaseBoundFor.add(key);
     if (touch) touch.touched ||= before;
-    let m = this.perObject.get(key);
-    if (!m) {
-      m = new WeakMap();
-      this.perObject.set(key, m);
-    }
-    m.set(owner, v);
+    this.store(key, owner, v);
     return v;
   }
 
   setFor<T>(key: MemoKey<T>, owner: object, value: T): void {
     if (this.touch?.touched) this.releaseBoundFor.add(key);
     else if (this.touch) this.pendingFor.push(key);
+    this.store(key, owner, value);
+  }
+
+  /** Files a per-owner value in this memo's own map of the key. */
+  private store<T>(key: MemoKey<T>, owner: object, value: T): void {
     let m = this.perObject.get(key);
     if (!m) {
       m = new WeakMap();

@@ -509,21 +509,7 @@ class Engine implements Linter {
       }
       touch.touched = false;
       const captured: Report[] = [];
-      let failed = false;
-      this.guard(
-        rule,
-        () => {
-          try {
-            rule.check!(makeCtx(rule, "crd", out, captured));
-          } catch (e) {
-            failed = true;
-            throw e;
-          }
-        },
-        out,
-        document,
-        object,
-      );
+      const failed = !this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out, captured)), out, document, object);
       memo.settle();
       if (book && !replaying) book.crdRecords.set(rule.id, touch.touched || failed ? null : captured);
     }
@@ -700,21 +686,7 @@ class Engine implements Linter {
         }
         state.touch.touched = false;
         state.captured = undefined;
-        let failed = false;
-        this.guard(
-          rule,
-          () => {
-            try {
-              rule.checkSchema!(ctxs[i]!);
-            } catch (e) {
-              failed = true;
-              throw e;
-            }
-          },
-          out,
-          document,
-          object,
-        );
+        const failed = !this.guard(rule, () => rule.checkSchema!(ctxs[i]!), out, document, object);
         (state.memo ?? shared.memo).settle();
         if (recording) records[i]!.schema = state.touch.touched || failed ? null : (state.captured ?? NOTHING);
       }
@@ -879,17 +851,20 @@ class Engine implements Linter {
     });
   }
 
+  /** Runs a rule hook; a throw becomes an internal-error diagnostic. Returns whether the hook completed. */
   private guard(
     rule: Rule,
     fn: () => void,
     sink: RawDiagnostic[],
     document: LoadedDocument,
     object: string | null,
-  ): void {
+  ): boolean {
     try {
       fn();
+      return true;
     } catch (e) {
       this.internalError(rule, e, sink, document, object);
+      return false;
     }
   }
 

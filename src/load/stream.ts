@@ -38,7 +38,7 @@ async function* lines(file: string, options: { cwd: string; text?: string }): As
 }
 
 /** Files up to this size are read whole (inputs are capped by --max-file-size, 32 MiB by default). */
-const WHOLE_FILE_BYTES = 64 * 1024 * 1024;
+export const WHOLE_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Document chunks of one input, in order: `options.text` when given (standard input, a pipe: read once, before),
@@ -77,12 +77,9 @@ export async function* readDocumentChunks(
   if (buf.length > 0) yield { text: buf.join("\n") + "\n", line: first };
 }
 
-/**
- * The chunks readDocumentChunks yields for a file of `bytes` bytes read whole (its text), or null for a file it reads
- * line by line (larger than WHOLE_FILE_BYTES).
- */
-export function wholeFileChunks(raw: string, bytes: number): DocumentChunk[] | null {
-  return bytes <= WHOLE_FILE_BYTES ? [...chunksOf(raw)] : null;
+/** The chunks readDocumentChunks yields for a file of at most WHOLE_FILE_BYTES, from its text. */
+export function wholeFileChunks(raw: string): DocumentChunk[] {
+  return [...chunksOf(raw)];
 }
 
 /** The chunks of a whole file's text: what the line-by-line reading gives, found with indexOf. */

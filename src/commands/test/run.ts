@@ -29,7 +29,7 @@ import type {
   TestRunResult,
   TestStep,
 } from "../../diagnostics/test-result.js";
-import { formatReleases } from "../../k8s/version.js";
+import { describeReleases, formatReleases } from "../../k8s/version.js";
 import { fieldErrorText, TestApiserver, type Answer, type ApiserverContext } from "./apiserver.js";
 import { comparable, objectYaml, sameValue, unifiedDiff } from "./compare.js";
 import { isOpenshiftSuite, openshiftReadContext, readOpenshiftSuite } from "./openshift.js";
@@ -380,7 +380,7 @@ export class TestRun {
         others.push(await this.release(minor));
     for (const { result, run, c } of this.failing) {
       const passing = others.filter((r) => !this.runCase(run, c, r).failure).map((r) => r.minor);
-      if (passing.length > 0) result.failure!.passesAt = condense(passing);
+      if (passing.length > 0) result.failure!.passesAt = describeReleases(passing);
     }
   }
 
@@ -673,18 +673,6 @@ function withoutMetadata(o: JsonObject): JsonObject {
 
 function describeFieldError(e: { field: string; type?: string; message?: string }): string {
   return [e.field, e.type, e.message].filter((x) => x !== undefined).join(": ");
-}
-
-/** "1.25–1.30, 1.33" from sorted minors. */
-export function condense(minors: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < minors.length;) {
-    let j = i;
-    while (j + 1 < minors.length && minors[j + 1] === minors[j]! + 1) j++;
-    parts.push(i === j ? `1.${minors[i]}` : `1.${minors[i]}–1.${minors[j]}`);
-    i = j + 1;
-  }
-  return parts.join(", ");
 }
 
 /** The error text a suite expects: the field errors, without the kind and the generated name before them. */

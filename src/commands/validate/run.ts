@@ -45,7 +45,7 @@ import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
-import { wholeFileChunks } from "../../load/stream.js";
+import { WHOLE_FILE_BYTES, wholeFileChunks } from "../../load/stream.js";
 import { loadText } from "../../load/document.js";
 import {
   documentsOf,
@@ -232,7 +232,7 @@ export class ValidateRun {
     if (stated && indexed) {
       let chunks: string[] | null = null;
       const textOf = (n: number): string => {
-        chunks ??= (wholeFileChunks(readFileSync(stated.path, "utf8"), stated.size) ?? []).map((c) => c.text);
+        chunks ??= wholeFileChunks(readFileSync(stated.path, "utf8")).map((c) => c.text);
         return chunks[n] ?? "";
       };
       for (const c of indexed) this.registerIndexed(file, { ...c, text: () => textOf(c.chunk) }, c.index);
@@ -331,15 +331,17 @@ export class ValidateRun {
 
   /**
    * The file index's key: the file's place and what its metadata says of its content (size, modification and change
-   * times, inode), as ESLint's and git's caches trust them; null for a file that is not a regular file.
+   * times, inode), as ESLint's and git's caches trust them; null for a file that is not a regular file, or is read
+   * line by line.
    */
-  private statKey(file: string): { key: string; path: string; size: number } | null {
+  private statKey(file: string): { key: string; path: string } | null {
     const path = resolve(this.cwd, file);
     try {
       const st = statSync(path, { bigint: true });
-      if (!st.isFile()) return null;
+      // A larger file is read line by line, not cut from its whole text as the index's reader does.
+      if (!st.isFile() || st.size > WHOLE_FILE_BYTES) return null;
       const key = this.cache!.key(path, String(st.size), String(st.mtimeNs), String(st.ctimeNs), String(st.ino));
-      return { key, path, size: Number(st.size) };
+      return { key, path };
     } catch {
       return null;
     }
