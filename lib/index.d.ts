@@ -461,6 +461,8 @@ declare class Memo {
 	 */
 	computeFor<T>(key: MemoKey<T>, owner: object, make: () => T): T;
 	setFor<T>(key: MemoKey<T>, owner: object, value: T): void;
+	/** Files a per-owner value in this memo's own map of the key. */
+	private store;
 }
 export type Junctor = "allOf" | "anyOf" | "oneOf" | "not";
 /** How a node was reached from its parent. */
