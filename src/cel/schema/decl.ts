@@ -275,7 +275,8 @@ class ObjectDecl implements DeclType {
     this.cel = { kind: "object", name: "object", decl: this };
     this.unconvertibleObject =
       !profileFlags(profile).emptyObjectValues &&
-      (effective["properties"] === undefined || effective["properties"] === null) &&
+      // NewStructural keeps properties only when there are some: `properties: {}` is none.
+      !(isPlainObject(effective["properties"]) && Object.keys(effective["properties"]).length > 0) &&
       effective["x-kubernetes-embedded-resource"] !== true &&
       effective["x-kubernetes-preserve-unknown-fields"] !== true;
   }
