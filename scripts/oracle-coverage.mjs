@@ -5,7 +5,7 @@
 // kube-openapi's validators, sigs.k8s.io/yaml), sends it the cases every family generates, and prints the statements
 // reached per package and the functions left short, as markdown (docs/oracle-coverage.md is its output).
 //
-//   node scripts/oracle-coverage.mjs [--release 1.37] [--cases N] [--seed S] [--out FILE]
+//   node scripts/oracle-coverage.mjs [--release 1.37] [--cases N] [--seed S] [--family NAME]... [--out FILE] [--profile FILE]
 //
 // Needs Go (as scripts/build-oracle.mjs) and dist/ (npm run build:dist): the generators use crdlint to pick cases.
 import { spawnSync } from "node:child_process";
@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     seed: { type: "string", default: "1" },
     out: { type: "string" },
     profile: { type: "string" },
+    family: { type: "string", multiple: true },
   },
 });
 const release = args.release;
@@ -81,7 +82,10 @@ process.env.GOCOVERDIR = coverDir;
 const oracle = new Oracle(binary, release);
 const seed = Number(args.seed);
 let sent = 0;
-for (const family of families) {
+// --family: only those families' cases (to see what one family reaches while working on its generator).
+const chosen = args.family?.length ? families.filter((x) => args.family.includes(x.name)) : families;
+if (chosen.length !== (args.family?.length ?? families.length)) die(`unknown family in ${args.family.join(", ")}`);
+for (const family of chosen) {
   const pending = [];
   for (let i = 0; i < perFamily; i++) {
     const c = await family.generate(caseRng(seed, family.name, i), release, i);
@@ -128,7 +132,7 @@ const out = [
   "",
   `Made by \`node scripts/oracle-coverage.mjs --release ${release} --cases ${perFamily} --seed ${seed}\`: the oracle built`,
   "with Go coverage over the packages crdlint reproduces, sent every family's generated cases",
-  `(${families.map((x) => x.name).join(", ")}; ${sent} requests).`,
+  `(${chosen.map((x) => x.name).join(", ")}; ${sent} requests).`,
   "",
   "The scope is the code crdlint reproduces: every function of these packages except those",
   "`test/oracle/coverage-scope.yaml` puts out of scope, each with its reason (listed at the end).",
