@@ -189,6 +189,11 @@ export const RELEASE_BEHAVIOURS = {
     what: "CRDValidationRatcheting on by default: an update's unchanged invalid values pass, and optionalOldSelf is kept",
     upstream: "kubernetes/apiextensions-apiserver:pkg/features/kube_features.go (CRDValidationRatcheting)",
   },
+  celBlockedByUnsupportedValue: {
+    since: 29,
+    what: "an Unsupported value (enum) error blocks a custom resource's CEL rules, as Required, Too long, Too many and a wrong type do (before: the rules ran)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (hasBlockingErr)",
+  },
   customResourceFinalizerWarnings: {
     since: 29,
     what: "a custom resource's create or update warns about the finalizer names it adds that are not domain-qualified (1.28's strategy warns about nothing)",

@@ -228,10 +228,15 @@ function schemaFacts(schema: Schema): SchemaFacts {
 const isTypeInvalid = (e: ValueError): boolean =>
   e.type === "Invalid value" && e.message.includes(" in body must be of type ");
 
-const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required value", "Too long", "Too many"]);
+const BLOCKING: ReadonlySet<string> = new Set(["Required value", "Too long", "Too many"]);
 
-function isBlocking(e: ValueError): boolean {
-  return BLOCKING.has(e.type) || isTypeInvalid(e);
+/** Whether an error keeps the apiserver from evaluating the object's CEL rules (hasBlockingErr at that release). */
+function isBlocking(e: ValueError, minor: number): boolean {
+  return (
+    BLOCKING.has(e.type) ||
+    isTypeInvalid(e) ||
+    (e.type === "Unsupported value" && releaseHas(minor, "celBlockedByUnsupportedValue"))
+  );
 }
 
 /** A CEL rule that failed to evaluate (no matching overload, a missing key, a bad conversion), as the apiserver words it. */
@@ -580,7 +585,7 @@ class VersionValidator implements ResourceValidator {
     let celFindings: ResourceFinding[] = [];
     let celSkipped = false;
     if (options.cel) {
-      if (before.some(isBlocking)) celSkipped = true;
+      if (before.some((e) => isBlocking(e, this.minor))) celSkipped = true;
       else celFindings = options.cel.validate(object, old, coverage === undefined ? undefined : { coverage });
     }
     const found = new Map<ValueError, ResourceFinding>();
@@ -604,7 +609,7 @@ class VersionValidator implements ResourceValidator {
       // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
       // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
       // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
-      const blocker = found.get(before.find(isBlocking)!)!;
+      const blocker = found.get(before.find((e) => isBlocking(e, this.minor))!)!;
       for (const f of options.cel.validate(object, old, { coverage: null }))
         if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
     }
