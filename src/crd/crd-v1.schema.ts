@@ -248,6 +248,47 @@ export function fieldApplies(field: GoField, minor: number): boolean {
   return inReleaseRange(minor, field.since, field.until);
 }
 
+/**
+ * The fields with a `since` or `until` that a CRD object sets, where they are fields of the Go type (a schema property
+ * named like one is not): decoders of releases that agree on these fields decode the object alike.
+ */
+export function releaseBoundFieldsOf(crd: unknown): GoField[] {
+  const out = new Set<GoField>();
+  const walk = (t: GoType, v: unknown): void => {
+    if (typeof v !== "object" || v === null) return;
+    switch (t.kind) {
+      case "struct":
+        if (Array.isArray(v)) return;
+        for (const k in v) {
+          const field = t.fields[k];
+          if (field === undefined) continue;
+          if (field.since !== undefined || field.until !== undefined) out.add(field);
+          walk(field.type, (v as Record<string, unknown>)[k]);
+        }
+        return;
+      case "slice":
+        if (Array.isArray(v)) for (const x of v) walk(t.elem, x);
+        return;
+      case "map":
+        if (!Array.isArray(v)) for (const k in v) walk(t.elem, (v as Record<string, unknown>)[k]);
+        return;
+      case "props":
+      case "propsOrBool":
+      case "propsOrStringArray":
+        walk(JSON_SCHEMA_PROPS, v);
+        return;
+      case "propsOrArray":
+        if (Array.isArray(v)) for (const x of v) walk(JSON_SCHEMA_PROPS, x);
+        else walk(JSON_SCHEMA_PROPS, v);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(CUSTOM_RESOURCE_DEFINITION, crd);
+  return [...out];
+}
+
 /** The first Kubernetes minor whose v1.ValidationRule (an x-kubernetes-validations entry) has the field. */
 export function validationRuleFieldSince(name: string): number | undefined {
   return validationRule.kind === "struct" ? validationRule.fields[name]?.since : undefined;

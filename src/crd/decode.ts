@@ -20,7 +20,9 @@ import {
   JSON_SCHEMA_PROPS,
   fieldApplies,
   goTypeName,
+  releaseBoundFieldsOf,
   schemaBandStart,
+  type GoField,
   type GoType,
 } from "./crd-v1.schema.js";
 import { base64ErrorOffset, rfc3339Error } from "./go-formats.js";
@@ -73,23 +75,37 @@ interface GeneratedValidator {
 export async function createDecoder(minor: number = NEWEST_KUBERNETES_MINOR, shared?: DecodedByBand): Promise<Decoder> {
   const band = schemaBandStart(minor);
   const { validate } = (await import(`./decoders/v1-${band}.js`)) as { validate: GeneratedValidator };
-  let known = shared?.get(band);
-  if (shared && !known) shared.set(band, (known = new WeakMap()));
   return {
     minor,
     decode(crd: unknown): DecodeIssue[] {
-      const kept = typeof crd === "object" && crd !== null ? known?.get(crd) : undefined;
-      const errors =
-        kept !== undefined ? kept : validate(crd) ? null : ([...(validate.errors ?? [])] as readonly ValidationError[]);
-      if (kept === undefined && known && typeof crd === "object" && crd !== null) known.set(crd, errors);
-      // The texts name the release (a field newer than it): they are made per release, the verdict per band.
+      let errors: readonly ValidationError[] | null | undefined;
+      if (shared && typeof crd === "object" && crd !== null) {
+        // Bands differ only in the fields a release adds or drops: releases that agree on those the object sets
+        // decode it alike, so a run over several releases decodes most CRDs once.
+        let kept = shared.get(crd);
+        if (!kept) shared.set(crd, (kept = { fields: releaseBoundFieldsOf(crd), verdicts: new Map() }));
+        const key = kept.fields.map((f) => (fieldApplies(f, minor) ? "1" : "0")).join("");
+        errors = kept.verdicts.get(key);
+        if (errors === undefined) kept.verdicts.set(key, (errors = verdict(validate, crd)));
+      } else errors = verdict(validate, crd);
+      // The texts name the release (a field newer than it): they are made per release, the verdict is shared.
       return errors === null ? [] : mapErrors(crd, errors, minor);
     },
   };
 }
 
-/** The decoders' verdicts on CRD objects, per schema band: null where the object decodes, else the validator's errors. */
-export type DecodedByBand = Map<number, WeakMap<object, readonly ValidationError[] | null>>;
+function verdict(validate: GeneratedValidator, crd: unknown): readonly ValidationError[] | null {
+  return validate(crd) ? null : [...(validate.errors ?? [])];
+}
+
+/**
+ * The decoders' verdicts on CRD objects, shared by the releases of a run: per object, the release-bound fields it sets
+ * and a verdict per combination of those fields' presence (null where the object decodes, else the validator's errors).
+ */
+export type DecodedByBand = WeakMap<
+  object,
+  { fields: readonly GoField[]; verdicts: Map<string, readonly ValidationError[] | null> }
+>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // ajv error → path, kind and the Go decoder's text

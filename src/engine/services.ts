@@ -5,15 +5,15 @@ import { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
 import { SchemaValidatorCache } from "../values/value.js";
 
 /**
- * What the engines of a run over several releases share: the strict decoder's verdict on each CRD object, per decoder
- * (releases of one schema band decode alike), so each band decodes a CRD once.
+ * What the engines of a run over several releases share: the strict decoder's verdict on each CRD object (releases
+ * that agree on the fields the object sets decode it alike), so most CRDs are decoded once.
  */
 export interface ReleaseShared {
   readonly decoded: DecodedByBand;
 }
 
 export function createReleaseShared(): ReleaseShared {
-  return { decoded: new Map() };
+  return { decoded: new WeakMap() };
 }
 
 export async function loadServices(minor: number, shared?: ReleaseShared): Promise<EngineServices> {

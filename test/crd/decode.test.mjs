@@ -258,3 +258,39 @@ test("every supported release has a generated decoder, and each knows its own fi
     assert.deepEqual(simple(d.decode(c)).length, minor >= 23 ? 0 : 1, `1.${minor}`);
   }
 });
+
+test("the release-bound fields a CRD sets are found where they are fields, not where a schema names a property so", async () => {
+  const { releaseBoundFieldsOf } = await import("../../dist/crd/crd-v1.schema.js");
+  const plain = crd({ type: "object", properties: { observedGeneration: { type: "integer" }, selectableFields: {} } });
+  assert.equal(releaseBoundFieldsOf(plain).length, 0);
+  const rich = crd(
+    {
+      type: "object",
+      properties: {
+        a: {
+          type: "array",
+          items: { type: "string", "x-kubernetes-validations": [{ rule: "true", optionalOldSelf: true }] },
+        },
+      },
+    },
+    (c) => {
+      c.spec.versions[0].selectableFields = [{ jsonPath: ".a" }];
+      c.status = { conditions: [{ type: "Established", status: "True", observedGeneration: 1 }] };
+    },
+  );
+  assert.equal(releaseBoundFieldsOf(rich).length, 4); // x-kubernetes-validations, optionalOldSelf, selectableFields, observedGeneration
+});
+
+test("releases sharing decoder verdicts still answer each at its own release", async () => {
+  const { createReleaseShared } = await import("../../dist/engine/services.js");
+  const shared = createReleaseShared();
+  const withField = crd({ type: "object" }, (c) => (c.spec.versions[0].selectableFields = [{ jsonPath: ".spec.a" }]));
+  const without = crd();
+  const at = async (minor, c) => simple((await createDecoder(minor, shared.decoded)).decode(c));
+  // Newest first, so that an older release cannot lean on a verdict made for it.
+  assert.deepEqual(await at(37, withField), []);
+  assert.deepEqual(await at(35, withField), []);
+  assert.match((await at(29, withField)).join("\n"), /unknown-field spec\.versions\[0\]\.selectableFields/);
+  assert.deepEqual(await at(30, withField), []);
+  for (const minor of [37, 29, 28]) assert.deepEqual(await at(minor, without), []);
+});
