@@ -7,9 +7,10 @@
  * It reads block mappings and sequences; plain scalars over several lines; single- and double-quoted scalars over
  * several lines; literal and folded block scalars (clip and strip chomping, indentation indicators); one-line flow
  * collections; comments and `---` separators. Anything else — anchors, aliases, tags, keep chomping, complex or
- * duplicate or non-string keys, tabs in indentation, CR line ends, control characters, `...`, directives, the comment
- * placements whose effect on ranges is not modelled — makes `load` return null, and the caller uses the full loader,
- * which also reports the problems. So the fast path never has problems of its own to report: a text it accepts is one
+ * duplicate or non-string keys, tabs in indentation, CR line ends, control characters, `...`, directives — makes
+ * `load` return null, and the caller uses the full loader, which also reports the problems. A document with a comment
+ * placement whose effect on ranges is not modelled keeps the values read here and locates with the full loader, which
+ * reads the text only when something in it is located. So the fast path never has problems of its own to report: a text it accepts is one
  * the full loader reads without any. test/load/fast-load.test.mjs holds the two to the same output.
  *
  * Ranges follow the `yaml` library's node ranges as the full loader uses them (key start to value end): a block
@@ -115,6 +116,12 @@ class Reader {
   private pos = 0;
   private limit = 0;
   private children = new Map<object, Children>();
+  /**
+   * The document has a comment where this reader does not model how it moves the end of a collection: its values
+   * are right, its ranges are the full loader's (read only when something is located in it, which a valid resource
+   * never needs).
+   */
+  private rangesFromFullLoader = false;
   /** The range of the value just read, and its last line (where a collection's end is measured from). */
   private vStart = 0;
   private vEnd = 0;
@@ -249,6 +256,7 @@ class Reader {
 
   private document(index: number, from: number, to: number, fullText: () => LoadedText): LoadedDocument {
     this.children = new Map();
+    this.rangesFromFullLoader = false;
     this.limit = to;
     this.pos = from;
     this.skipInsignificant();
@@ -274,6 +282,23 @@ class Reader {
     const lineOf = this.lineLocator();
     const range = (s: number, e: number): SourceRange => ({ start: lineOf(s), end: lineOf(e) });
     const fullDocument = (): LoadedDocument | undefined => fullText().documents.find((d) => d.index === index);
+    if (this.rangesFromFullLoader) {
+      const full = (): LoadedDocument => {
+        const d = fullDocument();
+        // The full loader reads the same documents (test/load/fast-load.test.mjs); should it not, say so loudly.
+        if (!d) throw new Error(`the full loader has no document ${index} where the fast loader read one`);
+        return d;
+      };
+      return {
+        index,
+        value,
+        locate: (path) => full().locate(path),
+        locateInString: (path, offset) => full().locateInString(path, offset),
+        get rangeOfDocument() {
+          return full().rangeOfDocument;
+        },
+      };
+    }
     const text = this.text;
     const child = (cur: unknown, seg: string | number): { value: unknown; offsets: number[]; i: number } | null => {
       if (typeof cur !== "object" || cur === null) return null;
@@ -363,10 +388,10 @@ class Reader {
     // else is the full loader's to read.
     let j = lastLine + 1;
     for (; j < this.limit && this.kinds[j] !== CONTENT; j++)
-      if (this.kinds[j] === COMMENT && (lastOpen || this.indents[j]! >= indent)) throw new Unsupported();
+      if (this.kinds[j] === COMMENT && (lastOpen || this.indents[j]! >= indent)) this.rangesFromFullLoader = true;
     if (lastOpen) {
       // Ending with an empty value, the collection ends where that value sits, unless a comment inside it moves it.
-      if (this.commentsBefore[lastLine + 1]! > this.commentsBefore[firstLine]!) throw new Unsupported();
+      if (this.commentsBefore[lastLine + 1]! > this.commentsBefore[firstLine]!) this.rangesFromFullLoader = true;
       this.vEnd = lastEnd;
     } else this.vEnd = this.lineEnd(lastLine);
   }

@@ -67,6 +67,8 @@ interface CrdPlace {
   column: number;
   text: string;
   lineOffset: number;
+  /** The cache's key of the chunk's text (null without a cache): what the CRD's verdict is filed under. */
+  digest(): string | null;
 }
 
 type Crd = RegisteredCrd<CrdPlace>;
@@ -113,11 +115,12 @@ function asChunkIndex(v: unknown): ChunkIndex | null {
 /** The cache's kind of entry: a --crd file's chunks and what they hold, filed under the file's place, size and times. */
 const FILE_INDEX = "crd-file-index";
 
-/** A chunk of a file: where it starts (line, first document) and what it holds. */
+/** A chunk of a file: where it starts (line, first document), its text's key in the cache, and what it holds. */
 interface FileChunk {
   chunk: number;
   line: number;
   firstDocument: number;
+  digest: string;
   index: ChunkIndex;
 }
 
@@ -126,9 +129,25 @@ function asFileIndex(v: unknown): FileChunk[] | null {
   if (!Array.isArray(v)) return null;
   for (const c of v as unknown[]) {
     if (!isObject(c) || typeof c.chunk !== "number" || typeof c.line !== "number") return null;
-    if (typeof c.firstDocument !== "number" || !asChunkIndex(c.index)) return null;
+    if (typeof c.firstDocument !== "number" || typeof c.digest !== "string" || !asChunkIndex(c.index)) return null;
   }
   return v as FileChunk[];
+}
+
+/**
+ * The cache's kind of entry: a CRD object of a chunk, as the loader read it, filed under the chunk's key, document and
+ * list prefix. Reading it back is a JSON parse: the CRD files a run's resources need are neither read nor parsed again.
+ */
+const CRD_OBJECT = "crd-object";
+
+/** Whether JSON gives the value back as it is (no -0, non-finite number or value JSON has no form for). */
+function jsonExact(v: unknown): boolean {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+  if (typeof v === "number") return Number.isFinite(v) && !Object.is(v, -0);
+  if (Array.isArray(v)) return v.every(jsonExact);
+  if (!isObject(v) || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  for (const k in v) if (k === "__proto__" || !jsonExact(v[k])) return false;
+  return true;
 }
 
 /** A run's counters, zero, in the summary's order. */
@@ -235,7 +254,8 @@ export class ValidateRun {
         chunks ??= wholeFileChunks(readFileSync(stated.path, "utf8")).map((c) => c.text);
         return chunks[n] ?? "";
       };
-      for (const c of indexed) this.registerIndexed(file, { ...c, text: () => textOf(c.chunk) }, c.index);
+      for (const c of indexed)
+        this.registerIndexed(file, { ...c, text: () => textOf(c.chunk), digest: () => c.digest }, c.index);
       return;
     }
     const input = await this.open(file);
@@ -247,11 +267,12 @@ export class ValidateRun {
     let fileChunks: FileChunk[] | null = stated ? [] : null;
     // A chunk with `{{` is read each time: whether it is a template depends on where the file is (a chart's templates/).
     const skip = (c: RawChunk): number | null => {
-      if (c.text.includes("{{")) return null;
-      const index = cache ? asChunkIndex(cache.get(CHUNK_INDEX, cache.key(c.text))) : null;
+      if (c.text.includes("{{") || !cache) return null;
+      const digest = cache.key(c.text);
+      const index = asChunkIndex(cache.get(CHUNK_INDEX, digest));
       if (!index) return null;
-      this.registerIndexed(file, { ...c, text: () => c.text }, index);
-      fileChunks?.push({ chunk: c.chunk, line: c.line, firstDocument: c.firstDocument, index });
+      this.registerIndexed(file, { ...c, text: () => c.text, digest: () => digest }, index);
+      fileChunks?.push({ chunk: c.chunk, line: c.line, firstDocument: c.firstDocument, digest, index });
       return index.documents;
     };
     // The chunk being read, as the cache will file it once all its documents are seen.
@@ -262,16 +283,18 @@ export class ValidateRun {
       index: ChunkIndex;
       line: number;
       firstDocument: number | null;
+      digest: () => string | null;
     } | null;
     const filed = (): void => {
       if (!reading) return;
       const { chunk, text, index, line, firstDocument } = reading;
-      if (!reading.clean || text.includes("{{") || firstDocument === null) {
+      const digest = reading.digest();
+      if (!reading.clean || text.includes("{{") || firstDocument === null || digest === null) {
         fileChunks = null;
         if (!reading.clean) return;
-      } else fileChunks?.push({ chunk, line, firstDocument, index });
+      } else fileChunks?.push({ chunk, line, firstDocument, digest, index });
       if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
-      if (!text.includes("{{")) cache?.set(CHUNK_INDEX, cache.key(text), index);
+      if (!text.includes("{{") && digest !== null) cache?.set(CHUNK_INDEX, digest, index);
     };
     for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts, skip)) {
       if (d.template) {
@@ -285,13 +308,16 @@ export class ValidateRun {
       }
       if (reading?.chunk !== d.chunk) {
         filed();
+        const text = d.text;
+        let digest: string | null | undefined;
         reading = {
           chunk: d.chunk,
-          text: d.text,
+          text,
           clean: d.problems.length === 0,
           index: { documents: 0, counted: 0, crdOnly: true, crds: [] },
           line: d.lineOffset + 1,
           firstDocument: d.located ? d.located.index - d.located.doc.index : null,
+          digest: () => (digest === undefined ? (digest = cache ? cache.key(text) : null) : digest),
         };
       }
       if (!d.located) {
@@ -322,6 +348,7 @@ export class ValidateRun {
           column: r.start.column,
           text: d.text,
           lineOffset: d.located.lineOffset,
+          digest: reading.digest,
         });
       }
     }
@@ -350,7 +377,7 @@ export class ValidateRun {
   /** The CRDs of a chunk the cache knows, registered to be read when a resource first needs one. */
   private registerIndexed(
     file: string,
-    c: { chunk: number; line: number; firstDocument: number; text: () => string },
+    c: { chunk: number; line: number; firstDocument: number; text: () => string; digest: () => string },
     index: ChunkIndex,
   ): void {
     if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${c.chunk}`, index);
@@ -377,13 +404,20 @@ export class ValidateRun {
             return c.text();
           },
           lineOffset,
+          digest: c.digest,
         },
         load: () => {
+          const cache = this.cache;
+          const key = cache?.key("object", c.digest(), String(crd.document), JSON.stringify(crd.prefix));
+          const kept = key ? cache!.get(CRD_OBJECT, key) : undefined;
+          if (isCrd(kept)) return kept;
           const text = c.text();
           const loaded = this.fast.load(text) ?? loadText(text);
           const doc = loaded.documents.find((x) => x.index === crd.document);
           const found = doc ? objectsOf([doc]).objects.find((o) => o.prefix.join(".") === crd.prefix.join(".")) : null;
-          return found && isCrd(found.value) ? found.value : null;
+          if (!found || !isCrd(found.value)) return null;
+          if (key && jsonExact(found.value)) cache!.set(CRD_OBJECT, key, found.value);
+          return found.value;
         },
       });
     }
@@ -588,7 +622,7 @@ export class ValidateRun {
         applyMethod: this.options.applyMethod ?? null,
         gates: this.options.apiserverGates === true,
       }),
-      place.text,
+      place.digest() ?? "",
     );
     let found = key ? asDiagnostics(cache!.get(CRD_VERDICT, key)) : null;
     if (!found) {

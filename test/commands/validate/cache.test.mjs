@@ -65,6 +65,14 @@ test("a second run with the cache answers byte for byte as the first, and as a r
   for (const f of files(cache)) writeFileSync(f, "{not json");
   const damaged = crdlint(args, { cwd: dir, env });
   assert.equal(damaged.stdout, cold.stdout);
+  // A CRD object is filed when a resource needs it through the file index: the next run reads it, finds it damaged,
+  // parses the CRD again and files it anew.
+  const again = crdlint(args, { cwd: dir, env });
+  assert.equal(again.stdout, cold.stdout);
+  assert.ok(
+    files(cache).some((f) => f.includes("crd-object")),
+    "the CRD objects resources need are filed",
+  );
   assert.ok(files(cache).every((f) => /^(\{"|\[)/.test(readFileSync(f, "utf8"))));
 });
 
