@@ -1,6 +1,7 @@
 // CEL cost: each x-kubernetes-validations rule's and messageExpression's estimated cost and cardinality as
 // `crdlint cost` reports them vs the apiextensions CEL compiler's results (the oracle's cel-cost op).
 import { cost } from "../../../dist/index.js";
+import { validationRuleHas } from "../../../dist/crd/crd-v1.schema.js";
 import { genCelCrd } from "../gen-crd.mjs";
 import { shrinkJson } from "../shrink-json.mjs";
 import { JsonNumber } from "../json.mjs";
@@ -65,6 +66,10 @@ export const celCostFamily = {
       if (mine.has(k) || t.compileError || t.perCall === "0" || schemaErrorBelow(answer, t.field)) continue;
       items.push({ kind: "only-oracle", field: t.field, oracle: `${t.perCall}×${t.maxCardinality}` });
     }
+    // A rule field the release does not have (optionalOldSelf before 1.29) is dropped as the apiserver decodes the CRD:
+    // versions that differ only by it are identical there, and their rules move to spec.validation.
+    const dropped = droppedRuleField(c.crd, Number(release.split(".")[1]));
+    if (dropped) for (const i of items) i.ruleFieldDropped = dropped;
     return { items, mine: [...mine.values()], theirs: [...theirs.values()] };
   },
   *shrink(c) {
@@ -72,3 +77,24 @@ export const celCostFamily = {
   },
   show: text,
 };
+
+/** The first field of an x-kubernetes-validations entry of the CRD that Kubernetes 1.<minor> does not have, if any. */
+function droppedRuleField(value, minor) {
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const d = droppedRuleField(v, minor);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "x-kubernetes-validations" && Array.isArray(v))
+      for (const rule of v)
+        if (typeof rule === "object" && rule !== null)
+          for (const f of Object.keys(rule)) if (!validationRuleHas(f, minor) && ["optionalOldSelf", "fieldPath", "reason", "messageExpression"].includes(f)) return f;
+    const d = droppedRuleField(v, minor);
+    if (d) return d;
+  }
+  return null;
+}
