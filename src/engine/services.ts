@@ -6,14 +6,17 @@ import { SchemaValidatorCache } from "../values/value.js";
 
 /**
  * What the engines of a run over several releases share: the strict decoder's verdict on each CRD object (releases
- * that agree on the fields the object sets decode it alike), so most CRDs are decoded once.
+ * that agree on the fields the object sets decode it alike), so most CRDs are decoded once, and what does not depend
+ * on the release.
  */
 export interface ReleaseShared {
   readonly decoded: DecodedByBand;
+  /** Go's regexp syntax verdicts: crdlint reads patterns the same way at every release. */
+  readonly regexSyntax: GoRegexpSyntaxCache;
 }
 
 export function createReleaseShared(): ReleaseShared {
-  return { decoded: new WeakMap() };
+  return { decoded: new WeakMap(), regexSyntax: new GoRegexpSyntaxCache() };
 }
 
 export async function loadServices(minor: number, shared?: ReleaseShared): Promise<EngineServices> {
@@ -56,7 +59,7 @@ export async function loadServices(minor: number, shared?: ReleaseShared): Promi
     decoder: await decodeModule.createDecoder(minor, shared?.decoded),
     celRuntime: runtime,
     // Per-run caches: created here, once per engine, so no module holds state between runs.
-    regexSyntax: new GoRegexpSyntaxCache(),
+    regexSyntax: shared?.regexSyntax ?? new GoRegexpSyntaxCache(),
     schemaValidators: new SchemaValidatorCache(),
   };
 }
