@@ -435,8 +435,9 @@ export const RELEASE_BEHAVIOURS = {
   },
   celCheckerNativeTypes: {
     since: 29,
-    what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), and `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`)",
-    upstream: "google/cel-go:checker/checker.go (checkCall), checker/errors.go (typeDoesNotSupportFieldSelection)",
+    what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`), and an argument of `&&` or `||` that is not a bool is an `expected type 'bool'` error of its own (before: no matching overload for the operator)",
+    upstream:
+      "google/cel-go:checker/checker.go (checkCall, resolveOverload), checker/errors.go (typeDoesNotSupportFieldSelection)",
   },
   celOptionalTypeNamed: {
     since: 31,

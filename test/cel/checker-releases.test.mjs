@@ -46,6 +46,20 @@ test("cel-go before v0.17 (1.28): an undeclared member call is untyped, and the 
   ]);
 });
 
+test("cel-go before v0.17 (1.28): && and || resolve as overloads; from v0.17 each non-bool argument is its own error", () => {
+  const list = { type: "array", items: { type: "string" } };
+  assert.deepEqual(errorsAt(28, list, "1 || true"), ["found no matching overload for '_||_' applied to '(int, bool)'"]);
+  assert.deepEqual(errorsAt(29, list, "1 || true"), ["expected type 'bool' but found 'int'"]);
+  // An untyped undeclared call as an operand (the oracle at 1.28: kubernetes 1.28's cel-go v0.16.1).
+  assert.deepEqual(errorsAt(28, list, "self.size() == 0 || self.includes(self[0])"), [
+    "found no matching overload for '_||_' applied to '(bool, <nil>)'",
+    "undeclared reference to 'includes' (in container '')",
+  ]);
+  assert.deepEqual(errorsAt(29, list, "self.size() == 0 || self.includes(self[0])"), [
+    "undeclared reference to 'includes' (in container '')",
+  ]);
+});
+
 test("cel-go before v0.17 (1.28): field selection on a scalar names its protobuf type text", () => {
   const cases = [
     [{ type: "string" }, "primitive:STRING", "string"],

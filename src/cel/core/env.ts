@@ -42,6 +42,11 @@ export interface CelEnv {
   readonly untypedUndeclaredMemberCalls: boolean;
   /** cel-go before v0.17: `does not support field selection` prints the type's protobuf text (`primitive:STRING`). */
   readonly protoTypeTexts: boolean;
+  /**
+   * cel-go before v0.17: `_&&_` and `_||_` resolve as any overload (`found no matching overload for '_||_' applied to
+   * '(bool, int)'`); from v0.17 each argument that is not a bool is its own `expected type 'bool' but found ...`.
+   */
+  readonly logicalOperatorsAsOverloads: boolean;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -59,6 +64,7 @@ export interface EnvFlags {
   optionalTypeName?: string;
   untypedUndeclaredMemberCalls?: boolean;
   protoTypeTexts?: boolean;
+  logicalOperatorsAsOverloads?: boolean;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -96,6 +102,7 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     optionalTypeName: flags.optionalTypeName ?? "optional_type",
     untypedUndeclaredMemberCalls: flags.untypedUndeclaredMemberCalls === true,
     protoTypeTexts: flags.protoTypeTexts === true,
+    logicalOperatorsAsOverloads: flags.logicalOperatorsAsOverloads === true,
     libraries: new Set(frozen.keys()),
   });
 }

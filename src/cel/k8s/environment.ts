@@ -105,6 +105,7 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     optionalTypeName: releaseHas(minor, "celOptionalTypeNamed") ? "optional_type" : "optional",
     untypedUndeclaredMemberCalls: !releaseHas(minor, "celCheckerNativeTypes"),
     protoTypeTexts: !releaseHas(minor, "celCheckerNativeTypes"),
+    logicalOperatorsAsOverloads: !releaseHas(minor, "celCheckerNativeTypes"),
   });
 }
 

@@ -712,7 +712,7 @@ class Checker {
     let first: OverloadDecl | null = null;
     for (const ov of fn.overloads) {
       if ((!target && ov.member) || (target && !ov.member)) continue;
-      if (fn.name === "_&&_" || fn.name === "_||_") {
+      if ((fn.name === "_&&_" || fn.name === "_||_") && !this.env.logicalOperatorsAsOverloads) {
         let failed = false;
         for (let i = 0; i < argTypes.length; i++) {
           if (!this.isAssignable(argTypes[i]!, BOOL)) {
