@@ -112,16 +112,15 @@ function configClaim(options: LintOptions): ReleaseClaim | undefined {
  * The run's releases when none is asked: every release claimed (the configuration's, and the kubeVersion of each
  * chart the files are in), from the oldest to the newest; undefined when nothing is claimed (the default release).
  */
-export async function claimedRunVersion(paths: readonly string[], options: LintOptions): Promise<string | undefined> {
+export async function claimedRunVersion(
+  paths: readonly string[],
+  options: LintOptions,
+  inputs?: RunInputs,
+): Promise<string | undefined> {
   if (options.kubernetesVersion !== undefined) return undefined;
   const claims: number[] = [...(configClaim(options)?.minors ?? [])];
   const cwd = options.cwd ?? process.cwd();
-  const expanded = await expandInputs(paths.length ? paths : ["."], {
-    cwd,
-    ignore: options.ignore,
-    ignoreBase: options.ignoreBase,
-    stdinFilename: options.stdinFilename,
-  });
+  const expanded = await (inputs ?? runInputs(paths, options)).expanded();
   const layouts: LayoutCache = new Map();
   for (const file of expanded.files) {
     const kubeVersion = chartKubeVersion(file, cwd, layouts);
@@ -135,18 +134,31 @@ export async function claimedRunVersion(paths: readonly string[], options: LintO
   return `1.${from}..1.${to}`;
 }
 
+/** A run's inputs, expanded (globs, directories, ignores) once when first asked: the claim and the lint share the list. */
+export interface RunInputs {
+  expanded(): Promise<Awaited<ReturnType<typeof expandInputs>>>;
+}
+
+export function runInputs(paths: readonly string[], options: LintOptions): RunInputs {
+  let once: ReturnType<typeof expandInputs> | undefined;
+  return {
+    expanded: () =>
+      (once ??= expandInputs(paths.length ? paths : ["."], {
+        cwd: options.cwd ?? process.cwd(),
+        ignore: options.ignore,
+        ignoreBase: options.ignoreBase,
+        stdinFilename: options.stdinFilename,
+      })),
+  };
+}
+
 export async function lintFilesWith(
   linter: Linter,
   paths: readonly string[],
   options: LintOptions,
+  inputs?: RunInputs,
 ): Promise<LintResult> {
-  const cwd = options.cwd ?? process.cwd();
-  const expanded = await expandInputs(paths.length ? paths : ["."], {
-    cwd,
-    ignore: options.ignore,
-    ignoreBase: options.ignoreBase,
-    stdinFilename: options.stdinFilename,
-  });
+  const expanded = await (inputs ?? runInputs(paths, options)).expanded();
   if (expanded.errors.length) throw new UsageError(expanded.errors.join("\n"));
   const files = expanded.files;
   const sink = new DiagnosticSink(linter.severities, {

@@ -1,7 +1,7 @@
 /** `crdlint cost`: every CEL expression's estimated cost per CRD version, with the drivers and a fix for the expensive ones. */
 import { allRules } from "../../rules/index.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
-import { claimedRunVersion, lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import { claimedRunVersion, lintFilesWith, makeLinter, runInputs, type LintOptions } from "../../engine/files.js";
 import type { SchemaCostEstimate, SchemaNotEstimated } from "../../engine/lint.js";
 import { EXPLAIN_FRACTION } from "../../rules/cel-cost/schema-costs.js";
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from "../../cel/index.js";
@@ -24,7 +24,8 @@ export async function estimateCosts(paths: readonly string[], options: LintOptio
     allRules.map((r) => r.id),
   );
   // No release asked: what the project claims (its configuration, its charts' kubeVersion) is the run's range, as in lint.
-  const claimed = await claimedRunVersion(paths, options);
+  const inputs = runInputs(paths, options);
+  const claimed = await claimedRunVersion(paths, options, inputs);
   const facts = new Map<number, SchemaCostEstimate[]>();
   const skipped = new Map<number, SchemaNotEstimated[]>();
   const of = <T>(m: Map<number, T[]>, minor: number): T[] => {
@@ -42,7 +43,7 @@ export async function estimateCosts(paths: readonly string[], options: LintOptio
       else of(skipped, minor).push(r);
     },
   );
-  const lint = await lintFilesWith(linter, paths, options);
+  const lint = await lintFilesWith(linter, paths, options, inputs);
   const limits = { perExpression: STATIC_ESTIMATED_COST_LIMIT, perCRD: STATIC_ESTIMATED_CRD_COST_LIMIT };
   if (!isRangeLinter(linter)) {
     const one = releaseCosts(facts.get(linter.minor) ?? [], skipped.get(linter.minor) ?? []);

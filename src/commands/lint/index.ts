@@ -5,7 +5,14 @@
  */
 import type { LintResult } from "../../diagnostics/index.js";
 import { allRules } from "../../rules/index.js";
-import { claimedRunVersion, lintFilesWith, makeLinter, type LintOptions } from "../../engine/files.js";
+import {
+  claimedRunVersion,
+  lintFilesWith,
+  makeLinter,
+  runInputs,
+  type LintOptions,
+  type RunInputs,
+} from "../../engine/files.js";
 import { isRangeLinter, rangeResult } from "../../engine/range.js";
 import { parseReleaseSpec } from "../../k8s/version.js";
 import type { Linter, TextResult } from "../../engine/lint.js";
@@ -15,18 +22,19 @@ import { runResult } from "../../engine/sink.js";
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
 /** Checks the paths and lint's options (a UsageError names every problem), then builds the run's linter. */
-export async function lintRun(paths: readonly string[], options: LintOptions): Promise<Linter> {
+export async function lintRun(paths: readonly string[], options: LintOptions, inputs?: RunInputs): Promise<Linter> {
   checkPaths(paths);
   checkOptions("lint", options, ruleIds());
   // No release asked: what the project claims (its configuration, its charts' kubeVersion) is the run's range.
   // (An update, lint --against, is judged at the releases asked only.)
-  const claimed = "against" in options ? undefined : await claimedRunVersion(paths, options);
+  const claimed = "against" in options ? undefined : await claimedRunVersion(paths, options, inputs);
   return makeLinter(allRules, claimed ? { ...options, kubernetesVersion: claimed } : options);
 }
 
 /** Lints files, directories and globs (`-` reads stdin). */
 export async function lintFiles(paths: readonly string[], options: LintOptions): Promise<LintResult> {
-  return lintFilesWith(await lintRun(paths, options), paths, options);
+  const inputs = runInputs(paths, options);
+  return lintFilesWith(await lintRun(paths, options, inputs), paths, options, inputs);
 }
 
 /** Lints YAML or JSON text (one or more documents), named `options.file` (default `<text>`). */
