@@ -32,6 +32,9 @@ export default defineRule({
     const s = node.schema;
     if (!((s.additionalProperties === false || isObject(s.additionalProperties)) && mapSize(s.properties) > 0)) return;
     ctx.report({
+      // An error of this node's level (the apiserver appends it here, not in the additionalProperties schema's own
+      // validation): the rules under additionalProperties are still compiled.
+      level: node.path,
       path: node.path.child("additionalProperties"),
       messageId: "additionalpropertiesAndPropertiesAreMutual",
     });
