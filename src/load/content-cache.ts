@@ -6,7 +6,7 @@
  * costs speed.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -38,6 +38,11 @@ export class ContentCache {
 
   private path(kind: string, key: string): string {
     return join(this.dir, kind, key.slice(0, 2), `${key.slice(2)}.json`);
+  }
+
+  /** Whether an entry is filed (readable or not). */
+  has(kind: string, key: string): boolean {
+    return existsSync(this.path(kind, key));
   }
 
   get(kind: string, key: string): unknown {

@@ -69,6 +69,11 @@ interface CrdPlace {
   lineOffset: number;
   /** The cache's key of the chunk's text (null without a cache): what the CRD's verdict is filed under. */
   digest(): string | null;
+  /**
+   * Where the cache files the CRD object (null without a cache), and what this run knows of the entry: read from
+   * there, looked for and absent (or damaged), or not looked for (the CRD was read from its file).
+   */
+  object: { key: () => string | null; entry: "read" | "absent" | "unknown" };
 }
 
 type Crd = RegisteredCrd<CrdPlace>;
@@ -139,6 +144,21 @@ function asFileIndex(v: unknown): FileChunk[] | null {
  * list prefix. Reading it back is a JSON parse: the CRD files a run's resources need are neither read nor parsed again.
  */
 const CRD_OBJECT = "crd-object";
+
+/** The cache key of a CRD object: its chunk's key, its document in the chunk and its place in a list (memoised). */
+function objectKey(
+  cache: ContentCache | null,
+  digest: () => string | null,
+  document: number,
+  prefix: readonly (string | number)[],
+): () => string | null {
+  let key: string | null | undefined;
+  return () => {
+    if (key !== undefined) return key;
+    const d = cache ? digest() : null;
+    return (key = d === null ? null : cache!.key("object", d, String(document), JSON.stringify(prefix)));
+  };
+}
 
 /** Whether JSON gives the value back as it is (no -0, non-finite number or value JSON has no form for). */
 function jsonExact(v: unknown): boolean {
@@ -349,6 +369,7 @@ export class ValidateRun {
           text: d.text,
           lineOffset: d.located.lineOffset,
           digest: reading.digest,
+          object: { key: objectKey(cache, reading.digest, d.located.doc.index, o.prefix), entry: "unknown" },
         });
       }
     }
@@ -390,6 +411,10 @@ export class ValidateRun {
       this.crdDocuments.add(key);
       // A CRD the registry cannot map (no group or kind) is counted, and never looked up.
       if (crd.group === "" || crd.kind === "") continue;
+      const object: CrdPlace["object"] = {
+        key: objectKey(this.cache, c.digest, crd.document, crd.prefix),
+        entry: "unknown",
+      };
       this.registry.addLazy({
         group: crd.group,
         kind: crd.kind,
@@ -405,19 +430,18 @@ export class ValidateRun {
           },
           lineOffset,
           digest: c.digest,
+          object,
         },
         load: () => {
-          const cache = this.cache;
-          const key = cache?.key("object", c.digest(), String(crd.document), JSON.stringify(crd.prefix));
-          const kept = key ? cache!.get(CRD_OBJECT, key) : undefined;
+          const key = object.key();
+          const kept = key ? this.cache!.get(CRD_OBJECT, key) : undefined;
+          object.entry = isCrd(kept) ? "read" : "absent";
           if (isCrd(kept)) return kept;
           const text = c.text();
           const loaded = this.fast.load(text) ?? loadText(text);
           const doc = loaded.documents.find((x) => x.index === crd.document);
           const found = doc ? objectsOf([doc]).objects.find((o) => o.prefix.join(".") === crd.prefix.join(".")) : null;
-          if (!found || !isCrd(found.value)) return null;
-          if (key && jsonExact(found.value)) cache!.set(CRD_OBJECT, key, found.value);
-          return found.value;
+          return found && isCrd(found.value) ? found.value : null;
         },
       });
     }
@@ -611,6 +635,12 @@ export class ValidateRun {
     const { place } = crd;
     // Earlier runs' verdicts, by the chunk's text and all the lint depends on (a CRD's verdict is most of the start).
     const cache = this.cache;
+    // A CRD a resource needs, read from its file this run, is filed for the next: that one reads neither the file nor
+    // its YAML (first use is before any validation reads the object).
+    const { object } = place;
+    const objectKey = object.entry === "read" ? null : object.key();
+    if (objectKey && (object.entry === "absent" || !cache!.has(CRD_OBJECT, objectKey)) && jsonExact(crd.raw))
+      cache!.set(CRD_OBJECT, objectKey, crd.raw);
     const key = cache?.key(
       JSON.stringify({
         minor: this.minor,

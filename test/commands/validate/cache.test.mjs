@@ -48,6 +48,10 @@ test("a second run with the cache answers byte for byte as the first, and as a r
   const cold = crdlint(args, { cwd: dir, env });
   assert.equal(cold.status, 1, cold.stderr);
   assert.ok(files(cache).length >= 2, "the CRD chunks are filed");
+  assert.ok(
+    files(cache).some((f) => f.includes("crd-object")),
+    "the CRD objects resources need are filed at once",
+  );
   const warm = crdlint(args, { cwd: dir, env });
   assert.equal(warm.stdout, cold.stdout);
   assert.equal(warm.status, cold.status);
@@ -65,8 +69,7 @@ test("a second run with the cache answers byte for byte as the first, and as a r
   for (const f of files(cache)) writeFileSync(f, "{not json");
   const damaged = crdlint(args, { cwd: dir, env });
   assert.equal(damaged.stdout, cold.stdout);
-  // A CRD object is filed when a resource needs it through the file index: the next run reads it, finds it damaged,
-  // parses the CRD again and files it anew.
+  // A damaged CRD object is found so when a run reads it through the file index: the CRD is parsed again and filed anew.
   const again = crdlint(args, { cwd: dir, env });
   assert.equal(again.stdout, cold.stdout);
   assert.ok(
