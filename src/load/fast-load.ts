@@ -791,7 +791,12 @@ class Reader {
     if (indent > this.indents[j]!) throw new Unsupported();
     for (let b = this.pos; b < j; b++) if (this.ends[b]! - this.starts[b]! > indent) throw new Unsupported();
     const parts: string[] = [];
-    for (let b = 0; b < leadingBlanks; b++) parts.push("");
+    // Folded: the lines indented more than the block (or starting with a tab), which are not folded.
+    const more: boolean[] = [];
+    for (let b = 0; b < leadingBlanks; b++) {
+      parts.push("");
+      more.push(false);
+    }
     let lastContent = j;
     let blanksAfter = 0;
     for (; j < this.limit; j++) {
@@ -801,14 +806,14 @@ class Reader {
         // A line of spaces only: empty, unless it is longer than the indentation (then it holds spaces).
         if (len > indent) throw new Unsupported();
         parts.push("");
+        more.push(false);
         blanksAfter++;
         continue;
       }
       if (ind < indent) break;
       const s = this.starts[j]! + indent;
-      if (folded && ind > indent) throw new Unsupported(); // more-indented lines fold differently
-      if (t.charCodeAt(s) === 9 && folded) throw new Unsupported();
       parts.push(t.slice(s, this.ends[j]!));
+      more.push(ind > indent || t.charCodeAt(s) === 9);
       lastContent = j;
       blanksAfter = 0;
     }
@@ -816,19 +821,29 @@ class Reader {
     let value: string;
     if (!folded) value = content.join("\n");
     else {
+      // As the `yaml` library folds (compose/resolve-block-scalar.ts): the empty lines before the first content line
+      // are kept; a line break between two plain lines is a space, and around a more-indented line it stays.
       value = "";
-      let emptyRun = 0;
-      let started = false;
-      for (const p of content) {
-        if (p === "") {
-          emptyRun++;
-          continue;
+      let i = 0;
+      for (; i < content.length && content[i] === ""; i++) value += "\n";
+      let sep = "";
+      let prevMore = false;
+      for (; i < content.length; i++) {
+        const p = content[i]!;
+        if (more[i]) {
+          if (sep === " ") sep = "\n";
+          else if (!prevMore && sep === "\n") sep = "\n\n";
+          value += sep + p;
+          sep = "\n";
+          prevMore = true;
+        } else if (p === "") {
+          if (sep === "\n") value += "\n";
+          else sep = "\n";
+        } else {
+          value += sep + p;
+          sep = " ";
+          prevMore = false;
         }
-        if (!started) value += "\n".repeat(emptyRun);
-        else value += emptyRun === 0 ? " " : "\n".repeat(emptyRun);
-        value += p;
-        started = true;
-        emptyRun = 0;
       }
     }
     if (!strip) value += "\n";
