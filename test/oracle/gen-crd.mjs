@@ -135,6 +135,9 @@ export function genSchema(r, depth, opts = {}) {
           if (r.chance(0.7)) typed.apiVersion = str(["v1", "apps/v1", "a/b/c", "", "/v1", "Apps/V1", "v1/"]);
           if (r.chance(0.7)) typed.kind = str(["ConfigMap", "%", "", "my-kind", "1abc", "Kind_X", "K"]);
           if (r.chance(0.3)) typed.metadata = { type: "object", properties: { name: str(["x", "a/b", "..", "UPPER", "a%b"]) } };
+          // TypeMeta typed as something else than a string, and metadata restricting both of its two allowed fields.
+          if (r.chance(0.05)) typed[r.pick(["apiVersion", "kind"])] = { type: r.pick(["integer", "object", "boolean"]) };
+          if (typed.metadata && r.chance(0.2)) typed.metadata.properties.generateName = str(["x-", "a/b-"]);
           s.properties = { ...(s.properties ?? {}), ...typed };
         }
       }
@@ -250,6 +253,48 @@ function aVersion(r, crd) {
   return r.pick(crd.spec.versions ?? [{}]) ?? {};
 }
 
+/**
+ * A value-validation clause for allOf/anyOf/oneOf/not of schema node `s`: mostly what a nested clause may hold (value
+ * validations of fields and items the structural part declares), sometimes what it may not (types, defaults, titles,
+ * nullable, x-kubernetes-* extensions, metadata, additionalProperties) or fields and items the structural part lacks:
+ * the structural checks of nested value validations (schema/validation.go validateNestedValueValidation, complete.go)
+ * and their conversion (convert.go newNestedValueValidation).
+ */
+function nestedClause(r, s, depth = 0) {
+  const props = s?.properties ? Object.keys(s.properties) : [];
+  const c = {};
+  const scalar = () => r.pick([{ minLength: 1 }, { pattern: "^a" }, { maximum: 5 }, { enum: ["a"] }, { format: "date" }, {}]);
+  const forbidden = [
+    () => (c.type = r.pick(["string", "object"])),
+    () => (c.default = r.pick(["x", { a: 1 }])),
+    () => (c.title = "t"),
+    () => (c.description = "d"),
+    () => (c.nullable = true),
+    () => (c["x-kubernetes-preserve-unknown-fields"] = true),
+    () => (c["x-kubernetes-embedded-resource"] = true),
+    () => (c["x-kubernetes-int-or-string"] = true),
+    () => (c["x-kubernetes-list-type"] = "atomic"),
+    () => (c["x-kubernetes-list-map-keys"] = ["a"]),
+    () => (c["x-kubernetes-map-type"] = "atomic"),
+    () => (c["x-kubernetes-validations"] = [{ rule: "true" }]),
+    () => (c.properties = { metadata: scalar() }),
+    () => (c.additionalProperties = r.pick([scalar(), true, false])),
+    () => (c.items = [scalar()]),
+  ];
+  const allowed = [
+    () => (c.required = [r.pick(props.length ? props : ["a"])]),
+    () => (c.properties = { [r.chance(0.8) && props.length ? r.pick(props) : "undeclared"]: depth < 2 && r.chance(0.3) ? nestedClause(r, s?.properties?.[props[0]], depth + 1) : scalar() }),
+    () => (c.items = depth < 2 && r.chance(0.3) ? nestedClause(r, s?.items, depth + 1) : scalar()),
+    () => Object.assign(c, scalar()),
+    () => Object.assign(c, r.pick([{ minProperties: 1 }, { maxItems: 3 }, { uniqueItems: true }, { multipleOf: 2 }])),
+    () => (c.not = depth < 2 ? nestedClause(r, s, depth + 1) : scalar()),
+    () => (c[r.pick(["allOf", "anyOf", "oneOf"])] = depth < 2 ? [nestedClause(r, s, depth + 1)] : [scalar()]),
+  ];
+  r.pick(r.chance(0.6) ? allowed : forbidden)();
+  if (r.chance(0.2)) r.pick(allowed)();
+  return c;
+}
+
 export const MUTATIONS = {
   structural(r, crd) {
     const s = anySchemaNode(r, crd);
@@ -272,6 +317,13 @@ export const MUTATIONS = {
     const s = anySchemaNode(r, crd);
     const f = r.pick([["$ref", "#/definitions/x"], ["$schema", "x"], ["definitions", {}], ["id", "x"], ["uniqueItems", true], ["uniqueItems", false], ["patternProperties", { a: { type: "string" } }], ["dependencies", { a: ["b"] }], ["additionalItems", false], ["externalDocs", { url: "x" }], ["title", "t"], ["readOnly", true], ["writeOnly", true], ["xml", {}], ["discriminator", "x"]]);
     s[f[0]] = f[1];
+    // Containers the structural checks forbid, holding what SchemaHas looks for (a default, an invalid type): the
+    // apiserver walks them to decide whether defaults (and so structural schemas) are required.
+    if (r.chance(0.3)) {
+      const inner = r.pick([{ type: "string", default: "x" }, { default: 1 }, { type: "any" }, { type: "string" }]);
+      const [k, v] = r.pick([["definitions", { a: inner }], ["patternProperties", { "^a": inner }], ["dependencies", { a: inner }], ["additionalItems", inner], ["items", [inner]], ["not", inner], ["allOf", [inner]], ["anyOf", [inner]], ["oneOf", [inner]]]);
+      s[k] = v;
+    }
   },
   names(r, crd) {
     const n = crd.spec.names;
@@ -286,6 +338,13 @@ export const MUTATIONS = {
       () => (crd.spec.group = r.pick(["", "Example.com", "example", "a..b", "example.com."])),
       () => (crd.spec.scope = r.pick(["", "Namespace", "cluster"])),
       () => delete crd.spec.names.plural,
+      () => Object.assign(n, { kind: "", singular: "" }),
+      () => {
+        // a protected group without the approval annotation
+        crd.spec.group = r.pick(["x.k8s.io", "sub.kubernetes.io"]);
+        crd.metadata.name = `${n.plural}.${crd.spec.group}`;
+        delete crd.metadata.annotations;
+      },
     ])();
   },
   versions(r, crd) {
@@ -298,6 +357,7 @@ export const MUTATIONS = {
       () => (aVersion(r, crd).name = r.pick(["V1", "1", "v1.0", "", "version-one", "v1beta"])),
       () => (crd.spec.versions = []),
       () => Object.assign(aVersion(r, crd), { deprecated: false, deprecationWarning: r.pick(["x", "é".repeat(300), "a\nb"]) }),
+      () => Object.assign(aVersion(r, crd), { deprecated: true, deprecationWarning: r.pick(["", "w".repeat(257), "é".repeat(129), "soft\u00adhyphen", "tab\there", "bell\u0007", "zero\u200bwidth", "fine"]) }),
       () => delete aVersion(r, crd).schema,
       () => (aVersion(r, crd).schema = { openAPIV3Schema: { type: "string" } }),
       () => (crd.spec.version = "v1"),
@@ -307,17 +367,18 @@ export const MUTATIONS = {
   conversion(r, crd) {
     r.pick([
       () => (crd.spec.conversion = { strategy: "Webhook" }),
-      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: r.pick([[], ["v1", "v1"], ["v2"], ["v1beta1", "v1"]]), clientConfig: { url: "https://a.example.com/c" } } }),
+      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: r.pick([[], ["v1", "v1"], ["v2"], ["v1beta1", "v1"], ["V1"], ["1v", "v1"], ["v1", "a.b"]]), clientConfig: { url: "https://a.example.com/c" } } }),
       () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: ["v1"], clientConfig: r.pick([{}, { url: "http://a.example.com" }, { url: "https://a.example.com?q=1" }, { url: "https://u:p@a.example.com/" }, { url: "https://a.example.com/#f" }, { url: "https://a.example.com/", service: { name: "s", namespace: "n" } }, { service: { name: "", namespace: "" } }, { service: { name: "s", namespace: "n", port: 70000, path: "no-slash" } }, { service: { name: "S", namespace: "n", path: "/a//b" } }, { url: "https://a.example.com/", caBundle: "bm9wZQ==" }]) } }),
       () => (crd.spec.conversion = { strategy: "None", webhook: { conversionReviewVersions: ["v1"], clientConfig: { url: "https://a.example.com/" } } }),
       () => (crd.spec.conversion = { strategy: r.pick(["", "Nope", "webhook"]) }),
       () => (crd.spec.preserveUnknownFields = true),
+      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: ["v1"], clientConfig: { url: "https://a.example.com/", caBundle: r.pick(["bm9wZQ==", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCi0tLS0tRU5EIENFUlRJRklDQVRFLS0tLS0K", ""]) } } }),
     ])();
   },
   subresources(r, crd) {
     const v = aVersion(r, crd);
     r.pick([
-      () => (v.subresources = { status: {}, scale: { specReplicasPath: r.pick([".spec.replicas", "spec.replicas", ".spec", ".status.x", ".spec.a[0]", ""]), statusReplicasPath: r.pick([".status.replicas", ".spec.replicas", "status", ".status.phase"]) } }),
+      () => (v.subresources = { status: {}, scale: { specReplicasPath: r.pick([".spec.replicas", "spec.replicas", ".spec", ".status.x", ".spec.a[0]", ""]), statusReplicasPath: r.pick([".status.replicas", ".spec.replicas", "status", ".status.phase", ""]) } }),
       () => (v.subresources = { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick([".status.selector", "spec.selector", ".metadata.labels", ".spec.selector"]) } }),
       () => (v.subresources = { status: { x: 1 } }),
       () => (v.subresources = {}),
@@ -330,7 +391,7 @@ export const MUTATIONS = {
       {
         name: r.pick(["Age", "", "Col", "Col"]),
         type: r.pick(["string", "integer", "number", "boolean", "date", "object", "array", ""]),
-        jsonPath: r.pick([".spec.replicas", "spec.x", ".spec[", ".metadata.creationTimestamp", "{.spec}", ".spec.items[*].name", ".status.conditions[?(@.type==\"Ready\")].status"]),
+        jsonPath: r.pick([".spec.replicas", "", "spec.x", ".spec[", ".metadata.creationTimestamp", "{.spec}", ".spec.items[*].name", ".status.conditions[?(@.type==\"Ready\")].status"]),
         ...(r.chance(0.4) ? { format: r.pick(["int32", "int64", "float", "double", "byte", "date", "date-time", "password", "nope"]) } : {}),
         ...(r.chance(0.3) ? { priority: r.pick([-1, 0, 1]) } : {}),
       },
@@ -342,10 +403,31 @@ export const MUTATIONS = {
     const n = r.chance(0.1) ? 9 : r.range(1, 3);
     v.selectableFields = Array.from({ length: n }, (_, i) => ({ jsonPath: r.pick([".spec.replicas", ".spec.x", "spec.a", ".metadata.name", ".spec", ".spec.items[0]", `.spec.f${i}`, ".status.phase", ""]) }));
     if (r.chance(0.3)) v.selectableFields.push({ ...v.selectableFields[0] });
+    const spec = v.schema?.openAPIV3Schema?.properties?.spec;
+    if (spec && typeof spec === "object" && r.chance(0.25)) {
+      if (r.chance(0.5)) {
+        // 9 fields that all exist: one more than the apiserver allows
+        spec.properties = spec.properties ?? {};
+        for (let i = 0; i < 9; i++) spec.properties[`sel${i}`] = { type: "string" };
+        v.selectableFields = Array.from({ length: r.pick([8, 9]) }, (_, i) => ({ jsonPath: `.spec.sel${i}` }));
+      } else {
+        spec["x-kubernetes-preserve-unknown-fields"] = true;
+        v.selectableFields = [{ jsonPath: r.pick([".spec.unknownField", ".spec.unknown.deeper"]) }];
+      }
+    }
   },
   defaults(r, crd) {
     const s = anySchemaNode(r, crd);
-    s.default = r.chance(0.5) ? valueFor(r, s, 0, 0.3) : r.pick([{}, [], "x", 1, null, { a: 1 }, { apiVersion: "v1", kind: "X", metadata: { name: "n" } }]);
+    s.default = r.chance(0.5) ? valueFor(r, s, 0, 0.3) : r.pick([{}, [], "x", 1, null, { a: 1 }, { apiVersion: "v1", kind: "X", metadata: { name: "n" } }, { apiVersion: 1, kind: "X" }, { apiVersion: "v1", kind: ["X"] }, { apiVersion: "v1", kind: "X", metadata: "m" }, { kind: "X", metadata: { name: 5 } }]);
+    if (r.chance(0.15)) {
+      // A default whose nulls the apiserver fills from the items' or values' own default before validating it.
+      Object.assign(s, r.pick([
+        { type: "object", additionalProperties: { type: "string", default: "d" }, default: { a: null, b: "x" } },
+        { type: "array", items: { type: "string", default: "d" }, default: [null, "x"] },
+        { type: "array", items: { type: "object", properties: { a: { type: "string", default: "d" } } }, default: [{ a: null }] },
+      ]));
+      if (s.type === "object") delete s.properties;
+    }
     if (r.chance(0.2)) (crd.spec.versions[0].schema?.openAPIV3Schema ?? {}).properties = { ...(crd.spec.versions[0].schema?.openAPIV3Schema?.properties ?? {}), metadata: { type: "object", default: { name: "x" } } };
   },
   "list-types"(r, crd) {
@@ -357,11 +439,25 @@ export const MUTATIONS = {
       () => Object.assign(s, { type: "array", items: { type: r.pick(["object", "array", "string"]), ...(r.chance(0.5) ? { properties: { a: { type: "string" } } } : {}) }, "x-kubernetes-list-type": "set" }),
       () => Object.assign(s, { "x-kubernetes-map-type": r.pick(["atomic", "granular", "nope"]) }),
       () => Object.assign(s, { type: "array", items: { type: "object", properties: { k: { type: "string", default: "d" } } }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      // map keys under another list type, a map list whose items are a list of schemas, a map type with no type
+      () => Object.assign(s, { type: "array", items: { type: "object", properties: { k: { type: "string" } }, required: ["k"] }, "x-kubernetes-list-type": r.pick(["set", "atomic"]), "x-kubernetes-list-map-keys": ["k"] }),
+      () => Object.assign(s, { type: "array", items: [{ type: "object", properties: { k: { type: "string" } }, required: ["k"] }], "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      () => {
+        delete s.type;
+        s["x-kubernetes-map-type"] = r.pick(["atomic", "granular"]);
+      },
     ])();
   },
   "cel-compile"(r, crd) {
     const s = anySchemaNode(r, crd);
     const names = s.properties ? Object.keys(s.properties) : ["x"];
+    if (r.chance(0.25)) {
+      // What the apiserver checks of a rule before compiling it: blank rules, messages, message expressions and field
+      // paths, line breaks (a rule over several lines needs a message).
+      const v = r.pick([{ rule: r.pick(["", "  "]) }, { rule: "self == self\n  || true" }, { rule: "self == self\n  || true", message: "m" }, { rule: "self == self", messageExpression: r.pick(["  ", "\t"]) }, { rule: "self == self", fieldPath: r.pick([" ", "\t"]) }, { rule: "self == self", fieldPath: `.${r.pick(names)}\n` }, { rule: "self == self", message: "a\nb" }]);
+      s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), v];
+      return;
+    }
     s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", ""]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
   },
   "cel-cost"(r, crd) {
@@ -380,6 +476,12 @@ export const MUTATIONS = {
       () => (crd.metadata.labels = { [r.pick(["ok", "bad key!", "a/b/c", "x".repeat(64)])]: r.pick(["v", "bad value!", "x".repeat(64)]) }),
       () => (anySchemaNode(r, crd).description = "d".repeat(r.pick([1000, 1100000]))),
     ])();
+  },
+  "value-validation"(r, crd) {
+    const s = anySchemaNode(r, crd);
+    const junctor = r.pick(["allOf", "anyOf", "oneOf", "not"]);
+    if (junctor === "not") s.not = nestedClause(r, s);
+    else s[junctor] = Array.from({ length: r.range(1, 2) }, () => nestedClause(r, s));
   },
 };
 
