@@ -138,6 +138,14 @@ export function genSchema(r, depth, opts = {}) {
           // TypeMeta typed as something else than a string, and metadata restricting both of its two allowed fields.
           if (r.chance(0.05)) typed[r.pick(["apiVersion", "kind"])] = { type: r.pick(["integer", "object", "boolean"]) };
           if (typed.metadata && r.chance(0.2)) typed.metadata.properties.generateName = str(["x-", "a/b-"]);
+          // Labels or annotations with defaults, some not of the type ObjectMeta has: pruning a default drops such a
+          // field of the metadata it makes (objectmeta.Coerce), and the default's own place then is gone.
+          if (typed.metadata && r.chance(0.3)) {
+            const m = r.pick(["labels", "annotations"]);
+            typed.metadata.properties[m] = r.chance(0.5)
+              ? { type: "object", "x-kubernetes-preserve-unknown-fields": true, default: r.pick([{ a: "b" }, { a: 1 }, { "bad key!": "v" }]) }
+              : { type: "object", properties: { a: { type: r.pick(["string", "integer"]), default: r.pick(["v", 1]) } } };
+          }
           s.properties = { ...(s.properties ?? {}), ...typed };
         }
       }
@@ -264,6 +272,7 @@ function nestedClause(r, s, depth = 0) {
   const props = s?.properties ? Object.keys(s.properties) : [];
   const c = {};
   const scalar = () => r.pick([{ minLength: 1 }, { pattern: "^a" }, { maximum: 5 }, { enum: ["a"] }, { format: "date" }, {}]);
+  const unsupported = () => r.pick([{ items: [scalar()] }, { $ref: "#/definitions/a" }, { definitions: { a: scalar() } }, { patternProperties: { "^a": scalar() } }, { dependencies: { a: ["b"] } }, { additionalItems: false }, { id: "x" }, { $schema: "x" }, { "x-kubernetes-preserve-unknown-fields": false }]);
   const forbidden = [
     () => (c.type = r.pick(["string", "object"])),
     () => (c.default = r.pick(["x", { a: 1 }])),
@@ -280,6 +289,7 @@ function nestedClause(r, s, depth = 0) {
     () => (c.properties = { metadata: scalar() }),
     () => (c.additionalProperties = r.pick([scalar(), true, false])),
     () => (c.items = [scalar()]),
+    () => Object.assign(c, unsupported()),
   ];
   const allowed = [
     () => (c.required = [r.pick(props.length ? props : ["a"])]),
@@ -289,6 +299,12 @@ function nestedClause(r, s, depth = 0) {
     () => Object.assign(c, r.pick([{ minProperties: 1 }, { maxItems: 3 }, { uniqueItems: true }, { multipleOf: 2 }])),
     () => (c.not = depth < 2 ? nestedClause(r, s, depth + 1) : scalar()),
     () => (c[r.pick(["allOf", "anyOf", "oneOf"])] = depth < 2 ? [nestedClause(r, s, depth + 1)] : [scalar()]),
+    // something NewStructural refuses, one level down (its error comes up through every nesting)
+    () => {
+      const k = r.pick(["properties", "items", "additionalProperties", "not", "allOf", "anyOf", "oneOf"]);
+      const inner = unsupported();
+      c[k] = k === "properties" ? { [r.pick(props.length ? props : ["a"])]: inner } : ["allOf", "anyOf", "oneOf"].includes(k) ? [inner] : inner;
+    },
   ];
   r.pick(r.chance(0.6) ? allowed : forbidden)();
   if (r.chance(0.2)) r.pick(allowed)();
@@ -304,10 +320,16 @@ export const MUTATIONS = {
       () => (s.additionalProperties = r.pick([false, true, { type: "string" }])) && s.type === "object" && (s.properties = { a: { type: "string" } }),
       () => (s["x-kubernetes-preserve-unknown-fields"] = r.pick([false, true])),
       () => Object.assign(s, { "x-kubernetes-int-or-string": true }),
+      () => {
+        // the int-or-string patterns the structural checks accept (allOf whose first clause is the anyOf), or not
+        delete s.type;
+        Object.assign(s, { "x-kubernetes-int-or-string": true, allOf: [{ anyOf: [{ type: "integer" }, { type: "string" }] }, ...(r.chance(0.5) ? [{ anyOf: [{ type: "integer" }] }] : [])] });
+        if (r.chance(0.3)) s["x-kubernetes-preserve-unknown-fields"] = true;
+      },
       () => Object.assign(s, { anyOf: [{ type: "string" }, { properties: { a: { type: "string" } } }] }),
       () => Object.assign(s, { allOf: [{ description: "x" }] }),
       () => Object.assign(s, { oneOf: [{ required: ["a"] }], not: { required: ["b"] } }),
-      () => Object.assign(s, { "x-kubernetes-embedded-resource": true }),
+      () => Object.assign(s, { "x-kubernetes-embedded-resource": true }) && r.chance(0.3) && delete s.type,
       () => (s.items = r.pick([[{ type: "string" }], undefined, { type: "string" }])),
       () => Object.assign(s, { nullable: true, default: null }),
       () => Object.assign(s, { properties: { metadata: { type: "object", properties: { name: { type: "string" }, labels: { type: "object" } } } } }),
@@ -359,6 +381,7 @@ export const MUTATIONS = {
       () => Object.assign(aVersion(r, crd), { deprecated: false, deprecationWarning: r.pick(["x", "é".repeat(300), "a\nb"]) }),
       () => Object.assign(aVersion(r, crd), { deprecated: true, deprecationWarning: r.pick(["", "w".repeat(257), "é".repeat(129), "soft\u00adhyphen", "tab\there", "bell\u0007", "zero\u200bwidth", "fine"]) }),
       () => delete aVersion(r, crd).schema,
+      () => (r.chance(0.5) ? crd.spec.versions.forEach((v) => (v.schema = {})) : (aVersion(r, crd).schema = {})),
       () => (aVersion(r, crd).schema = { openAPIV3Schema: { type: "string" } }),
       () => (crd.spec.version = "v1"),
       () => (crd.spec.validation = { openAPIV3Schema: { type: "object" } }),
@@ -379,7 +402,7 @@ export const MUTATIONS = {
     const v = aVersion(r, crd);
     r.pick([
       () => (v.subresources = { status: {}, scale: { specReplicasPath: r.pick([".spec.replicas", "spec.replicas", ".spec", ".status.x", ".spec.a[0]", ""]), statusReplicasPath: r.pick([".status.replicas", ".spec.replicas", "status", ".status.phase", ""]) } }),
-      () => (v.subresources = { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick([".status.selector", "spec.selector", ".metadata.labels", ".spec.selector"]) } }),
+      () => (v.subresources = { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick([".status.selector", "spec.selector", ".metadata.labels", ".spec.selector", ""]) } }),
       () => (v.subresources = { status: { x: 1 } }),
       () => (v.subresources = {}),
       () => (crd.spec.versions.forEach((w) => (w.subresources = r.chance(0.5) ? { status: {} } : undefined))),
@@ -419,6 +442,22 @@ export const MUTATIONS = {
   defaults(r, crd) {
     const s = anySchemaNode(r, crd);
     s.default = r.chance(0.5) ? valueFor(r, s, 0, 0.3) : r.pick([{}, [], "x", 1, null, { a: 1 }, { apiVersion: "v1", kind: "X", metadata: { name: "n" } }, { apiVersion: 1, kind: "X" }, { apiVersion: "v1", kind: ["X"] }, { apiVersion: "v1", kind: "X", metadata: "m" }, { kind: "X", metadata: { name: 5 } }]);
+    // an object that allows any further properties (additionalProperties: true beside properties), defaulted
+    if (r.chance(0.1)) Object.assign(s, { type: "object", additionalProperties: true, default: r.pick([{ any: "x" }, {}]) });
+    if (r.chance(0.1)) {
+      const root = crd.spec.versions[0]?.schema?.openAPIV3Schema;
+      if (root && typeof root === "object") {
+        root.properties = root.properties ?? {};
+        if (r.chance(0.5)) {
+          // a metadata.name default that is a valid name but not what the name's own schema allows
+          root.properties.metadata = { type: "object", properties: { name: { type: "string", ...r.pick([{ maxLength: 3 }, { pattern: "^z" }, { enum: ["zz"] }]), default: "abcdef" } } };
+          // name and generateName: the two fields root metadata may restrict
+          if (r.chance(0.3)) root.properties.metadata.properties.generateName = { type: "string", maxLength: 10 };
+        }
+        // a default checked by a rule that costs more without an old object (the apiserver charges the dearer run)
+        else root.properties.checked = { type: "string", maxLength: 10, default: "abc", "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.matches('^[a-z]+$')", optionalOldSelf: true }] };
+      }
+    }
     if (r.chance(0.15)) {
       // A default whose nulls the apiserver fills from the items' or values' own default before validating it.
       Object.assign(s, r.pick([
@@ -468,6 +507,13 @@ export const MUTATIONS = {
     const unbounded = { type: "array", items: { type: "array", items: { type: "string", ...(r.chance(0.3) ? { maxLength: 10 } : {}) }, ...(r.chance(0.3) ? { maxItems: 10 } : {}) }, ...(r.chance(0.3) ? { maxItems: 100 } : {}) };
     unbounded["x-kubernetes-validations"] = [{ rule: r.pick(["self.all(x, x.all(y, y.matches('a+')))", "self.all(x, self.all(y, x == y))", "self.map(x, x.map(y, y + y)).size() > 0", "self.all(x, x.all(y, self.exists(z, z == x)))", "self.size() > 0"]) }];
     root.properties.heavy = unbounded;
+    if (r.chance(0.2)) {
+      // a cheap rule under four lists of huge maxItems: its cardinality times its cost passes 2^64 (the apiserver's
+      // overflow guard; an unbounded list is charged the static limit instead)
+      let deep = { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule: r.pick(["self.size() > 1", "self.startsWith('a')", "self.matches('^a+$')"]) }] };
+      for (let i = 0; i < 4; i++) deep = { type: "array", maxItems: r.pick([100000, 4294967296]), items: deep };
+      root.properties.deep = deep;
+    }
     if (r.chance(0.3)) for (let i = 0; i < 5; i++) root.properties[`heavy${i}`] = structuredClone(unbounded);
   },
   size(r, crd) {
@@ -477,11 +523,40 @@ export const MUTATIONS = {
       () => (anySchemaNode(r, crd).description = "d".repeat(r.pick([1000, 1100000]))),
     ])();
   },
+  // Single shapes the other mutations make only as one pick among many, each aimed at one check that random
+  // combinations rarely reach (kept flat so that every one comes up in a thousand cases).
+  rare(r, crd) {
+    const s = anySchemaNode(r, crd);
+    const root = aVersion(r, crd).schema?.openAPIV3Schema;
+    const typed = (props) => ({ type: "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, properties: props });
+    r.pick([
+      () => (crd.spec.group = "example"),
+      () => Object.assign(s, { type: "array", items: { type: r.pick(["string", "array", ""]) }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      () => Object.assign(s, { type: "array", items: { type: "object", properties: { k: { type: r.pick(["array", "object"]), ...(r.chance(0.5) ? { items: { type: "string" } } : {}) } }, required: ["k"] }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      () => Object.assign(aVersion(r, crd), { subresources: { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick(["", ".metadata.labels", "status.selector"]) } } }),
+      () => Object.assign(s, { "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true }) && delete s.type,
+      () => root && delete root.type,
+      () => root && (root.properties = { ...(root.properties ?? {}), [r.pick(["kind", "apiVersion"])]: { type: r.pick(["integer", "object"]) } }),
+      () => (s.properties = { ...(s.properties ?? {}), e: typed({ [r.pick(["kind", "apiVersion"])]: { type: r.pick(["integer", "boolean"]) } }) }),
+      () => (s.properties = { ...(s.properties ?? {}), e: typed({ metadata: { type: "object", properties: { annotations: typed({}) } } }) }),
+      () => (s[r.pick(["allOf", "anyOf", "oneOf"])] = [{ "x-kubernetes-int-or-string": true }]),
+      () => (s[r.pick(["allOf", "anyOf"])] = [{ additionalProperties: true }]),
+      () => Object.assign(s, { type: "object", additionalProperties: { type: "string", items: [{ type: "string" }] } }) && delete s.properties,
+      () => Object.assign(s, { type: "string", default: "x", externalDocs: { url: "https://example.com", description: "d" } }),
+      () => Object.assign(aVersion(r, crd), { deprecated: true, deprecationWarning: "" }),
+      () => Object.assign(s, { type: "object", properties: { a: { type: "string" } }, anyOf: [{ properties: { b: { minLength: 1 } } }, { items: { minLength: 1 } }] }),
+      () => Object.assign(s, { type: "object", additionalProperties: { type: "string" }, anyOf: [{ properties: { x: { minLength: 1 } } }] }) && delete s.properties,
+      () => Object.assign(s, { "x-kubernetes-int-or-string": true, "x-kubernetes-embedded-resource": true }),
+    ])();
+  },
   "value-validation"(r, crd) {
     const s = anySchemaNode(r, crd);
     const junctor = r.pick(["allOf", "anyOf", "oneOf", "not"]);
     if (junctor === "not") s.not = nestedClause(r, s);
     else s[junctor] = Array.from({ length: r.range(1, 2) }, () => nestedClause(r, s));
+    // A default there: the apiserver validates it against the node's whole schema, value validations included.
+    if (r.chance(0.3)) s.default = valueFor(r, s, 0, 0.8);
+    if (r.chance(0.1)) s.externalDocs = { url: "https://example.com/docs", description: "d" };
   },
 };
 
@@ -521,5 +596,10 @@ export function genCelCrd(r) {
     walk(v.schema?.openAPIV3Schema, 0);
   }
   if (r.chance(0.3)) MUTATIONS["cel-cost"](r, crd);
+  if (r.chance(0.05)) {
+    // a blank rule (compiled to no program) or messageExpression beside the others
+    const root = r.pick(crd.spec.versions).schema?.openAPIV3Schema;
+    if (root) root["x-kubernetes-validations"] = [...(root["x-kubernetes-validations"] ?? []), r.pick([{ rule: " " }, { rule: "self == self", messageExpression: " " }])];
+  }
   return JSON.parse(JSON.stringify(crd));
 }
