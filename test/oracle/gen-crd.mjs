@@ -64,7 +64,7 @@ const CEL_BY_TYPE = {
   array: ["self.size() < 10", "self.all(x, x == x)", "self.exists(x, true)", "self.all(x, self.all(y, x == y))", "self.map(x, x).size() == self.size()", "size(self) == size(oldSelf)", "self.all(x, string(x).matches('a+'))", "self == oldSelf", "self.filter(x, true).size() >= 0"],
   object: ["has(self.PROP)", "self.PROP == self.PROP", "!has(self.PROP) || self.PROP == oldSelf.PROP", "self == oldSelf", "size(self) > 0", "self.all(k, k.size() < 10)", "type(self) == map"],
 };
-const CEL_BROKEN = ["self.", "self.nope == 1", "1 +", "self.size() == 'a'", "oldSelf", "self.all(x, x.nope)", "has(self)", "self.PROP.unknownFn()", "'a' + 1", "self.matches('[')", "quantity('x')", ")"];
+const CEL_BROKEN = ["self.", "self.nope == 1", "1 +", "self.size() == 'a'", "oldSelf", "self.all(x, x.nope)", "has(self)", "self.PROP.unknownFn()", "'a' + 1", "self.matches('[')", "quantity('x')", ")", "'a'.find('[') == ''"];
 
 export function celRules(r, s, propNames, broken = 0.06) {
   const out = [];
@@ -497,7 +497,7 @@ export const MUTATIONS = {
       s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), v];
       return;
     }
-    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", ""]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
+    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", ""]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
   },
   "cel-cost"(r, crd) {
     const v = aVersion(r, crd);
