@@ -211,6 +211,12 @@ export const RELEASE_BEHAVIOURS = {
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
   },
+  tooManySelectableFieldsKept: {
+    since: 35,
+    what: "an update may keep more than 8 selectableFields when OLD had them, unchanged (before, the list is rejected as on create)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (findTooManySelectableFieldsAllowed)",
+  },
   nestedAdditionalPropertiesFalseDropped: {
     since: 31,
     what: "`additionalProperties: false` inside allOf/anyOf/oneOf/not is dropped by NewStructural, so it is not forbidden (a schema or `true` still is)",
