@@ -547,6 +547,7 @@ export const MUTATIONS = {
       () => Object.assign(s, { type: "object", properties: { a: { type: "string" } }, anyOf: [{ properties: { b: { minLength: 1 } } }, { items: { minLength: 1 } }] }),
       () => Object.assign(s, { type: "object", additionalProperties: { type: "string" }, anyOf: [{ properties: { x: { minLength: 1 } } }] }) && delete s.properties,
       () => Object.assign(s, { "x-kubernetes-int-or-string": true, "x-kubernetes-embedded-resource": true }),
+      () => (s["x-kubernetes-validations"] = [{ rule: "self == self", messageExpression: r.pick(["'a'.find('(')", "'x' + 'a'.find('[')"]) }]),
     ])();
   },
   "value-validation"(r, crd) {
