@@ -548,6 +548,15 @@ export const MUTATIONS = {
       () => Object.assign(s, { type: "object", additionalProperties: { type: "string" }, anyOf: [{ properties: { x: { minLength: 1 } } }] }) && delete s.properties,
       () => Object.assign(s, { "x-kubernetes-int-or-string": true, "x-kubernetes-embedded-resource": true }),
       () => (s["x-kubernetes-validations"] = [{ rule: "self == self", messageExpression: r.pick(["'a'.find('(')", "'x' + 'a'.find('[')"]) }]),
+      // defaults of the root metadata's name: checked as metadata, then against the name's own schema and rules
+      () =>
+        root &&
+        (root.properties = {
+          ...(root.properties ?? {}),
+          metadata: { type: "object", properties: { name: { type: "string", default: "abcdef", ...r.pick([{ maxLength: 3 }, { "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.size() < 3", optionalOldSelf: true }] }]) } } },
+        }),
+      // a default checked by a rule that costs more without an old object (the apiserver charges the dearer run)
+      () => Object.assign(s, { type: "string", maxLength: 10, default: "abc", "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.matches('^[a-z]+$')", optionalOldSelf: true }] }),
     ])();
   },
   "value-validation"(r, crd) {
