@@ -288,6 +288,7 @@ function nestedClause(r, s, depth = 0) {
     () => (c["x-kubernetes-validations"] = [{ rule: "true" }]),
     () => (c.properties = { metadata: scalar() }),
     () => (c.additionalProperties = r.pick([scalar(), true, false])),
+    () => (c.additionalProperties = true),
     () => (c.items = [scalar()]),
     () => Object.assign(c, unsupported()),
   ];
@@ -544,6 +545,7 @@ export const MUTATIONS = {
       () => Object.assign(s, { type: "object", additionalProperties: { type: "string", items: [{ type: "string" }] } }) && delete s.properties,
       () => Object.assign(s, { type: "string", default: "x", externalDocs: { url: "https://example.com", description: "d" } }),
       () => Object.assign(aVersion(r, crd), { deprecated: true, deprecationWarning: "" }),
+      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: r.pick([["v2"], ["v1beta2", "v3"]]), clientConfig: { url: "https://a.example.com/c" } } }),
       () => Object.assign(s, { type: "object", properties: { a: { type: "string" } }, anyOf: [{ properties: { b: { minLength: 1 } } }, { items: { minLength: 1 } }] }),
       () => Object.assign(s, { type: "object", additionalProperties: { type: "string" }, anyOf: [{ properties: { x: { minLength: 1 } } }] }) && delete s.properties,
       () => Object.assign(s, { "x-kubernetes-int-or-string": true, "x-kubernetes-embedded-resource": true }),
@@ -555,6 +557,13 @@ export const MUTATIONS = {
           ...(root.properties ?? {}),
           metadata: { type: "object", properties: { name: { type: "string", default: "abcdef", ...r.pick([{ maxLength: 3 }, { "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.size() < 3", optionalOldSelf: true }] }]) } } },
         }),
+      // rules on a node without a type that keeps unknown fields (no CEL type: an internal error), or below one
+      () => {
+        delete s.type;
+        s["x-kubernetes-preserve-unknown-fields"] = true;
+        if (r.chance(0.5)) s["x-kubernetes-validations"] = [{ rule: "self == self" }];
+        if (r.chance(0.5)) s.properties = { ...(s.properties ?? {}), typed: { type: "string", maxLength: 3, "x-kubernetes-validations": [{ rule: "self.size() > 0" }] } };
+      },
       // a default checked by a rule that costs more without an old object (the apiserver charges the dearer run)
       () => Object.assign(s, { type: "string", maxLength: 10, default: "abc", "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.matches('^[a-z]+$')", optionalOldSelf: true }] }),
     ])();
