@@ -453,6 +453,11 @@ export function identicalPerVersionFields(versions: unknown[]): IdenticalFields 
   return out;
 }
 
+/** The value of an `items: Invalid value: ...` error (the internal *JSONSchemaPropsOrArray), as the apiserver prints it. */
+export function internalItemsValue(raw: unknown): RenderedValue {
+  return new RenderedValue(goJson(schemaOrArray(raw)));
+}
+
 /** The value of a `spec.versions: Invalid value: ...` error, rendered as the apiserver prints it. */
 export function internalVersionsValue(spec: Raw): RenderedValue {
   return new RenderedValue(goJson(internalVersions(spec)));

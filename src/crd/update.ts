@@ -185,7 +185,8 @@ export function hasSelectableFields(view: CrdView): boolean {
 
 /** allVersionsSpecifyOpenAPISchema of OLD: requireOpenAPISchema stays true only then. */
 export function allVersionsSpecifyOpenAPISchema(old: CrdView): boolean {
-  if (old.schemaHoisted) return true;
+  // A hoisted schema (every version's the same, held as spec.validation) counts only with an openAPIV3Schema: the
+  // versions' own are cleared then, so an empty `schema: {}` everywhere specifies none.
   return old.versions.every((v) => isObject(v.raw.schema) && isObject(v.raw.schema.openAPIV3Schema));
 }
 

@@ -216,6 +216,17 @@ export const RELEASE_BEHAVIOURS = {
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
   },
+  tooManySelectableFieldsKept: {
+    since: 35,
+    what: "an update may keep more than 8 selectableFields when OLD had them, unchanged (before, the list is rejected as on create)",
+    upstream:
+      "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (findTooManySelectableFieldsAllowed)",
+  },
+  nestedAdditionalPropertiesFalseDropped: {
+    since: 31,
+    what: "`additionalProperties: false` inside allOf/anyOf/oneOf/not is dropped by NewStructural, so it is not forbidden (a schema or `true` still is)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newNestedValueValidation)",
+  },
   fieldValueRendered: {
     since: 34,
     what: "a field error prints its value with the field package's own rendering; up to 1.33 a composite value printed with %#v",

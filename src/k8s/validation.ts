@@ -60,7 +60,12 @@ export function isValidLabelValue(value: string, minor = 0): string[] {
   return errs;
 }
 
-/** Go's %q for a string, close enough for the ASCII and UTF-8 values the apiserver quotes. */
+/** strconv.Quote's one-letter escapes beyond \n \r \t. */
+const GO_QUOTE_ESCAPES: Readonly<Record<string, string>> = { "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
+/** strconv.IsPrint (as unicode.IsPrint): letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** Go's %q (strconv.Quote) of a string decoded from JSON (valid UTF-8: a lone surrogate arrived as U+FFFD). */
 export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
@@ -70,7 +75,12 @@ export function goQuote(s: string): string {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
+    else if (GO_QUOTE_ESCAPES[ch] !== undefined) out += GO_QUOTE_ESCAPES[ch];
     else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
+    // A lone surrogate reached Go as U+FFFD (JSON decoding), which is printable.
+    else if (c >= 0xd800 && c <= 0xdfff) out += "\ufffd";
+    else if (!GO_PRINTABLE.test(ch))
+      out += c < 0x10000 ? "\\u" + c.toString(16).padStart(4, "0") : "\\U" + c.toString(16).padStart(8, "0");
     else out += ch;
   }
   return out + '"';

@@ -64,7 +64,7 @@ const CEL_BY_TYPE = {
   array: ["self.size() < 10", "self.all(x, x == x)", "self.exists(x, true)", "self.all(x, self.all(y, x == y))", "self.map(x, x).size() == self.size()", "size(self) == size(oldSelf)", "self.all(x, string(x).matches('a+'))", "self == oldSelf", "self.filter(x, true).size() >= 0"],
   object: ["has(self.PROP)", "self.PROP == self.PROP", "!has(self.PROP) || self.PROP == oldSelf.PROP", "self == oldSelf", "size(self) > 0", "self.all(k, k.size() < 10)", "type(self) == map"],
 };
-const CEL_BROKEN = ["self.", "self.nope == 1", "1 +", "self.size() == 'a'", "oldSelf", "self.all(x, x.nope)", "has(self)", "self.PROP.unknownFn()", "'a' + 1", "self.matches('[')", "quantity('x')", ")"];
+const CEL_BROKEN = ["self.", "self.nope == 1", "1 +", "self.size() == 'a'", "oldSelf", "self.all(x, x.nope)", "has(self)", "self.PROP.unknownFn()", "'a' + 1", "self.matches('[')", "quantity('x')", ")", "'a'.find('[') == ''"];
 
 export function celRules(r, s, propNames, broken = 0.06) {
   const out = [];
@@ -135,6 +135,17 @@ export function genSchema(r, depth, opts = {}) {
           if (r.chance(0.7)) typed.apiVersion = str(["v1", "apps/v1", "a/b/c", "", "/v1", "Apps/V1", "v1/"]);
           if (r.chance(0.7)) typed.kind = str(["ConfigMap", "%", "", "my-kind", "1abc", "Kind_X", "K"]);
           if (r.chance(0.3)) typed.metadata = { type: "object", properties: { name: str(["x", "a/b", "..", "UPPER", "a%b"]) } };
+          // TypeMeta typed as something else than a string, and metadata restricting both of its two allowed fields.
+          if (r.chance(0.05)) typed[r.pick(["apiVersion", "kind"])] = { type: r.pick(["integer", "object", "boolean"]) };
+          if (typed.metadata && r.chance(0.2)) typed.metadata.properties.generateName = str(["x-", "a/b-"]);
+          // Labels or annotations with defaults, some not of the type ObjectMeta has: pruning a default drops such a
+          // field of the metadata it makes (objectmeta.Coerce), and the default's own place then is gone.
+          if (typed.metadata && r.chance(0.3)) {
+            const m = r.pick(["labels", "annotations"]);
+            typed.metadata.properties[m] = r.chance(0.5)
+              ? { type: "object", "x-kubernetes-preserve-unknown-fields": true, default: r.pick([{ a: "b" }, { a: 1 }, { "bad key!": "v" }]) }
+              : { type: "object", properties: { a: { type: r.pick(["string", "integer"]), default: r.pick(["v", 1]) } } };
+          }
           s.properties = { ...(s.properties ?? {}), ...typed };
         }
       }
@@ -250,6 +261,57 @@ function aVersion(r, crd) {
   return r.pick(crd.spec.versions ?? [{}]) ?? {};
 }
 
+/**
+ * A value-validation clause for allOf/anyOf/oneOf/not of schema node `s`: mostly what a nested clause may hold (value
+ * validations of fields and items the structural part declares), sometimes what it may not (types, defaults, titles,
+ * nullable, x-kubernetes-* extensions, metadata, additionalProperties) or fields and items the structural part lacks:
+ * the structural checks of nested value validations (schema/validation.go validateNestedValueValidation, complete.go)
+ * and their conversion (convert.go newNestedValueValidation).
+ */
+function nestedClause(r, s, depth = 0) {
+  const props = s?.properties ? Object.keys(s.properties) : [];
+  const c = {};
+  const scalar = () => r.pick([{ minLength: 1 }, { pattern: "^a" }, { maximum: 5 }, { enum: ["a"] }, { format: "date" }, {}]);
+  const unsupported = () => r.pick([{ items: [scalar()] }, { $ref: "#/definitions/a" }, { definitions: { a: scalar() } }, { patternProperties: { "^a": scalar() } }, { dependencies: { a: ["b"] } }, { additionalItems: false }, { id: "x" }, { $schema: "x" }, { "x-kubernetes-preserve-unknown-fields": false }]);
+  const forbidden = [
+    () => (c.type = r.pick(["string", "object"])),
+    () => (c.default = r.pick(["x", { a: 1 }])),
+    () => (c.title = "t"),
+    () => (c.description = "d"),
+    () => (c.nullable = true),
+    () => (c["x-kubernetes-preserve-unknown-fields"] = true),
+    () => (c["x-kubernetes-embedded-resource"] = true),
+    () => (c["x-kubernetes-int-or-string"] = true),
+    () => (c["x-kubernetes-list-type"] = "atomic"),
+    () => (c["x-kubernetes-list-map-keys"] = ["a"]),
+    () => (c["x-kubernetes-map-type"] = "atomic"),
+    () => (c["x-kubernetes-validations"] = [{ rule: "true" }]),
+    () => (c.properties = { metadata: scalar() }),
+    () => (c.additionalProperties = r.pick([scalar(), true, false])),
+    () => (c.additionalProperties = true),
+    () => (c.items = [scalar()]),
+    () => Object.assign(c, unsupported()),
+  ];
+  const allowed = [
+    () => (c.required = [r.pick(props.length ? props : ["a"])]),
+    () => (c.properties = { [r.chance(0.8) && props.length ? r.pick(props) : "undeclared"]: depth < 2 && r.chance(0.3) ? nestedClause(r, s?.properties?.[props[0]], depth + 1) : scalar() }),
+    () => (c.items = depth < 2 && r.chance(0.3) ? nestedClause(r, s?.items, depth + 1) : scalar()),
+    () => Object.assign(c, scalar()),
+    () => Object.assign(c, r.pick([{ minProperties: 1 }, { maxItems: 3 }, { uniqueItems: true }, { multipleOf: 2 }])),
+    () => (c.not = depth < 2 ? nestedClause(r, s, depth + 1) : scalar()),
+    () => (c[r.pick(["allOf", "anyOf", "oneOf"])] = depth < 2 ? [nestedClause(r, s, depth + 1)] : [scalar()]),
+    // something NewStructural refuses, one level down (its error comes up through every nesting)
+    () => {
+      const k = r.pick(["properties", "items", "additionalProperties", "not", "allOf", "anyOf", "oneOf"]);
+      const inner = unsupported();
+      c[k] = k === "properties" ? { [r.pick(props.length ? props : ["a"])]: inner } : ["allOf", "anyOf", "oneOf"].includes(k) ? [inner] : inner;
+    },
+  ];
+  r.pick(r.chance(0.6) ? allowed : forbidden)();
+  if (r.chance(0.2)) r.pick(allowed)();
+  return c;
+}
+
 export const MUTATIONS = {
   structural(r, crd) {
     const s = anySchemaNode(r, crd);
@@ -259,10 +321,16 @@ export const MUTATIONS = {
       () => (s.additionalProperties = r.pick([false, true, { type: "string" }])) && s.type === "object" && (s.properties = { a: { type: "string" } }),
       () => (s["x-kubernetes-preserve-unknown-fields"] = r.pick([false, true])),
       () => Object.assign(s, { "x-kubernetes-int-or-string": true }),
+      () => {
+        // the int-or-string patterns the structural checks accept (allOf whose first clause is the anyOf), or not
+        delete s.type;
+        Object.assign(s, { "x-kubernetes-int-or-string": true, allOf: [{ anyOf: [{ type: "integer" }, { type: "string" }] }, ...(r.chance(0.5) ? [{ anyOf: [{ type: "integer" }] }] : [])] });
+        if (r.chance(0.3)) s["x-kubernetes-preserve-unknown-fields"] = true;
+      },
       () => Object.assign(s, { anyOf: [{ type: "string" }, { properties: { a: { type: "string" } } }] }),
       () => Object.assign(s, { allOf: [{ description: "x" }] }),
       () => Object.assign(s, { oneOf: [{ required: ["a"] }], not: { required: ["b"] } }),
-      () => Object.assign(s, { "x-kubernetes-embedded-resource": true }),
+      () => Object.assign(s, { "x-kubernetes-embedded-resource": true }) && r.chance(0.3) && delete s.type,
       () => (s.items = r.pick([[{ type: "string" }], undefined, { type: "string" }])),
       () => Object.assign(s, { nullable: true, default: null }),
       () => Object.assign(s, { properties: { metadata: { type: "object", properties: { name: { type: "string" }, labels: { type: "object" } } } } }),
@@ -272,6 +340,13 @@ export const MUTATIONS = {
     const s = anySchemaNode(r, crd);
     const f = r.pick([["$ref", "#/definitions/x"], ["$schema", "x"], ["definitions", {}], ["id", "x"], ["uniqueItems", true], ["uniqueItems", false], ["patternProperties", { a: { type: "string" } }], ["dependencies", { a: ["b"] }], ["additionalItems", false], ["externalDocs", { url: "x" }], ["title", "t"], ["readOnly", true], ["writeOnly", true], ["xml", {}], ["discriminator", "x"]]);
     s[f[0]] = f[1];
+    // Containers the structural checks forbid, holding what SchemaHas looks for (a default, an invalid type): the
+    // apiserver walks them to decide whether defaults (and so structural schemas) are required.
+    if (r.chance(0.3)) {
+      const inner = r.pick([{ type: "string", default: "x" }, { default: 1 }, { type: "any" }, { type: "string" }]);
+      const [k, v] = r.pick([["definitions", { a: inner }], ["patternProperties", { "^a": inner }], ["dependencies", { a: inner }], ["additionalItems", inner], ["items", [inner]], ["not", inner], ["allOf", [inner]], ["anyOf", [inner]], ["oneOf", [inner]]]);
+      s[k] = v;
+    }
   },
   names(r, crd) {
     const n = crd.spec.names;
@@ -286,6 +361,13 @@ export const MUTATIONS = {
       () => (crd.spec.group = r.pick(["", "Example.com", "example", "a..b", "example.com."])),
       () => (crd.spec.scope = r.pick(["", "Namespace", "cluster"])),
       () => delete crd.spec.names.plural,
+      () => Object.assign(n, { kind: "", singular: "" }),
+      () => {
+        // a protected group without the approval annotation
+        crd.spec.group = r.pick(["x.k8s.io", "sub.kubernetes.io"]);
+        crd.metadata.name = `${n.plural}.${crd.spec.group}`;
+        delete crd.metadata.annotations;
+      },
     ])();
   },
   versions(r, crd) {
@@ -298,7 +380,9 @@ export const MUTATIONS = {
       () => (aVersion(r, crd).name = r.pick(["V1", "1", "v1.0", "", "version-one", "v1beta"])),
       () => (crd.spec.versions = []),
       () => Object.assign(aVersion(r, crd), { deprecated: false, deprecationWarning: r.pick(["x", "é".repeat(300), "a\nb"]) }),
+      () => Object.assign(aVersion(r, crd), { deprecated: true, deprecationWarning: r.pick(["", "w".repeat(257), "é".repeat(129), "soft\u00adhyphen", "tab\there", "bell\u0007", "zero\u200bwidth", "fine"]) }),
       () => delete aVersion(r, crd).schema,
+      () => (r.chance(0.5) ? crd.spec.versions.forEach((v) => (v.schema = {})) : (aVersion(r, crd).schema = {})),
       () => (aVersion(r, crd).schema = { openAPIV3Schema: { type: "string" } }),
       () => (crd.spec.version = "v1"),
       () => (crd.spec.validation = { openAPIV3Schema: { type: "object" } }),
@@ -307,18 +391,19 @@ export const MUTATIONS = {
   conversion(r, crd) {
     r.pick([
       () => (crd.spec.conversion = { strategy: "Webhook" }),
-      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: r.pick([[], ["v1", "v1"], ["v2"], ["v1beta1", "v1"]]), clientConfig: { url: "https://a.example.com/c" } } }),
+      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: r.pick([[], ["v1", "v1"], ["v2"], ["v1beta1", "v1"], ["V1"], ["1v", "v1"], ["v1", "a.b"]]), clientConfig: { url: "https://a.example.com/c" } } }),
       () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: ["v1"], clientConfig: r.pick([{}, { url: "http://a.example.com" }, { url: "https://a.example.com?q=1" }, { url: "https://u:p@a.example.com/" }, { url: "https://a.example.com/#f" }, { url: "https://a.example.com/", service: { name: "s", namespace: "n" } }, { service: { name: "", namespace: "" } }, { service: { name: "s", namespace: "n", port: 70000, path: "no-slash" } }, { service: { name: "S", namespace: "n", path: "/a//b" } }, { url: "https://a.example.com/", caBundle: "bm9wZQ==" }]) } }),
       () => (crd.spec.conversion = { strategy: "None", webhook: { conversionReviewVersions: ["v1"], clientConfig: { url: "https://a.example.com/" } } }),
       () => (crd.spec.conversion = { strategy: r.pick(["", "Nope", "webhook"]) }),
       () => (crd.spec.preserveUnknownFields = true),
+      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: ["v1"], clientConfig: { url: "https://a.example.com/", caBundle: r.pick(["bm9wZQ==", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCi0tLS0tRU5EIENFUlRJRklDQVRFLS0tLS0K", ""]) } } }),
     ])();
   },
   subresources(r, crd) {
     const v = aVersion(r, crd);
     r.pick([
-      () => (v.subresources = { status: {}, scale: { specReplicasPath: r.pick([".spec.replicas", "spec.replicas", ".spec", ".status.x", ".spec.a[0]", ""]), statusReplicasPath: r.pick([".status.replicas", ".spec.replicas", "status", ".status.phase"]) } }),
-      () => (v.subresources = { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick([".status.selector", "spec.selector", ".metadata.labels", ".spec.selector"]) } }),
+      () => (v.subresources = { status: {}, scale: { specReplicasPath: r.pick([".spec.replicas", "spec.replicas", ".spec", ".status.x", ".spec.a[0]", ""]), statusReplicasPath: r.pick([".status.replicas", ".spec.replicas", "status", ".status.phase", ""]) } }),
+      () => (v.subresources = { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick([".status.selector", "spec.selector", ".metadata.labels", ".spec.selector", ""]) } }),
       () => (v.subresources = { status: { x: 1 } }),
       () => (v.subresources = {}),
       () => (crd.spec.versions.forEach((w) => (w.subresources = r.chance(0.5) ? { status: {} } : undefined))),
@@ -330,7 +415,7 @@ export const MUTATIONS = {
       {
         name: r.pick(["Age", "", "Col", "Col"]),
         type: r.pick(["string", "integer", "number", "boolean", "date", "object", "array", ""]),
-        jsonPath: r.pick([".spec.replicas", "spec.x", ".spec[", ".metadata.creationTimestamp", "{.spec}", ".spec.items[*].name", ".status.conditions[?(@.type==\"Ready\")].status"]),
+        jsonPath: r.pick([".spec.replicas", "", "spec.x", ".spec[", ".metadata.creationTimestamp", "{.spec}", ".spec.items[*].name", ".status.conditions[?(@.type==\"Ready\")].status"]),
         ...(r.chance(0.4) ? { format: r.pick(["int32", "int64", "float", "double", "byte", "date", "date-time", "password", "nope"]) } : {}),
         ...(r.chance(0.3) ? { priority: r.pick([-1, 0, 1]) } : {}),
       },
@@ -342,10 +427,47 @@ export const MUTATIONS = {
     const n = r.chance(0.1) ? 9 : r.range(1, 3);
     v.selectableFields = Array.from({ length: n }, (_, i) => ({ jsonPath: r.pick([".spec.replicas", ".spec.x", "spec.a", ".metadata.name", ".spec", ".spec.items[0]", `.spec.f${i}`, ".status.phase", ""]) }));
     if (r.chance(0.3)) v.selectableFields.push({ ...v.selectableFields[0] });
+    const spec = v.schema?.openAPIV3Schema?.properties?.spec;
+    if (spec && typeof spec === "object" && r.chance(0.25)) {
+      if (r.chance(0.5)) {
+        // 9 fields that all exist: one more than the apiserver allows
+        spec.properties = spec.properties ?? {};
+        for (let i = 0; i < 9; i++) spec.properties[`sel${i}`] = { type: "string" };
+        v.selectableFields = Array.from({ length: r.pick([8, 9]) }, (_, i) => ({ jsonPath: `.spec.sel${i}` }));
+      } else {
+        spec["x-kubernetes-preserve-unknown-fields"] = true;
+        v.selectableFields = [{ jsonPath: r.pick([".spec.unknownField", ".spec.unknown.deeper"]) }];
+      }
+    }
   },
   defaults(r, crd) {
     const s = anySchemaNode(r, crd);
-    s.default = r.chance(0.5) ? valueFor(r, s, 0, 0.3) : r.pick([{}, [], "x", 1, null, { a: 1 }, { apiVersion: "v1", kind: "X", metadata: { name: "n" } }]);
+    s.default = r.chance(0.5) ? valueFor(r, s, 0, 0.3) : r.pick([{}, [], "x", 1, null, { a: 1 }, { apiVersion: "v1", kind: "X", metadata: { name: "n" } }, { apiVersion: 1, kind: "X" }, { apiVersion: "v1", kind: ["X"] }, { apiVersion: "v1", kind: "X", metadata: "m" }, { kind: "X", metadata: { name: 5 } }]);
+    // an object that allows any further properties (additionalProperties: true beside properties), defaulted
+    if (r.chance(0.1)) Object.assign(s, { type: "object", additionalProperties: true, default: r.pick([{ any: "x" }, {}]) });
+    if (r.chance(0.1)) {
+      const root = crd.spec.versions[0]?.schema?.openAPIV3Schema;
+      if (root && typeof root === "object") {
+        root.properties = root.properties ?? {};
+        if (r.chance(0.5)) {
+          // a metadata.name default that is a valid name but not what the name's own schema allows
+          root.properties.metadata = { type: "object", properties: { name: { type: "string", ...r.pick([{ maxLength: 3 }, { pattern: "^z" }, { enum: ["zz"] }]), default: "abcdef" } } };
+          // name and generateName: the two fields root metadata may restrict
+          if (r.chance(0.3)) root.properties.metadata.properties.generateName = { type: "string", maxLength: 10 };
+        }
+        // a default checked by a rule that costs more without an old object (the apiserver charges the dearer run)
+        else root.properties.checked = { type: "string", maxLength: 10, default: "abc", "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.matches('^[a-z]+$')", optionalOldSelf: true }] };
+      }
+    }
+    if (r.chance(0.15)) {
+      // A default whose nulls the apiserver fills from the items' or values' own default before validating it.
+      Object.assign(s, r.pick([
+        { type: "object", additionalProperties: { type: "string", default: "d" }, default: { a: null, b: "x" } },
+        { type: "array", items: { type: "string", default: "d" }, default: [null, "x"] },
+        { type: "array", items: { type: "object", properties: { a: { type: "string", default: "d" } } }, default: [{ a: null }] },
+      ]));
+      if (s.type === "object") delete s.properties;
+    }
     if (r.chance(0.2)) (crd.spec.versions[0].schema?.openAPIV3Schema ?? {}).properties = { ...(crd.spec.versions[0].schema?.openAPIV3Schema?.properties ?? {}), metadata: { type: "object", default: { name: "x" } } };
   },
   "list-types"(r, crd) {
@@ -357,12 +479,26 @@ export const MUTATIONS = {
       () => Object.assign(s, { type: "array", items: { type: r.pick(["object", "array", "string"]), ...(r.chance(0.5) ? { properties: { a: { type: "string" } } } : {}) }, "x-kubernetes-list-type": "set" }),
       () => Object.assign(s, { "x-kubernetes-map-type": r.pick(["atomic", "granular", "nope"]) }),
       () => Object.assign(s, { type: "array", items: { type: "object", properties: { k: { type: "string", default: "d" } } }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      // map keys under another list type, a map list whose items are a list of schemas, a map type with no type
+      () => Object.assign(s, { type: "array", items: { type: "object", properties: { k: { type: "string" } }, required: ["k"] }, "x-kubernetes-list-type": r.pick(["set", "atomic"]), "x-kubernetes-list-map-keys": ["k"] }),
+      () => Object.assign(s, { type: "array", items: [{ type: "object", properties: { k: { type: "string" } }, required: ["k"] }], "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      () => {
+        delete s.type;
+        s["x-kubernetes-map-type"] = r.pick(["atomic", "granular"]);
+      },
     ])();
   },
   "cel-compile"(r, crd) {
     const s = anySchemaNode(r, crd);
     const names = s.properties ? Object.keys(s.properties) : ["x"];
-    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", ""]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
+    if (r.chance(0.25)) {
+      // What the apiserver checks of a rule before compiling it: blank rules, messages, message expressions and field
+      // paths, line breaks (a rule over several lines needs a message).
+      const v = r.pick([{ rule: r.pick(["", "  "]) }, { rule: "self == self\n  || true" }, { rule: "self == self\n  || true", message: "m" }, { rule: "self == self", messageExpression: r.pick(["  ", "\t"]) }, { rule: "self == self", fieldPath: r.pick([" ", "\t"]) }, { rule: "self == self", fieldPath: `.${r.pick(names)}\n` }, { rule: "self == self", message: "a\nb" }]);
+      s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), v];
+      return;
+    }
+    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", ""]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
   },
   "cel-cost"(r, crd) {
     const v = aVersion(r, crd);
@@ -372,6 +508,13 @@ export const MUTATIONS = {
     const unbounded = { type: "array", items: { type: "array", items: { type: "string", ...(r.chance(0.3) ? { maxLength: 10 } : {}) }, ...(r.chance(0.3) ? { maxItems: 10 } : {}) }, ...(r.chance(0.3) ? { maxItems: 100 } : {}) };
     unbounded["x-kubernetes-validations"] = [{ rule: r.pick(["self.all(x, x.all(y, y.matches('a+')))", "self.all(x, self.all(y, x == y))", "self.map(x, x.map(y, y + y)).size() > 0", "self.all(x, x.all(y, self.exists(z, z == x)))", "self.size() > 0"]) }];
     root.properties.heavy = unbounded;
+    if (r.chance(0.2)) {
+      // a cheap rule under four lists of huge maxItems: its cardinality times its cost passes 2^64 (the apiserver's
+      // overflow guard; an unbounded list is charged the static limit instead)
+      let deep = { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule: r.pick(["self.size() > 1", "self.startsWith('a')", "self.matches('^a+$')"]) }] };
+      for (let i = 0; i < 4; i++) deep = { type: "array", maxItems: r.pick([100000, 4294967296]), items: deep };
+      root.properties.deep = deep;
+    }
     if (r.chance(0.3)) for (let i = 0; i < 5; i++) root.properties[`heavy${i}`] = structuredClone(unbounded);
   },
   size(r, crd) {
@@ -380,6 +523,59 @@ export const MUTATIONS = {
       () => (crd.metadata.labels = { [r.pick(["ok", "bad key!", "a/b/c", "x".repeat(64)])]: r.pick(["v", "bad value!", "x".repeat(64)]) }),
       () => (anySchemaNode(r, crd).description = "d".repeat(r.pick([1000, 1100000]))),
     ])();
+  },
+  // Single shapes the other mutations make only as one pick among many, each aimed at one check that random
+  // combinations rarely reach (kept flat so that every one comes up in a thousand cases).
+  rare(r, crd) {
+    const s = anySchemaNode(r, crd);
+    const root = aVersion(r, crd).schema?.openAPIV3Schema;
+    const typed = (props) => ({ type: "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true, properties: props });
+    r.pick([
+      () => (crd.spec.group = "example"),
+      () => Object.assign(s, { type: "array", items: { type: r.pick(["string", "array", ""]) }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      () => Object.assign(s, { type: "array", items: { type: "object", properties: { k: { type: r.pick(["array", "object"]), ...(r.chance(0.5) ? { items: { type: "string" } } : {}) } }, required: ["k"] }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] }),
+      () => Object.assign(aVersion(r, crd), { subresources: { scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: r.pick(["", ".metadata.labels", "status.selector"]) } } }),
+      () => Object.assign(s, { "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true }) && delete s.type,
+      () => root && delete root.type,
+      () => root && (root.properties = { ...(root.properties ?? {}), [r.pick(["kind", "apiVersion"])]: { type: r.pick(["integer", "object"]) } }),
+      () => (s.properties = { ...(s.properties ?? {}), e: typed({ [r.pick(["kind", "apiVersion"])]: { type: r.pick(["integer", "boolean"]) } }) }),
+      () => (s.properties = { ...(s.properties ?? {}), e: typed({ metadata: { type: "object", properties: { annotations: typed({}) } } }) }),
+      () => (s[r.pick(["allOf", "anyOf", "oneOf"])] = [{ "x-kubernetes-int-or-string": true }]),
+      () => (s[r.pick(["allOf", "anyOf"])] = [{ additionalProperties: true }]),
+      () => Object.assign(s, { type: "object", additionalProperties: { type: "string", items: [{ type: "string" }] } }) && delete s.properties,
+      () => Object.assign(s, { type: "string", default: "x", externalDocs: { url: "https://example.com", description: "d" } }),
+      () => Object.assign(aVersion(r, crd), { deprecated: true, deprecationWarning: "" }),
+      () => (crd.spec.conversion = { strategy: "Webhook", webhook: { conversionReviewVersions: r.pick([["v2"], ["v1beta2", "v3"]]), clientConfig: { url: "https://a.example.com/c" } } }),
+      () => Object.assign(s, { type: "object", properties: { a: { type: "string" } }, anyOf: [{ properties: { b: { minLength: 1 } } }, { items: { minLength: 1 } }] }),
+      () => Object.assign(s, { type: "object", additionalProperties: { type: "string" }, anyOf: [{ properties: { x: { minLength: 1 } } }] }) && delete s.properties,
+      () => Object.assign(s, { "x-kubernetes-int-or-string": true, "x-kubernetes-embedded-resource": true }),
+      () => (s["x-kubernetes-validations"] = [{ rule: "self == self", messageExpression: r.pick(["'a'.find('(')", "'x' + 'a'.find('[')"]) }]),
+      // defaults of the root metadata's name: checked as metadata, then against the name's own schema and rules
+      () =>
+        root &&
+        (root.properties = {
+          ...(root.properties ?? {}),
+          metadata: { type: "object", properties: { name: { type: "string", default: "abcdef", ...r.pick([{ maxLength: 3 }, { "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.size() < 3", optionalOldSelf: true }] }]) } } },
+        }),
+      // rules on a node without a type that keeps unknown fields (no CEL type: an internal error), or below one
+      () => {
+        delete s.type;
+        s["x-kubernetes-preserve-unknown-fields"] = true;
+        if (r.chance(0.5)) s["x-kubernetes-validations"] = [{ rule: "self == self" }];
+        if (r.chance(0.5)) s.properties = { ...(s.properties ?? {}), typed: { type: "string", maxLength: 3, "x-kubernetes-validations": [{ rule: "self.size() > 0" }] } };
+      },
+      // a default checked by a rule that costs more without an old object (the apiserver charges the dearer run)
+      () => Object.assign(s, { type: "string", maxLength: 10, default: "abc", "x-kubernetes-validations": [{ rule: "oldSelf.hasValue() || self.matches('^[a-z]+$')", optionalOldSelf: true }] }),
+    ])();
+  },
+  "value-validation"(r, crd) {
+    const s = anySchemaNode(r, crd);
+    const junctor = r.pick(["allOf", "anyOf", "oneOf", "not"]);
+    if (junctor === "not") s.not = nestedClause(r, s);
+    else s[junctor] = Array.from({ length: r.range(1, 2) }, () => nestedClause(r, s));
+    // A default there: the apiserver validates it against the node's whole schema, value validations included.
+    if (r.chance(0.3)) s.default = valueFor(r, s, 0, 0.8);
+    if (r.chance(0.1)) s.externalDocs = { url: "https://example.com/docs", description: "d" };
   },
 };
 
@@ -419,5 +615,10 @@ export function genCelCrd(r) {
     walk(v.schema?.openAPIV3Schema, 0);
   }
   if (r.chance(0.3)) MUTATIONS["cel-cost"](r, crd);
+  if (r.chance(0.05)) {
+    // a blank rule (compiled to no program) or messageExpression beside the others
+    const root = r.pick(crd.spec.versions).schema?.openAPIV3Schema;
+    if (root) root["x-kubernetes-validations"] = [...(root["x-kubernetes-validations"] ?? []), r.pick([{ rule: " " }, { rule: "self == self", messageExpression: " " }])];
+  }
   return JSON.parse(JSON.stringify(crd));
 }

@@ -15,11 +15,13 @@ export default defineRule({
   minMinor: RELEASE_BEHAVIOURS.messageExpression.since,
   messages: {
     compileFailed: "messageExpression compilation failed: {{error}}",
+    programFailed: "messageExpression instantiation failed: {{error}}",
   },
   docs: {
     why:
       "The apiserver compiles messageExpression with the same variables as the rule (only when the rule itself " +
-      "compiled) and rejects the CRD when it fails.",
+      "compiled) and rejects the CRD when it fails, or when its program cannot be built (a constant regular " +
+      "expression Go's regexp rejects).",
     fix: "Fix the expression; it sees the same `self` as the rule and must produce a string.",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go",
     fail: "openAPIV3Schema: {type: object, properties: {a: {type: integer}}, x-kubernetes-validations: [{rule: 'self.a > 0', messageExpression: \"'a is ' + self.b\"}]}\n",
@@ -28,6 +30,20 @@ export default defineRule({
   visitKeys: ["x-kubernetes-validations"],
   visitNode(node, ctx) {
     for (const c of cleanCompiledEntries(node, ctx)) {
+      const m = c.messageExpression;
+      if (m?.ok && m.programError !== undefined) {
+        // Only a string-valued expression gets as far as its program (cel-message-expression-not-string reports
+        // the others), e.g. a constant pattern of find() that Go's regexp rejects.
+        const kind = m.outputType?.kind;
+        if (kind === undefined || kind === "string")
+          ctx.report({
+            path: c.entry.path.child("messageExpression"),
+            messageId: "programFailed",
+            data: { error: m.programError },
+            value: renderedValidationRule(c.entry, ctx.minor),
+          });
+        continue;
+      }
       if (!c.messageExpression || c.messageExpression.ok) continue;
       const t = compileErrorText(c.messageExpression);
       ctx.report({

@@ -109,7 +109,8 @@ export function schemaCosts(ctx: SchemaContext): SchemaCosts {
         });
       }
       const m = c.messageExpression;
-      if (m?.ok && m.ast && m.rootDecl && m.outputType?.kind === "string") {
+      // A messageExpression whose program cannot be built is charged nothing (compileRule stops before its cost).
+      if (m?.ok && m.programError === undefined && m.ast && m.rootDecl && m.outputType?.kind === "string") {
         const { estimatedCost, releaseChange } = estimate(m, m.ast, m.rootDecl, ctx);
         // A messageExpression's cost is never multiplied by the cardinality.
         expressions.push({

@@ -1,4 +1,5 @@
 /** x-kubernetes-list-type: map with items given as an array of schemas. */
+import { internalItemsValue } from "../../crd/internal-version.js";
 import { defineRule } from "../define-rule.js";
 import { LIST_TYPE, itemsOf } from "./schema-fields.js";
 
@@ -31,7 +32,8 @@ export default defineRule({
       level: node.path,
       path: node.path.child("items"),
       messageId: "mustOnlyHaveASingle",
-      value: items.value,
+      // The apiserver prints the internal *JSONSchemaPropsOrArray it holds (Go field names, every field).
+      value: internalItemsValue(items.value),
     });
   },
 });

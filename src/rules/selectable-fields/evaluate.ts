@@ -182,8 +182,13 @@ export function reportSelectable(ctx: RuleContext, rule: SelectableRuleId): void
   if (!checked(ctx)) return;
   for (const f of selectableFieldFindings(ctx)) {
     if (f.rule !== rule) continue;
-    // allowTooManySelectableFields: an update may keep an over-long list OLD already had, unchanged.
-    if (f.scopeKey !== undefined && ctx.update?.allowTooManySelectableFields(f.scopeKey)) continue;
+    // allowTooManySelectableFields (from 1.35): an update may keep an over-long list OLD already had, unchanged.
+    if (
+      f.scopeKey !== undefined &&
+      releaseHas(ctx.minor, "tooManySelectableFieldsKept") &&
+      ctx.update?.allowTooManySelectableFields(f.scopeKey)
+    )
+      continue;
     const text = f.messageId !== undefined ? { messageId: f.messageId, data: f.data } : { message: f.message };
     ctx.report({ path: f.path, ...text, ...(f.value !== undefined ? { value: f.value } : {}) });
   }

@@ -42,11 +42,11 @@ export function structuralHooks<M extends string>(check: StructuralCheck<M>) {
  * A value-validation keyword check (rule 3): on every allOf/anyOf/oneOf/not node ValidateStructural descends into,
  * `key` must be absent (or its zero value).
  */
-export function nestedKeywordHooks(key: string, isSetValue: (v: unknown) => boolean) {
+export function nestedKeywordHooks(key: string, isSetValue: (v: unknown, minor: number) => boolean) {
   return {
     ...structuralHooks<"nested">((node, ctx) => {
       if (!node.inJunctor || node.inUnsupported) return;
-      if (!isSetValue(node.schema[key])) return;
+      if (!isSetValue(node.schema[key], ctx.minor)) return;
       if (!observeNode(node, ctx).valueValidation(node).validated) return;
       deferReport(ctx, { path: node.path.child(key), messageId: "nested" });
     }),

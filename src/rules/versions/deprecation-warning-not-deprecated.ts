@@ -1,6 +1,17 @@
 /** deprecationWarning may only be set on deprecated versions. */
 import { defineRule } from "../define-rule.js";
 import type { VersionView } from "../../crd/model.js";
+import { goJson } from "../../k8s/go.js";
+import { releaseHas } from "../../k8s/releases.js";
+import { RenderedValue } from "../../k8s/validation.js";
+
+/**
+ * The value of a deprecationWarning error: the *string itself, which the field package marshals as JSON from 1.34
+ * (`"bell\u0007"`) and dereferences and quotes with %q before.
+ */
+export function warningValue(w: string, minor: number): unknown {
+  return releaseHas(minor, "fieldValueRendered") ? new RenderedValue(goJson(w)) : w;
+}
 
 export default defineRule({
   id: "deprecation-warning-not-deprecated",
@@ -31,7 +42,7 @@ export default defineRule({
       ctx.report({
         path: v.path.child("deprecationWarning"),
         messageId: "canOnlyBeSetFor",
-        value: w,
+        value: warningValue(w, ctx.minor),
         suggestion: "add deprecated: true",
       });
     }

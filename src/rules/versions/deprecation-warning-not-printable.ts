@@ -1,6 +1,6 @@
 /** deprecationWarning must only contain printable characters. */
 import { defineRule } from "../define-rule.js";
-import { warningOf } from "./deprecation-warning-not-deprecated.js";
+import { warningOf, warningValue } from "./deprecation-warning-not-deprecated.js";
 
 /** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
@@ -56,7 +56,7 @@ export default defineRule({
         path: v.path.child("deprecationWarning"),
         messageId: "mustOnlyContainPrintableUtf",
         data: { at },
-        value: w,
+        value: warningValue(w, ctx.minor),
       });
     }
   },

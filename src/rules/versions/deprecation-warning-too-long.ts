@@ -1,6 +1,6 @@
 /** deprecationWarning is limited to 256 bytes. */
 import { defineRule } from "../define-rule.js";
-import { warningOf } from "./deprecation-warning-not-deprecated.js";
+import { warningOf, warningValue } from "./deprecation-warning-not-deprecated.js";
 
 export default defineRule({
   id: "deprecation-warning-too-long",
@@ -33,7 +33,7 @@ export default defineRule({
       ctx.report({
         path: v.path.child("deprecationWarning"),
         messageId: "mustBe256CharactersLong",
-        value: w,
+        value: warningValue(w, ctx.minor),
         detail: `${bytes} bytes`,
       });
     }

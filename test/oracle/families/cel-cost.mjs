@@ -22,8 +22,11 @@ function schemaErrorBelow(answer, field) {
   const at = field.indexOf("openAPIV3Schema");
   if (at < 0) return false;
   const root = field.slice(0, at + "openAPIV3Schema".length);
+  // A compile or cost error of a rule is no schema error, but a blank rule or messageExpression (Required) is.
   return (answer.errors ?? []).some(
-    (e) => (e.field === root || e.field.startsWith(root + ".") || e.field.startsWith(root + "[")) && !/\.x-kubernetes-validations\[\d+\]\.(rule|messageExpression)$/.test(e.field),
+    (e) =>
+      (e.field === root || e.field.startsWith(root + ".") || e.field.startsWith(root + "[")) &&
+      (e.type === "Required value" || !/\.x-kubernetes-validations\[\d+\]\.(rule|messageExpression)$/.test(e.field)),
   );
 }
 

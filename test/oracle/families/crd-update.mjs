@@ -48,6 +48,7 @@ function genOld(r) {
     }
   }
   if (r.chance(0.1)) old.spec.preserveUnknownFields = true;
+  if (r.chance(0.1)) legacySchemas(r, old);
   if (r.chance(0.1)) transitionRuleUnderList(r, old);
   if (r.chance(0.1)) storedEnvironmentRule(r, old);
   if (r.chance(0.3)) {
@@ -69,6 +70,30 @@ function genOld(r) {
     };
   }
   return old;
+}
+
+/**
+ * Schemas of a CRD stored before v1 required them: a version without one (the update then requires schemas only where
+ * OLD had them all, validation.go requireOpenAPISchema), or a type that is no OpenAPI type, at a node or inside a
+ * container the structural checks forbid (the update keeps allowing invalid types when OLD had one:
+ * requireValidPropertyType, SchemaHasInvalidTypes walking every container).
+ */
+function legacySchemas(r, crd) {
+  const v = r.pick(versionsOf(crd));
+  if (!v) return;
+  if (r.chance(0.4)) {
+    // no schema at one version, or an empty `schema: {}` at all of them (then held as the CRD-wide validation)
+    if (r.chance(0.7)) delete v.schema;
+    else for (const w of versionsOf(crd)) if (w && typeof w === "object") w.schema = {};
+    if (r.chance(0.5)) crd.spec.preserveUnknownFields = true;
+    return;
+  }
+  const nodes = schemaNodes({ spec: { versions: [v] } });
+  if (!nodes.length) return;
+  const s = r.pick(nodes);
+  const bad = { type: r.pick(["any", "null", "Object"]) };
+  const [k, value] = r.pick([["type", bad.type], ["allOf", [bad]], ["anyOf", [bad]], ["oneOf", [bad]], ["not", bad], ["items", [bad]], ["patternProperties", { "^a": bad }], ["additionalItems", bad], ["definitions", { a: bad }], ["dependencies", { a: bad }], ["additionalProperties", bad]]);
+  s[k] = value;
 }
 
 /**
