@@ -285,7 +285,10 @@ export function renderGoValue(v: unknown): string {
  */
 // Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33 vs v0.34)
 export function renderFieldValue(v: unknown, minor: number): string {
-  if (releaseHas(minor, "fieldValueRendered") || v instanceof RenderedValue) return renderGoValue(v);
+  if (v instanceof RenderedValue) return renderGoValue(v);
+  // A decoded object or list marshals as Go's json.Marshal does: map keys sorted, <, > and & escaped.
+  if (releaseHas(minor, "fieldValueRendered"))
+    return v !== null && typeof v === "object" ? goJson(v) : renderGoValue(v);
   if (v === null || v === undefined) return '"null"';
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   return goSyntax(v);

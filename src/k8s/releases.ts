@@ -211,6 +211,22 @@ export const RELEASE_BEHAVIOURS = {
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
   },
+  finalizerPathHint: {
+    since: 32,
+    what: 'a finalizer name without a path but with a dot is warned about "including a path (/)" (before, one wording for every finalizer without a path)',
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/validator.go (validateKubeFinalizerName)",
+  },
+  ownerReferenceEmptyReworded: {
+    since: 34,
+    what: 'an owner reference\'s empty kind, name or uid is "must not be empty" (was "kind must not be empty", ...)',
+    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (validateOwnerReference)",
+  },
+  ownerReferenceIndexed: {
+    since: 37,
+    what: 'owner reference errors name the entry (ownerReferences[0]); an empty apiVersion, kind, name or uid is a Required error, an apiVersion that does not parse "must be <group>/<version> or <version>"',
+    upstream:
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (validateOwnerReference, ValidateOwnerReferences)",
+  },
   fieldValueRendered: {
     since: 34,
     what: "a field error prints its value with the field package's own rendering; up to 1.33 a composite value printed with %#v",

@@ -36,8 +36,9 @@ export function compareYaml(mine, theirs) {
 
 /**
  * Whether a map of the text has two keys that go-yaml decodes as different values but sigs.k8s.io/yaml names alike
- * (`1` and `"1"`, `true` and `"true"`): it converts a Go map, whose order is random, so which value kubectl sends is
- * chance. Such a case has no single answer to compare with.
+ * (`1` and `"1"`, `true` and `"true"`, or two `.nan` keys, which a Go map keeps apart as NaN is not equal to itself):
+ * it converts a Go map, whose order is random, so which value kubectl sends is chance. Such a case has no single answer
+ * to compare with.
  */
 export function hasJsonNameCollision(text) {
   let docs;
@@ -71,7 +72,8 @@ export function hasJsonNameCollision(text) {
           const go = k.tag ? resolveGoScalar(src, k.tag) : k.type === Scalar.PLAIN ? resolveGoScalar(src) : { kind: "string", value: src };
           const name = goKeyName(go);
           if (!("name" in name)) continue;
-          const id = `${go.kind}:${go.value}`;
+          // NaN is not equal to itself: a Go map keeps two .nan keys apart, and both become the JSON name ".nan".
+          const id = `${go.kind}:${go.value}${Number.isNaN(go.value) ? `#${names.size}` : ""}`;
           const before = names.get(name.name);
           if (before !== undefined && before !== id) return true;
           names.set(name.name, id);
