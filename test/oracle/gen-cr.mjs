@@ -52,7 +52,14 @@ function combinator(r, s) {
 
 function celFor(r, t) {
   const pool = {
-    string: ["self.size() < 3", "self != 'abc'", "format.dns1035Label().validate(self).hasValue() == false", "format.dns1123Subdomain().validate(self).hasValue() == false"],
+    string: [
+      "self.size() < 3",
+      "self != 'abc'",
+      "format.dns1035Label().validate(self).hasValue() == false",
+      "format.dns1123Subdomain().validate(self).hasValue() == false",
+      "!format.dns1123LabelPrefix().validate(self).hasValue()",
+      "!format.dns1035LabelPrefix().validate(self).hasValue()",
+    ],
     integer: ["self != 3", "self < 40"],
     number: ["self != 1.5"],
     boolean: ["self"],
@@ -81,7 +88,7 @@ function celEdges(r, s, name) {
   if (t === "int-or-string" && r.chance(0.5)) {
     // int-or-string is dynamic in CEL: an operator the value's actual type lacks fails at runtime, not at compile time.
     rule.rule = r.pick(["self + 1 > 0", "self.startsWith('1')", "self < 3"]);
-  }
+  } else if (t === "string" && r.chance(0.4)) rule.rule = celFor(r, t);
   s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), rule];
   void name;
 }
@@ -89,7 +96,7 @@ function celEdges(r, s, name) {
 /** Mixes CR-side shapes into a generated CRD (a few nodes of its spec schema); the caller re-checks the CRD. */
 export function crSchemaExtras(r, crd) {
   const nodes = schemaNodes(crd);
-  const n = r.range(1, 3);
+  const n = r.range(1, 4);
   for (let i = 0; i < n && nodes.length; i++) {
     const { s } = r.pick(nodes);
     const t = typeOf(s);
@@ -237,7 +244,7 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
   const walk = (s, v, depth) => {
     if (!s || typeof s !== "object" || v === null || typeof v !== "object" || depth > 10) return;
     if (Array.isArray(v)) {
-      if (v.length && r.chance(0.5)) {
+      if (v.length && r.chance(0.7)) {
         const lt = s["x-kubernetes-list-type"];
         const e = structuredClone(r.pick(v));
         if (lt === "map" && e && typeof e === "object" && !Array.isArray(e) && r.chance(0.5)) {

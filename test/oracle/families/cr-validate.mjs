@@ -20,7 +20,7 @@ async function validCrd(r, release) {
   for (let i = 0; i < 6; i++) {
     crd = genCrd(r);
     // Shapes only an object's validation meets (gen-cr.mjs), in some of the CRDs.
-    if (r.chance(0.4)) crSchemaExtras(r, crd);
+    if (r.chance(0.5)) crSchemaExtras(r, crd);
     const res = await lintText(json(crd), { kubernetesVersion: release });
     if (!res.diagnostics.some((d) => d.apiserver)) break;
   }
@@ -40,7 +40,7 @@ function objectFor(r, crd, version, name, valid, mode = "create") {
   }
   if (mode !== "old" && r.chance(0.3)) metadataExtras(r, obj.metadata, crd.spec.scope === "Namespaced", mode === "update");
   if (r.chance(0.5)) scaleValues(r, version, obj);
-  if (r.chance(0.3)) objectExtras(r, schema, obj, { embedded: mode !== "old" });
+  if (r.chance(0.5)) objectExtras(r, schema, obj, { embedded: mode !== "old" });
   // Fields the schema does not have: pruned, and reported per field-validation mode.
   if (r.chance(0.2)) {
     const target = obj.spec && typeof obj.spec === "object" && !Array.isArray(obj.spec) ? obj.spec : obj;
