@@ -6,7 +6,7 @@
 // Upstream: kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)
 // Upstream: kubernetes/apimachinery:pkg/api/validate/content/kube.go (IsLabelKey, formerly IsQualifiedName)
 import type { ErrorType } from "../diagnostics/index.js";
-import { isDNS1123Subdomain, isValidLabelValue, RenderedValue } from "./validation.js";
+import { goQuote, isDNS1123Subdomain, isValidLabelValue, RenderedValue } from "./validation.js";
 import { GoStruct, goJson, isPlainObject } from "./go.js";
 import { RELEASE_BEHAVIOURS, releaseHas } from "./releases.js";
 
@@ -231,7 +231,15 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
       errs.push({
         field: "finalizers",
         type: "Invalid value",
-        value: finalizers,
+        // Up to 1.33 the value is %#v of the []string (not of the decoded []interface {}).
+        value: rendered
+          ? finalizers
+          : new RenderedValue(
+              `[]string{${finalizers
+                .filter((f): f is string => typeof f === "string")
+                .map(goQuote)
+                .join(", ")}}`,
+            ),
         message: "finalizer orphan and foregroundDeletion cannot be both set",
       });
   }

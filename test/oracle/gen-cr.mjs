@@ -142,6 +142,14 @@ export function crSchemaExtras(r, crd) {
       [
         1,
         () => {
+          // additionalProperties: true: any field is kept, and what is under it is pruned with no schema at all.
+          if (t !== "object" || s.properties || s["x-kubernetes-embedded-resource"] || s["x-kubernetes-preserve-unknown-fields"]) return;
+          s.additionalProperties = true;
+        },
+      ],
+      [
+        1,
+        () => {
           // Rules under additionalProperties: the evaluator walks each entry of the map.
           if (t !== "object" || s.properties || s["x-kubernetes-embedded-resource"]) return;
           s.additionalProperties = { type: "string", maxLength: 8, "x-kubernetes-validations": [{ rule: r.pick(["self.size() < 3", "self != oldSelf || true", "self.startsWith('a')"]) }] };
@@ -210,7 +218,7 @@ export function metadataExtras(r, metadata, namespaced, update) {
       () => {
         const ref = () => ({
           apiVersion: r.pick(["v1", "apps/v1", "", "a/b/c", "example.com/v1"]),
-          kind: r.pick(["ConfigMap", "", "Deployment", "Widget"]),
+          kind: r.pick(["ConfigMap", "", "Deployment", "Widget", "Event"]),
           name: r.pick(["owner", ""]),
           uid: r.pick(["0a1b2c3d-0000-0000-0000-000000000000", ""]),
           ...(r.chance(0.5) ? { controller: r.chance(0.7) } : {}),
@@ -256,6 +264,7 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
       return;
     }
     if (embedded && s["x-kubernetes-embedded-resource"] && r.chance(0.5)) Object.assign(v, embeddedValue(r));
+    if (s.additionalProperties === true && r.chance(0.8)) Object.assign(v, r.pick([{ free: { x: 1, y: [1, { z: 2 }] } }, { list: [[1], { a: null }] }, { s: "x" }]));
     for (const [k, x] of Object.entries(v)) {
       const p = s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null);
       if (p) walk(p, x, depth + 1);
