@@ -9,6 +9,7 @@
 // Upstream: google/cel-go:common/types (Err texts: "no such key", "no such overload", "integer overflow", ...)
 import type { DeclType } from "../types.js";
 import { parseGoDuration } from "../../../k8s/duration.js";
+import { goTimeParseError } from "../../../k8s/go.js";
 import { parseRfc3339Nanos } from "../literals.js";
 import { codePoints } from "../runes.js";
 
@@ -306,11 +307,16 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
       if (schema && schema["format"] === "date") {
         const m = DATE_RE.exec(raw);
         const ns = m ? parseTimestamp(`${raw}T00:00:00Z`) : null;
-        if (ns === null) return new CelErr(`Invalid date formatted string ${raw}`);
+        if (ns === null)
+          return new CelErr(`Invalid date formatted string ${raw}: ${goTimeParseError("2006-01-02", raw) ?? ""}`);
         return new TimestampV(ns);
       }
       const ns = parseTimestamp(raw);
-      if (ns === null) return new CelErr(`Invalid date-time formatted string ${raw}`);
+      // strfmt.ParseDateTime reports the error of its last layout.
+      if (ns === null)
+        return new CelErr(
+          `Invalid date-time formatted string ${raw}: ${goTimeParseError("2006-01-02T15:04:05", raw) ?? ""}`,
+        );
       return new TimestampV(ns);
     }
     case "list": {
