@@ -403,6 +403,6 @@ test("values as UnstructuredToVal builds them: nulls, int-or-string, number from
     [],
   );
   assert.deepEqual(messages(v.validate(obj({ ratio: 2, port: "http", note: null, at: "yesterday" }), undefined)), [
-    `spec: Invalid value: "object": Invalid date-time formatted string yesterday evaluating rule: self.at > timestamp('2000-01-01T00:00:00Z')`,
+    `spec: Invalid value: "object": Invalid date-time formatted string yesterday: parsing time "yesterday" as "2006-01-02T15:04:05": cannot parse "yesterday" as "2006" evaluating rule: self.at > timestamp('2000-01-01T00:00:00Z')`,
   ]);
 });
