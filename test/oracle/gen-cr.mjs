@@ -148,16 +148,19 @@ export function crSchemaExtras(r, crd) {
       [
         1,
         () => {
-          // additionalProperties: true: any field is kept, and what is under it is pruned with no schema at all.
-          if (t !== "object" || s.properties || s["x-kubernetes-embedded-resource"] || s["x-kubernetes-preserve-unknown-fields"]) return;
-          s.additionalProperties = true;
+          // additionalProperties true or false: a field is kept, and what is under it is pruned with no schema at all;
+          // false then refuses the field itself (kube-openapi's "additional property not allowed").
+          if (t !== "object" || s["x-kubernetes-embedded-resource"] || s["x-kubernetes-preserve-unknown-fields"]) return;
+          for (const k of ["properties", "required", "x-kubernetes-validations", "default", "enum"]) delete s[k];
+          s.additionalProperties = r.chance(0.6);
         },
       ],
       [
         1,
         () => {
           // Rules under additionalProperties: the evaluator walks each entry of the map.
-          if (t !== "object" || s.properties || s["x-kubernetes-embedded-resource"]) return;
+          if (t !== "object" || s["x-kubernetes-embedded-resource"] || s["x-kubernetes-preserve-unknown-fields"]) return;
+          for (const k of ["properties", "required", "x-kubernetes-validations", "default", "enum"]) delete s[k];
           s.additionalProperties = { type: "string", maxLength: 8, "x-kubernetes-validations": [{ rule: r.pick(["self.size() < 3", "self != oldSelf || true", "self.startsWith('a')"]) }] };
           s.maxProperties = 4;
         },
@@ -270,7 +273,7 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
       return;
     }
     if (embedded && s["x-kubernetes-embedded-resource"] && r.chance(0.5)) Object.assign(v, embeddedValue(r));
-    if (s.additionalProperties === true && r.chance(0.8)) Object.assign(v, r.pick([{ free: { x: 1, y: [1, { z: 2 }] } }, { list: [[1], { a: null }] }, { s: "x" }]));
+    if (typeof s.additionalProperties === "boolean" && r.chance(0.8)) Object.assign(v, r.pick([{ free: { x: 1, y: [1, { z: 2 }] } }, { list: [[1], { a: null }] }, { s: "x" }]));
     for (const [k, x] of Object.entries(v)) {
       const p = s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null);
       if (p) walk(p, x, depth + 1);
