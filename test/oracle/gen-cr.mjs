@@ -265,8 +265,9 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
         const lt = s["x-kubernetes-list-type"];
         const e = structuredClone(r.pick(v));
         if (lt === "map" && e && typeof e === "object" && !Array.isArray(e) && r.chance(0.5)) {
-          // The same key with other values, a missing key, or a null element.
-          r.pick([() => v.push({ ...e, v: "other" }), () => v.push({}), () => v.push(null)])();
+          // The same key with other values, items without their key or null (twice: duplicates of the unspecified
+          // key), or an item that is not an object.
+          r.pick([() => v.push({ ...e, v: "other" }), () => v.push({}, {}), () => v.push(null, null), () => v.push(r.pick(["x", 1, ["a"]]))])();
         } else v.push(e);
       }
       for (const e of v) walk(s.items, e, depth + 1);
