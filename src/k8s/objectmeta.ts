@@ -146,6 +146,13 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
     for (const k of ["controller", "blockOwnerDeletion"]) if (typeof ref[k] === "boolean") fields.push([k, ref[k]]);
     return new GoStruct(fields);
   };
+  // Up to 1.33 %#v of the struct: a set pointer prints as its address, which cannot be reproduced (it is written
+  // with the value it points to instead).
+  const ownerGoSyntax = (ref: Record<string, unknown>): string => {
+    const str = (k: string): string => goQuote(typeof ref[k] === "string" ? (ref[k] as string) : "");
+    const ptr = (k: string): string => (typeof ref[k] === "boolean" ? `(*bool)(${String(ref[k])})` : "(*bool)(nil)");
+    return `v1.OwnerReference{APIVersion:${str("apiVersion")}, Kind:${str("kind")}, Name:${str("name")}, UID:${str("uid")}, Controller:${ptr("controller")}, BlockOwnerDeletion:${ptr("blockOwnerDeletion")}}`;
+  };
   if (Array.isArray(owners)) {
     let firstController = "";
     const indexed = releaseHas(minor, "ownerReferenceIndexed");
@@ -200,7 +207,7 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
           field: "ownerReferences",
           ...at,
           type: "Invalid value",
-          value: rendered ? new RenderedValue(goJson(ownerStruct(ref))) : ref,
+          value: new RenderedValue(rendered ? goJson(ownerStruct(ref)) : ownerGoSyntax(ref)),
           message: "/v1, Kind=Event is disallowed from being an owner",
         });
       if (ref.controller === true) {
@@ -209,7 +216,11 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
           errs.push({
             field: "ownerReferences",
             type: "Invalid value",
-            value: rendered ? new RenderedValue(goJson(owners.filter(isPlainObject).map(ownerStruct))) : owners,
+            value: new RenderedValue(
+              rendered
+                ? goJson(owners.filter(isPlainObject).map(ownerStruct))
+                : `[]v1.OwnerReference{${owners.filter(isPlainObject).map(ownerGoSyntax).join(", ")}}`,
+            ),
             message: `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${cur}`,
           });
         else firstController = cur;

@@ -158,6 +158,21 @@ export function crSchemaExtras(r, crd) {
       [
         1,
         () => {
+          // Embedded resources as a field, in a list and in a map: their TypeMeta and ObjectMeta are coerced and
+          // validated wherever they are (an error below a list or map stops the request too).
+          if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
+          const embedded = { type: "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true };
+          s.properties = { ...(s.properties ?? {}) };
+          s.properties[r.pick(["template", "templates", "byName"])] = r.pick([
+            embedded,
+            { type: "array", maxItems: 4, items: embedded },
+            { type: "object", maxProperties: 4, additionalProperties: embedded },
+          ]);
+        },
+      ],
+      [
+        1,
+        () => {
           // Rules under additionalProperties: the evaluator walks each entry of the map.
           if (t !== "object" || s["x-kubernetes-embedded-resource"] || s["x-kubernetes-preserve-unknown-fields"]) return;
           for (const k of ["properties", "required", "x-kubernetes-validations", "default", "enum"]) delete s[k];

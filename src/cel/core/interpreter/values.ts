@@ -25,6 +25,12 @@ export class CostLimitExceeded extends Error {
   }
 }
 
+/**
+ * A Go runtime panic inside the apiserver's value code (cel-go's Program.Eval recovers it as the evaluation error
+ * `internal error: <panic>`, which no operator absorbs).
+ */
+export class GoPanic extends Error {}
+
 export class UintV {
   constructor(readonly v: bigint) {}
 }
@@ -532,19 +538,35 @@ function listEquals(a: ListV, b: ListV): Result {
   // unstructuredSetList / unstructuredMapList: order-insensitive equality (values.go Equal)
   if (a.legacySetEquality && a.rawElements) return legacySetEquals(a.rawElements, b);
   if (a.semantics === "set" && !a.literal) {
-    for (const x of a) {
-      let found = false;
-      for (const y of b) {
-        const e = celEquals(x, y);
+    // From 1.37 unstructuredSetList.Equal keys its elements (setElementKey): a list or object element is an error,
+    // then every element of the other list must be one of them, and all of them must be seen.
+    const nonScalar = (v: Result) => v instanceof ListV || v instanceof MapV || v instanceof ObjectV;
+    const scalarsOnly = () => new CelErr("listSet operations are only supported on lists of scalar values");
+    const xs = [...a];
+    if (xs.some(nonScalar)) return scalarsOnly();
+    // the first of equal elements stands for them (a Go map key)
+    const distinct: number[] = [];
+    for (let i = 0; i < xs.length; i++) {
+      let dup = false;
+      for (const j of distinct) if (celEquals(xs[j]!, xs[i]!) === true) dup = true;
+      if (!dup) distinct.push(i);
+    }
+    const seen = new Set<number>();
+    for (const y of b) {
+      if (nonScalar(y)) return scalarsOnly();
+      let found = -1;
+      for (const j of distinct) {
+        const e = celEquals(xs[j]!, y);
         if (isErr(e)) return e;
         if (e === true) {
-          found = true;
+          found = j;
           break;
         }
       }
-      if (!found) return false;
+      if (found < 0) return false;
+      seen.add(found);
     }
-    return true;
+    return seen.size === distinct.length;
   }
   if (a.semantics === "map" && !a.literal && a.mapKeys.length > 0) {
     for (const x of a) {
@@ -576,14 +598,30 @@ function listEquals(a: ListV, b: ListV): Result {
  * keys compare type and value, so a number set holding an integral value never equals another list of doubles.
  */
 // Upstream: kubernetes/apiserver:pkg/cel/common/values.go (unstructuredSetList.Equal, v0.33-v0.36; fixed by setElementKey in v0.37)
+/** The Go type of a value that cannot be a Go map key (the legacy set's elements are used as keys). */
+function unhashable(e: unknown): string | null {
+  if (Array.isArray(e) || e instanceof ListV) return "[]interface {}";
+  if ((e !== null && typeof e === "object" && Object.getPrototypeOf(e) === Object.prototype) || e instanceof MapV)
+    return "map[string]interface {}";
+  return null;
+}
+
 function legacySetEquals(raw: readonly unknown[], b: ListV): Result {
   const keys = new Set<string>();
+  // Up to 1.36 unstructuredSetList.Equal puts the raw elements in a Go map, then looks up the other list's values:
+  // a list or object element (an atomic set of lists or objects) panics with Go's hash error.
+  for (const e of raw) {
+    const t = unhashable(e);
+    if (t !== null) throw new GoPanic(`runtime error: hash of unhashable type ${t}`);
+  }
   for (const e of raw) {
     const k = rawSetKey(e);
     if (k !== null) keys.add(k);
   }
   for (const y of b) {
     if (isErr(y)) return y;
+    const t = unhashable(y);
+    if (t !== null) throw new GoPanic(`runtime error: hash of unhashable type ${t}`);
     const k = valSetKey(y);
     if (k === null || !keys.has(k)) return false;
   }
