@@ -783,7 +783,8 @@ function collectEmbeddedUnknowns(
     if (hasOwn(props, k))
       collectEmbeddedUnknowns(x[k], props[k], [...segs, { kind: "field", name: k }], false, minor, out);
     else if (isPlainObject(s.additionalProperties))
-      collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "field", name: k }], false, minor, out);
+      // objectmeta's coerce walks a map entry as pth.Key(k): the unknown-field path writes it as [k]
+      collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "key", key: k }], false, minor, out);
   }
 }
 
@@ -791,7 +792,8 @@ function dotted(segs: PathSegment[]): string {
   let out = "";
   for (const s of segs) {
     if (s.kind === "index") out += `[${s.index}]`;
-    else out += (out === "" ? "" : ".") + (s.kind === "field" ? s.name : s.key);
+    else if (s.kind === "key") out += `[${s.key}]`;
+    else out += (out === "" ? "" : ".") + s.name;
   }
   return out;
 }
