@@ -211,6 +211,16 @@ export const RELEASE_BEHAVIOURS = {
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
   },
+  celFieldPathPerRule: {
+    since: 30,
+    what: "a failed validation rule's fieldPath locates that rule's error only (before, it was appended to the node's path, so the rules after it reported under it too)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (validateExpressions)",
+  },
+  celBlockedByUnsupportedValue: {
+    since: 29,
+    what: "an Unsupported value error (a value outside its enum) keeps a custom resource's CEL rules from running, as type, Required, Too long and Too many errors do",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (hasBlockingErr)",
+  },
   finalizerPathHint: {
     since: 32,
     what: 'a finalizer name without a path but with a dot is warned about "including a path (/)" (before, one wording for every finalizer without a path)',

@@ -236,7 +236,8 @@ const isTypeInvalid = (e: ValueError): boolean =>
 
 const BLOCKING: ReadonlySet<string> = new Set(["Unsupported value", "Required value", "Too long", "Too many"]);
 
-function isBlocking(e: ValueError): boolean {
+function isBlocking(e: ValueError, minor: number): boolean {
+  if (e.type === "Unsupported value" && !releaseHas(minor, "celBlockedByUnsupportedValue")) return false;
   return BLOCKING.has(e.type) || isTypeInvalid(e);
 }
 
@@ -586,7 +587,7 @@ class VersionValidator implements ResourceValidator {
     let celFindings: ResourceFinding[] = [];
     let celSkipped = false;
     if (options.cel) {
-      if (before.some(isBlocking)) celSkipped = true;
+      if (before.some((e) => isBlocking(e, this.minor))) celSkipped = true;
       else celFindings = options.cel.validate(object, old, coverage === undefined ? undefined : { coverage });
     }
     const found = new Map<ValueError, ResourceFinding>();
@@ -610,7 +611,7 @@ class VersionValidator implements ResourceValidator {
       // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
       // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
       // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
-      const blocker = found.get(before.find(isBlocking)!)!;
+      const blocker = found.get(before.find((e) => isBlocking(e, this.minor))!)!;
       for (const f of options.cel.validate(object, old, { coverage: null }))
         if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
     }

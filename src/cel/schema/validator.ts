@@ -646,6 +646,9 @@ export function createCelValidator(
             : nfp.segments.some((g) => g.kind !== "field")
               ? path.child(nfp.toString())
               : path.concat(nfp);
+          // Up to 1.29 a failed rule's fieldPath was appended to the node's own path (fldPath = fldPath.Child(...)):
+          // the rules after it report under it.
+          if (nfp && !releaseHas(minor, "celFieldPathPerRule")) path = current;
           const addErr = (e: CelFieldError) => {
             if (!usesOld && shouldRatchet(r)) warnings.push(e);
             else {
