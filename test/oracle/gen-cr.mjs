@@ -292,6 +292,8 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
     if (typeof s.additionalProperties === "boolean" && r.chance(0.8)) Object.assign(v, r.pick([{ free: { x: 1, y: [1, { z: 2 }] } }, { list: [[1], { a: null }] }, { s: "x" }]));
     for (const [k, x] of Object.entries(v)) {
       const p = s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null);
+      // A list under a typeless x-kubernetes-preserve-unknown-fields: kept as it is, whatever it holds.
+      if (p && !p.type && p["x-kubernetes-preserve-unknown-fields"] && r.chance(0.3)) v[k] = [1, { a: [2] }, "x"];
       if (p) walk(p, x, depth + 1);
     }
   };
