@@ -108,7 +108,22 @@ export function crSchemaExtras(r, crd) {
     const t = typeOf(s);
     r.weighted([
       [3, () => combinator(r, s)],
-      [2, () => celEdges(r, s)],
+      [5, () => celEdges(r, s)],
+      [
+        1,
+        () => {
+          // A property whose name needs escapes in a fieldPath (['it\'s'], ['a\tb']), with a rule that fails there.
+          if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
+          const [name, written] = r.pick([
+            ["it's", "it\\'s"],
+            ["back\\slash", "back\\\\slash"],
+            ["tab\there", "tab\\there"],
+            ["all\u0007\b\f\n\r\v", "all\\a\\b\\f\\n\\r\\v"],
+          ]);
+          s.properties = { ...(s.properties ?? {}), [name]: { type: "string", maxLength: 10 } };
+          s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: "self != self", fieldPath: `['${written}']` }];
+        },
+      ],
       [1, () => t === "object" && (r.chance(0.5) ? (s.minProperties = r.pick([1, 2])) : (s.maxProperties = r.pick([0, 1])))],
       [
         1,
@@ -292,6 +307,8 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
     if (typeof s.additionalProperties === "boolean" && r.chance(0.8)) Object.assign(v, r.pick([{ free: { x: 1, y: [1, { z: 2 }] } }, { list: [[1], { a: null }] }, { s: "x" }]));
     for (const [k, x] of Object.entries(v)) {
       const p = s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null);
+      // null where the schema allows it: rules of a nullable field are not evaluated on null.
+      if (p && p.nullable && r.chance(0.4)) v[k] = null;
       // A list under a typeless x-kubernetes-preserve-unknown-fields: kept as it is, whatever it holds.
       if (p && !p.type && p["x-kubernetes-preserve-unknown-fields"] && r.chance(0.3)) v[k] = [1, { a: [2] }, "x"];
       if (p) walk(p, x, depth + 1);
