@@ -89,6 +89,9 @@ function goJsonString(s: string): string {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
+    // encoding/json writes \b and \f short since Go 1.22 (the toolchain of Kubernetes 1.30 and later, and the oracle's)
+    else if (ch === "\b") out += "\\b";
+    else if (ch === "\f") out += "\\f";
     else if (c < 0x20 || ch === "<" || ch === ">" || ch === "&" || c === 0x2028 || c === 0x2029)
       out += "\\u" + c.toString(16).padStart(4, "0");
     else out += ch;

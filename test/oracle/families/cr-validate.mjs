@@ -49,6 +49,15 @@ function objectFor(r, crd, version, name, valid, mode = "create") {
   return obj;
 }
 
+const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const STORED_META = [
+  ["labels", (v) => isMap(v) && Object.values(v).every((x) => typeof x === "string")],
+  ["annotations", (v) => isMap(v) && Object.values(v).every((x) => typeof x === "string")],
+  ["finalizers", (v) => Array.isArray(v) && v.every((x) => typeof x === "string")],
+  ["generation", (v) => Number.isInteger(v)],
+  ["ownerReferences", (v) => Array.isArray(v) && v.every(isMap)],
+];
+
 let scratch = null;
 let oldFiles = 0;
 
@@ -65,6 +74,8 @@ export const crValidateFamily = {
     const c = { crd, object, fieldValidation: r.weighted(MODES) };
     if (update) {
       c.old = r.chance(0.3) ? structuredClone(object) : objectFor(r, crd, version, `obj-${index}`, 0.95, "old");
+      // A stored object decoded when it was written: no metadata field of the wrong type (a clone may carry one).
+      if (c.old.metadata && typeof c.old.metadata === "object") for (const [k, ok] of STORED_META) if (k in c.old.metadata && !ok(c.old.metadata[k])) delete c.old.metadata[k];
       // The stored object an update replaces has the name and namespace the request is sent to.
       if (c.old.metadata && object.metadata) {
         if (typeof object.metadata.namespace === "string") c.old.metadata.namespace = object.metadata.namespace;

@@ -305,7 +305,14 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
     case "duration": {
       if (typeof raw !== "string") return new CelErr(`invalid data, expected string, got ${goTypeName(raw)}`);
       const ns = parseStrfmtDuration(raw);
-      if (ns === null) return new CelErr(`Invalid duration ${raw}: time: invalid duration "${raw}"`);
+      if (ns === null) {
+        // strfmt.ParseDuration's own error (after time.ParseDuration failed): a factor too large for an int, else
+        // the generic one.
+        for (const m of raw.matchAll(/(\d+)[\t\n\f\r ]*[A-Za-zµ]+/gu))
+          if (BigInt(m[1]!) > 9223372036854775807n)
+            return new CelErr(`Invalid duration ${raw}: strconv.Atoi: parsing "${m[1]!}": value out of range`);
+        return new CelErr(`Invalid duration ${raw}: unable to parse ${raw} as duration`);
+      }
       return new DurationV(ns);
     }
     case "timestamp": {
