@@ -211,6 +211,11 @@ export const RELEASE_BEHAVIOURS = {
     upstream:
       "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)",
   },
+  celNullFieldsSkippedInEquality: {
+    since: 34,
+    what: "CEL equality of two objects skips a field both hold as null (before, a null field of the other object was a missing one: the objects were unequal, even an object compared with itself)",
+    upstream: "kubernetes/apiserver:pkg/cel/common/valuesunstructured.go (unstructuredMap.Equal)",
+  },
   celFieldPathPerRule: {
     since: 30,
     what: "a failed validation rule's fieldPath locates that rule's error only (before, it was appended to the node's path, so the rules after it reported under it too)",

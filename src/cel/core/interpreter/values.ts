@@ -199,13 +199,15 @@ export class ObjectV {
     for (const x of fields.values()) if (x.name === name) return x;
     return undefined;
   }
+  // unstructuredMap.Find: in an object with properties a field held as null is absent ("null valued nullable fields
+  // are treated the same as absent optional fields"), for has(), selection and equality alike.
   has(name: string): boolean {
     const f = this.field(name);
-    return f !== undefined && Object.prototype.hasOwnProperty.call(this.raw, f.name);
+    return f !== undefined && Object.prototype.hasOwnProperty.call(this.raw, f.name) && this.raw[f.name] !== null;
   }
   get(name: string): Result | undefined {
     const f = this.field(name);
-    if (!f || !Object.prototype.hasOwnProperty.call(this.raw, f.name)) return undefined;
+    if (!f || !Object.prototype.hasOwnProperty.call(this.raw, f.name) || this.raw[f.name] === null) return undefined;
     let v = this.conv.get(f.name);
     if (v === undefined) {
       v = toVal(this.raw[f.name], f.type);
@@ -217,7 +219,7 @@ export class ObjectV {
   presentFields(): { name: string; value: Result }[] {
     const out: { name: string; value: Result }[] = [];
     for (const f of this.decl.fields?.values() ?? []) {
-      if (Object.prototype.hasOwnProperty.call(this.raw, f.name))
+      if (Object.prototype.hasOwnProperty.call(this.raw, f.name) && this.raw[f.name] !== null)
         out.push({ name: f.name, value: this.get(f.escapedName)! });
     }
     return out;
@@ -228,6 +230,11 @@ export class ObjectV {
   /** Every key of the stored map, those without a property schema (kept by x-kubernetes-preserve-unknown-fields) too. */
   rawKeys(): string[] {
     return Object.keys(this.raw);
+  }
+  /** Whether the stored key has a property schema (a declared field, as unstructuredMap.propSchema finds it). */
+  declares(key: string): boolean {
+    for (const f of this.decl.fields?.values() ?? []) if (f.name === key) return true;
+    return false;
   }
   hasRawKey(key: string): boolean {
     return Object.prototype.hasOwnProperty.call(this.raw, key);
@@ -680,7 +687,7 @@ function mapEquals(a: MapV, b: MapV): Result {
 }
 
 /**
- * unstructuredMap.Equal (apiserver pkg/cel/common, v0.33 and v0.37 alike): the sizes are the stored maps' key counts,
+ * unstructuredMap.Equal (apiserver pkg/cel/common): the sizes are the stored maps' key counts,
  * keys without a property schema (kept by x-kubernetes-preserve-unknown-fields) included; such a key is compared with
  * DeepEqual only when the other map has it too, a declared key must be present on both sides.
  */
@@ -691,11 +698,20 @@ function objectEquals(a: ObjectV, b: ObjectV): Result {
   const fa = new Map(a.presentFields().map((f) => [f.name, f.value]));
   const fb = new Map(b.presentFields().map((f) => [f.name, f.value]));
   for (const key of keys) {
-    const va = fa.get(key);
-    if (va !== undefined) {
+    if (a.declares(key)) {
+      const va = fa.get(key);
       const vb = fb.get(key);
-      if (vb === undefined) return false;
-      const e = fieldEquals(va, vb);
+      if (a.decl.legacyNullFieldUnequal === true) {
+        // Up to 1.33: the other object's Find (null is absent there), then this side's value, null included.
+        if (vb === undefined) return false;
+        const e = va === undefined ? false : fieldEquals(va, vb);
+        if (e !== true) return e;
+        continue;
+      }
+      // From 1.34 both sides' Find: a field absent (or null) on both is skipped.
+      if ((va === undefined) !== (vb === undefined)) return false;
+      if (va === undefined) continue;
+      const e = fieldEquals(va, vb!);
       if (e !== true) return e;
     } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
