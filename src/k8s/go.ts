@@ -89,6 +89,9 @@ function goJsonString(s: string): string {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
+    // encoding/json writes \b and \f short since Go 1.22 (the toolchain of Kubernetes 1.30 and later, and the oracle's)
+    else if (ch === "\b") out += "\\b";
+    else if (ch === "\f") out += "\\f";
     else if (c < 0x20 || ch === "<" || ch === ">" || ch === "&" || c === 0x2028 || c === 0x2029)
       out += "\\u" + c.toString(16).padStart(4, "0");
     else out += ch;
@@ -285,7 +288,10 @@ export function renderGoValue(v: unknown): string {
  */
 // Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33 vs v0.34)
 export function renderFieldValue(v: unknown, minor: number): string {
-  if (releaseHas(minor, "fieldValueRendered") || v instanceof RenderedValue) return renderGoValue(v);
+  if (v instanceof RenderedValue) return renderGoValue(v);
+  // A decoded object or list marshals as Go's json.Marshal does: map keys sorted, <, > and & escaped.
+  if (releaseHas(minor, "fieldValueRendered"))
+    return v !== null && typeof v === "object" ? goJson(v) : renderGoValue(v);
   if (v === null || v === undefined) return '"null"';
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   return goSyntax(v);
@@ -332,4 +338,126 @@ export function aggregateString(errs: ValueError[], minor = Infinity): string {
 export function aggregateTexts(texts: readonly string[]): string {
   const msgs = [...new Set(texts)];
   return msgs.length === 1 ? msgs[0]! : "[" + msgs.join(", ") + "]";
+}
+
+/**
+ * Go's time.Parse for the numeric layouts the apiserver parses custom-resource dates with (strfmt's "2006-01-02"
+ * for format: date, and "2006-01-02T15:04:05", the last of strfmt.ParseDateTime's layouts, whose error is the one a
+ * format: date-time value that parses under none of them reports): null when the value parses, else time.ParseError's
+ * text.
+ */
+// Upstream: golang/go:src/time/format.go (Parse, ParseError.Error, getnum, skip, quote)
+
+const STD = ["2006", "01", "02", "15", "04", "05"] as const;
+type Std = (typeof STD)[number];
+
+/** time's quote: bytes outside printable ASCII as \x escapes, `"` and `\` backslashed. */
+function timeQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c >= 0x80 || c < 0x20) for (const b of Buffer.from(ch, "utf8")) out += "\\x" + b.toString(16).padStart(2, "0");
+    else out += (ch === '"' || ch === "\\" ? "\\" : "") + ch;
+  }
+  return out + '"';
+}
+
+const isDigit = (s: string, i: number): boolean => i < s.length && s[i]! >= "0" && s[i]! <= "9";
+
+/** getnum: one or two digits (exactly two when fixed). */
+function getnum(s: string, fixed: boolean): [number, string] | null {
+  if (!isDigit(s, 0)) return null;
+  if (!isDigit(s, 1)) return fixed ? null : [Number(s[0]), s.slice(1)];
+  return [Number(s.slice(0, 2)), s.slice(2)];
+}
+
+/** atoi of the 4-byte year: an optional sign, then digits only. */
+function atoi(s: string): number | null {
+  const m = /^[-+]?(\d+)$/.exec(s);
+  if (!m) return null;
+  return s.startsWith("-") ? -Number(m[1]) : Number(m[1]);
+}
+
+function daysIn(month: number, year: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+export function goTimeParseError(layout: string, value: string): string | null {
+  const whole = value;
+  const cannot = (valueElem: string, layoutElem: string): string =>
+    `parsing time ${timeQuote(whole)} as ${timeQuote(layout)}: cannot parse ${timeQuote(valueElem)} as ${timeQuote(layoutElem)}`;
+  const range = (what: string): string => `parsing time ${timeQuote(whole)}: ${what} out of range`;
+  let rest = layout;
+  let year = 0;
+  let month = -1;
+  let day = -1;
+  while (rest !== "") {
+    // The literal text before the next layout element must be there as it is.
+    let at = rest.length;
+    let std: Std | null = null;
+    for (let i = 0; i < rest.length && std === null; i++)
+      for (const s of STD)
+        if (rest.startsWith(s, i)) {
+          at = i;
+          std = s;
+          break;
+        }
+    const prefix = rest.slice(0, at);
+    if (!value.startsWith(prefix)) return cannot(value, prefix);
+    value = value.slice(prefix.length);
+    if (std === null) break;
+    rest = rest.slice(at + std.length);
+    const hold = value;
+    let n: [number, string] | null;
+    switch (std) {
+      case "2006": {
+        const y = value.length < 4 ? null : atoi(value.slice(0, 4));
+        if (y === null) return cannot(hold, std);
+        year = y;
+        value = value.slice(4);
+        continue;
+      }
+      case "01":
+        n = getnum(value, true);
+        if (!n) return cannot(hold, std);
+        if (n[0] <= 0 || n[0] > 12) return range("month");
+        month = n[0];
+        break;
+      case "02":
+        n = getnum(value, true);
+        if (!n) return cannot(hold, std);
+        if (n[0] > 31) return range("day");
+        day = n[0];
+        break;
+      case "15":
+        n = getnum(value, false);
+        if (!n) return cannot(hold, std);
+        if (n[0] >= 24) return range("hour");
+        break;
+      case "04":
+        n = getnum(value, true);
+        if (!n) return cannot(hold, std);
+        if (n[0] >= 60) return range("minute");
+        break;
+      case "05": {
+        n = getnum(value, true);
+        if (!n) return cannot(hold, std);
+        if (n[0] >= 60) return range("second");
+        let v = n[1];
+        // Fractional seconds the layout does not spell out are taken after the seconds.
+        if (v.length >= 2 && (v[0] === "." || v[0] === ",") && isDigit(v, 1)) {
+          let k = 2;
+          while (isDigit(v, k)) k++;
+          v = v.slice(k);
+        }
+        value = v;
+        continue;
+      }
+    }
+    value = n[1];
+  }
+  if (value !== "") return `parsing time ${timeQuote(whole)}: extra text: ${timeQuote(value)}`;
+  if (day !== -1 && month !== -1 && (day < 1 || day > daysIn(month, year))) return range("day");
+  return null;
 }

@@ -6,8 +6,8 @@
 // Upstream: kubernetes/apimachinery:pkg/apis/meta/v1/validation/validation.go (ValidateLabels)
 // Upstream: kubernetes/apimachinery:pkg/api/validate/content/kube.go (IsLabelKey, formerly IsQualifiedName)
 import type { ErrorType } from "../diagnostics/index.js";
-import { isDNS1123Subdomain, isValidLabelValue } from "./validation.js";
-import { isPlainObject } from "./go.js";
+import { goQuote, isDNS1123Subdomain, isValidLabelValue, RenderedValue } from "./validation.js";
+import { GoStruct, goJson, isPlainObject } from "./go.js";
 import { RELEASE_BEHAVIOURS, releaseHas } from "./releases.js";
 
 /** TotalAnnotationSizeLimitB: 256 KiB for keys plus values. */
@@ -84,7 +84,9 @@ export function generatedName(generateName: string): string {
 /** One ObjectMeta error: `field` is the metadata child (labels, annotations, finalizers, ownerReferences), `index` an ownerReferences entry. */
 export interface MetaFieldError {
   field: "labels" | "annotations" | "finalizers" | "ownerReferences";
-  /** Sub-path below the field (ownerReferences: ["apiVersion"] etc.). */
+  /** The ownerReferences entry the error is about, where the release's path names it. */
+  index?: number;
+  /** Sub-path below the field (and the entry): ownerReferences: ["apiVersion"] etc. */
   sub?: string[];
   type: ErrorType;
   value?: unknown;
@@ -130,55 +132,82 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
       });
   }
   const owners = metadata.ownerReferences;
+  // From 1.34 an owner reference prints as json.Marshal of metav1.OwnerReference: its fields in declaration order,
+  // controller and blockOwnerDeletion only when set (omitempty pointers). Before, %#v with pointer addresses.
+  const rendered = releaseHas(minor, "fieldValueRendered");
+  const ownerStruct = (ref: Record<string, unknown>): GoStruct => {
+    const str = (k: string): string => (typeof ref[k] === "string" ? (ref[k] as string) : "");
+    const fields: [string, unknown][] = [
+      ["apiVersion", str("apiVersion")],
+      ["kind", str("kind")],
+      ["name", str("name")],
+      ["uid", str("uid")],
+    ];
+    for (const k of ["controller", "blockOwnerDeletion"]) if (typeof ref[k] === "boolean") fields.push([k, ref[k]]);
+    return new GoStruct(fields);
+  };
+  // Up to 1.33 %#v of the struct: a set pointer prints as its address, which cannot be reproduced (it is written
+  // with the value it points to instead).
+  const ownerGoSyntax = (ref: Record<string, unknown>): string => {
+    const str = (k: string): string => goQuote(typeof ref[k] === "string" ? (ref[k] as string) : "");
+    const ptr = (k: string): string => (typeof ref[k] === "boolean" ? `(*bool)(${String(ref[k])})` : "(*bool)(nil)");
+    return `v1.OwnerReference{APIVersion:${str("apiVersion")}, Kind:${str("kind")}, Name:${str("name")}, UID:${str("uid")}, Controller:${ptr("controller")}, BlockOwnerDeletion:${ptr("blockOwnerDeletion")}}`;
+  };
   if (Array.isArray(owners)) {
     let firstController = "";
-    for (const ref of owners) {
+    const indexed = releaseHas(minor, "ownerReferenceIndexed");
+    const emptyDetail = (what: string): string =>
+      releaseHas(minor, "ownerReferenceEmptyReworded") ? "must not be empty" : `${what} must not be empty`;
+    for (const [i, ref] of owners.entries()) {
       if (!isPlainObject(ref)) continue;
+      const at = indexed ? { index: i } : {};
       const apiVersion = typeof ref.apiVersion === "string" ? ref.apiVersion : "";
       const kind = typeof ref.kind === "string" ? ref.kind : "";
       const name = typeof ref.name === "string" ? ref.name : "";
       const uid = typeof ref.uid === "string" ? ref.uid : "";
-      // schema.FromAPIVersionAndKind: the version is what follows the last-but-one '/'-split (group/version or version).
-      const slash = apiVersion.split("/");
-      const version = slash.length === 1 ? slash[0]! : slash.length === 2 ? slash[1]! : "";
+      // schema.ParseGroupVersion: "" and "/" are the empty group/version; more than one '/' does not parse.
+      const slash = apiVersion === "/" ? ["", ""] : apiVersion.split("/");
+      const parses = slash.length <= 2;
+      const version = !parses ? "" : slash.length === 1 ? slash[0]! : slash[1]!;
       const group = slash.length === 2 ? slash[0]! : "";
-      if (version.length === 0)
+      const empty = (field: string, value: string): void => {
+        if (indexed)
+          errs.push({
+            field: "ownerReferences",
+            ...at,
+            sub: [field],
+            type: "Required value",
+            message: "must not be empty",
+          });
+        else
+          errs.push({
+            field: "ownerReferences",
+            sub: [field],
+            type: "Invalid value",
+            value,
+            message: field === "apiVersion" ? "version must not be empty" : emptyDetail(field),
+          });
+      };
+      if (indexed && apiVersion.length === 0) empty("apiVersion", apiVersion);
+      else if (indexed && version.length === 0)
         errs.push({
           field: "ownerReferences",
+          ...at,
           sub: ["apiVersion"],
           type: "Invalid value",
           value: apiVersion,
-          message: "version must not be empty",
+          message: "must be <group>/<version> or <version>",
         });
-      if (kind.length === 0)
-        errs.push({
-          field: "ownerReferences",
-          sub: ["kind"],
-          type: "Invalid value",
-          value: kind,
-          message: "kind must not be empty",
-        });
-      if (name.length === 0)
-        errs.push({
-          field: "ownerReferences",
-          sub: ["name"],
-          type: "Invalid value",
-          value: name,
-          message: "name must not be empty",
-        });
-      if (uid.length === 0)
-        errs.push({
-          field: "ownerReferences",
-          sub: ["uid"],
-          type: "Invalid value",
-          value: uid,
-          message: "uid must not be empty",
-        });
+      else if (!indexed && version.length === 0) empty("apiVersion", apiVersion);
+      if (kind.length === 0) empty("kind", kind);
+      if (name.length === 0) empty("name", name);
+      if (uid.length === 0) empty("uid", uid);
       if (group === "" && version === "v1" && kind === "Event")
         errs.push({
           field: "ownerReferences",
+          ...at,
           type: "Invalid value",
-          value: ref,
+          value: new RenderedValue(rendered ? goJson(ownerStruct(ref)) : ownerGoSyntax(ref)),
           message: "/v1, Kind=Event is disallowed from being an owner",
         });
       if (ref.controller === true) {
@@ -187,7 +216,11 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
           errs.push({
             field: "ownerReferences",
             type: "Invalid value",
-            value: owners,
+            value: new RenderedValue(
+              rendered
+                ? goJson(owners.filter(isPlainObject).map(ownerStruct))
+                : `[]v1.OwnerReference{${owners.filter(isPlainObject).map(ownerGoSyntax).join(", ")}}`,
+            ),
             message: `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${cur}`,
           });
         else firstController = cur;
@@ -209,7 +242,15 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
       errs.push({
         field: "finalizers",
         type: "Invalid value",
-        value: finalizers,
+        // Up to 1.33 the value is %#v of the []string (not of the decoded []interface {}).
+        value: rendered
+          ? finalizers
+          : new RenderedValue(
+              `[]string{${finalizers
+                .filter((f): f is string => typeof f === "string")
+                .map(goQuote)
+                .join(", ")}}`,
+            ),
         message: "finalizer orphan and foregroundDeletion cannot be both set",
       });
   }

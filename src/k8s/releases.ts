@@ -227,6 +227,32 @@ export const RELEASE_BEHAVIOURS = {
     what: "`additionalProperties: false` inside allOf/anyOf/oneOf/not is dropped by NewStructural, so it is not forbidden (a schema or `true` still is)",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newNestedValueValidation)",
   },
+  celNullFieldsSkippedInEquality: {
+    since: 34,
+    what: "CEL equality of two objects skips a field both hold as null (before, a null field of the other object was a missing one: the objects were unequal, even an object compared with itself)",
+    upstream: "kubernetes/apiserver:pkg/cel/common/valuesunstructured.go (unstructuredMap.Equal)",
+  },
+  celFieldPathPerRule: {
+    since: 30,
+    what: "a failed validation rule's fieldPath locates that rule's error only (before, it was appended to the node's path, so the rules after it reported under it too)",
+    upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (validateExpressions)",
+  },
+  finalizerPathHint: {
+    since: 32,
+    what: 'a finalizer name without a path but with a dot is warned about "including a path (/)" (before, one wording for every finalizer without a path)',
+    upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/validator.go (validateKubeFinalizerName)",
+  },
+  ownerReferenceEmptyReworded: {
+    since: 34,
+    what: 'an owner reference\'s empty kind, name or uid is "must not be empty" (was "kind must not be empty", ...)',
+    upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (validateOwnerReference)",
+  },
+  ownerReferenceIndexed: {
+    since: 37,
+    what: 'owner reference errors name the entry (ownerReferences[0]); an empty apiVersion, kind, name or uid is a Required error, an apiVersion that does not parse "must be <group>/<version> or <version>"',
+    upstream:
+      "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (validateOwnerReference, ValidateOwnerReferences)",
+  },
   fieldValueRendered: {
     since: 34,
     what: "a field error prints its value with the field package's own rendering; up to 1.33 a composite value printed with %#v",

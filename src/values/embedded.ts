@@ -263,7 +263,7 @@ function parseGroupVersionError(gv: string): string | null {
 }
 
 /** path.ValidatePathSegmentName. */
-function pathSegmentNameErrors(name: string, prefix: boolean): string[] {
+export function pathSegmentNameErrors(name: string, prefix: boolean): string[] {
   if (!prefix) for (const bad of [".", ".."]) if (name === bad) return [`may not be '${bad}'`];
   const errs: string[] = [];
   for (const bad of ["/", "%"]) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);
@@ -371,6 +371,7 @@ export function validateObjectMetaAfterNames(
     });
   for (const e of validateGenericObjectMeta(meta, minor)) {
     let path = p.child(e.field);
+    if (e.index !== undefined) path = path.index(e.index);
     for (const sub of e.sub ?? []) path = path.child(sub);
     const ve: ValueError = { path, type: e.type, message: e.message };
     if ("value" in e && e.value !== undefined) ve.value = e.value;

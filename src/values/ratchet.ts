@@ -27,7 +27,38 @@ function correlatedItem(s: Schema | null, item: unknown, oldList: unknown[]): un
     ? (s["x-kubernetes-list-map-keys"] as unknown[]).filter((k): k is string => typeof k === "string")
     : [];
   if (keys.length === 0) return undefined;
-  return oldList.find((o) => isPlainObject(o) && keys.every((k) => deepEqual(o[k], item[k])));
+  // MapList keys an item only when every key is there with a scalar value (not null): other items correlate with nothing.
+  const scalar = (v: unknown): boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  const keyed = (o: Record<string, unknown>): boolean => keys.every((k) => hasOwn(o, k) && scalar(o[k]));
+  if (!keyed(item)) return undefined;
+  return oldList.find((o) => isPlainObject(o) && keyed(o) && keys.every((k) => o[k] === item[k]));
+}
+
+/**
+ * CorrelatedObject.CachedDeepEqual: an object equals its old value only through correlated children (each key in
+ * both, with a property or additionalProperties schema: a preserved unknown field makes it unequal), a list-type map
+ * list item by item through its keys, other lists and scalars by deep equality.
+ */
+function correlatedEqual(cur: unknown, prev: unknown, s: Schema | null): boolean {
+  if (s === null) return false;
+  if ((cur === null || cur === undefined) && (prev === null || prev === undefined)) return true;
+  if (cur === null || cur === undefined || prev === null || prev === undefined) return false;
+  if (Array.isArray(cur) !== Array.isArray(prev) || isPlainObject(cur) !== isPlainObject(prev)) return false;
+  if (Array.isArray(cur) && Array.isArray(prev)) {
+    if (cur.length !== prev.length) return false;
+    if (s["x-kubernetes-list-type"] !== "map") return deepEqual(cur, prev);
+    const items = isPlainObject(s.items) ? s.items : null;
+    return cur.every((item) => {
+      const oldItem = correlatedItem(s, item, prev);
+      return oldItem !== undefined && correlatedEqual(item, oldItem, items);
+    });
+  }
+  if (isPlainObject(cur) && isPlainObject(prev)) {
+    const keys = Object.keys(cur);
+    if (keys.length !== Object.keys(prev).length) return false;
+    return keys.every((k) => hasOwn(prev, k) && correlatedEqual(cur[k], prev[k], childSchema(s, k)));
+  }
+  return deepEqual(cur, prev);
 }
 
 /** Document path of a kube-openapi dotted name, matching keys that contain dots greedily against the object. */
@@ -81,7 +112,7 @@ export function ratchetSchemaErrors(errors: ValueError[], obj: unknown, old: unk
     let cur: unknown = obj;
     let prev: unknown = old;
     let s: Schema | null = schema;
-    if (deepEqual(cur, prev)) return false;
+    if (correlatedEqual(cur, prev, s)) return false;
     for (const seg of path) {
       if (typeof seg === "number") {
         if (!Array.isArray(cur) || !Array.isArray(prev)) return true;
@@ -97,7 +128,7 @@ export function ratchetSchemaErrors(errors: ValueError[], obj: unknown, old: unk
         cur = cur[seg];
         prev = prev[seg];
       }
-      if (deepEqual(cur, prev)) return false;
+      if (correlatedEqual(cur, prev, s)) return false;
     }
     return true;
   });

@@ -12,7 +12,7 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/registry/customresource/{strategy,validator}.go (PrepareForCreate/Update, Validate, hasBlockingErr, validateScaleSpec/Status)
 // Upstream: kubernetes/apimachinery:pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor), pkg/apis/meta/v1/types.go (ObjectMeta json names)
 import { FieldPath, type PathSegment } from "../k8s/path.js";
-import { isDNS1123Label } from "../k8s/validation.js";
+import { goQuote, isDNS1123Label } from "../k8s/validation.js";
 import { generatedName, nameIsDNSSubdomain, qualifiedNameErrors } from "../k8s/objectmeta.js";
 import type { ErrorType } from "../diagnostics/index.js";
 import {
@@ -27,7 +27,13 @@ import {
 } from "../k8s/go.js";
 import { pruneValue } from "./prune.js";
 import { applyDefaults, pruneNulls } from "./default.js";
-import { coerceEmbedded, decodeObjectMeta, validateEmbedded, validateObjectMetaAfterNames } from "./embedded.js";
+import {
+  coerceEmbedded,
+  decodeObjectMeta,
+  pathSegmentNameErrors,
+  validateEmbedded,
+  validateObjectMetaAfterNames,
+} from "./embedded.js";
 import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
@@ -624,15 +630,18 @@ class VersionValidator implements ResourceValidator {
   ): void {
     const p = FieldPath.root("metadata");
     const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
+    // A create checks the names as DNS subdomains (the strategy's nameFn); an update only as path segments (rest's
+    // BeforeUpdate: ValidateObjectMetaAccessor with ValidatePathSegmentName; the strategy checks immutability).
+    const nameErrors = oldMeta === undefined ? nameIsDNSSubdomain : pathSegmentNameErrors;
     const generateName = str("generateName");
     if (generateName !== "")
-      for (const m of nameIsDNSSubdomain(generateName, true))
+      for (const m of nameErrors(generateName, true))
         out.push({ path: p.child("generateName"), type: "Invalid value", value: generateName, message: m });
     const name = str("name");
     if (name === "")
       out.push({ path: p.child("name"), type: "Required value", message: "name or generateName is required" });
     else
-      for (const m of nameIsDNSSubdomain(name, false))
+      for (const m of nameErrors(name, false))
         out.push({ path: p.child("name"), type: "Invalid value", value: name, message: m });
     if (this.rv.namespaced) {
       const ns = str("namespace");
@@ -640,6 +649,20 @@ class VersionValidator implements ResourceValidator {
         out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
     }
     validateObjectMetaAfterNames(p, meta, this.minor, out);
+    // ValidateObjectMetaAccessorUpdate: an object being deleted (the old one has a deletionTimestamp) takes no new
+    // finalizers; the extra ones are listed sorted, as Go's %#v of a []string.
+    if (oldMeta !== undefined && oldMeta.deletionTimestamp !== undefined && oldMeta.deletionTimestamp !== null) {
+      const list = (m: Record<string, unknown>): string[] =>
+        Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : [];
+      const had = new Set(list(oldMeta));
+      const extra = [...new Set(list(meta))].filter((f) => !had.has(f)).sort(compareBytes);
+      if (extra.length)
+        out.push({
+          path: p.child("finalizers"),
+          type: "Forbidden",
+          message: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${extra.map(goQuote).join(", ")}}`,
+        });
+    }
     // Finalizer warnings (customresource strategy generateWarningsFromObj): the finalizers this request adds (all of
     // them on create, those the old object lacks on update), unique and sorted (sets.String.List()).
     if (!releaseHas(this.minor, "customResourceFinalizerWarnings")) return;
@@ -650,15 +673,12 @@ class VersionValidator implements ResourceValidator {
     for (const f of added) {
       for (const m of qualifiedNameErrors(f, this.minor))
         warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
-      if (
-        !f.includes("/") &&
-        !["orphan", "foregroundDeletion", "kubernetes"].includes(f) &&
-        qualifiedNameErrors(f, this.minor).length === 0
-      )
+      // Upstream adds this one after the qualified-name messages, whether or not there were any.
+      if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f))
         warnings.push({
           path: p.child("finalizers"),
           type: "Invalid value",
-          message: `${JSON.stringify(f)}: prefer a domain-qualified finalizer name ${f.includes(".") ? "including a path (/) " : ""}to avoid accidental conflicts with other finalizer writers`,
+          message: `${JSON.stringify(f)}: prefer a domain-qualified finalizer name ${f.includes(".") && releaseHas(this.minor, "finalizerPathHint") ? "including a path (/) " : ""}to avoid accidental conflicts with other finalizer writers`,
         });
     }
   }
@@ -768,7 +788,8 @@ function collectEmbeddedUnknowns(
     if (hasOwn(props, k))
       collectEmbeddedUnknowns(x[k], props[k], [...segs, { kind: "field", name: k }], false, minor, out);
     else if (isPlainObject(s.additionalProperties))
-      collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "field", name: k }], false, minor, out);
+      // objectmeta's coerce walks a map entry as pth.Key(k): the unknown-field path writes it as [k]
+      collectEmbeddedUnknowns(x[k], s.additionalProperties, [...segs, { kind: "key", key: k }], false, minor, out);
   }
 }
 
@@ -776,7 +797,8 @@ function dotted(segs: PathSegment[]): string {
   let out = "";
   for (const s of segs) {
     if (s.kind === "index") out += `[${s.index}]`;
-    else out += (out === "" ? "" : ".") + (s.kind === "field" ? s.name : s.key);
+    else if (s.kind === "key") out += `[${s.key}]`;
+    else out += (out === "" ? "" : ".") + s.name;
   }
   return out;
 }

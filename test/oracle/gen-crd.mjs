@@ -498,7 +498,7 @@ export const MUTATIONS = {
       s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), v];
       return;
     }
-    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", ""]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
+    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", "", "['a'", "['a'x]", "[a]", "['a']['b'", "['a\\'b']", "['\\a\\b\\f\\n\\r\\t\\v\\\\']", "['a\\q']"]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
   },
   "cel-cost"(r, crd) {
     const v = aVersion(r, crd);

@@ -19,7 +19,7 @@ const PLAIN_SCALARS = [
   "foo bar baz", "yes please", "0x", "0o", "0b", "+", "-", ".", "1.", "1e-", "0.0.0.0", "::1", "10.0.0.1/8", "__proto__", "constructor",
 ];
 
-const WORD_KEYS = ["a", "b", "name", "spec", "type", "x-y", "value", "key with spaces", "y", "n", "yes", "off", "true", "null", "1", "0x1F", "1.5", "1e3", "~", "2001-12-14", "<<", "__proto__", "toString"];
+const WORD_KEYS = ["a", "b", "name", "spec", "type", "x-y", "value", "key with spaces", "y", "n", "yes", "off", "true", "null", "1", "0x1F", "1.5", "1e3", "~", "2001-12-14", "<<", "__proto__", "toString", ".inf", "-.Inf", ".nan"];
 
 function plainOk(s) {
   // Plain scalars the generator may write unquoted; the others get quoted (a parse error is not what we test here).

@@ -48,6 +48,11 @@ export interface DeclType {
   legacySetEquality?: boolean;
   /** Up to 1.28: a value of this object type does not convert (no properties, additionalProperties or preserve). */
   unconvertibleObject?: boolean;
+  /**
+   * Objects up to 1.33: in an equality, a declared field the other object holds as null counts as missing there
+   * (unstructuredMap.Find treats null like absent), so the objects are unequal.
+   */
+  legacyNullFieldUnequal?: boolean;
 }
 
 export interface DeclField {

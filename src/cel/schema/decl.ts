@@ -74,7 +74,8 @@ function profileOf(minor: number): number {
     (releaseHas(minor, "celEnumBoundsStrings") ? 2 : 0) |
     (releaseHas(minor, "celIntOrStringMaxLength") ? 4 : 0) |
     (releaseHas(minor, "celMetadataNameCap") ? 8 : 0) |
-    (releaseHas(minor, "celEmptyObjectValues") ? 16 : 0)
+    (releaseHas(minor, "celEmptyObjectValues") ? 16 : 0) |
+    (releaseHas(minor, "celNullFieldsSkippedInEquality") ? 32 : 0)
   );
 }
 
@@ -84,6 +85,7 @@ interface Profile {
   intOrStringMaxLength: boolean; // 1.34+
   metadataCap: boolean; // 1.37+
   emptyObjectValues: boolean; // 1.29+
+  nullFieldsSkipped: boolean; // 1.34+
 }
 
 function profileFlags(p: number): Profile {
@@ -93,6 +95,7 @@ function profileFlags(p: number): Profile {
     intOrStringMaxLength: (p & 4) !== 0,
     metadataCap: (p & 8) !== 0,
     emptyObjectValues: (p & 16) !== 0,
+    nullFieldsSkipped: (p & 32) !== 0,
   };
 }
 
@@ -264,6 +267,8 @@ class ObjectDecl implements DeclType {
    * or preserve-unknown-fields) does not convert: UnstructuredToVal answers an error.
    */
   readonly unconvertibleObject: boolean;
+  /** See DeclType.legacyNullFieldUnequal. */
+  readonly legacyNullFieldUnequal: boolean;
   private fieldMap: Map<string, DeclField> | null = null;
   private min: bigint | null = null;
   constructor(
@@ -273,6 +278,7 @@ class ObjectDecl implements DeclType {
     private readonly memo: DeclMemo,
   ) {
     this.cel = { kind: "object", name: "object", decl: this };
+    this.legacyNullFieldUnequal = !profileFlags(profile).nullFieldsSkipped;
     this.unconvertibleObject =
       !profileFlags(profile).emptyObjectValues &&
       // NewStructural keeps properties only when there are some: `properties: {}` is none.

@@ -14,7 +14,7 @@ import { RuleActivation } from "./evaluate.js";
 import type { FunctionRegistry } from "../core/interpreter/functions.js";
 import { createKubernetesFunctionRegistry } from "../k8s/runtime.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
-import { isPlainObject } from "../../k8s/go.js";
+import { GO_SIMPLE_ESCAPES, isPlainObject } from "../../k8s/go.js";
 import { releaseHas } from "../../k8s/releases.js";
 
 export const PER_CALL_LIMIT = 1_000_000;
@@ -197,8 +197,14 @@ export function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath 
     } else if (t === "[") {
       const q = tokens[++i];
       if (q === undefined || q.length < 2 || !q.startsWith("'") || !q.endsWith("'")) return null;
-      const name = q.slice(1, -1).replace(/\\(.)/g, (_, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
-      if (!step(name)) return null;
+      // unescapeSingleQuote: \a \b \f \n \r \t \v \' and \\ (CRD validation refused any other escape)
+      let bad = false;
+      const name = q.slice(1, -1).replace(/\\[^\n]/gu, (m) => {
+        const d = m[1] === "'" ? "'" : GO_SIMPLE_ESCAPES[m.slice(1)];
+        if (d === undefined) bad = true;
+        return d ?? "";
+      });
+      if (bad || !step(name)) return null;
       if (tokens[++i] !== "]") return null;
     } else return null;
   }
@@ -646,6 +652,9 @@ export function createCelValidator(
             : nfp.segments.some((g) => g.kind !== "field")
               ? path.child(nfp.toString())
               : path.concat(nfp);
+          // Up to 1.29 a failed rule's fieldPath was appended to the node's own path (fldPath = fldPath.Child(...)):
+          // the rules after it report under it.
+          if (nfp && !releaseHas(minor, "celFieldPathPerRule")) path = current;
           const addErr = (e: CelFieldError) => {
             if (!usesOld && shouldRatchet(r)) warnings.push(e);
             else {

@@ -33,7 +33,9 @@ export default defineRule({
     const md = ctx.crd.raw.metadata;
     if (!isObject(md)) return;
     for (const e of validateGenericObjectMeta(md, ctx.minor)) {
-      const path = DualPath.root("metadata", e.field, ...(e.sub ?? []));
+      let path = DualPath.root("metadata", e.field);
+      if (e.index !== undefined) path = path.index(e.index);
+      for (const sub of e.sub ?? []) path = path.child(sub);
       ctx.report({ path, message: e.message, type: e.type, value: e.value });
     }
   },

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lintText, validate } from "../../../dist/index.js";
 import { genCrd, valueFor } from "../gen-crd.mjs";
+import { crSchemaExtras, metadataExtras, objectExtras, scaleValues } from "../gen-cr.mjs";
 import { shrinkJson } from "../shrink-json.mjs";
 import { deepEqual, firstDifference } from "../json.mjs";
 import { fullLine } from "./crd-create.mjs";
@@ -18,22 +19,28 @@ async function validCrd(r, release) {
   let crd;
   for (let i = 0; i < 6; i++) {
     crd = genCrd(r);
+    // Shapes only an object's validation meets (gen-cr.mjs), in some of the CRDs.
+    if (r.chance(0.5)) crSchemaExtras(r, crd);
     const res = await lintText(json(crd), { kubernetesVersion: release });
     if (!res.diagnostics.some((d) => d.apiserver)) break;
   }
   return JSON.parse(JSON.stringify(crd));
 }
 
-function objectFor(r, crd, version, name, valid) {
+/** `mode`: "create", "update" (the object of an update), or "old" (the stored object it replaces, which decodes). */
+function objectFor(r, crd, version, name, valid, mode = "create") {
   const schema = version.schema?.openAPIV3Schema ?? {};
   const obj = { apiVersion: `${crd.spec.group}/${version.name}`, kind: crd.spec.names.kind, metadata: { name } };
   if (r.chance(0.2)) obj.metadata.labels = { app: r.pick(["web", "bad value!", "x".repeat(64)]) };
   if (r.chance(0.1)) obj.metadata.finalizers = [r.pick(["example.com/f", "bad", "kubernetes"])];
   const props = schema.properties ?? {};
   for (const [k, s] of Object.entries(props)) {
-    if (k === "metadata") continue;
+    if (k === "metadata" || k === "apiVersion" || k === "kind") continue;
     if (r.chance(0.85)) obj[k] = valueFor(r, s, 0, valid);
   }
+  if (mode !== "old" && r.chance(0.3)) metadataExtras(r, obj.metadata, crd.spec.scope === "Namespaced", mode === "update");
+  if (r.chance(0.5)) scaleValues(r, version, obj);
+  if (r.chance(0.5)) objectExtras(r, schema, obj, { embedded: mode !== "old" });
   // Fields the schema does not have: pruned, and reported per field-validation mode.
   if (r.chance(0.2)) {
     const target = obj.spec && typeof obj.spec === "object" && !Array.isArray(obj.spec) ? obj.spec : obj;
@@ -41,6 +48,15 @@ function objectFor(r, crd, version, name, valid) {
   }
   return obj;
 }
+
+const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const STORED_META = [
+  ["labels", (v) => isMap(v) && Object.values(v).every((x) => typeof x === "string")],
+  ["annotations", (v) => isMap(v) && Object.values(v).every((x) => typeof x === "string")],
+  ["finalizers", (v) => Array.isArray(v) && v.every((x) => typeof x === "string")],
+  ["generation", (v) => Number.isInteger(v)],
+  ["ownerReferences", (v) => Array.isArray(v) && v.every(isMap)],
+];
 
 let scratch = null;
 let oldFiles = 0;
@@ -53,9 +69,24 @@ export const crValidateFamily = {
     const served = crd.spec.versions.filter((v) => v.served);
     const version = r.pick(served.length ? served : crd.spec.versions);
     const valid = r.chance(0.5) ? 0.97 : 0.7;
-    const object = objectFor(r, crd, version, `obj-${index}`, valid);
+    const update = r.chance(0.3);
+    const object = objectFor(r, crd, version, `obj-${index}`, valid, update ? "update" : "create");
     const c = { crd, object, fieldValidation: r.weighted(MODES) };
-    if (r.chance(0.3)) c.old = r.chance(0.3) ? structuredClone(object) : objectFor(r, crd, version, `obj-${index}`, 0.95);
+    if (update) {
+      c.old = r.chance(0.3) ? structuredClone(object) : objectFor(r, crd, version, `obj-${index}`, 0.95, "old");
+      // A stored object decoded when it was written: no metadata field of the wrong type (a clone may carry one).
+      if (c.old.metadata && typeof c.old.metadata === "object") for (const [k, ok] of STORED_META) if (k in c.old.metadata && !ok(c.old.metadata[k])) delete c.old.metadata[k];
+      // The stored object an update replaces has the name and namespace the request is sent to.
+      if (c.old.metadata && object.metadata) {
+        if (typeof object.metadata.namespace === "string") c.old.metadata.namespace = object.metadata.namespace;
+        else delete c.old.metadata.namespace;
+      }
+    }
+    // An old object being deleted: the update may not add finalizers.
+    if (c.old?.metadata && typeof c.old.metadata === "object" && r.chance(0.1)) {
+      c.old.metadata.deletionTimestamp = "2024-01-02T03:04:05Z";
+      if (r.chance(0.7) && object.metadata && typeof object.metadata === "object") object.metadata.finalizers = ["example.com/new", ...(Array.isArray(object.metadata.finalizers) ? object.metadata.finalizers : [])];
+    }
     return c;
   },
   request: (c) => ({ op: "cr-validate", fields: { crd: json(c.crd), object: json(c.object), ...(c.old ? { old: json(c.old) } : {}), fieldValidation: c.fieldValidation } }),
@@ -83,11 +114,14 @@ export const crValidateFamily = {
       // apiserver rejects it is the crd-create family's comparison). The generator tries to avoid those.
       return { items: [], mine: ds, theirs: answer };
     }
+    // The handler wraps a decoding error (transformDecodeError: `<Kind> in version "<v>" cannot be handled as a
+    // <Kind>: …`), as crdlint says it; the oracle answers the error itself.
+    const unwrapped = (line) => line.replace(/^(metadata: )?\S+ in version "[^"]*" cannot be handled as a \S+: /, "");
     if (answer.requestError) {
       // A request stopped while decoding (the schema coercer's 400): crdlint says so with resource-decode-failed, and
       // nothing else the apiserver answers.
       const stopped = ds.filter((d) => d.apiserver || (d.severity === "warning" && d.rule === "resource-unknown-field"));
-      const same = stopped.length === 1 && stopped[0].rule === "resource-decode-failed" && fullLine(stopped[0]) === answer.requestError;
+      const same = stopped.length === 1 && stopped[0].rule === "resource-decode-failed" && unwrapped(fullLine(stopped[0])) === answer.requestError;
       return { items: same ? [] : [{ kind: "request-error", crdlint: stopped.map(fullLine).join(" | "), oracle: answer.requestError }], mine: ds, theirs: answer };
     }
     // Unknown fields: strict-decoding errors under Strict, warnings under Warn, nothing under Ignore.
@@ -106,11 +140,14 @@ export const crValidateFamily = {
       if (!mine.has(k)) mine.set(k, { d, f, lines: new Set() });
       mine.get(k).lines.add(fullLine(d));
     }
+    // A name made from generateName ends in 5 random characters; crdlint writes a placeholder for them.
+    const generated = c.object.metadata?.generateName && !c.object.metadata?.name ? answer.result?.metadata?.name : undefined;
+    const placeholder = (line) => (typeof generated === "string" && generated.length > 5 ? line.replaceAll(generated, generated.slice(0, -5) + "xxxxx") : line);
     const theirs = new Map();
     for (const e of answer.errors ?? []) {
       const k = `${e.type}\u0000${e.field}`;
       if (!theirs.has(k)) theirs.set(k, { e, lines: new Set() });
-      theirs.get(k).lines.add(e.error);
+      theirs.get(k).lines.add(placeholder(e.error));
     }
     for (const [k, m] of mine) {
       const t = theirs.get(k);

@@ -5,7 +5,7 @@ import { loadText } from "../../../dist/load/document.js";
 import { goKeyName, resolveGoScalar } from "../../../dist/load/go-yaml.js";
 import { createFastLoader } from "../../../dist/load/fast-load.js";
 import { generateYaml } from "../gen-yaml.mjs";
-import { deepEqual, firstDifference, toCrdlintValue } from "../json.mjs";
+import { deepEqual, firstDifference, JsonNumber, toCrdlintValue } from "../json.mjs";
 
 /** Loader findings after which kubectl sends nothing for the stream (it stops at the document). */
 const BLOCKING = new Set(["yaml-syntax", "yaml-not-json", "yaml-alias-limit"]);
@@ -19,9 +19,24 @@ export function crdlintYaml(text, loader = "full") {
   return { documents: loaded.documents.map((d) => d.value).filter((v) => v !== null && v !== undefined) };
 }
 
+/**
+ * A JSON number beyond float64 (`1e400` in a JSON document) reaches the apiserver as kubectl read it, the raw token;
+ * crdlint's loader keeps such a number as its text (a float64 cannot hold it). Compared as that text.
+ */
+function rawHugeNumbers(v) {
+  if (v instanceof JsonNumber) return Number.isFinite(Number(v.text)) ? v : v.text;
+  if (Array.isArray(v)) return v.map(rawHugeNumbers);
+  if (v !== null && typeof v === "object") {
+    const out = {};
+    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: rawHugeNumbers(x), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return v;
+}
+
 function oracleYaml(answer) {
   if (typeof answer.error === "string") return { error: answer.error };
-  return { documents: (answer.exact.documents ?? []).map(toCrdlintValue).filter((v) => v !== null) };
+  return { documents: (answer.exact.documents ?? []).map((d) => toCrdlintValue(rawHugeNumbers(d))).filter((v) => v !== null) };
 }
 
 /** The differences between crdlint's reading and the oracle's, as items a known divergence can match. */
@@ -36,8 +51,9 @@ export function compareYaml(mine, theirs) {
 
 /**
  * Whether a map of the text has two keys that go-yaml decodes as different values but sigs.k8s.io/yaml names alike
- * (`1` and `"1"`, `true` and `"true"`): it converts a Go map, whose order is random, so which value kubectl sends is
- * chance. Such a case has no single answer to compare with.
+ * (`1` and `"1"`, `true` and `"true"`, or two `.nan` keys, which a Go map keeps apart as NaN is not equal to itself):
+ * it converts a Go map, whose order is random, so which value kubectl sends is chance. Such a case has no single answer
+ * to compare with.
  */
 export function hasJsonNameCollision(text) {
   let docs;
@@ -71,7 +87,8 @@ export function hasJsonNameCollision(text) {
           const go = k.tag ? resolveGoScalar(src, k.tag) : k.type === Scalar.PLAIN ? resolveGoScalar(src) : { kind: "string", value: src };
           const name = goKeyName(go);
           if (!("name" in name)) continue;
-          const id = `${go.kind}:${go.value}`;
+          // NaN is not equal to itself: a Go map keeps two .nan keys apart, and both become the JSON name ".nan".
+          const id = `${go.kind}:${go.value}${Number.isNaN(go.value) ? `#${names.size}` : ""}`;
           const before = names.get(name.name);
           if (before !== undefined && before !== id) return true;
           names.set(name.name, id);

@@ -17,6 +17,7 @@ import type { CelEnv } from "../env.js";
 import {
   CelErr,
   CostLimitExceeded,
+  GoPanic,
   isErr,
   ListV,
   MapV,
@@ -77,6 +78,8 @@ export class Interpreter {
       return { value, cost: this.cost, cancelled: false };
     } catch (e) {
       if (e instanceof CostLimitExceeded) return { value: new CelErr(e.message), cost: this.cost, cancelled: true };
+      if (e instanceof GoPanic)
+        return { value: new CelErr(`internal error: ${e.message}`), cost: this.cost, cancelled: false };
       // never let a runtime defect crash the caller: report it as internal, apart from CEL outcomes
       const msg = e instanceof Error ? e.message : String(e);
       return { value: new CelErr(msg), cost: this.cost, cancelled: false, internal: msg };

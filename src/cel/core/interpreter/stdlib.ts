@@ -345,10 +345,9 @@ export const STD_FUNCTIONS: Record<string, Impl> = {
   logical_not: ([b]) => !(b as boolean),
   not_strictly_false: ([b]) => b !== false,
   equals: ([a, b]) => celEquals(a!, b!),
-  not_equals: ([a, b]) => {
-    const e = celEquals(a!, b!);
-    return isErr(e) ? e : !e;
-  },
+  // cel-go's evalNe: Bool(Equal(l, r) != True), so an error while comparing (a value that does not convert) makes
+  // `!=` true instead of failing; `==` returns the error.
+  not_equals: ([a, b]) => celEquals(a!, b!) !== true,
   add_int64: ([a, b]) => checkInt(int(a!) + int(b!)),
   add_uint64: ([a, b]) => checkUint(uint(a!) + uint(b!)),
   add_double: ([a, b]) => dbl(a!) + dbl(b!),

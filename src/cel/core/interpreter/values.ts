@@ -9,6 +9,7 @@
 // Upstream: google/cel-go:common/types (Err texts: "no such key", "no such overload", "integer overflow", ...)
 import type { DeclType } from "../types.js";
 import { parseGoDuration } from "../../../k8s/duration.js";
+import { goTimeParseError } from "../../../k8s/go.js";
 import { parseRfc3339Nanos } from "../literals.js";
 import { codePoints } from "../runes.js";
 
@@ -23,6 +24,12 @@ export class CostLimitExceeded extends Error {
     super("operation cancelled: actual cost limit exceeded");
   }
 }
+
+/**
+ * A Go runtime panic inside the apiserver's value code (cel-go's Program.Eval recovers it as the evaluation error
+ * `internal error: <panic>`, which no operator absorbs).
+ */
+export class GoPanic extends Error {}
 
 export class UintV {
   constructor(readonly v: bigint) {}
@@ -192,13 +199,15 @@ export class ObjectV {
     for (const x of fields.values()) if (x.name === name) return x;
     return undefined;
   }
+  // unstructuredMap.Find: in an object with properties a field held as null is absent ("null valued nullable fields
+  // are treated the same as absent optional fields"), for has(), selection and equality alike.
   has(name: string): boolean {
     const f = this.field(name);
-    return f !== undefined && Object.prototype.hasOwnProperty.call(this.raw, f.name);
+    return f !== undefined && Object.prototype.hasOwnProperty.call(this.raw, f.name) && this.raw[f.name] !== null;
   }
   get(name: string): Result | undefined {
     const f = this.field(name);
-    if (!f || !Object.prototype.hasOwnProperty.call(this.raw, f.name)) return undefined;
+    if (!f || !Object.prototype.hasOwnProperty.call(this.raw, f.name) || this.raw[f.name] === null) return undefined;
     let v = this.conv.get(f.name);
     if (v === undefined) {
       v = toVal(this.raw[f.name], f.type);
@@ -210,7 +219,7 @@ export class ObjectV {
   presentFields(): { name: string; value: Result }[] {
     const out: { name: string; value: Result }[] = [];
     for (const f of this.decl.fields?.values() ?? []) {
-      if (Object.prototype.hasOwnProperty.call(this.raw, f.name))
+      if (Object.prototype.hasOwnProperty.call(this.raw, f.name) && this.raw[f.name] !== null)
         out.push({ name: f.name, value: this.get(f.escapedName)! });
     }
     return out;
@@ -221,6 +230,11 @@ export class ObjectV {
   /** Every key of the stored map, those without a property schema (kept by x-kubernetes-preserve-unknown-fields) too. */
   rawKeys(): string[] {
     return Object.keys(this.raw);
+  }
+  /** Whether the stored key has a property schema (a declared field, as unstructuredMap.propSchema finds it). */
+  declares(key: string): boolean {
+    for (const f of this.decl.fields?.values() ?? []) if (f.name === key) return true;
+    return false;
   }
   hasRawKey(key: string): boolean {
     return Object.prototype.hasOwnProperty.call(this.raw, key);
@@ -298,7 +312,14 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
     case "duration": {
       if (typeof raw !== "string") return new CelErr(`invalid data, expected string, got ${goTypeName(raw)}`);
       const ns = parseStrfmtDuration(raw);
-      if (ns === null) return new CelErr(`Invalid duration ${raw}: time: invalid duration "${raw}"`);
+      if (ns === null) {
+        // strfmt.ParseDuration's own error (after time.ParseDuration failed): a factor too large for an int, else
+        // the generic one.
+        for (const m of raw.matchAll(/(\d+)[\t\n\f\r ]*[A-Za-zµ]+/gu))
+          if (BigInt(m[1]!) > 9223372036854775807n)
+            return new CelErr(`Invalid duration ${raw}: strconv.Atoi: parsing "${m[1]!}": value out of range`);
+        return new CelErr(`Invalid duration ${raw}: unable to parse ${raw} as duration`);
+      }
       return new DurationV(ns);
     }
     case "timestamp": {
@@ -306,11 +327,16 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
       if (schema && schema["format"] === "date") {
         const m = DATE_RE.exec(raw);
         const ns = m ? parseTimestamp(`${raw}T00:00:00Z`) : null;
-        if (ns === null) return new CelErr(`Invalid date formatted string ${raw}`);
+        if (ns === null)
+          return new CelErr(`Invalid date formatted string ${raw}: ${goTimeParseError("2006-01-02", raw) ?? ""}`);
         return new TimestampV(ns);
       }
       const ns = parseTimestamp(raw);
-      if (ns === null) return new CelErr(`Invalid date-time formatted string ${raw}`);
+      // strfmt.ParseDateTime reports the error of its last layout.
+      if (ns === null)
+        return new CelErr(
+          `Invalid date-time formatted string ${raw}: ${goTimeParseError("2006-01-02T15:04:05", raw) ?? ""}`,
+        );
       return new TimestampV(ns);
     }
     case "list": {
@@ -526,19 +552,35 @@ function listEquals(a: ListV, b: ListV): Result {
   // unstructuredSetList / unstructuredMapList: order-insensitive equality (values.go Equal)
   if (a.legacySetEquality && a.rawElements) return legacySetEquals(a.rawElements, b);
   if (a.semantics === "set" && !a.literal) {
-    for (const x of a) {
-      let found = false;
-      for (const y of b) {
-        const e = celEquals(x, y);
+    // From 1.37 unstructuredSetList.Equal keys its elements (setElementKey): a list or object element is an error,
+    // then every element of the other list must be one of them, and all of them must be seen.
+    const nonScalar = (v: Result) => v instanceof ListV || v instanceof MapV || v instanceof ObjectV;
+    const scalarsOnly = () => new CelErr("listSet operations are only supported on lists of scalar values");
+    const xs = [...a];
+    if (xs.some(nonScalar)) return scalarsOnly();
+    // the first of equal elements stands for them (a Go map key)
+    const distinct: number[] = [];
+    for (let i = 0; i < xs.length; i++) {
+      let dup = false;
+      for (const j of distinct) if (celEquals(xs[j]!, xs[i]!) === true) dup = true;
+      if (!dup) distinct.push(i);
+    }
+    const seen = new Set<number>();
+    for (const y of b) {
+      if (nonScalar(y)) return scalarsOnly();
+      let found = -1;
+      for (const j of distinct) {
+        const e = celEquals(xs[j]!, y);
         if (isErr(e)) return e;
         if (e === true) {
-          found = true;
+          found = j;
           break;
         }
       }
-      if (!found) return false;
+      if (found < 0) return false;
+      seen.add(found);
     }
-    return true;
+    return seen.size === distinct.length;
   }
   if (a.semantics === "map" && !a.literal && a.mapKeys.length > 0) {
     for (const x of a) {
@@ -570,14 +612,30 @@ function listEquals(a: ListV, b: ListV): Result {
  * keys compare type and value, so a number set holding an integral value never equals another list of doubles.
  */
 // Upstream: kubernetes/apiserver:pkg/cel/common/values.go (unstructuredSetList.Equal, v0.33-v0.36; fixed by setElementKey in v0.37)
+/** The Go type of a value that cannot be a Go map key (the legacy set's elements are used as keys). */
+function unhashable(e: unknown): string | null {
+  if (Array.isArray(e) || e instanceof ListV) return "[]interface {}";
+  if ((e !== null && typeof e === "object" && Object.getPrototypeOf(e) === Object.prototype) || e instanceof MapV)
+    return "map[string]interface {}";
+  return null;
+}
+
 function legacySetEquals(raw: readonly unknown[], b: ListV): Result {
   const keys = new Set<string>();
+  // Up to 1.36 unstructuredSetList.Equal puts the raw elements in a Go map, then looks up the other list's values:
+  // a list or object element (an atomic set of lists or objects) panics with Go's hash error.
+  for (const e of raw) {
+    const t = unhashable(e);
+    if (t !== null) throw new GoPanic(`runtime error: hash of unhashable type ${t}`);
+  }
   for (const e of raw) {
     const k = rawSetKey(e);
     if (k !== null) keys.add(k);
   }
   for (const y of b) {
     if (isErr(y)) return y;
+    const t = unhashable(y);
+    if (t !== null) throw new GoPanic(`runtime error: hash of unhashable type ${t}`);
     const k = valSetKey(y);
     if (k === null || !keys.has(k)) return false;
   }
@@ -629,7 +687,7 @@ function mapEquals(a: MapV, b: MapV): Result {
 }
 
 /**
- * unstructuredMap.Equal (apiserver pkg/cel/common, v0.33 and v0.37 alike): the sizes are the stored maps' key counts,
+ * unstructuredMap.Equal (apiserver pkg/cel/common): the sizes are the stored maps' key counts,
  * keys without a property schema (kept by x-kubernetes-preserve-unknown-fields) included; such a key is compared with
  * DeepEqual only when the other map has it too, a declared key must be present on both sides.
  */
@@ -640,11 +698,20 @@ function objectEquals(a: ObjectV, b: ObjectV): Result {
   const fa = new Map(a.presentFields().map((f) => [f.name, f.value]));
   const fb = new Map(b.presentFields().map((f) => [f.name, f.value]));
   for (const key of keys) {
-    const va = fa.get(key);
-    if (va !== undefined) {
+    if (a.declares(key)) {
+      const va = fa.get(key);
       const vb = fb.get(key);
-      if (vb === undefined) return false;
-      const e = fieldEquals(va, vb);
+      if (a.decl.legacyNullFieldUnequal === true) {
+        // Up to 1.33: the other object's Find (null is absent there), then this side's value, null included.
+        if (vb === undefined) return false;
+        const e = va === undefined ? false : fieldEquals(va, vb);
+        if (e !== true) return e;
+        continue;
+      }
+      // From 1.34 both sides' Find: a field absent (or null) on both is skipped.
+      if ((va === undefined) !== (vb === undefined)) return false;
+      if (va === undefined) continue;
+      const e = fieldEquals(va, vb!);
       if (e !== true) return e;
     } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
