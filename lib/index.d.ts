@@ -602,6 +602,11 @@ export interface DeclType {
 	legacySetEquality?: boolean;
 	/** Up to 1.28: a value of this object type does not convert (no properties, additionalProperties or preserve). */
 	unconvertibleObject?: boolean;
+	/**
+	 * Objects up to 1.33: in an equality, a declared field the other object holds as null counts as missing there
+	 * (unstructuredMap.Find treats null like absent), so the objects are unequal.
+	 */
+	legacyNullFieldUnequal?: boolean;
 }
 export interface DeclField {
 	name: string;
@@ -666,6 +671,11 @@ export interface CelEnv {
 	readonly untypedUndeclaredMemberCalls: boolean;
 	/** cel-go before v0.17: `does not support field selection` prints the type's protobuf text (`primitive:STRING`). */
 	readonly protoTypeTexts: boolean;
+	/**
+	 * cel-go before v0.17: `_&&_` and `_||_` resolve as any overload (`found no matching overload for '_||_' applied to
+	 * '(bool, int)'`); from v0.17 each argument that is not a bool is its own `expected type 'bool' but found ...`.
+	 */
+	readonly logicalOperatorsAsOverloads: boolean;
 	/** Names of functions that exist in some supported release (for diagnostics/tests). */
 	readonly libraries: ReadonlySet<string>;
 }
@@ -764,6 +774,8 @@ declare class ObjectV {
 	get size(): number;
 	/** Every key of the stored map, those without a property schema (kept by x-kubernetes-preserve-unknown-fields) too. */
 	rawKeys(): string[];
+	/** Whether the stored key has a property schema (a declared field, as unstructuredMap.propSchema finds it). */
+	declares(key: string): boolean;
 	hasRawKey(key: string): boolean;
 	rawValue(key: string): unknown;
 }
