@@ -74,29 +74,38 @@ const INT64_MAX = (1n << 63n) - 1n;
 const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
 
 /**
+ * A JSON value with `leaf` applied to every value that is not an array or an object (a JsonNumber is a leaf), keys
+ * kept as own properties whatever their name (`__proto__` included).
+ */
+export function mapJsonLeaves(v, leaf) {
+  if (v instanceof JsonNumber) return leaf(v);
+  if (Array.isArray(v)) return v.map((x) => mapJsonLeaves(x, leaf));
+  if (v !== null && typeof v === "object") {
+    const out = {};
+    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: mapJsonLeaves(x, leaf), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return leaf(v);
+}
+
+/**
  * The JS value crdlint holds for a JSON value the apiserver decodes: an integer that fits int64 is an int64 (a
  * double near 2^63 is kept below it, as crdlint's loader does, so that it stays an int64), anything else a float64;
  * -0 is 0 (Go's JSON writes float64 -0 as "-0", which reads back as the integer 0).
  */
 export function toCrdlintValue(v) {
-  if (v instanceof JsonNumber) {
-    if (/^-?[0-9]+$/.test(v.text)) {
-      const b = BigInt(v.text);
+  return mapJsonLeaves(v, (x) => {
+    if (!(x instanceof JsonNumber)) return x;
+    if (/^-?[0-9]+$/.test(x.text)) {
+      const b = BigInt(x.text);
       if (b >= INT64_MIN && b <= INT64_MAX) {
         const n = Number(b);
         return n >= 2 ** 63 ? LARGEST_DOUBLE_BELOW_2_63 : n === 0 ? 0 : n;
       }
     }
-    const n = Number(v.text);
+    const n = Number(x.text);
     return n === 0 ? 0 : n;
-  }
-  if (Array.isArray(v)) return v.map(toCrdlintValue);
-  if (v !== null && typeof v === "object") {
-    const out = {};
-    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: toCrdlintValue(x), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  return v;
+  });
 }
 
 /** Deep equality of plain JSON-like values, object keys unordered; numbers by value (-0 equals 0). */

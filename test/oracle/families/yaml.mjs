@@ -5,7 +5,7 @@ import { loadText } from "../../../dist/load/document.js";
 import { goKeyName, resolveGoScalar } from "../../../dist/load/go-yaml.js";
 import { createFastLoader } from "../../../dist/load/fast-load.js";
 import { generateYaml } from "../gen-yaml.mjs";
-import { deepEqual, firstDifference, JsonNumber, toCrdlintValue } from "../json.mjs";
+import { deepEqual, firstDifference, JsonNumber, mapJsonLeaves, toCrdlintValue } from "../json.mjs";
 
 /** Loader findings after which kubectl sends nothing for the stream (it stops at the document). */
 const BLOCKING = new Set(["yaml-syntax", "yaml-not-json", "yaml-alias-limit"]);
@@ -24,14 +24,7 @@ export function crdlintYaml(text, loader = "full") {
  * crdlint's loader keeps such a number as its text (a float64 cannot hold it). Compared as that text.
  */
 function rawHugeNumbers(v) {
-  if (v instanceof JsonNumber) return Number.isFinite(Number(v.text)) ? v : v.text;
-  if (Array.isArray(v)) return v.map(rawHugeNumbers);
-  if (v !== null && typeof v === "object") {
-    const out = {};
-    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: rawHugeNumbers(x), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  return v;
+  return mapJsonLeaves(v, (x) => (x instanceof JsonNumber && !Number.isFinite(Number(x.text)) ? x.text : x));
 }
 
 function oracleYaml(answer) {
