@@ -55,6 +55,11 @@ export interface CompileResult {
    * compileRule stops there: no cost, no messageExpression.
    */
   programError?: string;
+  /**
+   * The node's schema has no CEL declaration type: cel.Compile fails before any rule (the runtime validator's
+   * "rule compiler initialization error", once for the node; the CRD's validation says it per rule).
+   */
+  declTypeFailed?: true;
 }
 
 export interface CelCompiler {
@@ -300,7 +305,12 @@ export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "n
     compileRule(input) {
       const rootDecl = input.rootDecl ?? schemaDeclType(input.schema, input.isResourceRoot, kubernetesMinor, declMemo);
       if (!rootDecl) {
-        return { ok: false, errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }], usesOldSelf: false };
+        return {
+          ok: false,
+          errors: [{ message: DECL_TYPE_FAILURE, detail: "", offset: -1 }],
+          usesOldSelf: false,
+          declTypeFailed: true,
+        };
       }
       let perDecl = results.get(rootDecl);
       if (!perDecl) {

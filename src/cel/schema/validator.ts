@@ -528,6 +528,19 @@ export function createCelValidator(
         if (v === null || v === undefined) return true;
         if (node.rules.length === 0) return true;
         const sts = node.schema;
+        // cel.Compile failed for the whole node (no declaration type): one error, before the budget is looked at.
+        const failed = node.rules[0]!.result;
+        if (failed.declTypeFailed) {
+          errors.push(
+            fieldError(
+              path,
+              "Invalid",
+              typeValue(sts),
+              `rule compiler initialization error: ${formatCompileErrors(failed.errors)}`,
+            ),
+          );
+          return true;
+        }
         if (budget <= 0) {
           errors.push(outOfBudget(path, sts));
           budget = -1;
