@@ -282,23 +282,7 @@ class Reader {
     const lineOf = this.lineLocator();
     const range = (s: number, e: number): SourceRange => ({ start: lineOf(s), end: lineOf(e) });
     const fullDocument = (): LoadedDocument | undefined => fullText().documents.find((d) => d.index === index);
-    if (this.rangesFromFullLoader) {
-      const full = (): LoadedDocument => {
-        const d = fullDocument();
-        // The full loader reads the same documents (test/load/fast-load.test.mjs); should it not, say so loudly.
-        if (!d) throw new Error(`the full loader has no document ${index} where the fast loader read one`);
-        return d;
-      };
-      return {
-        index,
-        value,
-        locate: (path) => full().locate(path),
-        locateInString: (path, offset) => full().locateInString(path, offset),
-        get rangeOfDocument() {
-          return full().rangeOfDocument;
-        },
-      };
-    }
+    const approximate = this.rangesFromFullLoader;
     const text = this.text;
     const child = (cur: unknown, seg: string | number): { value: unknown; offsets: number[]; i: number } | null => {
       if (typeof cur !== "object" || cur === null) return null;
@@ -316,7 +300,7 @@ class Reader {
       if (i < 0) return null;
       return { value: (cur as Record<string, unknown>)[c.keys ? c.keys[i]! : (seg as number)], offsets: c.offsets, i };
     };
-    return {
+    const own: LoadedDocument = {
       index,
       value,
       locate(path) {
@@ -348,6 +332,18 @@ class Reader {
       },
       get rangeOfDocument() {
         return fullDocument()?.rangeOfDocument ?? range(rootStart, rootEnd);
+      },
+    };
+    if (!approximate) return own;
+    // The full loader reads the same documents (test/load/fast-load.test.mjs); should it not, this reader's ranges stand.
+    const located = (): LoadedDocument => fullDocument() ?? own;
+    return {
+      index,
+      value,
+      locate: (path) => located().locate(path),
+      locateInString: (path, offset) => located().locateInString(path, offset),
+      get rangeOfDocument() {
+        return located().rangeOfDocument;
       },
     };
   }
