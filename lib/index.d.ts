@@ -830,6 +830,11 @@ export interface CompileResult {
 	 * compileRule stops there: no cost, no messageExpression.
 	 */
 	programError?: string;
+	/**
+	 * The node's schema has no CEL declaration type: cel.Compile fails before any rule (the runtime validator's
+	 * "rule compiler initialization error", once for the node; the CRD's validation says it per rule).
+	 */
+	declTypeFailed?: true;
 }
 export interface CelCompiler {
 	readonly kubernetesMinor: number;
