@@ -40,17 +40,19 @@ export interface ExpressionCostReport {
 }
 
 /** An expression's estimate at the releases (oldest first) that agree on every part of it. */
-export interface ExpressionReleaseCost {
+export interface ExpressionReleaseCost extends Pick<
+  ExpressionCostReport,
+  | "estimatedCost"
+  | "maxCardinality"
+  | "cardinalityUnbounded"
+  | "totalCost"
+  | "exceedsLimit"
+  | "percentOfLimit"
+  | "drivers"
+  | "suggestion"
+  | "releaseChange"
+> {
   releases: string[];
-  estimatedCost: bigint;
-  maxCardinality: bigint;
-  cardinalityUnbounded: boolean;
-  totalCost: bigint;
-  exceedsLimit: boolean;
-  percentOfLimit: number;
-  drivers?: string[];
-  suggestion?: string;
-  releaseChange?: ExpressionCostReport["releaseChange"];
 }
 
 /** A schema's total at the releases (oldest first) that agree on it. */

@@ -84,36 +84,37 @@ function schemaAt(c: SchemaCostReport): Omit<SchemaReleaseCost, "releases"> {
   return { totalCost: c.totalCost, exceedsLimit: c.exceedsLimit, percentOfLimit: c.percentOfLimit };
 }
 
+/**
+ * Each entry (an expression, a schema's total) once: its fields at the release where its total is highest, the
+ * releases it is estimated at, and its estimate per group of releases that agree on all of it.
+ */
+function mergeEstimates<T extends { totalCost: bigint }, A>(
+  runs: readonly ({ minor: number } & ReleaseCosts)[],
+  items: (r: ReleaseCosts) => readonly T[],
+  key: (x: T) => string,
+  at: (x: T) => A,
+): (T & { releases: string[]; byRelease: (A & { releases: string[] })[] })[] {
+  const out: (T & { releases: string[]; byRelease: (A & { releases: string[] })[] })[] = [];
+  for (const entries of byKey(
+    runs.map((r) => ({ minor: r.minor, items: items(r) })),
+    key,
+  ).values()) {
+    const byRelease = groupAlike(entries.map(({ minor, value }) => ({ minor, value: at(value) })));
+    out.push({
+      ...highest(entries.map((e) => e.value)),
+      releases: entries.map((e) => release(e.minor)),
+      byRelease: byRelease.map(({ releases, value }) => ({ releases, ...value })),
+    });
+  }
+  return out;
+}
+
 /** The report's parts over the releases of `runs` (oldest first), with the verdict at each release. */
 export function mergeReleaseCosts(
   runs: readonly ({ minor: number } & ReleaseCosts)[],
 ): Pick<CostReport, "expressions" | "crds" | "unestimated" | "releases" | "verdicts"> {
-  const expressions: ExpressionCostReport[] = [];
-  for (const entries of byKey(
-    runs.map((r) => ({ minor: r.minor, items: r.expressions })),
-    expressionKey,
-  ).values()) {
-    const top = highest(entries.map((e) => e.value));
-    const byRelease = groupAlike(entries.map(({ minor, value }) => ({ minor, value: expressionAt(value) })));
-    expressions.push({
-      ...top,
-      releases: entries.map((e) => release(e.minor)),
-      byRelease: byRelease.map(({ releases, value }) => ({ releases, ...value })),
-    });
-  }
-  const crds: SchemaCostReport[] = [];
-  for (const entries of byKey(
-    runs.map((r) => ({ minor: r.minor, items: r.crds })),
-    schemaKey,
-  ).values()) {
-    const top = highest(entries.map((e) => e.value));
-    const byRelease = groupAlike(entries.map(({ minor, value }) => ({ minor, value: schemaAt(value) })));
-    crds.push({
-      ...top,
-      releases: entries.map((e) => release(e.minor)),
-      byRelease: byRelease.map(({ releases, value }) => ({ releases, ...value })),
-    });
-  }
+  const expressions = mergeEstimates(runs, (r) => r.expressions, expressionKey, expressionAt);
+  const crds = mergeEstimates(runs, (r) => r.crds, schemaKey, schemaAt);
   const unestimated: UnestimatedSchemaReport[] = [];
   for (const entries of byKey(
     runs.map((r) => ({ minor: r.minor, items: r.unestimated })),
