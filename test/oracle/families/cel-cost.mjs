@@ -1,7 +1,7 @@
 // CEL cost: each x-kubernetes-validations rule's and messageExpression's estimated cost and cardinality as
 // `crdlint cost` reports them vs the apiextensions CEL compiler's results (the oracle's cel-cost op).
 import { cost } from "../../../dist/index.js";
-import { validationRuleHas } from "../../../dist/crd/crd-v1.schema.js";
+import { validationRuleFieldSince, validationRuleHas } from "../../../dist/crd/crd-v1.schema.js";
 import { genCelCrd } from "../gen-crd.mjs";
 import { shrinkJson } from "../shrink-json.mjs";
 import { JsonNumber } from "../json.mjs";
@@ -95,7 +95,7 @@ function droppedRuleField(value, minor) {
     if (k === "x-kubernetes-validations" && Array.isArray(v))
       for (const rule of v)
         if (typeof rule === "object" && rule !== null)
-          for (const f of Object.keys(rule)) if (!validationRuleHas(f, minor) && ["optionalOldSelf", "fieldPath", "reason", "messageExpression"].includes(f)) return f;
+          for (const f of Object.keys(rule)) if (validationRuleFieldSince(f) !== undefined && !validationRuleHas(f, minor)) return f;
     const d = droppedRuleField(v, minor);
     if (d) return d;
   }
