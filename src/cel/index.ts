@@ -15,6 +15,7 @@ export { estimateCost } from "./k8s/cost.js";
 export { escapeCelName } from "./schema/decl.js";
 export {
   createCelCompiler,
+  createCompileShare,
   formatCompileErrors,
   outputTypeText,
   referencesVariable,
@@ -22,6 +23,7 @@ export {
   type CompileError,
   type CompileInput,
   type CompileResult,
+  type CompileShare,
 } from "./schema/compile.js";
 export {
   STATIC_ESTIMATED_COST_LIMIT,

@@ -252,8 +252,14 @@ export class StructuralState {
   observe(node: SchemaNode): void {
     if (this.complete || node === this.last) return;
     this.last = node;
-    if (this.conversionError === null && !node.inUnsupported) this.conversionError = conversionErrorOf(node.schema);
+    if (this.conversionError === null && !node.inUnsupported) {
+      this.conversionError = conversionErrorOf(node.schema);
+      if (this.conversionError !== null) this.conversionNode = node;
+    }
   }
+
+  /** The node whose schema gave conversionError (walk order's first), when observing found it. */
+  conversionNode: SchemaNode | null = null;
 
   /** Facts of a node inside a value validation (memoized; computed from its parent's). */
   valueValidation(node: SchemaNode): ValueValidationFacts {

@@ -9,7 +9,7 @@ import { isObject, type CrdView, type JsonObject, type VersionView } from "./mod
 import { internalSchemaProps } from "./internal-version.js";
 import { goSemanticEqual } from "../k8s/go.js";
 import { walkSchema } from "./schema.js";
-import { conversionErrorOf } from "./structural.js";
+import { conversionErrorOf, OPENAPI_TYPES } from "./structural.js";
 
 /** Where a fact about the cluster comes from: OLD's `status`, a command-line override, or the apiserver's guarantee. */
 export type FactSource = "status" | "option" | "assumed";
@@ -269,11 +269,7 @@ export interface UpdateOptionsInput {
  * relax the same check on NEW.
  */
 export type OldFindingRequirement =
-  | "requireStructuralSchema"
-  | "requirePrunedDefaults"
-  | "requireAtomicSetType"
-  | "requireMapListKeysMapSetValidation"
-  | "requireValidPropertyType";
+  "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation";
 export type OldFindingRules = Readonly<Record<OldFindingRequirement, readonly string[]>>;
 
 export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFindingRules): UpdateOptions {
@@ -301,7 +297,9 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
   );
   const atomicSet = lazy(() => !input.oldFires(oldFindingRules.requireAtomicSetType));
   const mapList = lazy(() => !input.oldFires(oldFindingRules.requireMapListKeysMapSetValidation));
-  const propertyType = lazy(() => !input.oldFires(oldFindingRules.requireValidPropertyType));
+  // specHasInvalidTypes walks every schema below OLD's roots (SchemaHas: additionalItems, definitions, ... too), deeper
+  // than the create-time validation that reports a bad type: it is asked of OLD's schemas, not of OLD's findings.
+  const propertyType = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasInvalidType)));
   const caBundle = lazy(() => {
     if (!established.value) return true;
     const conversion = isObject(old.spec.conversion) ? old.spec.conversion : null;
@@ -386,6 +384,10 @@ function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boo
     if (isObject(map)) kids.push(...Object.values(map));
   return kids.some((k) => schemaHas(k, pred, depth + 1));
 }
+
+/** SchemaHasInvalidTypes' predicate: a type that is not one of the six OpenAPI v3 types. */
+const hasInvalidType = (s: JsonObject): boolean =>
+  typeof s.type === "string" && s.type.length > 0 && !OPENAPI_TYPES.has(s.type);
 
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 const nonEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length > 0;

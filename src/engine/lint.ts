@@ -228,7 +228,6 @@ class Engine implements Linter {
       requirePrunedDefaults: lifting("requirePrunedDefaults"),
       requireAtomicSetType: lifting("requireAtomicSetType"),
       requireMapListKeysMapSetValidation: lifting("requireMapListKeysMapSetValidation"),
-      requireValidPropertyType: lifting("requireValidPropertyType"),
     };
   }
 
@@ -266,10 +265,15 @@ class Engine implements Linter {
     book?: ReplayBook,
   ): TextResult & { crdObjects: { document: number; object: string | null }[] } {
     const crdObjects: { document: number; object: string | null }[] = [];
-    const template = goTemplateAction(text, loaded.problems, {
-      chartTemplate: layout.chart?.part === "templates",
-      values: loaded.documents.map((d) => d.value),
-    });
+    // Whether the text is a template does not depend on the release: the first engine of a range run decides it.
+    const template =
+      book?.template !== undefined
+        ? book.template
+        : goTemplateAction(text, loaded.problems, {
+            chartTemplate: layout.chart?.part === "templates",
+            values: loaded.documents.map((d) => d.value),
+          });
+    if (book) book.template = template;
     if (template) return { ...this.templateResult(file, template), crdObjects };
     const patch = layout.kustomize ? kustomizePatch(loaded.documents, layout.kustomize) : null;
     if (patch)
@@ -660,22 +664,35 @@ class Engine implements Linter {
           }
         }
       };
+      const conversion = replay.book?.conversion;
       if (replaying && visitors.every((v) => v.record)) {
-        // Replaying with every rule recorded: only the nodes some record names need a visit (still observed in order).
+        // Replaying with every rule recorded: only the nodes some record names need a visit (still observed in order,
+        // or, when the first release observed them all, told what observing them up to there finds).
         const named = new Uint8Array(nodes.length);
         for (const v of visitors) for (const n of v.record!.at) named[n] = 1;
         let observed = 0;
+        const observeTo = (n: number): void => {
+          if (!conversion)
+            for (; observed <= n && observed < nodes.length; observed++) structural.observe(nodes[observed]!);
+          else if (conversion.first >= 0 && n >= conversion.first && structural.conversionError === null)
+            structural.conversionError = conversion.error;
+        };
         for (let n = 0; n < nodes.length; n++) {
           if (named[n] === 0) continue;
-          if (observing) for (; observed <= n; observed++) structural.observe(nodes[observed]!);
+          if (observing) observeTo(n);
           visitAt(n);
         }
-        if (observing) for (; observed < nodes.length; observed++) structural.observe(nodes[observed]!);
-      } else
+        if (observing) observeTo(nodes.length - 1);
+      } else {
         for (let n = 0; n < nodes.length; n++) {
           if (observing) structural.observe(nodes[n]!);
           visitAt(n);
         }
+        if (observing && recording && replay.book && !replay.book.conversion) {
+          const at = structural.conversionNode;
+          replay.book.conversion = { first: at ? nodes.indexOf(at) : -1, error: structural.conversionError };
+        }
+      }
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
         if (!rule.checkSchema) continue;
@@ -917,6 +934,11 @@ interface RuleRecord {
 interface SchemaBook {
   records: Map<string, RuleRecord>;
   nodes: readonly SchemaNode[] | null;
+  /**
+   * Where observing the nodes in walk order first found NewStructural's error (index -1: nowhere), once the first
+   * release has observed them all: it reads nothing of the release, so the others take it instead of observing.
+   */
+  conversion?: { first: number; error: string | null };
 }
 
 /** A CRD's records, by schema; `recorded` once its first release has linted it (its view and memo kept for the others). */
@@ -932,6 +954,8 @@ export interface CrdBook {
 /** What the engines of a run over several releases share about one text: its CRDs' records, in order. */
 export interface ReplayBook {
   crds: CrdBook[];
+  /** Where the text's first Go template action is (null: not a template), once the first engine has looked. */
+  template?: { line: number; column: number } | null;
 }
 
 /** The engine's side of the records of one schema. */

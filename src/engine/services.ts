@@ -1,6 +1,7 @@
 /** Loads the heavy modules (CEL, the ajv-based decoder) on demand, once per engine, so light commands never pay for them. */
 import type { EngineServices } from "../rules/define-rule.js";
 import type { DecodedByBand } from "../crd/decode.js";
+import type { CompileShare } from "../cel/index.js";
 import { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
 import { SchemaValidatorCache } from "../values/value.js";
 
@@ -13,10 +14,15 @@ export interface ReleaseShared {
   readonly decoded: DecodedByBand;
   /** Go's regexp syntax verdicts: crdlint reads patterns the same way at every release. */
   readonly regexSyntax: GoRegexpSyntaxCache;
+  /**
+   * The CEL compilers' declaration types and each rule's compilation with what it read of its release's environment
+   * (src/cel/schema/compile.ts): made by the first engine, which loads the CEL modules.
+   */
+  readonly cel: { compile?: CompileShare };
 }
 
 export function createReleaseShared(): ReleaseShared {
-  return { decoded: new WeakMap(), regexSyntax: new GoRegexpSyntaxCache() };
+  return { decoded: new WeakMap(), regexSyntax: new GoRegexpSyntaxCache(), cel: {} };
 }
 
 export async function loadServices(minor: number, shared?: ReleaseShared): Promise<EngineServices> {
@@ -27,7 +33,8 @@ export async function loadServices(minor: number, shared?: ReleaseShared): Promi
     import("../cel/index.js").then((cel) => cel.loadCelRuntime()),
   ]);
   // One compiler per engine: every CRD of the run shares its caches, and so do the CEL validators rules build.
-  const cel = celModule.createCelCompiler(minor);
+  const compileShare = shared ? (shared.cel.compile ??= celModule.createCompileShare()) : undefined;
+  const cel = celModule.createCelCompiler(minor, "new", compileShare);
   let registry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;
   let storedRegistry: ReturnType<typeof celRuntime.createFunctionRegistry> | undefined;
   let celStored: ReturnType<typeof celModule.createCelCompiler> | undefined;
@@ -54,7 +61,7 @@ export async function loadServices(minor: number, shared?: ReleaseShared): Promi
   return {
     cel,
     get celStored() {
-      return (celStored ??= celModule.createCelCompiler(minor, "stored"));
+      return (celStored ??= celModule.createCelCompiler(minor, "stored", compileShare));
     },
     decoder: await decodeModule.createDecoder(minor, shared?.decoded),
     celRuntime: runtime,

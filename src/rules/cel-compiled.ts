@@ -67,7 +67,7 @@ export function compiledEntries(node: SchemaNode, ctx: RuleContext): readonly Co
     // A11: on an update, a text OLD already had compiles in the stored-expressions environment.
     const stored = ctx.services.celStored;
     const ruleCompiler = ctx.update?.preexistingRules.has(entry.rule) && stored ? stored : compiler;
-    const rootDecl = ruleTypeInfo(node, ctx)?.decl;
+    const rootDecl = ruleTypeInfo(node, ctx)?.decl ?? undefined;
     const rule = ruleCompiler.compileRule({
       schema: node.schema,
       isResourceRoot: node.isResourceRoot,
@@ -107,7 +107,14 @@ function hasRules(n: SchemaNode): boolean {
   return Array.isArray(v) && v.length > 0;
 }
 
-const TYPE_INFO = new MemoKey<{ decl: DeclType } | null>("cel:type-info");
+/**
+ * The type information the apiserver compiles a node's rules with: `decl` null when the parent's type has no element
+ * type for the node (cel.Compile then fails: "failed to convert to declType"); null when there is none at all (the
+ * conversion of a schema on the way failed).
+ */
+export type RuleTypeInfo = { decl: DeclType | null } | null;
+
+const TYPE_INFO = new MemoKey<RuleTypeInfo>("cel:type-info");
 
 /**
  * The CEL type the apiserver compiles a node's rules against, or null when it cannot build it. It takes a node's type
@@ -118,19 +125,18 @@ const TYPE_INFO = new MemoKey<{ decl: DeclType } | null>("cel:type-info");
  * metadata (name, generateName), kind and apiVersion have the types the root's WithTypeAndObjectMeta gives them.
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/cel_validation.go (CELSchemaContext.TypeInfo, *TypeInfoAccessor)
-export function ruleTypeInfo(node: SchemaNode, ctx: RuleContext): { decl: DeclType } | null {
+export function ruleTypeInfo(node: SchemaNode, ctx: RuleContext): RuleTypeInfo {
   const compiler = celCompiler(ctx);
   if (!compiler) return null;
   const memo = ctx.memo.getFor(TYPE_INFO, node);
   if (memo !== undefined) return memo;
-  const decl = ruleDeclType(node, compiler);
-  const out = decl ? { decl } : null;
+  const out = ruleDeclType(node, compiler);
   ctx.memo.setFor(TYPE_INFO, node, out);
   return out;
 }
 
 /** ruleTypeInfo's type without the run's memo: for a rule at `node` (`crdlint cel eval` asks for any node). */
-export function ruleDeclType(node: SchemaNode, compiler: CelCompiler): DeclType | null {
+export function ruleDeclType(node: SchemaNode, compiler: CelCompiler): RuleTypeInfo {
   const chain: SchemaNode[] = [];
   for (let n: SchemaNode | null = node; n; n = n.parent) chain.push(n);
   chain.reverse();
@@ -139,19 +145,38 @@ export function ruleDeclType(node: SchemaNode, compiler: CelCompiler): DeclType 
   let decl: DeclType | null = compiler.declType(chain[start]!.schema, chain[start]!.isResourceRoot);
   for (let i = start + 1; i < chain.length && decl; i++) {
     const c = chain[i]!;
+    if (c.via === "items" || c.via === "additionalProperties") {
+      // The parent's type answers for its items and additionalProperties even when it has no element type (`items`
+      // under `type: object`): the node then has type information without a type, and its rules fail to compile
+      // (itemsTypeInfoAccessor, additionalItemsTypeInfoAccessor). Only a property the parent's type lacks is
+      // converted from its own schema.
+      if (!decl.elem) return { decl: null };
+      decl = decl.elem;
+      continue;
+    }
     let viaParent: DeclType | undefined;
     if (c.via === "properties" && c.name !== null) {
       const escaped = escapeCelName(c.name);
       viaParent = escaped === null ? undefined : decl.fields?.get(escaped)?.type;
-    } else if (c.via === "items" || c.via === "additionalProperties") viaParent = decl.elem;
+    }
     decl = viaParent ?? compiler.declType(c.schema, c.isResourceRoot);
   }
-  return decl;
+  return decl ? { decl } : null;
 }
 
-/** Whether the apiserver cannot build the CEL type of a node with rules (see ruleTypeInfo). */
+/** Whether the apiserver has no CEL type for the rules of a node (see ruleTypeInfo): none are compiled then. */
 export function typeInfoFails(node: SchemaNode, ctx: RuleContext): boolean {
-  return celCompiler(ctx) !== null && isCompiledNode(node) && ruleTypeInfo(node, ctx) === null;
+  return typeInfoFailure(node, ctx) !== null;
+}
+
+/**
+ * Why the apiserver has no CEL type for the rules of a node: `conversion` (no type information: a schema on the way
+ * has no CEL type), `decl` (type information without a type: cel.Compile fails), or null when it has one.
+ */
+export function typeInfoFailure(node: SchemaNode, ctx: RuleContext): "conversion" | "decl" | null {
+  if (celCompiler(ctx) === null || !isCompiledNode(node)) return null;
+  const info = ruleTypeInfo(node, ctx);
+  return info === null ? "conversion" : info.decl === null ? "decl" : null;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface CelEnv {
    * '(bool, int)'`); from v0.17 each argument that is not a bool is its own `expected type 'bool' but found ...`.
    */
   readonly logicalOperatorsAsOverloads: boolean;
+  /** The comprehension accumulator's name macros expand to: `@result` from cel-go v0.22 (Kubernetes 1.32), `__result__` before. */
+  readonly accumulatorName: string;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -65,6 +67,7 @@ export interface EnvFlags {
   untypedUndeclaredMemberCalls?: boolean;
   protoTypeTexts?: boolean;
   logicalOperatorsAsOverloads?: boolean;
+  accumulatorName?: string;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -103,6 +106,7 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     untypedUndeclaredMemberCalls: flags.untypedUndeclaredMemberCalls === true,
     protoTypeTexts: flags.protoTypeTexts === true,
     logicalOperatorsAsOverloads: flags.logicalOperatorsAsOverloads === true,
+    accumulatorName: flags.accumulatorName ?? "__result__",
     libraries: new Set(frozen.keys()),
   });
 }

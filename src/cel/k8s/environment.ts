@@ -106,6 +106,7 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     untypedUndeclaredMemberCalls: !releaseHas(minor, "celCheckerNativeTypes"),
     protoTypeTexts: !releaseHas(minor, "celCheckerNativeTypes"),
     logicalOperatorsAsOverloads: !releaseHas(minor, "celCheckerNativeTypes"),
+    accumulatorName: releaseHas(minor, "celResultAccumulator") ? "@result" : "__result__",
   });
 }
 

@@ -5,14 +5,14 @@
  * the rule's schema node.
  */
 import type { CelType, CheckedAst, DeclType } from "../core/types.js";
-import type { CelEnv } from "../core/env.js";
+import type { CelEnv, FunctionDecl } from "../core/env.js";
 import { celEnvironment, type CelEnvMode } from "../k8s/environment.js";
-import { createDeclMemo, schemaDeclType } from "./decl.js";
+import { createEstimateShare, type EstimateShare } from "../k8s/cost.js";
+import { createDeclMemo, declNode, schemaDeclType, type DeclMemo } from "./decl.js";
 import { parseCel, type ParseResult } from "../core/parser/parse.js";
 import { check, ReferenceInterner } from "../core/checker/checker.js";
 import { renderIssue, sortIssues, type CelIssue, type CelSource } from "../core/issues.js";
 import { formatType, optionalOf } from "../core/typeutil.js";
-import { releaseHas } from "../../k8s/releases.js";
 import { goRegexpError } from "../../k8s/re2-syntax.js";
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 
@@ -65,6 +65,8 @@ export interface CompileResult {
 export interface CelCompiler {
   readonly kubernetesMinor: number;
   readonly env: CelEnv;
+  /** A run over several releases: the estimates its releases share (src/cel/k8s/cost.ts). */
+  readonly estimates?: EstimateShare;
   declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
   compileRule(input: CompileInput): CompileResult;
 }
@@ -125,7 +127,7 @@ export function outputTypeText(result: CompileResult): string | undefined {
  * the checker's in-place rewrites (qualified names, namespaced calls) depend only on the
  * environment's declarations too, so re-checking a shared AST rewrites nothing new.
  */
-type ParseCache = Map<string, ParseResult>;
+type ParseCache = Map<string, { parsed: ParseResult; reads: readonly EnvRead[] | undefined }>;
 const PARSE_CACHE_LIMIT = 20_000;
 
 interface RuleScope {
@@ -170,17 +172,41 @@ function compile(
   optionalOldSelf: boolean,
   parseCache: ParseCache,
   scopes: ScopeCache,
+  reads?: Set<EnvRead>,
 ): CompileResult {
-  let parsed = parseCache.get(expression);
-  if (!parsed) {
-    parsed = parseCel(expression, {
-      macros: env.macros,
-      optionalSyntax: env.optionalSyntax,
-      accumulatorName: releaseHas(env.minor, "celResultAccumulator") ? "@result" : "__result__",
-      macroErrorsAtCall: env.untypedUndeclaredMemberCalls,
-    });
+  let cached = parseCache.get(expression);
+  if (!cached) {
+    // What the parse reads of `env` is kept with it: a later compilation that finds it here read it too.
+    const parseReads = reads && new Set<EnvRead>();
+    const parseEnv = parseReads ? trackedEnv(env, parseReads) : env;
+    // Getters: the parser reads an option only where the text needs it, so only then is it noted.
+    const written = expression.includes("__result__");
+    cached = {
+      parsed: parseCel(expression, {
+        macros: parseEnv.macros,
+        get optionalSyntax() {
+          return parseEnv.optionalSyntax;
+        },
+        // The accumulator's name (`__result__` before 1.32, `@result` after) is visible only to an expression that
+        // writes `__result__`: otherwise the parses differ in an internal name alone, which nothing prints.
+        get accumulatorName() {
+          return written ? parseEnv.accumulatorName : env.accumulatorName;
+        },
+        get macroErrorsAtCall() {
+          return parseEnv.untypedUndeclaredMemberCalls;
+        },
+      }),
+      reads: parseReads && [...parseReads],
+    };
     if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
-    parseCache.set(expression, parsed);
+    parseCache.set(expression, cached);
+  }
+  const parsed = cached.parsed;
+  if (reads) {
+    // A parse cached before this compiler tracked its reads: nothing of it may be shared.
+    if (cached.reads) for (const r of cached.reads) reads.add(r);
+    else reads.add(UNSHAREABLE);
+    env = trackedEnv(env, reads);
   }
   if (parsed.errors.length > 0) {
     return { ok: false, errors: renderErrors(parsed.errors, parsed.source), usesOldSelf: false, rootDecl };
@@ -283,13 +309,206 @@ function objectFreeTypeKey(t: CelType): string | null {
 }
 
 /**
+ * One read a compilation made of its environment: `f:<name>` a function's declaration, `i:<name>` a global
+ * identifier, `m:<key>` whether a macro is on, `o:<field>` any other field; `<kind>:*` all of a collection.
+ */
+type EnvRead = string;
+/** A read no other environment answers alike (a compilation that made it is not shared). */
+const UNSHAREABLE: EnvRead = "x:";
+
+/**
+ * `env` as the parser and the checker see it, each read noted in `reads`. The target is a plain object: `env` is
+ * frozen, and a proxy of a frozen object must answer its own values.
+ */
+function trackedEnv(env: CelEnv, reads: Set<EnvRead>): CelEnv {
+  const collection = <C extends object>(c: C, kind: string, keyed: ReadonlySet<PropertyKey>): C =>
+    new Proxy(c, {
+      get(target, p) {
+        const v: unknown = Reflect.get(target, p, target);
+        if (typeof v !== "function") {
+          reads.add(`${kind}:*`);
+          return v;
+        }
+        if (keyed.has(p))
+          return (key: string) => {
+            reads.add(`${kind}:${key}`);
+            return (v as (k: string) => unknown).call(target, key);
+          };
+        // Iterating or anything else reads the whole collection.
+        reads.add(`${kind}:*`);
+        return (v as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+  const maps = new Set<PropertyKey>(["get", "has"]);
+  const functions = collection(env.functions, "f", maps);
+  const idents = collection(env.idents, "i", maps);
+  const macros = collection(env.macros, "m", new Set<PropertyKey>(["has"]));
+  return new Proxy({} as CelEnv, {
+    get(_, p) {
+      if (p === "functions") return functions;
+      if (p === "idents") return idents;
+      if (p === "macros") return macros;
+      reads.add(`o:${String(p)}`);
+      return Reflect.get(env, p) as unknown;
+    },
+  });
+}
+
+/** The answer of `env` to one read, as text comparable between environments (cached per environment). */
+function envAnswer(share: CompileShare, env: CelEnv, read: EnvRead): string {
+  let answers = share.answers.get(env);
+  if (!answers) share.answers.set(env, (answers = new Map<EnvRead, string>()));
+  let a = answers.get(read);
+  if (a !== undefined) return a;
+  const key = read.slice(2);
+  switch (read[0]) {
+    case "f":
+      a =
+        key === "*"
+          ? [...env.functions.keys()]
+              .sort()
+              .map((n) => `${n}=${functionText(env.functions.get(n))}`)
+              .join("\n")
+          : functionText(env.functions.get(key));
+      break;
+    case "i": {
+      const text = (t: CelType | undefined) => (t ? formatType(t) : "-");
+      a =
+        key === "*"
+          ? [...env.idents.keys()]
+              .sort()
+              .map((n) => `${n}=${text(env.idents.get(n))}`)
+              .join("\n")
+          : text(env.idents.get(key));
+      break;
+    }
+    case "m":
+      a = key === "*" ? [...env.macros].sort().join(",") : env.macros.has(key) ? "1" : "0";
+      break;
+    case "o": {
+      const v: unknown = Reflect.get(env, key);
+      // A field that is not a plain value (a collection): only the environment itself answers alike.
+      a = v === null || typeof v !== "object" ? `${typeof v}:${String(v)}` : `env#${share.envIds.get(env)}`;
+      break;
+    }
+    default:
+      a = `env#${share.envIds.get(env)}`;
+  }
+  answers.set(read, a);
+  return a;
+}
+
+/** A function's overloads as text: environments whose texts agree declare it alike. */
+function functionText(fn: FunctionDecl | undefined): string {
+  if (!fn) return "-";
+  return fn.overloads
+    .map(
+      (o) =>
+        `${o.id}${o.member ? ".m" : ".g"}<${o.typeParams.join(",")}>(${o.args.map((t) => formatType(t)).join(",")})${formatType(o.result)}`,
+    )
+    .join(";");
+}
+
+/**
+ * What the compilers of a run over several releases share (src/engine/services.ts): the declaration types, one
+ * object per schema and release profile, with their rule scopes; and each compilation with what it read of its
+ * environment. A release whose environment answers every one of those reads alike compiles the rule alike (the
+ * parser and the checker read nothing else of the release), so it takes the compilation as it is.
+ */
+interface SharedCompilation {
+  readonly reads: readonly (readonly [EnvRead, string])[];
+  readonly result: CompileResult;
+}
+
+export interface CompileShare {
+  readonly decls: DeclMemo;
+  readonly scopes: ScopeCache;
+  /**
+   * Per root type's schema node (DeclMemo.nodeOf; the type itself when it has none) and `<optionalOldSelf
+   * 0|1><expression>`: each compilation, with its reads and their answers.
+   */
+  readonly compiled: WeakMap<object, Map<string, SharedCompilation[]>>;
+  /** Rules on types without schema objects, by the compiler's type key (`<0|1><type>\0<expression>`). */
+  readonly byType: Map<string, SharedCompilation[]>;
+  readonly answers: WeakMap<CelEnv, Map<EnvRead, string>>;
+  readonly estimates: EstimateShare;
+  readonly envIds: { get(env: CelEnv): number };
+}
+
+export function createCompileShare(): CompileShare {
+  const ids = new WeakMap<CelEnv, number>();
+  let next = 0;
+  const decls = createDeclMemo();
+  return {
+    decls,
+    scopes: { byDecl: new WeakMap(), references: new ReferenceInterner() },
+    compiled: new WeakMap(),
+    byType: new Map(),
+    answers: new WeakMap(),
+    estimates: createEstimateShare((decl) => declNode(decls, decl) ?? decl),
+    envIds: {
+      get(env) {
+        let id = ids.get(env);
+        if (id === undefined) ids.set(env, (id = next++));
+        return id;
+      },
+    },
+  };
+}
+
+/** The compilation of another release whose environment answered its reads as `env` does, if any. */
+function sharedCompilation(
+  share: CompileShare,
+  env: CelEnv,
+  rootDecl: DeclType,
+  place: object | string,
+  key: string,
+): CompileResult | undefined {
+  const entries = typeof place === "string" ? share.byType.get(key) : share.compiled.get(place)?.get(key);
+  if (!entries) return undefined;
+  for (const e of entries) {
+    if (!e.reads.every(([r, answer]) => envAnswer(share, env, r) === answer)) continue;
+    if (e.result.rootDecl === rootDecl) return e.result;
+    // The root type of another release's DeclType of the node: the check is alike, and the estimator walks sizes
+    // from this release's root. Only a result type naming a schema object names it by the other release's types.
+    if (e.result.outputType && objectFreeTypeKey(e.result.outputType) === null) continue;
+    return { ...e.result, rootDecl };
+  }
+  return undefined;
+}
+
+/** Files a compilation made in `env` for the other releases (not one that read what no other release answers alike). */
+function fileCompilation(
+  share: CompileShare,
+  env: CelEnv,
+  place: object | string,
+  key: string,
+  reads: ReadonlySet<EnvRead>,
+  result: CompileResult,
+): void {
+  if (reads.has(UNSHAREABLE)) return;
+  let byKey: Map<string, SharedCompilation[]> | undefined = share.byType;
+  if (typeof place !== "string") {
+    byKey = share.compiled.get(place);
+    if (!byKey) share.compiled.set(place, (byKey = new Map<string, SharedCompilation[]>()));
+  } else if (byKey.size >= 50_000) byKey.clear();
+  let entries = byKey.get(key);
+  if (!entries) byKey.set(key, (entries = []));
+  entries.push({ reads: [...reads].map((r) => [r, envAnswer(share, env, r)] as const), result });
+}
+
+/**
  * A compiler for CRD rules of a Kubernetes 1.`kubernetesMinor` server. It owns its caches (DeclTypes, parses,
  * results): the engine creates one per run and passes it down, so that CRDs of a run share them.
  */
-export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "new"): CelCompiler {
+export function createCelCompiler(
+  kubernetesMinor: number,
+  mode: CelEnvMode = "new",
+  share?: CompileShare,
+): CelCompiler {
   const env = celEnvironment(kubernetesMinor, mode);
-  const declMemo = createDeclMemo();
-  const scopes: ScopeCache = { byDecl: new WeakMap(), references: new ReferenceInterner() };
+  const declMemo = share?.decls ?? createDeclMemo();
+  const scopes: ScopeCache = share?.scopes ?? { byDecl: new WeakMap(), references: new ReferenceInterner() };
   // Results per root DeclType and expression (DeclTypes are memoised per schema object).
   const results = new WeakMap<DeclType, [Map<string, CompileResult>, Map<string, CompileResult>]>();
   const parseCache: ParseCache = new Map();
@@ -299,6 +518,7 @@ export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "n
   const compiler: CelCompiler = {
     kubernetesMinor,
     env,
+    ...(share ? { estimates: share.estimates } : {}),
     declType(schema, isResourceRoot) {
       return schemaDeclType(schema, isResourceRoot, kubernetesMinor, declMemo);
     },
@@ -326,7 +546,16 @@ export function createCelCompiler(kubernetesMinor: number, mode: CelEnvMode = "n
         if (shared) {
           r = { ...shared, rootDecl };
         } else {
-          r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache, scopes);
+          // Across releases, rules on types without schema objects are shared by type, as within one (`key`); the
+          // others by the node their type is of.
+          const place = key ?? declNode(declMemo, rootDecl) ?? rootDecl;
+          const sharedKey = key ?? `${input.optionalOldSelf ? "1" : "0"}${input.expression}`;
+          r = share ? sharedCompilation(share, env, rootDecl, place, sharedKey) : undefined;
+          if (!r) {
+            const reads = share && new Set<EnvRead>();
+            r = compile(env, rootDecl, input.expression, input.optionalOldSelf === true, parseCache, scopes, reads);
+            if (share && reads) fileCompilation(share, env, place, sharedKey, reads, r);
+          }
           if (key !== null) {
             if (byTypeKey.size >= 50_000) byTypeKey.clear();
             byTypeKey.set(key, r);

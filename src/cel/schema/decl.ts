@@ -108,10 +108,27 @@ const IMPLICIT_STRING: Schema = Object.freeze({ type: "string" }) as Schema;
 export interface DeclMemo {
   readonly bySchema: WeakMap<object, Map<number, DeclType | null>>;
   readonly implicit: WeakSet<object>;
+  /**
+   * The schema node (and its place as a resource root) each DeclType is of, as one token per node and place. The
+   * DeclTypes of one node at different releases differ only in sizes and in flags the runtime reads (never in CEL
+   * types or fields): a type check does not tell them apart.
+   */
+  readonly nodeOf: WeakMap<DeclType, object>;
+  readonly tokens: WeakMap<object, [object | undefined, object | undefined]>;
 }
 
 export function createDeclMemo(): DeclMemo {
-  return { bySchema: new WeakMap(), implicit: new WeakSet<object>([IMPLICIT_STRING]) };
+  return {
+    bySchema: new WeakMap(),
+    implicit: new WeakSet<object>([IMPLICIT_STRING]),
+    nodeOf: new WeakMap(),
+    tokens: new WeakMap(),
+  };
+}
+
+/** The token of the schema node `decl` is of (see DeclMemo.nodeOf), or undefined for a type not from the memo. */
+export function declNode(memo: DeclMemo, decl: DeclType): object | undefined {
+  return memo.nodeOf.get(decl);
 }
 
 /**
@@ -140,6 +157,13 @@ function declTypeP(schema: Schema, isResourceRoot: boolean, profile: number, mem
   }
   const result = compute(schema, isResourceRoot, profile, memo);
   perSchema.set(key, result);
+  // Implicit schemas (the resource root's metadata) are made afresh per release: no node of the CRD to name.
+  if (result && !memo.implicit.has(schema)) {
+    let pair = memo.tokens.get(schema);
+    if (!pair) memo.tokens.set(schema, (pair = [undefined, undefined]));
+    const i = isResourceRoot ? 1 : 0;
+    memo.nodeOf.set(result, (pair[i] ??= {}));
+  }
   return result;
 }
 

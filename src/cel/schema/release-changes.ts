@@ -10,7 +10,7 @@
  * that what a released minor prints does not depend on a release that has not shipped.
  */
 import type { ReleaseCostChange } from "../core/cost/estimator.js";
-import { estimateCost } from "../k8s/cost.js";
+import { estimateCost, type EstimateShare } from "../k8s/cost.js";
 import { prereleaseOf, releaseHas, RELEASE_BEHAVIOURS, type ReleaseBehaviourName } from "../../k8s/releases.js";
 import type { CheckedAst, DeclType } from "../core/types.js";
 
@@ -55,11 +55,13 @@ export function estimateWithReleaseChange(
   ast: CheckedAst,
   rootDecl: DeclType,
   minor: number,
+  share?: EstimateShare,
 ): { estimatedCost: bigint; releaseChange?: ReleaseChangeNote } {
   const changes = new Set<ReleaseCostChange>();
   const estimatedCost = estimateCost(ast, rootDecl, {
     kubernetesMinor: minor,
     onReleaseChange: (c) => changes.add(c),
+    share,
   }).max;
   // A change of the pre-release is announced only from the pre-release on (a released minor's output stays as it was).
   const construct = [...changes].find(
@@ -67,7 +69,7 @@ export function estimateWithReleaseChange(
   );
   if (construct === undefined) return { estimatedCost };
   // Only this construct estimated the other way, everything else as at `minor`: the difference is the change alone.
-  const other = estimateCost(ast, rootDecl, { kubernetesMinor: minor, flip: construct }).max;
+  const other = estimateCost(ast, rootDecl, { kubernetesMinor: minor, flip: construct, share }).max;
   if (other === estimatedCost) return { estimatedCost };
   const release = `1.${RELEASE_BEHAVIOURS[BEHAVIOUR[construct]].since}`;
   const changed = releaseHas(minor, BEHAVIOUR[construct]);

@@ -266,7 +266,8 @@ export async function celEval(expression: string, options: CelEvalOptions): Prom
 
   const compiler = createCelCompiler(minor);
   const optionalOldSelf = options.optionalOldSelf === true;
-  const rootDecl = ruleDeclType(path.node, compiler);
+  const typeInfo = ruleDeclType(path.node, compiler);
+  const rootDecl = typeInfo?.decl;
   const compiled = compiler.compileRule({
     schema: path.node.schema,
     isResourceRoot: path.node.isResourceRoot,
@@ -296,9 +297,13 @@ export async function celEval(expression: string, options: CelEvalOptions): Prom
   if (!rootDecl) {
     // The apiserver cannot type a rule here (a node above or at it has no CEL type): it compiles nothing.
     result.compiled = false;
-    result.compileError = typeInfoFailed.messages?.["typeInfoFailed"] ?? "cannot type self here";
+    // Type information without a type (the items of an object) fails cel.Compile; none at all fails before it.
+    const messageId = typeInfo ? "declTypeMissing" : "typeInfoFailed";
+    result.compileError = typeInfoFailed.messages?.[messageId] ?? "cannot type self here";
     result.notes.push(
-      "a node from the topmost one with rules down to this one has no CEL type: the schema has an error there, which crdlint lint reports",
+      typeInfo
+        ? "the parent's CEL type has no element type for this node (`items` under `type: object`, which the apiserver accepts): its rules cannot be compiled, which crdlint lint reports"
+        : "a node from the topmost one with rules down to this one has no CEL type: the schema has an error there, which crdlint lint reports",
     );
     return result;
   }

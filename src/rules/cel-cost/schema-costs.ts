@@ -67,7 +67,7 @@ function estimate(
 ): Estimate {
   const minor = ctx.minor;
   const lasting = ctx.memo.lasting?.get(ESTIMATES);
-  if (!lasting) return estimateWithReleaseChange(ast, rootDecl, minor);
+  if (!lasting) return estimateWithReleaseChange(ast, rootDecl, minor, ctx.services.cel?.estimates);
   let byMinor = lasting.get(compiled);
   if (!byMinor) lasting.set(compiled, (byMinor = new Map<number, Estimate>()));
   let e = byMinor.get(minor);

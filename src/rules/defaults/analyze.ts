@@ -44,9 +44,14 @@ interface WalkState {
 
 const WALK_STATES = new MemoKey<WalkState>("defaults:walk");
 
+// computeFor, not getFor/setFor: the states depend on no release, whatever the asker read before (a run over several
+// releases keeps them for every release).
 export function walkState(node: SchemaNode, memo: Memo): WalkState {
-  let st = memo.getFor(WALK_STATES, node);
-  if (st) return st;
+  return memo.computeFor(WALK_STATES, node, () => computeWalkState(node, memo));
+}
+
+function computeWalkState(node: SchemaNode, memo: Memo): WalkState {
+  let st: WalkState;
   const parent = node.parent;
   if (!parent) st = { insideMeta: false, reason: null, field: null };
   else {
@@ -66,7 +71,6 @@ export function walkState(node: SchemaNode, memo: Memo): WalkState {
       st = { ...p, reason: "additionalProperties" };
     }
   }
-  memo.setFor(WALK_STATES, node, st);
   return st;
 }
 
@@ -94,12 +98,7 @@ const EMBEDDED_ROOTS = new MemoKey<JsonObject>("defaults:embedded-roots");
 /** The root schema with x-kubernetes-embedded-resource set, as ValidateDefaults(isResourceRoot=true) clones it. */
 export function asResource(schema: JsonObject, memo: Memo): JsonObject {
   if (isEmbeddedSchema(schema)) return schema;
-  let c = memo.getFor(EMBEDDED_ROOTS, schema);
-  if (!c) {
-    c = { ...schema, "x-kubernetes-embedded-resource": true };
-    memo.setFor(EMBEDDED_ROOTS, schema, c);
-  }
-  return c;
+  return memo.computeFor(EMBEDDED_ROOTS, schema, () => ({ ...schema, "x-kubernetes-embedded-resource": true }));
 }
 
 const NOT_ELIGIBLE: DefaultsState = {
@@ -111,8 +110,11 @@ const NOT_ELIGIBLE: DefaultsState = {
 };
 
 export function defaultsState(node: SchemaNode, memo: Memo): DefaultsState {
-  let st = memo.getFor(DEFAULTS_STATES, node);
-  if (st) return st;
+  return memo.computeFor(DEFAULTS_STATES, node, () => computeDefaultsState(node, memo));
+}
+
+function computeDefaultsState(node: SchemaNode, memo: Memo): DefaultsState {
+  let st: DefaultsState;
   const parent = node.parent;
   if (!parent)
     st = {
@@ -138,7 +140,6 @@ export function defaultsState(node: SchemaNode, memo: Memo): DefaultsState {
       };
     }
   }
-  memo.setFor(DEFAULTS_STATES, node, st);
   return st;
 }
 

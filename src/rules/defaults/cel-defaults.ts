@@ -111,6 +111,7 @@ function lastingRun(
 }
 
 const CEL_DEFAULTS = new MemoKey<readonly CelDefaultFinding[]>("celDefaults");
+const DEFAULTS_ORDER = new MemoKey<readonly SchemaNode[]>("celDefaults:order");
 
 export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFinding[] {
   const key = ctx.scope.path.written.toString();
@@ -124,7 +125,8 @@ export function celDefaultFindings(ctx: SchemaContext): readonly CelDefaultFindi
   if (!ctx.nodes.some((n) => defaultValue(n) !== undefined) && !ctx.nodes.some((n) => n.depth >= MAX_SCHEMA_DEPTH))
     return out;
   let remaining = runtime.RUNTIME_CEL_COST_BUDGET;
-  for (const node of defaultsOrder(ctx.nodes)) {
+  // The order depends on the schema alone: a run over several releases computes it once.
+  for (const node of ctx.memo.compute(DEFAULTS_ORDER, () => defaultsOrder(ctx.nodes), key)) {
     const d = defaultValue(node);
     if (d === undefined) continue;
     const o = defaultOutcome(node, ctx.minor, ctx.memo, ctx.services.schemaValidators);

@@ -70,7 +70,7 @@ export function schemaRuleCosts(ctx: RevisionContext, root: JsonObject): SchemaR
         let cost: bigint;
         try {
           cost = expressionCost(
-            estimateWithReleaseChange(r.ast, r.rootDecl, ctx.minor).estimatedCost,
+            estimateWithReleaseChange(r.ast, r.rootDecl, ctx.minor, ctx.services.cel?.estimates).estimatedCost,
             ruleCardinality(chain),
             r.rootDecl.minSize,
           );

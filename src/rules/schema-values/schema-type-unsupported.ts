@@ -8,7 +8,6 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Unsupported value",
-  update: { oldFindingLifts: "requireValidPropertyType" },
   description: "A schema node's type is not one of array, boolean, integer, number, object, string.",
   phase: "walk",
   messages: {

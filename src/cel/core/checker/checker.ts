@@ -964,9 +964,11 @@ export function check(
     references: checker.references,
   };
   const errors = checker.errors;
-  const literals = options.validators ?? env.literalValidators;
-  if (errors.length === 0 && checker.needsValidation && (literals || env.homogeneousAggregateLiterals)) {
-    validate(checked, checker, literals, env.homogeneousAggregateLiterals);
+  // The flags are read only when there is something to validate (a range run shares the checks that do not).
+  if (errors.length === 0 && checker.needsValidation) {
+    const literals = options.validators ?? env.literalValidators;
+    if (literals || env.homogeneousAggregateLiterals)
+      validate(checked, checker, literals, env.homogeneousAggregateLiterals);
   }
   return { ast: checked, errors };
 }

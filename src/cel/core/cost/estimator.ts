@@ -98,6 +98,8 @@ export interface EstimateOptions {
   onReleaseChange?: (change: ReleaseCostChange) => void;
   /** Estimate this construct as the other side of its release change does, everything else as the flags say. */
   flip?: ReleaseCostChange;
+  /** Notes each estimator flag the estimate reads (a release that agrees on them estimates alike). */
+  flagReads?: Set<keyof Flags>;
 }
 
 /**
@@ -167,7 +169,15 @@ class Coster {
     const f = { ...flags };
     if (opts.flip === "global-matches") f.globalMatches = !f.globalMatches;
     if (opts.flip === "url-accessor-sizes") f.urlAccessorSizes = !f.urlAccessorSizes;
-    this.f = f;
+    const reads = opts.flagReads;
+    this.f = reads
+      ? new Proxy(f, {
+          get(target, p) {
+            reads.add(p as keyof Flags);
+            return Reflect.get(target, p) as unknown;
+          },
+        })
+      : f;
   }
 
   // ---- paths, types, sizes

@@ -188,20 +188,36 @@ export const STRING_COMPARE_OVERLOADS = new Set([
 ]);
 // ---- §6.3 extension overload estimators
 
+const SETS_OVERLOADS: ReadonlySet<string> = new Set([
+  "list_sets_contains_list",
+  "list_sets_intersects_list",
+  "list_sets_equivalent_list",
+]);
+const LISTS_OVERLOADS: ReadonlySet<string> = new Set([
+  "list_slice",
+  "lists_range",
+  "list_reverse",
+  "list_flatten",
+  "list_flatten_int",
+  "list_distinct",
+]);
+const LISTS_SORT = /^list_(.+)_(sort|sortByAssociatedKeys)$/;
+
 export function extEstimate(
   coster: LibraryCoster,
   ov: string,
   target: AstNode | null,
   args: AstNode[],
 ): CallEstimate | null {
-  if (coster.f.extSets) {
-    if (ov === "list_sets_contains_list" || ov === "list_sets_intersects_list" || ov === "list_sets_equivalent_list") {
-      if (args.length !== 2) return null;
-      const f = ov === "list_sets_equivalent_list" ? 2 : 1;
-      const c = rfac(rmul(coster.libSize(args[0]!), coster.libSize(args[1]!)), f);
-      return { cost: radd(c, ONE), size: null };
-    }
+  // A release's flag is read only for its own overloads: a run over several releases shares the estimates of
+  // expressions that call none of them.
+  if (SETS_OVERLOADS.has(ov)) {
+    if (!coster.f.extSets || args.length !== 2) return null;
+    const f = ov === "list_sets_equivalent_list" ? 2 : 1;
+    const c = rfac(rmul(coster.libSize(args[0]!), coster.libSize(args[1]!)), f);
+    return { cost: radd(c, ONE), size: null };
   }
+  if (!LISTS_OVERLOADS.has(ov) && !LISTS_SORT.test(ov)) return null;
   if (!coster.f.extLists) return null;
   const alloc = (f: number, s: R): CallEstimate => ({
     cost: radd(radd(rfac(s, f), ONE), rfixed(10)),
@@ -235,7 +251,7 @@ export function extEstimate(
     default:
       break;
   }
-  const m = /^list_(.+)_(sort|sortByAssociatedKeys)$/.exec(ov);
+  const m = LISTS_SORT.exec(ov);
   if (m) {
     const elem = m[1]!;
     const f = elem === "string" || elem === "bytes" ? 2 + ST : 2;

@@ -89,7 +89,6 @@ export class Parser {
   /** Offsets by numeric node id. */
   readonly offsets: number[] = [0];
   readonly errors: CelIssue[];
-  readonly accu: string;
   private depth = 0;
   /**
    * The tokens each enclosing construct expects after the expression being parsed (`)` of a parenthesis, `,` and `]`
@@ -104,7 +103,11 @@ export class Parser {
   ) {
     this.tokens = tokens;
     this.errors = errors;
-    this.accu = opts.accumulatorName ?? "@result";
+  }
+
+  /** The accumulator's name, read from the options only when a macro needs it (a range run shares the parses that do not). */
+  get accu(): string {
+    return this.opts.accumulatorName ?? "@result";
   }
 
   // -- ids and nodes
