@@ -64,17 +64,38 @@ export class Memo {
     if (this.pendingFor.length) this.pendingFor.length = 0;
   }
 
+  /**
+   * The values of the release this memo is a copy of (releaseIndependentCopy), read through: only the entries made
+   * without reading anything of that release. That memo is not written any more once it is copied.
+   */
+  private inheritedValues: ReadonlyMap<string, unknown> | null = null;
+  private inheritedBound: ReadonlySet<string> | null = null;
+
+  /** Whether the memo holds `k`, its own or inherited. */
+  private holds(k: string): boolean {
+    return this.values.has(k) || (this.inheritedValues !== null && this.inherits(k));
+  }
+
+  private inherits(k: string): boolean {
+    return this.inheritedValues!.has(k) && !this.inheritedBound!.has(k);
+  }
+
+  private valueOf(k: string): unknown {
+    if (this.values.has(k)) return this.values.get(k);
+    return this.inheritedValues !== null && this.inherits(k) ? this.inheritedValues.get(k) : undefined;
+  }
+
   has<T>(key: MemoKey<T>, sub = ""): boolean {
     const k = key.name + "\0" + sub;
     this.read(k);
-    return this.values.has(k);
+    return this.holds(k);
   }
 
   get<T>(key: MemoKey<T>, sub = ""): T | undefined {
     const k = key.name + "\0" + sub;
     this.read(k);
     // The only place the memo's values are typed: every write goes through set() with the same key.
-    return this.values.get(k) as T | undefined;
+    return this.valueOf(k) as T | undefined;
   }
 
   set<T>(key: MemoKey<T>, value: T, sub = ""): void {
@@ -86,9 +107,9 @@ export class Memo {
   /** The stored value, or the one `make` computes (stored, including null), once per CRD. */
   compute<T>(key: MemoKey<T>, make: () => T, sub = ""): T {
     const k = key.name + "\0" + sub;
-    if (this.values.has(k)) {
+    if (this.holds(k)) {
       this.read(k);
-      return this.values.get(k) as T;
+      return this.valueOf(k) as T;
     }
     const touch = this.touch;
     if (!touch) {
@@ -113,8 +134,14 @@ export class Memo {
   releaseIndependentCopy(touch: ReleaseTouch, lasting?: ContentStore): Memo {
     // `lasting`: the other release's engine's own store (what it holds may be of its release).
     const copy = new Memo(touch, lasting);
-    for (const [k, v] of this.values) if (!this.releaseBound.has(k)) copy.values.set(k, v);
-    // Read through, never written: the copy's own values go to maps of its own.
+    if (this.inheritedValues === null) {
+      // Read through: this memo is not written once a later release copies it, and nothing is copied.
+      copy.inheritedValues = this.values;
+      copy.inheritedBound = this.releaseBound;
+    } else {
+      for (const [k, v] of this.inheritedValues) if (this.inherits(k)) copy.values.set(k, v);
+      for (const [k, v] of this.values) if (!this.releaseBound.has(k)) copy.values.set(k, v);
+    }
     for (const [key, m] of this.perObject) if (!this.releaseBoundFor.has(key)) copy.inherited.set(key, m);
     return copy;
   }

@@ -176,6 +176,29 @@ class Engine implements Linter {
   private readonly fastLoader: FastLoader = createFastLoader();
   /** The seam to the update path (src/engine/update.ts). */
   private readonly updateHost: UpdateHost;
+  /** Per phase, its visitors (rules with visitNode, in order) and their indices by the schema keys they visit. */
+  private readonly visitorsOfPhase = new Map<Phase, PhaseVisitors>();
+
+  private phaseVisitors(phase: Phase, rules: readonly Rule[]): PhaseVisitors {
+    let pv = this.visitorsOfPhase.get(phase);
+    if (pv) return pv;
+    /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
+    const visitors = rules.flatMap((rule, index) =>
+      rule.visitNode ? [{ rule, index, visit: rule.visitNode, keys: rule.visitKeys }] : [],
+    );
+    /* eslint-enable @typescript-eslint/unbound-method */
+    const byKey = new Map<string, number[]>();
+    visitors.forEach((v, i) => {
+      for (const k of v.keys ?? []) {
+        const list = byKey.get(k);
+        if (list) list.push(i);
+        else byKey.set(k, [i]);
+      }
+    });
+    pv = { visitors, byKey };
+    this.visitorsOfPhase.set(phase, pv);
+    return pv;
+  }
   /** What a session's engine keeps between texts (options.lasting). */
   private readonly lasting: ContentStore | undefined;
 
@@ -505,7 +528,7 @@ class Engine implements Linter {
     for (const rule of this.byPhase.get("crd")!) {
       if (!rule.check) continue;
       // As on schema nodes: what a CRD rule found without reading its release is replayed at the other releases.
-      const found = replaying ? book!.crdRecords.get(rule.id) : undefined;
+      const found = book?.crdRecords.get(rule.id);
       if (found) {
         for (const r of found)
           out.push({ rule, report: resolved(rule, r), document, object, phase: "crd", update: isUpdate });
@@ -515,7 +538,9 @@ class Engine implements Linter {
       const captured: Report[] = [];
       const failed = !this.guard(rule, () => rule.check!(makeCtx(rule, "crd", out, captured)), out, document, object);
       memo.settle();
-      if (book && !replaying) book.crdRecords.set(rule.id, touch.touched || failed ? null : captured);
+      // The first release to run the rule records it (one that starts at a later release is recorded there).
+      if (book && !book.crdRecords.has(rule.id))
+        book.crdRecords.set(rule.id, touch.touched || failed ? null : captured);
     }
     const structuralRequired = structuralSchemaRequired(update, crd);
     // An update's verdict rests on what OLD's create fires (A19 and the ratchets): behind-the-gate checks stay out of it.
@@ -587,40 +612,48 @@ class Engine implements Linter {
       const before = state.errorCount;
       const rules = this.byPhase.get(phase)!;
       if (rules.length === 0) return 0;
-      const ctxs = rules.map((r) => schemaCtx(r, phase));
+      // Made when a rule runs or replays a finding: a replaying release needs few of them.
+      const ctxs: (SchemaContext | undefined)[] = new Array<SchemaContext | undefined>(rules.length);
+      const ctxOf = (i: number): SchemaContext => (ctxs[i] ??= schemaCtx(rules[i]!, phase));
       // The same phase may run again behind a gate: each run has its own records.
       const run = (phaseRuns.get(phase) ?? 0) + 1;
       phaseRuns.set(phase, run);
       const { book, replaying } = replay;
+      // The first release to run a rule records it (a rule that starts at a later release, or a phase the earlier
+      // releases did not reach, is recorded there); the releases after it replay the record.
+      const mine = new Set<RuleRecord>();
+      let byRule: Map<Rule, RuleRecord> | undefined;
+      if (book) {
+        const key = `${phase}#${run}`;
+        byRule = book.records.get(key);
+        if (!byRule) book.records.set(key, (byRule = new Map()));
+      }
       const records = rules.map((rule) => {
-        if (!book) return undefined;
-        const key = `${phase}#${run}#${rule.id}`;
-        let r = book.records.get(key);
-        if (!r && !replaying) book.records.set(key, (r = { at: [], found: [] }));
+        if (!byRule) return undefined;
+        let r = byRule.get(rule);
+        if (!r) {
+          byRule.set(rule, (r = { at: [], found: [] }));
+          mine.add(r);
+        }
         return r;
       });
-      const recording = book !== undefined && !replaying;
-      /* eslint-disable @typescript-eslint/unbound-method -- a rule is a plain object: its visitNode never uses `this` */
-      const visitors = rules.flatMap((rule, i) =>
-        rule.visitNode
-          ? [{ rule, visit: rule.visitNode, keys: rule.visitKeys, ctx: ctxs[i]!, record: records[i], cursor: 0 }]
-          : [],
-      );
-      /* eslint-enable @typescript-eslint/unbound-method */
+      const recording = mine.size > 0;
+      // The phase's visitors (its rules with visitNode) and their keys are the engine's; what a run keeps of each is
+      // in arrays by visitor: a replaying release allocates nothing per rule.
+      const { visitors, byKey } = this.phaseVisitors(phase, rules);
+      const vRecord = visitors.map((v) => records[v.index]);
+      const vRecording = new Uint8Array(visitors.length);
+      for (let i = 0; i < visitors.length; i++) {
+        const r = vRecord[i];
+        if (r !== undefined && mine.has(r)) vRecording[i] = 1;
+      }
+      const vCursor = new Uint32Array(visitors.length);
       state.capturing = recording;
       // The structural rules read the schema's NewStructural outcome, which observing every node in walk order finds
       // (the rules read it only on the nodes they concern, so that elsewhere they read nothing of the release).
       // The final phase's structural-conversion-failed needs the outcome too when no structural rule ran.
       const observing =
         phase === "structural" || (phase === "final" && !structural.complete && !structural.notRequired);
-      const byKey = new Map<string, number[]>();
-      visitors.forEach((v, i) => {
-        for (const k of v.keys ?? []) {
-          const list = byKey.get(k);
-          if (list) list.push(i);
-          else byKey.set(k, [i]);
-        }
-      });
       const keyed = byKey.size > 0;
       const dueAt = new Uint32Array(visitors.length);
       const visitAt = (n: number): void => {
@@ -637,14 +670,18 @@ class Engine implements Linter {
         for (let i = 0; i < visitors.length; i++) {
           const v = visitors[i]!;
           if (v.keys !== undefined && dueAt[i] !== stamp) continue;
-          const record = v.record;
-          if (replaying && record) {
+          const record = vRecord[i];
+          const recordsIt = vRecording[i] === 1;
+          if (record && !recordsIt) {
             // The record lists, in node order, the nodes where the rule reported or read its release: elsewhere it
             // found nothing, at every release.
-            if (record.at[v.cursor] !== n) continue;
-            const found = record.found[v.cursor++]!;
+            const at = vCursor[i]!;
+            if (record.at[at] !== n) continue;
+            const found = record.found[at]!;
+            vCursor[i] = at + 1;
             if (found !== null) {
-              for (const r of found) v.ctx.report(r);
+              const ctx = ctxOf(v.index);
+              for (const r of found) ctx.report(r);
               continue;
             }
           }
@@ -652,24 +689,24 @@ class Engine implements Linter {
           state.captured = undefined;
           // Inline rather than through guard(): this loop runs rules × schema nodes times.
           try {
-            v.visit(node, v.ctx);
+            v.visit(node, ctxOf(v.index));
           } catch (e) {
             this.internalError(v.rule, e, out, document, object);
             state.touch.touched = true; // a failure is not replayed: each release says it
           }
           (state.memo ?? shared.memo).settle();
-          if (recording && (state.touch.touched || state.captured)) {
-            v.record!.at.push(n);
-            v.record!.found.push(state.touch.touched ? null : state.captured!);
+          if (recordsIt && (state.touch.touched || state.captured)) {
+            record!.at.push(n);
+            record!.found.push(state.touch.touched ? null : state.captured!);
           }
         }
       };
       const conversion = replay.book?.conversion;
-      if (replaying && visitors.every((v) => v.record)) {
+      if (replaying && vRecord.every((r, i) => r !== undefined && vRecording[i] === 0)) {
         // Replaying with every rule recorded: only the nodes some record names need a visit (still observed in order,
         // or, when the first release observed them all, told what observing them up to there finds).
         const named = new Uint8Array(nodes.length);
-        for (const v of visitors) for (const n of v.record!.at) named[n] = 1;
+        for (const r of vRecord) for (const n of r!.at) named[n] = 1;
         let observed = 0;
         const observeTo = (n: number): void => {
           if (!conversion)
@@ -688,7 +725,7 @@ class Engine implements Linter {
           if (observing) structural.observe(nodes[n]!);
           visitAt(n);
         }
-        if (observing && recording && replay.book && !replay.book.conversion) {
+        if (observing && !replaying && replay.book && !replay.book.conversion) {
           const at = structural.conversionNode;
           replay.book.conversion = { first: at ? nodes.indexOf(at) : -1, error: structural.conversionError };
         }
@@ -696,16 +733,18 @@ class Engine implements Linter {
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i]!;
         if (!rule.checkSchema) continue;
-        const found = replaying ? records[i]?.schema : undefined;
+        const record = records[i];
+        const recordsIt = record !== undefined && mine.has(record);
+        const found = record && !recordsIt ? record.schema : undefined;
         if (found) {
-          for (const r of found) ctxs[i]!.report(r);
+          for (const r of found) ctxOf(i).report(r);
           continue;
         }
         state.touch.touched = false;
         state.captured = undefined;
-        const failed = !this.guard(rule, () => rule.checkSchema!(ctxs[i]!), out, document, object);
+        const failed = !this.guard(rule, () => rule.checkSchema!(ctxOf(i)), out, document, object);
         (state.memo ?? shared.memo).settle();
-        if (recording) records[i]!.schema = state.touch.touched || failed ? null : (state.captured ?? NOTHING);
+        if (recordsIt) record.schema = state.touch.touched || failed ? null : (state.captured ?? NOTHING);
       }
       state.capturing = false;
       return state.errorCount - before;
@@ -924,6 +963,12 @@ type Recorded = readonly Report[] | null;
  * A rule's records on one schema: `at` the nodes (in order) where it reported or read its release, `found` what it did
  * there; nothing at the other nodes. `schema`: its checkSchema's.
  */
+/** A phase's visitors: each rule with visitNode (`index`: its place in the phase's rules), and by the keys they visit. */
+interface PhaseVisitors {
+  visitors: { rule: Rule; index: number; visit: NonNullable<Rule["visitNode"]>; keys: Rule["visitKeys"] }[];
+  byKey: Map<string, number[]>;
+}
+
 interface RuleRecord {
   at: number[];
   found: Recorded[];
@@ -932,7 +977,8 @@ interface RuleRecord {
 
 /** A run's records of one schema: by phase, its run and the rule; and its nodes, walked once. */
 interface SchemaBook {
-  records: Map<string, RuleRecord>;
+  /** By phase and its run (`walk#1`), then rule. */
+  records: Map<string, Map<Rule, RuleRecord>>;
   nodes: readonly SchemaNode[] | null;
   /**
    * Where observing the nodes in walk order first found NewStructural's error (index -1: nowhere), once the first
