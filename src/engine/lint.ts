@@ -626,7 +626,7 @@ class Engine implements Linter {
       if (book) {
         const key = `${phase}#${run}`;
         byRule = book.records.get(key);
-        if (!byRule) book.records.set(key, (byRule = new Map()));
+        if (!byRule) book.records.set(key, (byRule = new Map<Rule, RuleRecord>()));
       }
       const records = rules.map((rule) => {
         if (!byRule) return undefined;
