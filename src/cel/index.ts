@@ -38,7 +38,7 @@ export {
   type CostObservation,
 } from "./schema/cardinality.js";
 export { estimateWithReleaseChange, type ReleaseChangeNote } from "./schema/release-changes.js";
-export { suggestBounds, type SuggestResult } from "./schema/suggest.js";
+export { schemaLocations, suggestBounds, type SchemaLocation, type SuggestResult } from "./schema/suggest.js";
 export type * as CelRuntime from "./schema/runtime.js";
 export type { CelFieldError, ExpressionEvaluation } from "./schema/runtime.js";
 

@@ -100,6 +100,8 @@ export interface CompiledRuleContext {
   rootDecl: DeclType;
   kind: "rule" | "messageExpression";
   kubernetesMinor: number;
+  /** schemaLocations(root), when the caller keeps it (every rule of a schema has the same). */
+  locations?: ReadonlyMap<Schema, SchemaLocation>;
 }
 
 export interface SuggestOptions {
@@ -125,7 +127,8 @@ const LENGTH_LADDER = [
 // ---------------------------------------------------------------------------------------------
 // Schema locations
 
-interface Location {
+/** Where a schema node is: its steps from the version root, and its display path. */
+export interface SchemaLocation {
   steps: SchemaStep[];
   display: string;
 }
@@ -140,8 +143,8 @@ function displayOf(steps: readonly SchemaStep[]): string {
 }
 
 /** Locations of every structural node under `root` (properties, items, additionalProperties). */
-function locate(root: Schema): Map<Schema, Location> {
-  const out = new Map<Schema, Location>();
+export function schemaLocations(root: Schema): Map<Schema, SchemaLocation> {
+  const out = new Map<Schema, SchemaLocation>();
   const walk = (s: Schema, steps: SchemaStep[], depth: number): void => {
     if (out.has(s) || depth > 256) return;
     out.set(s, { steps, display: displayOf(steps) });
@@ -276,7 +279,7 @@ class Evaluator {
   private findDrivers(): CostDriver[] {
     const { ctx } = this;
     const minor = ctx.kubernetesMinor;
-    const locs = locate(ctx.root);
+    const locs = ctx.locations ?? schemaLocations(ctx.root);
     const out: CostDriver[] = [];
     const add = (
       schema: Schema,

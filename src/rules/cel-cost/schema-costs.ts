@@ -17,7 +17,7 @@ import {
   type CostFinding,
   type CostObservation,
 } from "../../cel/index.js";
-import { suggestBounds, type SuggestResult } from "../../cel/index.js";
+import { schemaLocations, suggestBounds, type SuggestResult } from "../../cel/index.js";
 import type { CompileResult } from "../../cel/index.js";
 import { cleanCompiledEntries } from "../cel-compiled.js";
 import { MemoKey } from "../../crd/memo.js";
@@ -51,6 +51,7 @@ export interface SchemaCosts {
 
 const COSTS = new MemoKey<SchemaCosts>("cel-cost");
 const EXPLAINED = new MemoKey<SuggestResult | null>("cel-cost-explain");
+const LOCATIONS = new MemoKey<ReturnType<typeof schemaLocations>>("cel-cost-locations");
 const memoKey = (ctx: SchemaContext) => ctx.scope.path.written.toString();
 
 type Estimate = ReturnType<typeof estimateWithReleaseChange>;
@@ -160,6 +161,12 @@ function explainUncached(e: ExpressionCost, ctx: SchemaContext): SuggestResult |
         rootDecl: e.compiled.rootDecl,
         kind: e.kind,
         kubernetesMinor: ctx.minor,
+        // The schema's locations, found once for its rules (and, depending on no release, for every release).
+        locations: ctx.memo.compute(
+          LOCATIONS,
+          () => schemaLocations(ctx.scope.root),
+          ctx.scope.path.written.toString(),
+        ),
       });
     } catch {
       result = null;
