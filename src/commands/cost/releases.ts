@@ -29,20 +29,19 @@ const schemaKey = (x: { file: string; document: number; versions: readonly strin
 
 const expressionKey = (e: ExpressionCostReport): string => `${schemaKey(e)}\0${e.field}\0${e.kind}`;
 
-/** Equality of two parts of a report, bigints included (their keys are written in the same order by one builder). */
-const same = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(a, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) ===
-  JSON.stringify(b, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+/** A part of a report as text, bigints included: equal texts are equal parts (one builder writes their keys in order). */
+const textOf = (a: unknown): string => JSON.stringify(a, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
 
 /** Entries alike at several releases grouped (oldest first), in the order each first appears. */
 function groupAlike<T>(items: readonly { minor: number; value: T }[]): { releases: string[]; value: T }[] {
-  const groups: { releases: string[]; value: T }[] = [];
+  const groups = new Map<string, { releases: string[]; value: T }>();
   for (const { minor, value } of items) {
-    const g = groups.find((x) => same(x.value, value));
+    const key = textOf(value);
+    const g = groups.get(key);
     if (g) g.releases.push(release(minor));
-    else groups.push({ releases: [release(minor)], value });
+    else groups.set(key, { releases: [release(minor)], value });
   }
-  return groups;
+  return [...groups.values()];
 }
 
 /** The entry whose total is highest (the newest of those): the one that decides whether it fits every release. */
