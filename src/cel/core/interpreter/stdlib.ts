@@ -139,18 +139,19 @@ const LE = relation((c) => c <= 0);
 const GT = relation((c) => c > 0);
 const GE = relation((c) => c >= 0);
 
+// int(), uint() and double() of a string are String.ConvertToType: whatever strconv says, the error is cel-go's
+// "type conversion error" (every cel-go release of Kubernetes 1.28 to 1.37).
 function parseIntStrict(s: string): Result {
-  if (!/^[+-]?\d+$/.test(s)) return new CelErr(`strconv.ParseInt: parsing ${JSON.stringify(s)}: invalid syntax`);
+  if (!/^[+-]?\d+$/.test(s)) return new CelErr(`type conversion error from 'string' to 'int'`);
   const v = BigInt(s);
-  if (v > MAX_INT || v < MIN_INT)
-    return new CelErr(`strconv.ParseInt: parsing ${JSON.stringify(s)}: value out of range`);
+  if (v > MAX_INT || v < MIN_INT) return new CelErr(`type conversion error from 'string' to 'int'`);
   return v;
 }
 
 function parseUintStrict(s: string): Result {
-  if (!/^\+?\d+$/.test(s)) return new CelErr(`strconv.ParseUint: parsing ${JSON.stringify(s)}: invalid syntax`);
+  if (!/^\+?\d+$/.test(s)) return new CelErr(`type conversion error from 'string' to 'uint'`);
   const v = BigInt(s);
-  if (v > MAX_UINT) return new CelErr(`strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`);
+  if (v > MAX_UINT) return new CelErr(`type conversion error from 'string' to 'uint'`);
   return new UintV(v);
 }
 
@@ -159,7 +160,7 @@ function parseDouble(s: string): Result {
   if (/^[+-]?(inf|infinity)$/i.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
   if (/^nan$/i.test(t)) return NaN;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t))
-    return new CelErr(`strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
+    return new CelErr(`type conversion error from 'string' to 'double'`);
   return Number(t);
 }
 
