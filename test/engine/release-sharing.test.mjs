@@ -11,13 +11,13 @@ import { cost, lint } from "../../dist/index.js";
 import { createCelCompiler, createCompileShare } from "../../dist/cel/index.js";
 import { tmp } from "../helpers/tmp.mjs";
 
-const CRDS = `apiVersion: apiextensions.k8s.io/v1
+const crd = ({ plural, kind, size, tag }) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
-  name: widgets.example.com
+  name: ${plural}.example.com
 spec:
   group: example.com
-  names: {kind: Widget, plural: widgets}
+  names: {kind: ${kind}, plural: ${plural}}
   scope: Namespaced
   versions:
   - name: v1
@@ -77,7 +77,7 @@ spec:
               raw: {type: string, format: byte, maxLength: 16, x-kubernetes-validations: [{rule: self.size() < 10}]}
               nested:
                 type: object
-                default: {size: 5}
+                default: {size: ${size}}
                 x-kubernetes-validations:
                 - rule: self.size > 4
                   message: too small
@@ -86,95 +86,7 @@ spec:
                   tags:
                     type: array
                     x-kubernetes-list-type: set
-                    default: [a]
-                    items: {type: string, maxLength: 5}
-                    x-kubernetes-validations: [{rule: "self.all(t, t != 'b')"}]
-              empty:
-                type: object
-                properties: {}
-                x-kubernetes-validations: [{rule: self == self}]
-              embedded:
-                type: object
-                x-kubernetes-embedded-resource: true
-                properties:
-                  spec: {type: object, x-kubernetes-validations: [{rule: "!has(self.x)"}], properties: {x: {type: string}}}
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gadgets.example.com
-spec:
-  group: example.com
-  names: {kind: Gadget, plural: gadgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        x-kubernetes-validations:
-        - rule: self.metadata.name.size() < 300
-        - rule: "self.metadata.name.matches('^[a-z]+$')"
-        properties:
-          spec:
-            type: object
-            x-kubernetes-validations:
-            - rule: self.items.all(x, x.size() > 0)
-            - rule: self.items.all(x, __result__)
-            - rule: "!has(self.cidr) || isCIDR(self.cidr)"
-            - rule: self.flag && 1
-            - rule: duration('1x') > duration('1s')
-            - rule: matches(self.cidr, '^a')
-            - rule: self.cidr.matches('^a')
-            - rule: url(self.u).getHost() == 'x'
-            - rule: url(self.u) == url(self.cidr)
-            - rule: self.items.sort() == self.items
-            - rule: sets.contains(self.items, self.items)
-            - rule: quantity(self.q).isGreaterThan(quantity('1'))
-            - rule: string(self.ios).size() < 10
-            - rule: self.e.size() < 3
-            - rule: has(self.flag)
-            - rule: self.items.map(x, x + x).size() < 5
-            - rule: self.?flag.orValue(false) == false
-            - rule: self.counts.all(k, v, v > 0)
-            - rule: self.items.existsOne(x, x == 'a')
-            - rule: self.items.exists_one(x, x == 'a')
-            - rule: self.unbounded.all(x, self.unbounded.all(y, x.startsWith(y)))
-              messageExpression: "'bad: ' + self.unbounded.join(',')"
-            - rule: self.items.slice(0, 1).size() >= 0
-            - rule: format.dns1123Label().validate(self.cidr).hasValue()
-            - rule: ip(self.cidr).family() == 4
-            - rule: self.cidr == oldSelf.cidr
-              optionalOldSelf: true
-            - rule: oldSelf.hasValue()
-              optionalOldSelf: true
-            - rule: semver(self.cidr).major() == 1
-            - rule: self.items.size() < 3 && self.items.indexOf('a') >= 0
-            properties:
-              flag: {type: boolean}
-              cidr: {type: string, maxLength: 64, x-kubernetes-validations: [{rule: self.size() > 1}]}
-              u: {type: string, maxLength: 64, x-kubernetes-validations: [{rule: self.size() > 1}]}
-              q: {type: string, maxLength: 20}
-              ios: {x-kubernetes-int-or-string: true, maxLength: 8}
-              e: {type: string, enum: [a, bb, ccc]}
-              items: {type: array, maxItems: 10, items: {type: string, maxLength: 10}}
-              unbounded: {type: array, items: {type: string}}
-              counts: {type: object, maxProperties: 4, additionalProperties: {type: integer}}
-              raw: {type: string, format: byte, maxLength: 16, x-kubernetes-validations: [{rule: self.size() < 10}]}
-              nested:
-                type: object
-                default: {size: 3}
-                x-kubernetes-validations:
-                - rule: self.size > 4
-                  message: too small
-                properties:
-                  size: {type: integer, default: 5}
-                  tags:
-                    type: array
-                    x-kubernetes-list-type: set
-                    default: [b]
+                    default: [${tag}]
                     items: {type: string, maxLength: 5}
                     x-kubernetes-validations: [{rule: "self.all(t, t != 'b')"}]
               empty:
@@ -187,6 +99,11 @@ spec:
                 properties:
                   spec: {type: object, x-kubernetes-validations: [{rule: "!has(self.x)"}], properties: {x: {type: string}}}
 `;
+// The second CRD's defaults fail its rules (a CEL error on a default gates the CRD's other CEL checks).
+const CRDS = [
+  crd({ plural: "widgets", kind: "Widget", size: 5, tag: "a" }),
+  crd({ plural: "gadgets", kind: "Gadget", size: 3, tag: "b" }),
+].join("---\n");
 
 const dir = tmp({ "crds.yaml": CRDS });
 const releases = Array.from({ length: 10 }, (_, i) => `1.${28 + i}`);
