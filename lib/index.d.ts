@@ -441,6 +441,16 @@ declare class Memo {
 	 * or after setting it.
 	 */
 	settle(): void;
+	/**
+	 * The values of the release this memo is a copy of (releaseIndependentCopy), read through: only the entries made
+	 * without reading anything of that release. That memo is not written any more once it is copied.
+	 */
+	private inheritedValues;
+	private inheritedBound;
+	/** Whether the memo holds `k`, its own or inherited. */
+	private holds;
+	private inherits;
+	private valueOf;
 	has<T>(key: MemoKey<T>, sub?: string): boolean;
 	get<T>(key: MemoKey<T>, sub?: string): T | undefined;
 	set<T>(key: MemoKey<T>, value: T, sub?: string): void;
@@ -545,6 +555,8 @@ declare class StructuralState {
 	releaseHeld(): void;
 	/** Called by every structural-phase rule for each node; idempotent across rules (the engine visits node by node). */
 	observe(node: SchemaNode): void;
+	/** The node whose schema gave conversionError (walk order's first), when observing found it. */
+	conversionNode: SchemaNode | null;
 	/** Facts of a node inside a value validation (memoized; computed from its parent's). */
 	valueValidation(node: SchemaNode): ValueValidationFacts;
 	private compute;
@@ -626,6 +638,84 @@ export interface CheckedAst {
 	types: Map<bigint, CelType>;
 	references: Map<bigint, Reference>;
 }
+/** Which estimator: what changed between the cel-go releases (and their Kubernetes library), by behaviour. */
+export interface Flags {
+	/** The estimator before cel-go v0.23 (sizes not followed through variables, comprehensions and calls). */
+	legacy: boolean;
+	/** The library estimator prices == on the library's types. */
+	k8sEquality: boolean;
+	/** ext.Sets' overload estimators. */
+	extSets: boolean;
+	/** ext.Lists' overload estimators. */
+	extLists: boolean;
+	/** replace's result size from the pattern's and the replacement's sizes. */
+	refinedReplace: boolean;
+	/** cel-go ≥ v0.29: the global `matches(s, re)` is costed like `s.matches(re)`. */
+	globalMatches: boolean;
+	/** The URL accessors pass on their URL's size estimate (kubernetes/kubernetes#141984). */
+	urlAccessorSizes?: boolean;
+	/** A presence test (`has(x.f)`) costs 1 on top of its operand: cel-go's default, before Kubernetes set PresenceTestHasCost(false). */
+	presenceTestHasCost?: boolean;
+	/** cel-go before v0.17.8: a comprehension's result has no size estimate of its own (a macro's list is unbounded). */
+	unsizedComprehensions?: boolean;
+	/** The Kubernetes estimator prices quantity() and isQuantity() by their argument's size (1.30; before, cel-go's default). */
+	quantityParseCost?: boolean;
+}
+/**
+ * Constructs whose estimate changed with a Kubernetes release (cel-cost.md §11, docs/cel-cost.md):
+ * - "global-matches" (1.37, cel-go v0.29.0): `matches(s, re)` costs like `s.matches(re)` instead of 1 + args.
+ * - "url-accessor-sizes" (1.38, kubernetes/kubernetes#141984): a URL accessor's result is sized by its URL.
+ */
+export type ReleaseCostChange = "global-matches" | "url-accessor-sizes";
+export interface CostEstimate {
+	min: bigint;
+	max: bigint;
+}
+/**
+ * The estimates of a run over several releases, by checked expression and root type: each with the estimator flags
+ * it read (the estimator reads nothing else of the release), so that a release whose flags agree on those takes it.
+ */
+export interface EstimateShare {
+	/**
+	 * Per checked expression and root type's schema node (`nodeOf`): the root types of one node at other releases differ
+	 * in sizes alone, and an estimate notes the sizes it read (all it reads of the root type).
+	 */
+	readonly byAst: WeakMap<CheckedAst, Map<object, SharedEstimate[]>>;
+	readonly nodeOf: (decl: DeclType) => object;
+}
+export interface SharedEstimate {
+	readonly flip: ReleaseCostChange | undefined;
+	readonly reads: readonly (readonly [
+		keyof Flags,
+		Flags[keyof Flags]
+	])[];
+	/** The sizes the estimate read: each path from the root type and its maxElements. */
+	readonly sizes: readonly (readonly [
+		readonly string[],
+		bigint
+	])[];
+	/** The release changes the estimate noted (onReleaseChange), said again to each release that takes it. */
+	readonly changes: readonly ReleaseCostChange[];
+	readonly estimate: CostEstimate;
+}
+/**
+ * DeclTypes memoised per schema object and release profile, and the schemas synthesised for the implicit
+ * resource-root fields (their DeclTypes carry schema: null). One per compiler, so a run shares it across CRDs.
+ */
+export interface DeclMemo {
+	readonly bySchema: WeakMap<object, Map<number, DeclType | null>>;
+	readonly implicit: WeakSet<object>;
+	/**
+	 * The schema node (and its place as a resource root) each DeclType is of, as one token per node and place. The
+	 * DeclTypes of one node at different releases differ only in sizes and in flags the runtime reads (never in CEL
+	 * types or fields): a type check does not tell them apart.
+	 */
+	readonly nodeOf: WeakMap<DeclType, object>;
+	readonly tokens: WeakMap<object, [
+		object | undefined,
+		object | undefined
+	]>;
+}
 export interface OverloadDecl {
 	readonly id: string;
 	/** Receiver-style (member) overload: args[0] is the receiver. */
@@ -676,6 +766,8 @@ export interface CelEnv {
 	 * '(bool, int)'`); from v0.17 each argument that is not a bool is its own `expected type 'bool' but found ...`.
 	 */
 	readonly logicalOperatorsAsOverloads: boolean;
+	/** The comprehension accumulator's name macros expand to: `@result` from cel-go v0.22 (Kubernetes 1.32), `__result__` before. */
+	readonly accumulatorName: string;
 	/** Names of functions that exist in some supported release (for diagnostics/tests). */
 	readonly libraries: ReadonlySet<string>;
 }
@@ -793,6 +885,12 @@ export interface FunctionRegistry {
  * an update leaves as OLD had them (the apiserver matches them by exact text).
  */
 export type CelEnvMode = "new" | "stored";
+declare class ReferenceInterner {
+	private readonly singleOverload;
+	private readonly idents;
+	overload(ov: OverloadDecl): Reference;
+	ident(name: string): Reference;
+}
 export interface CompileInput {
 	schema: Record<string, unknown>;
 	isResourceRoot: boolean;
@@ -839,10 +937,59 @@ export interface CompileResult {
 export interface CelCompiler {
 	readonly kubernetesMinor: number;
 	readonly env: CelEnv;
+	/** A run over several releases: the estimates its releases share (src/cel/k8s/cost.ts). */
+	readonly estimates?: EstimateShare;
 	declType(schema: Record<string, unknown>, isResourceRoot: boolean): DeclType | null;
 	compileRule(input: CompileInput): CompileResult;
 }
-declare function createCelCompiler(kubernetesMinor: number, mode?: CelEnvMode): CelCompiler;
+export interface RuleScope {
+	variables: ReadonlyMap<string, CelType>;
+	objectNamer: (decl: DeclType) => string;
+	references: ReferenceInterner;
+}
+/** Checker options per root DeclType (without and with optionalOldSelf), and the interned references. */
+export interface ScopeCache {
+	byDecl: WeakMap<DeclType, [
+		RuleScope | null,
+		RuleScope | null
+	]>;
+	references: ReferenceInterner;
+}
+/**
+ * One read a compilation made of its environment: `f:<name>` a function's declaration, `i:<name>` a global
+ * identifier, `m:<key>` whether a macro is on, `o:<field>` any other field; `<kind>:*` all of a collection.
+ */
+export type EnvRead = string;
+/**
+ * What the compilers of a run over several releases share (src/engine/services.ts): the declaration types, one
+ * object per schema and release profile, with their rule scopes; and each compilation with what it read of its
+ * environment. A release whose environment answers every one of those reads alike compiles the rule alike (the
+ * parser and the checker read nothing else of the release), so it takes the compilation as it is.
+ */
+export interface SharedCompilation {
+	readonly reads: readonly (readonly [
+		EnvRead,
+		string
+	])[];
+	readonly result: CompileResult;
+}
+export interface CompileShare {
+	readonly decls: DeclMemo;
+	readonly scopes: ScopeCache;
+	/**
+	 * Per root type's schema node (DeclMemo.nodeOf; the type itself when it has none) and `<optionalOldSelf
+	 * 0|1><expression>`: each compilation, with its reads and their answers.
+	 */
+	readonly compiled: WeakMap<object, Map<string, SharedCompilation[]>>;
+	/** Rules on types without schema objects, by the compiler's type key (`<0|1><type>\0<expression>`). */
+	readonly byType: Map<string, SharedCompilation[]>;
+	readonly answers: WeakMap<CelEnv, Map<EnvRead, string>>;
+	readonly estimates: EstimateShare;
+	readonly envIds: {
+		get(env: CelEnv): number;
+	};
+}
+declare function createCelCompiler(kubernetesMinor: number, mode?: CelEnvMode, share?: CompileShare): CelCompiler;
 declare const PER_CALL_LIMIT = 1000000;
 declare const RUNTIME_CEL_COST_BUDGET = 10000000;
 export interface CelValidatorOptions {
@@ -1065,7 +1212,7 @@ export interface UpdateOptions {
  * with the ids of the rules of that check (the engine gathers them from the rules' metadata), whose findings on OLD
  * relax the same check on NEW.
  */
-export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation" | "requireValidPropertyType";
+export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation";
 export interface RuleDocs {
 	/** Why it matters, in Kubernetes terms. */
 	why?: string;
