@@ -302,6 +302,12 @@ export declare function testExitCode(r: TestRunResult): 0 | 1 | 2;
 declare class SchemaValidatorCache {
 	readonly regex: RegexCache;
 	readonly nodes: WeakMap<object, Map<string, CNode>>;
+	private readonly profiles;
+	/**
+	 * What a compiled node holds of its release (the formats kept and checked, the numeric formats), as a key: the
+	 * releases that agree on it share compiled nodes (a run over several releases shares this cache).
+	 */
+	profileOf(minor: number): string;
 }
 export interface CNode {
 	/** The schema object compiled (coverage names a check by it). */

@@ -19,10 +19,17 @@ export interface ReleaseShared {
    * (src/cel/schema/compile.ts): made by the first engine, which loads the CEL modules.
    */
   readonly cel: { compile?: CompileShare };
+  /** Compiled value validators: keyed by what a node holds of its release, so the releases that agree share them. */
+  readonly schemaValidators: SchemaValidatorCache;
 }
 
 export function createReleaseShared(): ReleaseShared {
-  return { decoded: new WeakMap(), regexSyntax: new GoRegexpSyntaxCache(), cel: {} };
+  return {
+    decoded: new WeakMap(),
+    regexSyntax: new GoRegexpSyntaxCache(),
+    cel: {},
+    schemaValidators: new SchemaValidatorCache(),
+  };
 }
 
 export async function loadServices(minor: number, shared?: ReleaseShared): Promise<EngineServices> {
@@ -67,6 +74,6 @@ export async function loadServices(minor: number, shared?: ReleaseShared): Promi
     celRuntime: runtime,
     // Per-run caches: created here, once per engine, so no module holds state between runs.
     regexSyntax: shared?.regexSyntax ?? new GoRegexpSyntaxCache(),
-    schemaValidators: new SchemaValidatorCache(),
+    schemaValidators: shared?.schemaValidators ?? new SchemaValidatorCache(),
   };
 }

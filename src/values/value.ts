@@ -70,14 +70,36 @@ export interface ValidateValueOptions {
 }
 
 /**
- * Compiled schema nodes by schema object (and variant: mode and minor), plus the compiled patterns they use. The
+ * Compiled schema nodes by schema object (and variant: mode and what the node holds of its release), plus the compiled patterns they use. The
  * engine creates one per run and passes it down, so every CRD and resource of the run shares it and no module
  * holds state between runs.
  */
 export class SchemaValidatorCache {
   readonly regex = new RegexCache();
   readonly nodes = new WeakMap<object, Map<string, CNode>>();
+  private readonly profiles = new Map<number, string>();
+
+  /**
+   * What a compiled node holds of its release (the formats kept and checked, the numeric formats), as a key: the
+   * releases that agree on it share compiled nodes (a run over several releases shares this cache).
+   */
+  profileOf(minor: number): string {
+    let p = this.profiles.get(minor);
+    if (p === undefined) {
+      p = COMPILE_RELEASE_BEHAVIOURS.map((b) => (releaseHas(minor, b) ? "1" : "0")).join("");
+      this.profiles.set(minor, p);
+    }
+    return p;
+  }
 }
+
+/** The release behaviours compile() reads (through keptFormat, registryCheck and its own numeric formats). */
+const COMPILE_RELEASE_BEHAVIOURS = [
+  "k8sNameFormats",
+  "numericFormats",
+  "registryK8sFormats",
+  "registryQuantitySemverFormats",
+] as const;
 
 /** Schema validation, then embedded resources, then list types: the order of the apiserver's custom-resource strategy. */
 export function validateValue(schema: unknown, value: unknown, options: ValidateValueOptions = {}): ValueError[] {
@@ -107,11 +129,12 @@ export function validateSchemaValue(schema: unknown, value: unknown, options: Va
   const minor = options.minor ?? NEWEST_KUBERNETES_MINOR;
   const mode = options.mode ?? "resource";
   const cov = options.coverage ?? null;
+  const cache = options.cache ?? new SchemaValidatorCache();
   const ctx: Ctx = {
     minor,
     mode,
-    variant: mode + ":" + minor,
-    cache: options.cache ?? new SchemaValidatorCache(),
+    variant: mode + ":" + cache.profileOf(minor),
+    cache,
     cov,
   };
   const raw: RawErr[] = [];

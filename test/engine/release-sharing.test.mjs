@@ -11,7 +11,7 @@ import { cost, lint } from "../../dist/index.js";
 import { createCelCompiler, createCompileShare } from "../../dist/cel/index.js";
 import { tmp } from "../helpers/tmp.mjs";
 
-const crd = ({ plural, kind, size, tag }) => `apiVersion: apiextensions.k8s.io/v1
+const crd = ({ plural, kind, size, tag, formats = "" }) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   name: ${plural}.example.com
@@ -74,7 +74,7 @@ spec:
               items: {type: array, maxItems: 10, items: {type: string, maxLength: 10}}
               unbounded: {type: array, items: {type: string}}
               counts: {type: object, maxProperties: 4, additionalProperties: {type: integer}}
-              raw: {type: string, format: byte, maxLength: 16, x-kubernetes-validations: [{rule: self.size() < 10}]}
+${formats}              raw: {type: string, format: byte, maxLength: 16, x-kubernetes-validations: [{rule: self.size() < 10}]}
               nested:
                 type: object
                 default: {size: ${size}}
@@ -99,10 +99,17 @@ spec:
                 properties:
                   spec: {type: object, x-kubernetes-validations: [{rule: "!has(self.x)"}], properties: {x: {type: string}}}
 `;
+// Defaults checked against formats whose checks change with the release (the k8s name formats, quantity, int8).
+const FORMAT_DEFAULTS = `              fmtQuantity: {type: string, format: quantity, default: "1x"}
+              fmtName: {type: string, format: k8s-short-name, default: "Not_Valid"}
+              fmtLong: {type: string, format: k8s-long-name, default: "a..b"}
+              fmtInt: {type: integer, format: int8, default: 5, maximum: 3}
+              fmtFloat: {type: number, format: float32, default: 1.5}
+`;
 // The second CRD's defaults fail its rules (a CEL error on a default gates the CRD's other CEL checks).
 const CRDS = [
   crd({ plural: "widgets", kind: "Widget", size: 5, tag: "a" }),
-  crd({ plural: "gadgets", kind: "Gadget", size: 3, tag: "b" }),
+  crd({ plural: "gadgets", kind: "Gadget", size: 3, tag: "b", formats: FORMAT_DEFAULTS }),
 ].join("---\n");
 
 const dir = tmp({ "crds.yaml": CRDS });
