@@ -268,8 +268,7 @@ export interface UpdateOptionsInput {
  * with the ids of the rules of that check (the engine gathers them from the rules' metadata), whose findings on OLD
  * relax the same check on NEW.
  */
-export type OldFindingRequirement =
-  "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation";
+export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults";
 export type OldFindingRules = Readonly<Record<OldFindingRequirement, readonly string[]>>;
 
 export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFindingRules): UpdateOptions {
@@ -295,8 +294,10 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
       !input.oldFires(oldFindingRules.requirePrunedDefaults) &&
       !(structural() && input.oldHasUnprunedDefaults?.() === true),
   );
-  const atomicSet = lazy(() => !input.oldFires(oldFindingRules.requireAtomicSetType));
-  const mapList = lazy(() => !input.oldFires(oldFindingRules.requireMapListKeysMapSetValidation));
+  // As specHasInvalidTypes below: HasSchemaWith walks every schema of OLD (SchemaHas), deeper than the create-time
+  // checks whose findings would say the same (a list without a type, additionalItems, definitions, ...).
+  const atomicSet = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasNonAtomicSetType)));
+  const mapList = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasInvalidMapListKeysMapSet)));
   // specHasInvalidTypes walks every schema below OLD's roots (SchemaHas: additionalItems, definitions, ... too), deeper
   // than the create-time validation that reports a bad type: it is asked of OLD's schemas, not of OLD's findings.
   const propertyType = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasInvalidType)));
@@ -383,6 +384,42 @@ function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boo
   for (const map of [s.properties, s.patternProperties, s.definitions, s.dependencies])
     if (isObject(map)) kids.push(...Object.values(map));
   return kids.some((k) => schemaHas(k, pred, depth + 1));
+}
+
+/** A JSON value the apiserver decodes to a nil pointer (absent or null). */
+const nil = (v: unknown): boolean => v === undefined || v === null;
+
+/** The single-schema form of `items` (the array form is JSONSchemas, which these predicates skip), or null. */
+const itemsSchema = (s: JsonObject): JsonObject | null => (isObject(s.items) ? s.items : null);
+
+/** hasNonAtomicSetType's predicate: a set whose items are a list or map that is not atomic. */
+function hasNonAtomicSetType(s: JsonObject): boolean {
+  const items = itemsSchema(s);
+  if (s["x-kubernetes-list-type"] !== "set" || !items) return false;
+  switch (items.type) {
+    case "array":
+      return !nil(items["x-kubernetes-list-type"]) && items["x-kubernetes-list-type"] !== "atomic";
+    case "object":
+      return nil(items["x-kubernetes-map-type"]) || items["x-kubernetes-map-type"] !== "atomic";
+    default:
+      return false;
+  }
+}
+
+/** hasInvalidMapListKeysMapSet's predicate: validateMapListKeysMapSet finds something (nullable items or map keys). */
+function hasInvalidMapListKeysMapSet(s: JsonObject): boolean {
+  const items = itemsSchema(s);
+  const listType = s["x-kubernetes-list-type"];
+  if (!items || (listType !== "set" && listType !== "map")) return false;
+  if (items.nullable === true) return true;
+  if (listType !== "map" || !Array.isArray(s["x-kubernetes-list-map-keys"])) return false;
+  const required = new Set(Array.isArray(items.required) ? items.required : []);
+  const props = isObject(items.properties) ? items.properties : {};
+  return (s["x-kubernetes-list-map-keys"] as unknown[]).some((k) => {
+    const prop = typeof k === "string" && Object.hasOwn(props, k) ? props[k] : undefined;
+    if (!isObject(prop)) return false;
+    return (!required.has(k) && nil(prop.default)) || prop.nullable === true;
+  });
 }
 
 /** SchemaHasInvalidTypes' predicate: a type that is not one of the six OpenAPI v3 types. */

@@ -249,8 +249,6 @@ class Engine implements Linter {
         .filter((r) => r.apiserver)
         .map((r) => r.id),
       requirePrunedDefaults: lifting("requirePrunedDefaults"),
-      requireAtomicSetType: lifting("requireAtomicSetType"),
-      requireMapListKeysMapSetValidation: lifting("requireMapListKeysMapSetValidation"),
     };
   }
 

@@ -45,7 +45,7 @@ test("every rule that only the engine emits is in a union", () => {
 test("update metadata: what lifts a requirement is an apiserver check, what warns on update is not an error", () => {
   const lifting = allRules.filter((r) => r.update?.oldFindingLifts !== undefined);
   const warning = allRules.filter((r) => r.update?.warns === true);
-  assert.ok(lifting.length >= 5 && warning.length >= 2);
+  assert.ok(lifting.length >= 1 && warning.length >= 2);
   // OLD's findings are its apiserver findings (the create-time checks run on OLD): a lint could never lift anything.
   for (const r of lifting) assert.ok(r.apiserver, `${r.id}: oldFindingLifts on a rule the apiserver does not enforce`);
   for (const r of warning) assert.equal(r.severity, "warning", `${r.id}: warns on update but is an ${r.severity}`);

@@ -8,7 +8,6 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Required value",
-  update: { oldFindingLifts: "requireMapListKeysMapSetValidation" },
   description: "A property named in x-kubernetes-list-map-keys is neither required nor has a default.",
   phase: "walk",
   minMinor: 19,
@@ -31,7 +30,7 @@ export default defineRule({
   },
   visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
-    // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).
+    // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding).
     const relaxed = (): boolean => ctx.update !== undefined && !ctx.update.requireMapListKeysMapSetValidation;
     const list = mapListOf(node.schema);
     if (!list) return;

@@ -8,7 +8,6 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Forbidden",
-  update: { oldFindingLifts: "requireMapListKeysMapSetValidation" },
   description: "A property named in x-kubernetes-list-map-keys is nullable.",
   phase: "walk",
   minMinor: 19,
@@ -26,7 +25,7 @@ export default defineRule({
   },
   visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
-    // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding: the answer lints OLD).
+    // requireMapListKeysMapSetValidation: an update skips it when OLD already failed it somewhere (asked only on a finding).
     const relaxed = (): boolean => ctx.update !== undefined && !ctx.update.requireMapListKeysMapSetValidation;
     const list = mapListOf(node.schema);
     if (!list) return;

@@ -10,7 +10,6 @@ export default defineRule({
   severity: "error",
   apiserver: true,
   type: "Invalid value",
-  update: { oldFindingLifts: "requireAtomicSetType" },
   description: "A set list has array or object items that are not atomic.",
   phase: "walk",
   minMinor: 18,
@@ -32,7 +31,7 @@ export default defineRule({
   },
   visitKeys: ["x-kubernetes-list-type"],
   visitNode(node, ctx) {
-    // requireAtomicSetType: an update may keep non-atomic set items when OLD had some (asked only on a finding: the answer lints OLD).
+    // requireAtomicSetType: an update may keep non-atomic set items when OLD had some (asked only on a finding).
     const relaxed = (): boolean => ctx.update !== undefined && !ctx.update.requireAtomicSetType;
     const s = node.schema;
     if (s[LIST_TYPE] !== "set" || s.type !== "array") return;
