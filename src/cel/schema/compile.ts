@@ -409,17 +409,18 @@ function functionText(fn: FunctionDecl | undefined): string {
     .join(";");
 }
 
+/** A compilation filed for the other releases: each read it made, with its environment's answer. */
+interface SharedCompilation {
+  readonly reads: readonly (readonly [EnvRead, string])[];
+  readonly result: CompileResult;
+}
+
 /**
  * What the compilers of a run over several releases share (src/engine/services.ts): the declaration types, one
  * object per schema and release profile, with their rule scopes; and each compilation with what it read of its
  * environment. A release whose environment answers every one of those reads alike compiles the rule alike (the
  * parser and the checker read nothing else of the release), so it takes the compilation as it is.
  */
-interface SharedCompilation {
-  readonly reads: readonly (readonly [EnvRead, string])[];
-  readonly result: CompileResult;
-}
-
 export interface CompileShare {
   readonly decls: DeclMemo;
   readonly scopes: ScopeCache;
