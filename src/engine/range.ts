@@ -86,9 +86,7 @@ export class RangeLinter implements Linter {
     update?: UpdateInput,
     layout: InputLayout = {},
   ): TextResult & { crdObjects: { document: number; object: string | null }[] } {
-    // The first release records what each rule found without reading anything of its release; the others replay it.
-    const book: ReplayBook = { crds: [] };
-    const results = this.engines.map((e) => e.lintLoaded(loaded, text, file, update, layout, book));
+    const results = this.lintEach(loaded, text, file, update, layout);
     const first = results[0]!;
     // A diagnostic alike at several releases is one, with those releases (keys in the contract's order: whole equality).
     const merged = new Map<string, { d: Diagnostic; minors: number[] }>();
@@ -134,6 +132,23 @@ export class RangeLinter implements Linter {
       suppressedApiserverErrors: Math.max(...results.map((r) => r.suppressedApiserverErrors)),
       crdReleases,
     };
+  }
+
+  /** Each release's own result of linting a text (`minors[i]`'s at `i`), as a run at that release gives it. */
+  lintTextAtEach(text: string, file: string): TextResult[] {
+    return this.lintEach(this.load(text), text, file);
+  }
+
+  private lintEach(
+    loaded: LoadedText,
+    text: string,
+    file: string,
+    update?: UpdateInput,
+    layout: InputLayout = {},
+  ): (TextResult & { crdObjects: { document: number; object: string | null }[] })[] {
+    // The first release records what each rule found without reading anything of its release; the others replay it.
+    const book: ReplayBook = { crds: [] };
+    return this.engines.map((e) => e.lintLoaded(loaded, text, file, update, layout, book));
   }
 
   /** The error of a CRD rejected inside the claim: the releases, the cause at the first one, the floor it should have. */

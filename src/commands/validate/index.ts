@@ -9,8 +9,9 @@ import type { FieldValidation } from "../../values/resource.js";
 import { allRules } from "../../rules/index.js";
 import { makeLinter, type LintOptions } from "../../engine/files.js";
 import { checkOptions, checkPaths } from "../../engine/options.js";
-import { ValidateRun } from "./run.js";
-import { overReleases } from "../../engine/range.js";
+import { ReleaseCrds, ValidateRun } from "./run.js";
+import { parseReleaseSpec } from "../../k8s/version.js";
+import { isRangeLinter, overReleases } from "../../engine/range.js";
 
 export interface ValidateOptions extends LintOptions {
   /** CRD files, directories, globs or `-` (stdin). */
@@ -38,11 +39,21 @@ export async function validateFiles(paths: readonly string[], options: ValidateO
     options,
     allRules.map((r) => r.id),
   );
-  // Several releases: one run at each, merged; the stored objects reported once, the newest release's.
+  // Several releases: one run at each, merged; the stored objects reported once, the newest release's. The runs
+  // share the CRDs: each CRD text is linted once over the releases (a range linter, without a claim: only each
+  // release's own apiserver errors are the CRD's verdict there).
+  const spec = options.kubernetesVersion === undefined ? undefined : parseReleaseSpec(options.kubernetesVersion);
+  const crds =
+    spec?.ok && spec.value.range
+      ? await makeLinter(allRules, { ...options, claimedKubernetesVersions: undefined }).then((l) =>
+          isRangeLinter(l) ? new ReleaseCrds(l) : undefined,
+        )
+      : undefined;
   return overReleases(options, async (at, newest) =>
     new ValidateRun(
       { ...at, onDefaulted: newest ? options.onDefaulted : undefined },
       await makeLinter(allRules, at),
+      crds,
     ).run(paths),
   );
 }

@@ -46,7 +46,8 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
 import { WHOLE_FILE_BYTES, wholeFileChunks } from "../../load/stream.js";
-import { loadText } from "../../load/document.js";
+import { loadText, type LoadedText } from "../../load/document.js";
+import type { RangeLinter } from "../../engine/range.js";
 import {
   documentsOf,
   inputOpener,
@@ -176,6 +177,37 @@ const noCounts = (): RunCounts => ({ files: 0, documents: 0, crds: 0, resources:
 /** Where a position is: a template's first action. */
 type At = { line: number; column: number };
 
+/**
+ * What the runs of a validation over several releases share about the CRDs (each run is at one release): a CRD
+ * text linted once over every release of the run (a range linter, src/engine/range.ts), each release's run taking
+ * its diagnostics from it, and each CRD text loaded once (the CRD objects are only read).
+ */
+export class ReleaseCrds {
+  private readonly linted = new Map<string, Map<number, Diagnostic[]>>();
+  private readonly loaded = new Map<string, LoadedText>();
+
+  constructor(private readonly linter: RangeLinter) {}
+
+  /** The diagnostics a lint of `text` at 1.`minor` finds, in its order (each release's engine's own result). */
+  diagnostics(text: string, file: string, minor: number): Diagnostic[] {
+    const key = `${file}\0${text}`;
+    let byRelease = this.linted.get(key);
+    if (!byRelease) {
+      const results = this.linter.lintTextAtEach(text, file);
+      byRelease = new Map(this.linter.minors.map((m, i) => [m, results[i]!.diagnostics]));
+      this.linted.set(key, byRelease);
+    }
+    return byRelease.get(minor) ?? [];
+  }
+
+  /** The text loaded as validate loads a CRD's chunk (the fast loader, else the full one), once for every release. */
+  load(text: string): LoadedText {
+    let l = this.loaded.get(text);
+    if (!l) this.loaded.set(text, (l = this.linter.load(text)));
+    return l;
+  }
+}
+
 export class ValidateRun {
   private readonly cwd: string;
   private readonly open: (file: string) => Promise<OpenedInput>;
@@ -211,6 +243,8 @@ export class ValidateRun {
   constructor(
     private readonly options: ValidateOptions,
     private readonly linter: Linter,
+    /** A run over several releases: the CRD verdicts and CRD texts its releases share (see ReleaseCrds). */
+    private readonly releaseCrds?: ReleaseCrds,
   ) {
     this.cwd = options.cwd ?? process.cwd();
     this.open = inputOpener(this.cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
@@ -316,7 +350,8 @@ export class ValidateRun {
       if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
       if (!text.includes("{{") && digest !== null) cache?.set(CHUNK_INDEX, digest, index);
     };
-    for await (const d of documentsOf(input, this.cwd, only, this.fast, this.layouts, skip)) {
+    // Over several releases the CRD pass reads each chunk once for all of them (its documents are only read).
+    for await (const d of documentsOf(input, this.cwd, only, this.releaseCrds ?? this.fast, this.layouts, skip)) {
       if (d.template) {
         fileChunks = null;
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
@@ -438,7 +473,7 @@ export class ValidateRun {
           object.entry = isCrd(kept) ? "read" : "absent";
           if (isCrd(kept)) return kept;
           const text = c.text();
-          const loaded = this.fast.load(text) ?? loadText(text);
+          const loaded = this.releaseCrds?.load(text) ?? this.fast.load(text) ?? loadText(text);
           const doc = loaded.documents.find((x) => x.index === crd.document);
           const found = doc ? objectsOf([doc]).objects.find((o) => o.prefix.join(".") === crd.prefix.join(".")) : null;
           return found && isCrd(found.value) ? found.value : null;
@@ -657,11 +692,10 @@ export class ValidateRun {
     let found = key ? asDiagnostics(cache!.get(CRD_VERDICT, key)) : null;
     if (!found) {
       // The chunk may be a list of CRDs: the verdict is this one's.
-      found = this.linter
-        .lintText(place.text, place.file)
-        .diagnostics.filter(
-          (d) => d.apiserver && d.severity === "error" && (crd.name === null || d.object === crd.name),
-        );
+      found = (
+        this.releaseCrds?.diagnostics(place.text, place.file, this.minor) ??
+        this.linter.lintText(place.text, place.file).diagnostics
+      ).filter((d) => d.apiserver && d.severity === "error" && (crd.name === null || d.object === crd.name));
       if (key) cache!.set(CRD_VERDICT, key, found);
     }
     const errors = found.map((d) => ({ ...d, line: d.line + place.lineOffset, endLine: d.endLine + place.lineOffset }));

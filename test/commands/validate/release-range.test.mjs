@@ -71,3 +71,55 @@ test("CLI: whole output, from a file and from standard input (read once)", () =>
   assert.equal(stdin.status, 1, stdin.stderr);
   assert.equal(stdin.stdout, OUT("-"));
 });
+
+// A CRD whose verdict changes inside the range: isCIDR is there for new expressions from 1.31 (k-orc PR#336). The
+// range lints the CRD once over its releases (the runs share its verdicts and its text), and each release still
+// finds what a run at that release finds: the CRD rejected up to 1.30, the resource validated from 1.31.
+const NETWORK_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: networks.example.com
+spec:
+  group: example.com
+  names: {kind: Network, plural: networks}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              cidr: {type: string, maxLength: 64}
+            x-kubernetes-validations:
+            - rule: "!has(self.cidr) || isCIDR(self.cidr)"
+              message: cidr must be a CIDR
+`;
+const NETWORK = "apiVersion: example.com/v1\nkind: Network\nmetadata: {name: net1}\nspec:\n  cidr: not-a-cidr\n";
+
+test("library: a CRD rejected at some releases of the range: each release as a run at it", async () => {
+  const dir = tmp({ "crd.yaml": NETWORK_CRD, "n.yaml": NETWORK });
+  const options = { crds: ["crd.yaml"], cwd: dir };
+  const range = await validate(["n.yaml"], { ...options, kubernetesVersion: "1.29..1.32" });
+  assert.deepEqual(
+    range.diagnostics.map((d) => [d.rule, d.releases]),
+    [
+      // The CRD's error prints the rule with %#v at 1.30 to 1.33: one diagnostic per text.
+      ["resource-crd-invalid", ["1.29"]],
+      ["resource-crd-invalid", ["1.30"]],
+      ["resource-cel-rule-failed", ["1.31", "1.32"]],
+    ],
+  );
+  for (const release of range.releases) {
+    const one = await validate(["n.yaml"], { ...options, kubernetesVersion: release });
+    assert.deepEqual(
+      one.diagnostics.map((d) => JSON.stringify(d)),
+      range.diagnostics.filter((d) => d.releases.includes(release)).map(({ releases, ...d }) => JSON.stringify(d)),
+      `at ${release}`,
+    );
+  }
+});
