@@ -966,12 +966,7 @@ export interface ScopeCache {
  * identifier, `m:<key>` whether a macro is on, `o:<field>` any other field; `<kind>:*` all of a collection.
  */
 export type EnvRead = string;
-/**
- * What the compilers of a run over several releases share (src/engine/services.ts): the declaration types, one
- * object per schema and release profile, with their rule scopes; and each compilation with what it read of its
- * environment. A release whose environment answers every one of those reads alike compiles the rule alike (the
- * parser and the checker read nothing else of the release), so it takes the compilation as it is.
- */
+/** A compilation filed for the other releases: each read it made, with its environment's answer. */
 export interface SharedCompilation {
 	readonly reads: readonly (readonly [
 		EnvRead,
@@ -979,6 +974,12 @@ export interface SharedCompilation {
 	])[];
 	readonly result: CompileResult;
 }
+/**
+ * What the compilers of a run over several releases share (src/engine/services.ts): the declaration types, one
+ * object per schema and release profile, with their rule scopes; and each compilation with what it read of its
+ * environment. A release whose environment answers every one of those reads alike compiles the rule alike (the
+ * parser and the checker read nothing else of the release), so it takes the compilation as it is.
+ */
 export interface CompileShare {
 	readonly decls: DeclMemo;
 	readonly scopes: ScopeCache;
@@ -1218,7 +1219,7 @@ export interface UpdateOptions {
  * with the ids of the rules of that check (the engine gathers them from the rules' metadata), whose findings on OLD
  * relax the same check on NEW.
  */
-export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults" | "requireAtomicSetType" | "requireMapListKeysMapSetValidation";
+export type OldFindingRequirement = "requireStructuralSchema" | "requirePrunedDefaults";
 export interface RuleDocs {
 	/** Why it matters, in Kubernetes terms. */
 	why?: string;
