@@ -10,32 +10,9 @@ import { supportedReleases } from "../../../dist/k8s/releases.js";
 import { describeReleases } from "../../../dist/k8s/version.js";
 import { crdlint, root, withoutUrl } from "../../helpers/cli.mjs";
 import { tmp } from "../../helpers/tmp.mjs";
+import { networkCrd } from "../../helpers/network-crd.mjs";
 
-const crd = (rule, name = "networks") => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: ${name}.example.com
-spec:
-  group: example.com
-  names: {kind: Network, plural: ${name}}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              cidr:
-                type: string
-                maxLength: 64
-            x-kubernetes-validations:
-            - rule: "${rule}"
-`;
+const crd = networkCrd;
 // isCIDR is in the CRD-rule environment from 1.30, for new expressions from 1.31 (k-orc PR#336's breakage).
 const CIDR = crd("!has(self.cidr) || isCIDR(self.cidr)");
 const PLAIN = crd("!has(self.cidr) || self.cidr.size() > 0", "plains");

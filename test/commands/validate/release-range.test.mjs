@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { validate } from "../../../dist/index.js";
 import { crdlint } from "../../helpers/cli.mjs";
 import { tmp } from "../../helpers/tmp.mjs";
+import { networkCrd } from "../../helpers/network-crd.mjs";
 
 const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -75,30 +76,7 @@ test("CLI: whole output, from a file and from standard input (read once)", () =>
 // A CRD whose verdict changes inside the range: isCIDR is there for new expressions from 1.31 (k-orc PR#336). The
 // range lints the CRD once over its releases (the runs share its verdicts and its text), and each release still
 // finds what a run at that release finds: the CRD rejected up to 1.30, the resource validated from 1.31.
-const NETWORK_CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: networks.example.com
-spec:
-  group: example.com
-  names: {kind: Network, plural: networks}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              cidr: {type: string, maxLength: 64}
-            x-kubernetes-validations:
-            - rule: "!has(self.cidr) || isCIDR(self.cidr)"
-              message: cidr must be a CIDR
-`;
+const NETWORK_CRD = networkCrd("!has(self.cidr) || isCIDR(self.cidr)");
 const NETWORK = "apiVersion: example.com/v1\nkind: Network\nmetadata: {name: net1}\nspec:\n  cidr: not-a-cidr\n";
 
 test("library: a CRD rejected at some releases of the range: each release as a run at it", async () => {
