@@ -146,6 +146,15 @@ export function compareCrdVerdicts(diagnostics, answer) {
   }
   for (const [k, t] of theirs) if (!mine.has(k)) items.push({ kind: "only-oracle", type: t.e.type, field: t.e.field, message: t.e.error });
   for (const i of items) if (tiedSchemas.has(schemaOf(i.field + ".")) && [i.message, i.crdlint, i.oracle].some((x) => x?.includes(CONTRIBUTED))) i.costTie = true;
+  // An embedded resource's default with two fields objectmeta's coerce cannot decode: each side names one of them
+  // (the apiserver the first its Go map gives), at the same default. Both items are marked.
+  const coerced = (i) => /^(.*\.default(?:\[\d+\]|\.[^.[\]]+)*)\.(?:apiVersion|kind|metadata)$/.exec(i.field ?? "")?.[1];
+  for (const i of items) {
+    const at = (i.kind === "only-crdlint" || i.kind === "only-oracle") && i.type === "Invalid value" ? coerced(i) : undefined;
+    if (at === undefined) continue;
+    const other = i.kind === "only-crdlint" ? "only-oracle" : "only-crdlint";
+    if (items.some((j) => j.kind === other && j.type === "Invalid value" && coerced(j) === at)) i.embeddedCoerceRace = true;
+  }
   // Warnings: the apiserver sends them with an accepted object; the oracle gives them for a rejected one too.
   const warnMine = new Set(diagnostics.filter((d) => WARNING_RULES.has(d.rule)).map((d) => d.message));
   const warnTheirs = new Set([...(answer.warnings ?? []), ...(answer.strategyWarnings ?? [])]);
