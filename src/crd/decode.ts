@@ -72,7 +72,10 @@ interface GeneratedValidator {
  * (scripts/gen-decoders.mjs writes dist/crd/decoders/, one module per schema band), so a run neither loads ajv
  * nor compiles a schema: compiling took about 40 ms of every cold start.
  */
-export async function createDecoder(minor: number = NEWEST_KUBERNETES_MINOR, shared?: DecodedByBand): Promise<Decoder> {
+export async function createDecoder(
+  minor: number = NEWEST_KUBERNETES_MINOR,
+  shared?: DecodedVerdicts,
+): Promise<Decoder> {
   const band = schemaBandStart(minor);
   const { validate } = (await import(`./decoders/v1-${band}.js`)) as { validate: GeneratedValidator };
   return {
@@ -102,7 +105,7 @@ function verdict(validate: GeneratedValidator, crd: unknown): readonly Validatio
  * The decoders' verdicts on CRD objects, shared by the releases of a run: per object, the release-bound fields it sets
  * and a verdict per combination of those fields' presence (null where the object decodes, else the validator's errors).
  */
-export type DecodedByBand = WeakMap<
+export type DecodedVerdicts = WeakMap<
   object,
   { fields: readonly GoField[]; verdicts: Map<string, readonly ValidationError[] | null> }
 >;

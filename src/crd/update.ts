@@ -294,13 +294,12 @@ export function updateOptions(input: UpdateOptionsInput, oldFindingRules: OldFin
       !input.oldFires(oldFindingRules.requirePrunedDefaults) &&
       !(structural() && input.oldHasUnprunedDefaults?.() === true),
   );
-  // As specHasInvalidTypes below: HasSchemaWith walks every schema of OLD (SchemaHas), deeper than the create-time
-  // checks whose findings would say the same (a list without a type, additionalItems, definitions, ...).
-  const atomicSet = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasNonAtomicSetType)));
-  const mapList = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasInvalidMapListKeysMapSet)));
-  // specHasInvalidTypes walks every schema below OLD's roots (SchemaHas: additionalItems, definitions, ... too), deeper
-  // than the create-time validation that reports a bad type: it is asked of OLD's schemas, not of OLD's findings.
-  const propertyType = lazy(() => !old.schemas.some((scope) => schemaHas(scope.root, hasInvalidType)));
+  // HasSchemaWith (specHasInvalidTypes too) walks every schema of OLD as SchemaHas does, deeper than the create-time
+  // checks whose findings would say the same (a list without a type, additionalItems, definitions, ...): these are
+  // asked of OLD's schemas, not of OLD's findings.
+  const atomicSet = lazy(() => !hasSchemaWith(old, hasNonAtomicSetType));
+  const mapList = lazy(() => !hasSchemaWith(old, hasInvalidMapListKeysMapSet));
+  const propertyType = lazy(() => !hasSchemaWith(old, hasInvalidType));
   const caBundle = lazy(() => {
     if (!established.value) return true;
     const conversion = isObject(old.spec.conversion) ? old.spec.conversion : null;
@@ -373,6 +372,11 @@ function schemaConversionFails(view: CrdView): boolean {
   return fails;
 }
 
+/** HasSchemaWith (validation.go): `pred` holds somewhere in one of the CRD's schemas (SchemaHas from each root). */
+function hasSchemaWith(view: CrdView, pred: (s: JsonObject) => boolean): boolean {
+  return view.schemas.some((scope) => schemaHas(scope.root, pred));
+}
+
 /** SchemaHas (validation.go): `pred` holds for the schema or one below it, walked through the children the apiserver walks. */
 function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boolean {
   if (!isObject(s) || depth > 1000) return false;
@@ -386,9 +390,6 @@ function schemaHas(s: unknown, pred: (s: JsonObject) => boolean, depth = 0): boo
   return kids.some((k) => schemaHas(k, pred, depth + 1));
 }
 
-/** A JSON value the apiserver decodes to a nil pointer (absent or null). */
-const nil = (v: unknown): boolean => v === undefined || v === null;
-
 /** The single-schema form of `items` (the array form is JSONSchemas, which these predicates skip), or null. */
 const itemsSchema = (s: JsonObject): JsonObject | null => (isObject(s.items) ? s.items : null);
 
@@ -398,9 +399,9 @@ function hasNonAtomicSetType(s: JsonObject): boolean {
   if (s["x-kubernetes-list-type"] !== "set" || !items) return false;
   switch (items.type) {
     case "array":
-      return !nil(items["x-kubernetes-list-type"]) && items["x-kubernetes-list-type"] !== "atomic";
+      return present(items["x-kubernetes-list-type"]) && items["x-kubernetes-list-type"] !== "atomic";
     case "object":
-      return nil(items["x-kubernetes-map-type"]) || items["x-kubernetes-map-type"] !== "atomic";
+      return !present(items["x-kubernetes-map-type"]) || items["x-kubernetes-map-type"] !== "atomic";
     default:
       return false;
   }
@@ -418,7 +419,7 @@ function hasInvalidMapListKeysMapSet(s: JsonObject): boolean {
   return (s["x-kubernetes-list-map-keys"] as unknown[]).some((k) => {
     const prop = typeof k === "string" && Object.hasOwn(props, k) ? props[k] : undefined;
     if (!isObject(prop)) return false;
-    return (!required.has(k) && nil(prop.default)) || prop.nullable === true;
+    return (!required.has(k) && !present(prop.default)) || prop.nullable === true;
   });
 }
 
@@ -451,5 +452,5 @@ export function structuralSchemaRequired(update: UpdateOptions | undefined, next
   // The cheap test first: requireStructuralSchema lints OLD (is its schema structural?), needed only when NEW keeps
   // unknown fields.
   if (!update || !preservesUnknownFields(next) || update.requireStructuralSchema) return true;
-  return next.schemas.some((scope) => schemaHas(scope.root, (s) => present(s.default) || hasKubernetesExtensions(s)));
+  return hasSchemaWith(next, (s) => present(s.default) || hasKubernetesExtensions(s));
 }

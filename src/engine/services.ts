@@ -1,6 +1,6 @@
 /** Loads the heavy modules (CEL, the ajv-based decoder) on demand, once per engine, so light commands never pay for them. */
 import type { EngineServices } from "../rules/define-rule.js";
-import type { DecodedByBand } from "../crd/decode.js";
+import type { DecodedVerdicts } from "../crd/decode.js";
 import type { CompileShare } from "../cel/index.js";
 import { GoRegexpSyntaxCache } from "../k8s/re2-syntax.js";
 import { SchemaValidatorCache } from "../values/value.js";
@@ -11,7 +11,7 @@ import { SchemaValidatorCache } from "../values/value.js";
  * on the release.
  */
 export interface ReleaseShared {
-  readonly decoded: DecodedByBand;
+  readonly decoded: DecodedVerdicts;
   /** Go's regexp syntax verdicts: crdlint reads patterns the same way at every release. */
   readonly regexSyntax: GoRegexpSyntaxCache;
   /**

@@ -7,6 +7,7 @@ import type { DeclType, CheckedAst } from "../core/types.js";
 import { isExactType } from "../core/typeutil.js";
 import type { AstNode, CallEstimate, Flags, LibraryCoster } from "../core/cost/library.js";
 import {
+  declAtPath,
   estimateCost as estimateWith,
   type CostEstimate,
   type EstimateOptions,
@@ -32,7 +33,7 @@ export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: Kubernet
     (e) =>
       e.flip === opts.flip &&
       e.reads.every(([k, v]) => flags[k] === v) &&
-      e.sizes.every(([path, max]) => sizeAt(rootDecl, path) === max),
+      e.sizes.every(([path, max]) => declAtPath(rootDecl, path)?.maxElements === max),
   );
   if (hit) {
     for (const c of hit.changes) opts.onReleaseChange?.(c);
@@ -58,16 +59,6 @@ export function estimateCost(ast: CheckedAst, rootDecl: DeclType, opts: Kubernet
   );
   entries.push({ flip: opts.flip, reads: [...flagReads].map((k) => [k, flags[k]] as const), sizes, changes, estimate });
   return estimate;
-}
-
-/** The maxElements of the type at `path` (the estimator's size path: the root's name, then fields, `@items`, ...). */
-function sizeAt(root: DeclType, path: readonly string[]): bigint | undefined {
-  let cur: DeclType | undefined = root;
-  for (let i = 1; i < path.length && cur; i++) {
-    const name = path[i]!;
-    cur = name === "@items" || name === "@values" ? cur.elem : name === "@keys" ? cur.key : cur.fields?.get(name)?.type;
-  }
-  return cur?.maxElements;
 }
 
 export interface KubernetesEstimateOptions extends EstimateOptions {

@@ -203,9 +203,8 @@ function compile(
   }
   const parsed = cached.parsed;
   if (reads) {
-    // A parse cached before this compiler tracked its reads: nothing of it may be shared.
-    if (cached.reads) for (const r of cached.reads) reads.add(r);
-    else reads.add(UNSHAREABLE);
+    // A compiler that tracks reads tracks every parse it caches.
+    for (const r of cached.reads!) reads.add(r);
     env = trackedEnv(env, reads);
   }
   if (parsed.errors.length > 0) {
@@ -313,8 +312,6 @@ function objectFreeTypeKey(t: CelType): string | null {
  * identifier, `m:<key>` whether a macro is on, `o:<field>` any other field; `<kind>:*` all of a collection.
  */
 type EnvRead = string;
-/** A read no other environment answers alike (a compilation that made it is not shared). */
-const UNSHAREABLE: EnvRead = "x:";
 
 /**
  * `env` as the parser and the checker see it, each read noted in `reads`. The target is a plain object: `env` is
@@ -478,7 +475,7 @@ function sharedCompilation(
   return undefined;
 }
 
-/** Files a compilation made in `env` for the other releases (not one that read what no other release answers alike). */
+/** Files a compilation made in `env` for the other releases. */
 function fileCompilation(
   share: CompileShare,
   env: CelEnv,
@@ -487,7 +484,6 @@ function fileCompilation(
   reads: ReadonlySet<EnvRead>,
   result: CompileResult,
 ): void {
-  if (reads.has(UNSHAREABLE)) return;
   let byKey: Map<string, SharedCompilation[]> | undefined = share.byType;
   if (typeof place !== "string") {
     byKey = share.compiled.get(place);

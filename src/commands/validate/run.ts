@@ -10,7 +10,7 @@ import type { Diagnostic, LintResult, Severity } from "../../diagnostics/index.j
 import { DEFAULT_MAX_FILE_SIZE_BYTES, expandInputs } from "../../load/files.js";
 import { objectsOf } from "../../load/objects.js";
 import { isKustomizationFile, type LayoutCache } from "../../load/layout.js";
-import { createFastLoader } from "../../load/fast-load.js";
+import { createFastLoader, type FastLoader } from "../../load/fast-load.js";
 import { isCrd, isObject } from "../../crd/model.js";
 import {
   CrdRegistry,
@@ -217,6 +217,8 @@ export class ValidateRun {
   /** One per run: resources of every CRD share the compiled schema validators and patterns. */
   private readonly schemaValidators = new SchemaValidatorCache();
   private readonly fast = createFastLoader();
+  /** How CRD chunks are loaded: over several releases once for all of them (their documents are only read). */
+  private readonly crdLoader: FastLoader;
   /** The run's memory of the directories looked at for each input's place in the repository. */
   private readonly layouts: LayoutCache = new Map();
   private readonly registry = new CrdRegistry<CrdPlace>();
@@ -246,6 +248,7 @@ export class ValidateRun {
     /** A run over several releases: the CRD verdicts and CRD texts its releases share (see ReleaseCrds). */
     private readonly releaseCrds?: ReleaseCrds,
   ) {
+    this.crdLoader = releaseCrds ?? this.fast;
     this.cwd = options.cwd ?? process.cwd();
     this.open = inputOpener(this.cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
     this.severities = linter.severities;
@@ -350,8 +353,7 @@ export class ValidateRun {
       if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
       if (!text.includes("{{") && digest !== null) cache?.set(CHUNK_INDEX, digest, index);
     };
-    // Over several releases the CRD pass reads each chunk once for all of them (its documents are only read).
-    for await (const d of documentsOf(input, this.cwd, only, this.releaseCrds ?? this.fast, this.layouts, skip)) {
+    for await (const d of documentsOf(input, this.cwd, only, this.crdLoader, this.layouts, skip)) {
       if (d.template) {
         fileChunks = null;
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
@@ -473,7 +475,7 @@ export class ValidateRun {
           object.entry = isCrd(kept) ? "read" : "absent";
           if (isCrd(kept)) return kept;
           const text = c.text();
-          const loaded = this.releaseCrds?.load(text) ?? this.fast.load(text) ?? loadText(text);
+          const loaded = this.crdLoader.load(text) ?? loadText(text);
           const doc = loaded.documents.find((x) => x.index === crd.document);
           const found = doc ? objectsOf([doc]).objects.find((o) => o.prefix.join(".") === crd.prefix.join(".")) : null;
           return found && isCrd(found.value) ? found.value : null;

@@ -81,6 +81,19 @@ function pathLiteral(s: string): GoPath {
   return { arr: [s], len: 1, cap: 1 };
 }
 
+/**
+ * The type a size path names from the rule's root type: the root variable's name first, then field names, `@items`,
+ * `@values` and `@keys` (the first `length` entries of `path`); undefined where the type has no such part.
+ */
+export function declAtPath(root: DeclType, path: readonly string[], length = path.length): DeclType | undefined {
+  let cur: DeclType | undefined = root;
+  for (let i = 1; i < length && cur; i++) {
+    const name = path[i]!;
+    cur = name === "@items" || name === "@values" ? cur.elem : name === "@keys" ? cur.key : cur.fields?.get(name)?.type;
+  }
+  return cur;
+}
+
 function pathToArray(p: GoPath | null | undefined): string[] {
   return p ? p.arr.slice(0, p.len) : [];
 }
@@ -206,16 +219,8 @@ class Coster {
   /** The Kubernetes size estimator (apiextensions compilation.go sizeEstimator) rooted at the rule's DeclType. */
   private estimateSize(p: GoPath | null): R | null {
     if (!p || p.len === 0) return null;
-    let cur: DeclType = this.root;
-    for (let i = 1; i < p.len; i++) {
-      const name = p.arr[i]!;
-      let next: DeclType | undefined;
-      if (name === "@items" || name === "@values") next = cur.elem;
-      else if (name === "@keys") next = cur.key;
-      else next = cur.fields?.get(name)?.type;
-      if (!next) return null;
-      cur = next;
-    }
+    const cur = declAtPath(this.root, p.arr, p.len);
+    if (!cur) return null;
     const o = this.opts.maxElementsOverride?.(cur);
     this.opts.onSizeLookup?.(cur, pathToArray(p));
     return { min: 0, max: norm(o ?? cur.maxElements) };
