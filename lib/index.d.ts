@@ -1532,7 +1532,7 @@ export interface LintOptions {
 	 */
 	applyMethod?: ApplyMethod;
 	/**
-	 * Worker threads for many files (default 1: this thread only; the CLI's default is one per core). Small inputs
+	 * Worker threads for many files (default 1: this thread only; the CLI's default is one per core but one). Small inputs
 	 * stay on this thread whatever the number, since starting a worker costs more than they take to lint.
 	 */
 	jobs?: number;

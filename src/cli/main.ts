@@ -422,7 +422,10 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
   )
     .option("--max-warnings <n>", "fail (exit 1) when there are more than n warnings")
     .option("--report-unused-disable-directives", "report crdlint-disable comments that suppress nothing (as errors)")
-    .option("-j, --jobs <n>", "worker threads for many files (default: one per core; 1: no workers)")
+    .option(
+      "-j, --jobs <n>",
+      "threads that lint many files (default: one per core but one, which V8's garbage collector and compiler use; 1: no workers)",
+    )
     .option(
       "--apiserver-gates",
       "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)",

@@ -188,14 +188,16 @@ class Engine implements Linter {
     );
     /* eslint-enable @typescript-eslint/unbound-method */
     const byKey = new Map<string, number[]>();
+    const everyNode: number[] = [];
     visitors.forEach((v, i) => {
+      if (v.keys === undefined) everyNode.push(i);
       for (const k of v.keys ?? []) {
         const list = byKey.get(k);
         if (list) list.push(i);
         else byKey.set(k, [i]);
       }
     });
-    pv = { visitors, byKey };
+    pv = { visitors, byKey, everyNode };
     this.visitorsOfPhase.set(phase, pv);
     return pv;
   }
@@ -638,7 +640,7 @@ class Engine implements Linter {
       const recording = mine.size > 0;
       // The phase's visitors (its rules with visitNode) and their keys are the engine's; what a run keeps of each is
       // in arrays by visitor: a replaying release allocates nothing per rule.
-      const { visitors, byKey } = this.phaseVisitors(phase, rules);
+      const { visitors, byKey, everyNode } = this.phaseVisitors(phase, rules);
       const vRecord = visitors.map((v) => records[v.index]);
       const vRecording = new Uint8Array(visitors.length);
       for (let i = 0; i < visitors.length; i++) {
@@ -654,20 +656,39 @@ class Engine implements Linter {
         phase === "structural" || (phase === "final" && !structural.complete && !structural.notRequired);
       const keyed = byKey.size > 0;
       const dueAt = new Uint32Array(visitors.length);
+      // The visitors due at a node, in visitor order: a node has a few keys, and most visitors look for others.
+      const due = new Uint32Array(visitors.length);
       const visitAt = (n: number): void => {
         const node = nodes[n]!;
         // The visitors with keys that this node's schema has: its own few keys are looked up, not every visitor's.
         const stamp = n + 1;
+        let count = 0;
+        for (const i of everyNode) {
+          dueAt[i] = stamp;
+          due[count++] = i;
+        }
         if (keyed) {
           const schema = node.schema;
           for (const k in schema) {
-            const due = byKey.get(k);
-            if (due !== undefined && schema[k] !== undefined) for (const i of due) dueAt[i] = stamp;
+            const list = byKey.get(k);
+            if (list === undefined || schema[k] === undefined) continue;
+            for (const i of list)
+              if (dueAt[i] !== stamp) {
+                dueAt[i] = stamp;
+                due[count++] = i;
+              }
           }
         }
-        for (let i = 0; i < visitors.length; i++) {
+        // Insertion sort: a handful of visitors, mostly in order already.
+        for (let a = 1; a < count; a++) {
+          const x = due[a]!;
+          let b = a - 1;
+          for (; b >= 0 && due[b]! > x; b--) due[b + 1] = due[b]!;
+          due[b + 1] = x;
+        }
+        for (let d = 0; d < count; d++) {
+          const i = due[d]!;
           const v = visitors[i]!;
-          if (v.keys !== undefined && dueAt[i] !== stamp) continue;
           const record = vRecord[i];
           const recordsIt = vRecording[i] === 1;
           if (record && !recordsIt) {
@@ -965,6 +986,8 @@ type Recorded = readonly Report[] | null;
 interface PhaseVisitors {
   visitors: { rule: Rule; index: number; visit: NonNullable<Rule["visitNode"]>; keys: Rule["visitKeys"] }[];
   byKey: Map<string, number[]>;
+  /** The visitors without keys: they visit every node. */
+  everyNode: number[];
 }
 
 interface RuleRecord {

@@ -231,22 +231,9 @@ export function runeCount(s: string): number {
   return n;
 }
 
-/** len(s) in Go: UTF-8 bytes. */
+/** len(s) in Go: UTF-8 bytes (a lone surrogate counts as U+FFFD's three, as Go writes invalid UTF-8 it is given). */
 export function byteLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
+  return Buffer.byteLength(s, "utf8");
 }
 
 /** sort.Strings order: UTF-8 byte order, i.e. code point order (differs from UTF-16 order around surrogates). */

@@ -217,6 +217,42 @@ test("the bottom-up byte count equals the length of the encoding", () => {
   }
 });
 
+test("a string's byte count equals its encoding's, whatever it holds", () => {
+  // Every class the encoder treats apart: plain ASCII, the two-byte escapes, \u00XX escapes (controls, <, >, &), DEL
+  // (written as is), two-, three- and four-byte UTF-8, U+2028/2029 (escaped) and lone surrogates.
+  const pool = [
+    "a",
+    " ",
+    '"',
+    "\\",
+    "\n",
+    "\r",
+    "\t",
+    "\x00",
+    "\x1f",
+    "\x7f",
+    "<",
+    ">",
+    "&",
+    "é",
+    "中",
+    "\u2028",
+    "\u2029",
+    "😀",
+    "\ud800",
+    "\udc00",
+    "~",
+  ];
+  let seed = 7;
+  const next = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  for (let i = 0; i < 5000; i++) {
+    let s = "";
+    for (let j = next(12); j > 0; j--) s += pool[next(pool.length)];
+    const obj = { [s]: [s, { d: s }] };
+    assert.equal(jsonBytes(obj, new Map()), Buffer.byteLength(goJson(obj), "utf8"), JSON.stringify(s));
+  }
+});
+
 test("the etcd lower bound counts strings and map keys only", () => {
   const obj = {
     metadata: { name: "ab", annotations: { k: "vv" } },

@@ -41,21 +41,24 @@ export function annotationsBytes(annotations: JsonObject): number {
 
 // Printable ASCII that encoding/json writes as is (not ", \\, <, > or &).
 const PLAIN_ASCII = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
+// Runs of characters encoding/json writes as their UTF-8 bytes: what is left once they are removed is what it escapes.
+const UNESCAPED_RUNS = /[^"\\\x00-\x1f<>&\u2028\u2029]+/g;
 
-/** Bytes of encoding/json's quoted form of s, without building it (CRD descriptions make these strings long). */
+/**
+ * Bytes of encoding/json's quoted form of s, without building it (CRD descriptions make these strings long): the
+ * string's UTF-8 bytes (a lone surrogate is U+FFFD's three, as Go writes invalid UTF-8), plus what each escape adds.
+ * Most descriptions have a newline or a quote, so the escapes are counted on what is left of the string once the
+ * regexp engine removes the runs written as they are, not character by character here.
+ */
 export function goJsonStringBytes(s: string): number {
   if (PLAIN_ASCII.test(s)) return s.length + 2;
-  let n = 2;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x22 || c === 0x5c || c === 0x0a || c === 0x0d || c === 0x09) n += 2;
-    else if (c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) n += 6;
-    else if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
+  let n = byteLength(s) + 2;
+  const escaped = s.replace(UNESCAPED_RUNS, "");
+  for (let i = 0; i < escaped.length; i++) {
+    const c = escaped.charCodeAt(i);
+    // \" \\ \n \r \t: two bytes for one; \u00XX for another control character, <, > or &: six for one;
+    // \u2028 and \u2029: six for three.
+    n += c === 0x22 || c === 0x5c || c === 0x0a || c === 0x0d || c === 0x09 ? 1 : c === 0x2028 || c === 0x2029 ? 3 : 5;
   }
   return n;
 }
@@ -82,20 +85,19 @@ export function jsonBytes(v: unknown, memo?: SizeMemo, recordFrom = 0): number {
     const known = memo.get(v);
     if (known !== undefined) return known;
   }
-  let n = 2;
-  let count = 0;
+  // Brackets, and a comma between two members.
+  let n: number;
   if (Array.isArray(v)) {
-    for (const item of v) {
-      n += jsonBytes(item, memo, recordFrom);
-      count++;
-    }
+    n = v.length > 1 ? v.length + 1 : 2;
+    for (let i = 0; i < v.length; i++) n += jsonBytes(v[i], memo, recordFrom);
   } else {
-    for (const k in v) {
+    const keys = Object.keys(v);
+    n = keys.length > 1 ? keys.length + 1 : 2;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       n += goJsonStringBytes(k) + 1 + jsonBytes((v as JsonObject)[k], memo, recordFrom);
-      count++;
     }
   }
-  if (count > 1) n += count - 1;
   if (memo && n >= recordFrom) memo.set(v, n);
   return n;
 }
