@@ -1,10 +1,21 @@
 // Benchmark: what a run over ten releases costs against a run at one, in one process (CPU time on this thread, jobs
 // 1). The issue's target (issue 23): 1.28..1.37 at most twice one release. Prints numbers; not a test.
-//   node bench/release-range.mjs [dir] [--one 1.37] [--range 1.28..1.37] [--runs 1] [--command lint|cost|test]
+//   node bench/release-range.mjs [dir] [--one 1.37] [--range 1.28..1.37] [--runs 1] [--command lint|cost|test|diff]
 // --command cost estimates the CEL costs of the directory (crdlint cost), --command test runs its suites (crdlint
-// test, without release hints: a range run gives none); the default is lint.
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+// test, without release hints: a range run gives none), --command diff diffs the directory (OLD) against a copy with
+// one CRD-level mutation per file (NEW, bench/mutations.mjs, in a temporary directory); the default is lint.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,8 +29,8 @@ const one = flag("--one", "1.37");
 const range = flag("--range", "1.28..1.37");
 const runs = Number(flag("--runs", "1"));
 const command = flag("--command", "lint");
-if (!["lint", "cost", "test"].includes(command)) {
-  console.error(`--command: expected lint, cost or test, got ${command}`);
+if (!["lint", "cost", "test", "diff"].includes(command)) {
+  console.error(`--command: expected lint, cost, test or diff, got ${command}`);
   process.exit(2);
 }
 const dir = resolve(
@@ -30,7 +41,36 @@ if (!existsSync(dir)) {
   console.error(`no directory at ${dir} (give one: node bench/release-range.mjs <dir>)`);
   process.exit(2);
 }
-const { cost, lint, runTests } = await import(join(root, "dist", "index.js"));
+const { cost, diff, lint, runTests } = await import(join(root, "dist", "index.js"));
+
+/** For --command diff: NEW, the directory's files each with one CRD-level mutation, in a temporary directory. */
+async function mutatedCopy() {
+  const { parseAllDocuments } = await import("yaml");
+  const { mutate } = await import("./mutations.mjs");
+  const out = mkdtempSync(join(tmpdir(), "crdlint-release-range-"));
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ya?ml|json)$/i.test(name)) {
+        const text = readFileSync(p, "utf8");
+        let next = text;
+        try {
+          next = mutate(parseAllDocuments(text).map((doc) => doc.toJS()))?.text ?? text;
+        } catch {
+          // A file the yaml library cannot turn into values is diffed unchanged.
+        }
+        const to = join(out, relative(dir, p));
+        mkdirSync(dirname(to), { recursive: true });
+        writeFileSync(to, next);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+const newDir = command === "diff" ? await mutatedCopy() : null;
+process.on("exit", () => newDir && rmSync(newDir, { recursive: true, force: true }));
 
 /** What one run found, whichever the command: CRDs and errors (lint), expressions (cost), cases (test). */
 async function runOnce(kubernetesVersion) {
@@ -38,6 +78,10 @@ async function runOnce(kubernetesVersion) {
     const r = await cost([dir], { kubernetesVersion });
     const over = r.expressions.filter((e) => e.exceedsLimit).length;
     return { crds: r.crds.length, errors: over, rejectedSomewhere: r.expressions.length, releases: r.releases };
+  }
+  if (command === "diff") {
+    const r = await diff([dir], [newDir], { kubernetesVersion });
+    return { crds: r.summary.crds, errors: r.summary.errors, rejectedSomewhere: 0 };
   }
   if (command === "test") {
     const r = await runTests([dir], { kubernetesVersion, releaseHints: false });
@@ -76,12 +120,14 @@ const [units, bad, some] =
     ? ["schemas", "expressions over a limit", "expressions"]
     : command === "test"
       ? ["cases", "cases failed or errored", "-"]
-      : ["CRDs", "errors", "CRDs rejected at some release"];
+      : command === "diff"
+        ? ["CRDs", "errors", "-"]
+        : ["CRDs", "errors", "CRDs rejected at some release"];
 console.log(`crdlint ${command}, directory: ${dir}`);
 console.log(
   `one release (${one}):   ${s.cpu.toFixed(2)} s CPU, ${s.wall.toFixed(2)} s wall; ${s.crds} ${units}, ${s.errors} ${bad}`,
 );
 console.log(
-  `range (${range}): ${m.cpu.toFixed(2)} s CPU, ${m.wall.toFixed(2)} s wall; ${m.crds} ${units}, ${m.errors} ${command === "lint" ? "diagnostics of errors" : bad}${command === "test" ? "" : `, ${m.rejectedSomewhere} ${some}`}`,
+  `range (${range}): ${m.cpu.toFixed(2)} s CPU, ${m.wall.toFixed(2)} s wall; ${m.crds} ${units}, ${m.errors} ${command === "lint" ? "diagnostics of errors" : bad}${command === "test" || command === "diff" ? "" : `, ${m.rejectedSomewhere} ${some}`}`,
 );
 console.log(`ratio: ${(m.cpu / s.cpu).toFixed(2)}× (target: at most 2×)`);

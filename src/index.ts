@@ -11,7 +11,6 @@ import { lintFiles, lintRun, lintText as lintTextCommand } from "./commands/lint
 import { openLintSession as openLintSessionCommand, type LintSession } from "./commands/lint/session.js";
 import { checkOptions, checkPaths } from "./engine/options.js";
 import { diffLinter, lintUpdates, lintUpdateTexts, type RevisionOptions } from "./commands/diff/index.js";
-import { overReleases } from "./engine/range.js";
 
 const ruleIds = (): string[] => allRules.map((r) => r.id);
 
@@ -72,10 +71,8 @@ export async function lint(
 ): Promise<LintResult> {
   if (options.against === undefined) return lintFiles(paths, options);
   const against = options.against;
-  // Several releases: an update judged at each (a run per release, merged).
-  return overReleases(options, async (o) =>
-    lintUpdates(await lintRun(paths, o), { kind: "against", against }, paths, o, false),
-  );
+  // Several releases: an update judged at each, each text read once (the releases merged as runs at each would be).
+  return lintUpdates(await lintRun(paths, options), { kind: "against", against }, paths, options, false);
 }
 
 /**
@@ -90,9 +87,7 @@ export async function diff(
   checkPaths(oldPaths);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
-  return overReleases(options, async (o) =>
-    lintUpdates(await diffLinter(o), { kind: "paths", paths: oldPaths }, newPaths, o, true),
-  );
+  return lintUpdates(await diffLinter(options), { kind: "paths", paths: oldPaths }, newPaths, options, true);
 }
 
 /** `diff` with OLD = the same paths at a git ref (or under a directory). */
@@ -105,9 +100,7 @@ export async function diffAgainst(
     throw new UsageError(`against: expected a git ref or a directory, got ${typeof against}`);
   checkPaths(newPaths);
   checkOptions("diff", options, ruleIds());
-  return overReleases(options, async (o) =>
-    lintUpdates(await diffLinter(o), { kind: "against", against }, newPaths, o, true),
-  );
+  return lintUpdates(await diffLinter(options), { kind: "against", against }, newPaths, options, true);
 }
 
 /** `diff` on two texts (each one or more YAML documents). */
@@ -117,14 +110,12 @@ export async function diffText(
   options: RevisionOptions & { file?: string; oldFile?: string } = {},
 ): Promise<LintResult> {
   checkOptions("diffText", options, ruleIds());
-  return overReleases(options, async (o) =>
-    lintUpdateTexts(
-      await diffLinter(o),
-      { file: options.oldFile ?? "<old>", text: oldText },
-      { file: options.file ?? "<text>", text: newText },
-      o,
-      true,
-    ),
+  return lintUpdateTexts(
+    await diffLinter(options),
+    { file: options.oldFile ?? "<old>", text: oldText },
+    { file: options.file ?? "<text>", text: newText },
+    options,
+    true,
   );
 }
 

@@ -349,11 +349,11 @@ class Engine implements Linter {
       const name = isObject(value.metadata) && typeof value.metadata.name === "string" ? value.metadata.name : null;
       crdObjects.push({ document: doc.index, object: buildCrdView(value).name });
       const old = update && name !== null ? update.old(name, doc) : undefined;
-      // An update's verdict rests on OLD: nothing of it is shared between releases.
-      const crdBook =
-        book && !old
-          ? (book.crds[crdObjects.length - 1] ??= { recorded: false, schemas: [], crdRecords: new Map() })
-          : undefined;
+      // An update shares as a create does: what depends on OLD is read through the update getters, which say that
+      // it was read (OLD's own findings are the release's), so a finding that read it is not replayed.
+      const crdBook = book
+        ? (book.crds[crdObjects.length - 1] ??= { recorded: false, schemas: [], crdRecords: new Map() })
+        : undefined;
       const raws = this.lintCrd(
         doc,
         value,

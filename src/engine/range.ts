@@ -86,7 +86,7 @@ export class RangeLinter implements Linter {
     update?: UpdateInput,
     layout: InputLayout = {},
   ): TextResult & { crdObjects: { document: number; object: string | null }[] } {
-    const results = this.lintEach(loaded, text, file, update, layout);
+    const results = this.lintEach(loaded, text, file, update && (() => update), layout);
     const first = results[0]!;
     // A diagnostic alike at several releases is one, with those releases (keys in the contract's order: whole equality).
     const merged = new Map<string, { d: Diagnostic; minors: number[] }>();
@@ -134,21 +134,30 @@ export class RangeLinter implements Linter {
     };
   }
 
-  /** Each release's own result of linting a text (`minors[i]`'s at `i`), as a run at that release gives it. */
-  lintTextAtEach(text: string, file: string): TextResult[] {
-    return this.lintEach(this.load(text), text, file);
+  /**
+   * Each release's own result of linting a text (`minors[i]`'s at `i`), as a run at that release gives it; `updateAt`
+   * lints it as an update (diff, lint --against), giving each release's engine the OLD it asks for, and `layout`
+   * places it in the repository.
+   */
+  lintTextAtEach(text: string, file: string, updateAt?: () => UpdateInput, layout: InputLayout = {}): TextResult[] {
+    return this.lintEach(this.load(text), text, file, updateAt, layout).map(({ crdObjects: _, ...r }) => r);
+  }
+
+  /** The engine of each release (`minors[i]`'s at `i`): what a run at that release alone would lint with. */
+  get releaseLinters(): readonly Linter[] {
+    return this.engines;
   }
 
   private lintEach(
     loaded: LoadedText,
     text: string,
     file: string,
-    update?: UpdateInput,
+    updateAt?: () => UpdateInput,
     layout: InputLayout = {},
   ): (TextResult & { crdObjects: { document: number; object: string | null }[] })[] {
     // The first release records what each rule found without reading anything of its release; the others replay it.
     const book: ReplayBook = { crds: [] };
-    return this.engines.map((e) => e.lintLoaded(loaded, text, file, update, layout, book));
+    return this.engines.map((e) => e.lintLoaded(loaded, text, file, updateAt?.(), layout, book));
   }
 
   /** The error of a CRD rejected inside the claim: the releases, the cause at the first one, the floor it should have. */
@@ -198,9 +207,10 @@ export function rangeResult(result: LintResult, linter: RangeLinter, crdReleases
 }
 
 /**
- * A run over several releases made of one run per release (validate, diff: each run at its release as at one): the
- * diagnostics alike at several releases merged, each naming its releases, counted once; the counts of the inputs
- * are the newest release's (they do not depend on the release).
+ * A run over several releases made of each release's result (validate: a run per release; diff: one run whose engines
+ * each give their release's result, as a run at it alone would): the diagnostics alike at several releases merged,
+ * each naming its releases, counted once; the counts of the inputs are the newest release's (they do not depend on
+ * the release).
  */
 export function mergeReleaseRuns(runs: readonly LintResult[], minors: readonly number[]): LintResult {
   const merged = new Map<string, { d: Diagnostic; minors: number[] }>();

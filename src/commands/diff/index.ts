@@ -13,7 +13,9 @@ import type { Diagnostic, LintResult, SourceRange } from "../../diagnostics/inde
 import { runResult } from "../../engine/sink.js";
 import { makeLinter, UsageError } from "../../engine/files.js";
 import { allRules } from "../../rules/index.js";
-import type { Linter } from "../../engine/lint.js";
+import type { Linter, TextResult } from "../../engine/lint.js";
+import { isRangeLinter, mergeReleaseRuns } from "../../engine/range.js";
+import type { UpdateInput } from "../../engine/update.js";
 import { applyDiffPolicy } from "./policy.js";
 import { replayObjects } from "./replay.js";
 import type { DiffCode } from "./codes.js";
@@ -101,9 +103,32 @@ export async function lintUpdates(
     }
   }
   const stored = await storedVersionsOf(linter, options);
-  const result = await lintNew(linter, old, inputs(), options, diffOnly, stored, places);
-  if (options.objects?.length) return withReplay(linter, result, newTexts, options, expanded.files);
-  return { ...result, files: expanded.files };
+  const results = await lintNew(linter, old, inputs(), options, diffOnly, stored, places);
+  return overRuns(linter, results, async (release, result) =>
+    options.objects?.length
+      ? withReplay(release, result, newTexts, options, expanded.files)
+      : { ...result, files: expanded.files },
+  );
+}
+
+/**
+ * The run's result from each release's (`releaseLinters[i]`'s at `i`): one release's as it is, several merged as
+ * runs at each release alone would be (mergeReleaseRuns). `finish` completes a release's result with its linter.
+ */
+async function overRuns(
+  linter: Linter,
+  results: readonly LintResult[],
+  finish: (release: Linter, result: LintResult) => Promise<LintResult>,
+): Promise<LintResult> {
+  const linters = releaseLinters(linter);
+  const finished: LintResult[] = [];
+  for (const [i, r] of results.entries()) finished.push(await finish(linters[i]!, r));
+  return isRangeLinter(linter) ? mergeReleaseRuns(finished, linter.minors) : finished[0]!;
+}
+
+/** The linter of each release of a run: a range's engines, or the one linter. */
+function releaseLinters(linter: Linter): readonly Linter[] {
+  return isRangeLinter(linter) ? linter.releaseLinters : [linter];
 }
 
 /** The same on texts (the library's diffText): OLD's and NEW's documents, each side one text. */
@@ -121,7 +146,7 @@ export async function lintUpdateTexts(
   async function* inputs(): AsyncGenerator<NewInput> {
     yield { ...newText, place };
   }
-  const result = await lintNew(
+  const results = await lintNew(
     linter,
     old,
     inputs(),
@@ -130,7 +155,9 @@ export async function lintUpdateTexts(
     await storedVersionsOf(linter, options),
     new Map([[newText.file, place]]),
   );
-  return options.objects?.length ? withReplay(linter, result, [newText.text], options, [newText.file]) : result;
+  return overRuns(linter, results, async (release, result) =>
+    options.objects?.length ? withReplay(release, result, [newText.text], options, [newText.file]) : result,
+  );
 }
 
 type NewInput = (
@@ -145,9 +172,16 @@ async function lintNew(
   diffOnly: boolean,
   stored: ReadonlyMap<string, readonly string[]>,
   places: ReadonlyMap<string, Place>,
-): Promise<LintResult> {
-  const diagnostics: Diagnostic[] = [];
-  const counts = { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 };
+): Promise<LintResult[]> {
+  // Over several releases, each text is read once and linted by every release's engine (sharing what does not depend
+  // on the release); each release keeps its own findings and counts, as a run at it alone would.
+  const linters = releaseLinters(linter);
+  const runs = linters.map(() => ({
+    diagnostics: [] as Diagnostic[],
+    counts: { files: 0, documents: 0, crds: 0, resources: 0, skipped: 0, suppressedApiserverErrors: 0 },
+    /** Files of NEW holding several CRDs (a bundle): the report names the CRD of each finding there. */
+    bundles: [] as string[],
+  }));
   /** NEW's CRDs by name: the files that define each, and its first document per file. */
   const inNew = new Map<string, Map<string, number>>();
   /** NEW's file at each key: where a finding about an OLD file of the same path is shown. */
@@ -157,133 +191,152 @@ async function lintNew(
   /** CRDs only NEW has: reported once every file is read (where the ref has them outside the paths is asked once). */
   const added: { name: string; at: { document: number; range: SourceRange }; file: string }[] = [];
   for (const [file, place] of places) if (!newFileAt.has(place.key)) newFileAt.set(place.key, file);
-  /** Files of NEW holding several CRDs (a bundle): the report names the CRD of each finding there. */
-  const bundles: string[] = [];
   const layouts: LayoutCache = new Map();
   for await (const input of inputs) {
     const file = input.file;
-    counts.files++;
+    for (const run of runs) run.counts.files++;
     if ("problem" in input) {
-      diagnostics.push(
-        linter.fileDiagnostic(
-          file,
-          input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax",
-          input.message,
+      runs.forEach((run, i) =>
+        run.diagnostics.push(
+          linters[i]!.fileDiagnostic(
+            file,
+            input.problem === "too-large" ? "size-file-too-large" : "yaml-syntax",
+            input.message,
+          ),
         ),
       );
       continue;
     }
     const events: { rule: DiffCode; name: string; at: { document: number; range: SourceRange }; message: string }[] =
       [];
-    // NEW's place in the repository (a chart's templates/ or crds/, a kustomize patch) counts as in lint: last argument.
-    const r = linter.lintText(
-      input.text,
-      file,
-      {
+    // Each release's engine asks for the OLD of each CRD of the text, in the same order (a list's items share their
+    // document): the first release's asking pairs them and says what is added or twice, the others get its answers
+    // (checked by name and document: a release asking otherwise would be paired afresh).
+    const answers: { name: string; document: number; old: ReturnType<UpdateInput["old"]> }[] = [];
+    const updateAt = (): UpdateInput => {
+      let asked = 0;
+      return {
         storedVersions: options.storedVersions,
         old: (name, document) => {
-          // A kustomize patch of a CRD pairs with nothing: it is merged into the CRD of its name.
-          if (isPartialCrd(document.value)) return undefined;
-          const files = inNew.get(name) ?? new Map<string, number>();
-          inNew.set(name, files);
-          const earlier = files.get(file);
-          if (earlier === undefined) files.set(file, document.index);
-          const at = { document: document.index, range: document.locate(["metadata", "name"]) };
-          const { hit, ambiguous } = old.pair(name, input.place);
-          if (hit) {
-            hit.used = true;
-            const given = stored.get(name);
-            return given ? { ...hit, storedVersions: given } : hit;
-          }
-          if (earlier !== undefined)
-            events.push({
-              rule: CRD_DUPLICATE,
-              name,
-              at,
-              message: `CRD ${name} is defined twice in ${file} (documents ${earlier + 1} and ${document.index + 1}): only the first is compared with OLD; the apiserver keeps whichever is applied last`,
-            });
-          else if (ambiguous) {
-            ambiguousNames.add(name);
-            events.push({
-              rule: CRD_DUPLICATE,
-              name,
-              at,
-              message: `CRD ${name} is defined more than once within the paths compared, and OLD has it in ${ambiguous.map((e) => e.file).join(", ")}, none at this path: this copy is not compared; name each channel's directory as a path of its own`,
-            });
-          } else added.push({ name, at, file });
-          return undefined;
+          const a = answers[asked++];
+          if (a && a.name === name && a.document === document.index) return a.old;
+          const answer = { name, document: document.index, old: pair(name, document) };
+          answers.push(answer);
+          return answer.old;
         },
-      },
-      inputLayout(file, options.cwd ?? process.cwd(), layouts),
-    );
-    diagnostics.push(...r.diagnostics);
-    counts.documents += r.documents;
-    counts.crds += r.crds;
-    if (r.crds > 1) bundles.push(file);
-    counts.resources += r.resources;
-    counts.skipped += r.skipped;
-    counts.suppressedApiserverErrors += r.suppressedApiserverErrors;
-    for (const e of events) diagnostics.push(crdEventDiagnostic(linter, e.rule, file, e.at, e.name, e.message));
+      };
+    };
+    const pair: UpdateInput["old"] = (name, document) => {
+      // A kustomize patch of a CRD pairs with nothing: it is merged into the CRD of its name.
+      if (isPartialCrd(document.value)) return undefined;
+      const files = inNew.get(name) ?? new Map<string, number>();
+      inNew.set(name, files);
+      const earlier = files.get(file);
+      if (earlier === undefined) files.set(file, document.index);
+      const at = { document: document.index, range: document.locate(["metadata", "name"]) };
+      const { hit, ambiguous } = old.pair(name, input.place);
+      if (hit) {
+        hit.used = true;
+        const given = stored.get(name);
+        return given ? { ...hit, storedVersions: given } : hit;
+      }
+      if (earlier !== undefined)
+        events.push({
+          rule: CRD_DUPLICATE,
+          name,
+          at,
+          message: `CRD ${name} is defined twice in ${file} (documents ${earlier + 1} and ${document.index + 1}): only the first is compared with OLD; the apiserver keeps whichever is applied last`,
+        });
+      else if (ambiguous) {
+        ambiguousNames.add(name);
+        events.push({
+          rule: CRD_DUPLICATE,
+          name,
+          at,
+          message: `CRD ${name} is defined more than once within the paths compared, and OLD has it in ${ambiguous.map((e) => e.file).join(", ")}, none at this path: this copy is not compared; name each channel's directory as a path of its own`,
+        });
+      } else added.push({ name, at, file });
+      return undefined;
+    };
+    // NEW's place in the repository (a chart's templates/ or crds/, a kustomize patch) counts as in lint: last argument.
+    const layout = inputLayout(file, options.cwd ?? process.cwd(), layouts);
+    const results: TextResult[] = isRangeLinter(linter)
+      ? linter.lintTextAtEach(input.text, file, updateAt, layout)
+      : [linter.lintText(input.text, file, updateAt(), layout)];
+    results.forEach((r, i) => {
+      const { diagnostics, counts, bundles } = runs[i]!;
+      diagnostics.push(...r.diagnostics);
+      counts.documents += r.documents;
+      counts.crds += r.crds;
+      if (r.crds > 1) bundles.push(file);
+      counts.resources += r.resources;
+      counts.skipped += r.skipped;
+      counts.suppressedApiserverErrors += r.suppressedApiserverErrors;
+      for (const e of events) diagnostics.push(crdEventDiagnostic(linters[i]!, e.rule, file, e.at, e.name, e.message));
+    });
   }
   const outside = old.elsewhere([...new Set(added.map((a) => a.name))]);
-  for (const { name, at, file } of added) {
-    const was = outside.get(name);
-    const hint = was
-      ? ` (${was} has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)`
-      : "";
-    diagnostics.push(
-      crdEventDiagnostic(linter, CRD_ADDED, file, at, name, `CRD ${name} is new: it is created, not updated${hint}`),
-    );
-  }
-  for (const entry of old.entries) {
-    if (entry.used || ambiguousNames.has(entry.name)) continue;
-    const at = entry.document.locate(["metadata", "name"]);
-    // OLD at a git ref: shown at line 1 of the file it was in, as the working tree names it, with OLD's place said.
-    const shown = entry.shownFile
-      ? { file: entry.shownFile, range: LINE_1, where: ` (OLD: ${entry.file}:${at.start.line})` }
-      : { file: entry.file, range: at, where: "" };
-    const twin = old.entries.find((e) => e !== entry && e.used && e.name === entry.name && e.key === entry.key);
-    const elsewhere = [...(inNew.get(entry.name)?.keys() ?? [])];
-    const message = twin
-      ? `CRD ${entry.name} is defined twice in OLD ${entry.file} (documents ${twin.document.index + 1} and ${entry.document.index + 1}): only the first is compared with NEW`
-      : elsewhere.length
-        ? `CRD ${entry.name} is gone from ${entry.shownFile ?? entry.file} (NEW still defines it in ${elsewhere.join(", ")}): where this file was applied, deleting the CRD deletes every ${entry.name} object in the cluster`
-        : `CRD ${entry.name} is gone from NEW: deleting a CRD deletes every ${entry.name} object in the cluster`;
-    diagnostics.push(
-      crdEventDiagnostic(
-        linter,
-        twin ? CRD_DUPLICATE : CRD_REMOVED,
-        shown.file,
-        { document: entry.document.index, range: shown.range },
-        entry.name,
-        message + shown.where,
-      ),
-    );
-  }
-  for (const s of old.skipped) {
-    // Shown in NEW's file of the same path when there is one, else at the path the file had (a pull request shows both).
-    const file = newFileAt.get(s.key) ?? s.shownFile ?? s.label;
-    const here = file === s.label;
-    const range = here
-      ? { start: { line: s.line, column: s.column }, end: { line: s.line, column: s.column + 1 } }
-      : LINE_1;
-    diagnostics.push(
-      fileEventDiagnostic(
-        linter,
-        OLD_SKIPPED,
-        file,
-        range,
-        `OLD ${s.label}${here ? "" : `:${s.line}`} ${s.why}: its CRDs are not compared, so NEW's CRDs it held are reported as added`,
-      ),
-    );
-  }
   const unknown = Object.keys(options.storedVersionsByCrd ?? {}).filter((n) => !old.entries.some((e) => e.name === n));
   if (unknown.length) throw new UsageError(`--stored-versions ${unknown[0]}=...: OLD has no CRD named ${unknown[0]}`);
-  const warnsOnUpdate = new Set(linter.rules.filter((r) => r.update?.warns === true).map((r) => r.id));
-  let kept = diffOnly ? diagnostics.filter((d) => keptByDiff(d, warnsOnUpdate)) : diagnostics;
-  kept = kept.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
-  if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
-  return { ...runResult(kept, counts, linter.minor), ...(bundles.length ? { bundles } : {}) };
+  return runs.map(({ diagnostics, counts, bundles }, i) => {
+    const release = linters[i]!;
+    for (const { name, at, file } of added) {
+      const was = outside.get(name);
+      const hint = was
+        ? ` (${was} has a CRD of this name, outside the paths named: if it moved from there, name that path too to compare them)`
+        : "";
+      diagnostics.push(
+        crdEventDiagnostic(release, CRD_ADDED, file, at, name, `CRD ${name} is new: it is created, not updated${hint}`),
+      );
+    }
+    for (const entry of old.entries) {
+      if (entry.used || ambiguousNames.has(entry.name)) continue;
+      const at = entry.document.locate(["metadata", "name"]);
+      // OLD at a git ref: shown at line 1 of the file it was in, as the working tree names it, with OLD's place said.
+      const shown = entry.shownFile
+        ? { file: entry.shownFile, range: LINE_1, where: ` (OLD: ${entry.file}:${at.start.line})` }
+        : { file: entry.file, range: at, where: "" };
+      const twin = old.entries.find((e) => e !== entry && e.used && e.name === entry.name && e.key === entry.key);
+      const elsewhere = [...(inNew.get(entry.name)?.keys() ?? [])];
+      const message = twin
+        ? `CRD ${entry.name} is defined twice in OLD ${entry.file} (documents ${twin.document.index + 1} and ${entry.document.index + 1}): only the first is compared with NEW`
+        : elsewhere.length
+          ? `CRD ${entry.name} is gone from ${entry.shownFile ?? entry.file} (NEW still defines it in ${elsewhere.join(", ")}): where this file was applied, deleting the CRD deletes every ${entry.name} object in the cluster`
+          : `CRD ${entry.name} is gone from NEW: deleting a CRD deletes every ${entry.name} object in the cluster`;
+      diagnostics.push(
+        crdEventDiagnostic(
+          release,
+          twin ? CRD_DUPLICATE : CRD_REMOVED,
+          shown.file,
+          { document: entry.document.index, range: shown.range },
+          entry.name,
+          message + shown.where,
+        ),
+      );
+    }
+    for (const s of old.skipped) {
+      // Shown in NEW's file of the same path when there is one, else at the path the file had (a pull request shows both).
+      const file = newFileAt.get(s.key) ?? s.shownFile ?? s.label;
+      const here = file === s.label;
+      const range = here
+        ? { start: { line: s.line, column: s.column }, end: { line: s.line, column: s.column + 1 } }
+        : LINE_1;
+      diagnostics.push(
+        fileEventDiagnostic(
+          release,
+          OLD_SKIPPED,
+          file,
+          range,
+          `OLD ${s.label}${here ? "" : `:${s.line}`} ${s.why}: its CRDs are not compared, so NEW's CRDs it held are reported as added`,
+        ),
+      );
+    }
+    const warnsOnUpdate = new Set(release.rules.filter((r) => r.update?.warns === true).map((r) => r.id));
+    let kept = diffOnly ? diagnostics.filter((d) => keptByDiff(d, warnsOnUpdate)) : diagnostics;
+    kept = kept.filter((d) => (options.rules?.[d.rule] ?? "on") !== "off");
+    if (options.diffPolicy) kept = applyDiffPolicy(kept, options.diffPolicy);
+    return { ...runResult(kept, counts, release.minor), ...(bundles.length ? { bundles } : {}) };
+  });
 }
 
 const LINE_1: SourceRange = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
