@@ -8,7 +8,7 @@ import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../values/resource.js";
 import type { CoverageSink } from "../values/coverage.js";
 import { isPlainObject } from "../k8s/go.js";
-import type { CelFieldError } from "../cel/index.js";
+import type { CelFieldError, CompileShare } from "../cel/index.js";
 
 export interface CelStages {
   /**
@@ -64,10 +64,12 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
 }
 
 /** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
-export async function loadCelStages(minor: number): Promise<CelStages> {
-  const { createCelValidator, createCelCompiler } = await (await import("../cel/index.js")).loadCelRuntime();
-  // One compiler for the run: resources of the same kind share its compiled rules.
-  const compiler = createCelCompiler(minor);
+export async function loadCelStages(minor: number, shared?: { compile?: CompileShare }): Promise<CelStages> {
+  const cel = await import("../cel/index.js");
+  const { createCelValidator, createCelCompiler } = await cel.loadCelRuntime();
+  // One compiler for the run: resources of the same kind share its compiled rules. Over several releases the compilers
+  // share each rule's compilation with the releases whose environments answer its reads alike (src/cel/schema/compile.ts).
+  const compiler = createCelCompiler(minor, "new", shared && (shared.compile ??= cel.createCompileShare()));
   return {
     stageFor(schema, options) {
       if (!hasCelRules(schema)) return null;

@@ -69,6 +69,11 @@ interface Fill {
 export class TestRun {
   private readonly cwd: string;
   private readonly releases = new Map<number, Release>();
+  /**
+   * The run's compiled schema validators, for every release and field validation: a compiled node is filed under what
+   * it holds of its release, and its compiled patterns (RE2, whose matcher builds its states as it matches) are shared.
+   */
+  private readonly schemaValidators = new SchemaValidatorCache();
   private readonly problems: SuiteProblem[] = [];
   private readonly results: CaseResult[] = [];
   private readonly fills: Fill[] = [];
@@ -305,7 +310,7 @@ export class TestRun {
         minor: release.minor,
         fieldValidation: run.fieldValidation,
         cel: release.cel,
-        schemaValidators: new SchemaValidatorCache(),
+        schemaValidators: this.schemaValidators,
         validators: new WeakMap(),
         ...(this.options.onRequest && release.minor === this.minor ? { onRequest: this.options.onRequest } : {}),
         ...(this.coverage && release.minor === this.minor

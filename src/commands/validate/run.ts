@@ -42,6 +42,7 @@ import {
   type Severities,
 } from "../../engine/sink.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import type { CompileShare } from "../../cel/index.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
@@ -185,6 +186,11 @@ type At = { line: number; column: number };
 export class ReleaseCrds {
   private readonly linted = new Map<string, Map<number, Diagnostic[]>>();
   private readonly loaded = new Map<string, LoadedText>();
+  private readonly entries = new Map<string, unknown>();
+  /** The releases' compiled value validators: a compiled node is filed under what it holds of its release. */
+  readonly schemaValidators = new SchemaValidatorCache();
+  /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
+  readonly cel: { compile?: CompileShare } = {};
 
   constructor(private readonly linter: RangeLinter) {}
 
@@ -198,6 +204,21 @@ export class ReleaseCrds {
       this.linted.set(key, byRelease);
     }
     return byRelease.get(minor) ?? [];
+  }
+
+  /**
+   * An entry of the cache that does not depend on the release (a CRD object, a chunk's or a file's index), read once
+   * for every release: the releases share the value, as they share the CRDs loaded from text. Only a value found is
+   * kept (a release after the one that files it reads it from the cache).
+   */
+  cached(cache: ContentCache, kind: string, key: string): unknown {
+    const at = `${kind}\0${key}`;
+    let v = this.entries.get(at);
+    if (v === undefined) {
+      v = cache.get(kind, key);
+      if (v !== undefined) this.entries.set(at, v);
+    }
+    return v;
   }
 
   /** The text loaded as validate loads a CRD's chunk (the fast loader, else the full one), once for every release. */
@@ -214,8 +235,8 @@ export class ValidateRun {
   private readonly severities: Severities;
   private readonly minor: number;
   private readonly fieldValidation: FieldValidation;
-  /** One per run: resources of every CRD share the compiled schema validators and patterns. */
-  private readonly schemaValidators = new SchemaValidatorCache();
+  /** One per run (per range run): resources of every CRD share the compiled schema validators and patterns. */
+  private readonly schemaValidators: SchemaValidatorCache;
   private readonly fast = createFastLoader();
   /** How CRD chunks are loaded: over several releases once for all of them (their documents are only read). */
   private readonly crdLoader: FastLoader;
@@ -249,6 +270,7 @@ export class ValidateRun {
     private readonly releaseCrds?: ReleaseCrds,
   ) {
     this.crdLoader = releaseCrds ?? this.fast;
+    this.schemaValidators = releaseCrds?.schemaValidators ?? new SchemaValidatorCache();
     this.cwd = options.cwd ?? process.cwd();
     this.open = inputOpener(this.cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
     this.severities = linter.severities;
@@ -260,11 +282,16 @@ export class ValidateRun {
       : null;
   }
 
+  /** A cache entry that does not depend on the release: over several releases, read once for all of them. */
+  private shared(kind: string, key: string): unknown {
+    return this.releaseCrds ? this.releaseCrds.cached(this.cache!, kind, key) : this.cache!.get(kind, key);
+  }
+
   /** The whole run: the steps in order. */
   async run(paths: readonly string[]): Promise<LintResult> {
     const crdFiles = this.options.crds && this.options.crds.length ? await this.expand(this.options.crds) : [];
     const files = await this.expand(paths.length ? paths : ["-"]);
-    this.cel = await loadCelStages(this.minor);
+    this.cel = await loadCelStages(this.minor, this.releaseCrds?.cel);
     await this.readCrds(crdFiles, files);
     if (this.options.old) this.oldObjects = await loadOld(this.options.old, this.cwd, this.open);
     for (const file of files) this.sink.absorb(await this.validateInput(file));
@@ -304,7 +331,7 @@ export class ValidateRun {
     // A --crd file whose place, size and times are those an earlier run indexed is not read (nor hashed) until a
     // resource needs one of its CRDs: most runs read none of most CRD files.
     const stated = cache && only === undefined && file !== "-" ? this.statKey(file) : null;
-    const indexed = stated ? asFileIndex(cache!.get(FILE_INDEX, stated.key)) : null;
+    const indexed = stated ? asFileIndex(this.shared(FILE_INDEX, stated.key)) : null;
     if (stated && indexed) {
       let chunks: string[] | null = null;
       const textOf = (n: number): string => {
@@ -326,7 +353,7 @@ export class ValidateRun {
     const skip = (c: RawChunk): number | null => {
       if (c.text.includes("{{") || !cache) return null;
       const digest = cache.key(c.text);
-      const index = asChunkIndex(cache.get(CHUNK_INDEX, digest));
+      const index = asChunkIndex(this.shared(CHUNK_INDEX, digest));
       if (!index) return null;
       this.registerIndexed(file, { ...c, text: () => c.text, digest: () => digest }, index);
       fileChunks?.push({ chunk: c.chunk, line: c.line, firstDocument: c.firstDocument, digest, index });
@@ -471,7 +498,7 @@ export class ValidateRun {
         },
         load: () => {
           const key = object.key();
-          const kept = key ? this.cache!.get(CRD_OBJECT, key) : undefined;
+          const kept = key ? this.shared(CRD_OBJECT, key) : undefined;
           object.entry = isCrd(kept) ? "read" : "absent";
           if (isCrd(kept)) return kept;
           const text = c.text();
