@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../../engine/files.js";
 import { NoInputError, openInput, type StdinReader } from "../../load/files.js";
-import { readDocumentChunks } from "../../load/stream.js";
+import { readDocumentChunks, type DocumentChunk } from "../../load/stream.js";
 import { loadText, type LoadedDocument } from "../../load/document.js";
 import { goTemplateAction } from "../../load/template.js";
 import { inputLayout, type LayoutCache } from "../../load/layout.js";
@@ -75,6 +75,11 @@ export interface RawChunk {
  * a chunk without it being parsed (what it already knows of it): it returns the chunk's number of documents, or null
  * to have it parsed.
  */
+/** Where readDocumentChunks reads an input's chunks from: its text (standard input, a pipe), else its file. */
+export function chunkSource(input: ReadableInput, cwd: string): { cwd: string; text?: string } {
+  return { cwd, text: "text" in input ? input.text : undefined };
+}
+
 export async function* documentsOf(
   input: ReadableInput,
   cwd: string,
@@ -82,12 +87,16 @@ export async function* documentsOf(
   fast?: FastLoader,
   layouts?: LayoutCache,
   skip?: (chunk: RawChunk) => number | null,
+  chunks: AsyncIterable<DocumentChunk> | Iterable<DocumentChunk> = readDocumentChunks(
+    input.file,
+    chunkSource(input, cwd),
+  ),
 ): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
   // Helm renders every file of a chart's templates/: any `{{` there is an action.
   const chartTemplate = inputLayout(input.file, cwd, layouts).chart?.part === "templates";
-  for await (const chunk of readDocumentChunks(input.file, { cwd, text: "text" in input ? input.text : undefined })) {
+  for await (const chunk of chunks) {
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {
       index++;

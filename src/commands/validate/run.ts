@@ -46,10 +46,11 @@ import type { CompileShare } from "../../cel/index.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
-import { WHOLE_FILE_BYTES, wholeFileChunks } from "../../load/stream.js";
+import { readDocumentChunks, WHOLE_FILE_BYTES, wholeFileChunks, type DocumentChunk } from "../../load/stream.js";
 import { loadText, type LoadedText } from "../../load/document.js";
 import type { RangeLinter } from "../../engine/range.js";
 import {
+  chunkSource,
   documentsOf,
   inputOpener,
   type RawChunk,
@@ -58,6 +59,7 @@ import {
   type Located,
   type OldObjects,
   type OpenedInput,
+  type ReadableInput,
 } from "./inputs.js";
 import type { ValidateOptions } from "./index.js";
 
@@ -183,10 +185,19 @@ type At = { line: number; column: number };
  * text linted once over every release of the run (a range linter, src/engine/range.ts), each release's run taking
  * its diagnostics from it, and each CRD text loaded once (the CRD objects are only read).
  */
+/** Every item of an async iterable, in order. */
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
 export class ReleaseCrds {
   private readonly linted = new Map<string, Map<number, Diagnostic[]>>();
   private readonly loaded = new Map<string, LoadedText>();
   private readonly entries = new Map<string, unknown>();
+  private readonly inputs = new Map<string, Promise<OpenedInput>>();
+  private readonly read = new WeakMap<ReadableInput, Promise<DocumentChunk[]>>();
   /** The releases' compiled value validators: a compiled node is filed under what it holds of its release. */
   readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
@@ -219,6 +230,23 @@ export class ReleaseCrds {
       if (v !== undefined) this.entries.set(at, v);
     }
     return v;
+  }
+
+  /** An input as the releases' runs open it, opened by the first of them. */
+  input(file: string, open: () => Promise<OpenedInput>): Promise<OpenedInput> {
+    let opened = this.inputs.get(file);
+    if (!opened) this.inputs.set(file, (opened = open()));
+    return opened;
+  }
+
+  /**
+   * An input's document chunks, read once for every release (a run at one release streams them): the releases' runs
+   * keep the inputs' texts until the last of them.
+   */
+  chunks(input: ReadableInput, cwd: string): Promise<DocumentChunk[]> {
+    let read = this.read.get(input);
+    if (!read) this.read.set(input, (read = collect(readDocumentChunks(input.file, chunkSource(input, cwd)))));
+    return read;
   }
 
   /** The text loaded as validate loads a CRD's chunk (the fast loader, else the full one), once for every release. */
@@ -272,7 +300,10 @@ export class ValidateRun {
     this.crdLoader = releaseCrds ?? this.fast;
     this.schemaValidators = releaseCrds?.schemaValidators ?? new SchemaValidatorCache();
     this.cwd = options.cwd ?? process.cwd();
-    this.open = inputOpener(this.cwd, options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, options.stdin);
+    const maxFileSizeBytes = options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES;
+    const open = inputOpener(this.cwd, maxFileSizeBytes, options.stdin);
+    // Over several releases each input is opened once for all of them.
+    this.open = releaseCrds ? (file) => releaseCrds.input(file, () => open(file)) : open;
     this.severities = linter.severities;
     this.sink = new DiagnosticSink(linter.severities, noCounts());
     this.minor = linter.minor;
@@ -380,7 +411,8 @@ export class ValidateRun {
       if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
       if (!text.includes("{{") && digest !== null) cache?.set(CHUNK_INDEX, digest, index);
     };
-    for await (const d of documentsOf(input, this.cwd, only, this.crdLoader, this.layouts, skip)) {
+    const chunks = await this.releaseCrds?.chunks(input, this.cwd);
+    for await (const d of documentsOf(input, this.cwd, only, this.crdLoader, this.layouts, skip, chunks)) {
       if (d.template) {
         fileChunks = null;
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
@@ -538,7 +570,8 @@ export class ValidateRun {
       tally.count("documents", known.counted);
       return known.documents;
     };
-    for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts, crdsOnly)) {
+    const chunks = await this.releaseCrds?.chunks(input, this.cwd);
+    for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts, crdsOnly, chunks)) {
       if (d.template) {
         // A template found part way through the input: what its earlier chunks reported is dropped with them.
         const template = new DiagnosticSink(this.severities, noCounts());
