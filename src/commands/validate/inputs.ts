@@ -6,7 +6,7 @@
 import { UsageError } from "../../engine/files.js";
 import { NoInputError, openInput, type StdinReader } from "../../load/files.js";
 import { readDocumentChunks, type DocumentChunk } from "../../load/stream.js";
-import { loadText, type LoadedDocument } from "../../load/document.js";
+import { loadText, type LoadedDocument, type LoadedText } from "../../load/document.js";
 import { goTemplateAction } from "../../load/template.js";
 import { inputLayout, type LayoutCache } from "../../load/layout.js";
 import type { FastLoader } from "../../load/fast-load.js";
@@ -80,11 +80,33 @@ export function chunkSource(input: ReadableInput, cwd: string): { cwd: string; t
   return { cwd, text: "text" in input ? input.text : undefined };
 }
 
+/** How documentsOf reads a chunk: its documents, and whether it is a Go/Helm template (where its first action is). */
+export interface ChunkReader {
+  read(text: string, chartTemplate: boolean): { loaded: LoadedText; template: { line: number; column: number } | null };
+}
+
+/**
+ * The chunk reader of one run: the fast loader reads what it can (the same documents and ranges as the full loader:
+ * test/load/fast-load.test.mjs), CRDs included; the full loader reads the rest and reports their problems.
+ */
+export function chunkReader(fast?: FastLoader): ChunkReader {
+  return {
+    read(text, chartTemplate) {
+      const loaded = (fast ? fast.load(text) : null) ?? loadText(text);
+      const template = goTemplateAction(text, loaded.problems, {
+        chartTemplate,
+        values: loaded.documents.map((d) => d.value),
+      });
+      return { loaded, template };
+    },
+  };
+}
+
 export async function* documentsOf(
   input: ReadableInput,
   cwd: string,
   only?: (chunk: string) => boolean,
-  fast?: FastLoader,
+  reader: ChunkReader = chunkReader(),
   layouts?: LayoutCache,
   skip?: (chunk: RawChunk) => number | null,
   chunks: AsyncIterable<DocumentChunk> | Iterable<DocumentChunk> = readDocumentChunks(
@@ -108,13 +130,7 @@ export async function* documentsOf(
       continue;
     }
     const lineOffset = chunk.line - 1;
-    // The fast loader reads what it can (the same documents and ranges as the full loader: test/load/fast-load.test.mjs),
-    // CRDs included; the full loader reads the rest and reports their problems.
-    const loaded = (fast ? fast.load(chunk.text) : null) ?? loadText(chunk.text);
-    const template = goTemplateAction(chunk.text, loaded.problems, {
-      chartTemplate,
-      values: loaded.documents.map((d) => d.value),
-    });
+    const { loaded, template } = reader.read(chunk.text, chartTemplate);
     if (template) {
       yield {
         located: null,

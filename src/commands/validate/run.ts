@@ -48,10 +48,13 @@ import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
 import { readDocumentChunks, WHOLE_FILE_BYTES, wholeFileChunks, type DocumentChunk } from "../../load/stream.js";
 import { loadText, type LoadedText } from "../../load/document.js";
+import { goTemplateAction } from "../../load/template.js";
 import type { RangeLinter } from "../../engine/range.js";
 import {
+  chunkReader,
   chunkSource,
   documentsOf,
+  type ChunkReader,
   inputOpener,
   type RawChunk,
   loadOld,
@@ -192,12 +195,13 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-export class ReleaseCrds {
-  private readonly linted = new Map<string, Map<number, Diagnostic[]>>();
+export class ReleaseCrds implements FastLoader, ChunkReader {
+  private readonly linted = new Map<string, Map<string, Map<number, Diagnostic[]>>>();
   private readonly loaded = new Map<string, LoadedText>();
   private readonly entries = new Map<string, unknown>();
   private readonly inputs = new Map<string, Promise<OpenedInput>>();
-  private readonly read = new WeakMap<ReadableInput, Promise<DocumentChunk[]>>();
+  private readonly chunksRead = new WeakMap<ReadableInput, Promise<DocumentChunk[]>>();
+  private readonly templates = new WeakMap<LoadedText, Map<boolean, { line: number; column: number } | null>>();
   /** The releases' compiled value validators: a compiled node is filed under what it holds of its release. */
   readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
@@ -207,12 +211,14 @@ export class ReleaseCrds {
 
   /** The diagnostics a lint of `text` at 1.`minor` finds, in its order (each release's engine's own result). */
   diagnostics(text: string, file: string, minor: number): Diagnostic[] {
-    const key = `${file}\0${text}`;
-    let byRelease = this.linted.get(key);
+    // By text, then file: a key made of both would be a new string to hash, text and all, at each release's asking.
+    let byFile = this.linted.get(text);
+    if (!byFile) this.linted.set(text, (byFile = new Map<string, Map<number, Diagnostic[]>>()));
+    let byRelease = byFile.get(file);
     if (!byRelease) {
       const results = this.linter.lintTextAtEach(text, file);
       byRelease = new Map(this.linter.minors.map((m, i) => [m, results[i]!.diagnostics]));
-      this.linted.set(key, byRelease);
+      byFile.set(file, byRelease);
     }
     return byRelease.get(minor) ?? [];
   }
@@ -244,9 +250,28 @@ export class ReleaseCrds {
    * keep the inputs' texts until the last of them.
    */
   chunks(input: ReadableInput, cwd: string): Promise<DocumentChunk[]> {
-    let read = this.read.get(input);
-    if (!read) this.read.set(input, (read = collect(readDocumentChunks(input.file, chunkSource(input, cwd)))));
+    let read = this.chunksRead.get(input);
+    if (!read) this.chunksRead.set(input, (read = collect(readDocumentChunks(input.file, chunkSource(input, cwd)))));
     return read;
+  }
+
+  /**
+   * A chunk's documents and template verdict, once for every release: the resources of a range run are parsed once, as
+   * its CRDs are (what validates them copies what it changes: pruning and defaulting work on a copy).
+   */
+  read(text: string, chartTemplate: boolean): ReturnType<ChunkReader["read"]> {
+    const loaded = this.load(text);
+    let byChart = this.templates.get(loaded);
+    if (!byChart) this.templates.set(loaded, (byChart = new Map<boolean, { line: number; column: number } | null>()));
+    let template = byChart.get(chartTemplate);
+    if (template === undefined) {
+      template = goTemplateAction(text, loaded.problems, {
+        chartTemplate,
+        values: loaded.documents.map((d) => d.value),
+      });
+      byChart.set(chartTemplate, template);
+    }
+    return { loaded, template };
   }
 
   /** The text loaded as validate loads a CRD's chunk (the fast loader, else the full one), once for every release. */
@@ -268,6 +293,8 @@ export class ValidateRun {
   private readonly fast = createFastLoader();
   /** How CRD chunks are loaded: over several releases once for all of them (their documents are only read). */
   private readonly crdLoader: FastLoader;
+  /** How chunks are read: over several releases once for all of them (their documents are only read, never changed). */
+  private readonly chunkReader: ChunkReader;
   /** The run's memory of the directories looked at for each input's place in the repository. */
   private readonly layouts: LayoutCache = new Map();
   private readonly registry = new CrdRegistry<CrdPlace>();
@@ -298,6 +325,7 @@ export class ValidateRun {
     private readonly releaseCrds?: ReleaseCrds,
   ) {
     this.crdLoader = releaseCrds ?? this.fast;
+    this.chunkReader = releaseCrds ?? chunkReader(this.fast);
     this.schemaValidators = releaseCrds?.schemaValidators ?? new SchemaValidatorCache();
     this.cwd = options.cwd ?? process.cwd();
     const maxFileSizeBytes = options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES;
@@ -412,7 +440,7 @@ export class ValidateRun {
       if (!text.includes("{{") && digest !== null) cache?.set(CHUNK_INDEX, digest, index);
     };
     const chunks = await this.releaseCrds?.chunks(input, this.cwd);
-    for await (const d of documentsOf(input, this.cwd, only, this.crdLoader, this.layouts, skip, chunks)) {
+    for await (const d of documentsOf(input, this.cwd, only, this.chunkReader, this.layouts, skip, chunks)) {
       if (d.template) {
         fileChunks = null;
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
@@ -571,7 +599,7 @@ export class ValidateRun {
       return known.documents;
     };
     const chunks = await this.releaseCrds?.chunks(input, this.cwd);
-    for await (const d of documentsOf(input, this.cwd, undefined, this.fast, this.layouts, crdsOnly, chunks)) {
+    for await (const d of documentsOf(input, this.cwd, undefined, this.chunkReader, this.layouts, crdsOnly, chunks)) {
       if (d.template) {
         // A template found part way through the input: what its earlier chunks reported is dropped with them.
         const template = new DiagnosticSink(this.severities, noCounts());

@@ -101,3 +101,70 @@ test("library: a CRD rejected at some releases of the range: each release as a r
     );
   }
 });
+
+// Over a range the resources are read and parsed once for every release (src/commands/validate/run.ts, ReleaseCrds):
+// what validates them must not change them. This resource has an unknown field (pruned), a field the schema defaults
+// and a rule reads, a null the schema drops and an embedded resource coerced: every release reports the unknown field
+// and judges the defaulted value as a run at it alone does.
+const SHAPED_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: shapes.example.com
+spec:
+  group: example.com
+  names: {kind: Shape, plural: shapes}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: self.size < 3
+              message: too big
+            properties:
+              size: {type: integer, default: 5}
+              label: {type: string}
+              inner:
+                type: object
+                x-kubernetes-embedded-resource: true
+                properties: {spec: {type: object, properties: {n: {type: integer, default: 1}}}}
+`;
+const SHAPES = `apiVersion: example.com/v1
+kind: Shape
+metadata: {name: s1}
+spec:
+  extra: true
+  label: null
+  inner: {apiVersion: v1, kind: Thing, metadata: {name: x, bogus: 1}, spec: {}}
+---
+apiVersion: example.com/v1
+kind: Shape
+metadata: {name: s2}
+spec:
+  size: 1
+  extra: [1]
+`;
+
+test("library: resources read once over the range are judged at each release as a run at it judges them", async () => {
+  const dir = tmp({ "crd.yaml": SHAPED_CRD, "s.yaml": SHAPES });
+  const options = { crds: ["crd.yaml"], cwd: dir, cache: false };
+  const range = await validate(["s.yaml"], { ...options, kubernetesVersion: "1.28..1.37" });
+  const unknown = range.diagnostics.filter((d) => d.rule === "resource-unknown-field");
+  assert.ok(unknown.length >= 2, JSON.stringify(range.diagnostics.map((d) => d.rule)));
+  for (const d of unknown) assert.equal(d.releases.length, 10, d.field);
+  assert.ok(range.diagnostics.some((d) => d.rule === "resource-cel-rule-failed"));
+  for (const release of range.releases) {
+    const one = await validate(["s.yaml"], { ...options, kubernetesVersion: release });
+    assert.deepEqual(
+      one.diagnostics.map((d) => JSON.stringify(d)),
+      range.diagnostics.filter((d) => d.releases.includes(release)).map(({ releases, ...d }) => JSON.stringify(d)),
+      `at ${release}`,
+    );
+  }
+});
