@@ -19,6 +19,7 @@ import { makeLinter } from "../../engine/files.js";
 import { UsageError } from "../../engine/options.js";
 import type { Linter, ReplayBook } from "../../engine/lint.js";
 import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
+import type { CompileShare } from "../../cel/index.js";
 import { apiserverLine } from "../../report/types.js";
 import type {
   CaseFailure,
@@ -74,6 +75,8 @@ export class TestRun {
    * it holds of its release, and its compiled patterns (RE2, whose matcher builds its states as it matches) are shared.
    */
   private readonly schemaValidators = new SchemaValidatorCache();
+  /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
+  private readonly celShare: { compile?: CompileShare } = {};
   private readonly problems: SuiteProblem[] = [];
   private readonly results: CaseResult[] = [];
   private readonly fills: Fill[] = [];
@@ -295,7 +298,7 @@ export class TestRun {
     const r: Release = {
       minor,
       linter: await makeLinter(allRules, { kubernetesVersion: `1.${minor}` }),
-      cel: await loadCelStages(minor),
+      cel: await loadCelStages(minor, this.celShare),
       contexts: new Map(),
       verdicts: new WeakMap(),
     };
