@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diff, diffText, lint } from "../../../dist/index.js";
 import { tmp } from "../../helpers/tmp.mjs";
+import { oneVersionCrd } from "../../helpers/crd-yaml.mjs";
 
 const OLD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -49,37 +50,15 @@ spec:
       openAPIV3Schema: *schema
 `;
 
-const NEW = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: things.example.com
-spec:
-  group: example.com
-  names: {kind: Thing, plural: things}
-  scope: Namespaced
-  versions:
-  - name: v1
+// NEW: v1 unchanged (OLD's expensive rule keeps its cost limit lifted there), v2 given a schema of its own with new
+// rules, fields and defaults, and a CRD added.
+const OLD_V2 = `  - name: v2
     served: true
-    storage: true
-    selectableFields: [{jsonPath: .spec.a}]
+    storage: false
     schema:
-      openAPIV3Schema: &schema
-        type: object
-        properties:
-          spec:
-            type: object
-            x-kubernetes-validations:
-            - rule: "!has(self.cidr) || isCIDR(self.cidr)"
-            - rule: self.items.all(x, self.items.all(y, x.startsWith(y)))
-            - rule: self.a == oldSelf.a
-              optionalOldSelf: true
-            properties:
-              a: {type: string}
-              cidr: {type: string, maxLength: 64}
-              items: {type: array, items: {type: string}}
-              tags: {type: array, x-kubernetes-list-type: set, items: {type: object, properties: {n: {type: string}}}}
-              f: {type: string, format: k8s-short-name}
-  - name: v2
+      openAPIV3Schema: *schema
+`;
+const NEW_V2 = `  - name: v2
     served: true
     storage: false
     selectableFields: [{jsonPath: .spec.a}, {jsonPath: .spec.cidr}]
@@ -113,27 +92,19 @@ spec:
               tags2: {type: array, x-kubernetes-list-type: set, items: {type: object, properties: {n: {type: string}}}}
               f: {type: string, format: k8s-short-name}
               f2: {type: string, format: k8s-long-name, default: "a..b"}
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: added.example.com
-spec:
-  group: example.com
-  names: {kind: Added, plural: added}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+`;
+const ADDED = oneVersionCrd({
+  plural: "added",
+  kind: "Added",
+  schema: `        type: object
         x-kubernetes-validations:
         - rule: "!has(self.spec) || isCIDR(self.spec.c)"
         properties:
           spec: {type: object, properties: {c: {type: string, maxLength: 10}}}
-`;
+`,
+});
+assert.ok(OLD.endsWith(OLD_V2));
+const NEW = OLD.slice(0, -OLD_V2.length) + NEW_V2 + "---\n" + ADDED;
 
 const dir = tmp({ "old/crds.yaml": OLD, "new/crds.yaml": NEW });
 const releases = Array.from({ length: 10 }, (_, i) => `1.${28 + i}`);

@@ -7,27 +7,19 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node
 import { join } from "node:path";
 import { crdlint, root, withoutUrl } from "../../helpers/cli.mjs";
 import { tmp } from "../../helpers/tmp.mjs";
+import { oneVersionCrd } from "../../helpers/crd-yaml.mjs";
 import { caInjectionPatch, webhookPatch } from "../../helpers/kubebuilder.mjs";
 
-const crd = (plural = "widgets", kind = "Widget", extra = "") => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: ${plural}.example.com
-spec:
-  group: example.com
-  names: {kind: ${kind}, plural: ${plural}}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+const crd = (plural = "widgets", kind = "Widget", extra = "") =>
+  oneVersionCrd({
+    plural,
+    kind,
+    schema: `        type: object
         properties:
           spec:
             type: object${extra}
-`;
+`,
+  });
 
 // kubebuilder's config/crd, as `kubebuilder create api` leaves it (the webhook patch entry commented out).
 const kubebuilder = (kustomizationPatches = "#- path: patches/webhook_in_widgets.yaml\n") =>

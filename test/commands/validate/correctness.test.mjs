@@ -5,22 +5,13 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { crdlint, bin } from "../../helpers/cli.mjs";
 import { tmp } from "../../helpers/tmp.mjs";
+import { oneVersionCrd } from "../../helpers/crd-yaml.mjs";
 
-const crd = (name, kind, plural) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: ${plural}.example.com
-spec:
-  group: example.com
-  names: {kind: ${kind}, plural: ${plural}}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+const crd = (name, kind, plural) =>
+  oneVersionCrd({
+    plural,
+    kind,
+    schema: `        type: object
         properties:
           spec:
             type: object
@@ -28,7 +19,8 @@ spec:
             - rule: self.size < 5
             properties:
               size: {type: integer}
-`;
+`,
+  });
 
 const files = () =>
   tmp({

@@ -6,6 +6,7 @@ import { validate } from "../../../dist/index.js";
 import { crdlint } from "../../helpers/cli.mjs";
 import { tmp } from "../../helpers/tmp.mjs";
 import { networkCrd } from "../../helpers/network-crd.mjs";
+import { oneVersionCrd } from "../../helpers/crd-yaml.mjs";
 
 const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -106,21 +107,10 @@ test("library: a CRD rejected at some releases of the range: each release as a r
 // what validates them must not change them. This resource has an unknown field (pruned), a field the schema defaults
 // and a rule reads, a null the schema drops and an embedded resource coerced: every release reports the unknown field
 // and judges the defaulted value as a run at it alone does.
-const SHAPED_CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: shapes.example.com
-spec:
-  group: example.com
-  names: {kind: Shape, plural: shapes}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+const SHAPED_CRD = oneVersionCrd({
+  plural: "shapes",
+  kind: "Shape",
+  schema: `        type: object
         properties:
           spec:
             type: object
@@ -134,7 +124,8 @@ spec:
                 type: object
                 x-kubernetes-embedded-resource: true
                 properties: {spec: {type: object, properties: {n: {type: integer, default: 1}}}}
-`;
+`,
+});
 const SHAPES = `apiVersion: example.com/v1
 kind: Shape
 metadata: {name: s1}
