@@ -77,6 +77,9 @@ export class TestRun {
   private readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
   private readonly celShare: { compile?: CompileShare } = {};
+  /** Each case's patched CRD, by suite run and case (see patchedCrd). */
+  private readonly patched = new WeakMap<SuiteRun, WeakMap<SuiteCase, JsonObject | string>>();
+  private readonly restored = new WeakMap<SuiteRun, JsonObject>();
   private readonly problems: SuiteProblem[] = [];
   private readonly results: CaseResult[] = [];
   private readonly fills: Fill[] = [];
@@ -428,9 +431,9 @@ export class TestRun {
     // Updates: the initial object created (under the patched CRD, when the case patches it), its status set.
     let patchedStatusObject: JsonObject = sent;
     if (c.crdPatches) {
-      const patched = applyPatches(run.crdFromFile, c.crdPatches);
+      const patched = this.patchedCrd(run, c, c.crdPatches);
       if (typeof patched === "string") return errored("patch CRD", `could not load patched crd: ${patched}`);
-      api.replaceCrd(withSentinel({ ...run.crd, spec: patched.spec }, "+patched"), true);
+      api.replaceCrd(patched, true);
       patchedStatusObject = { ...sent, sentinel: "+patched" };
     }
     const created = heard(api.create(patchedStatusObject));
@@ -446,7 +449,7 @@ export class TestRun {
       current = s.object!;
     }
     if (c.crdPatches) {
-      api.replaceCrd(withSentinel(run.crd, "+restored"), true);
+      api.replaceCrd(this.restoredCrd(run), true);
       const restored = heard(api.update({ ...current, sentinel: "+restored" }));
       if (restored.error !== null)
         return fail(
@@ -494,6 +497,29 @@ export class TestRun {
   }
 
   /** The object as the harness sends it: openshift/api's client names it test-… in default. */
+  /**
+   * A case's CRD after its initialCRDPatches (or why they do not apply), made once for every release: the releases
+   * share its compiled rules as they share the suite's CRD's.
+   */
+  private patchedCrd(run: SuiteRun, c: SuiteCase, patches: NonNullable<SuiteCase["crdPatches"]>): JsonObject | string {
+    let ofRun = this.patched.get(run);
+    if (!ofRun) this.patched.set(run, (ofRun = new WeakMap<SuiteCase, JsonObject | string>()));
+    let crd = ofRun.get(c);
+    if (crd === undefined) {
+      const patched = applyPatches(run.crdFromFile, patches);
+      crd = typeof patched === "string" ? patched : withSentinel({ ...run.crd, spec: patched.spec }, "+patched");
+      ofRun.set(c, crd);
+    }
+    return crd;
+  }
+
+  /** The suite's CRD with the restoring sentinel, made once for every case and release of the run. */
+  private restoredCrd(run: SuiteRun): JsonObject {
+    let crd = this.restored.get(run);
+    if (!crd) this.restored.set(run, (crd = withSentinel(run.crd, "+restored")));
+    return crd;
+  }
+
   private requestObject(run: SuiteRun, value: JsonObject): JsonObject {
     const obj = deepCopy(value);
     const meta = isPlainObject(obj.metadata) ? obj.metadata : {};
