@@ -302,6 +302,14 @@ export declare function testExitCode(r: TestRunResult): 0 | 1 | 2;
 declare class SchemaValidatorCache {
 	readonly regex: RegexCache;
 	readonly nodes: WeakMap<object, Map<string, CNode>>;
+	/**
+	 * What a version's schema holds that decides which of a resource validator's stages run (resource.ts): one walk
+	 * per schema object, whatever the release.
+	 */
+	readonly stageFacts: WeakMap<object, {
+		embedded: boolean;
+		listTypes: boolean;
+	}>;
 	private readonly profiles;
 	/**
 	 * What a compiled node holds of its release (the formats kept and checked, the numeric formats), as a key: the

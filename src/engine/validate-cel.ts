@@ -64,7 +64,16 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
 }
 
 /** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
-export async function loadCelStages(minor: number, shared?: { compile?: CompileShare }): Promise<CelStages> {
+/**
+ * What the CEL stages of several releases share: each rule's compilation (src/cel/schema/compile.ts), and whether a
+ * schema has rules at all (one walk per schema object).
+ */
+export interface SharedCelStages {
+  compile?: CompileShare;
+  readonly hasRules?: WeakMap<object, boolean>;
+}
+
+export async function loadCelStages(minor: number, shared?: SharedCelStages): Promise<CelStages> {
   const cel = await import("../cel/index.js");
   const { createCelValidator, createCelCompiler } = await cel.loadCelRuntime();
   // One compiler for the run: resources of the same kind share its compiled rules. Over several releases the compilers
@@ -72,7 +81,12 @@ export async function loadCelStages(minor: number, shared?: { compile?: CompileS
   const compiler = createCelCompiler(minor, "new", shared && (shared.compile ??= cel.createCompileShare()));
   return {
     stageFor(schema, options) {
-      if (!hasCelRules(schema)) return null;
+      let has = shared?.hasRules?.get(schema);
+      if (has === undefined) {
+        has = hasCelRules(schema);
+        shared?.hasRules?.set(schema, has);
+      }
+      if (!has) return null;
       const validator = createCelValidator(schema, true, { minor, compiler });
       return {
         validate(obj, old, call) {

@@ -282,7 +282,9 @@ class VersionValidator implements ResourceValidator {
   ) {
     this.minor = options.minor;
     this.schemaValidators = options.schemaValidators ?? new SchemaValidatorCache();
-    this.facts = schemaFacts(rv.schema);
+    let facts = this.schemaValidators.stageFacts.get(rv.schema);
+    if (!facts) this.schemaValidators.stageFacts.set(rv.schema, (facts = schemaFacts(rv.schema)));
+    this.facts = facts;
     this.ratcheting = options.ratcheting ?? releaseHas(options.minor, "ratcheting");
     this.kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
   }

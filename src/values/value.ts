@@ -77,6 +77,11 @@ export interface ValidateValueOptions {
 export class SchemaValidatorCache {
   readonly regex = new RegexCache();
   readonly nodes = new WeakMap<object, Map<string, CNode>>();
+  /**
+   * What a version's schema holds that decides which of a resource validator's stages run (resource.ts): one walk
+   * per schema object, whatever the release.
+   */
+  readonly stageFacts = new WeakMap<object, { embedded: boolean; listTypes: boolean }>();
   private readonly profiles = new Map<number, string>();
 
   /**

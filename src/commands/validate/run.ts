@@ -41,8 +41,7 @@ import {
   type RunCounts,
   type Severities,
 } from "../../engine/sink.js";
-import { loadCelStages, type CelStages } from "../../engine/validate-cel.js";
-import type { CompileShare } from "../../cel/index.js";
+import { loadCelStages, type CelStages, type SharedCelStages } from "../../engine/validate-cel.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
@@ -205,7 +204,7 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
   /** The releases' compiled value validators: a compiled node is filed under what it holds of its release. */
   readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
-  readonly cel: { compile?: CompileShare } = {};
+  readonly cel: SharedCelStages = { hasRules: new WeakMap() };
 
   constructor(private readonly linter: RangeLinter) {}
 
