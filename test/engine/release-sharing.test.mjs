@@ -10,22 +10,13 @@ import { join } from "node:path";
 import { cost, lint } from "../../dist/index.js";
 import { createCelCompiler, createCompileShare } from "../../dist/cel/index.js";
 import { tmp } from "../helpers/tmp.mjs";
+import { oneVersionCrd } from "../helpers/crd-yaml.mjs";
 
-const crd = ({ plural, kind, size, tag, formats = "" }) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: ${plural}.example.com
-spec:
-  group: example.com
-  names: {kind: ${kind}, plural: ${plural}}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+const crd = ({ plural, kind, size, tag, formats = "" }) =>
+  oneVersionCrd({
+    plural,
+    kind,
+    schema: `        type: object
         x-kubernetes-validations:
         - rule: self.metadata.name.size() < 300
         - rule: "self.metadata.name.matches('^[a-z]+$')"
@@ -98,7 +89,8 @@ ${formats}              raw: {type: string, format: byte, maxLength: 16, x-kuber
                 x-kubernetes-embedded-resource: true
                 properties:
                   spec: {type: object, x-kubernetes-validations: [{rule: "!has(self.x)"}], properties: {x: {type: string}}}
-`;
+`,
+  });
 // Defaults checked against formats whose checks change with the release (the k8s name formats, quantity, int8).
 const FORMAT_DEFAULTS = `              fmtQuantity: {type: string, format: quantity, default: "1x"}
               fmtName: {type: string, format: k8s-short-name, default: "Not_Valid"}
