@@ -70,7 +70,12 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
  */
 export interface SharedCelStages {
   compile?: CompileShare;
-  readonly hasRules?: WeakMap<object, boolean>;
+  readonly hasRules: WeakMap<object, boolean>;
+}
+
+/** What the CEL stages of a run's releases share, before the first of them loads the CEL modules. */
+export function createSharedCelStages(): SharedCelStages {
+  return { hasRules: new WeakMap() };
 }
 
 export async function loadCelStages(minor: number, shared?: SharedCelStages): Promise<CelStages> {
@@ -81,10 +86,10 @@ export async function loadCelStages(minor: number, shared?: SharedCelStages): Pr
   const compiler = createCelCompiler(minor, "new", shared && (shared.compile ??= cel.createCompileShare()));
   return {
     stageFor(schema, options) {
-      let has = shared?.hasRules?.get(schema);
+      let has = shared?.hasRules.get(schema);
       if (has === undefined) {
         has = hasCelRules(schema);
-        shared?.hasRules?.set(schema, has);
+        shared?.hasRules.set(schema, has);
       }
       if (!has) return null;
       const validator = createCelValidator(schema, true, { minor, compiler });

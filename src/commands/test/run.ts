@@ -18,7 +18,12 @@ import { allRules } from "../../rules/index.js";
 import { makeLinter } from "../../engine/files.js";
 import { UsageError } from "../../engine/options.js";
 import type { Linter, ReplayBook } from "../../engine/lint.js";
-import { loadCelStages, type CelStages, type SharedCelStages } from "../../engine/validate-cel.js";
+import {
+  createSharedCelStages,
+  loadCelStages,
+  type CelStages,
+  type SharedCelStages,
+} from "../../engine/validate-cel.js";
 import { apiserverLine } from "../../report/types.js";
 import type {
   CaseFailure,
@@ -75,7 +80,7 @@ export class TestRun {
    */
   private readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
-  private readonly celShare: SharedCelStages = { hasRules: new WeakMap() };
+  private readonly celShare: SharedCelStages = createSharedCelStages();
   /** Each case's patched CRD, by suite run and case (see patchedCrd). */
   private readonly patched = new WeakMap<SuiteRun, WeakMap<SuiteCase, JsonObject | string>>();
   private readonly restored = new WeakMap<SuiteRun, JsonObject>();

@@ -93,13 +93,18 @@ export function chunkReader(fast?: FastLoader): ChunkReader {
   return {
     read(text, chartTemplate) {
       const loaded = (fast ? fast.load(text) : null) ?? loadText(text);
-      const template = goTemplateAction(text, loaded.problems, {
-        chartTemplate,
-        values: loaded.documents.map((d) => d.value),
-      });
-      return { loaded, template };
+      return { loaded, template: chunkTemplate(text, loaded, chartTemplate) };
     },
   };
+}
+
+/** Where a chunk's first Go/Helm template action is (src/load/template.ts), or null when it is not a template. */
+export function chunkTemplate(
+  text: string,
+  loaded: LoadedText,
+  chartTemplate: boolean,
+): { line: number; column: number } | null {
+  return goTemplateAction(text, loaded.problems, { chartTemplate, values: loaded.documents.map((d) => d.value) });
 }
 
 export async function* documentsOf(

@@ -41,17 +41,22 @@ import {
   type RunCounts,
   type Severities,
 } from "../../engine/sink.js";
-import { loadCelStages, type CelStages, type SharedCelStages } from "../../engine/validate-cel.js";
+import {
+  createSharedCelStages,
+  loadCelStages,
+  type CelStages,
+  type SharedCelStages,
+} from "../../engine/validate-cel.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ContentCache } from "../../load/content-cache.js";
 import { readDocumentChunks, WHOLE_FILE_BYTES, wholeFileChunks, type DocumentChunk } from "../../load/stream.js";
 import { loadText, type LoadedText } from "../../load/document.js";
-import { goTemplateAction } from "../../load/template.js";
 import type { RangeLinter } from "../../engine/range.js";
 import {
   chunkReader,
   chunkSource,
+  chunkTemplate,
   documentsOf,
   type ChunkReader,
   inputOpener,
@@ -60,6 +65,7 @@ import {
   mentionsCrd,
   type Located,
   type OldObjects,
+  type ChunkDocument,
   type OpenedInput,
   type ReadableInput,
 } from "./inputs.js";
@@ -182,11 +188,6 @@ const noCounts = (): RunCounts => ({ files: 0, documents: 0, crds: 0, resources:
 /** Where a position is: a template's first action. */
 type At = { line: number; column: number };
 
-/**
- * What the runs of a validation over several releases share about the CRDs (each run is at one release): a CRD
- * text linted once over every release of the run (a range linter, src/engine/range.ts), each release's run taking
- * its diagnostics from it, and each CRD text loaded once (the CRD objects are only read).
- */
 /** Every item of an async iterable, in order. */
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -194,6 +195,12 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/**
+ * What the runs of a validation over several releases share (each run is at one release): a CRD text linted once
+ * over every release of the run (a range linter, src/engine/range.ts), each release's run taking its diagnostics from
+ * it; each input opened, read and parsed once, with its template verdict (the documents are only read); the cache
+ * entries that do not depend on the release; the compiled value validators and the CEL compilations.
+ */
 export class ReleaseCrds implements FastLoader, ChunkReader {
   private readonly linted = new Map<string, Map<string, Map<number, Diagnostic[]>>>();
   private readonly loaded = new Map<string, LoadedText>();
@@ -204,7 +211,7 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
   /** The releases' compiled value validators: a compiled node is filed under what it holds of its release. */
   readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
-  readonly cel: SharedCelStages = { hasRules: new WeakMap() };
+  readonly cel: SharedCelStages = createSharedCelStages();
 
   constructor(private readonly linter: RangeLinter) {}
 
@@ -263,13 +270,7 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
     let byChart = this.templates.get(loaded);
     if (!byChart) this.templates.set(loaded, (byChart = new Map<boolean, { line: number; column: number } | null>()));
     let template = byChart.get(chartTemplate);
-    if (template === undefined) {
-      template = goTemplateAction(text, loaded.problems, {
-        chartTemplate,
-        values: loaded.documents.map((d) => d.value),
-      });
-      byChart.set(chartTemplate, template);
-    }
+    if (template === undefined) byChart.set(chartTemplate, (template = chunkTemplate(text, loaded, chartTemplate)));
     return { loaded, template };
   }
 
@@ -338,6 +339,16 @@ export class ValidateRun {
     this.cache = options.cache
       ? new ContentCache(options.cache.dir, `crdlint ${options.cache.version}\0chunks v1`)
       : null;
+  }
+
+  /** An input's documents as this run reads them (over several releases, read and parsed once for all of them). */
+  private async *documentsOf(
+    input: ReadableInput,
+    only: ((chunk: string) => boolean) | undefined,
+    skip: (chunk: RawChunk) => number | null,
+  ): AsyncGenerator<ChunkDocument> {
+    const chunks = await this.releaseCrds?.chunks(input, this.cwd);
+    yield* documentsOf(input, this.cwd, only, this.chunkReader, this.layouts, skip, chunks);
   }
 
   /** A cache entry that does not depend on the release: over several releases, read once for all of them. */
@@ -438,8 +449,7 @@ export class ValidateRun {
       if (index.crdOnly) this.crdOnlyChunks.set(`${file}\0${chunk}`, index);
       if (!text.includes("{{") && digest !== null) cache?.set(CHUNK_INDEX, digest, index);
     };
-    const chunks = await this.releaseCrds?.chunks(input, this.cwd);
-    for await (const d of documentsOf(input, this.cwd, only, this.chunkReader, this.layouts, skip, chunks)) {
+    for await (const d of this.documentsOf(input, only, skip)) {
       if (d.template) {
         fileChunks = null;
         // A template defines no CRD until rendered: forget what earlier chunks of it registered.
@@ -597,8 +607,7 @@ export class ValidateRun {
       tally.count("documents", known.counted);
       return known.documents;
     };
-    const chunks = await this.releaseCrds?.chunks(input, this.cwd);
-    for await (const d of documentsOf(input, this.cwd, undefined, this.chunkReader, this.layouts, crdsOnly, chunks)) {
+    for await (const d of this.documentsOf(input, undefined, crdsOnly)) {
       if (d.template) {
         // A template found part way through the input: what its earlier chunks reported is dropped with them.
         const template = new DiagnosticSink(this.severities, noCounts());
