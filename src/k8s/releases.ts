@@ -224,7 +224,7 @@ export const RELEASE_BEHAVIOURS = {
   },
   nestedAdditionalPropertiesFalseDropped: {
     since: 31,
-    what: "`additionalProperties: false` inside allOf/anyOf/oneOf/not is dropped by NewStructural, so it is not forbidden (a schema or `true` still is)",
+    what: "`additionalProperties: false` inside allOf/anyOf/oneOf/not is dropped by NewStructural, so it is not forbidden (a schema or `true` still is) and a default is validated as if it were absent",
     upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newNestedValueValidation)",
   },
   celNullFieldsSkippedInEquality: {

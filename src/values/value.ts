@@ -241,6 +241,10 @@ interface Ctx {
   cache: SchemaValidatorCache;
   /** The coverage sink, or null: every recording is behind one test of it, so validating without one costs nothing. */
   cov: CoverageSink | null;
+  /** Below allOf/anyOf/oneOf/not of a default's structural schema, where it drops `additionalProperties: false`. */
+  nested?: boolean;
+  /** The context for the branches below this one (made once per validation; see branchCtx). */
+  branches?: Ctx;
 }
 
 /** Marks an error as the failure of a check (with coverage only). */
@@ -377,7 +381,7 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
     propNames,
     props,
     addl: isPlainObject(s.additionalProperties) ? s.additionalProperties : null,
-    addlFalse: s.additionalProperties === false,
+    addlFalse: s.additionalProperties === false && ctx.nested !== true,
     allOf,
     anyOf,
     oneOf,
@@ -877,9 +881,22 @@ interface Branch {
   mc: number;
 }
 
+/**
+ * The context of an allOf/anyOf/oneOf/not branch. A default is validated against its structural schema
+ * (Structural.ToKubeOpenAPI), where every schema below a branch is a NestedValueValidation; from 1.31
+ * newNestedValueValidation keeps additionalProperties only as a schema or `true`, so a `false` there is gone and
+ * allows any property. A custom resource's schema is converted from the CRD as written and keeps it.
+ */
+function branchCtx(ctx: Ctx): Ctx {
+  if (ctx.mode !== "default" || ctx.nested === true) return ctx;
+  if (!releaseHas(ctx.minor, "nestedAdditionalPropertiesFalseDropped")) return ctx;
+  return (ctx.branches ??= { ...ctx, variant: ctx.variant + ":nested", nested: true, branches: undefined });
+}
+
 function branch(s: Record<string, unknown>, data: unknown, at: PNode | null, ctx: Ctx): Branch {
   const errs: RawErr[] = [];
-  const mc = validateNode(getNode(s, ctx), data, at, errs, ctx);
+  const inner = branchCtx(ctx);
+  const mc = validateNode(getNode(s, inner), data, at, errs, inner);
   return { errs, mc };
 }
 

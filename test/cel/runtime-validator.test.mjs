@@ -381,6 +381,22 @@ test("fieldPath into a map key renders as the apiserver's single Child segment",
   assert.deepEqual(messages(r), ["spec.labels[x.y]: Invalid value: bad", "spec.labels.[x.y]: Invalid value: bad key"]);
 });
 
+test("fieldPath on a map whose properties are empty: the structural schema has none, the step is a key", () => {
+  // Found by the oracle (cr-validate, seed 8801 at 1.37): `properties: {}` beside additionalProperties converts to
+  // no properties at all (NewStructural keeps only a non-empty map), so `.k` and `['k']` name a key, not a field.
+  const s = root({
+    type: "object",
+    properties: {},
+    additionalProperties: { type: "number" },
+    "x-kubernetes-validations": [
+      { rule: "self != self", fieldPath: ".k" },
+      { rule: "self != self", message: "m", fieldPath: "['k']" },
+    ],
+  });
+  const r = createCelValidator(s, true, { minor: 37 }).validate(obj({}), undefined);
+  assert.deepEqual(messages(r), ["spec.[k]: Invalid value: failed rule: self != self", "spec.[k]: Invalid value: m"]);
+});
+
 test("values as UnstructuredToVal builds them: nulls, int-or-string, number from integers, invalid data errors", () => {
   const s = root({
     type: "object",

@@ -85,10 +85,16 @@ function celEdges(r, s, name) {
     () => (rule.messageExpression = t === "object" && props.length && r.chance(0.5) ? `'has: ' + string(has(self.${props[0]}))` : "'n: ' + string(1/0)"),
     () => (rule.reason = r.pick(["FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate"])),
     () => {
-      // A field path in bracket or dot form (crd-create tries the malformed ones).
+      // A field path in bracket or dot form (crd-create tries the malformed ones); on a map, a key in brackets.
+      if (t === "object" && s.additionalProperties && typeof s.additionalProperties === "object") return void (rule.fieldPath = r.pick(["['k']", ".k"]));
       if (!props.length) return;
       const p = r.pick(props);
       rule.fieldPath = r.pick([`['${p}']`, `.${p}`]);
+    },
+    // A message read from a field the object may lack (a runtime error: the rule's own message stands instead).
+    () => {
+      const p = props.find((k) => typeOf(s.properties[k]) === "string" && !(s.required ?? []).includes(k));
+      if (t === "object" && p && /^[a-z]\w*$/.test(p)) rule.messageExpression = `self.${p}`;
     },
   ])();
   if (t === "int-or-string" && r.chance(0.5)) {
@@ -183,6 +189,55 @@ export function crSchemaExtras(r, crd) {
             { type: "array", maxItems: 4, items: embedded },
             { type: "object", maxProperties: 4, additionalProperties: embedded },
           ]);
+        },
+      ],
+      [
+        1,
+        () => {
+          // Nullable fields with rules: null is kept (not pruned) and its rules are not evaluated.
+          if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
+          s.properties = { ...(s.properties ?? {}) };
+          s.properties[r.pick(["maybe", "optional"])] = r.pick([
+            { type: "string", nullable: true, maxLength: 5, "x-kubernetes-validations": [{ rule: "self.size() > 3" }] },
+            { type: "object", nullable: true, properties: { b: { type: "string", maxLength: 3 } }, "x-kubernetes-validations": [{ rule: "has(self.b)" }] },
+            { type: "array", nullable: true, maxItems: 3, items: { type: "integer" }, "x-kubernetes-validations": [{ rule: "self.size() > 1" }] },
+          ]);
+        },
+      ],
+      [
+        1,
+        () => {
+          // A message longer than the apiserver keeps (5120 bytes once trimmed), or only just within it: the value
+          // the object gives such a field is long (largeValues).
+          if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
+          s.properties = { ...(s.properties ?? {}) };
+          s.properties.note = { type: "string", maxLength: 6000, "x-kubernetes-validations": [{ rule: "self.size() < 10", messageExpression: r.pick(["self", "self.trim()", "'x' + self"]) }] };
+        },
+      ],
+      [
+        0.4,
+        () => {
+          // Lists whose rules cost nearly the per-call limit each when the list is full (largeValues fills it): the
+          // object's runtime budget (10,000,000) runs out, or one call exceeds its limit (1,000,000), and the
+          // apiserver stops evaluating rules there; a messageExpression may be what runs out.
+          if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
+          const n = r.pick([350, 350, 450]);
+          const rule = (i) => ({ rule: `self.all(x, self.all(y, x != y || y != '${i}' || true))` });
+          const list = (rules) => ({ type: "array", maxItems: n, items: { type: "string", maxLength: 4 }, "x-kubernetes-validations": rules });
+          s.properties = { ...(s.properties ?? {}) };
+          if (r.chance(0.5)) {
+            const costlyMessage = { rule: "self.size() == 0", messageExpression: "string(self.filter(x, self.all(y, x != y || true)).size())" };
+            const rules = Array.from({ length: r.pick([13, 20]) }, (_, i) => rule(i));
+            if (r.chance(0.4)) rules.push(costlyMessage);
+            // With 450 strings the first rule exceeds the per-call limit: a failing rule alone, whose message does.
+            if (n === 450 && r.chance(0.3)) rules.splice(0, rules.length, costlyMessage);
+            // The list as a field, as a map's value or as a list's item: each container stops at it.
+            s.properties.costly = r.pick([
+              () => list(rules),
+              () => ({ type: "object", maxProperties: 1, additionalProperties: list(rules) }),
+              () => ({ type: "array", maxItems: 1, items: list(rules) }),
+            ])();
+          } else for (let i = 0; i < r.pick([3, 8]); i++) s.properties[`costly${i}`] = list(Array.from({ length: 3 }, (_, j) => rule(j)));
         },
       ],
       [
@@ -328,4 +383,30 @@ export function scaleValues(r, version, obj) {
     obj.status.replicas = r.pick([1, -2, 2147483648, "x"]);
     if (r.chance(0.5)) obj.status.selector = r.pick(["app=web", 3, "bad selector!"]);
   }
+}
+
+/**
+ * Large values where crSchemaExtras asked for them, whether or not the object generator gave the field a value: the
+ * lists whose rules cost nearly the per-call limit, full of distinct strings (the runtime budget runs out, or a call
+ * exceeds its limit), and the message fields, with strings over 5120 bytes or just within once trimmed.
+ */
+export function largeValues(r, schema, obj) {
+  const walk = (s, v, depth) => {
+    if (!s || typeof s !== "object" || v === null || typeof v !== "object" || Array.isArray(v) || depth > 10) return;
+    for (const [k, p] of Object.entries(s.properties ?? {})) {
+      if (!p || typeof p !== "object") continue;
+      const full = (l) => Array.from({ length: l.maxItems }, (_, i) => String(i));
+      const isLong = (l) => l?.type === "array" && l.maxItems >= 300 && l.items?.type === "string";
+      if (isLong(p)) {
+        if (r.chance(0.9)) v[k] = full(p);
+      } else if (isLong(p.additionalProperties)) {
+        if (r.chance(0.9)) v[k] = { a: full(p.additionalProperties) };
+      } else if (p.type === "array" && isLong(p.items)) {
+        if (r.chance(0.9)) v[k] = [full(p.items)];
+      } else if (p.type === "string" && p.maxLength >= 5000) {
+        if (r.chance(0.9)) v[k] = r.pick([" " + "y".repeat(5120) + "  ", "y".repeat(5121), "z".repeat(r.range(10, 20))]);
+      } else walk(p, v[k], depth + 1);
+    }
+  };
+  walk(schema, obj, 0);
 }

@@ -469,6 +469,19 @@ export const MUTATIONS = {
       if (s.type === "object") delete s.properties;
     }
     if (r.chance(0.2)) (crd.spec.versions[0].schema?.openAPIV3Schema ?? {}).properties = { ...(crd.spec.versions[0].schema?.openAPIV3Schema?.properties ?? {}), metadata: { type: "object", default: { name: "x" } } };
+    if (r.chance(0.01)) {
+      // A default whose rules together cost more than the defaults' runtime budget (10,000,000; the dearer of the runs
+      // with and without an old object is charged): 350 strings and 15 rules near the per-call limit each, or 450
+      // strings, where one call exceeds its limit (1,000,000). The apiserver stops validating defaults there. (One
+      // list: with sibling lists, where it stops would follow Go's random map order.) Seconds per case: rare.
+      const root = crd.spec.versions[0]?.schema?.openAPIV3Schema;
+      if (root && typeof root === "object") {
+        const [n, k] = r.pick([[350, 15], [450, 8]]);
+        const rule = (i) => ({ rule: `self.all(x, self.all(y, x != y || y != '${i}' || true))` });
+        root.properties = { ...(root.properties ?? {}) };
+        root.properties.costly = { type: "array", maxItems: n, items: { type: "string", maxLength: 4 }, default: Array.from({ length: n }, (_, i) => String(i)), "x-kubernetes-validations": Array.from({ length: k }, (_, i) => rule(i)) };
+      }
+    }
   },
   "list-types"(r, crd) {
     const s = anySchemaNode(r, crd);
@@ -498,7 +511,7 @@ export const MUTATIONS = {
       s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), v];
       return;
     }
-    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", "", "['a'", "['a'x]", "[a]", "['a']['b'", "['a\\'b']", "['\\a\\b\\f\\n\\r\\t\\v\\\\']", "['a\\q']"]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
+    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", "", "['a'", "['a'x]", "[a]", "['a']['b'", "['a\\'b']", "['\\a\\b\\f\\n\\r\\t\\v\\\\']", "['a\\q']", "[", ".", ".a.", "['a'].", "['a']x", ...(names.length ? [`['${names[0]}'`, `['${names[0]}'x`, `.${names[0]}.`] : [])]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
   },
   "cel-cost"(r, crd) {
     const v = aVersion(r, crd);

@@ -8,13 +8,14 @@
 // Upstream: kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject), pkg/apis/cel/config.go (PerCallLimit, RuntimeCELCostBudget)
 import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileResult } from "./compile.js";
 import { FieldPath } from "../../k8s/path.js";
+import { validFieldPath } from "../../k8s/field-path.js";
 import { renderValue } from "../../k8s/validation.js";
 import { Interpreter } from "../core/interpreter/interp.js";
 import { RuleActivation } from "./evaluate.js";
 import type { FunctionRegistry } from "../core/interpreter/functions.js";
 import { createKubernetesFunctionRegistry } from "../k8s/runtime.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
-import { GO_SIMPLE_ESCAPES, isPlainObject } from "../../k8s/go.js";
+import { isPlainObject } from "../../k8s/go.js";
 import { releaseHas } from "../../k8s/releases.js";
 
 export const PER_CALL_LIMIT = 1_000_000;
@@ -148,67 +149,14 @@ function hasXValidations(s: unknown): boolean {
   return false;
 }
 
-/** ValidFieldPath: `.a.b`, `['x.y']` into path segments (child for properties, key under additionalProperties). */
+/**
+ * ValidFieldPath: `.a.b`, `['x.y']` into path segments (child for properties, key under additionalProperties), or
+ * null for a path the CRD's validation refused. One parser with the CRD-side check (src/crd/field-path.ts): it
+ * reads the schema as its structural form does, where an empty `properties` is no properties at all.
+ */
 export function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath | null {
-  let p = FieldPath.from([]);
-  let s: Schema = schema;
-  const tokens: string[] = [];
-  for (let i = 0; i < jsonPath.length;) {
-    const c = jsonPath[i]!;
-    if (c === "." || c === "[" || c === "]") {
-      tokens.push(c);
-      i++;
-      continue;
-    }
-    if (c === "'") {
-      let j = i + 1;
-      while (j < jsonPath.length && !(jsonPath[j] === "'" && jsonPath[j - 1] !== "\\")) j++;
-      tokens.push(jsonPath.slice(i, j + 1));
-      i = j + 1;
-      continue;
-    }
-    let j = i;
-    while (j < jsonPath.length && !".[]".includes(jsonPath[j]!)) j++;
-    tokens.push(jsonPath.slice(i, j));
-    i = j;
-  }
-  const step = (name: string): boolean => {
-    const props = s["properties"];
-    if (isPlainObject(props)) {
-      const next = props[name];
-      if (!isPlainObject(next)) return false;
-      p = p.child(name);
-      s = next;
-      return true;
-    }
-    const ap = s["additionalProperties"];
-    if (isPlainObject(ap)) {
-      p = p.key(name);
-      s = ap;
-      return true;
-    }
-    return false;
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t === ".") {
-      const name = tokens[++i];
-      if (name === undefined || !step(name)) return null;
-    } else if (t === "[") {
-      const q = tokens[++i];
-      if (q === undefined || q.length < 2 || !q.startsWith("'") || !q.endsWith("'")) return null;
-      // unescapeSingleQuote: \a \b \f \n \r \t \v \' and \\ (CRD validation refused any other escape)
-      let bad = false;
-      const name = q.slice(1, -1).replace(/\\[^\n]/gu, (m) => {
-        const d = m[1] === "'" ? "'" : GO_SIMPLE_ESCAPES[m.slice(1)];
-        if (d === undefined) bad = true;
-        return d ?? "";
-      });
-      if (bad || !step(name)) return null;
-      if (tokens[++i] !== "]") return null;
-    } else return null;
-  }
-  return p;
+  const r = validFieldPath(jsonPath, schema);
+  return r.ok ? r.path : null;
 }
 
 /** The apiserver's field.Error string. */
