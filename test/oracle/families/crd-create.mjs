@@ -171,6 +171,17 @@ export function apiserverView(diagnostics) {
 
 const keepTypeMeta = (p) => p.length === 1 && (p[0] === "apiVersion" || p[0] === "kind");
 
+/**
+ * Defaults are validated property by property in Go map order, which is random, and the walk stops where the
+ * defaults' CEL budget runs out (or a call exceeds its limit): which defaults the apiserver validated before the stop
+ * differs from one request to the next. Marks the items at defaults when both sides stopped (default-stop-map-order).
+ */
+export function markDefaultStopRace(items, diagnostics, answer) {
+  const stop = (m) => typeof m === "string" && m.includes("no further validation rules will be run");
+  if (!diagnostics.some((d) => d.apiserver && stop(d.message)) || !(answer.errors ?? []).some((e) => stop(e.error))) return;
+  for (const i of items) if (/\.default\b/.test(i.field ?? "")) i.defaultStopRace = true;
+}
+
 export const crdCreateFamily = {
   name: "crd-create",
   op: "crd-create",
@@ -198,6 +209,7 @@ export const crdCreateFamily = {
     );
     const panicShape = versions.some((v) => v && Array.isArray(v.selectableFields) && v.selectableFields.length > 0 && v.schema && typeof v.schema === "object" && (!v.schema.openAPIV3Schema || unconvertible));
     for (const i of items) if (i.kind === "oracle-fatal") i.selectableFieldsWithoutSchema = panicShape;
+    markDefaultStopRace(items, r.diagnostics, answer);
     return { items, mine: apiserverView(r.diagnostics), theirs: answer };
   },
   *shrink(c) {

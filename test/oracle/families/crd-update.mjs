@@ -6,7 +6,7 @@
 import * as crdlint from "../../../dist/index.js";
 import { genCrd, MUTATIONS, MUTATION_NAMES } from "../gen-crd.mjs";
 import { shrinkJson } from "../shrink-json.mjs";
-import { compareCrdVerdicts, apiserverView, crdCreateFamily } from "./crd-create.mjs";
+import { compareCrdVerdicts, apiserverView, crdCreateFamily, markDefaultStopRace } from "./crd-create.mjs";
 
 const json = (v) => JSON.stringify(v, null, 2) + "\n";
 // The apiserver names the CEL type of `self` selfType<nanoseconds>, different in every request.
@@ -215,6 +215,7 @@ export const crdUpdateFamily = {
   async compare(c, answer, release, oracle) {
     const r = await crdlint.diffText(json(c.old), json(c.crd), { kubernetesVersion: release });
     const items = compareCrdVerdicts(r.diagnostics, answer);
+    markDefaultStopRace(items, r.diagnostics, answer);
     // crdlint's per-node CEL gate skips the rules of a node when an error sits at a path under it, but the apiserver
     // raises the list checks (map keys, set items) at the list node, after its items' rules were compiled: a rule under
     // such items is compiled by the apiserver only. On create another error usually gates the whole schema's CEL; on
