@@ -266,6 +266,14 @@ export function crSchemaExtras(r, crd) {
               "x-kubernetes-list-map-keys": ["k", "n"],
               items: { type: "object", required: ["k"], properties: { k: { type: "string", maxLength: 5 }, n: { type: "integer", default: 0 }, v: { type: "string", maxLength: 5 } } },
             },
+            // Nullable items: a null item is kept, and is an item with no key to the list-map check (each key path).
+            ...[["k"], ["k", "n"]].map((keys) => ({
+              type: "array",
+              maxItems: 8,
+              "x-kubernetes-list-type": "map",
+              "x-kubernetes-list-map-keys": keys,
+              items: { type: "object", nullable: true, required: ["k"], properties: { k: { type: "string", maxLength: 5 }, n: { type: "integer", default: 0 } } },
+            })),
             { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "number" } },
           ]);
         },

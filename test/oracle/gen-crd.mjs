@@ -148,6 +148,9 @@ export function genSchema(r, depth, opts = {}) {
           }
           s.properties = { ...(s.properties ?? {}), ...typed };
         }
+        // A whole default whose TypeMeta is wrong in each way objectmeta's validation checks (not a string, empty, a
+        // group version that does not parse): the apiserver validates a default as the embedded object it makes.
+        else if (r.chance(0.5)) s.default = r.pick([{ apiVersion: 1, kind: "X" }, { apiVersion: "v1", kind: 7 }, { apiVersion: "v1", kind: "" }, { apiVersion: "", kind: "X" }, { apiVersion: "a/b/c", kind: "X" }, { apiVersion: "v1", kind: "X" }]);
       }
       break;
     }
