@@ -15,7 +15,7 @@
  *   `additionalProperties: true|false` map value, or any step when the schema passed in is null): the Go code
  *   panics there, so the request fails with an internal server error rather than a field error.
  *
- * It takes raw (v1, as written) schema objects and read them the way the decoded Go structs see them: `null`
+ * It takes raw (v1, as written) schema objects and reads them the way the decoded Go structs see them: `null`
  * is absent, values of the wrong JSON type are ignored (the decoding rules report them).
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (ValidFieldPath)

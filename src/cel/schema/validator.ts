@@ -151,7 +151,7 @@ function hasXValidations(s: unknown): boolean {
 
 /**
  * ValidFieldPath: `.a.b`, `['x.y']` into path segments (child for properties, key under additionalProperties), or
- * null for a path the CRD's validation refused. One parser with the CRD-side check (src/crd/field-path.ts): it
+ * null for a path the CRD's validation refused. One parser with the CRD-side check (src/k8s/field-path.ts): it
  * reads the schema as its structural form does, where an empty `properties` is no properties at all.
  */
 export function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath | null {
