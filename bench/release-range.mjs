@@ -1,9 +1,11 @@
 // Benchmark: what a run over ten releases costs against a run at one, in one process (CPU time on this thread, jobs
 // 1). The issue's target (issue 23): 1.28..1.37 at most twice one release. Prints numbers; not a test.
-//   node bench/release-range.mjs [dir] [--one 1.37] [--range 1.28..1.37] [--runs 1] [--command lint|cost|test|diff]
+//   node bench/release-range.mjs [dir] [--one 1.37] [--range 1.28..1.37] [--runs 1] [--command lint|cost|test|diff|validate]
 // --command cost estimates the CEL costs of the directory (crdlint cost), --command test runs its suites (crdlint
 // test, without release hints: a range run gives none), --command diff diffs the directory (OLD) against a copy with
-// one CRD-level mutation per file (NEW, bench/mutations.mjs, in a temporary directory); the default is lint.
+// one CRD-level mutation per file (NEW, bench/mutations.mjs, in a temporary directory), --command validate validates
+// the resources of --resources (default: the corpus's examples) against the directory's CRDs with a cache directory
+// of its own, warmed by the first run, as the CLI keeps one (--no-cache: without); the default is lint.
 import {
   existsSync,
   mkdirSync,
@@ -29,8 +31,8 @@ const one = flag("--one", "1.37");
 const range = flag("--range", "1.28..1.37");
 const runs = Number(flag("--runs", "1"));
 const command = flag("--command", "lint");
-if (!["lint", "cost", "test", "diff"].includes(command)) {
-  console.error(`--command: expected lint, cost, test or diff, got ${command}`);
+if (!["lint", "cost", "test", "diff", "validate"].includes(command)) {
+  console.error(`--command: expected lint, cost, test, diff or validate, got ${command}`);
   process.exit(2);
 }
 const dir = resolve(
@@ -41,7 +43,15 @@ if (!existsSync(dir)) {
   console.error(`no directory at ${dir} (give one: node bench/release-range.mjs <dir>)`);
   process.exit(2);
 }
-const { cost, diff, lint, runTests } = await import(join(root, "dist", "index.js"));
+const { cost, diff, lint, runTests, validate } = await import(join(root, "dist", "index.js"));
+const resources = resolve(flag("--resources", join(root, "..", "shared", "corpus", "examples")));
+if (command === "validate" && !existsSync(resources)) {
+  console.error(`no resources at ${resources} (give them: --resources <dir>)`);
+  process.exit(2);
+}
+const cacheDir =
+  command === "validate" && !args.includes("--no-cache") ? mkdtempSync(join(tmpdir(), "crdlint-cache-")) : null;
+process.on("exit", () => cacheDir && rmSync(cacheDir, { recursive: true, force: true }));
 
 /** For --command diff: NEW, the directory's files each with one CRD-level mutation, in a temporary directory. */
 async function mutatedCopy() {
@@ -83,6 +93,15 @@ async function runOnce(kubernetesVersion) {
     const r = await diff([dir], [newDir], { kubernetesVersion });
     return { crds: r.summary.crds, errors: r.summary.errors, rejectedSomewhere: 0 };
   }
+  if (command === "validate") {
+    const r = await validate([resources], {
+      crds: [dir],
+      kubernetesVersion,
+      ignoreMissingSchemas: true,
+      ...(cacheDir ? { cache: { dir: cacheDir, version: "bench" } } : {}),
+    });
+    return { crds: r.summary.resources, errors: r.summary.errors, rejectedSomewhere: 0 };
+  }
   if (command === "test") {
     const r = await runTests([dir], { kubernetesVersion, releaseHints: false });
     return { crds: r.cases.length, errors: r.summary.failed + r.summary.errored, rejectedSomewhere: 0 };
@@ -120,14 +139,16 @@ const [units, bad, some] =
     ? ["schemas", "expressions over a limit", "expressions"]
     : command === "test"
       ? ["cases", "cases failed or errored", "-"]
-      : command === "diff"
-        ? ["CRDs", "errors", "-"]
-        : ["CRDs", "errors", "CRDs rejected at some release"];
+      : command === "validate"
+        ? ["resources", "errors", "-"]
+        : command === "diff"
+          ? ["CRDs", "errors", "-"]
+          : ["CRDs", "errors", "CRDs rejected at some release"];
 console.log(`crdlint ${command}, directory: ${dir}`);
 console.log(
   `one release (${one}):   ${s.cpu.toFixed(2)} s CPU, ${s.wall.toFixed(2)} s wall; ${s.crds} ${units}, ${s.errors} ${bad}`,
 );
 console.log(
-  `range (${range}): ${m.cpu.toFixed(2)} s CPU, ${m.wall.toFixed(2)} s wall; ${m.crds} ${units}, ${m.errors} ${command === "lint" ? "diagnostics of errors" : bad}${command === "test" || command === "diff" ? "" : `, ${m.rejectedSomewhere} ${some}`}`,
+  `range (${range}): ${m.cpu.toFixed(2)} s CPU, ${m.wall.toFixed(2)} s wall; ${m.crds} ${units}, ${m.errors} ${command === "lint" ? "diagnostics of errors" : bad}${command === "test" || command === "diff" || command === "validate" ? "" : `, ${m.rejectedSomewhere} ${some}`}`,
 );
 console.log(`ratio: ${(m.cpu / s.cpu).toFixed(2)}× (target: at most 2×)`);

@@ -1021,6 +1021,11 @@ export interface CelValidatorOptions {
 	 * (dropDisabledFields keeps NEW's then).
 	 */
 	keepsOptionalOldSelf?: boolean;
+	/**
+	 * Which schema nodes have rules at or below them (rulesBelow), for validators built from the same schema objects:
+	 * the releases of a range run share it, so the schema is walked once, not once per release.
+	 */
+	ruleNodes?: WeakMap<object, boolean>;
 }
 export interface CelFieldError {
 	path: (string | number)[];

@@ -65,17 +65,19 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
 
 /** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
 /**
- * What the CEL stages of several releases share: each rule's compilation (src/cel/schema/compile.ts), and whether a
- * schema has rules at all (one walk per schema object).
+ * What the CEL stages of several releases share: each rule's compilation (src/cel/schema/compile.ts), whether a
+ * schema has rules at all, and where (one walk per schema object).
  */
 export interface SharedCelStages {
   compile?: CompileShare;
   readonly hasRules: WeakMap<object, boolean>;
+  /** Which nodes have rules at or below them: each release's validator enters only those. */
+  readonly ruleNodes: WeakMap<object, boolean>;
 }
 
 /** What the CEL stages of a run's releases share, before the first of them loads the CEL modules. */
 export function createSharedCelStages(): SharedCelStages {
-  return { hasRules: new WeakMap() };
+  return { hasRules: new WeakMap(), ruleNodes: new WeakMap() };
 }
 
 export async function loadCelStages(minor: number, shared?: SharedCelStages): Promise<CelStages> {
@@ -92,7 +94,7 @@ export async function loadCelStages(minor: number, shared?: SharedCelStages): Pr
         shared?.hasRules.set(schema, has);
       }
       if (!has) return null;
-      const validator = createCelValidator(schema, true, { minor, compiler });
+      const validator = createCelValidator(schema, true, { minor, compiler, ruleNodes: shared?.ruleNodes });
       return {
         validate(obj, old, call) {
           const coverage = call?.coverage !== undefined ? (call.coverage ?? undefined) : options.coverage;

@@ -37,6 +37,11 @@ export interface CelValidatorOptions {
    * (dropDisabledFields keeps NEW's then).
    */
   keepsOptionalOldSelf?: boolean;
+  /**
+   * Which schema nodes have rules at or below them (rulesBelow), for validators built from the same schema objects:
+   * the releases of a range run share it, so the schema is walked once, not once per release.
+   */
+  ruleNodes?: WeakMap<object, boolean>;
 }
 
 export interface CelFieldError {
@@ -126,6 +131,28 @@ function rulesOf(schema: Schema): Rule[] {
   const xv = schema["x-kubernetes-validations"];
   if (!Array.isArray(xv)) return [];
   return xv.flatMap((r: unknown, i) => (isPlainObject(r) ? [{ ...ruleOf(r), check: `rule[${i}]` }] : []));
+}
+
+/**
+ * Whether a node of a validation schema, or one below it (through items, properties, additionalProperties and
+ * allOf, as the validator is built), has rules: each node's answer is kept in `memo`. A node without is given no
+ * validator (compileNode would return null for it), so the walk that builds one need not enter it.
+ */
+function rulesBelow(s: Schema, memo: WeakMap<object, boolean>): boolean {
+  let has = memo.get(s);
+  if (has !== undefined) return has;
+  has = rulesOf(s).length > 0;
+  const visit = (c: unknown): void => {
+    if (isPlainObject(c) && rulesBelow(c, memo)) has = true;
+  };
+  visit(s["items"]);
+  visit(s["additionalProperties"]);
+  const props = s["properties"];
+  if (isPlainObject(props)) for (const k in props) visit(props[k]);
+  const allOf = s["allOf"];
+  if (Array.isArray(allOf)) for (const b of allOf) visit(b);
+  memo.set(s, has);
+  return has;
 }
 
 function ruleOf(r: Record<string, unknown>): Omit<Rule, "check"> {
@@ -350,6 +377,9 @@ export function createCelValidator(
   const compiler = options.compiler ?? createCelCompiler(minor);
   const registry: FunctionRegistry = options.registry ?? createKubernetesFunctionRegistry(compiler.env);
   const ratchetingGate = releaseHas(minor, "ratcheting");
+  const ruleNodes = options.ruleNodes ?? new WeakMap<object, boolean>();
+  /** A child worth entering: it, or a node below it, has rules. */
+  const below = (v: unknown): v is Schema => isPlainObject(v) && rulesBelow(v, ruleNodes);
 
   const compileNode = (validationSchema: Schema, nodeSchema: Schema, root: boolean): Node | null => {
     const rules: CompiledRule[] = rulesOf(validationSchema).map((raw) => {
@@ -394,7 +424,7 @@ export function createCelValidator(
       };
     });
     const itemsV =
-      isPlainObject(validationSchema["items"]) && isPlainObject(nodeSchema["items"])
+      below(validationSchema["items"]) && isPlainObject(nodeSchema["items"])
         ? compileNode(
             validationSchema["items"],
             nodeSchema["items"],
@@ -408,7 +438,7 @@ export function createCelValidator(
       props = new Map();
       for (const [k, v] of Object.entries(vp)) {
         const n = isPlainObject(np) ? np[k] : undefined;
-        if (!isPlainObject(v) || !isPlainObject(n)) continue;
+        if (!below(v) || !isPlainObject(n)) continue;
         const child = compileNode(v, n, n["x-kubernetes-embedded-resource"] === true);
         if (child) props.set(k, child);
       }
@@ -416,14 +446,12 @@ export function createCelValidator(
     const vap = validationSchema["additionalProperties"];
     const nap = nodeSchema["additionalProperties"];
     const apV =
-      isPlainObject(vap) && isPlainObject(nap)
-        ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true)
-        : null;
+      below(vap) && isPlainObject(nap) ? compileNode(vap, nap, nap["x-kubernetes-embedded-resource"] === true) : null;
     const allOf: Node[] = [];
     const ao = validationSchema["allOf"];
     if (Array.isArray(ao)) {
       for (const branch of ao) {
-        if (!isPlainObject(branch)) continue;
+        if (!below(branch)) continue;
         const n = compileNode(branch, nodeSchema, root);
         if (n) allOf.push(n);
       }

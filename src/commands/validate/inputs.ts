@@ -107,12 +107,17 @@ export function chunkTemplate(
   return goTemplateAction(text, loaded.problems, { chartTemplate, values: loaded.documents.map((d) => d.value) });
 }
 
+/** Whether a file is one of a chart's templates/ (Helm renders each: any `{{` there is an action). */
+export function isChartTemplate(file: string, cwd: string, layouts?: LayoutCache): boolean {
+  return inputLayout(file, cwd, layouts).chart?.part === "templates";
+}
+
 export async function* documentsOf(
   input: ReadableInput,
   cwd: string,
   only?: (chunk: string) => boolean,
   reader: ChunkReader = chunkReader(),
-  layouts?: LayoutCache,
+  chartTemplate: boolean = isChartTemplate(input.file, cwd),
   skip?: (chunk: RawChunk) => number | null,
   chunks: AsyncIterable<DocumentChunk> | Iterable<DocumentChunk> = readDocumentChunks(
     input.file,
@@ -121,8 +126,6 @@ export async function* documentsOf(
 ): AsyncGenerator<ChunkDocument> {
   let index = 0;
   let chunkNo = 0;
-  // Helm renders every file of a chart's templates/: any `{{` there is an action.
-  const chartTemplate = inputLayout(input.file, cwd, layouts).chart?.part === "templates";
   for await (const chunk of chunks) {
     const chunkIndex = chunkNo++;
     if (only && !only(chunk.text)) {

@@ -58,6 +58,7 @@ import {
   chunkSource,
   chunkTemplate,
   documentsOf,
+  isChartTemplate,
   type ChunkReader,
   inputOpener,
   type RawChunk,
@@ -212,6 +213,12 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
   readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
   readonly cel: SharedCelStages = createSharedCelStages();
+  /** The directories looked at for each input's place in the repository: the same for every release. */
+  readonly layouts: LayoutCache = new Map();
+  private readonly expanded = new Map<string, Promise<string[]>>();
+  private readonly stated = new Map<string, { key: string; path: string } | null>();
+  private readonly texts = new Map<string, string>();
+  private readonly chartTemplates = new Map<string, boolean>();
 
   constructor(private readonly linter: RangeLinter) {}
 
@@ -242,6 +249,35 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
       if (v !== undefined) this.entries.set(at, v);
     }
     return v;
+  }
+
+  /** The files a list of inputs names (--crd's, or the resources'), found by the first release's run. */
+  expand(list: readonly string[], find: () => Promise<string[]>): Promise<string[]> {
+    const key = JSON.stringify(list);
+    let files = this.expanded.get(key);
+    if (!files) this.expanded.set(key, (files = find()));
+    return files;
+  }
+
+  /** A --crd file's place, size and times as the cache keys them, looked at once for every release. */
+  statKey(file: string, stat: () => { key: string; path: string } | null): { key: string; path: string } | null {
+    let k = this.stated.get(file);
+    if (k === undefined) this.stated.set(file, (k = stat()));
+    return k;
+  }
+
+  /** Whether an input is one of a chart's templates, looked at once for every release. */
+  chartTemplate(file: string, look: () => boolean): boolean {
+    let t = this.chartTemplates.get(file);
+    if (t === undefined) this.chartTemplates.set(file, (t = look()));
+    return t;
+  }
+
+  /** The text of a file the cache indexed, read once for every release that needs one of its CRDs. */
+  fileText(path: string, read: () => string): string {
+    let t = this.texts.get(path);
+    if (t === undefined) this.texts.set(path, (t = read()));
+    return t;
   }
 
   /** An input as the releases' runs open it, opened by the first of them. */
@@ -296,7 +332,7 @@ export class ValidateRun {
   /** How chunks are read: over several releases once for all of them (their documents are only read, never changed). */
   private readonly chunkReader: ChunkReader;
   /** The run's memory of the directories looked at for each input's place in the repository. */
-  private readonly layouts: LayoutCache = new Map();
+  private readonly layouts: LayoutCache;
   private readonly registry = new CrdRegistry<CrdPlace>();
   /** Every CRD document read (--crd and manifests), once each: the summary's count. */
   private readonly crdDocuments = new Set<string>();
@@ -327,6 +363,7 @@ export class ValidateRun {
     this.crdLoader = releaseCrds ?? this.fast;
     this.chunkReader = releaseCrds ?? chunkReader(this.fast);
     this.schemaValidators = releaseCrds?.schemaValidators ?? new SchemaValidatorCache();
+    this.layouts = releaseCrds?.layouts ?? (new Map() as LayoutCache);
     this.cwd = options.cwd ?? process.cwd();
     const maxFileSizeBytes = options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES;
     const open = inputOpener(this.cwd, maxFileSizeBytes, options.stdin);
@@ -348,7 +385,10 @@ export class ValidateRun {
     skip: (chunk: RawChunk) => number | null,
   ): AsyncGenerator<ChunkDocument> {
     const chunks = await this.releaseCrds?.chunks(input, this.cwd);
-    yield* documentsOf(input, this.cwd, only, this.chunkReader, this.layouts, skip, chunks);
+    const chartTemplate = this.releaseCrds
+      ? this.releaseCrds.chartTemplate(input.file, () => isChartTemplate(input.file, this.cwd, this.layouts))
+      : isChartTemplate(input.file, this.cwd, this.layouts);
+    yield* documentsOf(input, this.cwd, only, this.chunkReader, chartTemplate, skip, chunks);
   }
 
   /** A cache entry that does not depend on the release: over several releases, read once for all of them. */
@@ -367,7 +407,11 @@ export class ValidateRun {
     return this.report();
   }
 
-  private async expand(list: readonly string[]): Promise<string[]> {
+  private expand(list: readonly string[]): Promise<string[]> {
+    return this.releaseCrds ? this.releaseCrds.expand(list, () => this.find(list)) : this.find(list);
+  }
+
+  private async find(list: readonly string[]): Promise<string[]> {
     const o = this.options;
     const e = await expandInputs(list, {
       cwd: this.cwd,
@@ -399,12 +443,20 @@ export class ValidateRun {
     const cache = this.cache;
     // A --crd file whose place, size and times are those an earlier run indexed is not read (nor hashed) until a
     // resource needs one of its CRDs: most runs read none of most CRD files.
-    const stated = cache && only === undefined && file !== "-" ? this.statKey(file) : null;
+    const stated =
+      cache && only === undefined && file !== "-"
+        ? this.releaseCrds
+          ? this.releaseCrds.statKey(file, () => this.statKey(file))
+          : this.statKey(file)
+        : null;
     const indexed = stated ? asFileIndex(this.shared(FILE_INDEX, stated.key)) : null;
     if (stated && indexed) {
       let chunks: string[] | null = null;
       const textOf = (n: number): string => {
-        chunks ??= wholeFileChunks(readFileSync(stated.path, "utf8")).map((c) => c.text);
+        const read = (): string => readFileSync(stated.path, "utf8");
+        chunks ??= wholeFileChunks(this.releaseCrds ? this.releaseCrds.fileText(stated.path, read) : read()).map(
+          (c) => c.text,
+        );
         return chunks[n] ?? "";
       };
       for (const c of indexed)
