@@ -58,6 +58,25 @@ test("standard library: arithmetic, overflow and conversion errors (cel-go commo
   ]);
 });
 
+test("comprehensions: an error step is not strictly false, so a later false (all) or true (exists) absorbs it", () => {
+  // @not_strictly_false is non-strict in cel-go: the fold goes on past an error (found by the oracle, cr-validate
+  // seed 20261128 at 1.37: an unchanged list with an item of the wrong type, evaluated because ratcheting let it by).
+  for (const minor of [28, 37])
+    check(
+      [
+        ["[0, 1, -1].all(x, 1 / x > 0)", false],
+        ["[0, 1].all(x, 1 / x > 0)", err("division by zero")],
+        ["[0, 1].exists(x, 1 / x > 0)", true],
+        ["[0, -1].exists(x, 1 / x > 0)", err("division by zero")],
+        ["[0, 1, 2].exists_one(x, 1 / x > 0)", err("division by zero")],
+        ["[0, 2].all(x, [1, 0].all(y, x / y > 0))", false],
+        ["[2].all(x, [0, 1].all(y, x / y > 0))", err("division by zero")],
+        ["[1, 0].all(x, [2, 0].all(y, x / y > 1))", false],
+      ],
+      minor,
+    );
+});
+
 test("optional types", () => {
   check([
     ["optional.of(1).value()", 1n],

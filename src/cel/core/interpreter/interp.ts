@@ -440,7 +440,12 @@ export class Interpreter {
     const ids = this.ast.references.get(e.id)?.overloadIds ?? [];
     const costId = ids.length === 1 ? ids[0]! : "";
     const firstErr = args.find(isErr);
-    if (firstErr) return { value: firstErr, cost: this.fns.callCost(fn, costId, args as Val[], firstErr) };
+    if (firstErr) {
+      // The comprehension's @not_strictly_false is non-strict in cel-go (OverloadIsNonStrict): an error is not
+      // strictly false, so the fold goes on, and a later false step of `all` (or true of `exists`) absorbs it.
+      if (fn === NOT_STRICTLY_FALSE) return { value: true, cost: this.fns.callCost(fn, costId, args as Val[], true) };
+      return { value: firstErr, cost: this.fns.callCost(fn, costId, args as Val[], firstErr) };
+    }
     const vals = args as Val[];
     for (const id of ids) {
       const impl = this.fns.resolve(id, vals);
@@ -469,6 +474,8 @@ export class Interpreter {
     return this.env;
   }
 }
+
+const NOT_STRICTLY_FALSE = "@not_strictly_false";
 
 /** maybeOptimizeSetMembership applies to constant lists of primitive, non-bytes values only. */
 function constantPrimitives(list: Expr): boolean {
