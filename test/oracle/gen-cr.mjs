@@ -399,12 +399,12 @@ export function scaleValues(r, version, obj) {
  * exceeds its limit), and the message fields, with strings over 5120 bytes or just within once trimmed.
  */
 export function largeValues(r, schema, obj) {
+  const full = (l) => Array.from({ length: l.maxItems }, (_, i) => String(i));
+  const isLong = (l) => l?.type === "array" && l.maxItems >= 300 && l.items?.type === "string";
   const walk = (s, v, depth) => {
     if (!s || typeof s !== "object" || v === null || typeof v !== "object" || Array.isArray(v) || depth > 10) return;
     for (const [k, p] of Object.entries(s.properties ?? {})) {
       if (!p || typeof p !== "object") continue;
-      const full = (l) => Array.from({ length: l.maxItems }, (_, i) => String(i));
-      const isLong = (l) => l?.type === "array" && l.maxItems >= 300 && l.items?.type === "string";
       if (isLong(p)) {
         if (r.chance(0.9)) v[k] = full(p);
       } else if (isLong(p.additionalProperties)) {

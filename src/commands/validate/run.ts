@@ -202,6 +202,14 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
  * it; each input opened, read and parsed once, with its template verdict (the documents are only read); the cache
  * entries that do not depend on the release; the compiled value validators and the CEL compilations.
  */
+/** The value `map` holds for `key`, made (by the first release that asks) when it holds none. */
+function once<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  if (map.has(key)) return map.get(key)!;
+  const v = make();
+  map.set(key, v);
+  return v;
+}
+
 export class ReleaseCrds implements FastLoader, ChunkReader {
   private readonly linted = new Map<string, Map<string, Map<number, Diagnostic[]>>>();
   private readonly loaded = new Map<string, LoadedText>();
@@ -253,38 +261,27 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
 
   /** The files a list of inputs names (--crd's, or the resources'), found by the first release's run. */
   expand(list: readonly string[], find: () => Promise<string[]>): Promise<string[]> {
-    const key = JSON.stringify(list);
-    let files = this.expanded.get(key);
-    if (!files) this.expanded.set(key, (files = find()));
-    return files;
+    return once(this.expanded, JSON.stringify(list), find);
   }
 
   /** A --crd file's place, size and times as the cache keys them, looked at once for every release. */
   statKey(file: string, stat: () => { key: string; path: string } | null): { key: string; path: string } | null {
-    let k = this.stated.get(file);
-    if (k === undefined) this.stated.set(file, (k = stat()));
-    return k;
+    return once(this.stated, file, stat);
   }
 
   /** Whether an input is one of a chart's templates, looked at once for every release. */
   chartTemplate(file: string, look: () => boolean): boolean {
-    let t = this.chartTemplates.get(file);
-    if (t === undefined) this.chartTemplates.set(file, (t = look()));
-    return t;
+    return once(this.chartTemplates, file, look);
   }
 
   /** The text of a file the cache indexed, read once for every release that needs one of its CRDs. */
   fileText(path: string, read: () => string): string {
-    let t = this.texts.get(path);
-    if (t === undefined) this.texts.set(path, (t = read()));
-    return t;
+    return once(this.texts, path, read);
   }
 
   /** An input as the releases' runs open it, opened by the first of them. */
   input(file: string, open: () => Promise<OpenedInput>): Promise<OpenedInput> {
-    let opened = this.inputs.get(file);
-    if (!opened) this.inputs.set(file, (opened = open()));
-    return opened;
+    return once(this.inputs, file, open);
   }
 
   /**
