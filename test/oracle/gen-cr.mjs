@@ -4,6 +4,7 @@
 // messageExpression results, reasons, rules under additionalProperties, allOf and unescapable property names), scale
 // subresource paths with values, and objects whose metadata, embedded resources and lists hit the strategy's checks.
 // Each is mixed in at a modest probability; gen-crd's shapes stay as they are.
+import { costlyRule } from "./gen-crd.mjs";
 
 /** Every schema node of every version, with the name of the property it is (if any). */
 function schemaNodes(crd) {
@@ -222,12 +223,11 @@ export function crSchemaExtras(r, crd) {
           // apiserver stops evaluating rules there; a messageExpression may be what runs out.
           if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
           const n = r.pick([350, 350, 450]);
-          const rule = (i) => ({ rule: `self.all(x, self.all(y, x != y || y != '${i}' || true))` });
           const list = (rules) => ({ type: "array", maxItems: n, items: { type: "string", maxLength: 4 }, "x-kubernetes-validations": rules });
           s.properties = { ...(s.properties ?? {}) };
           if (r.chance(0.5)) {
             const costlyMessage = { rule: "self.size() == 0", messageExpression: "string(self.filter(x, self.all(y, x != y || true)).size())" };
-            const rules = Array.from({ length: r.pick([13, 20]) }, (_, i) => rule(i));
+            const rules = Array.from({ length: r.pick([13, 20]) }, (_, i) => costlyRule(i));
             if (r.chance(0.4)) rules.push(costlyMessage);
             // With 450 strings the first rule exceeds the per-call limit: a failing rule alone, whose message does.
             if (n === 450 && r.chance(0.3)) rules.splice(0, rules.length, costlyMessage);
@@ -237,7 +237,7 @@ export function crSchemaExtras(r, crd) {
               () => ({ type: "object", maxProperties: 1, additionalProperties: list(rules) }),
               () => ({ type: "array", maxItems: 1, items: list(rules) }),
             ])();
-          } else for (let i = 0; i < r.pick([3, 8]); i++) s.properties[`costly${i}`] = list(Array.from({ length: 3 }, (_, j) => rule(j)));
+          } else for (let i = 0; i < r.pick([3, 8]); i++) s.properties[`costly${i}`] = list(Array.from({ length: 3 }, (_, j) => costlyRule(j)));
         },
       ],
       [

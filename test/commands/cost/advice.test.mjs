@@ -5,28 +5,20 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { crdlint } from "../../helpers/cli.mjs";
 import { tmp } from "../../helpers/tmp.mjs";
+import { oneVersionCrd } from "../../helpers/crd-yaml.mjs";
 
-const crd = (properties) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+const crd = (properties) =>
+  oneVersionCrd({
+    plural: "widgets",
+    kind: "Widget",
+    schema: `        type: object
         properties:
           spec:
             type: object
             properties:
 ${properties.replace(/^/gm, "              ")}
-`;
+`,
+  });
 
 const ENDPOINT = `endpoint:
   type: string

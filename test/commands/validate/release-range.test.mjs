@@ -8,21 +8,10 @@ import { tmp } from "../../helpers/tmp.mjs";
 import { networkCrd } from "../../helpers/network-crd.mjs";
 import { oneVersionCrd } from "../../helpers/crd-yaml.mjs";
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
+const CRD = oneVersionCrd({
+  plural: "widgets",
+  kind: "Widget",
+  schema: `        type: object
         properties:
           spec:
             type: object
@@ -31,7 +20,8 @@ spec:
                 type: string
                 format: k8s-short-name
               size: {type: integer}
-`;
+`,
+});
 const WIDGET =
   'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  name: "Not_A_Name"\n  size: "3"\n';
 const OUT = (file) => `${file}
