@@ -166,6 +166,388 @@ declare class DualPath {
 	renamed(writtenName: string, apiserverName: string): DualPath;
 	toString(): string;
 }
+declare const RELEASE_BEHAVIOURS: {
+	readonly statusRootAllowsValidations: {
+		readonly since: number;
+		readonly what: "the status subresource's root schema may also have x-kubernetes-validations (the message lists XValidations among the allowed fields)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionSpec)";
+	};
+	readonly v1beta1Removed: {
+		readonly since: 22;
+		readonly what: "apiextensions.k8s.io/v1beta1 is no longer served; before, an update of a v1beta1 CRD is judged in the v1 form it converts to";
+	};
+	readonly clusterNameRemoved: {
+		readonly since: 25;
+		readonly what: "ObjectMeta has no clusterName field: a custom resource's metadata.clusterName is an unknown field";
+		readonly upstream: "kubernetes/apimachinery:pkg/apis/meta/v1/types.go (ObjectMeta)";
+	};
+	readonly preserveUnknownFieldsMessageNamesExtension: {
+		readonly since: 25;
+		readonly what: "spec.preserveUnknownFields: true is refused with a message naming x-kubernetes-preserve-unknown-fields (was x-preserve-unknown-fields)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validatePreserveUnknownFields)";
+	};
+	readonly messageExpression: {
+		readonly since: 27;
+		readonly what: "a validation rule's messageExpression is compiled (and judged) after a rule that compiles to a bool";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/compilation.go (compileRule)";
+	};
+	readonly propertyCountGoesOn: {
+		readonly since: 28;
+		readonly what: "an object under minProperties or over maxProperties still has its properties and required fields validated (kube-openapi no longer returns at the count error)";
+		readonly upstream: "kubernetes/kube-openapi:pkg/validation/validate/object_validator.go (Validate; kube-openapi#412, 2023-07, picked up by 1.28)";
+	};
+	readonly ratcheting: {
+		readonly since: number;
+		readonly what: "CRDValidationRatcheting on by default: an update's unchanged invalid values pass, and optionalOldSelf is kept";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/features/kube_features.go (CRDValidationRatcheting)";
+	};
+	readonly celBlockedByUnsupportedValue: {
+		readonly since: 29;
+		readonly what: "an Unsupported value (enum) error blocks a custom resource's CEL rules, as Required, Too long, Too many and a wrong type do (before: the rules ran)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (hasBlockingErr)";
+	};
+	readonly customResourceFinalizerWarnings: {
+		readonly since: 29;
+		readonly what: "a custom resource's create or update warns about the finalizer names it adds that are not domain-qualified (1.28's strategy warns about nothing)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/strategy.go (WarningsOnCreate, generateWarningsFromObj)";
+	};
+	readonly validationRuleSixFields: {
+		readonly since: 30;
+		readonly what: "apiextensions.ValidationRule has its six fields (Rule to OptionalOldSelf), so a field error's %#v of one is written out whole (the oracle checks it at 1.33)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/types_jsonschema.go (ValidationRule)";
+	};
+	readonly tooLongReworded: {
+		readonly since: 32;
+		readonly what: "field.TooLong says \"may not be more than N bytes\" (was \"must have at most N bytes\"; a value validator's \"may not be longer than N\")";
+		readonly upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (TooLong)";
+	};
+	readonly storedVersionMissingExplained: {
+		readonly since: 33;
+		readonly what: "a stored version missing from spec.versions is reported with why it must stay (was \"must appear in spec.versions\")";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionStoredVersions)";
+	};
+	readonly tooManySelectableFieldsKept: {
+		readonly since: 35;
+		readonly what: "an update may keep more than 8 selectableFields when OLD had them, unchanged (before, the list is rejected as on create)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (findTooManySelectableFieldsAllowed)";
+	};
+	readonly nestedAdditionalPropertiesFalseDropped: {
+		readonly since: 31;
+		readonly what: "`additionalProperties: false` inside allOf/anyOf/oneOf/not is dropped by NewStructural, so it is not forbidden (a schema or `true` still is) and a default is validated as if it were absent";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newNestedValueValidation)";
+	};
+	readonly celNullFieldsSkippedInEquality: {
+		readonly since: 34;
+		readonly what: "CEL equality of two objects skips a field both hold as null (before, a null field of the other object was a missing one: the objects were unequal, even an object compared with itself)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/common/valuesunstructured.go (unstructuredMap.Equal)";
+	};
+	readonly celFieldPathPerRule: {
+		readonly since: 30;
+		readonly what: "a failed validation rule's fieldPath locates that rule's error only (before, it was appended to the node's path, so the rules after it reported under it too)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (validateExpressions)";
+	};
+	readonly finalizerPathHint: {
+		readonly since: 32;
+		readonly what: "a finalizer name without a path but with a dot is warned about \"including a path (/)\" (before, one wording for every finalizer without a path)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/registry/customresource/validator.go (validateKubeFinalizerName)";
+	};
+	readonly ownerReferenceEmptyReworded: {
+		readonly since: 34;
+		readonly what: "an owner reference's empty kind, name or uid is \"must not be empty\" (was \"kind must not be empty\", ...)";
+		readonly upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (validateOwnerReference)";
+	};
+	readonly ownerReferenceIndexed: {
+		readonly since: 37;
+		readonly what: "owner reference errors name the entry (ownerReferences[0]); an empty apiVersion, kind, name or uid is a Required error, an apiVersion that does not parse \"must be <group>/<version> or <version>\"";
+		readonly upstream: "kubernetes/apimachinery:pkg/api/validation/objectmeta.go (validateOwnerReference, ValidateOwnerReferences)";
+	};
+	readonly fieldValueRendered: {
+		readonly since: 34;
+		readonly what: "a field error prints its value with the field package's own rendering; up to 1.33 a composite value printed with %#v";
+		readonly upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody)";
+	};
+	readonly requiredWithoutDetail: {
+		readonly since: 34;
+		readonly what: "a Required field error carries no detail (was \"\u2026 is required\" / \"must not be empty\")";
+		readonly upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (Required)";
+	};
+	readonly tooLongTooManySingular: {
+		readonly since: 34;
+		readonly what: "field.TooLong and field.TooMany say \"1 byte\" and \"1 item\" (was \"1 bytes\", \"1 items\")";
+		readonly upstream: "kubernetes/apimachinery:pkg/util/validation/field/errors.go (TooLong, TooMany)";
+	};
+	readonly validationRuleMessagesUnprefixed: {
+		readonly since: 34;
+		readonly what: "the errors of a validation rule's message and fieldPath no longer repeat the field's name (\"must be non-empty if specified\")";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (ValidateCustomResourceDefinitionOpenAPISchema)";
+	};
+	readonly selectableFieldsWithoutSchemaReworded: {
+		readonly since: 34;
+		readonly what: "selectableFields without a schema is refused with a message that does not repeat the field's name";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (validateSelectableFields)";
+	};
+	readonly registryK8sFormats: {
+		readonly since: 34;
+		readonly what: "kube-openapi's format registry knows k8s-short-name, k8s-long-name and k8s-ip-sloppy (defaults at CRD creation are checked against them)";
+		readonly upstream: "kubernetes/kube-openapi:pkg/validation/strfmt/kubernetes-extensions.go";
+	};
+	readonly k8sNameFormats: {
+		readonly since: 35;
+		readonly what: "k8s-short-name and k8s-long-name are recognized formats (compatibility version 1.34 = minor - 1): kept and checked in custom resources, not warned about in CRDs";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (supportedVersionedFormats)";
+	};
+	readonly messageWordsBytes: {
+		readonly since: 35;
+		readonly what: "label keys and values are checked by apimachinery's content package, whose length message says \"bytes\" (was \"characters\")";
+		readonly upstream: "kubernetes/apimachinery:pkg/api/validate/content";
+	};
+	readonly validLabelKeyWording: {
+		readonly since: 35;
+		readonly what: "an invalid label key's message says \"a valid label key\" (content.IsLabelKey; was \"a qualified name\")";
+		readonly upstream: "kubernetes/apimachinery:pkg/api/validate/content (IsLabelKey)";
+	};
+	readonly numericFormats: {
+		readonly since: 36;
+		readonly what: "integer and number formats are kept (int32/int64, float/double; any other is stripped before validating) and range-checked";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (StripUnsupportedFormatsPostProcessorForVersion)";
+	};
+	readonly registryQuantitySemverFormats: {
+		readonly since: 36;
+		readonly what: "kube-openapi's format registry knows quantity and semver";
+		readonly upstream: "kubernetes/kube-openapi:pkg/validation/strfmt/kubernetes-extensions.go";
+	};
+	readonly unrecognizedFormatsOfAllTypes: {
+		readonly since: 36;
+		readonly what: "GetUnrecognizedFormats judges the format of every type (1.34 and 1.35 look at `type: string` properties only)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/formats.go (GetUnrecognizedFormats)";
+	};
+	readonly newStructuralKeepsDocs: {
+		readonly since: 36;
+		readonly what: "NewStructural keeps `example` and `externalDocs` (in Generic), so reflect.DeepEqual sees them";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/convert.go (newGenerics)";
+	};
+	readonly celAuthzLibrary: {
+		readonly since: 27;
+		readonly what: "the CRD-rule environment has the authz library (authorizer, path, group, resource, check)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.Authz)";
+	};
+	readonly celOptionalTypes: {
+		readonly since: 28;
+		readonly what: "optional types and their syntax (`.?`, `[?`, `{?k: v}`, optional.of\u2026) in the CRD-rule environment";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (cel.OptionalTypes)";
+	};
+	readonly celCrossTypeNumericComparisons: {
+		readonly since: 28;
+		readonly what: "int, uint and double compare with each other (cel.CrossTypeNumericComparisons)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (cel.CrossTypeNumericComparisons)";
+	};
+	readonly celQuantityLibrary: {
+		readonly since: 28;
+		readonly what: "the CRD-rule environment has the quantity library";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.Quantity)";
+	};
+	readonly celStringsV2: {
+		readonly since: 29;
+		readonly what: "cel-go's strings extension at version 2 (was version 0)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (ext.Strings(ext.StringsVersion(2)))";
+	};
+	readonly celSetsLibrary: {
+		readonly since: 29;
+		readonly what: "the CRD-rule environment has cel-go's sets extension";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (ext.Sets)";
+	};
+	readonly celLiteralValidators: {
+		readonly since: 29;
+		readonly what: "duration, timestamp and regex literals are validated at compile time";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (cel.ASTValidators)";
+	};
+	readonly celCidrIsMask: {
+		readonly since: 38;
+		readonly what: "the CIDR library at version 1 (cidr(...).isMask()), for expressions of compatibility version 1.38: at 1.38 only those an update leaves as stored, new ones are compiled at 1.37";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.CIDR(library.CIDRVersion(1)))";
+	};
+	readonly celIpCidrLibraries: {
+		readonly since: 30;
+		readonly what: "the CRD-rule environment has the ip and cidr libraries";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.IP, library.CIDR)";
+	};
+	readonly celFormatLibrary: {
+		readonly since: 31;
+		readonly what: "the CRD-rule environment has the format library";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.Format)";
+	};
+	readonly celAuthzSelectorsLibrary: {
+		readonly since: 31;
+		readonly what: "the authz library has field and label selectors (behind AuthorizeWithSelectors)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.AuthzSelectors)";
+	};
+	readonly celAuthorizeWithSelectors: {
+		readonly since: 32;
+		readonly what: "AuthorizeWithSelectors on by default: new expressions may use the authz selectors";
+		readonly upstream: "kubernetes/apiserver:pkg/features/kube_features.go (AuthorizeWithSelectors)";
+	};
+	readonly celRecognizeKeywordAsFieldName: {
+		readonly since: 31;
+		readonly what: "schema fields named like CEL reserved words may be selected by their plain name";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (DeclTypeProvider.SetRecognizeKeywordAsFieldName)";
+	};
+	readonly celTwoVarComprehensions: {
+		readonly since: 32;
+		readonly what: "the CRD-rule environment has two-variable comprehensions (all(i, v, \u2026), transformList\u2026)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (ext.TwoVarComprehensions)";
+	};
+	readonly celSemverLibrary: {
+		readonly since: 33;
+		readonly what: "the CRD-rule environment has the semver library";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.SemverLib)";
+	};
+	readonly celListsV3: {
+		readonly since: 34;
+		readonly what: "cel-go's lists extension at version 3 in the CRD-rule environment";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (ext.Lists(ext.ListsVersion(3)))";
+	};
+	readonly celKubernetesListsV1: {
+		readonly since: 37;
+		readonly what: "the Kubernetes lists library at version 1 (includes)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (library.Lists)";
+	};
+	readonly celExistsOneMacro: {
+		readonly since: 32;
+		readonly what: "cel-go v0.22: the existsOne spelling of the exists_one macro";
+		readonly upstream: "google/cel-go:parser/macro.go (ExistsOneMacroNew)";
+	};
+	readonly celResultAccumulator: {
+		readonly since: 32;
+		readonly what: "cel-go v0.22: comprehension macros accumulate in @result (was __result__)";
+		readonly upstream: "google/cel-go:parser/macro.go (HiddenAccumulatorName)";
+	};
+	readonly celCostSizeEstimates: {
+		readonly since: 33;
+		readonly what: "cel-go v0.23's estimator: sizes follow variables, comprehensions and calls (before: the legacy estimator)";
+		readonly upstream: "google/cel-go:checker/cost.go";
+	};
+	readonly celCostKubernetesEquality: {
+		readonly since: 32;
+		readonly what: "the Kubernetes estimator prices == on its own types (IP, CIDR, Quantity, Semver, URL, format, authz)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost)";
+	};
+	readonly celCostExtSets: {
+		readonly since: 29;
+		readonly what: "cel-go's sets extension has its own overload estimators";
+		readonly upstream: "google/cel-go:ext/sets.go";
+	};
+	readonly celCostExtLists: {
+		readonly since: 34;
+		readonly what: "cel-go's lists extension has its own overload estimators";
+		readonly upstream: "google/cel-go:ext/lists.go";
+	};
+	readonly celCostRefinedReplace: {
+		readonly since: 29;
+		readonly what: "replace's result size is estimated from the pattern's and the replacement's sizes";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (replace)";
+	};
+	readonly celFreePresenceTest: {
+		readonly since: 29;
+		readonly what: "a presence test (has(x.f)) costs nothing of its own, estimated and at run time (before: 1, cel-go's default)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/environment/base.go (checker.PresenceTestHasCost(false), interpreter.PresenceTestHasCost(false))";
+	};
+	readonly celCostComprehensionSizes: {
+		readonly since: 30;
+		readonly what: "cel-go v0.17.8: a comprehension's result (filter, map) is sized by its range (before: no size, so a macro over it was priced as over the largest list)";
+		readonly upstream: "google/cel-go:checker/cost.go (costComprehension)";
+	};
+	readonly celCostUnchangedSchemaRatchet: {
+		readonly since: 29;
+		readonly what: "an update does not hold a version whose schema is unchanged to the per-expression cost limit (versionsWithUnchangedSchemas, suppressPerExpressionCost)";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apis/apiextensions/validation/validation.go (suppressExpressionCostForUnchangedSchema)";
+	};
+	readonly celCostQuantityParse: {
+		readonly since: 30;
+		readonly what: "the Kubernetes estimator prices quantity() and isQuantity() by their argument's size (before: it had no case for them, so cel-go's default, 1 plus the arguments)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost)";
+	};
+	readonly celEmptyObjectValues: {
+		readonly since: 29;
+		readonly what: "a value of an object schema without properties or additionalProperties converts to an empty object for CEL (before: the error `invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema`)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/common/values.go (UnstructuredToVal)";
+	};
+	readonly celCheckerNativeTypes: {
+		readonly since: 29;
+		readonly what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`), and an argument of `&&` or `||` that is not a bool is an `expected type 'bool'` error of its own (before: no matching overload for the operator)";
+		readonly upstream: "google/cel-go:checker/checker.go (checkCall, resolveOverload), checker/errors.go (typeDoesNotSupportFieldSelection)";
+	};
+	readonly celOptionalTypeNamed: {
+		readonly since: 31;
+		readonly what: "cel-go v0.20: type-check errors name the optional type optional_type (before: optional)";
+		readonly upstream: "google/cel-go:common/types/types.go (NewOptionalType)";
+	};
+	readonly celCostGlobalMatches: {
+		readonly since: 37;
+		readonly what: "cel-go v0.29: the global matches(s, re) is estimated like s.matches(re) (was 1)";
+		readonly upstream: "google/cel-go:checker/cost.go";
+	};
+	readonly celBytesMaxLength: {
+		readonly since: 27;
+		readonly what: "a bytes field's maxLength bounds its size as is (before: times 4, as a string's)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/common/schemas.go (SchemaDeclType)";
+	};
+	readonly celEnumBoundsStrings: {
+		readonly since: 29;
+		readonly what: "a string without maxLength is sized by its longest enum value";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/common/schemas.go (SchemaDeclType)";
+	};
+	readonly celIntOrStringMaxLength: {
+		readonly since: 34;
+		readonly what: "an int-or-string field's maxLength bounds its size";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/common/schemas.go (SchemaDeclType)";
+	};
+	readonly celMetadataNameCap: {
+		readonly since: 37;
+		readonly what: "resource-root metadata.name/generateName are capped at 253/252 characters, and set lists lose the legacy set equality";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/common/schemas.go";
+	};
+	readonly tooFewFieldErrors: {
+		readonly since: 38;
+		readonly what: "a failed minItems or minProperties is a Too few error (`must have at least N items`, the count as value), where it was Invalid value with kube-openapi's `should have at least N items|properties`";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/validation/validation.go (kubeOpenAPIResultToFieldErrors)";
+	};
+	readonly celMessageExpression: {
+		readonly since: 27;
+		readonly what: "x-kubernetes-validations rules have messageExpression";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go";
+	};
+	readonly celCostUrlAccessorSizes: {
+		readonly since: 38;
+		readonly what: "a URL accessor (getScheme, getHost, getHostname, getPort, getQuery, getEscapedPath) passes on its URL's size estimate as its result's, getEscapedPath three times it (before: an unbounded result, so a matches() on it was priced at the largest string)";
+		readonly upstream: "kubernetes/apiserver:pkg/cel/library/cost.go (EstimateCallCost, kubernetes/kubernetes#141984)";
+	};
+	readonly celFieldErrorValue: {
+		readonly since: 35;
+		readonly what: "a failed rule's field error carries the value (none for objects and arrays), where it carried the schema type";
+		readonly upstream: "kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (fieldErrorForReason)";
+	};
+};
+export type ReleaseBehaviourName = keyof typeof RELEASE_BEHAVIOURS;
+declare class ReleaseReads {
+	readonly minor: number;
+	/** The oldest release that answers every question asked so far alike. */
+	private oldest;
+	/** The newest such release. */
+	private newest;
+	constructor(minor: number);
+	has(name: ReleaseBehaviourName): boolean;
+	/** Notes the answers another computation got at this release: the releases from `oldest` to `newest` share them. */
+	narrow(oldest: number, newest: number): void;
+	/** Whether 1.`minor` answers every question asked so far as this release did. */
+	holdsAt(minor: number): boolean;
+	/** The interval, oldest first. */
+	interval(): readonly [
+		number,
+		number
+	];
+}
+/** A release as code that depends on it is given one: its minor, or the reads of one computation at it. */
+export type Release = number | ReleaseReads;
 export type FormatCheck = (s: string) => boolean;
 export type CompiledPattern = {
 	ok: true;
@@ -340,6 +722,11 @@ export interface CNode {
 	/** 1.36+: the numeric type/format the number validator range-checks against ("" = none). */
 	numType: string;
 	numFormat: string;
+	/** What numType and numFormat are from 1.36 on, whatever the release ("": not a number's node). */
+	rangedType: string;
+	rangedFormat: string;
+	/** Whether multipleOf, minimum and maximum are all in rangedType's range (or absent). */
+	boundsRanged: boolean;
 	items: Record<string, unknown> | null;
 	minItems?: number;
 	maxItems?: number;
@@ -359,6 +746,11 @@ export interface CNode {
 	oneOf: Record<string, unknown>[];
 	not: Record<string, unknown> | null;
 	hasJunctors: boolean;
+	/** The releases that answer what the compilation asked of its release alike; absent: it asked nothing. */
+	releases?: {
+		oldest: number;
+		newest: number;
+	};
 }
 export type JsonObject = Record<string, unknown>;
 export interface VersionView {
@@ -1026,6 +1418,10 @@ export interface CelValidatorOptions {
 	 * the releases of a range run share it, so the schema is walked once, not once per release.
 	 */
 	ruleNodes?: WeakMap<object, boolean>;
+	/** What schemaReleaseFacts found in schema objects, for validators built from the same schema objects. */
+	schemaFacts?: WeakMap<object, number>;
+	/** The signatures of checked ASTs (astSignature), for validators whose rules share compilations. */
+	signatures?: WeakMap<object, string>;
 }
 export interface CelFieldError {
 	path: (string | number)[];
@@ -1062,7 +1458,15 @@ export interface CelValidator {
 		 * a rule that does not compile, and a rule the budget stops record nothing.
 		 */
 		coverage?: RuleCoverageSink;
+		/** The release as this validation asks it (a ReleaseReads notes what it asks); absent: the validator's own. */
+		release?: Release;
 	}): CelValidateResult;
+	/**
+	 * What the validator's answers take from its release beyond what a validation asks of `release`: each rule's
+	 * compilation and the release's settings its evaluation can meet. Validators whose keys are equal item by item
+	 * answer alike (src/values/resource.ts's ReleaseResultShare).
+	 */
+	readonly releaseKey: readonly unknown[];
 }
 export type Schema = Record<string, unknown>;
 declare function normalizeFieldPath(jsonPath: string, schema: Schema): FieldPath | null;
@@ -1076,6 +1480,8 @@ export interface EvalOutcome {
 	cost: number;
 	/** The per-call limit was exceeded (value is then the cancellation error). */
 	cancelled: boolean;
+	/** How many presence tests ran (their cost is the release's: a caller may need to know what it would be else). */
+	presenceTests: number;
 	/** A crdlint runtime defect (an unexpected exception), not an apiserver outcome. */
 	internal?: string;
 }
@@ -1087,6 +1493,7 @@ declare class Interpreter {
 	/** cel.OptOptimize (the apiserver's setting): constant folding of literals, conversions and `in` constant lists. */
 	private readonly optimize;
 	private cost;
+	private presenceTests;
 	constructor(ast: CheckedAst, env: CelEnv, fns: FunctionRegistry, limit: number, 
 	/** cel.OptOptimize (the apiserver's setting): constant folding of literals, conversions and `in` constant lists. */
 	optimize?: boolean);

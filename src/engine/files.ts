@@ -7,7 +7,7 @@ import { DEFAULT_KUBERNETES_VERSION, parseReleaseSpec } from "../k8s/version.js"
 import { chartClaim, isRangeLinter, rangeResult, RangeLinter, type ReleaseClaim } from "./range.js";
 import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.js";
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
-import { createReleaseShared } from "./services.js";
+import { createReleaseShared, type ReleaseShared } from "./services.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
 import { lintOnWorkers, planWorkers } from "./parallel.js";
 import { UsageError } from "./options.js";
@@ -66,11 +66,16 @@ export interface LintOptions {
 
 export { UsageError } from "./options.js";
 
+/**
+ * `releases`: what the engines of several releases a caller makes one at a time share (as the engines of a range
+ * share it here), for a caller that lints at each release itself (crdlint test's CRD verdicts over a range).
+ */
 export async function makeLinter(
   ruleList: readonly Rule[],
   options: LintOptions,
   onSchemaCost?: (result: SchemaCostResult, minor: number) => void,
   lasting = false,
+  releases?: ReleaseShared,
 ): Promise<Linter> {
   const v = parseReleaseSpec(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
   if (!v.ok) throw new UsageError(v.error);
@@ -80,7 +85,7 @@ export async function makeLinter(
     throw new UsageError(
       `unknown apply method ${JSON.stringify(options.applyMethod)} (expected ${APPLY_METHODS.join(", ")})`,
     );
-  const shared = v.value.range ? createReleaseShared() : undefined;
+  const shared = releases ?? (v.value.range ? createReleaseShared() : undefined);
   const engine = (minor: number) =>
     createLinter(ruleList, {
       ...(shared ? { shared } : {}),

@@ -8,6 +8,7 @@ import type { ErrorType } from "../diagnostics/index.js";
 import type { CelStage, ResourceFinding } from "../values/resource.js";
 import type { CoverageSink } from "../values/coverage.js";
 import { isPlainObject } from "../k8s/go.js";
+import { releaseHas } from "../k8s/releases.js";
 import type { CelFieldError, CompileShare } from "../cel/index.js";
 
 export interface CelStages {
@@ -73,19 +74,25 @@ export interface SharedCelStages {
   readonly hasRules: WeakMap<object, boolean>;
   /** Which nodes have rules at or below them: each release's validator enters only those. */
   readonly ruleNodes: WeakMap<object, boolean>;
+  /** What each schema holds whose CEL values change with the release (the validators' schemaFacts). */
+  readonly schemaFacts: WeakMap<object, number>;
+  /** The checked ASTs' signatures (the validators' signatures): compilations are shared between releases. */
+  readonly signatures: WeakMap<object, string>;
 }
 
 /** What the CEL stages of a run's releases share, before the first of them loads the CEL modules. */
 export function createSharedCelStages(): SharedCelStages {
-  return { hasRules: new WeakMap(), ruleNodes: new WeakMap() };
+  return { hasRules: new WeakMap(), ruleNodes: new WeakMap(), schemaFacts: new WeakMap(), signatures: new WeakMap() };
 }
 
 export async function loadCelStages(minor: number, shared?: SharedCelStages): Promise<CelStages> {
   const cel = await import("../cel/index.js");
-  const { createCelValidator, createCelCompiler } = await cel.loadCelRuntime();
+  const { createCelValidator, createCelCompiler, createFunctionRegistry } = await cel.loadCelRuntime();
   // One compiler for the run: resources of the same kind share its compiled rules. Over several releases the compilers
   // share each rule's compilation with the releases whose environments answer its reads alike (src/cel/schema/compile.ts).
   const compiler = createCelCompiler(minor, "new", shared && (shared.compile ??= cel.createCompileShare()));
+  // One function registry for the run's validators, over the compiler's environment (one per validator was measurable).
+  let registry: ReturnType<typeof createFunctionRegistry> | undefined;
   return {
     stageFor(schema, options) {
       let has = shared?.hasRules.get(schema);
@@ -94,11 +101,22 @@ export async function loadCelStages(minor: number, shared?: SharedCelStages): Pr
         shared?.hasRules.set(schema, has);
       }
       if (!has) return null;
-      const validator = createCelValidator(schema, true, { minor, compiler, ruleNodes: shared?.ruleNodes });
+      const validator = createCelValidator(schema, true, {
+        minor,
+        compiler,
+        registry: (registry ??= createFunctionRegistry(compiler.env)),
+        ruleNodes: shared?.ruleNodes,
+        schemaFacts: shared?.schemaFacts,
+        signatures: shared?.signatures,
+      });
       return {
+        // Ratcheting is the release's (the validator asks it) unless turned off at a release that has it.
+        get releaseKey() {
+          return [...validator.releaseKey, options.ratcheting === false && releaseHas(minor, "ratcheting")];
+        },
         validate(obj, old, call) {
           const coverage = call?.coverage !== undefined ? (call.coverage ?? undefined) : options.coverage;
-          const r = validator.validate(obj, old, { ratcheting: options.ratcheting, coverage });
+          const r = validator.validate(obj, old, { ratcheting: options.ratcheting, coverage, release: call?.release });
           return [...r.errors.map((e) => toFinding(e, false)), ...r.warnings.map((e) => toFinding(e, true))];
         },
       };

@@ -8,7 +8,7 @@
 import { goQuote, RenderedValue, renderValue } from "./validation.js";
 import type { ErrorType } from "../diagnostics/index.js";
 import type { FieldPath } from "./path.js";
-import { releaseHas } from "./releases.js";
+import { releaseHas, type Release } from "./releases.js";
 
 /** The Go kind a decoded JSON value has on the apiserver: kubectl turns `1.0` into `1`, so integral numbers are int64. */
 export type GoKind = "null" | "bool" | "string" | "int" | "float" | "array" | "object";
@@ -274,13 +274,14 @@ export function renderGoValue(v: unknown): string {
  * composite value with fmt's %#v (a nil value as the string "null").
  */
 // Upstream: kubernetes/apimachinery:pkg/util/validation/field/errors.go (Error.ErrorBody, v0.33 vs v0.34)
-export function renderFieldValue(v: unknown, minor: number): string {
-  if (v instanceof RenderedValue) return renderGoValue(v);
+export function renderFieldValue(v: unknown, minor: Release): string {
+  // A scalar prints alike at every release (the release is asked only when it matters).
+  if (v instanceof RenderedValue || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+    return renderGoValue(v);
   // A decoded object or list marshals as Go's json.Marshal does: map keys sorted, <, > and & escaped.
   if (releaseHas(minor, "fieldValueRendered"))
     return v !== null && typeof v === "object" ? goJson(v) : renderGoValue(v);
   if (v === null || v === undefined) return '"null"';
-  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return renderGoValue(v);
   return goSyntax(v);
 }
 

@@ -8,7 +8,7 @@
 import type { ErrorType } from "../diagnostics/index.js";
 import { goQuote, isDNS1123Subdomain, isValidLabelValue, RenderedValue } from "./validation.js";
 import { GoStruct, goJson, isPlainObject } from "./go.js";
-import { RELEASE_BEHAVIOURS, releaseHas } from "./releases.js";
+import { RELEASE_BEHAVIOURS, releaseHas, type Release } from "./releases.js";
 
 /** TotalAnnotationSizeLimitB: 256 KiB for keys plus values. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -35,7 +35,7 @@ export const LABEL_KEY_WORDING_MINOR = RELEASE_BEHAVIOURS.validLabelKeyWording.s
  * IsQualifiedName / IsLabelKey: `[prefix/]name`. Unlike a shortcut, an empty name part yields both the "must be
  * non-empty" and the format message (the regex does not match the empty string), as upstream does.
  */
-export function qualifiedNameErrors(value: string, minor: number): string[] {
+export function qualifiedNameErrors(value: string, minor: Release): string[] {
   const errs: string[] = [];
   const parts = value.split("/");
   let name: string;
@@ -94,7 +94,7 @@ export interface MetaFieldError {
 }
 
 /** TooLong's detail: reworded in Kubernetes 1.32 (field.TooLong clean-up). */
-export function tooLongBytesMessage(limit: number, minor: number): string {
+export function tooLongBytesMessage(limit: number, minor: Release): string {
   return releaseHas(minor, "tooLongReworded")
     ? `may not be more than ${limit} bytes`
     : `must have at most ${limit} bytes`;
@@ -104,7 +104,7 @@ export function tooLongBytesMessage(limit: number, minor: number): string {
  * The generic ObjectMeta checks after the name: labels, annotations, owner references, finalizers (in upstream
  * order). Values of the wrong JSON type are skipped: the request would not decode (the decoding rules say so).
  */
-export function validateGenericObjectMeta(metadata: Record<string, unknown>, minor: number): MetaFieldError[] {
+export function validateGenericObjectMeta(metadata: Record<string, unknown>, minor: Release): MetaFieldError[] {
   const errs: MetaFieldError[] = [];
   const labels = metadata.labels;
   if (isPlainObject(labels)) {
@@ -134,7 +134,8 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
   const owners = metadata.ownerReferences;
   // From 1.34 an owner reference prints as json.Marshal of metav1.OwnerReference: its fields in declaration order,
   // controller and blockOwnerDeletion only when set (omitempty pointers). Before, %#v with pointer addresses.
-  const rendered = releaseHas(minor, "fieldValueRendered");
+  // Asked only where a value prints (the release is asked only when it matters).
+  const rendered = (): boolean => releaseHas(minor, "fieldValueRendered");
   const ownerStruct = (ref: Record<string, unknown>): GoStruct => {
     const str = (k: string): string => (typeof ref[k] === "string" ? (ref[k] as string) : "");
     const fields: [string, unknown][] = [
@@ -207,7 +208,7 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
           field: "ownerReferences",
           ...at,
           type: "Invalid value",
-          value: new RenderedValue(rendered ? goJson(ownerStruct(ref)) : ownerGoSyntax(ref)),
+          value: new RenderedValue(rendered() ? goJson(ownerStruct(ref)) : ownerGoSyntax(ref)),
           message: "/v1, Kind=Event is disallowed from being an owner",
         });
       if (ref.controller === true) {
@@ -217,7 +218,7 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
             field: "ownerReferences",
             type: "Invalid value",
             value: new RenderedValue(
-              rendered
+              rendered()
                 ? goJson(owners.filter(isPlainObject).map(ownerStruct))
                 : `[]v1.OwnerReference{${owners.filter(isPlainObject).map(ownerGoSyntax).join(", ")}}`,
             ),
@@ -243,7 +244,7 @@ export function validateGenericObjectMeta(metadata: Record<string, unknown>, min
         field: "finalizers",
         type: "Invalid value",
         // Up to 1.33 the value is %#v of the []string (not of the decoded []interface {}).
-        value: rendered
+        value: rendered()
           ? finalizers
           : new RenderedValue(
               `[]string{${finalizers

@@ -531,7 +531,56 @@ export const RELEASE_BEHAVIOURS = {
 
 export type ReleaseBehaviourName = keyof typeof RELEASE_BEHAVIOURS;
 
-/** Whether Kubernetes 1.<minor> has the behaviour. */
-export function releaseHas(minor: number, name: ReleaseBehaviourName): boolean {
-  return minor >= RELEASE_BEHAVIOURS[name].since;
+/**
+ * A release as one computation asks it about its behaviours, noting the releases that answer every question asked so
+ * far as it does. Each behaviour holds from its release on, so those releases are one interval around it: a result
+ * computed from nothing but the input and these answers is the result at every release of the interval. A run over
+ * several releases validates a resource at one of them and keeps the result for the others the interval holds.
+ */
+export class ReleaseReads {
+  /** The oldest release that answers every question asked so far alike. */
+  private oldest = 0;
+  /** The newest such release. */
+  private newest = Number.MAX_SAFE_INTEGER;
+
+  constructor(readonly minor: number) {}
+
+  has(name: ReleaseBehaviourName): boolean {
+    const since = RELEASE_BEHAVIOURS[name].since;
+    if (this.minor >= since) {
+      if (since > this.oldest) this.oldest = since;
+      return true;
+    }
+    if (since - 1 < this.newest) this.newest = since - 1;
+    return false;
+  }
+
+  /** Notes the answers another computation got at this release: the releases from `oldest` to `newest` share them. */
+  narrow(oldest: number, newest: number): void {
+    if (oldest > this.oldest) this.oldest = oldest;
+    if (newest < this.newest) this.newest = newest;
+  }
+
+  /** Whether 1.`minor` answers every question asked so far as this release did. */
+  holdsAt(minor: number): boolean {
+    return minor >= this.oldest && minor <= this.newest;
+  }
+
+  /** The interval, oldest first. */
+  interval(): readonly [number, number] {
+    return [this.oldest, this.newest];
+  }
+}
+
+/** A release as code that depends on it is given one: its minor, or the reads of one computation at it. */
+export type Release = number | ReleaseReads;
+
+/** The minor of a release. */
+export function minorOf(release: Release): number {
+  return typeof release === "number" ? release : release.minor;
+}
+
+/** Whether Kubernetes 1.<minor> has the behaviour (noted, when the release is a computation's ReleaseReads). */
+export function releaseHas(release: Release, name: ReleaseBehaviourName): boolean {
+  return typeof release === "number" ? release >= RELEASE_BEHAVIOURS[name].since : release.has(name);
 }

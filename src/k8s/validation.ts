@@ -1,4 +1,4 @@
-import { releaseHas } from "./releases.js";
+import { releaseHas, type Release } from "./releases.js";
 /** apimachinery's name validators and their exact messages (DNS-1035 label, DNS-1123 subdomain/label). */
 // Upstream: kubernetes/apimachinery:pkg/util/validation/validation.go
 
@@ -49,7 +49,7 @@ export function joined(messages: string[]): string {
 }
 
 const labelValueRe = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-export function isValidLabelValue(value: string, minor = 0): string[] {
+export function isValidLabelValue(value: string, minor: Release = 0): string[] {
   const errs: string[] = [];
   if (value.length > 63)
     errs.push(releaseHas(minor, "messageWordsBytes") ? "must be no more than 63 bytes" : maxLenError(63));

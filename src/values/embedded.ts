@@ -10,14 +10,14 @@ import { FieldPath } from "../k8s/path.js";
 import { isDNS1035Label, isDNS1123Label } from "../k8s/validation.js";
 import { validateGenericObjectMeta } from "../k8s/objectmeta.js";
 import { deepCopy, isGoInt, isPlainObject, type ValueError } from "../k8s/go.js";
-import { releaseHas } from "../k8s/releases.js";
+import { releaseHas, type Release } from "../k8s/releases.js";
 
 export interface EmbeddedOptions {
   /** Path of the value; absent = the apiserver's nil path. */
   rootPath?: FieldPath;
   /** Treat the value itself as an embedded resource (the resource root). */
   isResourceRoot?: boolean;
-  minor?: number;
+  minor?: Release;
   /**
    * Coerce's dropInvalidFields (what PruneDefaults asks): an apiVersion/kind that is no string is deleted, metadata
    * that does not decode keeps the fields that do, one by one, and metadata that is no object stays as it is.
@@ -280,7 +280,13 @@ export function validateEmbedded(value: unknown, schema: unknown, options: Embed
   return errs;
 }
 
-function walk(path: FieldPath, x: unknown, s: Record<string, unknown> | null, minor: number, errs: ValueError[]): void {
+function walk(
+  path: FieldPath,
+  x: unknown,
+  s: Record<string, unknown> | null,
+  minor: Release,
+  errs: ValueError[],
+): void {
   if (!s) return;
   if (Array.isArray(x)) {
     const items = isPlainObject(s.items) ? s.items : null;
@@ -299,11 +305,11 @@ function walk(path: FieldPath, x: unknown, s: Record<string, unknown> | null, mi
   }
 }
 
-function validateResource(path: FieldPath, x: Record<string, unknown>, minor: number, errs: ValueError[]): void {
-  const requiredDetail = !releaseHas(minor, "requiredWithoutDetail") ? "must not be empty" : "";
+function validateResource(path: FieldPath, x: Record<string, unknown>, minor: Release, errs: ValueError[]): void {
+  const requiredDetail = (): string => (!releaseHas(minor, "requiredWithoutDetail") ? "must not be empty" : "");
   if (!("apiVersion" in x))
-    errs.push({ path: path.child("apiVersion"), type: "Required value", message: requiredDetail });
-  if (!("kind" in x)) errs.push({ path: path.child("kind"), type: "Required value", message: requiredDetail });
+    errs.push({ path: path.child("apiVersion"), type: "Required value", message: requiredDetail() });
+  if (!("kind" in x)) errs.push({ path: path.child("kind"), type: "Required value", message: requiredDetail() });
   for (const k of Object.keys(x)) {
     const v = x[k];
     if (k === "apiVersion") {
@@ -338,7 +344,7 @@ function validateResource(path: FieldPath, x: Record<string, unknown>, minor: nu
 }
 
 /** ValidateObjectMeta with the path-segment name rule; the namespace only when set; name optional (a placeholder). */
-function validateObjectMeta(p: FieldPath, meta: Record<string, unknown>, minor: number, errs: ValueError[]): void {
+function validateObjectMeta(p: FieldPath, meta: Record<string, unknown>, minor: Release, errs: ValueError[]): void {
   const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
   const generateName = str("generateName");
   if (generateName !== "")
@@ -358,7 +364,7 @@ function validateObjectMeta(p: FieldPath, meta: Record<string, unknown>, minor: 
 export function validateObjectMetaAfterNames(
   p: FieldPath,
   meta: Record<string, unknown>,
-  minor: number,
+  minor: Release,
   errs: ValueError[],
 ): void {
   const generation = typeof meta.generation === "number" ? meta.generation : 0;

@@ -23,7 +23,7 @@ import { isDate, isDateTime, isDuration } from "./formats/time.js";
 import { isISBN, isCreditCard } from "./formats/govalidator.js";
 import { isQuantity } from "./formats/quantity.js";
 import { isSemver } from "./formats/semver.js";
-import { releaseHas } from "../k8s/releases.js";
+import { releaseHas, type Release } from "../k8s/releases.js";
 
 export type FormatCheck = (s: string) => boolean;
 
@@ -115,17 +115,17 @@ function normalizeFormat(f: string): string {
  * Whether the apiserver of 1.<minor> recognizes a string format (supportedVersionedFormats, normalized like go-openapi):
  * a custom resource's value is checked against it, and a CRD that names another gets schema-format-unrecognized.
  */
-export function isRecognizedStringFormat(format: string, minor: number): boolean {
+export function isRecognizedStringFormat(format: string, minor: Release): boolean {
   const n = normalizeFormat(format);
   return (
-    SUPPORTED_BASE.includes(n) || (releaseHas(minor, "k8sNameFormats") && (n === "k8sshortname" || n === "k8slongname"))
+    SUPPORTED_BASE.includes(n) || ((n === "k8sshortname" || n === "k8slongname") && releaseHas(minor, "k8sNameFormats"))
   );
 }
 
 /**
  * The format a custom-resource validator keeps for a node (after StripUnsupportedFormatsPostProcessorForVersion), or "".
  */
-export function keptFormat(format: string, type: string, minor: number): string {
+export function keptFormat(format: string, type: string, minor: Release): string {
   if (format === "") return "";
   if (type === "" || type === "string") return isRecognizedStringFormat(format, minor) ? format : "";
   if (releaseHas(minor, "numericFormats")) {
@@ -136,7 +136,7 @@ export function keptFormat(format: string, type: string, minor: number): string 
 }
 
 /** The strfmt.Default registry's check for a format name (normalized lookup), or null when the registry lacks it. */
-export function registryCheck(format: string, registry: "crd" | "default", minor: number): FormatCheck | null {
+export function registryCheck(format: string, registry: "crd" | "default", minor: Release): FormatCheck | null {
   if (format === "") return null;
   const n = normalizeFormat(format);
   if (registry === "crd") return CHECKS[n] ?? null;

@@ -38,7 +38,7 @@ import { SchemaValidatorCache, validateSchemaValue } from "./value.js";
 import { validateListTypes } from "./listtype.js";
 import { ratchetSchemaErrors } from "./ratchet.js";
 import { recordKeptFailures, type CoverageSink, type DeferredFailures } from "./coverage.js";
-import { releaseHas } from "../k8s/releases.js";
+import { releaseHas, ReleaseReads, type Release } from "../k8s/releases.js";
 import type { RegisteredCrd, RegisteredVersion } from "../crd/registry.js";
 
 type Schema = Record<string, unknown>;
@@ -136,7 +136,16 @@ export interface CelStage {
    * `coverage`: where each rule evaluated is reported; null: nowhere; absent: where the stage was built to report
    * (CelStages.stageFor's option), if anywhere.
    */
-  validate(obj: unknown, old: unknown | undefined, options?: { coverage?: CoverageSink | null }): ResourceFinding[];
+  validate(
+    obj: unknown,
+    old: unknown | undefined,
+    options?: { coverage?: CoverageSink | null; release?: Release },
+  ): ResourceFinding[];
+  /**
+   * What the stage's findings take from its release beyond what a validation asks of `release`: two stages whose keys
+   * are equal item by item find the same for the same object (ReleaseResultShare). Absent: the stage is like no other.
+   */
+  readonly releaseKey?: readonly unknown[];
 }
 
 export interface ResourceValidatorOptions {
@@ -158,6 +167,8 @@ export interface ResourceValidatorOptions {
    * record nothing). Absent: nothing is recorded.
    */
   coverage?: CoverageSink;
+  /** A run over several releases: the results its releases' validators share (absent: each validates alone). */
+  releases?: ReleaseResultShare;
 }
 
 export interface ResourceResult {
@@ -237,7 +248,7 @@ const isTypeInvalid = (e: ValueError): boolean =>
 const BLOCKING: ReadonlySet<string> = new Set(["Required value", "Too long", "Too many"]);
 
 /** Whether an error keeps the apiserver from evaluating the object's CEL rules (hasBlockingErr at that release). */
-function isBlocking(e: ValueError, minor: number): boolean {
+function isBlocking(e: ValueError, minor: Release): boolean {
   return (
     BLOCKING.has(e.type) ||
     isTypeInvalid(e) ||
@@ -272,7 +283,8 @@ class VersionValidator implements ResourceValidator {
   private readonly minor: number;
   private readonly schemaValidators: SchemaValidatorCache;
   private readonly facts: SchemaFacts;
-  private readonly ratcheting: boolean;
+  /** setupKey's text, made on first use. */
+  private setup: string | undefined;
   /** How a decoding error starts (runtime.DefaultUnstructuredConverter via the CR handler's codec). */
   private readonly kindVersion: string;
 
@@ -285,30 +297,78 @@ class VersionValidator implements ResourceValidator {
     let facts = this.schemaValidators.stageFacts.get(rv.schema);
     if (!facts) this.schemaValidators.stageFacts.set(rv.schema, (facts = schemaFacts(rv.schema)));
     this.facts = facts;
-    this.ratcheting = options.ratcheting ?? releaseHas(options.minor, "ratcheting");
     this.kindVersion = `${rv.kind} in version "${rv.version}" cannot be handled as a ${rv.kind}`;
   }
 
   validate(obj: Record<string, unknown>, old?: Record<string, unknown>): ResourceResult {
-    return this.run(obj, old, this.options.fieldValidation, this.options.coverage);
+    return this.shared("write", obj, old, (at) =>
+      this.run(obj, old, this.options.fieldValidation, this.options.coverage, at),
+    );
   }
 
   decodeStored(obj: Record<string, unknown>): Record<string, unknown> {
-    return this.decode(obj).object;
+    return this.decode(obj, this.minor).object;
   }
 
   validateStatus(obj: Record<string, unknown>, oldRaw: Record<string, unknown>): ResourceResult {
+    return this.shared("status", obj, oldRaw, (at) => this.runStatus(obj, oldRaw, at));
+  }
+
+  /** CRDValidationRatcheting: on by default from 1.30, unless the options say. */
+  private ratchets(at: Release): boolean {
+    return this.options.ratcheting ?? releaseHas(at, "ratcheting");
+  }
+
+  /**
+   * A request's result, from another release's validator of the run when the share holds one that answers alike,
+   * else computed here (`compute`, at this release, noting what it asks of it) and filed for the other releases.
+   */
+  private shared(
+    request: "write" | "status",
+    obj: Record<string, unknown>,
+    old: Record<string, unknown> | undefined,
+    compute: (at: Release) => ResourceResult,
+  ): ResourceResult {
+    const share = this.options.releases;
+    // Coverage records what each evaluation reaches: a result taken from another release records nothing.
+    if (!share || this.options.coverage) return compute(this.minor);
+    return share.result(
+      this.rv,
+      { setup: `${request}\0${this.setupKey()}`, object: obj, old },
+      this.minor,
+      this.options.cel ?? null,
+      compute,
+    );
+  }
+
+  /** What this validator was set up with, besides the release and the schema, as a key. */
+  private setupKey(): string {
+    const { options, rv } = this;
+    return (this.setup ??= JSON.stringify([
+      options.fieldValidation,
+      options.behind === true,
+      options.ratcheting ?? null,
+      rv.group,
+      rv.kind,
+      rv.version,
+      rv.namespaced,
+      rv.statusSubresource,
+      rv.scale,
+    ]));
+  }
+
+  private runStatus(obj: Record<string, unknown>, oldRaw: Record<string, unknown>, at: Release): ResourceResult {
     const mode = this.options.fieldValidation;
-    const decoded = this.decode(obj);
+    const decoded = this.decode(obj, at);
     const findings = this.strictFindings(decoded.strict, mode);
     if (decoded.hard) return { findings: this.hardStop(decoded.hard, findings), object: null };
     if (mode === "strict" && decoded.strict.length > 0) return { findings, object: null };
     // statusStrategy.PrepareForUpdate: OLD as stored, with the request's status (or none).
-    const old = this.decode(oldRaw).object;
+    const old = this.decode(oldRaw, at).object;
     const object = deepCopy(old);
     if (hasOwn(decoded.object, "status")) object.status = decoded.object.status;
     else delete object.status;
-    findings.push(...this.validateStatusStages(object, old));
+    findings.push(...this.validateStatusStages(object, old, at));
     return { findings, object };
   }
 
@@ -327,20 +387,26 @@ class VersionValidator implements ResourceValidator {
     oldRaw: Record<string, unknown> | undefined,
     mode: FieldValidation,
     coverage: CoverageSink | null | undefined,
+    at: Release,
   ): ResourceResult {
-    const decoded = this.decode(obj);
+    const decoded = this.decode(obj, at);
     const findings = this.strictFindings(decoded.strict, mode);
     if (decoded.hard) return { findings: this.hardStop(decoded.hard, findings), object: null };
     if (mode === "strict" && decoded.strict.length > 0)
-      return { findings: this.behindStrict(obj, oldRaw, findings), object: null };
+      return { findings: this.behindStrict(obj, oldRaw, findings, at), object: null };
     const object = decoded.object;
-    const old = oldRaw ? this.decode(oldRaw).object : undefined;
+    const old = oldRaw ? this.decode(oldRaw, at).object : undefined;
     const meta = this.prepare(object, old);
-    findings.push(...this.validateStages(object, meta, old, coverage));
+    findings.push(...this.validateStages(object, meta, old, coverage, at));
     return { findings, object };
   }
 
-  private finding(rule: ResourceFindingCode, e: ValueError, severity: "error" | "warning" = "error"): ResourceFinding {
+  private finding(
+    at: Release,
+    rule: ResourceFindingCode,
+    e: ValueError,
+    severity: "error" | "warning" = "error",
+  ): ResourceFinding {
     const f: ResourceFinding = {
       rule,
       severity,
@@ -360,12 +426,15 @@ class VersionValidator implements ResourceValidator {
       e.type !== "Too long" &&
       e.type !== "Internal error"
     )
-      f.value = renderFieldValue(e.value, this.minor);
+      f.value = renderFieldValue(e.value, at);
     return f;
   }
 
   /** Decoding: strict errors (in the apiserver's order) and the coerced, pruned, null-pruned, defaulted copy. */
-  private decode(obj: Record<string, unknown>): {
+  private decode(
+    obj: Record<string, unknown>,
+    at: Release,
+  ): {
     strict: ResourceFinding[];
     hard: ResourceFinding | null;
     object: Record<string, unknown>;
@@ -398,7 +467,7 @@ class VersionValidator implements ResourceValidator {
         return { strict, hard, object: obj };
       }
       meta = d.meta;
-      if (isPlainObject(rawMeta)) metadataUnknowns(rawMeta, this.minor, unknown);
+      if (isPlainObject(rawMeta)) metadataUnknowns(rawMeta, at, unknown);
     }
     const pruned = pruneValue(obj, this.rv.schema, { isResourceRoot: true });
     pruned.paths.forEach((p, i) => unknown(p, pruned.fieldPaths[i]!.toDocumentPath()));
@@ -407,12 +476,12 @@ class VersionValidator implements ResourceValidator {
     pruneNulls(object, this.rv.schema);
     if (this.facts.embedded) {
       const embeddedUnknowns: { text: string; segs: (string | number)[] }[] = [];
-      collectEmbeddedUnknowns(object, this.rv.schema, [], true, this.minor, embeddedUnknowns);
+      collectEmbeddedUnknowns(object, this.rv.schema, [], true, at, embeddedUnknowns);
       embeddedUnknowns.sort((a, b) => compareBytes(a.text, b.text));
       for (const u of embeddedUnknowns) unknown(u.text, u.segs);
       const c = coerceEmbedded(object, this.rv.schema, {});
       if (c.error) {
-        const e = this.finding("resource-decode-failed", c.error);
+        const e = this.finding(at, "resource-decode-failed", c.error);
         e.detail = `${this.kindVersion}: ${c.error.path.toString()}: Invalid value: ${e.value ?? ""}: ${c.error.message}`;
         return { strict, hard: e, object };
       }
@@ -446,8 +515,9 @@ class VersionValidator implements ResourceValidator {
     obj: Record<string, unknown>,
     oldRaw: Record<string, unknown> | undefined,
     findings: ResourceFinding[],
+    at: Release,
   ): ResourceFinding[] {
-    const rest = this.run(obj, oldRaw, "ignore", null);
+    const rest = this.run(obj, oldRaw, "ignore", null, at);
     const hidden = rest.findings.filter((f) => f.hiddenBy === undefined).length;
     if (hidden > 0) {
       const last = findings[findings.length - 1]!;
@@ -488,8 +558,9 @@ class VersionValidator implements ResourceValidator {
     meta: Record<string, unknown>,
     old: Record<string, unknown> | undefined,
     coverage: CoverageSink | null | undefined,
+    at: Release,
   ): ResourceFinding[] {
-    const { rv, minor } = this;
+    const { rv } = this;
     const sink = coverage ?? undefined;
     const warnings: ValueError[] = [];
     const metaErrors: ValueError[] = [];
@@ -498,21 +569,23 @@ class VersionValidator implements ResourceValidator {
       metaErrors,
       warnings,
       old !== undefined && isPlainObject(old.metadata) ? old.metadata : undefined,
+      at,
     );
-    // On update the failures wait for ratcheting: a dropped error's check did not make the object fail.
-    const ratchets = old !== undefined && this.ratcheting;
-    const schemaDeferred: DeferredFailures | undefined = sink && ratchets ? new Map() : undefined;
+    // On update the failures wait for ratcheting: a dropped error's check did not make the object fail. (The release
+    // is asked only when it matters: with coverage, or when there are errors to ratchet.)
+    const ratchets = (): boolean => old !== undefined && this.ratchets(at);
+    const schemaDeferred: DeferredFailures | undefined = sink && ratchets() ? new Map() : undefined;
     let schemaErrors = validateSchemaValue(rv.schema, object, {
-      minor,
+      minor: at,
       cache: this.schemaValidators,
       coverage: sink,
       coverageDeferred: schemaDeferred,
     });
-    if (ratchets) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+    if (schemaErrors.length > 0 && ratchets()) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
     if (schemaDeferred) recordKeptFailures(sink!, schemaDeferred, schemaErrors);
     const scaleErrors: ValueError[] = [];
     this.validateScale(object, scaleErrors);
-    const embeddedErrors = this.facts.embedded ? validateEmbedded(object, rv.schema, { minor }) : [];
+    const embeddedErrors = this.facts.embedded ? validateEmbedded(object, rv.schema, { minor: at }) : [];
     const listDeferred: DeferredFailures | undefined = sink && old !== undefined ? new Map() : undefined;
     let listErrors = this.facts.listTypes
       ? validateListTypes(object, rv.schema, { coverage: sink, coverageDeferred: listDeferred })
@@ -530,9 +603,10 @@ class VersionValidator implements ResourceValidator {
       object,
       old,
       coverage,
+      at,
     );
     for (const w of warnings) {
-      const f = this.finding("resource-finalizer-name", w, "warning");
+      const f = this.finding(at, "resource-finalizer-name", w, "warning");
       f.type = null;
       delete f.value;
       findings.push(f);
@@ -545,23 +619,28 @@ class VersionValidator implements ResourceValidator {
    * against the status schema (ratcheted on the status key), scale status, list types (unless OLD already broke
    * them), then CEL on the whole object unless an error blocks it.
    */
-  private validateStatusStages(object: Record<string, unknown>, old: Record<string, unknown>): ResourceFinding[] {
-    const { rv, minor } = this;
+  private validateStatusStages(
+    object: Record<string, unknown>,
+    old: Record<string, unknown>,
+    at: Release,
+  ): ResourceFinding[] {
+    const { rv } = this;
     const props = isPlainObject(rv.schema.properties) ? rv.schema.properties : {};
     const statusSchema = props.status;
     let schemaErrors: ValueError[] = [];
     if (hasOwn(object, "status") && isPlainObject(statusSchema)) {
       const sink = this.options.coverage;
       // The failures wait for ratcheting: a dropped error's check did not make the object fail.
-      const deferred: DeferredFailures | undefined = sink && this.ratcheting ? new Map() : undefined;
+      const deferred: DeferredFailures | undefined = sink && this.ratchets(at) ? new Map() : undefined;
       schemaErrors = validateSchemaValue(statusSchema, object.status, {
-        minor,
+        minor: at,
         cache: this.schemaValidators,
         rootPath: FieldPath.root("status"),
         coverage: sink,
         coverageDeferred: deferred,
       });
-      if (this.ratcheting) schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
+      if (schemaErrors.length > 0 && this.ratchets(at))
+        schemaErrors = ratchetSchemaErrors(schemaErrors, object, old, rv.schema);
       if (deferred) recordKeptFailures(sink!, deferred, schemaErrors);
     }
     const scaleErrors: ValueError[] = [];
@@ -577,6 +656,7 @@ class VersionValidator implements ResourceValidator {
       object,
       old,
       this.options.coverage,
+      at,
     );
   }
 
@@ -586,6 +666,7 @@ class VersionValidator implements ResourceValidator {
     object: Record<string, unknown>,
     old: Record<string, unknown> | undefined,
     coverage: CoverageSink | null | undefined,
+    at: Release,
   ): ResourceFinding[] {
     const { options } = this;
     const findings: ResourceFinding[] = [];
@@ -593,20 +674,25 @@ class VersionValidator implements ResourceValidator {
     let celFindings: ResourceFinding[] = [];
     let celSkipped = false;
     if (options.cel) {
-      if (before.some((e) => isBlocking(e, this.minor))) celSkipped = true;
-      else celFindings = options.cel.validate(object, old, coverage === undefined ? undefined : { coverage });
+      if (before.some((e) => isBlocking(e, at))) celSkipped = true;
+      else
+        celFindings = options.cel.validate(
+          object,
+          old,
+          coverage === undefined ? { release: at } : { coverage, release: at },
+        );
     }
     const found = new Map<ValueError, ResourceFinding>();
     for (const [rule, errors] of stages)
       for (const e of errors) {
-        const f = this.finding(rule, e);
+        const f = this.finding(at, rule, e);
         found.set(e, f);
         findings.push(f);
       }
     findings.push(...celFindings);
     if (celSkipped)
       findings.push(
-        this.finding("resource-cel-not-checked", {
+        this.finding(at, "resource-cel-not-checked", {
           path: FieldPath.from([]),
           type: "Invalid value",
           value: null,
@@ -617,8 +703,8 @@ class VersionValidator implements ResourceValidator {
       // The rules the apiserver skips, run on the object as it is: what they conclude is what it reports once the
       // blocking errors are fixed, unless a rule reads an invalid value, whose evaluation error says nothing about
       // the fixed object (it is left out; resource-cel-not-checked already says the rules were not all checked).
-      const blocker = found.get(before.find((e) => isBlocking(e, this.minor))!)!;
-      for (const f of options.cel.validate(object, old, { coverage: null }))
+      const blocker = found.get(before.find((e) => isBlocking(e, at))!)!;
+      for (const f of options.cel.validate(object, old, { coverage: null, release: at }))
         if (!isEvaluationError(f)) findings.push({ ...f, hiddenBy: blocker });
     }
     return findings;
@@ -628,7 +714,8 @@ class VersionValidator implements ResourceValidator {
     meta: Record<string, unknown>,
     out: ValueError[],
     warnings: ValueError[],
-    oldMeta?: Record<string, unknown>,
+    oldMeta: Record<string, unknown> | undefined,
+    at: Release,
   ): void {
     const p = FieldPath.root("metadata");
     const str = (k: string): string => (typeof meta[k] === "string" ? (meta[k] as string) : "");
@@ -650,7 +737,7 @@ class VersionValidator implements ResourceValidator {
       for (const m of isDNS1123Label(ns))
         out.push({ path: p.child("namespace"), type: "Invalid value", value: ns, message: m });
     }
-    validateObjectMetaAfterNames(p, meta, this.minor, out);
+    validateObjectMetaAfterNames(p, meta, at, out);
     // ValidateObjectMetaAccessorUpdate: an object being deleted (the old one has a deletionTimestamp) takes no new
     // finalizers; the extra ones are listed sorted, as Go's %#v of a []string.
     if (oldMeta !== undefined && oldMeta.deletionTimestamp !== undefined && oldMeta.deletionTimestamp !== null) {
@@ -667,20 +754,21 @@ class VersionValidator implements ResourceValidator {
     }
     // Finalizer warnings (customresource strategy generateWarningsFromObj): the finalizers this request adds (all of
     // them on create, those the old object lacks on update), unique and sorted (sets.String.List()).
-    if (!releaseHas(this.minor, "customResourceFinalizerWarnings")) return;
     const names = (m: Record<string, unknown> | undefined): string[] =>
       m && Array.isArray(m.finalizers) ? m.finalizers.filter((f): f is string => typeof f === "string") : [];
     const before = new Set(names(oldMeta));
     const added = [...new Set(names(meta))].filter((f) => !before.has(f)).sort(compareBytes);
+    // The release is asked only when a finalizer is added (the warnings exist from 1.29).
+    if (added.length === 0 || !releaseHas(at, "customResourceFinalizerWarnings")) return;
     for (const f of added) {
-      for (const m of qualifiedNameErrors(f, this.minor))
+      for (const m of qualifiedNameErrors(f, at))
         warnings.push({ path: p.child("finalizers"), type: "Invalid value", message: `${JSON.stringify(f)}: ${m}` });
       // Upstream adds this one after the qualified-name messages, whether or not there were any.
       if (!f.includes("/") && !["orphan", "foregroundDeletion", "kubernetes"].includes(f))
         warnings.push({
           path: p.child("finalizers"),
           type: "Invalid value",
-          message: `${JSON.stringify(f)}: prefer a domain-qualified finalizer name ${f.includes(".") && releaseHas(this.minor, "finalizerPathHint") ? "including a path (/) " : ""}to avoid accidental conflicts with other finalizer writers`,
+          message: `${JSON.stringify(f)}: prefer a domain-qualified finalizer name ${f.includes(".") && releaseHas(at, "finalizerPathHint") ? "including a path (/) " : ""}to avoid accidental conflicts with other finalizer writers`,
         });
     }
   }
@@ -732,6 +820,168 @@ class VersionValidator implements ResourceValidator {
   }
 }
 
+/** A request as the share tells requests apart: what the validator was set up with, the object, the stored object. */
+export interface SharedRequest {
+  setup: string;
+  object: Record<string, unknown>;
+  old: Record<string, unknown> | undefined;
+}
+
+/**
+ * A stored result: the request (a copy), what it asked of the release that computed it, the CEL stage it ran with
+ * (celId), the result.
+ */
+interface SharedResult {
+  request: SharedRequest;
+  reads: ReleaseReads;
+  cel: number;
+  result: ResourceResult;
+}
+
+/**
+ * The results of a run over several releases, shared by its releases' validators of a CRD version: a result computed at
+ * one release is the result at another when everything it asked of its release is answered alike there (ReleaseReads)
+ * and the CEL stages are alike (CelStage.releaseKey). By the version's schema object, then the request as a key. Each
+ * taker gets a copy: a caller may change what it is given (a stored object).
+ */
+export class ReleaseResultShare {
+  /** By schema object, then by the request's hash (contentHash). */
+  private bySchema = new WeakMap<object, Map<number, SharedResult[]>>();
+  /** Each CEL stage's number: stages with equal keys have the same (null has 0, a stage without a key its own). */
+  private readonly celIds = new WeakMap<CelStage, number>();
+  private readonly celKeys = new Map<string, number>();
+  private celCount = 0;
+
+  /** `hash`: how requests are bucketed (a test gives all the same hash to have sameRequest tell them apart). */
+  constructor(private readonly hash: (request: SharedRequest) => number | null = requestHash) {}
+
+  /** Drops every result kept: for a caller that knows no release will ask for them again (a case run at each). */
+  forget(): void {
+    this.bySchema = new WeakMap();
+  }
+
+  result(
+    rv: ResourceVersion,
+    request: SharedRequest,
+    minor: number,
+    cel: CelStage | null,
+    compute: (at: Release) => ResourceResult,
+  ): ResourceResult {
+    const hash = this.hash(request);
+    if (hash === null) return compute(minor);
+    let byHash = this.bySchema.get(rv.schema);
+    if (!byHash) this.bySchema.set(rv.schema, (byHash = new Map<number, SharedResult[]>()));
+    let entries = byHash.get(hash);
+    const celId = this.celIdOf(cel);
+    if (entries)
+      for (const e of entries)
+        if (e.cel === celId && e.reads.holdsAt(minor) && sameRequest(e.request, request)) return copyResult(e.result);
+    const reads = new ReleaseReads(minor);
+    const result = compute(reads);
+    if (!entries) byHash.set(hash, (entries = []));
+    const kept: SharedRequest = {
+      setup: request.setup,
+      object: deepCopy(request.object),
+      old: request.old && deepCopy(request.old),
+    };
+    entries.push({ request: kept, reads, cel: celId, result: copyResult(result) });
+    return result;
+  }
+
+  private celIdOf(cel: CelStage | null): number {
+    if (cel === null) return 0;
+    let id = this.celIds.get(cel);
+    if (id !== undefined) return id;
+    const key = cel.releaseKey;
+    if (key === undefined) id = ++this.celCount;
+    else {
+      // Each item with its type: a string, a boolean, null and undefined are told apart.
+      const text = JSON.stringify(key.map((x) => (typeof x === "string" ? `s${x}` : String(x))));
+      id = this.celKeys.get(text);
+      if (id === undefined) this.celKeys.set(text, (id = ++this.celCount));
+    }
+    this.celIds.set(cel, id);
+    return id;
+  }
+}
+
+function copyResult(r: ResourceResult): ResourceResult {
+  return { findings: r.findings.map((f) => ({ ...f })), object: r.object === null ? null : deepCopy(r.object) };
+}
+
+/**
+ * A request's hash, walking it without making anything (a JSON text of each request was much of a run's garbage);
+ * null when it cannot be shared.
+ */
+function requestHash(request: SharedRequest): number | null {
+  const h = contentHash(request.setup, FNV_OFFSET);
+  const o = h === null ? null : contentHash(request.object, h);
+  return o === null ? null : contentHash(request.old ?? null, o);
+}
+
+function sameRequest(a: SharedRequest, b: SharedRequest): boolean {
+  return a.setup === b.setup && sameContent(a.object, b.object) && sameContent(a.old, b.old);
+}
+
+/** Whether two JSON values are the same, their keys' order included (the order findings come in may follow it). */
+function sameContent(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameContent(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++)
+    if (ka[i] !== kb[i] || !sameContent((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!]))
+      return false;
+  return true;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashString(s: string, h: number): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/**
+ * FNV-1a over a JSON value's parts, its keys' order included; null for a value that is not plain JSON (an object of a
+ * class, a function, a bigint): such a request is never shared. Equal hashes are only candidates (sameContent).
+ */
+function contentHash(v: unknown, h: number): number | null {
+  switch (typeof v) {
+    case "string":
+      return hashString(v, Math.imul(h ^ 0x73, FNV_PRIME));
+    case "number":
+      return hashString(Object.is(v, -0) ? "-0" : String(v), Math.imul(h ^ 0x6e, FNV_PRIME));
+    case "boolean":
+      return Math.imul(h ^ (v ? 0x74 : 0x66), FNV_PRIME);
+    case "object":
+      break;
+    default:
+      return null;
+  }
+  if (v === null) return Math.imul(h ^ 0x30, FNV_PRIME);
+  let out: number | null = Math.imul(h ^ (Array.isArray(v) ? 0x5b : 0x7b), FNV_PRIME);
+  if (Array.isArray(v)) {
+    for (const x of v) if ((out = contentHash(x, out)) === null) return null;
+    return out;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return null;
+  for (const k in v) {
+    out = contentHash((v as Record<string, unknown>)[k], hashString(k, Math.imul(out, FNV_PRIME)));
+    if (out === null) return null;
+  }
+  return out;
+}
+
 export function createResourceValidator(rv: ResourceVersion, options: ResourceValidatorOptions): ResourceValidator {
   return new VersionValidator(rv, options);
 }
@@ -739,7 +989,7 @@ export function createResourceValidator(rv: ResourceVersion, options: ResourceVa
 /** Unknown ObjectMeta keys (and owner reference / managed fields entry keys), in document order. */
 function metadataUnknowns(
   meta: Record<string, unknown>,
-  minor: number,
+  minor: Release,
   unknown: (text: string, segs: (string | number)[]) => void,
   prefix = "metadata",
   segs: (string | number)[] = ["metadata"],
@@ -766,7 +1016,7 @@ function collectEmbeddedUnknowns(
   s: unknown,
   segs: PathSegment[],
   root: boolean,
-  minor: number,
+  minor: Release,
   out: { text: string; segs: (string | number)[] }[],
 ): void {
   if (!isPlainObject(s)) return;

@@ -33,6 +33,7 @@ import {
   goKind,
   deepEqual,
   hasOwn,
+  isGoInt,
   isPlainObject,
   runeCount,
   type GoKind,
@@ -40,7 +41,14 @@ import {
 } from "../k8s/go.js";
 import { validateEmbedded } from "./embedded.js";
 import { validateListTypes } from "./listtype.js";
-import { NEWEST_KUBERNETES_MINOR, releaseHas } from "../k8s/releases.js";
+import {
+  minorOf,
+  NEWEST_KUBERNETES_MINOR,
+  RELEASE_BEHAVIOURS,
+  ReleaseReads,
+  releaseHas,
+  type Release,
+} from "../k8s/releases.js";
 import type { CoverageSink, DeferredFailures } from "./coverage.js";
 
 export type { ValueError } from "../k8s/go.js";
@@ -48,8 +56,8 @@ export type { ValueError } from "../k8s/go.js";
 export interface ValidateValueOptions {
   /** Path of the value. Absent: the apiserver's nil path (errors on the value itself and composite errors print `<nil>`). */
   rootPath?: FieldPath;
-  /** Target Kubernetes minor (1.N); default 37. */
-  minor?: number;
+  /** Target Kubernetes minor (1.N), or the reads of a computation at it; default 37. */
+  minor?: Release;
   /** Validate the value itself as an embedded resource too (apiVersion/kind/metadata), like a resource root. */
   isResourceRoot?: boolean;
   /** "resource" (custom resources, default) or "default" (default values checked at CRD creation). */
@@ -98,6 +106,8 @@ export class SchemaValidatorCache {
   }
 }
 
+const NUMERIC_FORMATS_SINCE = RELEASE_BEHAVIOURS.numericFormats.since;
+
 /** The release behaviours compile() reads (through keptFormat, registryCheck and its own numeric formats). */
 const COMPILE_RELEASE_BEHAVIOURS = [
   "k8sNameFormats",
@@ -138,7 +148,7 @@ export function validateSchemaValue(schema: unknown, value: unknown, options: Va
   const ctx: Ctx = {
     minor,
     mode,
-    variant: mode + ":" + cache.profileOf(minor),
+    variant: mode + ":" + cache.profileOf(minorOf(minor)),
     cache,
     cov,
   };
@@ -235,7 +245,7 @@ function nodeErr(code: Code, at: PNode | null, msg: string, value?: unknown, n?:
 // compiled schema nodes
 
 interface Ctx {
-  minor: number;
+  minor: Release;
   mode: "resource" | "default";
   variant: string;
   cache: SchemaValidatorCache;
@@ -284,6 +294,11 @@ interface CNode {
   /** 1.36+: the numeric type/format the number validator range-checks against ("" = none). */
   numType: string;
   numFormat: string;
+  /** What numType and numFormat are from 1.36 on, whatever the release ("": not a number's node). */
+  rangedType: string;
+  rangedFormat: string;
+  /** Whether multipleOf, minimum and maximum are all in rangedType's range (or absent). */
+  boundsRanged: boolean;
   items: Record<string, unknown> | null;
   minItems?: number;
   maxItems?: number;
@@ -303,6 +318,8 @@ interface CNode {
   oneOf: Record<string, unknown>[];
   not: Record<string, unknown> | null;
   hasJunctors: boolean;
+  /** The releases that answer what the compilation asked of its release alike; absent: it asked nothing. */
+  releases?: { oldest: number; newest: number };
 }
 
 function getNode(schema: Record<string, unknown>, ctx: Ctx): CNode {
@@ -313,7 +330,12 @@ function getNode(schema: Record<string, unknown>, ctx: Ctx): CNode {
   }
   let c = byVariant.get(ctx.variant);
   if (!c) {
-    c = compile(schema, ctx);
+    // The node is kept for every release of its variant: what its compilation asked of the release is kept with it,
+    // for each computation that validates through it to note (validateNode).
+    const reads = new ReleaseReads(minorOf(ctx.minor));
+    c = compile(schema, { ...ctx, minor: reads });
+    const [oldest, newest] = reads.interval();
+    if (oldest !== 0 || newest !== Number.MAX_SAFE_INTEGER) c.releases = { oldest, newest };
     byVariant.set(ctx.variant, c);
   }
   return c;
@@ -331,8 +353,19 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
   // A custom resource's schema is converted with int-or-string as the type list; a default's structural schema is not.
   if (intOrString && ctx.mode === "resource") types = ["integer", "string"];
   const rawFormat = typeof s.format === "string" ? s.format : "";
+  const numericType = types.length === 1 && (types[0] === "integer" || types[0] === "number") ? types[0] : "";
+  // A number's node differs from 1.36 on (numericFormats): its format is kept and its values range-checked. What
+  // differs is kept for both (ranged*), and the release is asked by validateNode only when a value meets it.
+  const rangedFormat = numericType !== "" ? keptFormat(rawFormat, numericType, NUMERIC_FORMATS_SINCE) : "";
+  const numeric = numericType !== "" && releaseHas(minorOf(ctx.minor), "numericFormats");
   const format =
-    ctx.mode === "resource" ? keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor) : rawFormat;
+    ctx.mode !== "resource"
+      ? rawFormat
+      : numericType !== ""
+        ? numeric
+          ? rangedFormat
+          : ""
+        : keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor);
   const formatCheck = registryCheck(format, ctx.mode === "resource" ? "crd" : "default", ctx.minor);
   const props = isPlainObject(s.properties) ? s.properties : {};
   const propNames = Object.keys(props)
@@ -342,7 +375,6 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
   const anyOf = schemas(s.anyOf);
   const oneOf = schemas(s.oneOf);
   const not = isPlainObject(s.not) ? s.not : null;
-  const numericType = types.length === 1 && (types[0] === "integer" || types[0] === "number") ? types[0] : "";
   const required = Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === "string") : [];
   return {
     src: s,
@@ -362,13 +394,17 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
     exclusiveMaximum: s.exclusiveMaximum === true,
     minimum: num(s.minimum),
     exclusiveMinimum: s.exclusiveMinimum === true,
-    numType: releaseHas(ctx.minor, "numericFormats") ? numericType : "",
+    numType: numeric ? numericType : "",
     // From 1.36 the apiserver strips an integer format other than int32/int64 (a number's other than float/double)
     // before validating, defaults at CRD creation included: such a format is the default format.
-    numFormat:
-      releaseHas(ctx.minor, "numericFormats") && numericType !== ""
-        ? keptFormat(rawFormat, numericType, ctx.minor)
-        : "",
+    numFormat: numeric ? rangedFormat : "",
+    rangedType: numericType,
+    rangedFormat,
+    boundsRanged:
+      numericType === "" ||
+      [s.multipleOf, s.minimum, s.maximum].every(
+        (b) => num(b) === undefined || inRange(num(b)!, false, numericType, rangedFormat),
+      ),
     items: isPlainObject(s.items) ? s.items : null,
     minItems: int(s.minItems),
     maxItems: int(s.maxItems),
@@ -394,6 +430,10 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
 // validation (returns kube-openapi's MatchCount for the node)
 
 function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], ctx: Ctx): number {
+  if (typeof ctx.minor !== "number") {
+    if (c.releases !== undefined) ctx.minor.narrow(c.releases.oldest, c.releases.newest);
+    if (c.rangedType !== "" && !numericAlike(c, data)) ctx.minor.has("numericFormats");
+  }
   if (data === null || data === undefined) {
     let mc = 1;
     if (c.types.length > 0 && !c.nullable) {
@@ -428,6 +468,18 @@ function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], 
   mc += 1;
   if (kind === "object") mc += validateObject(c, data as Record<string, unknown>, at, out, ctx) + 1;
   return mc;
+}
+
+/**
+ * Whether a number's node checks the value alike before and from 1.36 (numericFormats): a number of the node's type
+ * (so the kept format does not name a type error), in range, with bounds in range (so no range check fails).
+ */
+function numericAlike(c: CNode, data: unknown): boolean {
+  if (typeof data !== "number" || !c.boundsRanged) return false;
+  // checkType's kinds: an integer's node takes only a Go int alike (a float is a type error naming the kept format).
+  const isInt = isGoInt(data);
+  if (c.rangedType === "integer" && !isInt) return false;
+  return inRange(data, isInt, c.rangedType, c.rangedFormat);
 }
 
 function typeError(at: PNode | null, typeName: string, value: string): RawErr {
@@ -981,12 +1033,12 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
 // ---------------------------------------------------------------------------------------------------------------
 // kube-openapi result → field errors
 
-function tooLongMessage(max: number, minor: number): string {
+function tooLongMessage(max: number, minor: Release): string {
   if (!releaseHas(minor, "tooLongReworded")) return `may not be longer than ${max}`;
   return `may not be more than ${max} ${max === 1 && releaseHas(minor, "tooLongTooManySingular") ? "byte" : "bytes"}`;
 }
 
-function tooManyMessage(max: number, minor: number): string {
+function tooManyMessage(max: number, minor: Release): string {
   return `must have at most ${max} ${max === 1 && releaseHas(minor, "tooLongTooManySingular") ? "item" : "items"}`;
 }
 
@@ -994,7 +1046,7 @@ function tooManyMessage(max: number, minor: number): string {
 function toFieldErrors(
   raw: RawErr[],
   rootPath: FieldPath | undefined,
-  minor: number,
+  minor: Release,
   each: ((e: RawErr, ve: ValueError) => void) | null,
 ): ValueError[] {
   const root = rootPath ?? FieldPath.from([]);

@@ -7,16 +7,18 @@
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/schema/cel/validation.go (Validator.validate, validateExpressions, evalMessageExpression, fieldErrorForReason, ValidFieldPath, MapIsCorrelatable)
 // Upstream: kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject), pkg/apis/cel/config.go (PerCallLimit, RuntimeCELCostBudget)
 import { createCelCompiler, formatCompileErrors, type CelCompiler, type CompileResult } from "./compile.js";
+import type { CheckedAst } from "../core/types.js";
+import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { FieldPath } from "../../k8s/path.js";
 import { validFieldPath } from "../../k8s/field-path.js";
 import { renderValue } from "../../k8s/validation.js";
-import { Interpreter } from "../core/interpreter/interp.js";
+import { Interpreter, type EvalOutcome } from "../core/interpreter/interp.js";
 import { RuleActivation } from "./evaluate.js";
 import type { FunctionRegistry } from "../core/interpreter/functions.js";
 import { createKubernetesFunctionRegistry } from "../k8s/runtime.js";
 import { CelErr, OptionalV, isErr, toVal, type Result } from "../core/interpreter/values.js";
 import { isPlainObject } from "../../k8s/go.js";
-import { releaseHas } from "../../k8s/releases.js";
+import { releaseHas, type Release } from "../../k8s/releases.js";
 
 export const PER_CALL_LIMIT = 1_000_000;
 export const RUNTIME_CEL_COST_BUDGET = 10_000_000;
@@ -42,6 +44,10 @@ export interface CelValidatorOptions {
    * the releases of a range run share it, so the schema is walked once, not once per release.
    */
   ruleNodes?: WeakMap<object, boolean>;
+  /** What schemaReleaseFacts found in schema objects, for validators built from the same schema objects. */
+  schemaFacts?: WeakMap<object, number>;
+  /** The signatures of checked ASTs (astSignature), for validators whose rules share compilations. */
+  signatures?: WeakMap<object, string>;
 }
 
 export interface CelFieldError {
@@ -85,8 +91,16 @@ export interface CelValidator {
        * a rule that does not compile, and a rule the budget stops record nothing.
        */
       coverage?: RuleCoverageSink;
+      /** The release as this validation asks it (a ReleaseReads notes what it asks); absent: the validator's own. */
+      release?: Release;
     },
   ): CelValidateResult;
+  /**
+   * What the validator's answers take from its release beyond what a validation asks of `release`: each rule's
+   * compilation and the release's settings its evaluation can meet. Validators whose keys are equal item by item
+   * answer alike (src/values/resource.ts's ReleaseResultShare).
+   */
+  readonly releaseKey: readonly unknown[];
 }
 
 type Schema = Record<string, unknown>;
@@ -376,7 +390,6 @@ export function createCelValidator(
   const perCallLimit = options.perCallLimit ?? PER_CALL_LIMIT;
   const compiler = options.compiler ?? createCelCompiler(minor);
   const registry: FunctionRegistry = options.registry ?? createKubernetesFunctionRegistry(compiler.env);
-  const ratchetingGate = releaseHas(minor, "ratcheting");
   const ruleNodes = options.ruleNodes ?? new WeakMap<object, boolean>();
   /** A child worth entering: it, or a node below it, has rules. */
   const below = (v: unknown): v is Schema => isPlainObject(v) && rulesBelow(v, ruleNodes);
@@ -402,8 +415,9 @@ export function createCelValidator(
             });
       let messageProgram: Interpreter | null = null;
       let messageError: string | null = null;
+      let m: CompileResult | null = null;
       if (spec.messageExpression.trim() !== "") {
-        const m = compiler.compileRule({
+        m = compiler.compileRule({
           schema: nodeSchema,
           isResourceRoot: root,
           expression: spec.messageExpression,
@@ -413,9 +427,26 @@ export function createCelValidator(
         if (m.ok && m.ast) messageProgram = new Interpreter(m.ast, compiler.env, registry, perCallLimit);
         else messageError = formatCompileErrors(m.errors);
       }
+      const compiled = result ?? { ok: true, errors: [], usesOldSelf: false };
+      // The compilation as an evaluation meets it: the checked AST's signature (another release's compilation of the
+      // rule may be another object, alike), its errors, what the validator reads of it (the settings of its
+      // release that reach the evaluation are below). Made when a share first asks (releaseKey).
+      keyParts.push(() => [
+        compiled.ast ? astSignature(compiled.ast, options.signatures) : null,
+        compiled.ok,
+        compiled.errors.length === 0 ? null : formatCompileErrors(compiled.errors),
+        compiled.programError,
+        compiled.outputType?.kind,
+        compiled.usesOldSelf,
+        m?.ast ? astSignature(m.ast, options.signatures) : null,
+        messageError,
+        spec.optionalOldSelf,
+        spec.messageExpression,
+      ]);
+      if (FORMAT_VALIDATE.test(spec.rule) || FORMAT_VALIDATE.test(spec.messageExpression)) formatValidate = true;
       return {
         spec,
-        result: result ?? { ok: true, errors: [], usesOldSelf: false },
+        result: compiled,
         program:
           result && result.ok && result.ast ? new Interpreter(result.ast, compiler.env, registry, perCallLimit) : null,
         messageProgram,
@@ -471,23 +502,62 @@ export function createCelValidator(
     return null;
   };
 
+  const keyParts: (() => unknown[])[] = [];
+  let formatValidate = false;
   const rootNode = hasXValidations(schema) ? compileNode(schema, schema, isResourceRoot) : null;
+  const facts = schemaReleaseFacts(schema, options.schemaFacts);
+  let releaseKey: unknown[] | undefined;
 
   return {
+    get releaseKey() {
+      if (releaseKey) return releaseKey;
+      releaseKey = keyParts.flatMap((part) => part());
+      // The release's settings an evaluation can meet, where the rules can meet them: format validate's
+      // qualified-name texts. A presence test's cost and how values convert (set equality, null fields in equality,
+      // objects without properties) are asked by each validation that meets them.
+      if (formatValidate)
+        for (const b of ["validLabelKeyWording", "messageWordsBytes"] as const)
+          releaseKey.push(`${b}=${String(releaseHas(minor, b))}`);
+      return releaseKey;
+    },
     validate(obj, oldObj, opts = {}) {
+      const at = opts.release ?? minor;
+      // Set equality (legacy before 1.37), a null field in equality (from 1.34) and an object without properties
+      // (no value before 1.29) matter only to values that have such things: the release is asked then (only a
+      // computation that notes what it asks needs to).
+      if (typeof at !== "number" && facts !== 0) {
+        const found = (valueFacts(obj, schema, isResourceRoot) | valueFacts(oldObj, schema, isResourceRoot)) & facts;
+        if (found & SET_LISTS) releaseHas(at, "celMetadataNameCap");
+        if (found & NULLABLE) releaseHas(at, "celNullFieldsSkippedInEquality");
+        if (found & BARE_OBJECTS) releaseHas(at, "celEmptyObjectValues");
+      }
       const errors: CelFieldError[] = [];
       const warnings: CelFieldError[] = [];
       const cov = opts.coverage ?? null;
       let budget = opts.budget ?? options.budget ?? RUNTIME_CEL_COST_BUDGET;
+      const initialBudget = budget;
+      // A presence test costs one more before 1.29 (celFreePresenceTest): that changes nothing unless a cost limit is
+      // met, at this release or, with the other cost, at another. The release is asked only then.
+      let spent = 0;
+      let presence = 0;
+      let nearLimit = false;
+      const tally = (out: EvalOutcome): void => {
+        spent += out.cost;
+        if (out.presenceTests === 0) return;
+        presence += out.presenceTests;
+        if (out.cancelled || out.cost + out.presenceTests > perCallLimit) nearLimit = true;
+      };
       const base = FieldPath.from(
         (opts.basePath ?? []).map((s) =>
           typeof s === "number" ? { kind: "index" as const, index: s } : { kind: "field" as const, name: s },
         ),
       );
-      const ratchet: Ratchet =
-        opts.ratcheting !== false && ratchetingGate && oldObj !== undefined
-          ? { current: { value: obj, old: oldObj, schema }, nearestParent: null }
-          : { current: null, nearestParent: null };
+      // The correlation is built for any update; the release's gate is asked only when a rule fails (addErr), and
+      // before the caller's word: a caller turns ratcheting off at a release without it (the stage's releaseKey).
+      const ratchetable = oldObj !== undefined;
+      const ratchet: Ratchet = ratchetable
+        ? { current: { value: obj, old: oldObj, schema }, nearestParent: null }
+        : { current: null, nearestParent: null };
 
       const typeValue = (s: Schema) => ({ v: typeof s["type"] === "string" ? s["type"] : "" });
       // The error of a rule the remaining budget cannot pay for (checked before a node's rules, and after each rule).
@@ -567,7 +637,7 @@ export function createCelValidator(
           if (!c.program) continue;
           const usesOld = c.result.usesOldSelf;
           if (usesOld && (old === null || old === undefined)) {
-            if (!ratchetingGate || !spec.optionalOldSelf) continue;
+            if (!spec.optionalOldSelf || !releaseHas(at, "ratcheting")) continue;
           }
           const decl = c.result.rootDecl ?? null;
           if (self === undefined) self = toVal(v, decl);
@@ -579,6 +649,7 @@ export function createCelValidator(
               : oldSelf,
           );
           const out = c.program.run(act);
+          tally(out);
           if (out.internal !== undefined) {
             // a crdlint defect, not something the apiserver would say: reported as an internal error only
             errors.push(
@@ -643,9 +714,16 @@ export function createCelValidator(
               : path.concat(nfp);
           // Up to 1.29 a failed rule's fieldPath was appended to the node's own path (fldPath = fldPath.Child(...)):
           // the rules after it report under it.
-          if (nfp && !releaseHas(minor, "celFieldPathPerRule")) path = current;
+          if (nfp && !releaseHas(at, "celFieldPathPerRule")) path = current;
           const addErr = (e: CelFieldError) => {
-            if (!usesOld && shouldRatchet(r)) warnings.push(e);
+            if (
+              !usesOld &&
+              ratchetable &&
+              shouldRatchet(r) &&
+              releaseHas(at, "ratcheting") &&
+              opts.ratcheting !== false
+            )
+              warnings.push(e);
             else {
               errors.push(e);
               if (cov !== null) cov.record(node.source, spec.check, true);
@@ -655,6 +733,7 @@ export function createCelValidator(
           if (c.messageProgram) {
             const baseAct = new RuleActivation(self, oldSelf);
             const m = c.messageProgram.run(baseAct);
+            tally(m);
             if (m.cost > budget) {
               addErr(
                 fieldError(
@@ -693,7 +772,7 @@ export function createCelValidator(
             }
           }
           detail ??= ruleMessageOrDefault(spec);
-          addErr(fieldErrorForReason(current, sts, v, detail, spec.reason, minor, spec.rule));
+          addErr(fieldErrorForReason(current, sts, v, detail, spec.reason, at, spec.rule));
         }
         return true;
       };
@@ -736,10 +815,164 @@ export function createCelValidator(
       };
 
       walk(rootNode, base, obj, oldObj, ratchet);
+      if (presence > 0 && (budget < 0 || nearLimit || spent + presence > initialBudget))
+        releaseHas(at, "celFreePresenceTest");
       return { errors, warnings, remainingBudget: budget };
     },
   };
 }
+
+/** Source texts that may call format's `qualifiedName().validate(s)` (the one format whose texts change). */
+const FORMAT_VALIDATE = /\bqualifiedName\s*\(/;
+
+const SET_LISTS = 1;
+const BARE_OBJECTS = 2;
+const NULLABLE = 4;
+
+/**
+ * Which of the schema's constructs whose CEL values change with the release it has: set lists (their equality, legacy
+ * before 1.37), objects with neither properties nor a schema for additionalProperties (no value before 1.29), nullable
+ * properties (a null field in equality, from 1.34). Anywhere in the schema: a rule's value reaches all below it.
+ */
+function schemaReleaseFacts(schema: Schema, memo?: WeakMap<object, number>): number {
+  const known = memo?.get(schema);
+  if (known !== undefined) return known;
+  let facts = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (!isPlainObject(s)) continue;
+    if (s["x-kubernetes-list-type"] === "set") facts |= SET_LISTS;
+    if (s["nullable"] === true) facts |= NULLABLE;
+    const props = s["properties"];
+    if (bareObject(s)) facts |= BARE_OBJECTS;
+    if (isPlainObject(props)) for (const v of Object.values(props)) stack.push(v);
+    stack.push(s["items"], s["additionalProperties"], s["not"]);
+    for (const j of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(s[j])) stack.push(...(s[j] as unknown[]));
+  }
+  memo?.set(schema, facts);
+  return facts;
+}
+
+/**
+ * What an evaluation reads of a checked AST, as text: the expression tree, each node's reference (its name and
+ * overload ids), and which identifiers are types (the interpreter reads nothing else of it). Two compilations with the
+ * same signature evaluate alike.
+ */
+function astSignature(ast: CheckedAst, memo?: WeakMap<object, string>): string {
+  const known = memo?.get(ast);
+  if (known !== undefined) return known;
+  const refs = [...ast.references]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id, r]) => `${id}=${r.name ?? ""}/${(r.overloadIds ?? []).join("|")}`);
+  const types = [...ast.types]
+    .filter(([, t]) => t.kind === "type")
+    .map(([id]) => id)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const text = `${exprText(ast.expr)}\0${refs.join(",")}\0${types.join(",")}`;
+  memo?.set(ast, text);
+  return text;
+}
+
+/** A parsed expression as text: each node's id, kind and fields (a constant's by messageText). */
+function exprText(e: Expr | undefined): string {
+  if (e === undefined) return "u";
+  const k = e.exprKind;
+  switch (k.case) {
+    case "constExpr":
+      return `${e.id}c${messageText(k.value.constantKind)}`;
+    case "identExpr":
+      return `${e.id}i${JSON.stringify(k.value.name)}`;
+    case "selectExpr":
+      return `${e.id}s(${exprText(k.value.operand)}.${JSON.stringify(k.value.field)}${k.value.testOnly ? "?" : ""})`;
+    case "callExpr":
+      return `${e.id}f(${JSON.stringify(k.value.function)}${exprText(k.value.target)}[${k.value.args.map(exprText).join(",")}])`;
+    case "listExpr":
+      return `${e.id}l[${k.value.elements.map(exprText).join(",")}|${k.value.optionalIndices.join(",")}]`;
+    case "comprehensionExpr": {
+      const c = k.value;
+      const parts = [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result].map(exprText).join(",");
+      return `${e.id}x(${JSON.stringify([c.iterVar, c.iterVar2, c.accuVar])}${parts})`;
+    }
+    default:
+      return `${e.id}${messageText(k)}`;
+  }
+}
+
+/** A protobuf message of the cel.expr package as text: every field, in name order. */
+function messageText(v: unknown): string {
+  if (v === undefined) return "u";
+  if (v === null) return "n";
+  switch (typeof v) {
+    case "bigint":
+      return `${v}n`;
+    case "string":
+      return JSON.stringify(v);
+    case "number":
+      return Object.is(v, -0) ? "-0" : String(v);
+    case "boolean":
+      return v ? "t" : "f";
+    case "object":
+      break;
+    default:
+      return "?";
+  }
+  if (v instanceof Uint8Array) return `b${Buffer.from(v).toString("hex")}`;
+  if (Array.isArray(v)) return `[${v.map(messageText).join(",")}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${k}:${messageText(o[k])}`)
+    .join(",")}}`;
+}
+
+/**
+ * An object node whose CEL declaration type has no fields (ObjectDecl.unconvertibleObject before 1.29): neither
+ * properties nor a schema for additionalProperties, and neither an embedded resource nor a node that keeps unknown
+ * fields.
+ */
+function bareObject(s: Schema): boolean {
+  const props = s["properties"];
+  return (
+    s["type"] === "object" &&
+    !(isPlainObject(props) && Object.keys(props).length > 0) &&
+    !isPlainObject(s["additionalProperties"]) &&
+    s["x-kubernetes-embedded-resource"] !== true &&
+    s["x-kubernetes-preserve-unknown-fields"] !== true
+  );
+}
+
+/**
+ * Which of schemaReleaseFacts' constructs a value meets: a set list with items (SET_LISTS), a null anywhere
+ * (NULLABLE), an object at a bareObject node (BARE_OBJECTS). The metadata of a resource (the root, an embedded one)
+ * whose schema declares no properties is not walked: CEL sees it through a declaration of its own (name and
+ * generateName).
+ */
+function valueFacts(v: unknown, schema: Schema, isResourceRoot: boolean): number {
+  let found = 0;
+  const stack: [unknown, unknown, boolean][] = [[v, schema, isResourceRoot]];
+  while (stack.length > 0 && found !== (SET_LISTS | NULLABLE | BARE_OBJECTS)) {
+    const [x, s, resource] = stack.pop()!;
+    const node = isPlainObject(s) ? s : null;
+    if (x === null) found |= NULLABLE;
+    else if (Array.isArray(x)) {
+      if (x.length > 0 && node?.["x-kubernetes-list-type"] === "set") found |= SET_LISTS;
+      for (const e of x) stack.push([e, node?.["items"], embeddedNode(node?.["items"])]);
+    } else if (isPlainObject(x)) {
+      const props = node && isPlainObject(node["properties"]) ? node["properties"] : null;
+      const addl = node?.["additionalProperties"];
+      if (node && bareObject(node)) found |= BARE_OBJECTS;
+      for (const k in x) {
+        const child = props && Object.hasOwn(props, k) ? props[k] : addl;
+        if (resource && k === "metadata" && !(isPlainObject(child) && isPlainObject(child["properties"]))) continue;
+        stack.push([x[k], child, embeddedNode(child)]);
+      }
+    }
+  }
+  return found;
+}
+
+const embeddedNode = (s: unknown): boolean => isPlainObject(s) && s["x-kubernetes-embedded-resource"] === true;
 
 /** fieldErrorForReason with the release's value rendering (1.35+: the scalar value or none; before: the schema type). */
 function fieldErrorForReason(
@@ -748,7 +981,7 @@ function fieldErrorForReason(
   v: unknown,
   detail: string,
   reason: string | undefined,
-  minor: number,
+  minor: Release,
   rule: string,
 ): CelFieldError {
   let value: { v: unknown } | null;

@@ -15,6 +15,7 @@ import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } 
 import type { SchemaValidatorCache } from "../../values/value.js";
 import {
   createResourceValidator,
+  type ReleaseResultShare,
   resourceVersionFor,
   type FieldValidation,
   type ResourceFinding,
@@ -47,6 +48,8 @@ export interface ApiserverContext {
   onRequest?: (request: ObservedRequest) => void;
   /** Validators by installed CRD object: a suite's cases install the same CRD, compiled once. */
   validators: WeakMap<object, Map<string, ServedVersion>>;
+  /** A run over several releases: the requests' results its releases share (absent: each validates alone). */
+  releases?: ReleaseResultShare;
 }
 
 /** A create (no old) or update as sent (through /status with `subresource`), with the CRD installed and the answer given. */
@@ -182,6 +185,7 @@ export class TestApiserver {
       schemaValidators: this.ctx.schemaValidators,
       behind: false,
       ...(sink ? { coverage: sink } : {}),
+      ...(this.ctx.releases ? { releases: this.ctx.releases } : {}),
     });
     const served = { validator, statusSubresource: rv.statusSubresource };
     byVersion.set(version, served);

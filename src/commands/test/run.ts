@@ -13,9 +13,11 @@ import { deepCopy, hasOwn, isPlainObject } from "../../k8s/go.js";
 import { isCrd, type JsonObject } from "../../crd/model.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, knownReleases } from "../../k8s/releases.js";
 import { SchemaValidatorCache } from "../../values/value.js";
+import { ReleaseResultShare } from "../../values/resource.js";
 import { CoverageCollector, type LocateCheck } from "../../values/coverage.js";
 import { allRules } from "../../rules/index.js";
 import { makeLinter } from "../../engine/files.js";
+import { createReleaseShared, type ReleaseShared } from "../../engine/services.js";
 import { UsageError } from "../../engine/options.js";
 import type { Linter, ReplayBook } from "../../engine/lint.js";
 import {
@@ -81,6 +83,10 @@ export class TestRun {
   private readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
   private readonly celShare: SharedCelStages = createSharedCelStages();
+  /** Over several releases, the requests' results, each shared with the releases that answer what it asked alike. */
+  private readonly shared: ReleaseResultShare | undefined;
+  /** Over several releases, what their linters share (the CRD verdicts are a lint at each release). */
+  private readonly lintShared: ReleaseShared | undefined;
   /** Each case's patched CRD, by suite run and case (see patchedCrd). */
   private readonly patched = new WeakMap<SuiteRun, WeakMap<SuiteCase, JsonObject | string>>();
   private readonly restored = new WeakMap<SuiteRun, JsonObject>();
@@ -106,6 +112,8 @@ export class TestRun {
     this.minor = minors[minors.length - 1]!;
     this.cwd = options.cwd ?? process.cwd();
     this.coverage = options.coverage ? new CoverageCollector() : null;
+    this.shared = minors.length > 1 ? new ReleaseResultShare() : undefined;
+    this.lintShared = minors.length > 1 ? createReleaseShared() : undefined;
   }
 
   /** Where a check is written in the CRD file the suite names (its line), when the file's text is known. */
@@ -178,6 +186,8 @@ export class TestRun {
     for (const c of run.cases) {
       const started = performance.now();
       const byRelease: CaseReleaseResult[] = [];
+      // Each group by its result's text (made once per group, not once per group and release).
+      const groups = new Map<string, CaseReleaseResult>();
       releases.forEach((release) => {
         const outcome = this.runCase(run, c, release);
         const at: Omit<CaseReleaseResult, "releases"> = {
@@ -186,10 +196,16 @@ export class TestRun {
           warnings: [...new Set(outcome.warnings)],
         };
         const key = JSON.stringify(at);
-        const same = byRelease.find(({ releases: _, ...g }) => JSON.stringify(g) === key);
+        const same = groups.get(key);
         if (same) same.releases.push(`1.${release.minor}`);
-        else byRelease.push({ releases: [`1.${release.minor}`], ...at });
+        else {
+          const group = { releases: [`1.${release.minor}`], ...at };
+          groups.set(key, group);
+          byRelease.push(group);
+        }
       });
+      // Every release has run the case: its requests' results are not asked for again.
+      this.shared?.forget();
       const status = WORST.find((s) => byRelease.some((g) => g.status === s))!;
       const failure = byRelease.find((g) => g.failure)?.failure;
       const result: CaseResult = {
@@ -304,7 +320,7 @@ export class TestRun {
     if (known) return known;
     const r: Release = {
       minor,
-      linter: await makeLinter(allRules, { kubernetesVersion: `1.${minor}` }),
+      linter: await makeLinter(allRules, { kubernetesVersion: `1.${minor}` }, undefined, false, this.lintShared),
       cel: await loadCelStages(minor, this.celShare),
       contexts: new Map(),
       verdicts: new WeakMap(),
@@ -322,6 +338,7 @@ export class TestRun {
         cel: release.cel,
         schemaValidators: this.schemaValidators,
         validators: new WeakMap(),
+        ...(this.shared ? { releases: this.shared } : {}),
         ...(this.options.onRequest && release.minor === this.minor ? { onRequest: this.options.onRequest } : {}),
         ...(this.coverage && release.minor === this.minor
           ? { coverage: { collector: this.coverage, locate: (crd, version) => this.locator(crd, version) } }

@@ -25,6 +25,7 @@ import { isBuiltinGroup, splitApiVersion } from "../../k8s/builtin.js";
 import { SchemaValidatorCache } from "../../values/value.js";
 import {
   createResourceValidator,
+  ReleaseResultShare,
   resourceVersionFor,
   type CelStage,
   type FieldValidation,
@@ -221,6 +222,8 @@ export class ReleaseCrds implements FastLoader, ChunkReader {
   readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
   readonly cel: SharedCelStages = createSharedCelStages();
+  /** The resources' results, each shared with the releases that answer what it asked alike. */
+  readonly results = new ReleaseResultShare();
   /** The directories looked at for each input's place in the repository: the same for every release. */
   readonly layouts: LayoutCache = new Map();
   private readonly expanded = new Map<string, Promise<string[]>>();
@@ -884,6 +887,7 @@ export class ValidateRun {
       cel: celStage,
       schemaValidators: this.schemaValidators,
       behind: this.options.apiserverGates !== true,
+      releases: this.releaseCrds?.results,
     });
     this.validators.set(v, validator);
     return validator;

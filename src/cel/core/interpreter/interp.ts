@@ -43,6 +43,8 @@ export interface EvalOutcome {
   cost: number;
   /** The per-call limit was exceeded (value is then the cancellation error). */
   cancelled: boolean;
+  /** How many presence tests ran (their cost is the release's: a caller may need to know what it would be else). */
+  presenceTests: number;
   /** A crdlint runtime defect (an unexpected exception), not an apiserver outcome. */
   internal?: string;
 }
@@ -62,6 +64,7 @@ const NO_SUCH_OVERLOAD = "no such overload";
 
 export class Interpreter {
   private cost = 0;
+  private presenceTests = 0;
   constructor(
     private readonly ast: CheckedAst,
     private readonly env: CelEnv,
@@ -73,16 +76,19 @@ export class Interpreter {
 
   run(act: Activation): EvalOutcome {
     this.cost = 0;
+    this.presenceTests = 0;
     try {
       const value = this.eval(this.ast.expr, act);
-      return { value, cost: this.cost, cancelled: false };
+      return { value, cost: this.cost, cancelled: false, presenceTests: this.presenceTests };
     } catch (e) {
-      if (e instanceof CostLimitExceeded) return { value: new CelErr(e.message), cost: this.cost, cancelled: true };
+      const presenceTests = this.presenceTests;
+      if (e instanceof CostLimitExceeded)
+        return { value: new CelErr(e.message), cost: this.cost, cancelled: true, presenceTests };
       if (e instanceof GoPanic)
-        return { value: new CelErr(`internal error: ${e.message}`), cost: this.cost, cancelled: false };
+        return { value: new CelErr(`internal error: ${e.message}`), cost: this.cost, cancelled: false, presenceTests };
       // never let a runtime defect crash the caller: report it as internal, apart from CEL outcomes
       const msg = e instanceof Error ? e.message : String(e);
-      return { value: new CelErr(msg), cost: this.cost, cancelled: false, internal: msg };
+      return { value: new CelErr(msg), cost: this.cost, cancelled: false, internal: msg, presenceTests };
     }
   }
 
@@ -262,6 +268,7 @@ export class Interpreter {
     const op = sel.operand!;
     const operand = this.isAttribute(op) ? this.attribute(op, act, false) : this.eval(op, act);
     // the test step's own SelectAndIdentCost, which the tracker takes back when presence tests are free
+    this.presenceTests++;
     this.charge(this.env.presenceTestHasCost ? 2 : 1);
     if (isErr(operand)) return operand;
     if (operand instanceof ObjectV || operand instanceof MapV) return present(operand, sel.field);
