@@ -93,6 +93,10 @@ export async function loadCelStages(minor: number, shared?: SharedCelStages): Pr
   const compiler = createCelCompiler(minor, "new", shared && (shared.compile ??= cel.createCompileShare()));
   // One function registry for the run's validators, over the compiler's environment (one per validator was measurable).
   let registry: ReturnType<typeof createFunctionRegistry> | undefined;
+  // A schema's validator keeps nothing between validations: the stages of a schema (one per field validation a run
+  // uses, say) share it, and a stage without coverage is one per ratcheting setting.
+  const validators = new WeakMap<object, ReturnType<typeof createCelValidator>>();
+  const stages = new WeakMap<object, Map<boolean, CelStage>>();
   return {
     stageFor(schema, options) {
       let has = shared?.hasRules.get(schema);
@@ -101,25 +105,40 @@ export async function loadCelStages(minor: number, shared?: SharedCelStages): Pr
         shared?.hasRules.set(schema, has);
       }
       if (!has) return null;
-      const validator = createCelValidator(schema, true, {
-        minor,
-        compiler,
-        registry: (registry ??= createFunctionRegistry(compiler.env)),
-        ruleNodes: shared?.ruleNodes,
-        schemaFacts: shared?.schemaFacts,
-        signatures: shared?.signatures,
-      });
-      return {
+      const plain = options.coverage === undefined;
+      const known = plain ? stages.get(schema)?.get(options.ratcheting) : undefined;
+      if (known) return known;
+      let validator = validators.get(schema);
+      if (!validator)
+        validators.set(
+          schema,
+          (validator = createCelValidator(schema, true, {
+            minor,
+            compiler,
+            registry: (registry ??= createFunctionRegistry(compiler.env)),
+            ruleNodes: shared?.ruleNodes,
+            schemaFacts: shared?.schemaFacts,
+            signatures: shared?.signatures,
+          })),
+        );
+      const cel = validator;
+      const stage: CelStage = {
         // Ratcheting is the release's (the validator asks it) unless turned off at a release that has it.
         get releaseKey() {
-          return [...validator.releaseKey, options.ratcheting === false && releaseHas(minor, "ratcheting")];
+          return [...cel.releaseKey, options.ratcheting === false && releaseHas(minor, "ratcheting")];
         },
         validate(obj, old, call) {
           const coverage = call?.coverage !== undefined ? (call.coverage ?? undefined) : options.coverage;
-          const r = validator.validate(obj, old, { ratcheting: options.ratcheting, coverage, release: call?.release });
+          const r = cel.validate(obj, old, { ratcheting: options.ratcheting, coverage, release: call?.release });
           return [...r.errors.map((e) => toFinding(e, false)), ...r.warnings.map((e) => toFinding(e, true))];
         },
       };
+      if (plain) {
+        let byRatcheting = stages.get(schema);
+        if (!byRatcheting) stages.set(schema, (byRatcheting = new Map<boolean, CelStage>()));
+        byRatcheting.set(options.ratcheting, stage);
+      }
+      return stage;
     },
   };
 }

@@ -850,6 +850,8 @@ export class ReleaseResultShare {
   /** Each CEL stage's number: stages with equal keys have the same (null has 0, a stage without a key its own). */
   private readonly celIds = new WeakMap<CelStage, number>();
   private readonly celKeys = new Map<string, number>();
+  /** Each item of a CEL stage's key, as a number (a signature's text is long: the key is made of the numbers). */
+  private readonly celItems = new Map<unknown, number>();
   private celCount = 0;
 
   /** `hash`: how requests are bucketed (a test gives all the same hash to have sameRequest tell them apart). */
@@ -895,8 +897,13 @@ export class ReleaseResultShare {
     const key = cel.releaseKey;
     if (key === undefined) id = ++this.celCount;
     else {
-      // Each item with its type: a string, a boolean, null and undefined are told apart.
-      const text = JSON.stringify(key.map((x) => (typeof x === "string" ? `s${x}` : String(x))));
+      // Each item by its number (strings, booleans, null and undefined are told apart by the Map's SameValueZero).
+      let text = "";
+      for (const x of key) {
+        let n = this.celItems.get(x);
+        if (n === undefined) this.celItems.set(x, (n = this.celItems.size));
+        text += `${n},`;
+      }
       id = this.celKeys.get(text);
       if (id === undefined) this.celKeys.set(text, (id = ++this.celCount));
     }
