@@ -158,22 +158,28 @@ export function deepCopy<T>(v: T): T {
   return v;
 }
 
-/** reflect.DeepEqual on decoded JSON (numbers compare by value: the decoder types them consistently). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
+/**
+ * reflect.DeepEqual on decoded JSON (numbers compare by value: the decoder types them consistently). `written`: the
+ * same as written instead, keys in the same order and numbers as Object.is tells them apart (NaN is itself, -0 is
+ * not 0): two inputs that crdlint reads alike, whatever the order of what it reports may follow.
+ */
+export function deepEqual(a: unknown, b: unknown, written = false): boolean {
+  if (written ? Object.is(a, b) : a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i], written)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
   const ak = Object.keys(a);
   const bo = b as Record<string, unknown>;
-  if (ak.length !== Object.keys(bo).length) return false;
-  for (const k of ak) {
-    if (!hasOwn(bo, k)) return false;
-    if (!deepEqual((a as Record<string, unknown>)[k], bo[k])) return false;
+  const bk = Object.keys(bo);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) {
+    const k = ak[i]!;
+    if (written ? k !== bk[i] : !hasOwn(bo, k)) return false;
+    if (!deepEqual((a as Record<string, unknown>)[k], bo[k], written)) return false;
   }
   return true;
 }

@@ -18,6 +18,7 @@ import type { ErrorType } from "../diagnostics/index.js";
 import {
   compareBytes,
   deepCopy,
+  deepEqual,
   goNumber,
   hasOwn,
   isGoInt,
@@ -927,26 +928,7 @@ function requestHash(request: SharedRequest): number | null {
 }
 
 function sameRequest(a: SharedRequest, b: SharedRequest): boolean {
-  return a.setup === b.setup && sameContent(a.object, b.object) && sameContent(a.old, b.old);
-}
-
-/** Whether two JSON values are the same, their keys' order included (the order findings come in may follow it). */
-function sameContent(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameContent(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++)
-    if (ka[i] !== kb[i] || !sameContent((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!]))
-      return false;
-  return true;
+  return a.setup === b.setup && deepEqual(a.object, b.object, true) && deepEqual(a.old, b.old, true);
 }
 
 const FNV_OFFSET = 0x811c9dc5;

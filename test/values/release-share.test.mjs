@@ -85,8 +85,12 @@ async function assertShareChangesNothing(cases, computedAtMost) {
     const counts = { oneBucket: i === 0 };
     const shared = await resultsByRelease(cases, counts, order);
     assert.equal(shared.length, alone.length);
-    for (let i = 0; i < alone.length; i++)
-      assert.deepEqual(shared[i], alone[i], `case ${alone[i].index} at 1.${alone[i].minor}, releases run ${order}`);
+    for (let i = 0; i < alone.length; i++) {
+      const where = `case ${alone[i].index} at 1.${alone[i].minor}, releases run ${order}`;
+      assert.deepEqual(shared[i], alone[i], where);
+      // The defaulted object's keys in the same order too (what --show-defaulted prints).
+      assert.equal(JSON.stringify(shared[i]), JSON.stringify(alone[i]), where);
+    }
     // The share was used: results were taken, not computed at each release.
     const { asked, computed } = counts.counts;
     assert.equal(asked, alone.length);
@@ -111,6 +115,16 @@ const crd = (schema) => ({
   },
 });
 
+// The spec fields both schemas below have: each meets a release-dependent behaviour.
+const FIELDS = `      n: {type: integer, format: int32, minimum: 0}
+      f: {type: number, format: float}
+      name: {type: string, maxLength: 1}
+      bare: {type: object}
+      tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}
+      objs: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}
+      short: {type: string, format: k8s-short-name}
+      opt: {type: object, nullable: true, properties: {a: {type: string, nullable: true}}}
+      pair: {type: object, x-kubernetes-validations: [{rule: self == oldSelf}], properties: {x: {type: string, nullable: true}}}`;
 const spec = (extraRules = "") => `
 type: object
 x-kubernetes-validations:
@@ -127,18 +141,10 @@ properties:
     - rule: "!has(self.name) || self.name != 'worse'"
       messageExpression: "'worse: ' + self.name"
     properties:
-      n: {type: integer, format: int32, minimum: 0}
-      f: {type: number, format: float}
+${FIELDS}
       big: {type: integer, format: int64, maximum: 9223372036854775808}
-      name: {type: string, maxLength: 1}
       key: {type: string}
-      tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}
-      objs: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}
-      short: {type: string, format: k8s-short-name}
-      opt: {type: object, nullable: true, properties: {a: {type: string, nullable: true}}}
-      bare: {type: object}
       choice: {type: string, enum: [a, b]}
-      pair: {type: object, x-kubernetes-validations: [{rule: self == oldSelf}], properties: {x: {type: string, nullable: true}}}
       inner:
         type: object
         x-kubernetes-embedded-resource: true
@@ -162,15 +168,7 @@ properties:
     - rule: "!has(self.name) || self.name != 'bad'"
     - rule: "!has(self.bare) || self.bare == self.bare"
     properties:
-      n: {type: integer, format: int32, minimum: 0}
-      f: {type: number, format: float}
-      name: {type: string, maxLength: 1}
-      bare: {type: object}
-      tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}
-      objs: {type: array, x-kubernetes-list-type: set, items: {type: object, x-kubernetes-map-type: atomic, properties: {a: {type: string}}}}
-      short: {type: string, format: k8s-short-name}
-      opt: {type: object, nullable: true, properties: {a: {type: string, nullable: true}}}
-      pair: {type: object, x-kubernetes-validations: [{rule: self == oldSelf}], properties: {x: {type: string, nullable: true}}}
+${FIELDS}
   status: {type: object, properties: {count: {type: integer, format: int32}}}
 `;
 // One rule comparing an int-or-string value with a double: 1.28 has no overload for an int and a double (cross-type
@@ -242,6 +240,9 @@ test("hand-made resources: each release's result with the share is its result al
       },
     ),
     obj({ unknown: 1 }, { unknownMeta: 2 }),
+    // The same fields in another order: the defaulted object keeps the order written.
+    obj({ n: 1, f: 2.5 }),
+    obj({ f: 2.5, n: 1 }),
   ];
   const updates = [
     [obj({ name: "toolong" }), obj({ name: "toolong" })],
