@@ -842,8 +842,8 @@ interface SharedResult {
 /**
  * The results of a run over several releases, shared by its releases' validators of a CRD version: a result computed at
  * one release is the result at another when everything it asked of its release is answered alike there (ReleaseReads)
- * and the CEL stages are alike (CelStage.releaseKey). By the version's schema object, then the request as a key. Each
- * taker gets a copy: a caller may change what it is given (a stored object).
+ * and the CEL stages are alike (CelStage.releaseKey). By the version's schema object, then the request's hash, the
+ * requests compared as written. Each taker gets a copy: a caller may change what it is given (a stored object).
  */
 export class ReleaseResultShare {
   /** By schema object, then by the request's hash (contentHash). */
