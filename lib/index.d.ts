@@ -1418,8 +1418,6 @@ export interface CelValidatorOptions {
 	 * the releases of a range run share it, so the schema is walked once, not once per release.
 	 */
 	ruleNodes?: WeakMap<object, boolean>;
-	/** What schemaReleaseFacts found in schema objects, for validators built from the same schema objects. */
-	schemaFacts?: WeakMap<object, number>;
 	/** The signatures of checked ASTs (astSignature), for validators whose rules share compilations. */
 	signatures?: WeakMap<object, string>;
 }

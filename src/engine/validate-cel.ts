@@ -64,7 +64,6 @@ function toFinding(e: CelFieldError, ratcheted: boolean): ResourceFinding {
   return f;
 }
 
-/** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
 /**
  * What the CEL stages of several releases share: each rule's compilation (src/cel/schema/compile.ts), whether a
  * schema has rules at all, and where (one walk per schema object).
@@ -74,17 +73,16 @@ export interface SharedCelStages {
   readonly hasRules: WeakMap<object, boolean>;
   /** Which nodes have rules at or below them: each release's validator enters only those. */
   readonly ruleNodes: WeakMap<object, boolean>;
-  /** What each schema holds whose CEL values change with the release (the validators' schemaFacts). */
-  readonly schemaFacts: WeakMap<object, number>;
   /** The checked ASTs' signatures (the validators' signatures): compilations are shared between releases. */
   readonly signatures: WeakMap<object, string>;
 }
 
 /** What the CEL stages of a run's releases share, before the first of them loads the CEL modules. */
 export function createSharedCelStages(): SharedCelStages {
-  return { hasRules: new WeakMap(), ruleNodes: new WeakMap(), schemaFacts: new WeakMap(), signatures: new WeakMap() };
+  return { hasRules: new WeakMap(), ruleNodes: new WeakMap(), signatures: new WeakMap() };
 }
 
+/** The CEL stages for one validate run (the runtime is loaded only by a run that validates). */
 export async function loadCelStages(minor: number, shared?: SharedCelStages): Promise<CelStages> {
   const cel = await import("../cel/index.js");
   const { createCelValidator, createCelCompiler, createFunctionRegistry } = await cel.loadCelRuntime();
@@ -108,20 +106,16 @@ export async function loadCelStages(minor: number, shared?: SharedCelStages): Pr
       const plain = options.coverage === undefined;
       const known = plain ? stages.get(schema)?.get(options.ratcheting) : undefined;
       if (known) return known;
-      let validator = validators.get(schema);
-      if (!validator)
-        validators.set(
-          schema,
-          (validator = createCelValidator(schema, true, {
-            minor,
-            compiler,
-            registry: (registry ??= createFunctionRegistry(compiler.env)),
-            ruleNodes: shared?.ruleNodes,
-            schemaFacts: shared?.schemaFacts,
-            signatures: shared?.signatures,
-          })),
-        );
-      const cel = validator;
+      const cel =
+        validators.get(schema) ??
+        createCelValidator(schema, true, {
+          minor,
+          compiler,
+          registry: (registry ??= createFunctionRegistry(compiler.env)),
+          ruleNodes: shared?.ruleNodes,
+          signatures: shared?.signatures,
+        });
+      validators.set(schema, cel);
       const stage: CelStage = {
         // Ratcheting is the release's (the validator asks it) unless turned off at a release that has it.
         get releaseKey() {

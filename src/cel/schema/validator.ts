@@ -44,8 +44,6 @@ export interface CelValidatorOptions {
    * the releases of a range run share it, so the schema is walked once, not once per release.
    */
   ruleNodes?: WeakMap<object, boolean>;
-  /** What schemaReleaseFacts found in schema objects, for validators built from the same schema objects. */
-  schemaFacts?: WeakMap<object, number>;
   /** The signatures of checked ASTs (astSignature), for validators whose rules share compilations. */
   signatures?: WeakMap<object, string>;
 }
@@ -505,7 +503,6 @@ export function createCelValidator(
   const keyParts: (() => unknown[])[] = [];
   let formatValidate = false;
   const rootNode = hasXValidations(schema) ? compileNode(schema, schema, isResourceRoot) : null;
-  const facts = schemaReleaseFacts(schema, options.schemaFacts);
   let releaseKey: unknown[] | undefined;
 
   return {
@@ -525,8 +522,8 @@ export function createCelValidator(
       // Set equality (legacy before 1.37), a null field in equality (from 1.34) and an object without properties
       // (no value before 1.29) matter only to values that have such things: the release is asked then (only a
       // computation that notes what it asks needs to).
-      if (typeof at !== "number" && facts !== 0) {
-        const found = (valueFacts(obj, schema, isResourceRoot) | valueFacts(oldObj, schema, isResourceRoot)) & facts;
+      if (typeof at !== "number") {
+        const found = valueFacts(obj, schema, isResourceRoot) | valueFacts(oldObj, schema, isResourceRoot);
         if (found & SET_LISTS) releaseHas(at, "celMetadataNameCap");
         if (found & NULLABLE) releaseHas(at, "celNullFieldsSkippedInEquality");
         if (found & BARE_OBJECTS) releaseHas(at, "celEmptyObjectValues");
@@ -554,10 +551,10 @@ export function createCelValidator(
       );
       // The correlation is built for any update; the release's gate is asked only when a rule fails (addErr), and
       // before the caller's word: a caller turns ratcheting off at a release without it (the stage's releaseKey).
-      const ratchetable = oldObj !== undefined;
-      const ratchet: Ratchet = ratchetable
-        ? { current: { value: obj, old: oldObj, schema }, nearestParent: null }
-        : { current: null, nearestParent: null };
+      const ratchet: Ratchet =
+        oldObj !== undefined
+          ? { current: { value: obj, old: oldObj, schema }, nearestParent: null }
+          : { current: null, nearestParent: null };
 
       const typeValue = (s: Schema) => ({ v: typeof s["type"] === "string" ? s["type"] : "" });
       // The error of a rule the remaining budget cannot pay for (checked before a node's rules, and after each rule).
@@ -716,13 +713,8 @@ export function createCelValidator(
           // the rules after it report under it.
           if (nfp && !releaseHas(at, "celFieldPathPerRule")) path = current;
           const addErr = (e: CelFieldError) => {
-            if (
-              !usesOld &&
-              ratchetable &&
-              shouldRatchet(r) &&
-              releaseHas(at, "ratcheting") &&
-              opts.ratcheting !== false
-            )
+            // An empty correlation (a create) never ratchets.
+            if (!usesOld && shouldRatchet(r) && releaseHas(at, "ratcheting") && opts.ratcheting !== false)
               warnings.push(e);
             else {
               errors.push(e);
@@ -830,31 +822,6 @@ const BARE_OBJECTS = 2;
 const NULLABLE = 4;
 
 /**
- * Which of the schema's constructs whose CEL values change with the release it has: set lists (their equality, legacy
- * before 1.37), objects with neither properties nor a schema for additionalProperties (no value before 1.29), nullable
- * properties (a null field in equality, from 1.34). Anywhere in the schema: a rule's value reaches all below it.
- */
-function schemaReleaseFacts(schema: Schema, memo?: WeakMap<object, number>): number {
-  const known = memo?.get(schema);
-  if (known !== undefined) return known;
-  let facts = 0;
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const s = stack.pop();
-    if (!isPlainObject(s)) continue;
-    if (s["x-kubernetes-list-type"] === "set") facts |= SET_LISTS;
-    if (s["nullable"] === true) facts |= NULLABLE;
-    const props = s["properties"];
-    if (bareObject(s)) facts |= BARE_OBJECTS;
-    if (isPlainObject(props)) for (const v of Object.values(props)) stack.push(v);
-    stack.push(s["items"], s["additionalProperties"], s["not"]);
-    for (const j of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(s[j])) stack.push(...(s[j] as unknown[]));
-  }
-  memo?.set(schema, facts);
-  return facts;
-}
-
-/**
  * What an evaluation reads of a checked AST, as text: the expression tree, each node's reference (its name and
  * overload ids), and which identifiers are types (the interpreter reads nothing else of it). Two compilations with the
  * same signature evaluate alike.
@@ -943,10 +910,11 @@ function bareObject(s: Schema): boolean {
 }
 
 /**
- * Which of schemaReleaseFacts' constructs a value meets: a set list with items (SET_LISTS), a null anywhere
- * (NULLABLE), an object at a bareObject node (BARE_OBJECTS). The metadata of a resource (the root, an embedded one)
- * whose schema declares no properties is not walked: CEL sees it through a declaration of its own (name and
- * generateName).
+ * Which of the constructs whose CEL values change with the release a value meets, as its schema says: a set list
+ * with items (SET_LISTS: its equality, legacy before 1.37), a null where the schema is nullable (NULLABLE: a null field
+ * in equality, from 1.34; decoding drops the others), an object at a bareObject node (BARE_OBJECTS: no value before
+ * 1.29). The metadata of a resource (the root, an embedded one) whose schema declares no properties is not walked:
+ * CEL sees it through a declaration of its own (name and generateName).
  */
 function valueFacts(v: unknown, schema: Schema, isResourceRoot: boolean): number {
   let found = 0;
@@ -954,8 +922,9 @@ function valueFacts(v: unknown, schema: Schema, isResourceRoot: boolean): number
   while (stack.length > 0 && found !== (SET_LISTS | NULLABLE | BARE_OBJECTS)) {
     const [x, s, resource] = stack.pop()!;
     const node = isPlainObject(s) ? s : null;
-    if (x === null) found |= NULLABLE;
-    else if (Array.isArray(x)) {
+    if (x === null) {
+      if (node?.["nullable"] === true) found |= NULLABLE;
+    } else if (Array.isArray(x)) {
       if (x.length > 0 && node?.["x-kubernetes-list-type"] === "set") found |= SET_LISTS;
       for (const e of x) stack.push([e, node?.["items"], embeddedNode(node?.["items"])]);
     } else if (isPlainObject(x)) {

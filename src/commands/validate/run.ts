@@ -197,12 +197,6 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-/**
- * What the runs of a validation over several releases share (each run is at one release): a CRD text linted once
- * over every release of the run (a range linter, src/engine/range.ts), each release's run taking its diagnostics from
- * it; each input opened, read and parsed once, with its template verdict (the documents are only read); the cache
- * entries that do not depend on the release; the compiled value validators and the CEL compilations.
- */
 /** The value `map` holds for `key`, made (by the first release that asks) when it holds none. */
 function once<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   if (map.has(key)) return map.get(key)!;
@@ -211,6 +205,13 @@ function once<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return v;
 }
 
+/**
+ * What the runs of a validation over several releases share (each run is at one release): a CRD text linted once
+ * over every release of the run (a range linter, src/engine/range.ts), each release's run taking its diagnostics from
+ * it; each input opened, read and parsed once, with its template verdict (the documents are only read); the cache
+ * entries that do not depend on the release; the compiled value validators and the CEL compilations; each
+ * resource's result, for the releases that answer it alike.
+ */
 export class ReleaseCrds implements FastLoader, ChunkReader {
   private readonly linted = new Map<string, Map<string, Map<number, Diagnostic[]>>>();
   private readonly loaded = new Map<string, LoadedText>();
