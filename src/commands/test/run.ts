@@ -83,9 +83,12 @@ export class TestRun {
   private readonly schemaValidators = new SchemaValidatorCache();
   /** The releases' CEL compilations, each shared with the releases whose environments answer its reads alike. */
   private readonly celShare: SharedCelStages = createSharedCelStages();
-  /** Over several releases, the requests' results, each shared with the releases that answer what it asked alike. */
+  /**
+   * Over several releases, the requests' results, each shared with the releases that answer what it asked alike; at
+   * one release, between the other releases a failing case is tried at (its release hints).
+   */
   private readonly shared: ReleaseResultShare | undefined;
-  /** Over several releases, what their linters share (the CRD verdicts are a lint at each release). */
+  /** What the linters of those releases share (the CRD verdicts are a lint at each release). */
   private readonly lintShared: ReleaseShared | undefined;
   /** Each case's patched CRD, by suite run and case (see patchedCrd). */
   private readonly patched = new WeakMap<SuiteRun, WeakMap<SuiteCase, JsonObject | string>>();
@@ -112,8 +115,9 @@ export class TestRun {
     this.minor = minors[minors.length - 1]!;
     this.cwd = options.cwd ?? process.cwd();
     this.coverage = options.coverage ? new CoverageCollector() : null;
-    this.shared = minors.length > 1 ? new ReleaseResultShare() : undefined;
-    this.lintShared = minors.length > 1 ? createReleaseShared() : undefined;
+    const sharing = minors.length > 1 || (!range && options.releaseHints !== false);
+    this.shared = sharing ? new ReleaseResultShare() : undefined;
+    this.lintShared = sharing ? createReleaseShared() : undefined;
   }
 
   /** Where a check is written in the CRD file the suite names (its line), when the file's text is known. */
@@ -314,13 +318,27 @@ export class TestRun {
     }
   }
 
+  /**
+   * Whether a release shares its results and lint with the others: every release of a run over several; at one
+   * release, those its failing cases are tried at (not the run's own: its cases would pay for a share none uses).
+   */
+  private sharing(minor: number): boolean {
+    return this.minors.length > 1 || minor !== this.minor;
+  }
+
   /** A release's apiserver, made on first use. */
   private async release(minor: number): Promise<Release> {
     const known = this.releases.get(minor);
     if (known) return known;
     const r: Release = {
       minor,
-      linter: await makeLinter(allRules, { kubernetesVersion: `1.${minor}` }, undefined, false, this.lintShared),
+      linter: await makeLinter(
+        allRules,
+        { kubernetesVersion: `1.${minor}` },
+        undefined,
+        false,
+        this.sharing(minor) ? this.lintShared : undefined,
+      ),
       cel: await loadCelStages(minor, this.celShare),
       contexts: new Map(),
       verdicts: new WeakMap(),
@@ -338,7 +356,7 @@ export class TestRun {
         cel: release.cel,
         schemaValidators: this.schemaValidators,
         validators: new WeakMap(),
-        ...(this.shared ? { releases: this.shared } : {}),
+        ...(this.shared && this.sharing(release.minor) ? { releases: this.shared } : {}),
         ...(this.options.onRequest && release.minor === this.minor ? { onRequest: this.options.onRequest } : {}),
         ...(this.coverage && release.minor === this.minor
           ? { coverage: { collector: this.coverage, locate: (crd, version) => this.locator(crd, version) } }
@@ -411,7 +429,10 @@ export class TestRun {
       if (minor !== this.minor && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor))
         others.push(await this.release(minor));
     for (const { result, run, c } of this.failing) {
+      // As over a range: the CRD's verdicts at once, and each request's result shared between the releases.
+      this.crdVerdicts(others, run);
       const passing = others.filter((r) => !this.runCase(run, c, r).failure).map((r) => r.minor);
+      this.shared?.forget();
       if (passing.length > 0) result.failure!.passesAt = describeReleases(passing);
     }
   }

@@ -2,18 +2,26 @@
 // Through the library, each case's result at each release is exactly a run at that release's, a case passes only if
 // it passes at every release, and the counts per release are those runs'; through the CLI, the whole text output and
 // the exit code; each format's report of a range run is its golden file (test/report/golden/test-range-*.golden).
+// A run at one release hints, for each failing case, the releases that pass it: exactly those where a run passes it.
 // Fixtures: test/fixtures/test-suites-releases (our own: an error text that changes at 1.35, a CRD rejected before
-// 1.31) and test/fixtures/test-suites (both formats).
+// 1.31), test/fixtures/test-suites (both formats) and test/fixtures/test-suites-hints (failing cases for the hints).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatTestResult, runTests, testExitCode } from "../../../dist/index.js";
-import { supportedReleases } from "../../../dist/k8s/releases.js";
+import {
+  CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS,
+  enabledByDefault,
+  knownReleases,
+  supportedReleases,
+} from "../../../dist/k8s/releases.js";
+import { describeReleases } from "../../../dist/k8s/version.js";
 import { crdlint, root } from "../../helpers/cli.mjs";
 
 const RELEASES = "test/fixtures/test-suites-releases";
 const SUITES = "test/fixtures/test-suites";
+const HINTS = "test/fixtures/test-suites-hints";
 const minors = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => `1.${a + i}`);
 
 test("library: at each release of 1.28..1.37, every case's result is a run's at that release", async () => {
@@ -50,6 +58,33 @@ test("library: at each release of 1.28..1.37, every case's result is a run's at 
     assert.deepEqual(c.failure, c.byRelease.find((g) => g.failure)?.failure);
   }
   assert.equal(testExitCode(range), 1);
+});
+
+// A run at one release tries each failing case at the other releases with CEL (its release hints), sharing each
+// request's result between them as a range run does: the hint must name exactly the releases a run at each passes it at.
+test("library: a failing case's release hints are the releases at which a run at each passes it", async () => {
+  const paths = [RELEASES, SUITES, HINTS];
+  const hinted = await runTests(paths, { cwd: root, kubernetesVersion: "1.37" });
+  const others = knownReleases().filter((m) => m !== 37 && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, m));
+  const passing = hinted.cases.map(() => []);
+  for (const minor of others) {
+    const one = await runTests(paths, { cwd: root, kubernetesVersion: `1.${minor}`, releaseHints: false });
+    one.cases.forEach((c, i) => {
+      if (c.status === "passed") passing[i].push(minor);
+    });
+  }
+  const failing = hinted.cases.filter((c) => c.status === "failed");
+  // The fixtures have failing cases that pass elsewhere (an update among them, and one whose CRD the apiserver rejects
+  // before 1.31), and some that pass nowhere.
+  assert.deepEqual(
+    failing.map((c) => c.failure.passesAt),
+    ["1.25–1.34", "1.31–1.34", "1.31–1.34", undefined, undefined],
+  );
+  hinted.cases.forEach((c, i) => {
+    if (c.status !== "failed") return assert.equal(c.failure?.passesAt, undefined, c.name);
+    const expected = passing[i].length > 0 ? describeReleases(passing[i]) : undefined;
+    assert.equal(c.failure.passesAt, expected, c.name);
+  });
 });
 
 test("library: one release is unchanged; --update takes one release; a bad range is a usage error", async () => {
