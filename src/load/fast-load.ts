@@ -422,17 +422,21 @@ class Reader {
   /** A block mapping whose keys start at `indent`; the first key starts at offset `first` (on line this.pos). */
   private map(indent: number, first: number, depth: number): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
+    // Where each entry was written (record's, without a lookup per entry: this is the reader's busiest loop).
+    const written: Children = { keys: [], offsets: [] };
+    this.children.set(obj, written);
     let keyAt = first;
     const firstLine = this.pos;
     for (;;) {
       const line = this.pos;
       const lineEnd = this.ends[line]!;
-      const { key, valueAt } = this.key(keyAt, lineEnd);
+      const key = this.key(keyAt, lineEnd);
       if (Object.prototype.hasOwnProperty.call(obj, key) || key === "__proto__") throw new Unsupported();
       this.pos++;
-      const v = this.entryValue(valueAt, lineEnd, indent, true, depth);
+      const v = this.entryValue(this.keyValueAt, lineEnd, indent, true, depth);
       obj[key] = v;
-      this.record(obj, key, keyAt, this.vStart, this.vEnd);
+      written.keys!.push(key);
+      written.offsets.push(keyAt, this.vStart, this.vEnd);
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent || this.isSeqItemLine(next, indent)) throw new Unsupported();
@@ -446,6 +450,8 @@ class Reader {
   /** A block sequence whose dashes are at `indent`; the first dash is at offset `first` (on line this.pos). */
   private seq(indent: number, first: number, depth: number): unknown[] {
     const arr: unknown[] = [];
+    const written: Children = { keys: null, offsets: [] };
+    this.children.set(arr, written);
     const t = this.text;
     let dashAt = first;
     const firstLine = this.pos;
@@ -464,7 +470,7 @@ class Reader {
           ? this.map(j - this.starts[line]!, j, depth + 1)
           : this.entryValue(dashAt + 1, lineEnd, indent, false, depth),
       );
-      this.record(arr, null, this.vStart, this.vStart, this.vEnd);
+      written.offsets.push(this.vStart, this.vStart, this.vEnd);
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent || !this.isSeqItemLine(next, indent)) {
@@ -499,8 +505,11 @@ class Reader {
     return false;
   }
 
-  /** A mapping key at `at` on the current line, and where its value starts (after the colon). */
-  private key(at: number, lineEnd: number): { key: string; valueAt: number } {
+  /** Where the value of the key `key` read last starts (after its colon). */
+  private keyValueAt = 0;
+
+  /** A mapping key at `at` on the current line; where its value starts (after the colon) is keyValueAt. */
+  private key(at: number, lineEnd: number): string {
     const t = this.text;
     const c = t.charCodeAt(at);
     let key: string;
@@ -529,7 +538,8 @@ class Reader {
       key = this.keyName(t.slice(at, e));
     }
     if (colon - at > MAX_KEY_LENGTH) throw new Unsupported();
-    return { key, valueAt: colon + 1 };
+    this.keyValueAt = colon + 1;
+    return key;
   }
 
   /**
