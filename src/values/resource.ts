@@ -308,7 +308,13 @@ class VersionValidator implements ResourceValidator {
   }
 
   decodeStored(obj: Record<string, unknown>): Record<string, unknown> {
-    return this.decode(obj, this.minor).object;
+    const share = this.options.releases;
+    if (!share?.tracing) return this.decode(obj, this.minor).object;
+    // A traced read: what it asks of the release is the trace's too (the schema's CEL stage plays no part).
+    const reads = new ReleaseReads(this.minor);
+    const object = this.decode(obj, reads).object;
+    share.traceRead(reads);
+    return object;
   }
 
   validateStatus(obj: Record<string, unknown>, oldRaw: Record<string, unknown>): ResourceResult {
@@ -332,7 +338,11 @@ class VersionValidator implements ResourceValidator {
   ): ResourceResult {
     const share = this.options.releases;
     // Coverage records what each evaluation reaches: a result taken from another release records nothing.
-    if (!share || this.options.coverage) return compute(this.minor);
+    if (!share) return compute(this.minor);
+    if (this.options.coverage) {
+      share.untraceable();
+      return compute(this.minor);
+    }
     return share.result(
       this.rv,
       { setup: `${request}\0${this.setupKey()}`, object: obj, old },
@@ -840,6 +850,25 @@ interface SharedResult {
 }
 
 /**
+ * What one run of a sequence of requests (a test case) took from its release, while a caller traces it: for each
+ * request the result it was given (what that result asked of its release, and the CEL stage it ran with, by the
+ * share's number), and each stored object read back. At another release at which every item holds (the same answers,
+ * the stages alike), the same requests get the same results, so a caller whose requests follow from the answers alone
+ * gets the same outcome there. `complete` is false when a request went around the share (the trace says nothing then).
+ */
+export interface ShareTrace {
+  readonly items: TraceItem[];
+  complete: boolean;
+}
+
+/** A result's (or a read's) release reads; the schema whose CEL stage it ran with and that stage's number (a read: null). */
+export interface TraceItem {
+  readonly reads: ReleaseReads;
+  readonly schema: Schema | null;
+  readonly cel: number;
+}
+
+/**
  * The results of a run over several releases, shared by its releases' validators of a CRD version: a result computed at
  * one release is the result at another when everything it asked of its release is answered alike there (ReleaseReads)
  * and the CEL stages are alike (CelStage.releaseKey). By the version's schema object, then the request's hash, the
@@ -863,6 +892,48 @@ export class ReleaseResultShare {
     this.bySchema = new WeakMap();
   }
 
+  /** The trace being made (startTrace), if any. */
+  tracing: ShareTrace | null = null;
+
+  /** Starts tracing the requests that follow, until endTrace. */
+  startTrace(): void {
+    this.tracing = { items: [], complete: true };
+  }
+
+  endTrace(): ShareTrace {
+    const t = this.tracing ?? { items: [], complete: false };
+    this.tracing = null;
+    return t;
+  }
+
+  /** A request answered without the share while tracing: the trace cannot tell where its outcome holds. */
+  untraceable(): void {
+    if (this.tracing) this.tracing.complete = false;
+  }
+
+  /** A stored object read back while tracing, and what the read asked of its release. */
+  traceRead(reads: ReleaseReads): void {
+    this.tracing?.items.push({ reads, schema: null, cel: 0 });
+  }
+
+  /** The number of a CEL stage (null: 0): stages with equal numbers find the same for the same request. */
+  stageNumber(cel: CelStage | null): number {
+    return this.celIdOf(cel);
+  }
+
+  /**
+   * Whether every item of a trace holds at 1.`minor`: each result answers there as where it was computed, with the
+   * stage `stageAt` gives for the item's schema at that release numbered as the item's.
+   */
+  traceHolds(trace: ShareTrace, minor: number, stageAt: (schema: Schema) => CelStage | null): boolean {
+    return (
+      trace.complete &&
+      trace.items.every(
+        (i) => i.reads.holdsAt(minor) && (i.schema === null || i.cel === this.celIdOf(stageAt(i.schema))),
+      )
+    );
+  }
+
   result(
     rv: ResourceVersion,
     request: SharedRequest,
@@ -871,14 +942,20 @@ export class ReleaseResultShare {
     compute: (at: Release) => ResourceResult,
   ): ResourceResult {
     const hash = this.hash(request);
-    if (hash === null) return compute(minor);
+    if (hash === null) {
+      this.untraceable();
+      return compute(minor);
+    }
     let byHash = this.bySchema.get(rv.schema);
     if (!byHash) this.bySchema.set(rv.schema, (byHash = new Map<number, SharedResult[]>()));
     let entries = byHash.get(hash);
     const celId = this.celIdOf(cel);
     if (entries)
       for (const e of entries)
-        if (e.cel === celId && e.reads.holdsAt(minor) && sameRequest(e.request, request)) return copyResult(e.result);
+        if (e.cel === celId && e.reads.holdsAt(minor) && sameRequest(e.request, request)) {
+          this.tracing?.items.push({ reads: e.reads, schema: rv.schema, cel: celId });
+          return copyResult(e.result);
+        }
     const reads = new ReleaseReads(minor);
     const result = compute(reads);
     if (!entries) byHash.set(hash, (entries = []));
@@ -888,6 +965,7 @@ export class ReleaseResultShare {
       old: request.old && deepCopy(request.old),
     };
     entries.push({ request: kept, reads, cel: celId, result: copyResult(result) });
+    this.tracing?.items.push({ reads, schema: rv.schema, cel: celId });
     return result;
   }
 

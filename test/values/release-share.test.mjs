@@ -4,12 +4,15 @@
 // each release's result must be the result a validator at that release alone finds. Checked here on hand-made
 // resources that meet each release-dependent behaviour the validators ask lazily (numeric formats, finalizer
 // warnings, ratcheting, value rendering, set and null equality in CEL, presence tests, qualified names, a rule's
-// fieldPath, a failing rule's value), and on resources the oracle's generator makes (creates and updates).
+// fieldPath, a failing rule's value), and on resources the oracle's generator makes (creates and updates). A trace of
+// a request and its read-back (ShareTrace, what crdlint test replays a case's outcome by) holds at another release
+// only where both answer the same there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { createResourceValidator, ReleaseResultShare, resourceVersionOf } from "../../dist/values/resource.js";
 import { SchemaValidatorCache } from "../../dist/values/value.js";
+import { CoverageCollector } from "../../dist/values/coverage.js";
 import { createSharedCelStages, loadCelStages } from "../../dist/engine/validate-cel.js";
 import { Rng } from "../oracle/rng.mjs";
 import { crValidateFamily } from "../oracle/families/cr-validate.mjs";
@@ -27,38 +30,37 @@ async function resultsByRelease(cases, share, order = RELEASES) {
   const out = [];
   for (const minor of order) {
     const cel = await loadCelStages(minor, share ? celShared : undefined);
-    const validators = new Map();
-    const validatorFor = (c) => {
-      const key = `${c.index}`;
-      if (!validators.has(key)) {
-        const spec = c.crd.spec;
-        const version = spec.versions.find((v) => v.name === c.version) ?? spec.versions[0];
-        const rv = resourceVersionOf(spec.group, spec.names.kind, spec.scope !== "Cluster", version.name, version);
-        validators.set(
-          key,
-          rv &&
-            createResourceValidator(rv, {
-              minor,
-              fieldValidation: c.fieldValidation,
-              cel: cel.stageFor(rv.schema, { ratcheting: minor >= 30 }),
-              schemaValidators: share ? schemaValidators : new SchemaValidatorCache(),
-              behind: true,
-              ...(releases ? { releases } : {}),
-            }),
-        );
-      }
-      return validators.get(key);
-    };
     for (const c of cases) {
-      const v = validatorFor(c);
+      const v = validatorOf(c, minor, cel, share ? schemaValidators : new SchemaValidatorCache(), releases);
       if (!v) continue;
-      const r = c.status
-        ? v.validateStatus(structuredClone(c.object), c.old)
-        : v.validate(structuredClone(c.object), c.old);
-      out.push({ minor, index: c.index, result: JSON.parse(JSON.stringify(r)) });
+      out.push({ minor, index: c.index, result: JSON.parse(JSON.stringify(request(v, c))) });
     }
   }
   return out.sort((a, b) => a.minor - b.minor || a.index - b.index);
+}
+
+/** The validator of a case's CRD version at 1.`minor` (undefined when the version has no schema). */
+function validatorOf(c, minor, cel, schemaValidators, releases, extra = {}) {
+  const spec = c.crd.spec;
+  const version = spec.versions.find((v) => v.name === c.version) ?? spec.versions[0];
+  const rv = resourceVersionOf(spec.group, spec.names.kind, spec.scope !== "Cluster", version.name, version);
+  return (
+    rv &&
+    createResourceValidator(rv, {
+      minor,
+      fieldValidation: c.fieldValidation,
+      cel: cel.stageFor(rv.schema, { ratcheting: minor >= 30 }),
+      schemaValidators,
+      behind: true,
+      ...(releases ? { releases } : {}),
+      ...extra,
+    })
+  );
+}
+
+/** The case's request (a write or a status update) with a copy of its object. */
+function request(v, c) {
+  return c.status ? v.validateStatus(structuredClone(c.object), c.old) : v.validate(structuredClone(c.object), c.old);
 }
 
 /**
@@ -201,7 +203,8 @@ const obj = (spec, metadata = {}, status) => ({
   ...(status ? { status } : {}),
 });
 
-test("hand-made resources: each release's result with the share is its result alone", async () => {
+/** Resources that meet each release-dependent behaviour, written and updated, under each schema above. */
+function handCases() {
   const writes = [
     obj({ any: 1 }),
     obj({ any: "x" }),
@@ -271,8 +274,78 @@ test("hand-made resources: each release's result with the share is its result al
     status: true,
     fieldValidation: "strict",
   });
+  return cases;
+}
+
+test("hand-made resources: each release's result with the share is its result alone", async () => {
   // Most of these meet a behaviour that changes at some release: fewer are shared.
-  await assertShareChangesNothing(cases, 0.75);
+  await assertShareChangesNothing(handCases(), 0.75);
+});
+
+// crdlint test takes a case's outcome at one release for another's when every result its requests were given (and
+// every object it read back) would be given there too (ShareTrace): a trace may hold at another release only where
+// the results are the same.
+test("a traced request and read-back hold at another release only where both give the same there", async () => {
+  const cases = handCases();
+  const celShared = createSharedCelStages();
+  const schemaValidators = new SchemaValidatorCache();
+  const stages = new Map();
+  for (const minor of RELEASES) stages.set(minor, await loadCelStages(minor, celShared));
+  // Each case's result and read-back at each release, alone.
+  const alone = new Map();
+  const outcome = (v, c) => {
+    const r = request(v, c);
+    return JSON.stringify([r, r.object && v.decodeStored(structuredClone(r.object))]);
+  };
+  for (const minor of RELEASES)
+    for (const c of cases) {
+      const v = validatorOf(c, minor, stages.get(minor), new SchemaValidatorCache());
+      if (v) alone.set(`${minor}:${c.index}`, outcome(v, c));
+    }
+  let held = 0;
+  let notHeld = 0;
+  // One share over the releases, as crdlint test has: a trace holds results computed at the release and taken from
+  // an earlier one.
+  const share = new ReleaseResultShare();
+  for (const a of RELEASES) {
+    for (const c of cases) {
+      const v = validatorOf(c, a, stages.get(a), schemaValidators, share);
+      if (!v) continue;
+      share.startTrace();
+      assert.equal(outcome(v, c), alone.get(`${a}:${c.index}`));
+      const trace = share.endTrace();
+      assert.ok(trace.complete);
+      for (const b of RELEASES) {
+        const stageAt = (schema) => stages.get(b).stageFor(schema, { ratcheting: b >= 30 });
+        if (!share.traceHolds(trace, b, stageAt)) {
+          notHeld++;
+          continue;
+        }
+        if (b !== a) held++;
+        assert.equal(alone.get(`${b}:${c.index}`), alone.get(`${a}:${c.index}`), `case ${c.index}: 1.${a}'s at 1.${b}`);
+      }
+    }
+  }
+  // Traces do hold at other releases (a third of the pairs: these resources meet behaviours that change), and not
+  // everywhere.
+  assert.ok(held > (held + notHeld) / 3, `held ${held}, not ${notHeld}`);
+  assert.ok(notHeld > 0);
+  // A request the share cannot compare (a value that is not plain JSON) leaves the trace incomplete: it holds nowhere.
+  const c = { index: 0, crd: SCHEMAS[1], object: obj({ n: 1 }), fieldValidation: "strict" };
+  const v = validatorOf(c, 33, stages.get(33), schemaValidators, share);
+  share.startTrace();
+  v.validate({ ...obj({ n: 1 }), extra: new (class Opaque {})() });
+  const opaque = share.endTrace();
+  assert.equal(opaque.complete, false);
+  assert.equal(
+    share.traceHolds(opaque, 33, (schema) => stages.get(33).stageFor(schema, { ratcheting: true })),
+    false,
+  );
+  // So does one that goes around the share: a validator that records coverage validates itself.
+  const covered = validatorOf(c, 33, stages.get(33), schemaValidators, share, { coverage: new CoverageCollector() });
+  share.startTrace();
+  covered.validate(obj({ n: 1 }));
+  assert.equal(share.endTrace().complete, false);
 });
 
 test("generated resources (the oracle's cr-validate generator, seed 20261128): the share changes no release's result", async () => {

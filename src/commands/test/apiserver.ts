@@ -15,6 +15,7 @@ import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, releaseHas } 
 import type { SchemaValidatorCache } from "../../values/value.js";
 import {
   createResourceValidator,
+  type CelStage,
   type ReleaseResultShare,
   resourceVersionFor,
   type FieldValidation,
@@ -23,7 +24,7 @@ import {
   type ResourceValidator,
 } from "../../values/resource.js";
 import type { CelStages } from "../../engine/validate-cel.js";
-import type { CoverageCollector, LocateCheck } from "../../values/coverage.js";
+import type { CoverageCollector, CoverageSink, LocateCheck } from "../../values/coverage.js";
 
 /** What one request gets back. */
 export interface Answer {
@@ -178,10 +179,7 @@ export class TestApiserver {
     const validator = createResourceValidator(rv, {
       minor,
       fieldValidation: this.ctx.fieldValidation,
-      cel:
-        this.ctx.cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor)
-          ? this.ctx.cel.stageFor(rv.schema, { ratcheting: releaseHas(minor, "ratcheting"), coverage: sink })
-          : null,
+      cel: celStageAt(this.ctx, rv.schema, sink),
       schemaValidators: this.ctx.schemaValidators,
       behind: false,
       ...(sink ? { coverage: sink } : {}),
@@ -222,6 +220,18 @@ export class TestApiserver {
     }
     return { error: null, causes: [], warnings, object: r.object as JsonObject };
   }
+}
+
+/** The CEL stage a release's apiserver validates a schema's resources with (null: CEL is off there). */
+export function celStageAt(
+  ctx: ApiserverContext,
+  schema: Record<string, unknown>,
+  coverage?: CoverageSink,
+): CelStage | null {
+  const { minor } = ctx;
+  return ctx.cel && enabledByDefault(CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, minor)
+    ? ctx.cel.stageFor(schema, { ratcheting: releaseHas(minor, "ratcheting"), coverage })
+    : null;
 }
 
 function failed(error: string): Answer {

@@ -13,7 +13,7 @@ import { deepCopy, hasOwn, isPlainObject } from "../../k8s/go.js";
 import { isCrd, type JsonObject } from "../../crd/model.js";
 import { CUSTOM_RESOURCE_VALIDATION_EXPRESSIONS, enabledByDefault, knownReleases } from "../../k8s/releases.js";
 import { SchemaValidatorCache } from "../../values/value.js";
-import { ReleaseResultShare } from "../../values/resource.js";
+import { ReleaseResultShare, type ShareTrace } from "../../values/resource.js";
 import { CoverageCollector, type LocateCheck } from "../../values/coverage.js";
 import { allRules } from "../../rules/index.js";
 import { makeLinter } from "../../engine/files.js";
@@ -37,7 +37,7 @@ import type {
   TestStep,
 } from "../../diagnostics/test-result.js";
 import { describeReleases, formatReleases } from "../../k8s/version.js";
-import { fieldErrorText, TestApiserver, type Answer, type ApiserverContext } from "./apiserver.js";
+import { celStageAt, fieldErrorText, TestApiserver, type Answer, type ApiserverContext } from "./apiserver.js";
 import { comparable, objectYaml, sameValue, unifiedDiff } from "./compare.js";
 import { isOpenshiftSuite, openshiftReadContext, readOpenshiftSuite } from "./openshift.js";
 import { isNativeSuite, readNativeSuite, type NamedCrds } from "./native.js";
@@ -62,6 +62,13 @@ interface CaseOutcome {
   /** The last main request's error (create, or the update), and the object read back: what --update writes. */
   lastError?: string | null;
   readBack?: JsonObject | null;
+}
+
+/** A case's outcome at a release, with the CRD verdict it met and the trace of its requests (ReleaseResultShare). */
+interface TracedOutcome {
+  verdict: string | null;
+  trace: ShareTrace;
+  outcome: CaseOutcome;
 }
 
 /** A TODO to fill, found by running the case. */
@@ -192,8 +199,9 @@ export class TestRun {
       const byRelease: CaseReleaseResult[] = [];
       // Each group by its result's text (made once per group, not once per group and release).
       const groups = new Map<string, CaseReleaseResult>();
+      const traced: TracedOutcome[] = [];
       releases.forEach((release) => {
-        const outcome = this.runCase(run, c, release);
+        const outcome = this.caseAt(run, c, release, traced);
         const at: Omit<CaseReleaseResult, "releases"> = {
           status: outcome.errored ? "errored" : outcome.failure ? "failed" : "passed",
           ...(outcome.failure ? { failure: outcome.failure } : {}),
@@ -431,10 +439,38 @@ export class TestRun {
     for (const { result, run, c } of this.failing) {
       // As over a range: the CRD's verdicts at once, and each request's result shared between the releases.
       this.crdVerdicts(others, run);
-      const passing = others.filter((r) => !this.runCase(run, c, r).failure).map((r) => r.minor);
+      const traced: TracedOutcome[] = [];
+      const passing = others.filter((r) => !this.caseAt(run, c, r, traced).failure).map((r) => r.minor);
       this.shared?.forget();
       if (passing.length > 0) result.failure!.passesAt = describeReleases(passing);
     }
+  }
+
+  /**
+   * One case at one of several releases: the outcome of an earlier release (`traced`, the case's runs so far) where
+   * it holds here, else the case run and traced. It holds when the CRD's verdict is the same and every request of
+   * that run would be answered alike here (ShareTrace): the case sends its requests from its definition and the
+   * answers alone, so it sends the same ones and ends the same way. A release whose requests a caller observes
+   * (onRequest, --coverage) runs every case.
+   */
+  private caseAt(run: SuiteRun, c: SuiteCase, release: Release, traced: TracedOutcome[]): CaseOutcome {
+    const share = this.shared;
+    const ctx = this.contextFor(release, run);
+    if (!share || !ctx.releases || ctx.onRequest || ctx.coverage) return this.runCase(run, c, release);
+    const verdict = this.crdVerdict(release, run);
+    for (const t of traced)
+      if (t.verdict === verdict && share.traceHolds(t.trace, release.minor, (schema) => celStageAt(ctx, schema)))
+        return t.outcome;
+    share.startTrace();
+    let outcome: CaseOutcome;
+    let trace: ShareTrace;
+    try {
+      outcome = this.runCase(run, c, release);
+    } finally {
+      trace = share.endTrace();
+    }
+    if (trace.complete) traced.push({ verdict, trace, outcome });
+    return outcome;
   }
 
   /** One case against a fresh apiserver with the suite's CRD installed. */
