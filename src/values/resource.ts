@@ -893,32 +893,31 @@ export class ReleaseResultShare {
   }
 
   /** The trace being made (startTrace), if any. */
-  tracing: ShareTrace | null = null;
+  private trace: ShareTrace | null = null;
+
+  get tracing(): boolean {
+    return this.trace !== null;
+  }
 
   /** Starts tracing the requests that follow, until endTrace. */
   startTrace(): void {
-    this.tracing = { items: [], complete: true };
+    this.trace = { items: [], complete: true };
   }
 
   endTrace(): ShareTrace {
-    const t = this.tracing ?? { items: [], complete: false };
-    this.tracing = null;
+    const t = this.trace ?? { items: [], complete: false };
+    this.trace = null;
     return t;
   }
 
   /** A request answered without the share while tracing: the trace cannot tell where its outcome holds. */
   untraceable(): void {
-    if (this.tracing) this.tracing.complete = false;
+    if (this.trace) this.trace.complete = false;
   }
 
   /** A stored object read back while tracing, and what the read asked of its release. */
   traceRead(reads: ReleaseReads): void {
-    this.tracing?.items.push({ reads, schema: null, cel: 0 });
-  }
-
-  /** The number of a CEL stage (null: 0): stages with equal numbers find the same for the same request. */
-  stageNumber(cel: CelStage | null): number {
-    return this.celIdOf(cel);
+    this.trace?.items.push({ reads, schema: null, cel: 0 });
   }
 
   /**
@@ -953,7 +952,7 @@ export class ReleaseResultShare {
     if (entries)
       for (const e of entries)
         if (e.cel === celId && e.reads.holdsAt(minor) && sameRequest(e.request, request)) {
-          this.tracing?.items.push({ reads: e.reads, schema: rv.schema, cel: celId });
+          this.trace?.items.push({ reads: e.reads, schema: rv.schema, cel: celId });
           return copyResult(e.result);
         }
     const reads = new ReleaseReads(minor);
@@ -965,7 +964,7 @@ export class ReleaseResultShare {
       old: request.old && deepCopy(request.old),
     };
     entries.push({ request: kept, reads, cel: celId, result: copyResult(result) });
-    this.tracing?.items.push({ reads, schema: rv.schema, cel: celId });
+    this.trace?.items.push({ reads, schema: rv.schema, cel: celId });
     return result;
   }
 
