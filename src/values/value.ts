@@ -471,10 +471,13 @@ function validateNode(c: CNode, data: unknown, at: PNode | null, out: RawErr[], 
 }
 
 /**
- * Whether a number's node checks the value alike before and from 1.36 (numericFormats): a number of the node's type
- * (so the kept format does not name a type error), in range, with bounds in range (so no range check fails).
+ * Whether a number's node checks the value alike before and from 1.36 (numericFormats): null, a string or a list (the
+ * type error names the node's types at both: checkType names the format only for other kinds), or a number of the
+ * node's type (so the kept format does not name a type error), in range, with bounds in range (so no range check
+ * fails).
  */
 function numericAlike(c: CNode, data: unknown): boolean {
+  if (data === null || data === undefined || typeof data === "string" || Array.isArray(data)) return true;
   if (typeof data !== "number" || !c.boundsRanged) return false;
   // checkType's kinds: an integer's node takes only a Go int alike (a float is a type error naming the kept format).
   const isInt = isGoInt(data);

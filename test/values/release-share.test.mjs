@@ -212,6 +212,13 @@ function handCases() {
     obj({ n: 3000000000 }),
     obj({ n: 1.5 }),
     obj({ n: "x" }),
+    // Other kinds on a number's node: null, a list and a string are told alike at every release (the type error
+    // names the node's types); a boolean or an object names the format kept from 1.36 on.
+    obj({ n: null }),
+    obj({ n: [1] }),
+    obj({ f: "x" }),
+    obj({ n: true }),
+    obj({ f: { a: 1 } }),
     obj({ n: 13 }),
     obj({ f: 1e39 }),
     obj({ f: 2.5 }),
