@@ -358,14 +358,12 @@ function compile(s: Record<string, unknown>, ctx: Ctx): CNode {
   // differs is kept for both (ranged*), and the release is asked by validateNode only when a value meets it.
   const rangedFormat = numericType !== "" ? keptFormat(rawFormat, numericType, NUMERIC_FORMATS_SINCE) : "";
   const numeric = numericType !== "" && releaseHas(minorOf(ctx.minor), "numericFormats");
-  const format =
-    ctx.mode !== "resource"
-      ? rawFormat
-      : numericType !== ""
-        ? numeric
-          ? rangedFormat
-          : ""
-        : keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor);
+  // A default's schema keeps its format as written; a custom resource's keeps what the release's conversion keeps.
+  let format = rawFormat;
+  if (ctx.mode === "resource") {
+    if (numericType === "") format = keptFormat(rawFormat, types.length === 1 ? types[0]! : "", ctx.minor);
+    else format = numeric ? rangedFormat : "";
+  }
   const formatCheck = registryCheck(format, ctx.mode === "resource" ? "crd" : "default", ctx.minor);
   const props = isPlainObject(s.properties) ? s.properties : {};
   const propNames = Object.keys(props)
