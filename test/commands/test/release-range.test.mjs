@@ -60,8 +60,8 @@ test("library: at each release of 1.28..1.37, every case's result is a run's at 
   assert.equal(testExitCode(range), 1);
 });
 
-// A run at one release tries each failing case at the other releases with CEL (its release hints), sharing each
-// request's result between them as a range run does: the hint must name exactly the releases a run at each passes it at.
+// A run at one release tries each failing case at the other releases with CEL (its release hints), sharing results and
+// whole outcomes between them as a range run does: the hint must name exactly the releases a run at each passes it at.
 test("library: a failing case's release hints are the releases at which a run at each passes it", async () => {
   const paths = [RELEASES, SUITES, HINTS];
   const hinted = await runTests(paths, { cwd: root, kubernetesVersion: "1.37" });
