@@ -883,6 +883,8 @@ export class ReleaseResultShare {
   /** Each item of a CEL stage's key, as a number (a signature's text is long: the key is made of the numbers). */
   private readonly celItems = new Map<unknown, number>();
   private celCount = 0;
+  /** The trace being made (startTrace), if any. */
+  private trace: ShareTrace | null = null;
 
   /** `hash`: how requests are bucketed (a test gives all the same hash to have sameRequest tell them apart). */
   constructor(private readonly hash: (request: SharedRequest) => number | null = requestHash) {}
@@ -892,9 +894,7 @@ export class ReleaseResultShare {
     this.bySchema = new WeakMap();
   }
 
-  /** The trace being made (startTrace), if any. */
-  private trace: ShareTrace | null = null;
-
+  /** Whether a trace is being made (startTrace). */
   get tracing(): boolean {
     return this.trace !== null;
   }
