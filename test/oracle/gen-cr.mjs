@@ -4,7 +4,35 @@
 // messageExpression results, reasons, rules under additionalProperties, allOf and unescapable property names), scale
 // subresource paths with values, and objects whose metadata, embedded resources and lists hit the strategy's checks.
 // Each is mixed in at a modest probability; gen-crd's shapes stay as they are.
-import { costlyRule } from "./gen-crd.mjs";
+import { costlyRule, valueFor } from "./gen-crd.mjs";
+
+/** An atomic set of objects and map lists with one key and two: duplicates of each kind (on `o`, an object node). */
+function listShapes(r, o) {
+  if (!o) return;
+  o.properties = { ...(o.properties ?? {}) };
+  o.properties[r.pick(["pairs", "entries"])] = r.pick([
+    { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "object", "x-kubernetes-map-type": "atomic", properties: { a: { type: "string", maxLength: 5 } } } },
+    { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "array", "x-kubernetes-list-type": "atomic", maxItems: 3, items: { type: "integer" } } },
+    {
+      type: "array",
+      maxItems: 8,
+      "x-kubernetes-list-type": "map",
+      "x-kubernetes-list-map-keys": ["k", "n"],
+      items: { type: "object", required: ["k"], properties: { k: { type: "string", maxLength: 5 }, n: { type: "integer", default: 0 }, v: { type: "string", maxLength: 5 } } },
+    },
+    // Items a null may stand for: CRD validation refuses nullable items in a map list ("cannot be nullable when
+    // x-kubernetes-list-type is map"), but a null item is kept all the same (pruning drops nulls of fields, not
+    // of lists): a type error, and an item with no key to the list-map check (one key and several).
+    ...[["k"], ["k", "n"]].map((keys) => ({
+      type: "array",
+      maxItems: 8,
+      "x-kubernetes-list-type": "map",
+      "x-kubernetes-list-map-keys": keys,
+      items: { type: "object", required: keys, properties: { k: { type: "string", maxLength: 5 }, n: { type: "integer" } } },
+    })),
+    { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "number" } },
+  ]);
+}
 
 /** Every schema node of every version, with the name of the property it is (if any). */
 function schemaNodes(crd) {
@@ -113,6 +141,9 @@ export function crSchemaExtras(r, crd) {
   for (let i = 0; i < n && nodes.length; i++) {
     const { s } = r.pick(nodes);
     const t = typeOf(s);
+    // An object node that properties can be added to (most nodes are not): the one picked, else another.
+    const plain = (x) => typeOf(x) === "object" && !x.additionalProperties && !x["x-kubernetes-embedded-resource"];
+    const host = () => (plain(s) ? s : r.pick(nodes.filter((x) => plain(x.s)).map((x) => x.s).concat([null])));
     r.weighted([
       [3, () => combinator(r, s)],
       [5, () => celEdges(r, s)],
@@ -132,6 +163,29 @@ export function crSchemaExtras(r, crd) {
         },
       ],
       [1, () => t === "object" && (r.chance(0.5) ? (s.minProperties = r.pick([1, 2])) : (s.maxProperties = r.pick([0, 1])))],
+      [
+        2,
+        () => {
+          // Bounds an integer cannot hold (a fraction, or past int32 with format int32): kube-openapi reports that the
+          // boundary is not of the node's type, then compares the value as a general number.
+          const n = t === "integer" ? s : r.pick(nodes.filter((x) => typeOf(x.s) === "integer").map((x) => x.s).concat([null]));
+          if (!n) return;
+          if (r.chance(0.5)) n.maximum = r.pick([-2.5, 2.5, 1e10]);
+          else n.minimum = r.pick([-0.5, 60.5, -1e10]);
+          if (r.chance(0.3)) n.format = "int32";
+          if (r.chance(0.2)) n[n.maximum !== undefined ? "exclusiveMaximum" : "exclusiveMinimum"] = true;
+        },
+      ],
+      [
+        1,
+        () => {
+          // A map whose values have a default: a null value is defaulted (non-nullable) or kept (nullable).
+          if (t !== "object" || s["x-kubernetes-embedded-resource"] || s["x-kubernetes-preserve-unknown-fields"]) return;
+          for (const k of ["properties", "required", "x-kubernetes-validations", "default", "enum"]) delete s[k];
+          s.additionalProperties = { type: "string", maxLength: 5, default: r.pick(["d", "toolong"]), ...(r.chance(0.3) ? { nullable: true } : {}) };
+          s.maxProperties = 4;
+        },
+      ],
       [
         1,
         () => {
@@ -164,7 +218,9 @@ export function crSchemaExtras(r, crd) {
           // Properties CEL cannot name (no escaping for a space or a non-ASCII letter), with rules under them.
           if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
           const name = r.pick(["has space", "ünï", "a-b", "x.y", "__x", "namespace", "1st"]);
-          s.properties = { ...(s.properties ?? {}), [name]: { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule: "self.size() < 4" }] } };
+          // Or one without a CEL type (typeless, or a list of typeless items): the rules' validator skips it.
+          const typeless = r.pick([{ "x-kubernetes-preserve-unknown-fields": true }, { type: "array", items: { "x-kubernetes-preserve-unknown-fields": true } }]);
+          s.properties = { ...(s.properties ?? {}), [name]: r.chance(0.3) ? typeless : { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule: "self.size() < 4" }] } };
         },
       ],
       [
@@ -250,36 +306,12 @@ export function crSchemaExtras(r, crd) {
           s.maxProperties = 4;
         },
       ],
-      [
-        1,
-        () => {
-          // An atomic set of objects and a map list with two keys: duplicates of each kind.
-          if (t !== "object" || s.additionalProperties || s["x-kubernetes-embedded-resource"]) return;
-          s.properties = { ...(s.properties ?? {}) };
-          s.properties[r.pick(["pairs", "entries"])] = r.pick([
-            { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "object", "x-kubernetes-map-type": "atomic", properties: { a: { type: "string", maxLength: 5 } } } },
-            { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "array", "x-kubernetes-list-type": "atomic", maxItems: 3, items: { type: "integer" } } },
-            {
-              type: "array",
-              maxItems: 8,
-              "x-kubernetes-list-type": "map",
-              "x-kubernetes-list-map-keys": ["k", "n"],
-              items: { type: "object", required: ["k"], properties: { k: { type: "string", maxLength: 5 }, n: { type: "integer", default: 0 }, v: { type: "string", maxLength: 5 } } },
-            },
-            // Nullable items: a null item is kept, and is an item with no key to the list-map check (each key path).
-            ...[["k"], ["k", "n"]].map((keys) => ({
-              type: "array",
-              maxItems: 8,
-              "x-kubernetes-list-type": "map",
-              "x-kubernetes-list-map-keys": keys,
-              items: { type: "object", nullable: true, required: ["k"], properties: { k: { type: "string", maxLength: 5 }, n: { type: "integer", default: 0 } } },
-            })),
-            { type: "array", maxItems: 8, "x-kubernetes-list-type": "set", items: { type: "number" } },
-          ]);
-        },
-      ],
+      [2, () => listShapes(r, host())],
     ])();
   }
+  // The list-type checks meet items only in lists the object gives (objectExtras fills them): more of them.
+  const spec = nodes[0]?.s;
+  if (spec && typeOf(spec) === "object" && !spec.additionalProperties && !spec["x-kubernetes-embedded-resource"] && r.chance(0.3)) listShapes(r, spec);
   // The scale subresource's replicas and selector, typed where the paths point (else nothing of them is validated).
   for (const v of crd.spec.versions ?? []) {
     const scale = v.subresources?.scale;
@@ -357,10 +389,11 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
       if (v.length && r.chance(0.7)) {
         const lt = s["x-kubernetes-list-type"];
         const e = structuredClone(r.pick(v));
-        if (lt === "map" && e && typeof e === "object" && !Array.isArray(e) && r.chance(0.5)) {
+        if (lt === "map" && e && typeof e === "object" && !Array.isArray(e) && r.chance(0.8)) {
           // The same key with other values, items without their key or null (twice: duplicates of the unspecified
           // key), or an item that is not an object.
-          r.pick([() => v.push({ ...e, v: "other" }), () => v.push({}, {}), () => v.push(null, null), () => v.push(r.pick(["x", 1, ["a"]]))])();
+          r.pick([() => v.push({ ...e, v: "other" }), () => v.push({}, {}), () => v.push(null, null),
+            () => v.push(null, { ...e }), () => v.push(r.pick(["x", 1, ["a"]]))])();
         } else v.push(e);
       }
       for (const e of v) walk(s.items, e, depth + 1);
@@ -368,6 +401,13 @@ export function objectExtras(r, schema, obj, { embedded = true } = {}) {
     }
     if (embedded && s["x-kubernetes-embedded-resource"] && r.chance(0.5)) Object.assign(v, embeddedValue(r));
     if (typeof s.additionalProperties === "boolean" && r.chance(0.8)) Object.assign(v, r.pick([{ free: { x: 1, y: [1, { z: 2 }] } }, { list: [[1], { a: null }] }, { s: "x" }]));
+    // Map and set lists the object generator left out or gave fewer than two items: the list-type checks need two.
+    for (const [k, p] of Object.entries(s.properties ?? {})) {
+      const lt = p?.type === "array" ? p["x-kubernetes-list-type"] : undefined;
+      if ((lt === "map" || lt === "set") && !(Array.isArray(v[k]) && v[k].length > 1) && r.chance(0.5)) v[k] = [valueFor(r, p.items, 1, 0.97), valueFor(r, p.items, 1, 0.97)];
+    }
+    // Entries of a map whose values have a default, null: defaulted unless nullable.
+    if (s.additionalProperties?.default !== undefined && r.chance(0.5)) v[r.pick(["a", "n0"])] = null;
     for (const [k, x] of Object.entries(v)) {
       const p = s.properties?.[k] ?? (typeof s.additionalProperties === "object" ? s.additionalProperties : null);
       // null where the schema allows it: rules of a nullable field are not evaluated on null.

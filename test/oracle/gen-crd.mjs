@@ -146,6 +146,10 @@ export function genSchema(r, depth, opts = {}) {
               ? { type: "object", "x-kubernetes-preserve-unknown-fields": true, default: r.pick([{ a: "b" }, { a: 1 }, { "bad key!": "v" }]) }
               : { type: "object", properties: { a: { type: r.pick(["string", "integer"]), default: r.pick(["v", 1]) } } };
           }
+          // A list in the metadata with an item default: a list ObjectMeta has (finalizers), one it has as another
+          // type (labels) or one it lacks: the default's place is kept, refused, or gone once the metadata it makes is
+          // decoded (pruning a default finds no item there).
+          if (typed.metadata && r.chance(0.3)) typed.metadata.properties[r.pick(["finalizers", "labels", "extra"])] = { type: "array", items: { type: "string", default: r.pick(["x", "a/b/c", ""]) } };
           s.properties = { ...(s.properties ?? {}), ...typed };
         }
         // A whole default whose TypeMeta is wrong in each way objectmeta's validation checks (not a string, empty, a
@@ -519,7 +523,7 @@ export const MUTATIONS = {
       s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), v];
       return;
     }
-    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", "", "['a'", "['a'x]", "[a]", "['a']['b'", "['a\\'b']", "['\\a\\b\\f\\n\\r\\t\\v\\\\']", "['a\\q']", "[", ".", ".a.", "['a'].", "['a']x", ...(names.length ? [`['${names[0]}'`, `['${names[0]}'x`, `.${names[0]}.`] : [])]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
+    s["x-kubernetes-validations"] = [...(s["x-kubernetes-validations"] ?? []), { rule: r.pick([...CEL_BROKEN, ...(CEL_BY_TYPE[s.type] ?? ["true"])]).replaceAll("PROP", r.pick(names.length ? names : ["x"])), ...(r.chance(0.3) ? { messageExpression: r.pick(["'x' + 1", "string(self)", "self", "1 +", "'a'.find('(')"]) } : {}), ...(r.chance(0.2) ? { message: r.pick(["", " ", "a".repeat(300)]) } : {}), ...(r.chance(0.2) ? { reason: r.pick(["FieldValueInvalid", "Nope"]) } : {}), ...(r.chance(0.2) ? { fieldPath: r.pick([".a", "a", ".a[0]", ".a['b']", "", "['a'", "['a'x]", "[a]", "['a']['b'", "['a\\'b']", "['\\a\\b\\f\\n\\r\\t\\v\\\\']", "['a\\q']", "[", ".", ".a.", "['a'].", "['a']x", ...(names.length ? [`['${names[0]}'`, `['${names[0]}'`, `['${names[0]}'x`, `.${names[0]}.`, `.${names[0]}[`] : [])]) } : {}), ...(r.chance(0.2) ? { optionalOldSelf: true } : {}) }];
   },
   "cel-cost"(r, crd) {
     const v = aVersion(r, crd);
@@ -537,6 +541,12 @@ export const MUTATIONS = {
       root.properties.deep = deep;
     }
     if (r.chance(0.3)) for (let i = 0; i < 5; i++) root.properties[`heavy${i}`] = structuredClone(unbounded);
+    if (r.chance(0.1)) {
+      // Rules under a list or map bounded by a negative maxItems or maxProperties (nothing refuses one): the apiserver
+      // counts no item, so the rule's cardinality is 0.
+      const rule = { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule: "self.matches('^a+$')" }] };
+      root.properties.negative = r.pick([{ type: "array", maxItems: -1, items: rule }, { type: "object", maxProperties: -2, additionalProperties: rule }]);
+    }
   },
   size(r, crd) {
     r.pick([
@@ -636,6 +646,14 @@ export function genCelCrd(r) {
     walk(v.schema?.openAPIV3Schema, 0);
   }
   if (r.chance(0.3)) MUTATIONS["cel-cost"](r, crd);
+  if (r.chance(0.1)) {
+    // Macros over an int-or-string, dynamic in CEL: the estimator charges its range as an unbounded list.
+    const root = r.pick(crd.spec.versions).schema?.openAPIV3Schema;
+    if (root) {
+      root.properties = { ...(root.properties ?? {}), ios: { "x-kubernetes-int-or-string": true } };
+      root["x-kubernetes-validations"] = [...(root["x-kubernetes-validations"] ?? []), { rule: r.pick(["!has(self.ios) || self.ios.all(x, x == 1)", "!has(self.ios) || self.ios.exists(x, x == 'a')", "!has(self.ios) || self.ios.map(x, x).size() > 0"]) }];
+    }
+  }
   if (r.chance(0.05)) {
     // a blank rule (compiled to no program) or messageExpression beside the others
     const root = r.pick(crd.spec.versions).schema?.openAPIV3Schema;
