@@ -57,7 +57,7 @@ export function valueFor(r, s, depth = 0, valid = 0.85) {
 }
 
 const CEL_BY_TYPE = {
-  string: ["self.size() <= 10", "self.startsWith('a')", "self.matches('^[a-z]+$')", "self.lowerAscii() == self", "isURL(self)", "self == oldSelf", "self.contains('x') || self == ''", "quantity(self).isGreaterThan(quantity('1'))", "self.split('-').size() < 3", "format.dns1123Label().validate(self).hasValue() == false"],
+  string: ["self.size() <= 10", "self.startsWith('a')", "self.matches('^[a-z]+$')", "self.lowerAscii() == self", "isURL(self)", "self == oldSelf", "self.contains('x') || self == ''", "quantity(self).isGreaterThan(quantity('1'))", "self.split('-').size() < 3", "format.dns1123Label().validate(self).hasValue() == false", "format.dns1035Label().validate(self).hasValue() == false", "!format.dns1123LabelPrefix().validate(self).hasValue()"],
   integer: ["self >= 0", "self % 2 == 0", "self < 100", "self == oldSelf", "self > oldSelf", "int(self) < 5"],
   number: ["self >= 0.0", "self < 1.5", "self == oldSelf"],
   boolean: ["self == true", "!self || true"],
