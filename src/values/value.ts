@@ -737,9 +737,13 @@ function bound(
     : exclusive
       ? "greater than"
       : "greater than or equal to";
+  // A bound the node's type and format cannot hold is checked by validate.Maximum/Minimum on the value converted to
+  // a float64 (asFloat64), and the error carries that float64: an integral value prints as a float64 does
+  // (9007199254740991 as 9.007199254740991e+15), as in floatMultipleOf.
+  const bad = native ? v : new RenderedValue(goFloat(v));
   out.push(
     failed(
-      nodeErr(Code.Other, at, `${nameOf(at)} in body should be ${rel} ${shown}`, v),
+      nodeErr(Code.Other, at, `${nameOf(at)} in body should be ${rel} ${shown}`, bad),
       c,
       isMax ? "maximum" : "minimum",
       ctx,
