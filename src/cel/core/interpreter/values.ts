@@ -331,6 +331,8 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
           return new CelErr(`Invalid date formatted string ${raw}: ${goTimeParseError("2006-01-02", raw) ?? ""}`);
         return new TimestampV(ns);
       }
+      // strfmt.ParseDateTime reads an empty string as the Unix epoch (NewDateTime), not as an error.
+      if (raw === "") return new TimestampV(0n);
       const ns = parseTimestamp(raw);
       // strfmt.ParseDateTime reports the error of its last layout.
       if (ns === null)
