@@ -266,6 +266,12 @@ export interface ValueError {
   value?: unknown;
   /** The detail (may be empty, e.g. for Required). */
   message: string;
+  /**
+   * For an error raised inside an allOf/anyOf/oneOf/not branch: the path of the outermost node holding such a branch.
+   * kube-openapi validates a branch without the ratcheting options, so ratcheting can drop the error only there or
+   * above.
+   */
+  junctorPath?: FieldPath;
 }
 
 /** A field error's value as the apiserver prints it (1.34+): strings quoted, numbers with %v, the rest as JSON. */

@@ -5,7 +5,8 @@
  * `x-kubernetes-list-type: map` lists the item with the same key values; items of other lists do not correlate,
  * but an unchanged ancestor still drops their errors. `apiVersion`/`kind` errors are never ratcheted; a `required`
  * error belongs to the object that lacks the property; anyOf/oneOf/allOf/not errors belong to the node that holds
- * them (their path is `<nil>`, so the node is read back from the message, best-effort for keys with dots).
+ * them (their path is `<nil>`, so the node is read back from the message, best-effort for keys with dots), and so do
+ * the errors raised inside their branches, which kube-openapi validates without ratcheting (ValueError.junctorPath).
  */
 // Upstream: kubernetes/apiextensions-apiserver:pkg/apiserver/validation/ratcheting.go (RatchetingSchemaValidator)
 // Upstream: kubernetes/kube-openapi:pkg/validation/validate/schema.go, kubernetes/apiserver:pkg/cel/common/equality.go (CorrelatedObject)
@@ -93,6 +94,9 @@ function resolveDotted(obj: unknown, dotted: string): (string | number)[] | null
 }
 
 function ownerPath(e: ValueError, obj: unknown): (string | number)[] | null {
+  // An error of an allOf/anyOf/oneOf/not branch: kube-openapi validates the branch without ratcheting, so only the
+  // node holding it, or an ancestor, can drop it.
+  if (e.junctorPath !== undefined) return e.junctorPath.toDocumentPath();
   if (e.path.segments.length === 0) {
     const m = /^"((?:[^"\\]|\\.)*)" must /.exec(e.message) ?? / in ([^ ]+)$/.exec(e.message);
     if (!m) return null;

@@ -235,6 +235,8 @@ interface RawErr {
   /** With coverage: the schema object and the check that raised it. */
   cn?: object;
   ck?: string;
+  /** Raised inside an allOf/anyOf/oneOf/not branch: the outermost node holding one (ValueError.junctorPath). */
+  jt?: PNode | null;
 }
 
 function nodeErr(code: Code, at: PNode | null, msg: string, value?: unknown, n?: number): RawErr {
@@ -960,6 +962,8 @@ function branch(s: Record<string, unknown>, data: unknown, at: PNode | null, ctx
 function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr[], ctx: Ctx): number {
   let mc = 1; // mainResult.Inc()
   const quoted = (): string => goQuote(nameOf(at));
+  // A branch's errors belong to this node for ratcheting (a nested junctor's, to the outermost: each merge overwrites).
+  const fromBranch = (errs: RawErr[]): RawErr[] => errs.map((e) => ({ ...e, jt: at }));
   if (c.anyOf.length > 0) {
     let best: Branch | null = null;
     let firstSuccess: Branch | null = null;
@@ -979,7 +983,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
     if (tried) for (const r of tried) if (r !== best) recordDropped(r.errs, ctx);
     if (!succeeded) out.push(nodeErr(Code.Plain, at, `${quoted()} must validate at least one schema (anyOf)`));
     if (best) {
-      out.push(...best.errs);
+      out.push(...fromBranch(best.errs));
       mc += best.mc;
     } else if (firstSuccess) mc += firstSuccess.mc;
   }
@@ -1005,7 +1009,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
       const extra = validated === 0 ? "Found none valid" : `Found ${validated} valid alternatives`;
       out.push(nodeErr(Code.Plain, at, `${quoted()} must validate one and only one schema (oneOf). ${extra}`));
       if (best) {
-        out.push(...best.errs);
+        out.push(...fromBranch(best.errs));
         mc += best.mc;
       }
     } else if (firstSuccess) mc += firstSuccess.mc;
@@ -1015,7 +1019,7 @@ function validateJunctors(c: CNode, data: unknown, at: PNode | null, out: RawErr
     for (const s of c.allOf) {
       const r = branch(s, data, at, ctx);
       if (r.errs.length === 0) validated++;
-      out.push(...r.errs);
+      out.push(...fromBranch(r.errs));
       mc += r.mc;
     }
     if (validated !== c.allOf.length)
@@ -1102,6 +1106,7 @@ function toFieldErrors(
         out.push({ path, type: "Invalid value", value: "", message: e.msg });
         break;
     }
+    if (e.jt !== undefined) out[out.length - 1]!.junctorPath = FieldPath.from([...root.segments, ...segmentsOf(e.jt)]);
     if (each) {
       const ve = out[out.length - 1]!;
       byMsg!.set(e.msg, ve);
