@@ -647,7 +647,7 @@ export function genCelCrd(r) {
   }
   if (r.chance(0.3)) MUTATIONS["cel-cost"](r, crd);
   if (r.chance(0.1)) {
-    // Macros over an int-or-string, dynamic in CEL: the estimator charges its range as an unbounded list.
+    // Macros over an int-or-string, dynamic in CEL: the cost of a range whose size nothing bounds.
     const root = r.pick(crd.spec.versions).schema?.openAPIV3Schema;
     if (root) {
       root.properties = { ...(root.properties ?? {}), ios: { "x-kubernetes-int-or-string": true } };
