@@ -715,9 +715,30 @@ function objectEquals(a: ObjectV, b: ObjectV): Result {
       if (va === undefined) continue;
       const e = fieldEquals(va, vb!);
       if (e !== true) return e;
+    } else if (hasSchemaProperty(a.decl, key)) {
+      // A property without a CEL type (x-kubernetes-preserve-unknown-fields and no type, say): unstructuredMap.Equal
+      // still finds it through propSchema, as an unknownPreserved value compared by equality.Semantic.DeepEqual. So a
+      // side that lacks it (or holds it as null, which Find treats as absent) makes the objects unequal.
+      const present = (o: ObjectV): boolean => o.hasRawKey(key) && o.rawValue(key) !== null;
+      const pa = present(a);
+      const pb = present(b);
+      if (a.decl.legacyNullFieldUnequal === true) {
+        // Up to 1.33: the other object's Find, then this side's value (a nullable null equals no preserved value).
+        if (!pb || !pa) return false;
+      } else {
+        if (pa !== pb) return false;
+        if (!pa) continue;
+      }
+      if (!deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
     } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
   return true;
+}
+
+/** Whether the object's schema has a property of that name (unstructuredMap's propSchema), typed for CEL or not. */
+function hasSchemaProperty(decl: DeclType, key: string): boolean {
+  const props = decl.schema?.["properties"];
+  return isObj(props) && Object.prototype.hasOwnProperty.call(props, key);
 }
 
 /**
