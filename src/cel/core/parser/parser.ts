@@ -82,6 +82,24 @@ const RESERVED_IDS = new Set([
 
 class ParseAbort extends Error {}
 
+/** The hidden tokens in a gap between two tokens: whitespace runs and `//` comments (other characters: lexer errors). */
+function hiddenText(gap: string): string {
+  let out = "";
+  for (let i = 0; i < gap.length;) {
+    const c = gap[i]!;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f") {
+      out += c;
+      i++;
+    } else if (c === "/" && gap[i + 1] === "/") {
+      const nl = gap.indexOf("\n", i);
+      const end = nl < 0 ? gap.length : nl;
+      out += gap.slice(i, end);
+      i = end;
+    } else i += c.codePointAt(0)! > 0xffff ? 2 : 1;
+  }
+  return out;
+}
+
 export class Parser {
   private readonly tokens: Token[];
   private pos = 0;
@@ -96,13 +114,35 @@ export class Parser {
    */
   private readonly follows: Tk[][] = [];
 
+  /**
+   * @param sourceText the source between two code point offsets: ANTLR prints an error's input from the token stream,
+   * whose hidden whitespace and comments lie between the tokens.
+   */
   constructor(
     tokens: Token[],
     errors: CelIssue[],
     private readonly opts: ParseOptions,
+    private readonly sourceText: (start: number, stop: number) => string = () => "",
   ) {
     this.tokens = tokens;
     this.errors = errors;
+  }
+
+  /**
+   * BufferedTokenStream.GetTextFromTokens(a, b): the tokens' text from a to b with the hidden ones between them
+   * (whitespace, comments), EOF excluded. A character the lexer could not recognize is in no token.
+   */
+  textBetween(a: Token, b: Token): string {
+    let s = "";
+    let prev: Token | null = null;
+    for (let i = this.tokens.indexOf(a); i >= 0 && i < this.tokens.length; i++) {
+      const t = this.tokens[i]!;
+      if (prev !== null) s += hiddenText(this.sourceText(prev.stop, t.start));
+      if (t.type !== Tk.EOF) s += t.text;
+      if (t === b) break;
+      prev = t;
+    }
+    return s;
   }
 
   /** The accumulator's name, read from the options only when a macro needs it (a range run shares the parses that do not). */
@@ -310,7 +350,7 @@ export class Parser {
     const t = this.peek();
     if (EXPR_START_SET.has(t.type) && t.type !== Tk.MINUS && t.type !== Tk.EXCLAM) return;
     const last = this.tokens[this.pos - 1]!;
-    const text = last.text + (t.type === Tk.EOF ? "" : t.text);
+    const text = this.textBetween(last, t);
     this.report(t.start, `Syntax error: no viable alternative at input '${errorDisplay(text)}'`);
   }
 
@@ -384,16 +424,6 @@ export class Parser {
     }
   }
 
-  textBetween(a: Token, b: Token): string {
-    let s = "";
-    for (let i = this.tokens.indexOf(a); i >= 0 && i < this.tokens.length; i++) {
-      const t = this.tokens[i]!;
-      if (t.type !== Tk.EOF) s += t.text;
-      if (t === b) break;
-    }
-    return s;
-  }
-
   parsePrimary(): Expr {
     const t = this.peek();
     switch (t.type) {
@@ -403,7 +433,7 @@ export class Parser {
         if (t.type === Tk.DOT) {
           const n1 = this.peek(1);
           if (n1.type !== Tk.IDENTIFIER) {
-            const text = "." + (n1.type === Tk.EOF ? "" : n1.text);
+            const text = this.textBetween(t, n1);
             this.report(n1.start, `Syntax error: no viable alternative at input '${errorDisplay(text)}'`);
             throw new ParseAbort();
           }
