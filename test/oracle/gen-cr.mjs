@@ -49,6 +49,8 @@ function schemaNodes(crd) {
 }
 
 const typeOf = (s) => (s["x-kubernetes-int-or-string"] ? "int-or-string" : s.type ?? (s["x-kubernetes-preserve-unknown-fields"] ? "any" : ""));
+/** An object node that properties can be added to: no additionalProperties, not an embedded resource. */
+const plainObject = (x) => typeOf(x) === "object" && !x.additionalProperties && !x["x-kubernetes-embedded-resource"];
 
 /** Value validations under allOf/anyOf/oneOf/not for a node of this type (structural: no types, no properties' types). */
 function combinator(r, s) {
@@ -141,9 +143,9 @@ export function crSchemaExtras(r, crd) {
   for (let i = 0; i < n && nodes.length; i++) {
     const { s } = r.pick(nodes);
     const t = typeOf(s);
-    // An object node that properties can be added to (most nodes are not): the one picked, else another.
-    const plain = (x) => typeOf(x) === "object" && !x.additionalProperties && !x["x-kubernetes-embedded-resource"];
-    const host = () => (plain(s) ? s : r.pick(nodes.filter((x) => plain(x.s)).map((x) => x.s).concat([null])));
+    // A node of the kind an arm needs (most nodes are not): the one picked, else another (or null).
+    const nodeWhere = (ok) => (ok(s) ? s : r.pick(nodes.filter((x) => ok(x.s)).map((x) => x.s).concat([null])));
+    const host = () => nodeWhere(plainObject);
     r.weighted([
       [3, () => combinator(r, s)],
       [5, () => celEdges(r, s)],
@@ -168,7 +170,7 @@ export function crSchemaExtras(r, crd) {
         () => {
           // Bounds an integer cannot hold (a fraction, or past int32 with format int32): kube-openapi reports that the
           // boundary is not of the node's type, then compares the value as a general number.
-          const n = t === "integer" ? s : r.pick(nodes.filter((x) => typeOf(x.s) === "integer").map((x) => x.s).concat([null]));
+          const n = nodeWhere((x) => typeOf(x) === "integer");
           if (!n) return;
           if (r.chance(0.5)) n.maximum = r.pick([-2.5, 2.5, 1e10]);
           else n.minimum = r.pick([-0.5, 60.5, -1e10]);
@@ -311,7 +313,7 @@ export function crSchemaExtras(r, crd) {
   }
   // The list-type checks meet items only in lists the object gives (objectExtras fills them): more of them.
   const spec = nodes[0]?.s;
-  if (spec && typeOf(spec) === "object" && !spec.additionalProperties && !spec["x-kubernetes-embedded-resource"] && r.chance(0.3)) listShapes(r, spec);
+  if (spec && plainObject(spec) && r.chance(0.3)) listShapes(r, spec);
   // The scale subresource's replicas and selector, typed where the paths point (else nothing of them is validated).
   for (const v of crd.spec.versions ?? []) {
     const scale = v.subresources?.scale;

@@ -691,45 +691,34 @@ function mapEquals(a: MapV, b: MapV): Result {
 /**
  * unstructuredMap.Equal (apiserver pkg/cel/common): the sizes are the stored maps' key counts,
  * keys without a property schema (kept by x-kubernetes-preserve-unknown-fields) included; such a key is compared with
- * DeepEqual only when the other map has it too, a declared key must be present on both sides.
+ * DeepEqual only when the other map has it too, a key with a property schema must be present on both sides.
  */
 function objectEquals(a: ObjectV, b: ObjectV): Result {
   const keys = a.rawKeys();
   if (keys.length !== b.rawKeys().length) return false;
-  // The declared fields each side holds, converted once (a key of `a` that is not among them has no property schema).
+  // The declared fields each side holds, converted once (a key of `a` that is not among them has no CEL type).
   const fa = new Map(a.presentFields().map((f) => [f.name, f.value]));
   const fb = new Map(b.presentFields().map((f) => [f.name, f.value]));
+  // Find: a key held as null is absent.
+  const present = (o: ObjectV, key: string): boolean => o.hasRawKey(key) && o.rawValue(key) !== null;
   for (const key of keys) {
-    if (a.declares(key)) {
-      const va = fa.get(key);
-      const vb = fb.get(key);
+    const typed = a.declares(key);
+    // A property of the schema (propSchema), typed for CEL or not, is looked up on both sides.
+    if (typed || hasSchemaProperty(a.decl, key)) {
+      const pa = present(a, key);
+      const pb = present(b, key);
       if (a.decl.legacyNullFieldUnequal === true) {
-        // Up to 1.33: the other object's Find (null is absent there), then this side's value, null included.
-        if (vb === undefined) return false;
-        const e = va === undefined ? false : fieldEquals(va, vb);
-        if (e !== true) return e;
-        continue;
-      }
-      // From 1.34 both sides' Find: a field absent (or null) on both is skipped.
-      if ((va === undefined) !== (vb === undefined)) return false;
-      if (va === undefined) continue;
-      const e = fieldEquals(va, vb!);
-      if (e !== true) return e;
-    } else if (hasSchemaProperty(a.decl, key)) {
-      // A property without a CEL type (x-kubernetes-preserve-unknown-fields and no type, say): unstructuredMap.Equal
-      // still finds it through propSchema, as an unknownPreserved value compared by equality.Semantic.DeepEqual. So a
-      // side that lacks it (or holds it as null, which Find treats as absent) makes the objects unequal.
-      const present = (o: ObjectV): boolean => o.hasRawKey(key) && o.rawValue(key) !== null;
-      const pa = present(a);
-      const pb = present(b);
-      if (a.decl.legacyNullFieldUnequal === true) {
-        // Up to 1.33: the other object's Find, then this side's value (a nullable null equals no preserved value).
+        // Up to 1.33: the other object's Find, then this side's value, null included (a null equals no value there).
         if (!pb || !pa) return false;
       } else {
+        // From 1.34 both sides' Find: a field absent (or null) on both is skipped.
         if (pa !== pb) return false;
         if (!pa) continue;
       }
-      if (!deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
+      // One without a CEL type (x-kubernetes-preserve-unknown-fields and no type, say) is an unknownPreserved value,
+      // compared by equality.Semantic.DeepEqual.
+      const e = typed ? fieldEquals(fa.get(key)!, fb.get(key)!) : deepEqualRaw(a.rawValue(key), b.rawValue(key));
+      if (e !== true) return e;
     } else if (b.hasRawKey(key) && !deepEqualRaw(a.rawValue(key), b.rawValue(key))) return false;
   }
   return true;

@@ -82,9 +82,8 @@ export function parseCel(text: string, options: ParseOptions): ParseResult {
     offsets = [0, -1];
   } else {
     const tokens = lex(text, errors, astral ? (u) => source.codePointOffset(u) : null);
-    const points = astral ? Array.from(text) : null;
     const sourceText = (start: number, stop: number): string =>
-      points ? points.slice(start, stop).join("") : text.slice(start, stop);
+      text.slice(source.utf16Index(start), source.utf16Index(stop));
     const parser = new Parser(tokens, errors, options, sourceText);
     expr = parser.parseStart();
     offsets = parser.offsets;

@@ -122,7 +122,7 @@ export class Parser {
     tokens: Token[],
     errors: CelIssue[],
     private readonly opts: ParseOptions,
-    private readonly sourceText: (start: number, stop: number) => string = () => "",
+    private readonly sourceText: (start: number, stop: number) => string,
   ) {
     this.tokens = tokens;
     this.errors = errors;
