@@ -76,3 +76,61 @@ export function parseGoDuration(input: string): bigint | null {
   if (d > LIMIT - 1n) return null;
   return d;
 }
+
+// Upstream: kubernetes/kube-openapi:pkg/validation/strfmt/duration.go (ParseDuration, timeUnits, durationMatcher): the
+// same in every kube-openapi Kubernetes 1.16–1.38 use.
+const STRFMT_UNITS: readonly (readonly [string, ...string[]])[] = [
+  ["ns", "nano"],
+  ["us", "\u00b5s", "micro"],
+  ["ms", "milli"],
+  ["s", "sec"],
+  ["m", "min"],
+  ["h", "hr", "hour"],
+  ["d", "day"],
+  ["w", "wk", "week"],
+];
+const STRFMT_MULTIPLIERS: Record<string, bigint> = {
+  ns: 1n,
+  us: 1000n,
+  ms: 1000000n,
+  s: 1000000000n,
+  m: 60000000000n,
+  h: 3600000000000n,
+  d: 86400000000000n,
+  w: 604800000000000n,
+};
+const INT64_MAX = (1n << 63n) - 1n;
+
+/** strfmt.ParseDuration's outcome: nanoseconds, or the error it returns. */
+export type StrfmtDuration = { ns: bigint; error?: undefined } | { ns?: undefined; error: string };
+
+/**
+ * strfmt.ParseDuration, which the `duration` format and CEL's view of a duration-format string both use: Go's
+ * time.ParseDuration, else every `<digits><space>*<letters>` piece of the string (durationMatcher, anywhere in it, no
+ * sign) whose unit is a known one or starts with a unit's long name (`5minutes`), summed. Pieces with an unknown unit
+ * are skipped, so `0a1b2c3d-` is 3 days and `-3d` is +3 days. Go's int64 arithmetic wraps; strconv.Atoi fails on a
+ * factor past int64.
+ */
+export function parseStrfmtDuration(cand: string): StrfmtDuration {
+  const go = parseGoDuration(cand);
+  if (go !== null) return { ns: go };
+  let dur = 0n;
+  let ok = false;
+  for (const m of cand.matchAll(/([0-9]+)[\t\n\f\r ]*([A-Za-z\u00b5]+)/g)) {
+    const digits = m[1]!;
+    const factor = BigInt(digits);
+    if (factor > INT64_MAX) return { error: `strconv.Atoi: parsing "${digits}": value out of range` };
+    const unit = m[2]!.toLowerCase();
+    for (const variants of STRFMT_UNITS) {
+      const last = variants.length - 1;
+      const multiplier = STRFMT_MULTIPLIERS[variants[0]]!;
+      variants.forEach((variant, i) => {
+        if ((i === last && unit.startsWith(variant)) || variant === unit) {
+          ok = true;
+          dur = BigInt.asIntN(64, dur + BigInt.asIntN(64, factor * multiplier));
+        }
+      });
+    }
+  }
+  return ok ? { ns: dur } : { error: `unable to parse ${cand} as duration` };
+}

@@ -2,7 +2,7 @@
  * Dates, date-times and durations as kube-openapi's strfmt checks them (strfmt time.go, date.go, duration.go;
  * golang/go src/time/format.go Parse("2006-01-02")).
  */
-import { parseGoDuration } from "../../k8s/duration.js";
+import { parseStrfmtDuration } from "../../k8s/duration.js";
 
 function daysIn(month: number, year: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
@@ -32,33 +32,7 @@ export function isDateTime(str: string): boolean {
   return m[1]! <= "23" && m[2]! <= "59" && m[3]! <= "59";
 }
 
-const SCALA_UNITS: string[][] = [
-  ["ns", "nano"],
-  ["us", "\u00b5s", "micro"],
-  ["ms", "milli"],
-  ["s", "sec"],
-  ["m", "min"],
-  ["h", "hr", "hour"],
-  ["d", "day"],
-  ["w", "wk", "week"],
-];
-
-/** strfmt ParseDuration: Go's syntax, else the Scala-style "<n> <unit>" pieces found anywhere in the string. */
+/** strfmt IsDuration: ParseDuration without an error. */
 export function isDuration(str: string): boolean {
-  if (parseGoDuration(str) !== null) return true;
-  const re = /((?:-[\t\n\f\r ]?)?[0-9]+)[\t\n\f\r ]*([A-Za-z\u00b5]+)/g;
-  let ok = false;
-  for (let m = re.exec(str); m !== null; m = re.exec(str)) {
-    const value = m[1]!.startsWith("-") ? m[1]!.slice(1) : m[1]!;
-    const digits = value.trim();
-    if (!/^[0-9]+$/.test(digits) || BigInt(digits) > 9223372036854775807n) return false; // strconv.Atoi error
-    const unit = m[2]!.trim().toLowerCase();
-    for (const variants of SCALA_UNITS) {
-      const last = variants.length - 1;
-      variants.forEach((variant, i) => {
-        if ((i === last && unit.startsWith(variant)) || variant.toLowerCase() === unit) ok = true;
-      });
-    }
-  }
-  return ok;
+  return parseStrfmtDuration(str).error === undefined;
 }

@@ -8,7 +8,7 @@
 // Upstream: kubernetes/apiserver:pkg/cel/common/values.go (UnstructuredToVal, unstructuredMap, unstructuredList, unstructuredSetList, unstructuredMapList)
 // Upstream: google/cel-go:common/types (Err texts: "no such key", "no such overload", "integer overflow", ...)
 import type { DeclType } from "../types.js";
-import { parseGoDuration } from "../../../k8s/duration.js";
+import { parseStrfmtDuration } from "../../../k8s/duration.js";
 import { goTimeParseError } from "../../../k8s/go.js";
 import { parseRfc3339Nanos } from "../literals.js";
 import { codePoints } from "../runes.js";
@@ -311,16 +311,9 @@ export function toVal(raw: unknown, decl: DeclType | null): Result {
     }
     case "duration": {
       if (typeof raw !== "string") return new CelErr(`invalid data, expected string, got ${goTypeName(raw)}`);
-      const ns = parseStrfmtDuration(raw);
-      if (ns === null) {
-        // strfmt.ParseDuration's own error (after time.ParseDuration failed): a factor too large for an int, else
-        // the generic one.
-        for (const m of raw.matchAll(/(\d+)[\t\n\f\r ]*[A-Za-zµ]+/gu))
-          if (BigInt(m[1]!) > 9223372036854775807n)
-            return new CelErr(`Invalid duration ${raw}: strconv.Atoi: parsing "${m[1]!}": value out of range`);
-        return new CelErr(`Invalid duration ${raw}: unable to parse ${raw} as duration`);
-      }
-      return new DurationV(ns);
+      const d = parseStrfmtDuration(raw);
+      if (d.error !== undefined) return new CelErr(`Invalid duration ${raw}: ${d.error}`);
+      return new DurationV(d.ns);
     }
     case "timestamp": {
       if (typeof raw !== "string") return new CelErr(`invalid data, expected string, got ${goTypeName(raw)}`);
@@ -400,17 +393,6 @@ function decodeBase64(s: string): Uint8Array | null {
   // strfmt.Base64 uses base64.StdEncoding (padding required, no whitespace)
   if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) return null;
   return new Uint8Array(Buffer.from(s, "base64"));
-}
-
-/** strfmt.ParseDuration: Go durations plus the "d" and "w" units strfmt adds. */
-function parseStrfmtDuration(s: string): bigint | null {
-  const go = parseGoDuration(s);
-  if (go !== null) return go;
-  const m = /^\s*(-?\d+)\s*(d|day|days|w|wk|week|weeks)\s*$/.exec(s);
-  if (!m) return null;
-  const n = BigInt(m[1]!);
-  const day = 86400n * 1000000000n;
-  return m[2]!.startsWith("d") ? n * day : n * 7n * day;
 }
 
 const MIN_TS_NS = -62135596800n * 1000000000n;
