@@ -471,6 +471,16 @@ declare const RELEASE_BEHAVIOURS: {
 		readonly what: "a value of an object schema without properties or additionalProperties converts to an empty object for CEL (before: the error `invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema`)";
 		readonly upstream: "kubernetes/apiserver:pkg/cel/common/values.go (UnstructuredToVal)";
 	};
+	readonly celEscapedIdentGrammar: {
+		readonly since: 33;
+		readonly what: "cel-go v0.23's grammar: escaped identifiers (ESC_IDENTIFIER) in its expected-token sets and field names read by an escapeIdent rule, and a syntax error's message formatted once (before: a field name is a plain IDENTIFIER matched with inline recovery, a backtick is no token, and a `%` in a syntax error is read as a format verb)";
+		readonly upstream: "google/cel-go:parser/gen/CEL.g4 (escapeIdent), parser/parser.go (parseErrors.syntaxError)";
+	};
+	readonly celIdentEscapeSyntax: {
+		readonly since: 37;
+		readonly what: "cel-go v0.29's parser accepts backtick-escaped field names (self.`f`) by default (before: unsupported syntax: '`')";
+		readonly upstream: "google/cel-go:parser/parser.go (NewParser: enableIdentEscapeSyntax = true)";
+	};
 	readonly celCheckerNativeTypes: {
 		readonly since: 29;
 		readonly what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`), and an argument of `&&` or `||` that is not a bool is an `expected type 'bool'` error of its own (before: no matching overload for the operator)";
@@ -1174,6 +1184,10 @@ export interface CelEnv {
 	readonly logicalOperatorsAsOverloads: boolean;
 	/** The comprehension accumulator's name macros expand to: `@result` from cel-go v0.22 (Kubernetes 1.32), `__result__` before. */
 	readonly accumulatorName: string;
+	/** cel-go before v0.23 (Kubernetes 1.33): its older grammar and syntax-error formatting (see ParseOptions.legacyParser). */
+	readonly legacyParser: boolean;
+	/** Backtick-escaped field names parse (cel-go v0.29, Kubernetes 1.37, enables them by default). */
+	readonly identEscapeSyntax: boolean;
 	/** Names of functions that exist in some supported release (for diagnostics/tests). */
 	readonly libraries: ReadonlySet<string>;
 }

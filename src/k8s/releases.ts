@@ -470,6 +470,16 @@ export const RELEASE_BEHAVIOURS = {
     what: "a value of an object schema without properties or additionalProperties converts to an empty object for CEL (before: the error `invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema`)",
     upstream: "kubernetes/apiserver:pkg/cel/common/values.go (UnstructuredToVal)",
   },
+  celEscapedIdentGrammar: {
+    since: 33,
+    what: "cel-go v0.23's grammar: escaped identifiers (ESC_IDENTIFIER) in its expected-token sets and field names read by an escapeIdent rule, and a syntax error's message formatted once (before: a field name is a plain IDENTIFIER matched with inline recovery, a backtick is no token, and a `%` in a syntax error is read as a format verb)",
+    upstream: "google/cel-go:parser/gen/CEL.g4 (escapeIdent), parser/parser.go (parseErrors.syntaxError)",
+  },
+  celIdentEscapeSyntax: {
+    since: 37,
+    what: "cel-go v0.29's parser accepts backtick-escaped field names (self.`f`) by default (before: unsupported syntax: '`')",
+    upstream: "google/cel-go:parser/parser.go (NewParser: enableIdentEscapeSyntax = true)",
+  },
   celCheckerNativeTypes: {
     since: 29,
     what: "cel-go v0.17's checker types its own way: an undeclared member call is typed error (before: no type, `<nil>` in the overload errors after it), `does not support field selection` names the type as elsewhere (before: its protobuf text, `primitive:STRING`), and an argument of `&&` or `||` that is not a bool is an `expected type 'bool'` error of its own (before: no matching overload for the operator)",

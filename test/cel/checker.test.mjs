@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { createDeclMemo, escapeCelName, schemaDeclType } from "../../dist/cel/schema/decl.js";
 import { createCelCompiler, formatCompileErrors } from "../../dist/cel/schema/compile.js";
 import { parseCel } from "../../dist/cel/core/parser/parse.js";
+import { goSprintf } from "../../dist/cel/core/parser/parser.js";
 import { check } from "../../dist/cel/core/checker/checker.js";
 import { celEnvironment, OVERLOAD_IDS } from "../../dist/cel/k8s/environment.js";
 import { BINDINGS_MACROS } from "../../dist/cel/core/ext/bindings.js";
@@ -390,6 +391,157 @@ test("syntax errors are reported like cel-go", () => {
   assertError("if == 1", "ERROR: <input>:1:1: reserved identifier: if\n | if == 1\n | ^");
   assertError("9223372036854775808 > 0", "ERROR: <input>:1:1: invalid int literal\n | 9223372036854775808 > 0\n | ^");
   assertType("-9223372036854775808 < 0", "bool");
+});
+
+// Syntax error recovery as cel-go's generated ANTLR parser recovers (antlr4-go DefaultErrorStrategy): the texts are the
+// apiserver's (the oracle's answers at 1.37, 1.33 and 1.28).
+test("syntax errors recover as cel-go's ANTLR parser does", () => {
+  // Sync at the loop back of a `!` run: a token that cannot follow is extraneous, skipped with what follows up to a
+  // token the rules being parsed expect (here `||`, then the operand missing at the end).
+  assertError(
+    "!||",
+    "ERROR: <input>:1:2: Syntax error: extraneous input '||' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | !||\n | .^\nERROR: <input>:1:4: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | !||\n | ...^",
+  );
+  assertError(
+    "!!]",
+    "ERROR: <input>:1:3: Syntax error: extraneous input ']' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | !!]\n | ..^",
+  );
+  // After `.?` the escapeIdent rule's sync: a mismatch, and the visitor finds no name ("unsupported ident kind").
+  assertError(
+    "self.?||",
+    "ERROR: <input>:1:7: Syntax error: mismatched input '||' expecting {IDENTIFIER, ESC_IDENTIFIER}\n | self.?||\n | ......^\nERROR: <input>:1:7: unsupported ident kind\n | self.?||\n | ......^\nERROR: <input>:1:9: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.?||\n | ........^",
+  );
+  assertError(
+    "a.?b.?",
+    "ERROR: <input>:1:7: Syntax error: mismatched input '<EOF>' expecting {IDENTIFIER, ESC_IDENTIFIER}\n | a.?b.?\n | ......^\nERROR: <input>:1:7: unsupported ident kind\n | a.?b.?\n | ......^",
+  );
+  // A failed prediction reports the input from the decision's first token; recovery resumes where a rule being parsed
+  // may go on (the `-` of `- -` is read again as a binary minus, which then lacks its operand).
+  assertError(
+    ". ||",
+    "ERROR: <input>:1:3: Syntax error: no viable alternative at input '. ||'\n | . ||\n | ..^\nERROR: <input>:1:5: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | . ||\n | ....^",
+  );
+  assertError("-!x", "ERROR: <input>:1:2: Syntax error: no viable alternative at input '-!'\n | -!x\n | .^");
+  assertError(
+    "- -",
+    "ERROR: <input>:1:4: Syntax error: no viable alternative at input '-'\n | - -\n | ...^\nERROR: <input>:1:4: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | - -\n | ...^",
+  );
+  // `!` then a negative literal is one member: no error of the parser.
+  assertError(
+    "!-2.5 == 1.0",
+    "ERROR: <input>:1:1: found no matching overload for '!_' applied to '(double)'\n | !-2.5 == 1.0\n | ^",
+  );
+  // Match: single-token deletion when the next token is the expected one, insertion when the current one may follow
+  // it, else a mismatch; the optional trailing comma's sync expects the closer or a comma.
+  assertError(
+    "x.y(1 2)",
+    "ERROR: <input>:1:7: Syntax error: extraneous input '2' expecting ')'\n | x.y(1 2)\n | ......^",
+  );
+  assertError(
+    "[1, 2 3]",
+    "ERROR: <input>:1:7: Syntax error: extraneous input '3' expecting {']', ','}\n | [1, 2 3]\n | ......^",
+  );
+  assertError(
+    "{'a': 1 'b': 2}",
+    "ERROR: <input>:1:9: Syntax error: mismatched input ''b'' expecting {'}', ','}\n | {'a': 1 'b': 2}\n | ........^",
+  );
+  assertError("A{a 1}", "ERROR: <input>:1:5: Syntax error: missing ':' at '1'\n | A{a 1}\n | ....^");
+  assertError(
+    "A.B{?c: 1, d}",
+    "ERROR: <input>:1:13: Syntax error: mismatched input '}' expecting ':'\n | A.B{?c: 1, d}\n | ............^",
+  );
+  // The same state failing again at the same token consumes it (Recover's failsafe).
+  assertError(
+    "[?!=>.[",
+    "ERROR: <input>:1:3: Syntax error: mismatched input '!=' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | [?!=>.[\n | ..^\nERROR: <input>:1:5: Syntax error: extraneous input '>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | [?!=>.[\n | ....^\nERROR: <input>:1:7: Syntax error: no viable alternative at input '.['\n | [?!=>.[\n | ......^",
+  );
+  // The visitor on the partial parse: a map entry without its ':' is not visited; a member that failed at `.` keeps
+  // what it parsed (has() of an identifier); a reserved name is reported without its arguments.
+  assertError(
+    "{.?&&1.5",
+    "ERROR: <input>:1:3: Syntax error: no viable alternative at input '.?'\n | {.?&&1.5\n | ..^\nERROR: <input>:1:4: Syntax error: mismatched input '&&' expecting {IDENTIFIER, ESC_IDENTIFIER}\n | {.?&&1.5\n | ...^\nERROR: <input>:1:9: Syntax error: mismatched input '<EOF>' expecting ':'\n | {.?&&1.5\n | ........^",
+  );
+  assertError(
+    "has(self.)",
+    "ERROR: <input>:1:5: invalid argument to has() macro\n | has(self.)\n | ....^\nERROR: <input>:1:10: Syntax error: no viable alternative at input '.)'\n | has(self.)\n | .........^",
+  );
+  assertError("if(1)", "ERROR: <input>:1:1: reserved identifier: if\n | if(1)\n | ^");
+  // The lexer falls back to the longest token it matched (`b` of `b'x`, `""` before a third quote), and prints a
+  // failing text as it is.
+  assertError(
+    "self == b'x",
+    "ERROR: <input>:1:10: Syntax error: token recognition error at: ''x'\n | self == b'x\n | .........^",
+  );
+  assertError(
+    '"""" == x',
+    'ERROR: <input>:1:3: Syntax error: mismatched input \'""\' expecting <EOF>\n | """" == x\n | ..^',
+  );
+  assertError(
+    "'open\n + 1",
+    "ERROR: <input>:1:1: Syntax error: token recognition error at: ''open\n'\n | 'open\n | ^\nERROR: <input>:2:2: Syntax error: extraneous input '+' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n |  + 1\n | .^",
+  );
+  // cel-go's limit on recovery attempts ends the parse.
+  const r = compile("x(,".repeat(40));
+  assert.equal(r.errors.length, 42);
+  assert.equal(
+    r.errors.at(-1).message,
+    "ERROR: <input>:1:121: Syntax error: error recovery attempt limit exceeded: 30",
+  );
+});
+
+test("syntax errors before cel-go v0.23 (Kubernetes 1.28 to 1.32)", () => {
+  // A field name is a plain IDENTIFIER, matched with inline recovery: a missing name is conjured up, then the
+  // visitor rejects `.?` (no optional syntax at 1.28).
+  assertError(
+    "self.?||",
+    "ERROR: <input>:1:5: unsupported syntax '.?'\n | self.?||\n | ....^\nERROR: <input>:1:7: Syntax error: missing IDENTIFIER at '||'\n | self.?||\n | ......^\nERROR: <input>:1:9: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.?||\n | ........^",
+    { minor: 28 },
+  );
+  assertError(
+    "a.?b.?",
+    "ERROR: <input>:1:2: unsupported syntax '.?'\n | a.?b.?\n | .^\nERROR: <input>:1:5: unsupported syntax '.?'\n | a.?b.?\n | ....^\nERROR: <input>:1:7: Syntax error: missing IDENTIFIER at '<EOF>'\n | a.?b.?\n | ......^",
+    { minor: 28 },
+  );
+  // The message is formatted a second time: a `%` in it reads as a verb.
+  assertError(
+    "1 '%d'",
+    "ERROR: <input>:1:3: Syntax error: extraneous input ''%!d(MISSING)'' expecting <EOF>\n | 1 '%d'\n | ..^",
+    { minor: 28 },
+  );
+  assertError("1 '%d'", "ERROR: <input>:1:3: Syntax error: extraneous input ''%d'' expecting <EOF>\n | 1 '%d'\n | ..^");
+  // No backtick names in the lexer; from v0.23 the visitor reports an escaped name where its rule starts.
+  assertError(
+    ".? && `f`>1",
+    "ERROR: <input>:1:1: unsupported syntax '.?'\n | .? && `f`>1\n | ^\nERROR: <input>:1:2: Syntax error: no viable alternative at input '.?'\n | .? && `f`>1\n | .^\nERROR: <input>:1:4: Syntax error: extraneous input '&&' expecting IDENTIFIER\n | .? && `f`>1\n | ...^\nERROR: <input>:1:7: Syntax error: token recognition error at: '`'\n | .? && `f`>1\n | ......^\nERROR: <input>:1:9: Syntax error: token recognition error at: '`'\n | .? && `f`>1\n | ........^",
+    { minor: 28 },
+  );
+  assertError(
+    ".? && `f`>1",
+    "ERROR: <input>:1:2: Syntax error: no viable alternative at input '.?'\n | .? && `f`>1\n | .^\nERROR: <input>:1:4: Syntax error: extraneous input '&&' expecting {IDENTIFIER, ESC_IDENTIFIER}\n | .? && `f`>1\n | ...^\nERROR: <input>:1:4: unsupported syntax: '`'\n | .? && `f`>1\n | ...^",
+    { minor: 33 },
+  );
+  // map()'s and filter()'s "argument is not an identifier" has no location of its own before v0.17: the call's.
+  assertError("[1].map(1, x)", "ERROR: <input>:1:8: argument is not an identifier\n | [1].map(1, x)\n | .......^", {
+    minor: 28,
+  });
+  assertError("[1].map(1, x)", "ERROR: <input>:1:9: argument is not an identifier\n | [1].map(1, x)\n | ........^");
+});
+
+test("goSprintf is Go's fmt.Sprintf without arguments", () => {
+  // Each expectation is what Go prints (fmt/print.go doPrintf).
+  const cases = [
+    ["a%b", "a%!b(MISSING)"],
+    ["100%", "100%!(NOVERB)"],
+    ["%%", "%"],
+    ["%[1]d", "%!d(BADINDEX)"],
+    ["%[x", "%!x(BADINDEX)"],
+    ["%*d", "%!(BADWIDTH)%!d(MISSING)"],
+    ["%.*d", "%!(BADPREC)%!d(MISSING)"],
+    ["% 12345678901x", "%!(NOVERB)"],
+    ["%-+#0 5.3é", "%!é(MISSING)"],
+    ["'%'", "'%!'(MISSING)"],
+  ];
+  for (const [format, printed] of cases) assert.equal(goSprintf(format), printed, format);
 });
 
 test("wide characters use fullwidth dots in the caret line", () => {

@@ -49,6 +49,10 @@ export interface CelEnv {
   readonly logicalOperatorsAsOverloads: boolean;
   /** The comprehension accumulator's name macros expand to: `@result` from cel-go v0.22 (Kubernetes 1.32), `__result__` before. */
   readonly accumulatorName: string;
+  /** cel-go before v0.23 (Kubernetes 1.33): its older grammar and syntax-error formatting (see ParseOptions.legacyParser). */
+  readonly legacyParser: boolean;
+  /** Backtick-escaped field names parse (cel-go v0.29, Kubernetes 1.37, enables them by default). */
+  readonly identEscapeSyntax: boolean;
   /** Names of functions that exist in some supported release (for diagnostics/tests). */
   readonly libraries: ReadonlySet<string>;
 }
@@ -68,6 +72,8 @@ export interface EnvFlags {
   protoTypeTexts?: boolean;
   logicalOperatorsAsOverloads?: boolean;
   accumulatorName?: string;
+  legacyParser?: boolean;
+  identEscapeSyntax?: boolean;
 }
 
 export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
@@ -107,6 +113,8 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
     protoTypeTexts: flags.protoTypeTexts === true,
     logicalOperatorsAsOverloads: flags.logicalOperatorsAsOverloads === true,
     accumulatorName: flags.accumulatorName ?? "__result__",
+    legacyParser: flags.legacyParser === true,
+    identEscapeSyntax: flags.identEscapeSyntax === true,
     libraries: new Set(frozen.keys()),
   });
 }

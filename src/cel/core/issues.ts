@@ -8,6 +8,11 @@ export interface CelIssue {
   message: string;
   /** 0-based code point offset of the issue in the expression, or -1 when it has no location. */
   offset: number;
+  /**
+   * The offset is an expression node's, as cel-go records it (its errors are located by GetLocationByOffset): a node
+   * made without a token (its offset -1) is then on line 1 at column -1, printed `<input>:1:0` with line 1's snippet.
+   */
+  nodeOffset?: boolean;
 }
 
 const WIDE_DOT = "\uff0e";
@@ -76,9 +81,12 @@ export class CelSource {
     return lo;
   }
 
-  /** 1-based line and 0-based code point column of an offset (cel-go OffsetLocation). */
-  location(offset: number): { line: number; column: number } {
-    if (offset < 0) return { line: -1, column: -1 };
+  /**
+   * 1-based line and 0-based code point column of an offset (cel-go OffsetLocation); -1 is no location, unless it is a
+   * node's offset (SourceInfo.GetLocationByOffset: line 1, column -1).
+   */
+  location(offset: number, nodeOffset = false): { line: number; column: number } {
+    if (offset < 0) return nodeOffset ? { line: 1, column: offset } : { line: -1, column: -1 };
     let line = 1;
     for (const lo of this.lineOffsets) {
       if (lo > offset) break;
@@ -107,7 +115,7 @@ const MAX_SNIPPET_LENGTH = 16384;
 
 /** cel-go Error.ToDisplayString split in its first line and the (possibly empty) caret snippet. */
 export function renderIssue(issue: CelIssue, source: CelSource): { message: string; detail: string } {
-  const { line, column } = source.location(issue.offset);
+  const { line, column } = source.location(issue.offset, issue.nodeOffset);
   const message = `ERROR: <input>:${line}:${column + 1}: ${issue.message}`;
   const raw = source.snippet(line);
   if (raw === null || raw.length > MAX_SNIPPET_LENGTH) return { message, detail: "" };
@@ -127,19 +135,27 @@ function utf8Len(ch: string): number {
 
 /** Issues sorted as cel-go sorts them (by line, then column; stable). */
 export function sortIssues(issues: readonly CelIssue[], source: CelSource): CelIssue[] {
-  const withLoc = issues.map((iss, idx) => ({ iss, idx, loc: source.location(iss.offset) }));
+  const withLoc = issues.map((iss, idx) => ({ iss, idx, loc: source.location(iss.offset, iss.nodeOffset) }));
   withLoc.sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column || a.idx - b.idx);
   return withLoc.map((x) => x.iss);
+}
+
+/** cel-go's Errors.ToDisplayString prints at most this many issues, then a truncation note (every cel-go Kubernetes uses). */
+export const MAX_ERRORS_TO_REPORT = 100;
+
+/** The truncation note after MAX_ERRORS_TO_REPORT issues. */
+export function truncationNote(count: number): string {
+  return `${count - MAX_ERRORS_TO_REPORT} more errors were truncated`;
 }
 
 /** cel-go Errors.ToDisplayString (at most 100 errors, then a truncation note). */
 export function formatIssues(issues: readonly CelIssue[], source: CelSource): string {
   const sorted = sortIssues(issues, source);
   const out: string[] = [];
-  for (let i = 0; i < sorted.length && i < 100; i++) {
+  for (let i = 0; i < sorted.length && i < MAX_ERRORS_TO_REPORT; i++) {
     const r = renderIssue(sorted[i]!, source);
     out.push(r.detail ? `${r.message}\n${r.detail}` : r.message);
   }
-  if (sorted.length > 100) out.push(`${sorted.length - 100} more errors were truncated`);
+  if (sorted.length > MAX_ERRORS_TO_REPORT) out.push(truncationNote(sorted.length));
   return out.join("\n");
 }

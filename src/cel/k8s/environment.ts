@@ -107,6 +107,8 @@ function buildEnv(minor: number, mode: CelEnvMode = "new"): CelEnv {
     protoTypeTexts: !releaseHas(minor, "celCheckerNativeTypes"),
     logicalOperatorsAsOverloads: !releaseHas(minor, "celCheckerNativeTypes"),
     accumulatorName: releaseHas(minor, "celResultAccumulator") ? "@result" : "__result__",
+    legacyParser: !releaseHas(minor, "celEscapedIdentGrammar"),
+    identEscapeSyntax: releaseHas(minor, "celIdentEscapeSyntax"),
   });
 }
 

@@ -11,7 +11,14 @@ import { createEstimateShare, type EstimateShare } from "../k8s/cost.js";
 import { createDeclMemo, declNode, schemaDeclType, type DeclMemo } from "./decl.js";
 import { parseCel, type ParseResult } from "../core/parser/parse.js";
 import { check, ReferenceInterner } from "../core/checker/checker.js";
-import { renderIssue, sortIssues, type CelIssue, type CelSource } from "../core/issues.js";
+import {
+  MAX_ERRORS_TO_REPORT,
+  renderIssue,
+  sortIssues,
+  truncationNote,
+  type CelIssue,
+  type CelSource,
+} from "../core/issues.js";
 import { formatType, optionalOf } from "../core/typeutil.js";
 import { goRegexpError } from "../../k8s/re2-syntax.js";
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
@@ -82,10 +89,14 @@ export function formatCompileErrors(errors: readonly CompileError[]): string {
 }
 
 function renderErrors(issues: readonly CelIssue[], source: CelSource): CompileError[] {
-  return sortIssues(issues, source).map((iss) => {
+  const sorted = sortIssues(issues, source);
+  const out: CompileError[] = sorted.slice(0, MAX_ERRORS_TO_REPORT).map((iss) => {
     const r = renderIssue(iss, source);
     return { message: r.message, detail: r.detail, offset: source.utf16Index(iss.offset) };
   });
+  if (sorted.length > MAX_ERRORS_TO_REPORT)
+    out.push({ message: truncationNote(sorted.length), detail: "", offset: -1 });
+  return out;
 }
 
 /** Display names of schema object types, by their path from the rule's root (as MaybeAssignTypeName does). */
@@ -194,6 +205,12 @@ function compile(
         },
         get macroErrorsAtCall() {
           return parseEnv.untypedUndeclaredMemberCalls;
+        },
+        get legacyParser() {
+          return parseEnv.legacyParser;
+        },
+        get identEscapeSyntax() {
+          return parseEnv.identEscapeSyntax;
         },
       }),
       reads: parseReads && [...parseReads],

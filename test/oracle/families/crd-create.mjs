@@ -136,11 +136,7 @@ export function compareCrdVerdicts(diagnostics, answer) {
         }
         const detailsTheirs = new Set(t.es.map((e) => normalize(e.detail)));
         const valueOnly = detailsTheirs.size === new Set(m.ds.map((d) => d.message)).size && [...detailsTheirs].every((x) => accepted.has(x));
-        // Whether each line agrees up to its first line break (a CEL compile error's first error; its caret excerpt
-        // and any further errors follow).
-        const firstLines = (lines) => lines.map((l) => l.split("\n")[0]).join(" | ");
-        const firstErrorSame = a.length === b.length && firstLines(a) === firstLines(b);
-        items.push({ kind: "message", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, crdlint: a.join(" | "), oracle: b.join(" | "), valueOnly, firstErrorSame });
+        items.push({ kind: "message", type: m.d.type, field: m.d.apiserverField ?? m.d.field, rule: m.d.rule, crdlint: a.join(" | "), oracle: b.join(" | "), valueOnly });
       }
     }
   }

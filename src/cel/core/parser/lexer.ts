@@ -94,47 +94,10 @@ export interface Token {
   text: string;
 }
 
-const EXPR_START: readonly Tk[] = [
-  Tk.LBRACKET,
-  Tk.LBRACE,
-  Tk.LPAREN,
-  Tk.DOT,
-  Tk.MINUS,
-  Tk.EXCLAM,
-  Tk.TRUE,
-  Tk.FALSE,
-  Tk.NUL,
-  Tk.NUM_FLOAT,
-  Tk.NUM_INT,
-  Tk.NUM_UINT,
-  Tk.STRING,
-  Tk.BYTES,
-  Tk.IDENTIFIER,
-];
-export const EXPR_START_SET = new Set<Tk>(EXPR_START);
-/** Closers and separators: a mismatch on these resynchronises on the enclosing construct. */
-export const RESYNC_TOKENS = new Set<Tk>([Tk.RPAREN, Tk.RBRACKET, Tk.RBRACE, Tk.COMMA, Tk.COLON]);
-/** Operators: ANTLR consumes them while recovering and expects an operand again. */
-export const OPERATOR_TOKENS = new Set<Tk>([
-  Tk.EQUALS,
-  Tk.NOT_EQUALS,
-  Tk.IN,
-  Tk.LESS,
-  Tk.LESS_EQUALS,
-  Tk.GREATER_EQUALS,
-  Tk.GREATER,
-  Tk.LOGICAL_AND,
-  Tk.LOGICAL_OR,
-  Tk.QUESTION,
-  Tk.PLUS,
-  Tk.STAR,
-  Tk.SLASH,
-  Tk.PERCENT,
-]);
-
-export function expectingSet(extra: readonly Tk[]): string {
-  const all = [...new Set<Tk>([...EXPR_START, ...extra])].sort((a, b) => a - b);
-  return `{${all.map((t) => TOKEN_DISPLAY[t]).join(", ")}}`;
+/** A set of token types as ANTLR prints it (IntervalSet.StringVerbose): by type, in braces when more than one. */
+export function tokenSetDisplay(set: ReadonlySet<Tk>): string {
+  const names = [...set].sort((a, b) => a - b).map((t) => TOKEN_DISPLAY[t]!);
+  return names.length === 1 ? names[0]! : `{${names.join(", ")}}`;
 }
 
 /** ANTLR getTokenErrorDisplay / getErrorDisplay. */
@@ -169,7 +132,18 @@ function isIdentPart(c: number): boolean {
 
 const KEYWORDS: Record<string, Tk> = { true: Tk.TRUE, false: Tk.FALSE, null: Tk.NUL, in: Tk.IN };
 
-export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => number) | null): Token[] {
+/**
+ * The tokens of `src`, EOF last. `skipped` receives the code point ranges [start, stop) that lexer errors skipped, as
+ * pairs: the characters between two tokens are these and the hidden whitespace and comments. Without `escapedIdents`
+ * (cel-go before v0.23) a backtick is no token.
+ */
+export function lex(
+  src: string,
+  issues: CelIssue[],
+  cpOf: ((utf16: number) => number) | null,
+  skipped?: number[],
+  escapedIdents = true,
+): Token[] {
   const tokens: Token[] = [];
   const n = src.length;
   let i = 0;
@@ -187,11 +161,14 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
     let end = Math.min(failAt + 1, n);
     const fc = src.charCodeAt(failAt);
     if (fc >= 0xd800 && fc <= 0xdbff && end < n) end++;
+    // The Go runtime prints the text as it is (BaseLexer.notifyListeners), line breaks and tabs included.
     issues.push({
-      message: `Syntax error: token recognition error at: '${errorDisplay(text(start, end))}'`,
+      message: `Syntax error: token recognition error at: '${text(start, end)}'`,
       offset: cpOf ? cpOf(start) : start,
     });
-    return failAt < n ? end : n;
+    const next = failAt < n ? end : n;
+    skipped?.push(cpOf ? cpOf(start) : start, cpOf ? cpOf(next) : next);
+    return next;
   };
   while (i < n) {
     const c = src.charCodeAt(i);
@@ -284,6 +261,12 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
       if (ok) {
         push(isBytes ? Tk.BYTES : Tk.STRING, start, k);
         i = k;
+      } else if (triple || j > start) {
+        // ANTLR's lexer falls back to the longest token it matched on the way (LexerATNSimulator.failOrAccept): the
+        // empty string before a third quote (`""` of `"""x`), else the prefix letters (`b` of `b'x`, an identifier).
+        const stop = triple ? j + 2 : j;
+        push(triple ? (isBytes ? Tk.BYTES : Tk.STRING) : Tk.IDENTIFIER, start, stop);
+        i = stop;
       } else {
         i = fail(start, failAt);
       }
@@ -344,7 +327,7 @@ export function lex(src: string, issues: CelIssue[], cpOf: ((utf16: number) => n
       i = k;
       continue;
     }
-    if (c === 96) {
+    if (c === 96 && escapedIdents) {
       // ESC_IDENTIFIER: '`' (LETTER | DIGIT | '_' | '.' | '-' | '/' | ' ')+ '`'
       let k = i + 1;
       while (k < n) {

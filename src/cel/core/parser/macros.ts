@@ -10,9 +10,10 @@ const LEGACY_ACCUMULATOR = "__result__";
 
 type MacroExpander = (p: Parser, callId: bigint, target: Expr | undefined, args: Expr[]) => Expr | null;
 
-function checkIterVar(p: Parser, arg: Expr, simpleNameMsg: string): string | Expr {
+/** `callLocated`: the error had no location before cel-go v0.17 (map's and filter's), see Parser.macroError. */
+function checkIterVar(p: Parser, arg: Expr, simpleNameMsg: string, callLocated = false): string | Expr {
   const v = identName(arg);
-  if (v === null) return p.macroError(arg, simpleNameMsg);
+  if (v === null) return p.macroError(arg, simpleNameMsg, callLocated);
   if (v === p.accu || v === LEGACY_ACCUMULATOR)
     return p.macroError(arg, "iteration variable overwrites accumulator variable");
   return v;
@@ -70,7 +71,7 @@ function buildQuantifier(
 }
 
 const makeMap: MacroExpander = (p, id, target, args) => {
-  const v = checkIterVar(p, args[0]!, "argument is not an identifier");
+  const v = checkIterVar(p, args[0]!, "argument is not an identifier", true);
   if (typeof v !== "string") return v;
   const filter = args.length === 3 ? args[1]! : null;
   const fn = args.length === 3 ? args[2]! : args[1]!;
@@ -88,7 +89,7 @@ const makeMap: MacroExpander = (p, id, target, args) => {
 };
 
 const makeFilter: MacroExpander = (p, id, target, args) => {
-  const v = checkIterVar(p, args[0]!, "argument is not an identifier");
+  const v = checkIterVar(p, args[0]!, "argument is not an identifier", true);
   if (typeof v !== "string") return v;
   const filter = args[1]!;
   const init = p.mList(id, []);

@@ -8,7 +8,7 @@
  * and reports peggy-style syntax errors. This module therefore implements the CEL grammar
  * (google/cel-go parser/gen/CEL.g4) directly, assigning node ids and positions in the same order
  * and at the same tokens as cel-go's parser visitor, expanding macros as cel-go's macro expanders
- * do, and reporting syntax errors with ANTLR's wording for the common cases.
+ * do, and reporting syntax errors as cel-go's generated ANTLR parser does (its error recovery emulated).
  *
  * Positions are code point offsets (cel-go semantics).
  *
@@ -81,10 +81,13 @@ export function parseCel(text: string, options: ParseOptions): ParseResult {
     expr = { $typeName: "cel.expr.Expr", id: 1n, exprKind: { case: undefined, value: undefined } } as Expr;
     offsets = [0, -1];
   } else {
-    const tokens = lex(text, errors, astral ? (u) => source.codePointOffset(u) : null);
+    const skipped: number[] = [];
+    // cel-go before v0.23 has no escaped identifiers (the option is read only for a text with a backtick).
+    const escapedIdents = !text.includes("`") || !(options.legacyParser ?? options.macroErrorsAtCall === true);
+    const tokens = lex(text, errors, astral ? (u) => source.codePointOffset(u) : null, skipped, escapedIdents);
     const sourceText = (start: number, stop: number): string =>
       text.slice(source.utf16Index(start), source.utf16Index(stop));
-    const parser = new Parser(tokens, errors, options, sourceText);
+    const parser = new Parser(tokens, errors, options, sourceText, skipped);
     expr = parser.parseStart();
     offsets = parser.offsets;
   }
