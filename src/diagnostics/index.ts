@@ -219,7 +219,9 @@ export function prepareDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
     // The type counts: two rules that fail alike but carry different reasons are two apiserver errors.
     // In a run over several releases, the same finding at other releases (another value printed) is not a repeat.
     // The value counts too: one message about two values (two bad finalizers of one list) is two apiserver errors.
-    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}\0${d.value ?? ""}\0${d.occurrence ?? 1}${d.releases ? `\0${d.releases.join()}` : ""}`;
+    // So does the detail: two CEL compile errors alike but for their caret excerpts (two rules of a default that both
+    // name an undeclared identifier) are two apiserver errors, whose text holds the excerpt.
+    const fp = `${d.file}\0${d.document}\0${d.rule}\0${d.field}\0${d.type}\0${d.line}\0${d.column}\0${d.message}\0${d.value ?? ""}\0${d.detail ?? ""}\0${d.occurrence ?? 1}${d.releases ? `\0${d.releases.join()}` : ""}`;
     if (seen.has(fp)) continue;
     seen.add(fp);
     out.push(d);
