@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createDeclMemo, escapeCelName, schemaDeclType } from "../../dist/cel/schema/decl.js";
 import { createCelCompiler, formatCompileErrors } from "../../dist/cel/schema/compile.js";
 import { parseCel } from "../../dist/cel/core/parser/parse.js";
-import { goSprintf } from "../../dist/cel/core/parser/parser.js";
+import { goSprintf } from "../../dist/k8s/go.js";
 import { check } from "../../dist/cel/core/checker/checker.js";
 import { celEnvironment, OVERLOAD_IDS } from "../../dist/cel/k8s/environment.js";
 import { BINDINGS_MACROS } from "../../dist/cel/core/ext/bindings.js";

@@ -31,6 +31,7 @@ import {
   type Expr_Entry,
 } from "./ast.js";
 import { MACROS, MACRO_NAMES } from "./macros.js";
+import { goSprintf } from "../../../k8s/go.js";
 
 // ---------------------------------------------------------------------------------------------
 // AST construction
@@ -171,85 +172,6 @@ const enum Primary {
   Struct,
   Message,
   Literal,
-}
-
-/**
- * Go's fmt.Sprintf(format) with no arguments (fmt/print.go doPrintf): `%%` is a percent sign, any other verb, with its
- * flags, width, precision and argument index, prints as a missing (or badly indexed) argument.
- */
-export function goSprintf(format: string): string {
-  let out = "";
-  const end = format.length;
-  /** parsenum: past the digits at i, whether there were any (none, and `stop`, for a number past 10^6). */
-  const parsenum = (i: number, stop = end): { i: number; isnum: boolean } => {
-    let num = 0;
-    let isnum = false;
-    for (; i < stop && format[i]! >= "0" && format[i]! <= "9"; i++) {
-      if (num > 1e6) return { i: stop, isnum: false };
-      num = num * 10 + Number(format[i]);
-      isnum = true;
-    }
-    return { i, isnum };
-  };
-  const digits = (i: number): number => parsenum(i).i;
-  /** An explicit argument index `[n]`: its end, and whether it is well formed (no index is in range here). */
-  const argIndex = (i: number): { i: number; found: boolean } => {
-    if (i >= end || format[i] !== "[") return { i, found: false };
-    good = false;
-    if (end - i < 3) return { i: i + 1, found: false };
-    const close = format.indexOf("]", i + 1);
-    if (close < 0) return { i: i + 1, found: false };
-    const num = parsenum(i + 1, close);
-    const ok = num.isnum && num.i === close;
-    return { i: close + 1, found: ok };
-  };
-  /** p.goodArgNum: false once the verb has an argument index (no argument is in range). */
-  let good: boolean;
-  for (let i = 0; i < end;) {
-    const pct = format.indexOf("%", i);
-    if (pct < 0) {
-      out += format.slice(i);
-      break;
-    }
-    out += format.slice(i, pct);
-    i = pct + 1;
-    good = true;
-    while (i < end && "#0+- ".includes(format[i]!)) i++;
-    let idx = argIndex(i);
-    i = idx.i;
-    let afterIndex = idx.found;
-    if (i < end && format[i] === "*") {
-      i++;
-      out += "%!(BADWIDTH)";
-      afterIndex = false;
-    } else {
-      const w = parsenum(i);
-      if (afterIndex && w.isnum) good = false;
-      i = w.i;
-    }
-    if (i + 1 < end && format[i] === ".") {
-      i++;
-      if (afterIndex) good = false;
-      idx = argIndex(i);
-      i = idx.i;
-      afterIndex = idx.found;
-      if (i < end && format[i] === "*") {
-        i++;
-        out += "%!(BADPREC)";
-        afterIndex = false;
-      } else i = digits(i);
-    }
-    if (!afterIndex) i = argIndex(i).i;
-    if (i >= end) {
-      out += "%!(NOVERB)";
-      break;
-    }
-    const verb = String.fromCodePoint(format.codePointAt(i)!);
-    i += verb.length;
-    if (verb === "%") out += "%";
-    else out += good ? `%!${verb}(MISSING)` : `%!${verb}(BADINDEX)`;
-  }
-  return out;
 }
 
 export class Parser {
@@ -795,20 +717,7 @@ export class Parser {
         const idTok = this.take();
         const open = this.take();
         const opId = this.id(open.start);
-        let args: Expr[] = [];
-        let failed = false;
-        try {
-          this.sync(115, S_ARGS);
-          if (EXPR_SET.has(this.la(1))) {
-            this.frames.push(F_RPAREN);
-            args = this.exprList();
-            this.frames.pop();
-          }
-          this.match(117, Tk.RPAREN, F_MEMBER);
-        } catch (err) {
-          this.failed(err);
-          failed = true;
-        }
+        const { args, failed } = this.callArgs(115, 117, F_MEMBER);
         e = this.receiverCallOrMacro(opId, idTok.text, e, args);
         if (failed) return e;
       } else {
@@ -999,24 +908,34 @@ export class Parser {
     // The visitor rejects a reserved name before it visits the arguments: their errors are not reported.
     const visited = this.visitErrors.length;
     const opId = reserved ? 0n : this.id(open.start);
-    let args: Expr[] = [];
-    try {
-      this.sync(141, S_ARGS);
-      if (EXPR_SET.has(this.la(1))) {
-        this.frames.push(F_RPAREN);
-        args = this.exprList();
-        this.frames.pop();
-      }
-      this.match(143, Tk.RPAREN, F_END);
-    } catch (err) {
-      this.failed(err);
-    }
+    const { args } = this.callArgs(141, 143, F_END);
     if (reserved) {
       this.visitErrors.length = visited;
       this.report(start.start, `reserved identifier: ${name}`);
       return this.errorExpr(start.start);
     }
     return this.globalCallOrMacro(opId, fullName, args);
+  }
+
+  /**
+   * A call's arguments after its `(`: the optional exprList and the `)`, with the sync and match states of the rule
+   * that holds them (member call or global call) and what may follow it. `failed`: the rule did not end normally.
+   */
+  private callArgs(syncState: number, closeState: number, follow: TokSet): { args: Expr[]; failed: boolean } {
+    let args: Expr[] = [];
+    try {
+      this.sync(syncState, S_ARGS);
+      if (EXPR_SET.has(this.la(1))) {
+        this.frames.push(F_RPAREN);
+        args = this.exprList();
+        this.frames.pop();
+      }
+      this.match(closeState, Tk.RPAREN, follow);
+      return { args, failed: false };
+    } catch (err) {
+      this.failed(err);
+      return { args, failed: true };
+    }
   }
 
   /** '[' listInit? ','? ']' */
