@@ -4,6 +4,7 @@
  * parts by src/cel/k8s/environment.ts.
  */
 import type { CelType } from "./types.js";
+import { EMPTY_TYPE_MESSAGE, typeOf } from "./typeutil.js";
 import { ov, type OverloadDecl, type FunctionDecl, type MacroKey, type Lib } from "./checker/decls.js";
 import { stdLib } from "./checker/stdlib.js";
 import { optionalLib } from "./ext/optional.js";
@@ -94,6 +95,8 @@ export function assemble(libs: Lib[], flags: EnvFlags): CelEnv {
   }
   // cel-go v0.22+ (Kubernetes 1.32+) also registers the `existsOne` spelling of exists_one.
   if (flags.existsOneMacro) macros.add("existsOne:2:m");
+  // cel-go before v0.17 (protoTypeTexts): the `type` identifier's type prints type(type()), see EMPTY_TYPE_MESSAGE.
+  if (flags.protoTypeTexts === true && idents.has("type")) idents.set("type", typeOf(typeOf(EMPTY_TYPE_MESSAGE)));
   const frozen = new Map<string, FunctionDecl>();
   for (const [k, v] of functions) frozen.set(k, Object.freeze({ name: v.name, overloads: Object.freeze(v.overloads) }));
   return Object.freeze({

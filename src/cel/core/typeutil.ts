@@ -18,6 +18,13 @@ export const ERROR: CelType = Object.freeze({ kind: "error" }) as CelType;
 /** The bare CEL `type` type (cel-go TypeType without parameter); printed as `type`. */
 export const TYPE_TYPE: CelType = Object.freeze({ kind: "opaque", name: "type", params: [] }) as CelType;
 
+/**
+ * cel-go before v0.17 declares the `type` identifier as TypeType(TypeType(nil)), and its checker holds the nil as an
+ * empty Type message: FormatCheckedType prints it as nothing (the identifier is `type(type())`), its protobuf text is
+ * `{}` (`type:{type:{}}`).
+ */
+export const EMPTY_TYPE_MESSAGE: CelType = Object.freeze({ kind: "opaque", name: "", params: [] }) as CelType;
+
 export function listOf(elem: CelType): CelType {
   return { kind: "list", elem };
 }

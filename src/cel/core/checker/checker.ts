@@ -22,6 +22,7 @@ import {
   DYN,
   ERROR,
   INT,
+  EMPTY_TYPE_MESSAGE,
   NULL,
   STRING,
   UINT,
@@ -223,6 +224,10 @@ function protoTypeText(t: CelType, namer: ObjectNamer | undefined): string | und
     }
     case "object":
       return `message_type:${JSON.stringify(namer ? namer(t.decl) : t.name)}`;
+    case "type": {
+      const of = t.of === EMPTY_TYPE_MESSAGE ? "" : protoTypeText(t.of, namer);
+      return of === undefined ? undefined : `type:{${of}}`;
+    }
     default:
       return undefined;
   }
