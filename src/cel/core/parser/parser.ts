@@ -963,13 +963,18 @@ export class Parser {
         }
         this.frames.pop();
       }
-      this.sync(153, S_LIST_END);
-      if (this.la(1) === Tk.COMMA) this.take();
-      this.match(155, Tk.RBRACKET, F_END);
+      this.literalEnd(153, S_LIST_END, 155, Tk.RBRACKET);
     } catch (err) {
       this.failed(err);
     }
     return listExpr(listId, elems, optionals);
+  }
+
+  /** The end of a list or map literal, `','? closer`, with the sync and match states of its rule. */
+  private literalEnd(syncState: number, syncSet: TokSet, closeState: number, closer: Tk): void {
+    this.sync(syncState, syncSet);
+    if (this.la(1) === Tk.COMMA) this.take();
+    this.match(closeState, closer, F_END);
   }
 
   /** '{' mapInitializerList? ','? '}' */
@@ -984,9 +989,7 @@ export class Parser {
         this.mapEntries(entries);
         this.frames.pop();
       }
-      this.sync(161, S_MAP_END);
-      if (this.la(1) === Tk.COMMA) this.take();
-      this.match(163, Tk.RBRACE, F_END);
+      this.literalEnd(161, S_MAP_END, 163, Tk.RBRACE);
     } catch (err) {
       this.failed(err);
     }
