@@ -18,7 +18,7 @@
 import type { Expr, SourceInfo } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { CelSource, type CelIssue } from "../issues.js";
 import { lex } from "./lexer.js";
-import { Parser, type ParseOptions, type ParseResult } from "./parser.js";
+import { isLegacyParser, Parser, type ParseOptions, type ParseResult } from "./parser.js";
 export { type ParseOptions, type ParseResult } from "./parser.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +83,7 @@ export function parseCel(text: string, options: ParseOptions): ParseResult {
   } else {
     const skipped: number[] = [];
     // cel-go before v0.23 has no escaped identifiers (the option is read only for a text with a backtick).
-    const escapedIdents = !text.includes("`") || !(options.legacyParser ?? options.macroErrorsAtCall === true);
+    const escapedIdents = !text.includes("`") || !isLegacyParser(options);
     const tokens = lex(text, errors, astral ? (u) => source.codePointOffset(u) : null, skipped, escapedIdents);
     const sourceText = (start: number, stop: number): string =>
       text.slice(source.utf16Index(start), source.utf16Index(stop));

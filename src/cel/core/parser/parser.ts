@@ -53,8 +53,13 @@ export interface ParseOptions {
    * `macroErrorsAtCall` (cel-go before v0.17) implies it.
    */
   legacyParser?: boolean;
-  /** Backtick-quoted field names (cel-go EnableIdentEscapeSyntax; off in Kubernetes). */
+  /** Backtick-quoted field names (cel-go EnableIdentEscapeSyntax; on by default from cel-go v0.29, Kubernetes 1.37). */
   identEscapeSyntax?: boolean;
+}
+
+/** Whether the options describe cel-go's parser before v0.23 (see ParseOptions.legacyParser). */
+export function isLegacyParser(opts: ParseOptions): boolean {
+  return opts.legacyParser ?? opts.macroErrorsAtCall === true;
 }
 
 export interface ParseResult {
@@ -88,6 +93,11 @@ const RESERVED_IDS = new Set([
   "while",
 ]);
 
+/** A field name as written: an escaped one (`` `a.b` ``) without its backticks. */
+function fieldName(t: Token): string {
+  return t.type === Tk.ESC_IDENTIFIER ? t.text.slice(1, -1) : t.text;
+}
+
 /** Stops the parse: the recursion limit, or cel-go's limits on syntax errors and recovery attempts. */
 class ParseAbort extends Error {}
 
@@ -104,6 +114,7 @@ class Recognition extends Error {
 /** cel-go's default limits (parser/options.go): recovery attempts, syntax errors reported. */
 const RECOVERY_LIMIT = 30;
 const ERROR_REPORTING_LIMIT = 100;
+const TOO_MANY_SYNTAX_ERRORS = `Syntax error: More than ${ERROR_REPORTING_LIMIT} syntax errors`;
 
 /**
  * The tokens that may come next at an ATN state (ATN.NextTokens without a context), `eps` when the rule being parsed
@@ -215,7 +226,7 @@ export class Parser {
     if (errors.length > ERROR_REPORTING_LIMIT) {
       const at = errors[ERROR_REPORTING_LIMIT]!.offset;
       errors.length = ERROR_REPORTING_LIMIT;
-      errors.push({ message: `Syntax error: More than ${ERROR_REPORTING_LIMIT} syntax errors`, offset: at });
+      errors.push({ message: TOO_MANY_SYNTAX_ERRORS, offset: at });
     }
   }
 
@@ -253,7 +264,7 @@ export class Parser {
 
   /** Whether the parser is cel-go's before v0.23 (read only where a syntax error depends on it). */
   private get legacyGrammar(): boolean {
-    return (this.legacy ??= this.opts.legacyParser ?? this.opts.macroErrorsAtCall === true);
+    return (this.legacy ??= isLegacyParser(this.opts));
   }
 
   // -- ids and nodes
@@ -329,7 +340,7 @@ export class Parser {
   /** cel-go's SyntaxError listener: at most 100 errors; a reserved word read as a field name is a mismatch. */
   private syntaxError(at: Token, message: string): void {
     if (this.syntaxErrors >= ERROR_REPORTING_LIMIT) {
-      this.errors.push({ message: `Syntax error: More than ${ERROR_REPORTING_LIMIT} syntax errors`, offset: at.start });
+      this.errors.push({ message: TOO_MANY_SYNTAX_ERRORS, offset: at.start });
       throw new ParseAbort();
     }
     this.syntaxErrors++;
@@ -776,11 +787,9 @@ export class Parser {
       this.frames.pop();
       if (idTok === null) this.report(at.start, "unsupported ident kind");
     }
-    let field = "";
-    if (idTok !== null && idTok.type === Tk.ESC_IDENTIFIER) {
-      if (!this.opts.identEscapeSyntax) this.report(at.start, "unsupported syntax: '`'");
-      field = idTok.text.slice(1, -1);
-    } else if (idTok !== null) field = idTok.text;
+    if (idTok?.type === Tk.ESC_IDENTIFIER && !this.opts.identEscapeSyntax)
+      this.report(at.start, "unsupported syntax: '`'");
+    const field = idTok === null ? "" : fieldName(idTok);
     if (opt) {
       if (!this.opts.optionalSyntax) {
         this.report(dot.start, "unsupported syntax '.?'");
@@ -897,13 +906,11 @@ export class Parser {
     const name = idTok.text;
     const reserved = RESERVED_IDS.has(name);
     const fullName = (start.type === Tk.DOT ? "." : "") + name;
-    if (!call) {
-      if (reserved) {
-        this.report(start.start, `reserved identifier: ${name}`);
-        return this.errorExpr(start.start);
-      }
-      return identExpr(this.id(idTok.start), fullName);
-    }
+    const reservedError = (): Expr => {
+      this.report(start.start, `reserved identifier: ${name}`);
+      return this.errorExpr(start.start);
+    };
+    if (!call) return reserved ? reservedError() : identExpr(this.id(idTok.start), fullName);
     const open = this.take();
     // The visitor rejects a reserved name before it visits the arguments: their errors are not reported.
     const visited = this.visitErrors.length;
@@ -911,8 +918,7 @@ export class Parser {
     const { args } = this.callArgs(141, 143, F_END);
     if (reserved) {
       this.visitErrors.length = visited;
-      this.report(start.start, `reserved identifier: ${name}`);
-      return this.errorExpr(start.start);
+      return reservedError();
     }
     return this.globalCallOrMacro(opId, fullName, args);
   }
@@ -970,7 +976,7 @@ export class Parser {
     return listExpr(listId, elems, optionals);
   }
 
-  /** The end of a list or map literal, `','? closer`, with the sync and match states of its rule. */
+  /** The end of a list, map or message literal, `','? closer`, with the sync and match states of its rule. */
   private literalEnd(syncState: number, syncSet: TokSet, closeState: number, closer: Tk): void {
     this.sync(syncState, syncSet);
     if (this.la(1) === Tk.COMMA) this.take();
@@ -1064,9 +1070,7 @@ export class Parser {
         entries = this.fields();
         this.frames.pop();
       }
-      this.sync(180, S_MAP_END);
-      if (this.la(1) === Tk.COMMA) this.take();
-      this.match(182, Tk.RBRACE, F_END);
+      this.literalEnd(180, S_MAP_END, 182, Tk.RBRACE);
     } catch (err) {
       this.failed(err);
     }
@@ -1122,8 +1126,7 @@ export class Parser {
             this.visitErrors.length = visited;
             this.report(listStart.start, "unsupported syntax: '`'");
           } else {
-            const name = f.id.type === Tk.ESC_IDENTIFIER ? f.id.text.slice(1, -1) : f.id.text;
-            entries.push(fieldEntry(colId, name, value, f.opt !== null && this.opts.optionalSyntax));
+            entries.push(fieldEntry(colId, fieldName(f.id), value, f.opt !== null && this.opts.optionalSyntax));
           }
         }
         const t2 = this.la(2);
