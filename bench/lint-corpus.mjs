@@ -1,10 +1,12 @@
 // Benchmark: crdlint over the real-world corpus, against the parse-only floor (one thread parsing the same files with
 // the same YAML library). crdlint runs with its default (one worker thread per core) and with --jobs 1, interleaved
-// with the floor so that load on the machine hits all three alike. Prints numbers; not a timed test.
+// with the floor so that load on the machine hits all three alike, both without the cache of earlier runs (--no-cache:
+// every file linted); and the default once more with its cache warm (a directory of the bench's own, filled by an
+// untimed run first: what a second lint of unchanged files costs). Prints numbers; not a timed test.
 //   node bench/lint-corpus.mjs [dir] [--runs N]
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,12 +35,14 @@ function walk(d, out) {
 const sizes = walk(dir, []);
 const bytes = sizes.reduce((a, b) => a + b, 0);
 
+const cacheDir = mkdtempSync(join(tmpdir(), "crdlint-bench-cache-"));
 function timeProcess(argv) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ["--import", join(here, "rss-hook.mjs"), ...argv], {
     encoding: "utf8",
     maxBuffer: 1 << 30,
     cwd: root,
+    env: { ...process.env, CRDLINT_CACHE_DIR: cacheDir },
   });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const rss = Number(/BENCH_MAXRSS_KB (\d+)/.exec(r.stderr)?.[1] ?? 0);
@@ -48,7 +52,10 @@ function timeProcess(argv) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const floor = [],
   lint = [],
-  single = [];
+  single = [],
+  warm = [];
+const crdlint = (...a) => [join(root, "bin", "crdlint.js"), "lint", "--format", "json", ...a, dir];
+timeProcess(crdlint()); // fills the cache
 let rss = 0,
   floorRss = 0,
   singleRss = 0,
@@ -57,14 +64,16 @@ for (let i = 0; i < runs; i++) {
   const f = timeProcess([join(here, "parse-floor.mjs"), dir]);
   floor.push(f.ms);
   floorRss = Math.max(floorRss, f.rssKB);
-  const s = timeProcess([join(root, "bin", "crdlint.js"), "lint", "--format", "json", "--jobs", "1", dir]);
+  const s = timeProcess(crdlint("--jobs", "1", "--no-cache"));
   single.push(s.ms);
   singleRss = Math.max(singleRss, s.rssKB);
-  const l = timeProcess([join(root, "bin", "crdlint.js"), "lint", "--format", "json", dir]);
+  const l = timeProcess(crdlint("--no-cache"));
   lint.push(l.ms);
   rss = Math.max(rss, l.rssKB);
-  if (l.stdout !== s.stdout) {
-    console.error("the default run and --jobs 1 differ");
+  const w = timeProcess(crdlint());
+  warm.push(w.ms);
+  if (l.stdout !== s.stdout || w.stdout !== s.stdout) {
+    console.error("the default run, --jobs 1 and the cached run differ");
     process.exit(1);
   }
   if (!summary) {
@@ -78,19 +87,24 @@ for (let i = 0; i < runs; i++) {
 }
 const lintMs = median(lint),
   floorMs = median(floor),
-  singleMs = median(single);
+  singleMs = median(single),
+  warmMs = median(warm);
+rmSync(cacheDir, { recursive: true, force: true });
 const mb = bytes / (1024 * 1024);
 console.log(`corpus: ${dir}`);
 console.log(
   `  ${sizes.length} files, ${mb.toFixed(1)} MB, ${summary.crds} CRDs, ${summary.errors} errors / ${summary.warnings} warnings / ${summary.infos} infos`,
 );
 console.log(
-  `crdlint lint (whole process, median of ${runs}, ${availableParallelism()} cores): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`,
+  `crdlint lint --no-cache (whole process, median of ${runs}, ${availableParallelism()} cores): ${(lintMs / 1000).toFixed(2)} s  ${(sizes.length / (lintMs / 1000)).toFixed(0)} files/s  ${(mb / (lintMs / 1000)).toFixed(1)} MB/s  peak RSS ${(rss / 1024).toFixed(0)} MB`,
 );
 console.log(
-  `crdlint lint --jobs 1: ${(singleMs / 1000).toFixed(2)} s  ${(mb / (singleMs / 1000)).toFixed(1)} MB/s  peak RSS ${(singleRss / 1024).toFixed(0)} MB`,
+  `crdlint lint --no-cache --jobs 1: ${(singleMs / 1000).toFixed(2)} s  ${(mb / (singleMs / 1000)).toFixed(1)} MB/s  peak RSS ${(singleRss / 1024).toFixed(0)} MB`,
 );
 console.log(
   `parse-only floor (same files, same YAML library): ${(floorMs / 1000).toFixed(2)} s  peak RSS ${(floorRss / 1024).toFixed(0)} MB`,
 );
-console.log(`ratio crdlint / floor: ${(lintMs / floorMs).toFixed(2)}x (--jobs 1: ${(singleMs / floorMs).toFixed(2)}x)`);
+console.log(`crdlint lint, its cache warm (the files unchanged since a run): ${(warmMs / 1000).toFixed(2)} s`);
+console.log(
+  `ratio crdlint / floor: ${(lintMs / floorMs).toFixed(2)}x without the cache (--jobs 1: ${(singleMs / floorMs).toFixed(2)}x), ${(warmMs / floorMs).toFixed(2)}x with it warm`,
+);

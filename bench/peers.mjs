@@ -6,12 +6,16 @@
 // differ. The peers are built from the Go module proxy at the pinned versions below into bench/.peers/bin
 // (git-ignored; built once, skipped when present). Inputs: the example resources and CRDs of ../shared/corpus,
 // or, when it is absent (or with --fixtures), crdlint's own fixtures. Not a test; needs `go` (and /usr/bin/time for CPU and RSS).
+// crdlint's cache (validate's of CRD files, lint's of files linted) is a fresh directory of the run's: its first round
+// fills it, the later rounds read it (the median of three is a warm run); `crdlint --no-cache` lints with none, every
+// round.
 //   node bench/peers.mjs [--count 10000] [--runs 3] [--k8s 1.30] [--examples 4] [--no-verdicts] [--fixtures] [--json <file>] [--keep]
 import { spawnSync } from "node:child_process";
 import {
   closeSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -20,7 +24,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
@@ -57,6 +61,7 @@ const cache = join(here, ".peers");
 const binDir = join(cache, "bin");
 const work = join(cache, "work");
 const crdlintBin = join(root, "bin", "crdlint.js");
+process.env.CRDLINT_CACHE_DIR = mkdtempSync(join(tmpdir(), "crdlint-peers-cache-"));
 
 // ---------------------------------------------------------------------------------------------------- building
 
@@ -336,6 +341,7 @@ function commands(bins) {
     },
     lint: {
       crdlint: (p) => [process.execPath, [crdlintBin, "lint", p, "-k", K8S, "-f", "json"]],
+      "crdlint --no-cache": (p) => [process.execPath, [crdlintBin, "lint", p, "-k", K8S, "-f", "json", "--no-cache"]],
       "kubectl-validate": (p) => [bins["kubectl-validate"], kvArgs([p])],
     },
   };
@@ -623,6 +629,8 @@ for (let round = 0; round < RUNS; round++) {
 
 const vTools = Object.keys(cmds.validate);
 const lTools = Object.keys(cmds.lint);
+// The verdicts of crdlint with and without its cache are one (test/commands/lint/cache.test.mjs): compared once.
+const lVerdictTools = lTools.filter((t) => t !== "crdlint --no-cache");
 let vRows;
 let lRows;
 if (RUNS > 0) {
@@ -635,6 +643,12 @@ if (RUNS > 0) {
     samples.single,
   );
   lRows = table(`Checking ${staged.lint.length} CRDs`, "CRDs", staged.lint.length, samples.lint, lTools);
+  const kv = lRows["kubectl-validate"];
+  const cold = lRows["crdlint --no-cache"];
+  if (kv && cold)
+    console.log(
+      `crdlint --no-cache (every file linted) is ${ratioText(kv.wall / cold.wall)} (wall), ${ratioText(kv.cpu / cold.cpu)} (CPU) than kubectl-validate`,
+    );
 
   // The throughput runs' own verdicts, as a check that every tool did the work (rejections among the bulk resources).
   const bulkRejected = {};
@@ -685,13 +699,13 @@ if (!args.includes("--no-verdicts")) {
   );
 
   const lByTool = {};
-  for (const t of lTools) {
+  for (const t of lVerdictTools) {
     const report = join(out, `lint-${t}-0.json`); // the first timed round's, or (with --runs 0) a run of its own
     if (!existsSync(report)) timed(...cmds.lint[t](join(work, "lint")), report);
     lByTool[t] = verdicts(t, report);
   }
   const lItems = staged.lint.map((l) => ({ file: l.file, label: `${l.name} (${l.origin})` }));
-  lCmp = compare(`Verdicts on ${lItems.length} CRDs, where the tools differ:`, lItems, lByTool, lTools);
+  lCmp = compare(`Verdicts on ${lItems.length} CRDs, where the tools differ:`, lItems, lByTool, lVerdictTools);
 }
 
 const jsonOut = flag("--json");
@@ -713,5 +727,6 @@ if (jsonOut) {
     ),
   );
 }
+rmSync(process.env.CRDLINT_CACHE_DIR, { recursive: true, force: true });
 if (!args.includes("--keep")) rmSync(work, { recursive: true, force: true });
 else console.log(`\ninputs and reports kept in ${relative(root, work)}`);

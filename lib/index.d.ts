@@ -1974,6 +1974,16 @@ export interface LintOptions {
 	 * it (the default) crdlint also reports what it finds behind those gates, each with `hiddenBy`.
 	 */
 	apiserverGates?: boolean;
+	/**
+	 * A cache directory shared across runs (src/engine/lint-cache.ts) and crdlint's build (part of every key): a file
+	 * linted before with the same bytes, layout and options gets that lint's diagnostics without being linted. Absent
+	 * or false (the library's default): no cache. The CLI's lint keeps one in the user's cache directory (--no-cache:
+	 * none).
+	 */
+	cache?: {
+		dir: string;
+		version: string;
+	} | false;
 }
 export interface ExpressionCostReport {
 	file: string;
@@ -2134,7 +2144,7 @@ export interface ValidateOptions extends LintOptions {
 	cache?: {
 		dir: string;
 		version: string;
-	};
+	} | false;
 	/** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
 	onDefaulted?: (object: unknown) => void;
 }

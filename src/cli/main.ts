@@ -51,6 +51,7 @@ interface LintFlags extends CommonFlags {
   storedVersionsFrom?: string[];
   objects?: string[];
   apiserverGates?: boolean;
+  cache?: boolean;
 }
 
 /**
@@ -144,10 +145,11 @@ async function runCost(paths: string[], flags: CommonFlags, io: CliIO): Promise<
 
 async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<number> {
   // The library entry (src/index.ts) lints for the CLI too, so the CLI and the API cannot drift apart.
-  const [api, { isNonStructuralRule }, { parseJobs }] = await Promise.all([
+  const [api, { isNonStructuralRule }, { parseJobs }, { defaultCacheDir }] = await Promise.all([
     import("../index.js"),
     import("../crd/structural.js"),
     import("../engine/files.js"),
+    import("../load/content-cache.js"),
   ]);
   const { getFormatter, rules: allRules } = api;
   const fmt = getFormatter(flags.format);
@@ -182,7 +184,12 @@ async function runLint(paths: string[], flags: LintFlags, io: CliIO): Promise<nu
               ...namedPaths(paths, flags),
               ...(flags.objects?.length ? { objects: flags.objects } : {}),
             })
-          : await api.lint(inputs, { ...options, jobs, ...(flags.apiserverGates ? { apiserverGates: true } : {}) });
+          : await api.lint(inputs, {
+              ...options,
+              jobs,
+              ...(flags.apiserverGates ? { apiserverGates: true } : {}),
+              ...(flags.cache !== false ? { cache: { dir: defaultCacheDir(io.env), version: buildVersion() } } : {}),
+            });
   } catch (e) {
     if (e instanceof api.UsageError) throw new CliFailure(e.message);
     throw e;
@@ -429,6 +436,10 @@ function buildProgram(io: CliIO, setResult: (p: Promise<number>) => void): Comma
     .option(
       "--apiserver-gates",
       "stop where the apiserver stops: only its first answer, without the problems it reports once those are fixed (shown by default, marked)",
+    )
+    .option(
+      "--no-cache",
+      "lint every file, without the cache of what earlier runs found in files they linted with the same bytes and options (in $CRDLINT_CACHE_DIR, else the user's cache directory)",
     )
     .option(
       "--crd-files-only",

@@ -1,7 +1,7 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
 import { expandInputs, type StdinReader } from "../load/files.js";
 import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
-import { chartKubeVersion, type LayoutCache } from "../load/layout.js";
+import { chartKubeVersion, inputLayout, type LayoutCache } from "../load/layout.js";
 import type { ConfiguredSeverity, CrdReleases, LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, parseReleaseSpec } from "../k8s/version.js";
 import { chartClaim, isRangeLinter, rangeResult, RangeLinter, type ReleaseClaim } from "./range.js";
@@ -9,7 +9,8 @@ import { isPreset, PRESETS, type Preset, type Rule } from "../rules/define-rule.
 import { createLinter, type Linter, type SchemaCostResult } from "./lint.js";
 import { createReleaseShared, type ReleaseShared } from "./services.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
-import { lintOnWorkers, planWorkers } from "./parallel.js";
+import { LintFileCache } from "./lint-cache.js";
+import { lintOnWorkers, planWorkers, registryRuleIds } from "./parallel.js";
 import { UsageError } from "./options.js";
 import { DiagnosticSink } from "./sink.js";
 export { parseJobs } from "./parallel.js";
@@ -62,6 +63,13 @@ export interface LintOptions {
    * it (the default) crdlint also reports what it finds behind those gates, each with `hiddenBy`.
    */
   apiserverGates?: boolean;
+  /**
+   * A cache directory shared across runs (src/engine/lint-cache.ts) and crdlint's build (part of every key): a file
+   * linted before with the same bytes, layout and options gets that lint's diagnostics without being linted. Absent
+   * or false (the library's default): no cache. The CLI's lint keeps one in the user's cache directory (--no-cache:
+   * none).
+   */
+  cache?: { dir: string; version: string } | false;
 }
 
 export { UsageError } from "./options.js";
@@ -195,19 +203,69 @@ export async function lintFilesWith(
     sink.count("files");
     sink.countAll(outcome.counts);
   };
-  const plan = await planWorkers(linter, files, options);
-  if (plan.workers > 1) for (const outcome of await lintOnWorkers(linter, files, options, plan)) take(outcome);
+  // Outcomes are taken in input order as they become known: the cache's before any file is linted, the others as
+  // their thread gives them.
+  const cache = runCache(linter, options);
+  const outcomes: (FileOutcome | undefined)[] = cache ? await cache.known(files) : [];
+  let taken = 0;
+  const flush = (): void => {
+    for (let o = outcomes[taken]; o !== undefined; o = outcomes[++taken]) take(o);
+  };
+  const settle = (index: number, outcome: FileOutcome): void => {
+    outcomes[index] = outcome;
+    flush();
+  };
+  flush();
+  const todo = files.flatMap((file, index) => (outcomes[index] ? [] : [{ index, file }]));
+  const todoFiles = todo.map((t) => t.file);
+  const plan = await planWorkers(linter, todoFiles, options);
+  if (plan.workers > 1)
+    (await lintOnWorkers(linter, todoFiles, options, plan, cache?.files)).forEach((o, i) => settle(todo[i]!.index, o));
   else {
     let i = 0;
     await lintEach(
       linter,
-      () => (i < files.length ? { key: i, file: files[i++]! } : undefined),
+      () => (i < todo.length ? { key: todo[i]!.index, file: todo[i++]!.file } : undefined),
       options,
-      (_, outcome) => take(outcome),
-      undefined,
-      4,
+      settle,
+      { readAhead: 4, cache: cache?.files },
     );
   }
   const result = sink.result(linter.minor, expanded.files);
   return isRangeLinter(linter) ? rangeResult(result, linter, crdReleases) : result;
+}
+
+/**
+ * The run's lint cache (options.cache), or null: none asked, or a rule of the caller's own (what it reports is not
+ * crdlint's to key). Its scope is every option that changes a file's outcome: the releases (a `supported` run's as
+ * of today), the claim, the severities, how CRDs are applied, the gates, the size limit.
+ */
+function runCache(
+  linter: Linter,
+  options: LintOptions,
+): { files: LintFileCache; known(files: readonly string[]): Promise<(FileOutcome | undefined)[]> } | null {
+  const ruleIds = options.cache ? registryRuleIds(linter) : null;
+  if (!options.cache || !ruleIds) return null;
+  const cwd = options.cwd ?? process.cwd();
+  const scope = JSON.stringify({
+    minors: isRangeLinter(linter) ? linter.minors : [linter.minor],
+    claim: configClaim(options) ?? null,
+    preset: options.preset ?? null,
+    rules: options.rules ?? {},
+    ruleIds,
+    applyMethod: options.applyMethod ?? null,
+    apiserverGates: options.apiserverGates === true,
+    maxFileSizeBytes: options.maxFileSizeBytes ?? null,
+  });
+  const files = new LintFileCache({ ...options.cache, scope }, cwd);
+  return {
+    files,
+    // Each file whose status and layout are those its entry was filed with, without reading it.
+    async known(list) {
+      const layouts: LayoutCache = new Map();
+      return Promise.all(
+        list.map(async (f) => (f === "-" ? undefined : files.unchanged(f, inputLayout(f, cwd, layouts)))),
+      );
+    },
+  };
 }

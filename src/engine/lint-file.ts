@@ -4,6 +4,7 @@ import { inputLayout, type LayoutCache } from "../load/layout.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Linter, TextResult } from "./lint.js";
 import type { LintOptions } from "./files.js";
+import type { LintFileCache } from "./lint-cache.js";
 
 /** What linting one file gave: its diagnostics and counts, or the failure that stops the whole run. */
 export type FileOutcome =
@@ -13,15 +14,18 @@ export type FileOutcome =
   /** The linter threw (a bug) on a worker thread; on this thread the exception itself propagates. */
   | { kind: "crashed"; message: string; stack?: string };
 
-type ReadOutcome = InputText | Extract<FileOutcome, { kind: "unreadable" }>;
+type ReadOutcome = (InputText & { status?: string | null }) | Extract<FileOutcome, { kind: "unreadable" }>;
 
-async function readForLint(file: string, options: LintOptions): Promise<ReadOutcome> {
+/** A file's text (with its status as the cache files it, taken first, when there is a cache), or why it has none. */
+async function readForLint(file: string, options: LintOptions, cache?: LintFileCache): Promise<ReadOutcome> {
   try {
-    return await readInput(file, {
+    const status = cache && file !== "-" ? await cache.status(file) : null;
+    const input = await readInput(file, {
       cwd: options.cwd ?? process.cwd(),
       maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
       stdin: options.stdin,
     });
+    return cache ? { ...input, status } : input;
   } catch (e) {
     if (e instanceof NoInputError) return { kind: "unreadable", message: e.message };
     return {
@@ -31,7 +35,14 @@ async function readForLint(file: string, options: LintOptions): Promise<ReadOutc
   }
 }
 
-function lintRead(linter: Linter, file: string, input: ReadOutcome, cwd: string, layouts: LayoutCache): FileOutcome {
+function lintRead(
+  linter: Linter,
+  file: string,
+  input: ReadOutcome,
+  cwd: string,
+  layouts: LayoutCache,
+  cache?: LintFileCache,
+): FileOutcome {
   if ("kind" in input) return input;
   if ("problem" in input) {
     return {
@@ -41,8 +52,24 @@ function lintRead(linter: Linter, file: string, input: ReadOutcome, cwd: string,
     };
   }
   // Where the file sits (a chart's templates/ or crds/, a kustomize patch) changes how it is read.
-  const { diagnostics, ...counts } = linter.lintText(input.text, file, undefined, inputLayout(file, cwd, layouts));
-  return { kind: "linted", diagnostics, counts };
+  const layout = inputLayout(file, cwd, layouts);
+  const known = cache && file !== "-" ? cache.sameContent(file, layout, input.text) : undefined;
+  if (known?.outcome) {
+    // The same text again: the status is refreshed, so that the next run need not read it.
+    if (input.status) cache!.record(file, input.status, known.digest, layout, known.outcome);
+    return known.outcome;
+  }
+  const { diagnostics, ...counts } = linter.lintText(input.text, file, undefined, layout);
+  const outcome = { kind: "linted" as const, diagnostics, counts };
+  if (known) cache!.record(file, input.status ?? null, known.digest, layout, outcome);
+  return outcome;
+}
+
+/** How lintEach goes on: `onThrow`, `readAhead` and `cache` as it says. */
+export interface LintEachOptions {
+  onThrow?: (e: unknown) => FileOutcome;
+  readAhead?: number;
+  cache?: LintFileCache;
 }
 
 /**
@@ -51,14 +78,14 @@ function lintRead(linter: Linter, file: string, input: ReadOutcome, cwd: string,
  * `emit` gets each outcome. A linter that throws ends the loop with that exception, or, with `onThrow`, gives that
  * file's outcome (how a worker reports it). `readAhead`: how many files are read ahead of the one being linted (small
  * files lint faster than a read takes; threads that share a queue keep it at one, so that none hoards big files).
+ * `cache`: a file whose text an earlier run linted takes that run's outcome, and each file linted is filed there.
  */
 export async function lintEach<K>(
   linter: Linter,
   next: () => { key: K; file: string } | undefined,
   options: LintOptions,
   emit: (key: K, outcome: FileOutcome) => void,
-  onThrow?: (e: unknown) => FileOutcome,
-  readAhead = 1,
+  { onThrow, readAhead = 1, cache }: LintEachOptions = {},
 ): Promise<void> {
   const ahead: { key: K; file: string; reading: Promise<ReadOutcome> }[] = [];
   // The files of one directory share their layout's checks (a chart, a kustomization above them).
@@ -68,7 +95,7 @@ export async function lintEach<K>(
     while (!exhausted && ahead.length <= readAhead) {
       const task = next();
       if (!task) exhausted = true;
-      else ahead.push({ ...task, reading: readForLint(task.file, options) });
+      else ahead.push({ ...task, reading: readForLint(task.file, options, cache) });
     }
   };
   fill();
@@ -77,7 +104,7 @@ export async function lintEach<K>(
     fill();
     let outcome: FileOutcome;
     try {
-      outcome = lintRead(linter, current.file, input, options.cwd ?? process.cwd(), layouts);
+      outcome = lintRead(linter, current.file, input, options.cwd ?? process.cwd(), layouts, cache);
     } catch (e) {
       if (!onThrow) throw e;
       outcome = onThrow(e);

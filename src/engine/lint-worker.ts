@@ -6,6 +6,7 @@
 import { isMainThread, parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { allRules } from "../rules/index.js";
 import { makeLinter } from "./files.js";
+import { LintFileCache } from "./lint-cache.js";
 import { takeFiles, type LintWorkerData, type LintWorkerMessage } from "./parallel.js";
 
 export async function serveLintWorker(port: Pick<MessagePort, "postMessage">, data: LintWorkerData): Promise<void> {
@@ -21,8 +22,15 @@ export async function serveLintWorker(port: Pick<MessagePort, "postMessage">, da
     },
   );
   const options = { rules: data.options.rules, maxFileSizeBytes: data.options.maxFileSizeBytes, cwd: data.options.cwd };
-  await takeFiles(linter, data.queue, data.next, options, (index, outcome) =>
-    port.postMessage({ index, outcome } satisfies LintWorkerMessage),
+  const cache = data.options.cache ? new LintFileCache(data.options.cache, data.options.cwd) : undefined;
+  await takeFiles(
+    linter,
+    data.queue,
+    data.next,
+    options,
+    (index, outcome) => port.postMessage({ index, outcome } satisfies LintWorkerMessage),
+    undefined,
+    cache,
   );
   port.postMessage({ done: true } satisfies LintWorkerMessage);
 }

@@ -43,7 +43,7 @@ const REVISION_KEYS = [
   "namedPaths",
 ];
 export const OPTION_KEYS = {
-  lint: [...LINT_KEYS, "against", ...REVISION_KEYS],
+  lint: [...LINT_KEYS, "against", ...REVISION_KEYS, "cache"],
   diff: [...LINT_KEYS, ...REVISION_KEYS],
   diffText: [...LINT_KEYS, ...REVISION_KEYS, "file", "oldFile"],
   cost: LINT_KEYS,
@@ -159,6 +159,15 @@ export function checkOptions(api: keyof typeof OPTION_KEYS, options: unknown, ru
     errors.push(`apiserverGates: expected a boolean, got ${describe(o.apiserverGates)}`);
   if (o.ignoreMissingSchemas !== undefined && typeof o.ignoreMissingSchemas !== "boolean")
     errors.push(`ignoreMissingSchemas: expected a boolean, got ${describe(o.ignoreMissingSchemas)}`);
+  if (
+    o.cache !== undefined &&
+    o.cache !== false &&
+    (typeof o.cache !== "object" ||
+      o.cache === null ||
+      typeof (o.cache as { dir?: unknown }).dir !== "string" ||
+      typeof (o.cache as { version?: unknown }).version !== "string")
+  )
+    errors.push(`cache: expected false or an object with a string dir and a string version, got ${describe(o.cache)}`);
   if (errors.length) throw new UsageError(errors.join("; "));
 }
 

@@ -16,6 +16,7 @@ import type { Linter } from "./lint.js";
 import type { ApplyMethod } from "../load/layout.js";
 import type { LintOptions } from "./files.js";
 import { lintEach, type FileOutcome } from "./lint-file.js";
+import type { LintCacheConfig, LintFileCache } from "./lint-cache.js";
 
 /**
  * Below this many bytes of input, one thread. Measured (2 cores, Node 20, CPU time with perf): a worker costs about
@@ -37,6 +38,8 @@ export interface LintWorkerData {
     cwd: string;
     apiserverGates: boolean;
     applyMethod?: ApplyMethod;
+    /** The run's lint cache, which every thread reads and writes. */
+    cache?: LintCacheConfig;
   };
   /** Files in the order they are taken, each with its place in the input. */
   queue: { index: number; file: string }[];
@@ -72,7 +75,7 @@ export function parseJobs(text: string | undefined): number | null {
 }
 
 /** The built-in rules a worker can look up by id; null when the linter has a rule of its own (it stays on this thread). */
-function registryRuleIds(linter: Linter): string[] | null {
+export function registryRuleIds(linter: Linter): string[] | null {
   const registry = new Map(allRules.map((r) => [r.id, r]));
   return linter.rules.every((r) => registry.get(r.id) === r) ? linter.rules.map((r) => r.id) : null;
 }
@@ -120,13 +123,14 @@ export async function takeFiles(
   options: LintOptions,
   emit: (index: number, outcome: FileOutcome) => void,
   stop: () => boolean = () => false,
+  cache?: LintFileCache,
 ): Promise<void> {
   const take = (): { key: number; file: string } | undefined => {
     if (stop()) return undefined;
     const i = Atomics.add(next, 0, 1);
     return i < queue.length ? { key: queue[i]!.index, file: queue[i]!.file } : undefined;
   };
-  await lintEach(linter, take, options, emit, crashed);
+  await lintEach(linter, take, options, emit, { onThrow: crashed, cache });
 }
 
 /** A failure of the linter on this thread, as a worker reports one. */
@@ -149,6 +153,7 @@ export async function lintOnWorkers(
   files: readonly string[],
   options: LintOptions,
   plan: WorkerPlan,
+  cache?: LintFileCache,
 ): Promise<FileOutcome[]> {
   const { sizes } = plan;
   const queue = files.map((file, index) => ({ index, file }));
@@ -165,6 +170,7 @@ export async function lintOnWorkers(
       ...(options.applyMethod ? { applyMethod: options.applyMethod } : {}),
       maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
       cwd: options.cwd ?? process.cwd(),
+      ...(cache ? { cache: cache.config } : {}),
     },
     queue,
     next,
@@ -222,6 +228,7 @@ export async function lintOnWorkers(
         received++;
       },
       () => failure !== null,
+      cache,
     );
     check();
     await finished;

@@ -26,7 +26,7 @@ export interface ValidateOptions extends LintOptions {
    * A cache directory shared across runs (content-addressed; src/load/content-cache.ts) and crdlint's version (part of
    * every key): CRD chunks it knows are not parsed until a resource needs their CRD. Absent: no cache.
    */
-  cache?: { dir: string; version: string };
+  cache?: { dir: string; version: string } | false;
   /** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
   onDefaulted?: (object: unknown) => void;
 }
