@@ -1,5 +1,6 @@
-// A fresh temporary directory holding the given files (name → content; parent folders are created).
-import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+// A fresh temporary directory holding the given files (name → content; parent folders are created), and the files
+// a directory holds.
+import { mkdtempSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -10,4 +11,18 @@ export function tmp(files) {
     writeFileSync(join(dir, name), content);
   }
   return dir;
+}
+
+/** Every file under `dir` (its subdirectories' too), by path. */
+export function filesUnder(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out.sort();
 }

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crdlint, root } from "../../helpers/cli.mjs";
+import { filesUnder } from "../../helpers/tmp.mjs";
 import { CrdRegistry } from "../../../dist/crd/registry.js";
 
 const crontab = readFileSync(join(root, "fixtures", "examples", "crontab.yaml"), "utf8");
@@ -16,19 +17,6 @@ const other = crontab
   .replace(/crontabs/g, "gadgets")
   .replace(/crontab\b/g, "gadget")
   .replace(/\bct\b/g, "gd");
-
-function files(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 test("a second run with the cache answers byte for byte as the first, and as a run without it", () => {
   const dir = mkdtempSync(join(tmpdir(), "crdlint-cache-"));
@@ -47,9 +35,9 @@ test("a second run with the cache answers byte for byte as the first, and as a r
   const env = { CRDLINT_CACHE_DIR: cache };
   const cold = crdlint(args, { cwd: dir, env });
   assert.equal(cold.status, 1, cold.stderr);
-  assert.ok(files(cache).length >= 2, "the CRD chunks are filed");
+  assert.ok(filesUnder(cache).length >= 2, "the CRD chunks are filed");
   assert.ok(
-    files(cache).some((f) => f.includes("crd-object")),
+    filesUnder(cache).some((f) => f.includes("crd-object")),
     "the CRD objects resources need are filed at once",
   );
   const warm = crdlint(args, { cwd: dir, env });
@@ -66,17 +54,17 @@ test("a second run with the cache answers byte for byte as the first, and as a r
     ],
   );
   // A damaged entry is read as none: the chunk is parsed again and its entry rewritten.
-  for (const f of files(cache)) writeFileSync(f, "{not json");
+  for (const f of filesUnder(cache)) writeFileSync(f, "{not json");
   const damaged = crdlint(args, { cwd: dir, env });
   assert.equal(damaged.stdout, cold.stdout);
   // A damaged CRD object is found so when a run reads it through the file index: the CRD is parsed again and filed anew.
   const again = crdlint(args, { cwd: dir, env });
   assert.equal(again.stdout, cold.stdout);
   assert.ok(
-    files(cache).some((f) => f.includes("crd-object")),
+    filesUnder(cache).some((f) => f.includes("crd-object")),
     "the CRD objects resources need are filed",
   );
-  assert.ok(files(cache).every((f) => /^(\{"|\[)/.test(readFileSync(f, "utf8"))));
+  assert.ok(filesUnder(cache).every((f) => /^(\{"|\[)/.test(readFileSync(f, "utf8"))));
 });
 
 test("a CRD registered lazily is read when looked up, and only then", () => {
@@ -155,7 +143,7 @@ test("a CRD's verdict is cached with everything it depends on: the release, the 
     cold.json.diagnostics.map((d) => d.rule),
     ["resource-crd-invalid"],
   );
-  const verdicts = files(join(cache, "crd-verdict"));
+  const verdicts = filesUnder(join(cache, "crd-verdict"));
   assert.equal(verdicts.length, 1);
   assert.equal(JSON.parse(readFileSync(verdicts[0], "utf8"))[0].rule, "cel-compile-failed");
   // The second run reads the verdict (a changed entry shows), byte for byte what the first said.
@@ -165,12 +153,12 @@ test("a CRD's verdict is cached with everything it depends on: the release, the 
   assert.match(crdlint(args, { cwd: dir, env }).json.diagnostics[0].detail, /CACHED/);
   // Another release, or the error's rule turned down to a warning, is another verdict (the CRD no longer blocks).
   crdlint([...args, "-k", "1.33"], { cwd: dir, env });
-  assert.equal(files(join(cache, "crd-verdict")).length, 2);
+  assert.equal(filesUnder(join(cache, "crd-verdict")).length, 2);
   writeFileSync(join(dir, ".crdlint.yaml"), "rules:\n  cel-compile-failed: warning\n");
   const relaxed = crdlint(args, { cwd: dir, env });
   const rules = relaxed.json.diagnostics.map((d) => d.rule);
   assert.ok(!rules.includes("resource-crd-invalid") && rules.includes("resource-schema-invalid"), rules.join(", "));
-  assert.equal(files(join(cache, "crd-verdict")).length, 3);
+  assert.equal(filesUnder(join(cache, "crd-verdict")).length, 3);
 });
 
 test("a --crd file an earlier run indexed is known by its place, size and times: not read until a resource needs it", () => {
@@ -184,7 +172,7 @@ test("a --crd file an earlier run indexed is known by its place, size and times:
   const args = ["validate", "--crd", "crds.yaml", "cr.yaml", "-f", "json"];
   const env = { CRDLINT_CACHE_DIR: cache };
   const cold = crdlint(args, { cwd: dir, env });
-  const index = files(join(cache, "crd-file-index"));
+  const index = filesUnder(join(cache, "crd-file-index"));
   assert.equal(index.length, 1, "the CRD file is indexed");
   assert.equal(crdlint(args, { cwd: dir, env }).stdout, cold.stdout);
   // The index is what a warm run registers from: one that says the file holds another kind is believed.
