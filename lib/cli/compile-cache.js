@@ -10,7 +10,7 @@
  * it off; CRDLINT_COMPILE_CACHE_DIR moves it. Any failure to read or write it only costs speed.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -62,13 +62,20 @@ function writeCache(path, key, data) {
     head.writeUInt32LE(keyBytes.length, 0);
     const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        // Not recursive: Node's recursive mkdir never returns under /proc, and the default's parent (tmpdir) exists.
+        if (!existsSync(dirname(path)))
+            mkdirSync(dirname(path), { mode: 0o700 });
         writeFileSync(tmp, Buffer.concat([head, keyBytes, data]), { mode: 0o600 });
         // Atomic: a concurrent run reads the old file or the new one, never half of one.
         renameSync(tmp, path);
     }
     catch {
-        rmSync(tmp, { force: true });
+        try {
+            rmSync(tmp, { force: true });
+        }
+        catch {
+            // No temporary file where the directory cannot be: nothing to remove.
+        }
     }
 }
 function cacheFileExists(path) {

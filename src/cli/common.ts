@@ -2,12 +2,13 @@
  * What every linting command shares (`lint`, `cost`, `validate`): the common options, built in one place so the
  * commands cannot drift apart, the configuration they read, colour, and where the report goes.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import type { LintResult } from "../diagnostics/index.js";
 import type { StdinReader } from "../load/files.js";
+import { makeDirectory } from "../load/directory.js";
 import type { Preset } from "../rules/define-rule.js";
 
 export interface CliIO {
@@ -118,7 +119,7 @@ export async function emitReport(text: string, flags: Pick<CommonFlags, "outputF
   }
   const target = resolve(io.cwd, flags.outputFile);
   try {
-    await mkdir(dirname(target), { recursive: true });
+    makeDirectory(dirname(target));
     await writeFile(target, text);
   } catch (e) {
     throw new CliFailure(`cannot write --output-file ${flags.outputFile}: ${(e as Error).message}`);

@@ -594,7 +594,8 @@ export async function main(rawArgv: readonly string[], io: CliIO): Promise<numbe
       try {
         await emitReport(document, { outputFile }, io);
       } catch (e) {
-        io.stderr(`crdlint: ${(e as Error).message}\n`);
+        // Said once: the run may have failed on writing this very file.
+        if ((e as Error).message !== message) io.stderr(`crdlint: ${(e as Error).message}\n`);
       }
     }
     return 2;

@@ -6,9 +6,10 @@
  * costs speed.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { makeDirectory } from "./directory.js";
 
 /**
  * Where the cache goes when nothing says otherwise: $CRDLINT_CACHE_DIR; else the platform's user cache directory
@@ -57,11 +58,15 @@ export class ContentCache {
     const path = this.path(kind, key);
     const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      mkdirSync(join(this.dir, kind, key.slice(0, 2)), { recursive: true });
+      makeDirectory(join(this.dir, kind, key.slice(0, 2)));
       writeFileSync(tmp, JSON.stringify(value));
       renameSync(tmp, path);
     } catch {
-      rmSync(tmp, { force: true });
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // No temporary file where the directory cannot be (a cache directory under a file): nothing to remove.
+      }
     }
   }
 }

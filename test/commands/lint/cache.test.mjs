@@ -196,3 +196,26 @@ test("the library lints without a cache unless asked, and checks the option", as
     message: /^cache: expected false or an object with a string dir and a string version, got object$/,
   });
 });
+
+test("a cache directory that cannot be made costs only the cache: same report, no error, no hang", () => {
+  const dir = project();
+  writeFileSync(join(dir, "a-file"), "");
+  const none = crdlint(["lint", ".", "-f", "json", "--no-cache"], { cwd: dir });
+  // Under a file; and under /proc, where Node's recursive mkdir never returns (it spun lint forever).
+  for (const cache of [
+    join(dir, "a-file", "cache"),
+    ...(process.platform === "linux" ? ["/proc/no-such/cache"] : []),
+  ]) {
+    const r = crdlint(["lint", ".", "-f", "json"], { cwd: dir, env: { CRDLINT_CACHE_DIR: cache }, timeout: 60_000 });
+    assert.equal(r.signal, null, `${cache}: killed`);
+    assert.equal(r.stderr, "");
+    assert.equal(r.status, none.status);
+    assert.equal(r.stdout, none.stdout);
+  }
+  if (process.platform === "linux") {
+    const r = crdlint(["lint", ".", "-o", "/proc/no-such/report.txt"], { cwd: dir, timeout: 60_000 });
+    assert.equal(r.signal, null, "--output-file under /proc: killed");
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^crdlint: cannot write --output-file \/proc\/no-such\/report\.txt: ENOENT[^\n]*\n$/);
+  }
+});
