@@ -24,7 +24,7 @@ export interface ValidateOptions extends LintOptions {
   ignoreMissingSchemas?: boolean;
   /**
    * A cache directory shared across runs (content-addressed; src/load/content-cache.ts) and crdlint's version (part of
-   * every key): CRD chunks it knows are not parsed until a resource needs their CRD. Absent: no cache.
+   * every key): CRD chunks it knows are not parsed until a resource needs their CRD. Absent or false: no cache.
    */
   cache?: { dir: string; version: string } | false;
   /** Receives every object as the apiserver would store it (pruned, defaulted), in input order. */
