@@ -258,6 +258,7 @@ function runCache(
     maxFileSizeBytes: options.maxFileSizeBytes ?? null,
   });
   const files = new LintFileCache({ ...options.cache, scope }, cwd);
+  files.prune();
   return {
     files,
     // Each file whose status and layout are those its entry was filed with, without reading it.

@@ -50,6 +50,11 @@ export class LintFileCache {
     this.store = new ContentCache(config.dir, `crdlint ${config.version}\0lint v1`);
   }
 
+  /** Removes, at most once a day, the entries no run has written or read for a month (src/load/content-cache.ts). */
+  prune(): void {
+    this.store.prune(KIND);
+  }
+
   private key(file: string): string {
     return this.store.key(this.config.scope, this.cwd, file);
   }

@@ -377,6 +377,8 @@ export class ValidateRun {
     this.cache = options.cache
       ? new ContentCache(options.cache.dir, `crdlint ${options.cache.version}\0chunks v1`)
       : null;
+    // At most once a day: what older builds filed, and what no run has read for a month, goes.
+    for (const kind of [CHUNK_INDEX, CRD_VERDICT, FILE_INDEX, CRD_OBJECT]) this.cache?.prune(kind);
   }
 
   /** An input's documents as this run reads them (over several releases, read and parsed once for all of them). */

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -21,6 +22,9 @@ import { createHash } from "node:crypto";
 import { crdlint, root } from "../../helpers/cli.mjs";
 import { filesUnder } from "../../helpers/tmp.mjs";
 import { lint } from "../../../dist/index.js";
+
+/** The cache's entries (not the stamp of its last pruning). */
+const entries = (dir) => filesUnder(dir).filter((f) => f.endsWith(".json"));
 
 const crontab = readFileSync(join(root, "fixtures", "examples", "crontab.yaml"), "utf8");
 const broken = readFileSync(join(root, "fixtures", "examples", "widgets-broken.yaml"), "utf8");
@@ -46,9 +50,9 @@ function markEntries(cache, dir, names = ["broken.yaml", "chart/crds/crontab.yam
       .update(readFileSync(join(dir, n), "utf8"))
       .digest("base64");
   const byDigest = new Map(names.map((n) => [digest(n), n]));
-  const entries = filesUnder(cache).map((f) => [f, JSON.parse(readFileSync(f, "utf8"))]);
-  const template = entries.flatMap(([, e]) => e.outcome.diagnostics)[0];
-  for (const [f, e] of entries) {
+  const filed = entries(cache).map((f) => [f, JSON.parse(readFileSync(f, "utf8"))]);
+  const template = filed.flatMap(([, e]) => e.outcome.diagnostics)[0];
+  for (const [f, e] of filed) {
     const file = byDigest.get(e.digest);
     if (!file || e.outcome.diagnostics.some((d) => d.message === "FROM THE CACHE")) continue;
     e.outcome.diagnostics.push({ ...template, file, message: "FROM THE CACHE" });
@@ -77,7 +81,7 @@ test("a run with the cache answers byte for byte as a run without it, in every f
     }
   }
   // One entry per file (Chart.yaml is linted too) and set of options: three sets, the format being none of them.
-  assert.equal(filesUnder(join(dir, ".cache")).length, 12);
+  assert.equal(entries(join(dir, ".cache")).length, 12);
 });
 
 test("an entry is taken for the same bytes in the same place with the same options, and only then", async () => {
@@ -98,11 +102,11 @@ test("an entry is taken for the same bytes in the same place with the same optio
   // alone answers the run after (the files are not read, nothing is written).
   await sleep(2100);
   assert.deepEqual(marked(run()), all);
-  const written = filesUnder(cache).map((f) => [f, statSync(f).mtimeMs, readFileSync(f, "utf8")]);
+  const written = entries(cache).map((f) => [f, statSync(f).mtimeMs, readFileSync(f, "utf8")]);
   assert.ok(written.every(([, , t]) => JSON.parse(t).status !== null));
   assert.deepEqual(marked(run()), all);
   assert.deepEqual(
-    filesUnder(cache).map((f) => [f, statSync(f).mtimeMs, readFileSync(f, "utf8")]),
+    entries(cache).map((f) => [f, statSync(f).mtimeMs, readFileSync(f, "utf8")]),
     written,
   );
 
@@ -153,12 +157,12 @@ test("a damaged entry is read as none, and --no-cache neither reads nor writes t
   const env = { CRDLINT_CACHE_DIR: cache };
   const args = ["lint", ".", "-f", "json"];
   const cold = crdlint(args, { cwd: dir, env });
-  for (const [i, f] of filesUnder(cache).entries())
+  for (const [i, f] of entries(cache).entries())
     writeFileSync(f, i === 0 ? "{not json" : JSON.stringify({ outcome: 1 }));
   const damaged = crdlint(args, { cwd: dir, env });
   assert.equal(damaged.stdout, cold.stdout);
   assert.ok(
-    filesUnder(cache).every((f) => JSON.parse(readFileSync(f, "utf8")).outcome.kind === "linted"),
+    entries(cache).every((f) => JSON.parse(readFileSync(f, "utf8")).outcome.kind === "linted"),
     "the entries are written again",
   );
   markEntries(cache, dir);
@@ -180,7 +184,7 @@ test("lint threads share the cache: several threads answer as one, cold and warm
   assert.equal(one.status, 1, one.stderr);
   assert.equal(cold.stdout, one.stdout);
   assert.equal(warm.stdout, one.stdout);
-  assert.equal(filesUnder(join(dir, ".cache")).length, 24);
+  assert.equal(entries(join(dir, ".cache")).length, 24);
 });
 
 test("the library lints without a cache unless asked, and checks the option", async () => {
@@ -190,7 +194,7 @@ test("the library lints without a cache unless asked, and checks the option", as
   assert.throws(() => readdirSync(cache));
   const cached = await lint(["."], { cwd: dir, cache: { dir: cache, version: "test" } });
   assert.deepEqual(cached, plain);
-  assert.equal(filesUnder(cache).length, 4);
+  assert.equal(entries(cache).length, 4);
   assert.deepEqual(await lint(["."], { cwd: dir, cache: { dir: cache, version: "test" } }), plain);
   await assert.rejects(lint(["."], { cwd: dir, cache: { dir: cache } }), {
     message: /^cache: expected false or an object with a string dir and a string version, got object$/,
@@ -218,4 +222,45 @@ test("a cache directory that cannot be made costs only the cache: same report, n
     assert.equal(r.status, 2);
     assert.match(r.stderr, /^crdlint: cannot write --output-file \/proc\/no-such\/report\.txt: ENOENT[^\n]*\n$/);
   }
+});
+
+test("the cache does not grow without end: entries not written or read for 30 days go, at most once a day", () => {
+  const dir = project();
+  const cache = join(dir, ".cache");
+  const env = { CRDLINT_CACHE_DIR: cache };
+  const lint = () => crdlint(["lint", ".", "-f", "json"], { cwd: dir, env });
+  lint();
+  const filed = entries(cache);
+  assert.equal(filed.length, 4);
+  const days = (n) => new Date(Date.now() - n * 24 * 3600 * 1000);
+  // Another build's entry and a temporary file a stopped run left, both old; and what is not the cache's.
+  const prefix = join(cache, "lint-file", "ab");
+  mkdirSync(prefix, { recursive: true });
+  const stale = join(prefix, `${"c".repeat(62)}.json`);
+  const leftover = join(prefix, `${"d".repeat(62)}.json.123.x1y2.tmp`);
+  const foreign = [join(prefix, "notes.json"), join(cache, "lint-file", "other", `${"e".repeat(62)}.json`)];
+  mkdirSync(join(cache, "lint-file", "other"));
+  for (const f of [stale, leftover, ...foreign]) {
+    writeFileSync(f, "{}");
+    utimesSync(f, days(40), days(40));
+  }
+  // An entry read on every run (its file unchanged) is kept however old it was written.
+  utimesSync(filed[0], days(40), days(40));
+  const first = lint();
+  assert.equal(first.status, 1, first.stderr);
+  assert.ok(!existsSync(stale) && !existsSync(leftover), "the old entry and the leftover are removed");
+  assert.ok(
+    foreign.every((f) => existsSync(f)),
+    "nothing the cache did not name is removed",
+  );
+  assert.deepEqual(
+    entries(cache).filter((f) => !foreign.includes(f)),
+    filed,
+  );
+  assert.ok(Date.now() - statSync(filed[0]).mtimeMs < 3600e3, "an entry read is marked as used");
+  // Once a day: a second run the same day leaves an old entry be.
+  writeFileSync(stale, "{}");
+  utimesSync(stale, days(40), days(40));
+  lint();
+  assert.ok(existsSync(stale));
 });
