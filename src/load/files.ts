@@ -1,6 +1,6 @@
 /** Paths, directories, globs and stdin → the list of inputs to lint; the only file-system reader below the CLI. */
-import { open, readFile, stat, readdir } from "node:fs/promises";
-import { createReadStream } from "node:fs";
+import { open, stat, readdir } from "node:fs/promises";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { inputLayout, type LayoutCache } from "./layout.js";
 
@@ -150,8 +150,8 @@ export async function findCrdFiles(
       const role = inputLayout(f, options.cwd, layouts).kustomize?.listedAs;
       if (role === "kustomization" || role === "configuration") skipped.push(f);
       else if (
-        (await stat(abs)).size > options.maxFileSizeBytes ||
-        (await readFile(abs, "utf8")).includes("CustomResourceDefinition")
+        statSync(abs).size > options.maxFileSizeBytes ||
+        readFileSync(abs, "utf8").includes("CustomResourceDefinition")
       )
         files.push(f);
       else skipped.push(f);
@@ -237,10 +237,12 @@ export async function readInput(
     if (!options.allowEmptyStdin && buf.toString("utf8").trim() === "") throw new NoInputError();
   } else {
     const abs = resolve(options.cwd, file);
-    const st = await stat(abs);
+    const st = statSync(abs);
     if (st.size > limit) return tooLarge(file, st.size, limit);
-    // A device or a pipe (/dev/zero, <(helm template ...)) has no size to check first: read at most one byte past the limit.
-    buf = st.isFile() ? await readFile(abs) : await readAtMost(createReadStream(abs, { end: limit }), limit);
+    // A regular file is read synchronously: the thread pool's chunked reads cost more CPU than they let this thread
+    // do meanwhile (src/engine/lint-file.ts). A device or a pipe (/dev/zero, <(helm template ...)) has no size to check
+    // first: read at most one byte past the limit.
+    buf = st.isFile() ? readFileSync(abs) : await readAtMost(createReadStream(abs, { end: limit }), limit);
     if (buf.length > limit) return tooLarge(file, st.isFile() ? buf.length : null, limit);
   }
   return checkedText(file, buf);
