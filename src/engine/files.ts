@@ -1,7 +1,7 @@
 /** Files in, LintResult out: expands paths, lints each file (lint-file.ts) on this thread or, for many, on worker threads too (parallel.ts). */
 import { expandInputs, type StdinReader } from "../load/files.js";
 import { APPLY_METHODS, isApplyMethod, type ApplyMethod } from "../load/layout.js";
-import { chartKubeVersion, inputLayout, type LayoutCache } from "../load/layout.js";
+import { chartKubeVersion, type LayoutCache } from "../load/layout.js";
 import type { ConfiguredSeverity, CrdReleases, LintResult } from "../diagnostics/index.js";
 import { DEFAULT_KUBERNETES_VERSION, parseReleaseSpec } from "../k8s/version.js";
 import { chartClaim, isRangeLinter, rangeResult, RangeLinter, type ReleaseClaim } from "./range.js";
@@ -206,7 +206,7 @@ export async function lintFilesWith(
   // Outcomes are taken in input order as they become known: the cache's before any file is linted, the others as
   // their thread gives them.
   const cache = runCache(linter, options);
-  const outcomes: (FileOutcome | undefined)[] = cache ? await cache.known(files) : [];
+  const outcomes: (FileOutcome | undefined)[] = cache ? await cache.unchanged(files) : [];
   let taken = 0;
   const flush = (): void => {
     for (let o = outcomes[taken]; o !== undefined; o = outcomes[++taken]) take(o);
@@ -220,7 +220,7 @@ export async function lintFilesWith(
   const todoFiles = todo.map((t) => t.file);
   const plan = await planWorkers(linter, todoFiles, options);
   if (plan.workers > 1)
-    (await lintOnWorkers(linter, todoFiles, options, plan, cache?.files)).forEach((o, i) => settle(todo[i]!.index, o));
+    (await lintOnWorkers(linter, todoFiles, options, plan, cache)).forEach((o, i) => settle(todo[i]!.index, o));
   else {
     let i = 0;
     await lintEach(
@@ -228,7 +228,7 @@ export async function lintFilesWith(
       () => (i < todo.length ? { key: todo[i]!.index, file: todo[i++]!.file } : undefined),
       options,
       settle,
-      { readAhead: 4, cache: cache?.files },
+      { readAhead: 4, cache },
     );
   }
   const result = sink.result(linter.minor, expanded.files);
@@ -236,16 +236,13 @@ export async function lintFilesWith(
 }
 
 /**
- * The run's lint cache (options.cache), or null: none asked, or a rule of the caller's own (what it reports is not
+ * The run's lint cache (options.cache), or undefined: none asked, or a rule of the caller's own (what it reports is not
  * crdlint's to key). Its scope is every option that changes a file's outcome: the releases (a `supported` run's as
  * of today), the claim, the severities, how CRDs are applied, the gates, the size limit.
  */
-function runCache(
-  linter: Linter,
-  options: LintOptions,
-): { files: LintFileCache; known(files: readonly string[]): Promise<(FileOutcome | undefined)[]> } | null {
+function runCache(linter: Linter, options: LintOptions): LintFileCache | undefined {
   const ruleIds = options.cache ? registryRuleIds(linter) : null;
-  if (!options.cache || !ruleIds) return null;
+  if (!options.cache || !ruleIds) return undefined;
   const cwd = options.cwd ?? process.cwd();
   const scope = JSON.stringify({
     minors: isRangeLinter(linter) ? linter.minors : [linter.minor],
@@ -257,16 +254,7 @@ function runCache(
     apiserverGates: options.apiserverGates === true,
     maxFileSizeBytes: options.maxFileSizeBytes ?? null,
   });
-  const files = new LintFileCache({ ...options.cache, scope }, cwd);
-  files.prune();
-  return {
-    files,
-    // Each file whose status and layout are those its entry was filed with, without reading it.
-    async known(list) {
-      const layouts: LayoutCache = new Map();
-      return Promise.all(
-        list.map(async (f) => (f === "-" ? undefined : files.unchanged(f, inputLayout(f, cwd, layouts)))),
-      );
-    },
-  };
+  const cache = new LintFileCache({ ...options.cache, scope }, cwd);
+  cache.prune();
+  return cache;
 }

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ContentCache } from "../load/content-cache.js";
-import type { InputLayout } from "../load/layout.js";
+import { inputLayout, type InputLayout, type LayoutCache } from "../load/layout.js";
 import type { FileOutcome } from "./lint-file.js";
 
 /** Where the cache is, crdlint's build (part of every key), and the run's configuration as a string (ditto). */
@@ -78,12 +78,21 @@ export class LintFileCache {
     return isEntry(e) ? e : undefined;
   }
 
-  /** The outcome of a file whose status and layout are those of its entry (the file is not read). */
-  async unchanged(file: string, layout: InputLayout): Promise<LintedOutcome | undefined> {
-    const status = await this.status(file);
-    if (status === null) return undefined;
-    const e = this.entry(file);
-    return e && e.status === status && e.layout === JSON.stringify(layout) ? e.outcome : undefined;
+  /**
+   * The outcome of each file whose status and layout are those its entry was filed with (the files are not read);
+   * undefined for the others and for standard input.
+   */
+  async unchanged(files: readonly string[]): Promise<(LintedOutcome | undefined)[]> {
+    const layouts: LayoutCache = new Map();
+    return Promise.all(
+      files.map(async (file) => {
+        if (file === "-") return undefined;
+        const layout = JSON.stringify(inputLayout(file, this.cwd, layouts));
+        const status = await this.status(file);
+        const e = status === null ? undefined : this.entry(file);
+        return e && e.status === status && e.layout === layout ? e.outcome : undefined;
+      }),
+    );
   }
 
   /** The digest of a file's text and the outcome its entry holds for that text and layout, if it holds one. */
