@@ -4,8 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { loadBundle } from "../../dist/cli/compile-cache.js";
+import { loadBundle, tierUpFlags } from "../../dist/cli/compile-cache.js";
 import { crdlint } from "../helpers/cli.mjs";
 
 function scratch(t) {
@@ -81,4 +82,37 @@ test("crdlint lint writes the cache once and gives the same report from it", (t)
   assert.equal(warm.status, cold.status);
   assert.equal(warm.stdout, cold.stdout);
   assert.equal(statSync(join(dir, name)).mtimeMs, written, "a run that used the cache leaves it as it is");
+});
+
+// The launcher makes V8 optimize later (tuneTierUp): a flag by V8 version, never one the user set or V8 lacks.
+test("the tier-up flag: by V8 version, none for a version not checked, the user's own flag kept", () => {
+  assert.equal(tierUpFlags({}, [], "11.3.244.8-node.38"), "--interrupt-budget=400000");
+  assert.equal(tierUpFlags({}, [], "12.4.254.21-node.57"), "--invocation-count-for-turbofan=12000");
+  assert.equal(tierUpFlags({}, [], "13.6.233.17-node.63"), "--invocation-count-for-turbofan=12000");
+  for (const v of ["10.2.154.26-node.26", "14.1.0"]) assert.equal(tierUpFlags({}, [], v), undefined, v);
+  assert.equal(tierUpFlags({ CRDLINT_V8_DEFAULTS: "1" }, [], "11.3.244.8"), undefined);
+  assert.equal(tierUpFlags({}, ["--interrupt_budget=1000"], "11.3.244.8"), undefined);
+  assert.equal(tierUpFlags({}, ["--interrupt-budget", "1000"], "11.3.244.8"), undefined);
+  assert.equal(tierUpFlags({ NODE_OPTIONS: "--max-old-space-size=512 --interrupt-budget=9" }, [], "11.3.1"), undefined);
+  assert.equal(tierUpFlags({ NODE_OPTIONS: "--invocation-count-for-turbofan=1" }, [], "12.4.1"), undefined);
+  // Another flag whose name starts the same is not the user's choice of this one.
+  const other = ["--interrupt-budget-for-feedback-allocation=10"];
+  assert.equal(tierUpFlags({}, other, "11.3.244.8"), "--interrupt-budget=400000");
+});
+
+test("this Node's V8 takes the tier-up flag without a word on stderr", () => {
+  const script = `import("./dist/cli/compile-cache.js").then((m) => console.log(JSON.stringify(m.tuneTierUp({}) ?? null)))`;
+  const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  assert.equal(r.status, 0);
+  assert.equal(r.stderr, "", "V8 prints `unrecognized flag` for a flag it does not have");
+  assert.equal(JSON.parse(r.stdout), tierUpFlags({}, process.execArgv, process.versions.v8) ?? null);
+});
+
+test("the CLI reports the same with V8's defaults", () => {
+  const args = ["lint", "--format", "json", "--no-cache", "fixtures/examples/widgets-broken.yaml"];
+  const tuned = crdlint(args);
+  const defaults = crdlint(args, { env: { CRDLINT_V8_DEFAULTS: "1" } });
+  assert.equal(defaults.status, tuned.status);
+  assert.equal(defaults.stdout, tuned.stdout);
+  assert.equal(defaults.stderr, tuned.stderr);
 });
