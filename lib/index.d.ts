@@ -147,6 +147,8 @@ declare class FieldPath {
 	static from(segments: readonly PathSegment[]): FieldPath;
 	get segments(): readonly PathSegment[];
 	child(...names: string[]): FieldPath;
+	/** child(name) for one name, without the rest parameter's array (schema walks make one per node). */
+	field(name: string): FieldPath;
 	key(key: string): FieldPath;
 	index(index: number): FieldPath;
 	concat(other: FieldPath): FieldPath;
@@ -160,6 +162,8 @@ declare class DualPath {
 	constructor(written: FieldPath, apiserver?: FieldPath);
 	static root(...names: string[]): DualPath;
 	child(...names: string[]): DualPath;
+	/** child(name) for one name, without the rest parameter's array (schema walks make one per node). */
+	field(name: string): DualPath;
 	key(key: string): DualPath;
 	index(index: number): DualPath;
 	/** A child whose apiserver name differs from the written one (internal Go names leak: `JSONPath`). */

@@ -16,6 +16,7 @@ import { goQuote } from "../k8s/validation.js";
 import { inReleaseRange, NEWEST_KUBERNETES_MINOR } from "../k8s/releases.js";
 import { isObject as isPlainObject } from "./model.js";
 import {
+  crdV1JsonSchema,
   CUSTOM_RESOURCE_DEFINITION,
   JSON_SCHEMA_PROPS,
   fieldApplies,
@@ -26,6 +27,7 @@ import {
   type GoType,
 } from "./crd-v1.schema.js";
 import { base64ErrorOffset, rfc3339Error } from "./go-formats.js";
+import { quickDecodeCheck } from "./quick-decode.js";
 
 export type DecodeIssueKind = "unknown-field" | "type-mismatch" | "dropped-field";
 
@@ -78,6 +80,10 @@ export async function createDecoder(
 ): Promise<Decoder> {
   const band = schemaBandStart(minor);
   const { validate } = (await import(`./decoders/v1-${band}.js`)) as { validate: GeneratedValidator };
+  // The validator's own schema: an object this finds clean is one the validator finds clean (src/crd/quick-decode.ts).
+  const clean = quickDecodeCheck(crdV1JsonSchema(band));
+  const verdict = (crd: unknown): readonly ValidationError[] | null =>
+    clean(crd) ? null : validate(crd) ? null : [...(validate.errors ?? [])];
   return {
     minor,
     decode(crd: unknown): DecodeIssue[] {
@@ -89,16 +95,12 @@ export async function createDecoder(
         if (!kept) shared.set(crd, (kept = { fields: releaseBoundFieldsOf(crd), verdicts: new Map() }));
         const key = kept.fields.map((f) => (fieldApplies(f, minor) ? "1" : "0")).join("");
         errors = kept.verdicts.get(key);
-        if (errors === undefined) kept.verdicts.set(key, (errors = verdict(validate, crd)));
-      } else errors = verdict(validate, crd);
+        if (errors === undefined) kept.verdicts.set(key, (errors = verdict(crd)));
+      } else errors = verdict(crd);
       // The texts name the release (a field newer than it): they are made per release, the verdict is shared.
       return errors === null ? [] : mapErrors(crd, errors, minor);
     },
   };
-}
-
-function verdict(validate: GeneratedValidator, crd: unknown): readonly ValidationError[] | null {
-  return validate(crd) ? null : [...(validate.errors ?? [])];
 }
 
 /**

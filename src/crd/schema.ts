@@ -93,6 +93,13 @@ export function schemaRoot(scope: SchemaScope): SchemaNode {
   };
 }
 
+/** Object.keys sorted (as Array.prototype.sort orders strings); most schemas list them sorted already, left as they are. */
+function sortedKeys(o: JsonObject): string[] {
+  const keys = Object.keys(o);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return keys.sort();
+  return keys;
+}
+
 export function children(node: SchemaNode): SchemaNode[] {
   const s = node.schema;
   const out: SchemaNode[] = [];
@@ -134,26 +141,27 @@ export function children(node: SchemaNode): SchemaNode[] {
       scope: node.scope,
     });
   };
-  if (isObject(s.properties)) {
-    for (const k of Object.keys(s.properties).sort())
-      make(s.properties[k], node.path.child("properties").key(k), "properties", k);
-  }
+  // One path to a map field (`properties`) for all of its keys: a schema walk makes a path per node.
+  const keyed = (map: JsonObject, field: "properties" | "definitions" | "dependencies"): void => {
+    const base = node.path.field(field);
+    for (const k of sortedKeys(map)) make(map[k], base.key(k), field, k);
+  };
+  const indexed = (list: unknown[], field: "items" | Junctor, via: Via): void => {
+    const base = node.path.field(field);
+    for (let i = 0; i < list.length; i++) make(list[i], base.index(i), via, null);
+  };
+  if (isObject(s.properties)) keyed(s.properties, "properties");
   if (isObject(s.additionalProperties))
-    make(s.additionalProperties, node.path.child("additionalProperties"), "additionalProperties", null);
-  if (isObject(s.items)) make(s.items, node.path.child("items"), "items", null);
-  else if (Array.isArray(s.items))
-    s.items.forEach((it, i) => make(it, node.path.child("items").index(i), "itemsArray", null));
+    make(s.additionalProperties, node.path.field("additionalProperties"), "additionalProperties", null);
+  if (isObject(s.items)) make(s.items, node.path.field("items"), "items", null);
+  else if (Array.isArray(s.items)) indexed(s.items, "items", "itemsArray");
   for (const j of ["allOf", "anyOf", "oneOf"] as const) {
     const list = s[j];
-    if (Array.isArray(list)) list.forEach((it, i) => make(it, node.path.child(j).index(i), j, null));
+    if (Array.isArray(list)) indexed(list, j, j);
   }
-  if (isObject(s.not)) make(s.not, node.path.child("not"), "not", null);
-  if (isObject(s.definitions))
-    for (const k of Object.keys(s.definitions).sort())
-      make(s.definitions[k], node.path.child("definitions").key(k), "definitions", k);
-  if (isObject(s.dependencies))
-    for (const k of Object.keys(s.dependencies).sort())
-      make(s.dependencies[k], node.path.child("dependencies").key(k), "dependencies", k);
+  if (isObject(s.not)) make(s.not, node.path.field("not"), "not", null);
+  if (isObject(s.definitions)) keyed(s.definitions, "definitions");
+  if (isObject(s.dependencies)) keyed(s.dependencies, "dependencies");
   return out;
 }
 

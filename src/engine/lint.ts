@@ -495,28 +495,8 @@ class Engine implements Linter {
       ...(update ? { update } : {}),
     };
     const isUpdate = update !== undefined;
-    // What depends on the release is read through getters that say so (touch), as in a schema's context.
-    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[], captured?: Report[]): RuleContext => ({
-      crd,
-      memo,
-      applyMethod,
-      get minor() {
-        touch.touched = true;
-        return shared.minor;
-      },
-      get services() {
-        touch.touched = true;
-        return shared.services;
-      },
-      get update() {
-        touch.touched = true;
-        return shared.update;
-      },
-      report: (r: Report) => {
-        captured?.push(r);
-        sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate });
-      },
-    });
+    const makeCtx = (rule: Rule, phase: Phase, sink: RawDiagnostic[], captured?: Report[]): RuleContext =>
+      new CrdRuleContext(shared, touch, rule, phase, sink, document, object, isUpdate, captured);
     if (!crd.apiVersion.endsWith("/v1")) {
       for (const rule of this.byPhase.get("crd")!)
         if (rule.check && rule.id.startsWith("crd-v1beta1"))
@@ -1071,6 +1051,50 @@ interface SchemaRunState {
 }
 
 /** One rule's view of one schema; a class so that every rule sees objects of one shape. */
+/** A CRD rule's context (phase "crd"): what depends on the release is read through getters that say so (touch). */
+class CrdRuleContext implements RuleContext {
+  readonly crd: CrdView;
+  readonly memo: Memo;
+  readonly applyMethod: ApplyMethod;
+
+  constructor(
+    private readonly shared: SharedContext,
+    private readonly touch: ReleaseTouch,
+    private readonly rule: Rule,
+    private readonly phase: Phase,
+    private readonly sink: RawDiagnostic[],
+    private readonly document: LoadedDocument,
+    private readonly object: string | null,
+    private readonly isUpdate: boolean,
+    private readonly captured: Report[] | undefined,
+  ) {
+    this.crd = shared.crd;
+    this.memo = shared.memo;
+    this.applyMethod = shared.applyMethod;
+  }
+
+  get minor(): number {
+    this.touch.touched = true;
+    return this.shared.minor;
+  }
+
+  get services(): EngineServices {
+    this.touch.touched = true;
+    return this.shared.services;
+  }
+
+  get update(): UpdateOptions | undefined {
+    this.touch.touched = true;
+    return this.shared.update;
+  }
+
+  report(r: Report): void {
+    this.captured?.push(r);
+    const { rule, document, object, phase, isUpdate } = this;
+    this.sink.push({ rule, report: resolved(rule, r), document, object, phase, update: isUpdate });
+  }
+}
+
 class SchemaRuleContext implements SchemaContext {
   readonly crd: CrdView;
   readonly memo: Memo;

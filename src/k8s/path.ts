@@ -37,6 +37,11 @@ export class FieldPath {
     return p;
   }
 
+  /** child(name) for one name, without the rest parameter's array (schema walks make one per node). */
+  field(name: string): FieldPath {
+    return new FieldPath(this, { kind: "field", name });
+  }
+
   key(key: string): FieldPath {
     return new FieldPath(this, { kind: "key", key });
   }
@@ -98,6 +103,12 @@ export class DualPath {
   child(...names: string[]): DualPath {
     const written = this.written.child(...names);
     return new DualPath(written, this.apiserver === this.written ? written : this.apiserver.child(...names));
+  }
+
+  /** child(name) for one name, without the rest parameter's array (schema walks make one per node). */
+  field(name: string): DualPath {
+    const written = this.written.field(name);
+    return new DualPath(written, this.apiserver === this.written ? written : this.apiserver.field(name));
   }
 
   key(key: string): DualPath {

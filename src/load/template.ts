@@ -99,9 +99,11 @@ export function goTemplateAction(
   let strings: string[] | null = null;
   const inAString = (action: string): boolean =>
     (strings ??= stringsOf(context.values ?? [], [])).some((s) => s.includes(action));
+  // One global regexp for the text (matchAll copies it per line); only the lines with a `{{` can have an action.
+  const actions = new RegExp(ACTION.source, "g");
   lines.forEach((l, i) => {
-    if (template && first) return;
-    for (const m of l.matchAll(new RegExp(ACTION.source, "g"))) {
+    if ((template && first) || !l.includes("{{")) return;
+    for (const m of l.matchAll(actions)) {
       const before = l.slice(0, m.index);
       if (block.has(i) || COMMENT_BEFORE.test(before)) continue;
       actionLines.add(i + 1);
