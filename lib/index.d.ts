@@ -139,7 +139,8 @@ export type PathSegment = {
 };
 declare class FieldPath {
 	private readonly parent;
-	private readonly last;
+	private readonly lastKind;
+	private readonly lastName;
 	private cachedSegments;
 	private rendered;
 	private constructor();

@@ -93,11 +93,14 @@ export function schemaRoot(scope: SchemaScope): SchemaNode {
   };
 }
 
-/** Object.keys sorted (as Array.prototype.sort orders strings); most schemas list them sorted already, left as they are. */
-function sortedKeys(o: JsonObject): string[] {
-  const keys = Object.keys(o);
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return keys.sort();
-  return keys;
+/** Whether o's keys come in Array.prototype.sort's order already (most schemas list them so). */
+function keysSorted(o: JsonObject): boolean {
+  let previous: string | undefined;
+  for (const k in o) {
+    if (previous !== undefined && previous > k) return false;
+    previous = k;
+  }
+  return true;
 }
 
 export function children(node: SchemaNode): SchemaNode[] {
@@ -144,7 +147,9 @@ export function children(node: SchemaNode): SchemaNode[] {
   // One path to a map field (`properties`) for all of its keys: a schema walk makes a path per node.
   const keyed = (map: JsonObject, field: "properties" | "definitions" | "dependencies"): void => {
     const base = node.path.field(field);
-    for (const k of sortedKeys(map)) make(map[k], base.key(k), field, k);
+    // for...in when the keys are sorted already: no array of them per node.
+    if (keysSorted(map)) for (const k in map) make(map[k], base.key(k), field, k);
+    else for (const k of Object.keys(map).sort()) make(map[k], base.key(k), field, k);
   };
   const indexed = (list: unknown[], field: "items" | Junctor, via: Via): void => {
     const base = node.path.field(field);

@@ -4,15 +4,21 @@
 export type PathSegment =
   { kind: "field"; name: string } | { kind: "key"; key: string } | { kind: "index"; index: number };
 
+const FIELD = 0;
+const KEY = 1;
+const INDEX = 2;
+
 export class FieldPath {
   private cachedSegments: readonly PathSegment[] | undefined;
   private rendered: string | undefined;
 
   // A path is its parent plus one segment: schema walks create a path per node, and copying every ancestor's
-  // segments into each would cost depth² per branch.
+  // segments into each would cost depth² per branch. The segment is kept as its kind and name (or key, or index),
+  // not as an object: a schema walk makes a path per node, and the segment objects only when asked for them.
   private constructor(
     private readonly parent: FieldPath | null,
-    private readonly last: PathSegment | null,
+    private readonly lastKind: number,
+    private readonly lastName: string | number,
     segments?: readonly PathSegment[],
   ) {
     this.cachedSegments = segments;
@@ -23,36 +29,51 @@ export class FieldPath {
   }
 
   static from(segments: readonly PathSegment[]): FieldPath {
-    return new FieldPath(null, null, segments);
+    return new FieldPath(null, FIELD, "", segments);
   }
 
   get segments(): readonly PathSegment[] {
-    this.cachedSegments ??= [...this.parent!.segments, this.last!];
+    if (this.cachedSegments === undefined) {
+      const n = this.lastName;
+      const last: PathSegment =
+        this.lastKind === FIELD
+          ? { kind: "field", name: n as string }
+          : this.lastKind === KEY
+            ? { kind: "key", key: n as string }
+            : { kind: "index", index: n as number };
+      this.cachedSegments = [...this.parent!.segments, last];
+    }
     return this.cachedSegments;
   }
 
   child(...names: string[]): FieldPath {
     let p: FieldPath = this;
-    for (const name of names) p = new FieldPath(p, { kind: "field", name });
+    for (const name of names) p = new FieldPath(p, FIELD, name);
     return p;
   }
 
   /** child(name) for one name, without the rest parameter's array (schema walks make one per node). */
   field(name: string): FieldPath {
-    return new FieldPath(this, { kind: "field", name });
+    return new FieldPath(this, FIELD, name);
   }
 
   key(key: string): FieldPath {
-    return new FieldPath(this, { kind: "key", key });
+    return new FieldPath(this, KEY, key);
   }
 
   index(index: number): FieldPath {
-    return new FieldPath(this, { kind: "index", index });
+    return new FieldPath(this, INDEX, index);
   }
 
   concat(other: FieldPath): FieldPath {
     let p: FieldPath = this;
-    for (const s of other.segments) p = new FieldPath(p, s);
+    for (const s of other.segments)
+      p =
+        s.kind === "field"
+          ? new FieldPath(p, FIELD, s.name)
+          : s.kind === "key"
+            ? new FieldPath(p, KEY, s.key)
+            : new FieldPath(p, INDEX, s.index);
     return p;
   }
 
@@ -66,15 +87,8 @@ export class FieldPath {
     let out: string;
     if (this.parent !== null) {
       const base = this.parent.toString();
-      const s = this.last!;
-      out =
-        s.kind === "field"
-          ? base === ""
-            ? s.name
-            : base + "." + s.name
-          : s.kind === "key"
-            ? `${base}[${s.key}]`
-            : `${base}[${s.index}]`;
+      const n = this.lastName;
+      out = this.lastKind === FIELD ? (base === "" ? (n as string) : base + "." + n) : `${base}[${n}]`;
     } else {
       out = "";
       for (const s of this.cachedSegments!) {

@@ -49,14 +49,119 @@ const MAX_KEY_LENGTH = 1024;
 const MAX_DEPTH = 200;
 
 /**
- * Where each child of a container was written: for a map its keys, and per child three offsets: where the entry
- * starts (its key, or the item's value), where its value starts, and where it ends.
+ * Where each child of each collection of a document was written. In typed arrays rather than an object, a key list
+ * and an offset list per collection, with a map from collection to those: a CRD has a collection per schema node, and
+ * their positions are read only when a diagnostic is placed. Per collection: its first and last entry, its size, and
+ * whether it is a map. Per entry: where it starts (its key, or the item's value), where its value starts and where it
+ * ends, the collection its value is (-1 for a scalar), and the next entry of its collection (-1 after the last); and
+ * its key (undefined for an item).
  */
-interface Children {
-  keys: string[] | null;
-  offsets: number[];
-  /** For a large map, its keys' positions, built on the first lookup (a scan per lookup is quadratic in diagnostics). */
-  index?: Map<string, number>;
+class Written {
+  private entries: Int32Array;
+  private entryCount = 0;
+  private collections: Int32Array;
+  private collectionCount = 0;
+  private readonly keys: (string | undefined)[];
+  /** A large collection's entries in order (or, for a map, by key), made on the first lookup in it. */
+  private indexes: Map<number, Int32Array | Map<string, number>> | undefined;
+
+  /** Sized for a document of `lines` lines: a block collection has at most an entry per line (flow ones grow it). */
+  constructor(lines: number) {
+    const n = Math.max(16, lines);
+    this.entries = new Int32Array(5 * n);
+    this.collections = new Int32Array(4 * Math.max(16, n >> 2));
+    this.keys = new Array<string | undefined>(n);
+  }
+
+  open(isMap: boolean): number {
+    const id = this.collectionCount++;
+    if (id * 4 + 4 > this.collections.length) this.collections = grown(this.collections);
+    const c = id * 4;
+    this.collections[c] = -1;
+    this.collections[c + 1] = -1;
+    this.collections[c + 2] = 0;
+    this.collections[c + 3] = isMap ? 1 : 0;
+    return id;
+  }
+
+  add(
+    collection: number,
+    key: string | undefined,
+    start: number,
+    valueStart: number,
+    end: number,
+    child: number,
+  ): void {
+    const e = this.entryCount++;
+    if (e * 5 + 5 > this.entries.length) this.entries = grown(this.entries);
+    const b = e * 5;
+    const entries = this.entries;
+    entries[b] = start;
+    entries[b + 1] = valueStart;
+    entries[b + 2] = end;
+    entries[b + 3] = child;
+    entries[b + 4] = -1;
+    this.keys[e] = key;
+    const c = collection * 4;
+    const last = this.collections[c + 1]!;
+    if (last < 0) this.collections[c] = e;
+    else entries[last * 5 + 4] = e;
+    this.collections[c + 1] = e;
+    this.collections[c + 2]++;
+  }
+
+  /** The entry of `seg` in `collection` (a key of a map, an index of a sequence), or -1. */
+  find(collection: number, seg: string | number): number {
+    const c = collection * 4;
+    const isMap = this.collections[c + 3] === 1;
+    const size = this.collections[c + 2]!;
+    if (!isMap && !(typeof seg === "number" && Number.isInteger(seg) && seg >= 0 && seg < size)) return -1;
+    const key = isMap ? String(seg) : "";
+    if (size > INDEXED_MAP_SIZE) {
+      this.indexes ??= new Map<number, Int32Array | Map<string, number>>();
+      let index = this.indexes.get(collection);
+      if (!index) {
+        const inOrder = new Int32Array(size);
+        const byKey = new Map<string, number>();
+        for (let e = this.collections[c]!, i = 0; e >= 0; e = this.entries[e * 5 + 4]!, i++)
+          if (isMap) byKey.set(this.keys[e]!, e);
+          else inOrder[i] = e;
+        this.indexes.set(collection, (index = isMap ? byKey : inOrder));
+      }
+      return index instanceof Map ? (index.get(key) ?? -1) : index[seg as number]!;
+    }
+    for (let e = this.collections[c]!, i = 0; e >= 0; e = this.entries[e * 5 + 4]!, i++)
+      if (isMap ? this.keys[e] === key : i === seg) return e;
+    return -1;
+  }
+
+  /** Where entry `e` starts, where its value starts, where it ends, and the collection its value is. */
+  start(e: number): number {
+    return this.entries[e * 5]!;
+  }
+
+  valueStart(e: number): number {
+    return this.entries[e * 5 + 1]!;
+  }
+
+  end(e: number): number {
+    return this.entries[e * 5 + 2]!;
+  }
+
+  child(e: number): number {
+    return this.entries[e * 5 + 3]!;
+  }
+
+  key(e: number): string | undefined {
+    return this.keys[e];
+  }
+}
+
+/** A typed array twice as long, with its contents. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** Maps with more keys than this get an index for lookups. */
@@ -115,7 +220,10 @@ class Reader {
   /** The line being read, and the line after the current document's last. */
   private pos = 0;
   private limit = 0;
-  private children = new Map<object, Children>();
+  /** Where the current document's collections and their entries were written. */
+  written = new Written(0);
+  /** The collection the value just read is (-1 for a scalar): set by the readers of collections as they end. */
+  vCollection = -1;
   /**
    * The document has a comment where this reader does not model how it moves the end of a collection: its values
    * are right, its ranges are the full loader's (read only when something is located in it, which a valid resource
@@ -255,7 +363,8 @@ class Reader {
   }
 
   private document(index: number, from: number, to: number, fullText: () => LoadedText): LoadedDocument {
-    this.children = new Map();
+    this.written = new Written(to - from);
+    this.vCollection = -1;
     this.rangesFromFullLoader = false;
     this.limit = to;
     this.pos = from;
@@ -263,6 +372,7 @@ class Reader {
     let value: unknown = null;
     let rootStart: number;
     let rootEnd: number;
+    let rootCollection = -1;
     if (this.pos >= to) {
       // An empty document (`---` and nothing, or comments): null, placed after the marker and the spaces after it.
       const marker = from - 1;
@@ -273,61 +383,55 @@ class Reader {
     } else {
       const indent = this.indents[this.pos]!;
       value = this.block(indent, 0);
+      rootCollection = this.vCollection;
       this.skipInsignificant();
       if (this.pos < to) throw new Unsupported();
       rootStart = this.vStart;
       rootEnd = this.vEnd;
     }
-    const children = this.children;
+    const written = this.written;
     const lineOf = this.lineLocator();
     const range = (s: number, e: number): SourceRange => ({ start: lineOf(s), end: lineOf(e) });
     const fullDocument = (): LoadedDocument | undefined => fullText().documents.find((d) => d.index === index);
     const approximate = this.rangesFromFullLoader;
     const text = this.text;
-    const child = (cur: unknown, seg: string | number): { value: unknown; offsets: number[]; i: number } | null => {
-      if (typeof cur !== "object" || cur === null) return null;
-      const c = children.get(cur);
-      if (!c) return null;
-      let i: number;
-      if (c.keys && c.keys.length > INDEXED_MAP_SIZE) {
-        if (!c.index) {
-          c.index = new Map();
-          c.keys.forEach((k, n) => c.index!.set(k, n));
-        }
-        i = c.index.get(String(seg)) ?? -1;
-      } else if (c.keys) i = c.keys.indexOf(String(seg));
-      else i = typeof seg === "number" && Number.isInteger(seg) && seg >= 0 && seg < c.offsets.length / 3 ? seg : -1;
-      if (i < 0) return null;
-      return { value: (cur as Record<string, unknown>)[c.keys ? c.keys[i]! : (seg as number)], offsets: c.offsets, i };
+    /** The entries along `path` from the root, as far as it goes (a scalar, or a segment not there, stops it). */
+    const walk = (
+      path: readonly (string | number)[],
+      at: (entry: number) => void,
+    ): { value: unknown; all: boolean } => {
+      let cur: unknown = value;
+      let collection = rootCollection;
+      for (const seg of path) {
+        const e = collection < 0 ? -1 : written.find(collection, seg);
+        if (e < 0) return { value: cur, all: false };
+        at(e);
+        const key = written.key(e);
+        cur = (cur as Record<string, unknown>)[key ?? (seg as number)];
+        collection = written.child(e);
+      }
+      return { value: cur, all: true };
     };
     const own: LoadedDocument = {
       index,
       value,
       locate(path) {
-        let cur: unknown = value;
         let s = rootStart;
         let e = rootEnd;
-        for (const seg of path) {
-          const at = child(cur, seg);
-          if (!at) break;
-          s = at.offsets[at.i * 3]!;
-          e = at.offsets[at.i * 3 + 2]!;
-          cur = at.value;
-        }
+        walk(path, (entry) => {
+          s = written.start(entry);
+          e = written.end(entry);
+        });
         return range(s, e);
       },
       locateInString(path, offset) {
-        let cur: unknown = value;
         let vs = rootStart;
         let ve = rootEnd;
-        for (const seg of path) {
-          const at = child(cur, seg);
-          if (!at) return null;
-          vs = at.offsets[at.i * 3 + 1]!;
-          ve = at.offsets[at.i * 3 + 2]!;
-          cur = at.value;
-        }
-        if (typeof cur !== "string") return null;
+        const { value: cur, all } = walk(path, (entry) => {
+          vs = written.valueStart(entry);
+          ve = written.end(entry);
+        });
+        if (!all || typeof cur !== "string") return null;
         return locateInScalar(text, styleAt(text, vs), vs, ve, cur, offset, lineOf);
       },
       get rangeOfDocument() {
@@ -362,14 +466,6 @@ class Reader {
       if (this.kinds[this.pos] === DOC_START) throw new Unsupported();
       this.pos++;
     }
-  }
-
-  /** Records where a child of a container was written (block and flow collections alike). */
-  record(container: object, key: string | null, start: number, valueStart: number, end: number): void {
-    let c = this.children.get(container);
-    if (!c) this.children.set(container, (c = { keys: key === null ? null : [], offsets: [] }));
-    if (key !== null) c.keys!.push(key);
-    c.offsets.push(start, valueStart, end);
   }
 
   /** Sets the range of a collection that starts at `first` (on `firstLine`), from that of its last item, just read. */
@@ -422,36 +518,42 @@ class Reader {
   /** A block mapping whose keys start at `indent`; the first key starts at offset `first` (on line this.pos). */
   private map(indent: number, first: number, depth: number): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
-    // Where each entry was written (record's, without a lookup per entry: this is the reader's busiest loop).
-    const written: Children = { keys: [], offsets: [] };
-    this.children.set(obj, written);
+    const written = this.written;
+    const id = written.open(true);
     let keyAt = first;
     const firstLine = this.pos;
+    let entries = 0;
     for (;;) {
       const line = this.pos;
       const lineEnd = this.ends[line]!;
       const key = this.key(keyAt, lineEnd);
-      if (Object.prototype.hasOwnProperty.call(obj, key) || key === "__proto__") throw new Unsupported();
+      if (key === "__proto__") throw new Unsupported();
       this.pos++;
+      this.vCollection = -1;
       const v = this.entryValue(this.keyValueAt, lineEnd, indent, true, depth);
       obj[key] = v;
-      written.keys!.push(key);
-      written.offsets.push(keyAt, this.vStart, this.vEnd);
+      entries++;
+      written.add(id, key, keyAt, this.vStart, this.vEnd, this.vCollection);
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent || this.isSeqItemLine(next, indent)) throw new Unsupported();
       this.pos = next;
       keyAt = this.starts[next]! + indent;
     }
+    // A duplicate key overwrote an entry: fewer keys than entries (counted once here, not looked up per entry).
+    let keys = 0;
+    for (const _ in obj) keys++;
+    if (keys !== entries) throw new Unsupported();
     this.endCollection(first, firstLine, indent);
+    this.vCollection = id;
     return obj;
   }
 
   /** A block sequence whose dashes are at `indent`; the first dash is at offset `first` (on line this.pos). */
   private seq(indent: number, first: number, depth: number): unknown[] {
     const arr: unknown[] = [];
-    const written: Children = { keys: null, offsets: [] };
-    this.children.set(arr, written);
+    const written = this.written;
+    const id = written.open(false);
     const t = this.text;
     let dashAt = first;
     const firstLine = this.pos;
@@ -465,12 +567,13 @@ class Reader {
       // `- key: value` is a mapping whose keys sit at the column after the dash (and its spaces).
       const compactMap = j < lineEnd && c !== 35 && this.startsKey(j, lineEnd);
       if (!compactMap) this.pos++;
+      this.vCollection = -1;
       arr.push(
         compactMap
           ? this.map(j - this.starts[line]!, j, depth + 1)
           : this.entryValue(dashAt + 1, lineEnd, indent, false, depth),
       );
-      written.offsets.push(this.vStart, this.vStart, this.vEnd);
+      written.add(id, undefined, this.vStart, this.vStart, this.vEnd, this.vCollection);
       const next = this.nextContent();
       if (next >= this.limit || this.indents[next]! < indent) break;
       if (this.indents[next]! > indent || !this.isSeqItemLine(next, indent)) {
@@ -482,6 +585,7 @@ class Reader {
       dashAt = this.starts[next]! + indent;
     }
     this.endCollection(first, firstLine, indent);
+    this.vCollection = id;
     return arr;
   }
 
@@ -596,6 +700,7 @@ class Reader {
       const r = new FlowReader(t, i, lineEnd, this.resolvePlain, this.keyName, this, depth);
       const v = r.value();
       r.end();
+      this.vCollection = r.collection;
       this.vStart = i;
       this.vEnd = r.valueEnd;
       this.vLastLine = line;
@@ -864,8 +969,9 @@ class Reader {
 
 /** A one-line flow collection (`[a, b]`, `{a: 1}`) from offset `i`; nested ones too. */
 class FlowReader {
-  /** The offset after the value last read. */
+  /** The offset after the value last read, and the collection it is (-1 for a scalar). */
   valueEnd = 0;
+  collection = -1;
 
   constructor(
     private readonly t: string,
@@ -899,6 +1005,7 @@ class FlowReader {
       this.depth--;
       return v;
     }
+    this.collection = -1;
     if (c === 34 || c === 39) return this.quoted();
     return this.plain();
   }
@@ -962,7 +1069,9 @@ class FlowReader {
   private seq(): unknown[] {
     const t = this.t;
     const arr: unknown[] = [];
-    if (this.opened(93)) return arr;
+    const written = this.reader.written;
+    const id = written.open(false);
+    if (this.opened(93)) return this.ended(id, arr);
     for (;;) {
       this.ws();
       const from = this.i;
@@ -971,15 +1080,17 @@ class FlowReader {
       this.ws();
       if (t.charCodeAt(this.i) === 58) throw new Unsupported(); // [a: b] (single-pair maps)
       arr.push(v);
-      this.reader.record(arr, null, from, from, end);
-      if (this.closed(93)) return arr;
+      written.add(id, undefined, from, from, end, this.collection);
+      if (this.closed(93)) return this.ended(id, arr);
     }
   }
 
   private map(): Record<string, unknown> {
     const t = this.t;
     const obj: Record<string, unknown> = {};
-    if (this.opened(125)) return obj;
+    const written = this.reader.written;
+    const id = written.open(true);
+    if (this.opened(125)) return this.ended(id, obj);
     for (;;) {
       this.ws();
       const from = this.i;
@@ -1006,10 +1117,16 @@ class FlowReader {
       const v = this.value();
       if (Object.prototype.hasOwnProperty.call(obj, key) || key === "__proto__") throw new Unsupported();
       obj[key] = v;
-      this.reader.record(obj, key, from, valueStart, this.valueEnd);
+      written.add(id, key, from, valueStart, this.valueEnd, this.collection);
       this.ws();
-      if (this.closed(125)) return obj;
+      if (this.closed(125)) return this.ended(id, obj);
     }
+  }
+
+  /** A collection read to its end: the value last read is that collection. */
+  private ended<T>(id: number, v: T): T {
+    this.collection = id;
+    return v;
   }
 }
 

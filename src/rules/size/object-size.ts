@@ -91,12 +91,14 @@ export function jsonBytes(v: unknown, memo?: SizeMemo, recordFrom = 0): number {
     n = v.length > 1 ? v.length + 1 : 2;
     for (let i = 0; i < v.length; i++) n += jsonBytes(v[i], memo, recordFrom);
   } else {
-    const keys = Object.keys(v);
-    n = keys.length > 1 ? keys.length + 1 : 2;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
+    // for...in rather than Object.keys: no array per object (a CRD's objects are plain, with no inherited keys).
+    let count = 0;
+    n = 0;
+    for (const k in v) {
+      count++;
       n += goJsonStringBytes(k) + 1 + jsonBytes((v as JsonObject)[k], memo, recordFrom);
     }
+    n += count > 1 ? count + 1 : 2;
   }
   if (memo && n >= recordFrom) memo.set(v, n);
   return n;
