@@ -248,7 +248,8 @@ test("a string's byte count equals its encoding's, whatever it holds", () => {
   for (let i = 0; i < 5000; i++) {
     let s = "";
     for (let j = next(12); j > 0; j--) s += pool[next(pool.length)];
-    const obj = { [s]: [s, { d: s }] };
+    // Short strings are counted character by character, long ones (over 48) with regexps: both, and the boundary.
+    const obj = { [s]: [s, { d: s.repeat(6), e: s.padEnd(48, "x"), f: s.padEnd(49, "\u2028") }] };
     assert.equal(jsonBytes(obj, new Map()), Buffer.byteLength(goJson(obj), "utf8"), JSON.stringify(s));
   }
 });

@@ -51,6 +51,32 @@ const UNESCAPED_RUNS = /[^"\\\x00-\x1f<>&\u2028\u2029]+/g;
  * regexp engine removes the runs written as they are, not character by character here.
  */
 export function goJsonStringBytes(s: string): number {
+  // Short strings (keys, types, formats: most of a CRD's strings) are counted here: a regexp call costs more than
+  // their characters.
+  const length = s.length;
+  if (length <= SHORT_STRING) {
+    let n = 2;
+    for (let i = 0; i < length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return escapedBytes(s);
+      n += ASCII_JSON_BYTES[c]!;
+    }
+    return n;
+  }
+  return escapedBytes(s);
+}
+
+/** What encoding/json writes for each ASCII character: \" \\ \n \r \t take 2 bytes, \u00XX (other controls, <, >, &) 6. */
+const ASCII_JSON_BYTES = Uint8Array.from({ length: 128 }, (_, c) =>
+  c === 0x22 || c === 0x5c || c === 0x0a || c === 0x0d || c === 0x09
+    ? 2
+    : c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26
+      ? 6
+      : 1,
+);
+const SHORT_STRING = 48;
+
+function escapedBytes(s: string): number {
   if (PLAIN_ASCII.test(s)) return s.length + 2;
   let n = byteLength(s) + 2;
   const escaped = s.replace(UNESCAPED_RUNS, "");
