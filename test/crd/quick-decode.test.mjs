@@ -9,6 +9,8 @@ import { parseAllDocuments } from "yaml";
 import { crdV1JsonSchema, schemaBandStart } from "../../dist/crd/crd-v1.schema.js";
 import { quickDecodeCheck } from "../../dist/crd/quick-decode.js";
 import { OLDEST_KUBERNETES_MINOR, NEWEST_KUBERNETES_MINOR } from "../../dist/k8s/releases.js";
+// A seeded generator (mulberry32): the same mutations on every run.
+import { random } from "../../bench/incremental-edits.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -28,18 +30,6 @@ const crds = yamlFiles(join(root, "fixtures")).flatMap((file) => {
     return [];
   }
 });
-
-/** A small seeded generator (mulberry32): the same mutations on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_VALUES = [
   null,

@@ -6,6 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { patternWidens } from "../../../dist/rules/revision/pattern-widening.js";
+// A seeded generator (mulberry32), so that a failure can be replayed.
+import { random } from "../../../bench/incremental-edits.mjs";
 
 const TABLE = [
   ["^[a-z]+$", "^[a-z_]+$", true, "a class that gained a character"],
@@ -47,18 +49,6 @@ for (const [before, after, widens, why] of TABLE) {
   test(`${before} → ${after}: ${widens ? "widened" : "not proved"} (${why})`, () => {
     assert.equal(patternWidens(before, after), widens);
   });
-}
-
-/** A seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ALPHABET = ["a", "b", "-", "_"];
