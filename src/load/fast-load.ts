@@ -902,11 +902,12 @@ class Reader {
     if (indent > this.indents[j]!) throw new Unsupported();
     for (let b = this.pos; b < j; b++) if (this.ends[b]! - this.starts[b]! > indent) throw new Unsupported();
     const parts: string[] = [];
-    // Folded: the lines indented more than the block (or starting with a tab), which are not folded.
+    // Folded: the lines indented more than the block (or starting with a tab), which are not folded (literal scalars,
+    // most of a CRD's descriptions, need none).
     const more: boolean[] = [];
     for (let b = 0; b < leadingBlanks; b++) {
       parts.push("");
-      more.push(false);
+      if (folded) more.push(false);
     }
     let lastContent = j;
     let blanksAfter = 0;
@@ -917,18 +918,20 @@ class Reader {
         // A line of spaces only: empty, unless it is longer than the indentation (then it holds spaces).
         if (len > indent) throw new Unsupported();
         parts.push("");
-        more.push(false);
+        if (folded) more.push(false);
         blanksAfter++;
         continue;
       }
       if (ind < indent) break;
       const s = this.starts[j]! + indent;
       parts.push(t.slice(s, this.ends[j]!));
-      more.push(ind > indent || t.charCodeAt(s) === 9);
+      if (folded) more.push(ind > indent || t.charCodeAt(s) === 9);
       lastContent = j;
       blanksAfter = 0;
     }
-    const content = parts.slice(0, parts.length - blanksAfter);
+    // The trailing empty lines are not content (clip and strip chomping alike).
+    parts.length -= blanksAfter;
+    const content = parts;
     let value: string;
     if (!folded) value = content.join("\n");
     else {
