@@ -60,8 +60,13 @@ function shrinkOptions(ctx: RuleContext, excess: number, sizes: ObjectSizes, eve
   }
   // The smallest subtree that is enough on its own keeps the most validation; failing that, the largest one.
   const enough = candidates.filter((c) => c.saves >= excess);
-  // The largest may be a small subtree written once per version: only the sizes of every subtree tell.
-  if (enough.length === 0 && memo === sizes.subtrees) return shrinkOptions(ctx, excess, sizes, true);
+  // The largest may be a small subtree written in several versions: only the sizes of every subtree tell, unless a
+  // recorded one saves more than any unrecorded one can (under SUBTREE_RECORDED_BYTES, in every version).
+  if (enough.length === 0 && memo === sizes.subtrees) {
+    const largest = candidates.reduce((m, c) => Math.max(m, c.saves), -Infinity);
+    if (largest < (SUBTREE_RECORDED_BYTES - PRESERVE_STUB_BYTES) * maxCopies)
+      return shrinkOptions(ctx, excess, sizes, true);
+  }
   const pick = (list: typeof candidates, better: (a: number, b: number) => boolean) =>
     list.reduce<(typeof candidates)[number] | null>(
       (best, c) => (!best || better(c.saves, best.saves) ? c : best),
