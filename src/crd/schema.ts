@@ -103,70 +103,86 @@ function keysSorted(o: JsonObject): boolean {
   return true;
 }
 
+/** The child of `node` reached through `via` (under `name`), appended to `out` when its schema is an object. */
+function addChild(
+  out: SchemaNode[],
+  node: SchemaNode,
+  schema: unknown,
+  path: DualPath,
+  via: Via,
+  name: string | null,
+): void {
+  if (!isObject(schema)) return;
+  const junctor = via === "allOf" || via === "anyOf" || via === "oneOf" || via === "not";
+  const unsupported = via === "definitions" || via === "dependencies" || via === "itemsArray";
+  const level = junctor
+    ? node.level
+    : via === "items" || via === "itemsArray"
+      ? "item"
+      : via === "properties" || via === "additionalProperties"
+        ? "field"
+        : node.level;
+  const isStructural = node.isStructural && (via === "properties" || via === "additionalProperties" || via === "items");
+  let resourceMeta = node.resourceMeta;
+  if (
+    !resourceMeta &&
+    via === "properties" &&
+    node.isResourceRoot &&
+    (name === "metadata" || name === "kind" || name === "apiVersion")
+  )
+    resourceMeta = { field: name, topLevel: node.via === "root" || node.parent === null };
+  out.push({
+    schema,
+    path,
+    parent: node,
+    via,
+    name,
+    level,
+    isStructural,
+    inJunctor: node.inJunctor || junctor,
+    inUnsupported: node.inUnsupported || unsupported,
+    depth: node.depth + 1,
+    isResourceRoot: !junctor && isTrue(schema["x-kubernetes-embedded-resource"]),
+    resourceMeta,
+    underAdditionalProperties: node.underAdditionalProperties || via === "additionalProperties",
+    scope: node.scope,
+  });
+}
+
+/** The children of a map field (`properties`, `definitions`, `dependencies`), by sorted key, sharing the field's path. */
+function addKeyed(
+  out: SchemaNode[],
+  node: SchemaNode,
+  map: JsonObject,
+  field: "properties" | "definitions" | "dependencies",
+): void {
+  const base = node.path.field(field);
+  // for...in when the keys are sorted already: no array of them per node.
+  if (keysSorted(map)) for (const k in map) addChild(out, node, map[k], base.key(k), field, k);
+  else for (const k of Object.keys(map).sort()) addChild(out, node, map[k], base.key(k), field, k);
+}
+
+/** The children of a list field (`items` as a list, `allOf`, `anyOf`, `oneOf`), sharing the field's path. */
+function addIndexed(out: SchemaNode[], node: SchemaNode, list: unknown[], field: "items" | Junctor, via: Via): void {
+  const base = node.path.field(field);
+  for (let i = 0; i < list.length; i++) addChild(out, node, list[i], base.index(i), via, null);
+}
+
+// Functions of the module rather than closures per call: a schema walk calls this once per node.
 export function children(node: SchemaNode): SchemaNode[] {
   const s = node.schema;
   const out: SchemaNode[] = [];
-  const make = (schema: unknown, path: DualPath, via: Via, name: string | null): void => {
-    if (!isObject(schema)) return;
-    const junctor = via === "allOf" || via === "anyOf" || via === "oneOf" || via === "not";
-    const unsupported = via === "definitions" || via === "dependencies" || via === "itemsArray";
-    const level = junctor
-      ? node.level
-      : via === "items" || via === "itemsArray"
-        ? "item"
-        : via === "properties" || via === "additionalProperties"
-          ? "field"
-          : node.level;
-    const isStructural =
-      node.isStructural && (via === "properties" || via === "additionalProperties" || via === "items");
-    let resourceMeta = node.resourceMeta;
-    if (
-      !resourceMeta &&
-      via === "properties" &&
-      node.isResourceRoot &&
-      (name === "metadata" || name === "kind" || name === "apiVersion")
-    )
-      resourceMeta = { field: name, topLevel: node.via === "root" || node.parent === null };
-    out.push({
-      schema,
-      path,
-      parent: node,
-      via,
-      name,
-      level,
-      isStructural,
-      inJunctor: node.inJunctor || junctor,
-      inUnsupported: node.inUnsupported || unsupported,
-      depth: node.depth + 1,
-      isResourceRoot: !junctor && isTrue(schema["x-kubernetes-embedded-resource"]),
-      resourceMeta,
-      underAdditionalProperties: node.underAdditionalProperties || via === "additionalProperties",
-      scope: node.scope,
-    });
-  };
-  // One path to a map field (`properties`) for all of its keys: a schema walk makes a path per node.
-  const keyed = (map: JsonObject, field: "properties" | "definitions" | "dependencies"): void => {
-    const base = node.path.field(field);
-    // for...in when the keys are sorted already: no array of them per node.
-    if (keysSorted(map)) for (const k in map) make(map[k], base.key(k), field, k);
-    else for (const k of Object.keys(map).sort()) make(map[k], base.key(k), field, k);
-  };
-  const indexed = (list: unknown[], field: "items" | Junctor, via: Via): void => {
-    const base = node.path.field(field);
-    for (let i = 0; i < list.length; i++) make(list[i], base.index(i), via, null);
-  };
-  if (isObject(s.properties)) keyed(s.properties, "properties");
+  if (isObject(s.properties)) addKeyed(out, node, s.properties, "properties");
   if (isObject(s.additionalProperties))
-    make(s.additionalProperties, node.path.field("additionalProperties"), "additionalProperties", null);
-  if (isObject(s.items)) make(s.items, node.path.field("items"), "items", null);
-  else if (Array.isArray(s.items)) indexed(s.items, "items", "itemsArray");
-  for (const j of ["allOf", "anyOf", "oneOf"] as const) {
-    const list = s[j];
-    if (Array.isArray(list)) indexed(list, j, j);
-  }
-  if (isObject(s.not)) make(s.not, node.path.field("not"), "not", null);
-  if (isObject(s.definitions)) keyed(s.definitions, "definitions");
-  if (isObject(s.dependencies)) keyed(s.dependencies, "dependencies");
+    addChild(out, node, s.additionalProperties, node.path.field("additionalProperties"), "additionalProperties", null);
+  if (isObject(s.items)) addChild(out, node, s.items, node.path.field("items"), "items", null);
+  else if (Array.isArray(s.items)) addIndexed(out, node, s.items, "items", "itemsArray");
+  if (Array.isArray(s.allOf)) addIndexed(out, node, s.allOf, "allOf", "allOf");
+  if (Array.isArray(s.anyOf)) addIndexed(out, node, s.anyOf, "anyOf", "anyOf");
+  if (Array.isArray(s.oneOf)) addIndexed(out, node, s.oneOf, "oneOf", "oneOf");
+  if (isObject(s.not)) addChild(out, node, s.not, node.path.field("not"), "not", null);
+  if (isObject(s.definitions)) addKeyed(out, node, s.definitions, "definitions");
+  if (isObject(s.dependencies)) addKeyed(out, node, s.dependencies, "dependencies");
   return out;
 }
 
