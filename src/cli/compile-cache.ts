@@ -8,6 +8,8 @@
  * bundle build and Node version, whose key is checked on reading; V8 checks its version and flags itself and
  * rejects data that does not fit. NODE_DISABLE_COMPILE_CACHE=1 (Node's switch) or CRDLINT_NO_COMPILE_CACHE=1 turn
  * it off; CRDLINT_COMPILE_CACHE_DIR moves it. Any failure to read or write it only costs speed.
+ *
+ * The launcher also sets V8's tier-up flags here (tuneTierUp), before the bundle is compiled.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
