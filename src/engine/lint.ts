@@ -1050,8 +1050,10 @@ interface SchemaRunState {
   update: boolean;
 }
 
-/** One rule's view of one schema; a class so that every rule sees objects of one shape. */
-/** A CRD rule's context (phase "crd"): what depends on the release is read through getters that say so (touch). */
+/**
+ * A CRD rule's context (phase "crd"): what depends on the release is read through getters that say so (touch). A class,
+ * not an object literal with getters per rule and CRD, as SchemaRuleContext is.
+ */
 class CrdRuleContext implements RuleContext {
   readonly crd: CrdView;
   readonly memo: Memo;
@@ -1095,6 +1097,7 @@ class CrdRuleContext implements RuleContext {
   }
 }
 
+/** One rule's view of one schema; a class so that every rule sees objects of one shape. */
 class SchemaRuleContext implements SchemaContext {
   readonly crd: CrdView;
   readonly memo: Memo;
