@@ -206,7 +206,8 @@ export async function lintFilesWith(
   // Outcomes are taken in input order as they become known: the cache's before any file is linted, the others as
   // their thread gives them.
   const cache = runCache(linter, options);
-  const outcomes: (FileOutcome | undefined)[] = cache ? await cache.unchanged(files) : [];
+  const looked = cache ? await cache.unchanged(files) : [];
+  const outcomes: (FileOutcome | undefined)[] = looked.map((l) => l.outcome);
   let taken = 0;
   const flush = (): void => {
     for (let o = outcomes[taken]; o !== undefined; o = outcomes[++taken]) take(o);
@@ -216,16 +217,31 @@ export async function lintFilesWith(
     flush();
   };
   flush();
-  const todo = files.flatMap((file, index) => (outcomes[index] ? [] : [{ index, file }]));
+  // The files to lint, each with the status the look-up took (filed with what its lint finds).
+  const todo = files.flatMap((file, index) =>
+    outcomes[index] ? [] : [{ index, file, status: looked[index]?.status }],
+  );
   const todoFiles = todo.map((t) => t.file);
   const plan = await planWorkers(linter, todoFiles, options);
   if (plan.workers > 1)
-    (await lintOnWorkers(linter, todoFiles, options, plan, cache)).forEach((o, i) => settle(todo[i]!.index, o));
+    (
+      await lintOnWorkers(
+        linter,
+        todoFiles,
+        options,
+        plan,
+        cache,
+        todo.map((t) => t.status),
+      )
+    ).forEach((o, i) => settle(todo[i]!.index, o));
   else {
     let i = 0;
     await lintEach(
       linter,
-      () => (i < todo.length ? { key: todo[i]!.index, file: todo[i++]!.file } : undefined),
+      () => {
+        const t = todo[i++];
+        return t && { key: t.index, file: t.file, status: t.status };
+      },
       options,
       settle,
       { readAhead: 4, cache },

@@ -79,18 +79,19 @@ export class LintFileCache {
   }
 
   /**
-   * The outcome of each file whose status and layout are those its entry was filed with (the files are not read);
-   * undefined for the others and for standard input.
+   * Per file, its status (taken before anything reads it: the file's lint files it with what it finds, rather than
+   * taking it again) and the outcome its entry holds when the status and layout are those the entry was filed with
+   * (such a file is not read); no outcome for the others and for standard input.
    */
-  async unchanged(files: readonly string[]): Promise<(LintedOutcome | undefined)[]> {
+  async unchanged(files: readonly string[]): Promise<{ status: string | null; outcome?: LintedOutcome }[]> {
     const layouts: LayoutCache = new Map();
     return Promise.all(
       files.map(async (file) => {
-        if (file === "-") return undefined;
+        if (file === "-") return { status: null };
         const layout = JSON.stringify(inputLayout(file, this.cwd, layouts));
         const status = await this.status(file);
         const e = status === null ? undefined : this.entry(file);
-        return e && e.status === status && e.layout === layout ? e.outcome : undefined;
+        return e && e.status === status && e.layout === layout ? { status, outcome: e.outcome } : { status };
       }),
     );
   }

@@ -16,16 +16,24 @@ export type FileOutcome =
 
 type ReadOutcome = (InputText & { status?: string | null }) | Extract<FileOutcome, { kind: "unreadable" }>;
 
-/** A file's text (with its status as the cache files it, taken first, when there is a cache), or why it has none. */
-async function readForLint(file: string, options: LintOptions, cache?: LintFileCache): Promise<ReadOutcome> {
+/**
+ * A file's text (with its status as the cache files it when there is a cache: `status` when the run took it already,
+ * else taken now, before the read), or why it has none.
+ */
+async function readForLint(
+  file: string,
+  options: LintOptions,
+  cache?: LintFileCache,
+  status?: string | null,
+): Promise<ReadOutcome> {
   try {
-    const status = cache && file !== "-" ? await cache.status(file) : null;
+    if (cache && status === undefined) status = file !== "-" ? await cache.status(file) : null;
     const input = await readInput(file, {
       cwd: options.cwd ?? process.cwd(),
       maxFileSizeBytes: options.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
       stdin: options.stdin,
     });
-    return cache ? { ...input, status } : input;
+    return cache ? { ...input, status: status ?? null } : input;
   } catch (e) {
     if (e instanceof NoInputError) return { kind: "unreadable", message: e.message };
     return {
@@ -83,7 +91,7 @@ export interface LintEachOptions {
  */
 export async function lintEach<K>(
   linter: Linter,
-  next: () => { key: K; file: string } | undefined,
+  next: () => { key: K; file: string; status?: string | null } | undefined,
   options: LintOptions,
   emit: (key: K, outcome: FileOutcome) => void,
   { onThrow, readAhead = 1, cache }: LintEachOptions = {},
@@ -96,7 +104,7 @@ export async function lintEach<K>(
     while (!exhausted && ahead.length <= readAhead) {
       const task = next();
       if (!task) exhausted = true;
-      else ahead.push({ ...task, reading: readForLint(task.file, options, cache) });
+      else ahead.push({ ...task, reading: readForLint(task.file, options, cache, task.status) });
     }
   };
   fill();

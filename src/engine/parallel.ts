@@ -42,7 +42,7 @@ export interface LintWorkerData {
     cache?: LintCacheConfig;
   };
   /** Files in the order they are taken, each with its place in the input. */
-  queue: { index: number; file: string }[];
+  queue: { index: number; file: string; status?: string | null }[];
   /** next[0]: the queue position the next taker gets (Atomics.add, shared by every thread). */
   next: Int32Array;
 }
@@ -125,10 +125,11 @@ export async function takeFiles(
   stop: () => boolean = () => false,
   cache?: LintFileCache,
 ): Promise<void> {
-  const take = (): { key: number; file: string } | undefined => {
+  const take = (): { key: number; file: string; status?: string | null } | undefined => {
     if (stop()) return undefined;
     const i = Atomics.add(next, 0, 1);
-    return i < queue.length ? { key: queue[i]!.index, file: queue[i]!.file } : undefined;
+    const t = queue[i];
+    return t && { key: t.index, file: t.file, status: t.status };
   };
   await lintEach(linter, take, options, emit, { onThrow: crashed, cache });
 }
@@ -154,9 +155,11 @@ export async function lintOnWorkers(
   options: LintOptions,
   plan: WorkerPlan,
   cache?: LintFileCache,
+  statuses?: readonly (string | null | undefined)[],
 ): Promise<FileOutcome[]> {
   const { sizes } = plan;
-  const queue = files.map((file, index) => ({ index, file }));
+  // Each file with the status the cache's look-up took, if any (its thread files it with what the lint finds).
+  const queue = files.map((file, index) => ({ index, file, status: statuses?.[index] }));
   queue.sort((a, b) => sizes[b.index]! - sizes[a.index]! || a.index - b.index);
   const next = new Int32Array(new SharedArrayBuffer(4));
   const data: LintWorkerData = {
